@@ -1,0 +1,42 @@
+"""The `parlaycards` command: the global --db option and every command group."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from . import cards, demo, pickem, pool, printing
+from .shell import state
+
+app = typer.Typer(
+    name="parlaycards",
+    help="Run a weekly football parlay card: import lines, edit, print serialized cards, take entries, "
+         "settle to the cent.\n\nExample: parlaycards demo",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.callback()
+def _global(
+    db: Annotated[str | None, typer.Option(
+        "--db", envvar="PARLAYCARDS_DB",
+        help="The pool database: a SQLite file path or a SQLAlchemy URL [default: ./parlaycards.db].")] = None,
+) -> None:
+    """Run a weekly football parlay card.
+
+    Example: parlaycards --db pool.db cards --json
+    """
+    state.db = db
+
+
+for module in (demo, cards, printing, pool, pickem):
+    module.register(app)
+
+
+def main() -> None:
+    app()

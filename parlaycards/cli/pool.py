@@ -1,0 +1,9 @@
+"""Pool commands: entries, results, grading, payments."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    pass

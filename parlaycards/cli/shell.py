@@ -1,0 +1,68 @@
+"""What every command shares: the store, `run()` (errors → one paragraph + exit 2), JSON output."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any, TypeVar
+
+import typer
+
+T = TypeVar("T")
+
+
+class State:
+    db: str | None = None
+
+
+state = State()
+
+
+def open_store():  # noqa: ANN201 - returns parlaycards.store.Store (imported lazily)
+    from ..store import open_store as _open
+
+    return _open(state.db)
+
+
+def err(text: str, style: str = "") -> None:
+    from rich.console import Console
+
+    Console(stderr=True, highlight=False, soft_wrap=True).print(text, style=style or None, markup=False)
+
+
+def run(fn: Callable[[], T]) -> T:
+    """Call a service; a ParlayError becomes one paragraph on stderr and exit code 2, never a traceback."""
+    from ..core.errors import ParlayError
+
+    try:
+        return fn()
+    except ParlayError as exc:
+        err("Error: " + exc.text(), "bold red")
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        err("Interrupted: nothing was changed by the unfinished command.")
+        raise typer.Exit(130) from None
+    except OSError as exc:
+        name = getattr(exc, "filename", None)
+        err(f"Error: {name + ': ' if name else ''}{exc.strerror or exc}.", "bold red")
+        raise typer.Exit(2) from None
+
+
+def _default(o: Any) -> Any:
+    if isinstance(o, Decimal):
+        return str(o)
+    if hasattr(o, "isoformat"):
+        return o.isoformat()
+    raise TypeError(type(o))
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, default=_default, ensure_ascii=False) + "\n")
+
+
+def console():  # noqa: ANN201
+    from rich.console import Console
+
+    return Console(highlight=False)

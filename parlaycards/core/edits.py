@@ -1,0 +1,125 @@
+"""Card edits: each takes a card and returns a new, validated card (the store gives it a version)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from pydantic import ValidationError
+
+from .errors import NotFoundError, ParlayError
+from .models import Card, Game, Odds, PayoutTable, PayoutTier, Rules
+from .numbering import assign
+
+
+def rebuild(card: Card, **changes: Any) -> Card:
+    """A new card with `changes`, validated (never model_copy, which skips validation)."""
+    data = card.model_dump()
+    data.update({k: (v.model_dump() if hasattr(v, "model_dump") else v) for k, v in changes.items()})
+    try:
+        return Card.model_validate(data)
+    except ValidationError as exc:
+        raise ParlayError(describe(exc)) from None
+
+
+def describe(exc: ValidationError) -> str:
+    """A pydantic error as plain words (first problem first)."""
+    parts = []
+    for e in exc.errors():
+        msg = str(e.get("msg", "")).removeprefix("Value error, ")
+        loc = ".".join(str(x) for x in e.get("loc", ()) if not isinstance(x, int))
+        parts.append(msg if not loc or loc in msg else f"{loc}: {msg}")
+    return "; ".join(parts)
+
+
+def find_game(card: Card, number: int) -> Game:
+    game = card.game_by_number(number)
+    if game is None:
+        nums = sorted(n for g in card.games for n in g.numbers.all())
+        span = f"{nums[0]}–{nums[-1]}" if nums else "none"
+        raise NotFoundError(f"selection number {number} is not on card {card.slug} "
+                            f"(version {card.version} uses {span}; see `parlaycards show {card.slug}`).")
+    return game
+
+
+def _replace_game(card: Card, old: Game, new: Game) -> Card:
+    return rebuild(card, games=tuple(new if g is old else g for g in card.games))
+
+
+def with_game(card: Card, number: int, **fields: Any) -> Card:
+    """Change fields of the game holding selection `number` (spread, total, teams, kickoff, off…)."""
+    game = find_game(card, number)
+    data = game.model_dump()
+    if "total" in fields and fields["total"] is not None and game.total is None:
+        [nums] = assign([True], [g.numbers for g in card.games if g is not game])
+        data["numbers"] = {**data["numbers"], "over": nums.over, "under": nums.under}
+    if "total" in fields and fields["total"] is None:
+        data["numbers"] = {**data["numbers"], "over": None, "under": None}
+    data.update(fields)
+    try:
+        new = Game.model_validate(data)
+    except ValidationError as exc:
+        raise ParlayError(f"game {game.label()}: {describe(exc)}") from None
+    return _replace_game(card, game, new)
+
+
+def add_game(card: Card, *, league: str, away: str, home: str, spread: Decimal, total: Decimal | None,
+             kickoff: datetime | date | None, neutral: bool = False) -> Card:
+    [nums] = assign([total is not None], [g.numbers for g in card.games])
+    try:
+        game = Game(league=league, away=away, home=home, spread=spread, total=total, kickoff=kickoff,
+                    neutral=neutral, numbers=nums)
+    except ValidationError as exc:
+        raise ParlayError(describe(exc)) from None
+    return rebuild(card, games=(*card.games, game))
+
+
+def remove_game(card: Card, number: int) -> Card:
+    game = find_game(card, number)
+    return rebuild(card, games=tuple(g for g in card.games if g is not game))
+
+
+def take_off(card: Card, number: int, at: datetime) -> Card:
+    """Take a game off the card from `at`: later entries that pick it are refused."""
+    return with_game(card, number, off=True, off_at=at)
+
+
+def set_payout(card: Card, picks: int, hits: int, odds: str) -> Card:
+    try:
+        tier = PayoutTier(picks=picks, hits=hits, odds=Odds.parse(odds))
+    except (ValidationError, ValueError) as exc:
+        raise ParlayError(describe(exc) if isinstance(exc, ValidationError) else str(exc)) from None
+    tiers = [t for t in card.payouts.tiers if (t.picks, t.hits) != (picks, hits)] + [tier]
+    table = PayoutTable(tiers=tuple(tiers), basis=card.payouts.basis, max_payout=card.payouts.max_payout).sorted()
+    return rebuild(card, payouts=table)
+
+
+def remove_payout(card: Card, picks: int, hits: int) -> Card:
+    if card.payouts.tier(picks, hits) is None:
+        raise NotFoundError(f"card {card.slug} has no tier for {hits} of {picks}.")
+    tiers = tuple(t for t in card.payouts.tiers if (t.picks, t.hits) != (picks, hits))
+    return rebuild(card, payouts=PayoutTable(tiers=tiers, basis=card.payouts.basis,
+                                              max_payout=card.payouts.max_payout))
+
+
+_NO_CAP = object()
+
+
+def set_table(card: Card, *, basis: str | None = None, max_payout: Decimal | None | object = _NO_CAP) -> Card:
+    data = card.payouts.model_dump()
+    if basis is not None:
+        data["basis"] = basis
+    if max_payout is not _NO_CAP:
+        data["max_payout"] = max_payout
+    return rebuild(card, payouts=data)
+
+
+def set_rules(card: Card, **fields: Any) -> Card:
+    data = card.rules.model_dump()
+    data.update({k: v for k, v in fields.items()})
+    try:
+        rules = Rules.model_validate(data)
+    except ValidationError as exc:
+        raise ParlayError(describe(exc)) from None
+    return rebuild(card, rules=rules)

@@ -1,0 +1,144 @@
+"""Line notation, parsed in one place and printed in one place.
+
+Spreads: `-3.5`, `-3½`, `-3 1/2`, `-3 ½`, `+7`, `PK`, `pick`, `pick'em`, `pk'em`, `EV`, `even`, `0`,
+optionally followed by a price (`-3 -110`, `-6.5 (-105)`, `-3 EV`). Totals: `44½`, `44.5`, `o44.5`,
+`u44.5`, `o/u 44½`, `O/U 44.5`, optionally with a price. Halves print as `½`.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
+
+SPREAD_ACCEPTED = "Accepted: -3.5, -3½, -3 1/2, +7, PK, pick, EV (a price such as -110 may follow)."
+TOTAL_ACCEPTED = "Accepted: 44.5, 44½, 44 1/2, o44.5, u44.5, O/U 44½ (a positive number of points)."
+NO_LINE_WORDS = {"nl", "off", "n/a", "na", "-", "--", "x", "tba", ""}
+PICK_WORDS = {"pk", "pick", "pick'em", "pickem", "pick em", "pk'em", "pkem", "ev", "even", "evens", "p"}
+
+_HALF = re.compile(r"\s*(?:½|1/2|\.5|,5)$")
+_NUMBER = re.compile(r"^([+-]?)\s*(\d+(?:\.\d+)?)\s*(½|1/2|\.5)?$")
+_PRICE = re.compile(r"^(.*?)\s*\(?\s*([+-]\d{3,4}|EV|ev|even)\s*\)?$")
+
+
+class LineError(ValueError):
+    """A line that cannot be read; `accepted` says what would be."""
+
+    def __init__(self, text: str, kind: str, accepted: str):
+        self.text = text
+        self.kind = kind
+        self.accepted = accepted
+        super().__init__(f'the {kind} "{text}" is not a line. {accepted}')
+
+
+class Line(NamedTuple):
+    value: Decimal
+    price: int | None
+
+
+def _normalise(text: str) -> str:
+    t = str(text).strip().replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", " ")
+    return re.sub(r"\s+", " ", t)
+
+
+def _number(body: str) -> Decimal | None:
+    body = body.strip()
+    m = _NUMBER.match(body.replace(" ", "", 1) if re.match(r"^[+-]\s", body) else body)
+    if not m:
+        m = re.match(r"^([+-]?)\s*(\d+)\s+(½|1/2)$", body)
+        if not m:
+            return None
+    sign, digits, half = m.group(1), m.group(2), m.group(3)
+    try:
+        value = Decimal(digits)
+    except InvalidOperation:
+        return None
+    if half:
+        if "." in digits:
+            return None
+        value += Decimal("0.5")
+    return -value if sign == "-" else value
+
+
+def _split_price(t: str) -> tuple[str, int | None]:
+    """Split `-3 -110` / `-6.5 (-105)` / `-3 EV` into line text and price."""
+    m = re.match(r"^(.+?)\s+\(?\s*([+-]\d{3,4})\s*\)?$", t)
+    if m:
+        return m.group(1), int(m.group(2))
+    m = re.match(r"^(.+?)\s*\(\s*([+-]\d{3,4})\s*\)$", t)
+    if m:
+        return m.group(1), int(m.group(2))
+    m = re.match(r"^(.+?)\s+(?:EV|ev|Ev|even|EVEN)$", t)
+    if m and m.group(1).strip().lower() not in PICK_WORDS:
+        return m.group(1), 100
+    return t, None
+
+
+def is_no_line(text: object) -> bool:
+    return text is None or _normalise(str(text)).lower() in NO_LINE_WORDS
+
+
+def parse_spread(text: object) -> Line:
+    """Parse a spread as written (sign as given). Raises LineError."""
+    if isinstance(text, (int, float, Decimal)) and not isinstance(text, bool):
+        return Line(_exact(text), None)
+    raw = _normalise(str(text))
+    body, price = _split_price(raw)
+    if body.lower().strip() in PICK_WORDS or body.strip() in {"0", "+0", "-0"}:
+        return Line(Decimal(0), price)
+    value = _number(body)
+    if value is None or abs(value) > 100:
+        raise LineError(str(text), "spread", SPREAD_ACCEPTED)
+    return Line(value, price)
+
+
+def parse_total(text: object) -> Line:
+    """Parse a total (`44½`, `o44.5`, `O/U 44.5`, `44 -110`). Raises LineError."""
+    if isinstance(text, (int, float, Decimal)) and not isinstance(text, bool):
+        value = _exact(text)
+        if value <= 0:
+            raise LineError(str(text), "total", TOTAL_ACCEPTED)
+        return Line(value, None)
+    raw = _normalise(str(text))
+    raw = re.sub(r"^(?:o/u|ou|o-u|total)\s*:?\s*", "", raw, flags=re.I)
+    m = re.match(r"^([ou])\s*(?=\d)", raw, flags=re.I)
+    if m:
+        raw = raw[m.end():]
+    m = re.match(r"^(\d[\d.½ /]*?)\s*([ou])\s*(-?\d{2,4})$", raw, flags=re.I)  # 44u-115, 7.5o15
+    if m:
+        raw = m.group(1)
+    body, price = _split_price(raw)
+    value = _number(body)
+    if value is None or value <= 0 or body.strip().startswith(("-", "+")) or value > 400:
+        raise LineError(str(text), "total", TOTAL_ACCEPTED)
+    return Line(value, price)
+
+
+def _exact(x: int | float | Decimal) -> Decimal:
+    d = Decimal(str(x)) if isinstance(x, float) else Decimal(x)
+    return d.normalize() if d == d.to_integral_value() else d
+
+
+def half(value: Decimal | int | float) -> str:
+    """`3.5` → `3½`, `3` → `3`, `0.5` → `½` (no sign)."""
+    v = abs(Decimal(str(value)))
+    whole = int(v)
+    frac = v - whole
+    if frac == 0:
+        return str(whole)
+    if frac == Decimal("0.5"):
+        return f"{whole}½" if whole else "½"
+    return format(v.normalize(), "f")
+
+
+def format_spread(value: Decimal | None) -> str:
+    """A side's line as printed: `-3½`, `+7`, `PK`."""
+    if value is None:
+        return ""
+    if value == 0:
+        return "PK"
+    return ("-" if value < 0 else "+") + half(value)
+
+
+def format_total(value: Decimal | None) -> str:
+    return "" if value is None else half(value)

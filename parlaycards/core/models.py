@@ -1,0 +1,328 @@
+"""Frozen domain models. Names are the ones users see: game, card, payout table, rules, entry, result."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+from decimal import Decimal
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+CENT = Decimal("0.01")
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Side(StrEnum):
+    AWAY = "away"
+    HOME = "home"
+    OVER = "over"
+    UNDER = "under"
+
+
+class SelectionNumbers(Frozen):
+    """The numbers printed beside away / home / over / under (rotation style, unique on a card)."""
+
+    away: int = Field(ge=1)
+    home: int = Field(ge=1)
+    over: int | None = Field(default=None, ge=1)
+    under: int | None = Field(default=None, ge=1)
+
+    def all(self) -> tuple[int, ...]:
+        return tuple(n for n in (self.away, self.home, self.over, self.under) if n is not None)
+
+    def side_of(self, number: int) -> Side | None:
+        for side in Side:
+            if getattr(self, side.value) == number:
+                return side
+        return None
+
+
+class Game(Frozen):
+    """One game on a card. `spread` is home's line (favourite negative, PK 0)."""
+
+    league: str = "NFL"
+    kickoff: datetime | date | None = None
+    away: str = Field(min_length=1)
+    home: str = Field(min_length=1)
+    neutral: bool = False
+    spread: Decimal
+    total: Decimal | None = None
+    numbers: SelectionNumbers
+    off: bool = False
+    off_at: datetime | None = None
+
+    @field_validator("away", "home")
+    @classmethod
+    def _team(cls, v: str) -> str:
+        v = re.sub(r"\s+", " ", v).strip()
+        if not v:
+            raise ValueError("a team name cannot be blank")
+        return v
+
+    @field_validator("spread")
+    @classmethod
+    def _spread(cls, v: Decimal) -> Decimal:
+        if abs(v) > 100 or (v * 2) != (v * 2).to_integral_value():
+            raise ValueError(f"spread {v} must be a whole or half point between -100 and 100")
+        return v
+
+    @field_validator("total")
+    @classmethod
+    def _total(cls, v: Decimal | None) -> Decimal | None:
+        if v is not None and (v <= 0 or v > 400 or (v * 2) != (v * 2).to_integral_value()):
+            raise ValueError(f"total {v} must be a positive whole or half point")
+        return v
+
+    @model_validator(mode="after")
+    def _numbers_match(self) -> Game:
+        if (self.total is None) != (self.numbers.over is None or self.numbers.under is None):
+            if self.total is None and (self.numbers.over or self.numbers.under):
+                raise ValueError("a game without a total has no over/under numbers")
+            if self.total is not None:
+                raise ValueError("a game with a total needs over and under numbers")
+        nums = self.numbers.all()
+        if len(set(nums)) != len(nums):
+            raise ValueError(f"selection numbers {nums} repeat within one game")
+        if self.away.casefold() == self.home.casefold():
+            raise ValueError(f"{self.away} cannot play itself")
+        return self
+
+    @property
+    def key(self) -> int:
+        """The game's key within a card: its away selection number (stable across versions)."""
+        return self.numbers.away
+
+    def line_for(self, side: Side) -> Decimal | None:
+        """The line a side plays at: away gets −spread, home spread, over/under the total."""
+        if side is Side.HOME:
+            return self.spread
+        if side is Side.AWAY:
+            return -self.spread
+        return self.total
+
+    def label(self) -> str:
+        at = "vs" if self.neutral else "at"
+        return f"{self.away} {at} {self.home}"
+
+
+class Odds(Frozen):
+    """Card odds `a-b` (fractional), e.g. 5-1, 13-5."""
+
+    a: Decimal = Field(gt=0)
+    b: Decimal = Field(default=Decimal(1), gt=0)
+
+    @classmethod
+    def parse(cls, text: str | Odds) -> Odds:
+        if isinstance(text, Odds):
+            return text
+        t = str(text).strip().lower().replace(" to ", "-").replace(" for ", "-").replace("/", "-")
+        t = t.replace(":", "-").replace(" ", "")
+        m = re.fullmatch(r"(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?", t)
+        if not m or Decimal(m.group(1)) <= 0 or (m.group(2) and Decimal(m.group(2)) <= 0):
+            raise ValueError(f'odds "{text}" are not card odds. Accepted: 5-1, 13-5, 10 to 1, 100-1.')
+        return cls(a=Decimal(m.group(1)), b=Decimal(m.group(2) or 1))
+
+    def __str__(self) -> str:
+        return f"{_plain(self.a)}-{_plain(self.b)}"
+
+    def ratio(self) -> Decimal:
+        return self.a / self.b
+
+
+def _plain(d: Decimal) -> str:
+    return format(d.normalize(), "f") if d != d.to_integral_value() else str(int(d))
+
+
+class PayoutTier(Frozen):
+    picks: int = Field(ge=1, le=30)
+    hits: int = Field(ge=0, le=30)
+    odds: Odds
+
+    @field_validator("odds", mode="before")
+    @classmethod
+    def _odds(cls, v: object) -> object:
+        return Odds.parse(v) if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _hits(self) -> PayoutTier:
+        if self.hits > self.picks:
+            raise ValueError(f"a tier cannot pay {self.hits} of {self.picks}")
+        return self
+
+
+Basis = Literal["to", "for"]
+
+
+class PayoutTable(Frozen):
+    tiers: tuple[PayoutTier, ...]
+    basis: Basis = "to"
+    max_payout: Decimal | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _unique(self) -> PayoutTable:
+        seen = set()
+        for t in self.tiers:
+            if (t.picks, t.hits) in seen:
+                raise ValueError(f"two tiers for {t.hits} of {t.picks}")
+            seen.add((t.picks, t.hits))
+        return self
+
+    def tier(self, picks: int, hits: int) -> PayoutTier | None:
+        for t in self.tiers:
+            if t.picks == picks and t.hits == hits:
+                return t
+        return None
+
+    def sorted(self) -> PayoutTable:
+        return PayoutTable(tiers=tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits))),
+                           basis=self.basis, max_payout=self.max_payout)
+
+
+SEED_TIERS = ((3, "5-1"), (4, "10-1"), (5, "15-1"), (6, "25-1"), (7, "40-1"), (8, "50-1"), (9, "75-1"), (10, "100-1"))
+
+
+def seed_payouts() -> PayoutTable:
+    return PayoutTable(tiers=tuple(PayoutTier(picks=n, hits=n, odds=Odds.parse(o)) for n, o in SEED_TIERS))
+
+
+class Rules(Frozen):
+    ties: Literal["lose", "win", "reduce"] = "lose"
+    min_picks: int = Field(default=3, ge=1, le=30)
+    max_picks: int = Field(default=10, ge=1, le=30)
+    same_game: bool = False
+    below_minimum: Literal["refund", "lose"] = "refund"
+    cutoff: datetime | None = None
+
+    @model_validator(mode="after")
+    def _range(self) -> Rules:
+        if self.min_picks > self.max_picks:
+            raise ValueError(f"min picks {self.min_picks} is above max picks {self.max_picks}")
+        return self
+
+
+DEFAULT_DISCLAIMER = ("For amusement only. Void where prohibited. Must be 21 or older. "
+                      "Management decisions are final.")
+
+
+class Card(Frozen):
+    """One version of a weekly card. Every edit makes a new version; printed versions never change."""
+
+    slug: str = Field(pattern=r"^[a-z0-9][a-z0-9-]{0,62}$")
+    title: str = Field(min_length=1, max_length=120)
+    version: int = Field(default=1, ge=1)
+    timezone: str = "America/New_York"
+    games: tuple[Game, ...]
+    payouts: PayoutTable = Field(default_factory=seed_payouts)
+    rules: Rules = Field(default_factory=Rules)
+    disclaimer: str = DEFAULT_DISCLAIMER
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Card:
+        seen: dict[int, Game] = {}
+        pairs: set[tuple[str, str]] = set()
+        for g in self.games:
+            for n in g.numbers.all():
+                if n in seen:
+                    raise ValueError(f"selection number {n} is used by both {seen[n].label()} and {g.label()}")
+                seen[n] = g
+            pair = (g.away.casefold(), g.home.casefold())
+            if pair in pairs:
+                raise ValueError(f"{g.label()} is on the card twice")
+            pairs.add(pair)
+        missing = [n for n in range(self.rules.min_picks, self.rules.max_picks + 1)
+                   if self.payouts.tier(n, n) is None]
+        if missing:
+            raise ValueError(
+                "the payout table has no all-hit tier for " + ", ".join(f"{n} of {n}" for n in missing)
+                + f" (the rules accept {self.rules.min_picks} to {self.rules.max_picks} picks); "
+                "add one with `payout set` or change the pick range with `rules set`")
+        return self
+
+    def selection(self, number: int) -> tuple[Game, Side] | None:
+        for g in self.games:
+            side = g.numbers.side_of(number)
+            if side is not None:
+                return g, side
+        return None
+
+    def game_by_number(self, number: int) -> Game | None:
+        hit = self.selection(number)
+        return hit[0] if hit else None
+
+    def leagues(self) -> tuple[str, ...]:
+        out: list[str] = []
+        for g in self.games:
+            if g.league not in out:
+                out.append(g.league)
+        return tuple(out)
+
+
+SourceKind = Literal["typed", "imported", "scanned"]
+
+
+class Entry(Frozen):
+    serial: str = Field(min_length=1)
+    code: str | None = None
+    name: str = ""
+    stake: Decimal = Field(gt=0)
+    picks: tuple[int, ...]
+    received_at: datetime
+    late: bool = False
+    source: SourceKind = "typed"
+    version: int = Field(default=1, ge=1)
+
+
+class Result(Frozen):
+    """A game's final score, or cancelled (void for every leg on it)."""
+
+    game: int  # the game's key (its away selection number)
+    away_score: int | None = Field(default=None, ge=0)
+    home_score: int | None = Field(default=None, ge=0)
+    cancelled: bool = False
+
+    @model_validator(mode="after")
+    def _scored(self) -> Result:
+        if not self.cancelled and (self.away_score is None or self.home_score is None):
+            raise ValueError("a result needs both scores, or cancelled")
+        return self
+
+
+class LegOutcome(StrEnum):
+    WIN = "win"
+    LOSS = "loss"
+    PUSH = "push"
+    VOID = "void"
+    PENDING = "pending"
+
+
+class Outcome(StrEnum):
+    WIN = "win"
+    LOSS = "loss"
+    REFUND = "refund"
+    PENDING = "pending"
+
+
+class Leg(Frozen):
+    number: int
+    outcome: LegOutcome
+
+
+class Settlement(Frozen):
+    serial: str
+    stake: Decimal
+    legs: tuple[Leg, ...]
+    effective_picks: int  # n'
+    hits: int  # k
+    tier: PayoutTier | None
+    outcome: Outcome
+    payout: Decimal  # handed back, stake included; 0 on a loss
+
+    @property
+    def profit(self) -> Decimal:
+        return self.payout - self.stake

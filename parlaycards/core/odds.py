@@ -1,0 +1,116 @@
+"""Odds: American, decimal and card (`a-b`) odds, the parlay calculator, true odds and house edge."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+from fractions import Fraction
+from math import comb
+
+from .models import CENT, Odds, PayoutTable
+
+ODDS_ACCEPTED = "Accepted: American (-110, +150), decimal (1.91, 2.5) or fractional (5/1, 13-5, 10-11)."
+
+
+def parse_price(text: str) -> Fraction:
+    """Any written price as a decimal-odds Fraction (stake included). Raises ValueError."""
+    t = str(text).strip().replace("\u2212", "-").lower()
+    if t in {"ev", "even", "evens"}:
+        return Fraction(2)
+    if re.fullmatch(r"[+-]\d{3,6}(\.\d+)?", t):
+        a = Fraction(t)
+        if abs(a) < 100:
+            raise ValueError(f'"{text}" is not a price. {ODDS_ACCEPTED}')
+        return 1 + (a / 100 if a > 0 else 100 / -a)
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[/-]\s*(\d+(?:\.\d+)?)", t)
+    if m and Fraction(m.group(2)) > 0:
+        return 1 + Fraction(m.group(1)) / Fraction(m.group(2))
+    if re.fullmatch(r"\d+(\.\d+)?", t) and Fraction(t) > 1:
+        return Fraction(t)
+    raise ValueError(f'"{text}" is not a price. {ODDS_ACCEPTED}')
+
+
+def to_american(decimal_odds: Fraction) -> str:
+    if decimal_odds >= 2:
+        return f"+{round(float((decimal_odds - 1) * 100))}"
+    return f"-{round(float(100 / (decimal_odds - 1)))}"
+
+
+def implied_probability(decimal_odds: Fraction) -> Fraction:
+    return 1 / decimal_odds
+
+
+def money(x: Fraction | Decimal) -> Decimal:
+    """Round to the cent, half up, once."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        d = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else x
+        return d.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+@dataclass(frozen=True)
+class Parlay:
+    stake: Decimal
+    legs: tuple[Fraction, ...]
+    decimal_odds: Fraction
+
+    @property
+    def returned(self) -> Decimal:
+        return money(self.decimal_odds * Fraction(self.stake))
+
+    @property
+    def profit(self) -> Decimal:
+        return self.returned - self.stake
+
+    @property
+    def american(self) -> str:
+        return to_american(self.decimal_odds)
+
+    @property
+    def probability(self) -> Fraction:
+        return 1 / self.decimal_odds
+
+
+def parlay(stake: Decimal, prices: list[str]) -> Parlay:
+    """The parlay calculator: product of leg decimal odds (DOMAIN §7.2)."""
+    legs = tuple(parse_price(p) for p in prices)
+    product = Fraction(1)
+    for leg in legs:
+        product *= leg
+    return Parlay(stake=stake, legs=legs, decimal_odds=product)
+
+
+@dataclass(frozen=True)
+class TierAnalysis:
+    picks: int
+    hits: int
+    odds: Odds
+    basis: str
+    fair_to_one: Fraction      # fair odds of exactly `hits` of `picks`, to 1
+    probability: Fraction      # P(exactly hits of picks) at leg win rate p
+    expected_return: Fraction  # per unit staked, from this tier
+    edge: Fraction             # house edge of the all-hit tier alone (1 - expected return)
+    break_even: float | None   # leg win rate at which an all-hit tier is fair
+
+
+def analyze(table: PayoutTable, p: Fraction = Fraction(1, 2)) -> list[TierAnalysis]:
+    """Per tier: offered odds, fair odds, P(hit), expected return and house edge at leg rate p (§3.3)."""
+    out: list[TierAnalysis] = []
+    for t in table.sorted().tiers:
+        prob = comb(t.picks, t.hits) * p**t.hits * (1 - p) ** (t.picks - t.hits)
+        ratio = Fraction(t.odds.a) / Fraction(t.odds.b)
+        back = ratio + 1 if table.basis == "to" else ratio
+        ev = prob * back
+        fair = 1 / prob - 1 if prob else Fraction(0)
+        be = float((1 / back) ** Fraction(1, t.picks)) if t.hits == t.picks and back > 0 else None
+        out.append(TierAnalysis(picks=t.picks, hits=t.hits, odds=t.odds, basis=table.basis,
+                                fair_to_one=fair, probability=prob, expected_return=ev, edge=1 - ev,
+                                break_even=be))
+    return out
+
+
+def card_edge(table: PayoutTable, picks: int, p: Fraction = Fraction(1, 2)) -> Fraction:
+    """House edge of a card with `picks` picks, counting every tier that pays it (consolations too)."""
+    ev = sum((a.expected_return for a in analyze(table, p) if a.picks == picks), Fraction(0))
+    return 1 - ev

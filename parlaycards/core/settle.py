@@ -1,0 +1,182 @@
+"""The settlement contract (SETTLEMENT.md) as pure functions: legs, cards, money, refusals.
+
+No clock, no database: every function is a function of its arguments. Money is Decimal,
+rounded to the cent half up once, at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from decimal import ROUND_HALF_UP, Decimal
+
+from .models import (
+    CENT,
+    Card,
+    Entry,
+    Game,
+    Leg,
+    LegOutcome,
+    Outcome,
+    PayoutTable,
+    PayoutTier,
+    Result,
+    Rules,
+    Settlement,
+    Side,
+)
+
+ZERO = Decimal(0)
+
+
+def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
+    """Grade one selection against a game's result (§1). Straight-up is a spread of 0."""
+    if result is None:
+        return LegOutcome.PENDING
+    if result.cancelled:
+        return LegOutcome.VOID
+    away, home = Decimal(result.away_score or 0), Decimal(result.home_score or 0)
+    if side in (Side.OVER, Side.UNDER):
+        if game.total is None:
+            return LegOutcome.VOID
+        points = away + home
+        if points == game.total:
+            return LegOutcome.PUSH
+        over_wins = points > game.total
+        return LegOutcome.WIN if over_wins == (side is Side.OVER) else LegOutcome.LOSS
+    line = game.line_for(side)
+    mine, other = (away, home) if side is Side.AWAY else (home, away)
+    margin = mine + line - other
+    if margin == 0:
+        return LegOutcome.PUSH
+    return LegOutcome.WIN if margin > 0 else LegOutcome.LOSS
+
+
+def returned(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
+    """What a winning card hands back at `tier`, stake included, capped, rounded once (§3)."""
+    ratio = tier.odds.a / tier.odds.b
+    amount = stake * (ratio + 1) if table.basis == "to" else stake * ratio
+    if table.max_payout is not None and amount > table.max_payout:
+        amount = table.max_payout
+    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def settle_counts(outcomes: Sequence[LegOutcome], rules: Rules) -> tuple[int, int, bool, bool]:
+    """Apply the ties rule and drop voids: (n', k, any loss, any pending)."""
+    n = k = 0
+    lost = pending = False
+    for o in outcomes:
+        if o is LegOutcome.PENDING:
+            pending = True
+            continue
+        if o is LegOutcome.VOID:
+            continue
+        if o is LegOutcome.PUSH:
+            if rules.ties == "reduce":
+                continue
+            o = LegOutcome.WIN if rules.ties == "win" else LegOutcome.LOSS
+        n += 1
+        if o is LegOutcome.WIN:
+            k += 1
+        else:
+            lost = True
+    return n, k, lost, pending
+
+
+def settle_card(stake: Decimal, n: int, k: int, lost: bool, card_rules: Rules,
+                table: PayoutTable) -> tuple[Outcome, PayoutTier | None, Decimal]:
+    """Steps 4–6 of §2 and the money of §3, given n' legs with k wins."""
+    tier = table.tier(n, k)
+    if tier is not None:
+        return Outcome.WIN, tier, returned(stake, tier, table)
+    if lost:
+        return Outcome.LOSS, None, ZERO.quantize(CENT)
+    if card_rules.below_minimum == "refund":
+        return Outcome.REFUND, None, stake.quantize(CENT, rounding=ROUND_HALF_UP)
+    return Outcome.LOSS, None, ZERO.quantize(CENT)
+
+
+def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Settlement:
+    """Settle one entry against the card version it was printed from and the results by game key."""
+    legs: list[Leg] = []
+    for number in entry.picks:
+        hit = card.selection(number)
+        if hit is None:
+            raise ValueError(f"pick {number} is not on {card.slug} v{card.version}")
+        game, side = hit
+        legs.append(Leg(number=number, outcome=grade_leg(game, side, results.get(game.key))))
+    n, k, lost, pending = settle_counts([leg.outcome for leg in legs], card.rules)
+    if pending:
+        return Settlement(serial=entry.serial, stake=entry.stake, legs=tuple(legs), effective_picks=n,
+                          hits=k, tier=None, outcome=Outcome.PENDING, payout=ZERO.quantize(CENT))
+    outcome, tier, amount = settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
+    return Settlement(serial=entry.serial, stake=entry.stake, legs=tuple(legs), effective_picks=n, hits=k,
+                      tier=tier, outcome=outcome, payout=amount)
+
+
+def grade_selections(card: Card, results: Mapping[int, Result]) -> dict[int, LegOutcome]:
+    """Every selection number of a card graded once: the lookup table bulk settlement reads."""
+    out: dict[int, LegOutcome] = {}
+    for game in card.games:
+        result = results.get(game.key)
+        for side in Side:
+            number = getattr(game.numbers, side.value)
+            if number is not None:
+                out[number] = grade_leg(game, side, result)
+    return out
+
+
+def refusals(entry: Entry, card: Card, *, off_before: Mapping[int, datetime] | None = None,
+             cutoff_applies: bool = True) -> list[str]:
+    """Every reason §4 refuses `entry` on `card` (serial checks live with the store). Empty: accepted."""
+    reasons: list[str] = []
+    rules = card.rules
+    seen: set[int] = set()
+    markets: dict[tuple[int, str], int] = {}
+    games_with: dict[int, set[str]] = {}
+    for number in entry.picks:
+        if number in seen:
+            reasons.append(f"pick {number} appears twice")
+            continue
+        seen.add(number)
+        hit = card.selection(number)
+        if hit is None:
+            reasons.append(f"pick {number} is not on card {card.slug} version {card.version}")
+            continue
+        game, side = hit
+        market = "total" if side in (Side.OVER, Side.UNDER) else "side"
+        other = markets.get((game.key, market))
+        if other is not None:
+            what = "over and under" if market == "total" else "both sides"
+            reasons.append(f"picks {other} and {number} are {what} of {game.label()}")
+        markets[(game.key, market)] = number
+        games_with.setdefault(game.key, set()).add(market)
+        if game.off:
+            taken_off = game.off_at
+            if taken_off is None or entry.received_at >= taken_off:
+                when = f" at {taken_off:%a %b %d %H:%M}" if taken_off else ""
+                reasons.append(f"pick {number}: {game.label()} was taken off the card{when}")
+    if not rules.same_game:
+        for key, ms in games_with.items():
+            if len(ms) > 1:
+                game = next(g for g in card.games if g.key == key)
+                reasons.append(f"a side and the total of {game.label()} are both picked; "
+                               "same-game picks are off on this card")
+    count = len(entry.picks)
+    if count < rules.min_picks:
+        reasons.append(f"{count} picks; this card needs at least {rules.min_picks}")
+    if count > rules.max_picks:
+        reasons.append(f"{count} picks; this card takes at most {rules.max_picks}")
+    if cutoff_applies and rules.cutoff is not None and entry.received_at > rules.cutoff and not entry.late:
+        reasons.append(f"received {entry.received_at:%a %b %d %H:%M} after the cutoff "
+                       f"{rules.cutoff:%a %b %d %H:%M} (mark it late on purpose to accept it)")
+    return reasons
+
+
+def totals(settlements: Iterable[Settlement]) -> tuple[Decimal, Decimal, Decimal]:
+    """(stakes, payouts, net to the pool) over settled cards."""
+    stakes = payouts = ZERO
+    for s in settlements:
+        stakes += s.stake
+        payouts += s.payout
+    return stakes, payouts, stakes - payouts

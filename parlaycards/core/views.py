@@ -1,0 +1,113 @@
+"""Plain-data views of cards for JSON and tables (public shapes: keep them stable)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from .lines import format_spread, format_total
+from .models import Card, Game
+
+
+def kickoff_iso(game: Game, tz: str) -> str | None:
+    """ISO 8601 in the card's zone with its offset, or a bare date when the time is TBA."""
+    k = game.kickoff
+    if k is None:
+        return None
+    if isinstance(k, datetime):
+        return k.astimezone(ZoneInfo(tz)).isoformat()
+    return k.isoformat()
+
+
+def kickoff_text(game: Game, tz: str) -> str:
+    """`Sun 11/23 1:00p`, or `Sun 11/23 TBA`."""
+    k = game.kickoff
+    if k is None:
+        return "TBA"
+    if isinstance(k, datetime):
+        k = k.astimezone(ZoneInfo(tz))
+        hour = k.strftime("%I").lstrip("0") or "12"
+        return f"{k:%a %m/%d} {hour}:{k:%M}{'a' if k.hour < 12 else 'p'}"
+    assert isinstance(k, date)
+    return f"{k:%a %m/%d} TBA"
+
+
+def card_json(card: Card, printed_versions: tuple[int, ...] = ()) -> dict[str, Any]:
+    """`show SLUG --json`: the public shape."""
+    return {
+        "slug": card.slug,
+        "version": card.version,
+        "title": card.title,
+        "timezone": card.timezone,
+        "games": [
+            {
+                "league": g.league,
+                "kickoff": kickoff_iso(g, card.timezone),
+                "away": g.away,
+                "home": g.home,
+                "home_spread": float(g.spread),
+                "total": float(g.total) if g.total is not None else None,
+                "neutral": g.neutral,
+                "off": g.off,
+                "numbers": {"away": g.numbers.away, "home": g.numbers.home,
+                            "over": g.numbers.over, "under": g.numbers.under},
+            }
+            for g in card.games
+        ],
+        "payouts": [{"picks": t.picks, "hits": t.hits, "odds": str(t.odds)} for t in card.payouts.sorted().tiers],
+        "basis": card.payouts.basis,
+        "max_payout": str(card.payouts.max_payout) if card.payouts.max_payout is not None else None,
+        "rules": {
+            "ties": card.rules.ties,
+            "min_picks": card.rules.min_picks,
+            "max_picks": card.rules.max_picks,
+            "same_game": card.rules.same_game,
+            "below_minimum": card.rules.below_minimum,
+            "cutoff": card.rules.cutoff.astimezone(ZoneInfo(card.timezone)).isoformat() if card.rules.cutoff else None,
+        },
+        "disclaimer": card.disclaimer,
+        "printed_versions": list(printed_versions),
+    }
+
+
+def game_row(game: Game, tz: str) -> dict[str, str]:
+    """One game as printed text: numbers, teams, lines, kickoff."""
+    return {
+        "kickoff": kickoff_text(game, tz),
+        "away_no": str(game.numbers.away),
+        "away": game.away,
+        "away_line": format_spread(-game.spread),
+        "home_no": str(game.numbers.home),
+        "home": game.home + (" (N)" if game.neutral else ""),
+        "home_line": format_spread(game.spread),
+        "total": format_total(game.total),
+        "over_no": str(game.numbers.over or ""),
+        "under_no": str(game.numbers.under or ""),
+    }
+
+
+def rules_text(card: Card) -> list[str]:
+    """The card's rules in plain words, generated from its settings (printed on the card too)."""
+    r = card.rules
+    p = card.payouts
+    out = [f"Pick at least {r.min_picks} and no more than {r.max_picks} selections."]
+    out.append({"lose": "Ties (pushes) lose.", "win": "Ties (pushes) win.",
+                "reduce": "Ties (pushes) are dropped and the card drops to the next lower tier."}[r.ties])
+    out.append("Cancelled or postponed games are no action: the card drops to the next lower tier.")
+    if r.below_minimum == "refund":
+        out.append(f"A card reduced below {r.min_picks} picks with no loss is refunded.")
+    else:
+        out.append(f"A card reduced below {r.min_picks} picks loses.")
+    out.append("A side and the total of the same game may both be picked." if r.same_game
+               else "Only one selection per game: not a side and the total of the same game.")
+    out.append("Payouts include the stake (odds FOR 1)." if p.basis == "for"
+               else "Odds are TO 1: the stake is returned on top of the winnings.")
+    if p.max_payout is not None:
+        out.append(f"Maximum payout ${p.max_payout:,.2f} per card, stake included.")
+    if r.cutoff is not None:
+        c = r.cutoff.astimezone(ZoneInfo(card.timezone))
+        hour = c.strftime("%I").lstrip("0") or "12"
+        out.append(f"Cards must be in by {c:%a %b} {c.day}, {hour}:{c:%M} {c:%p} {c.tzname()}.")
+    out.append("Lines are fixed as printed.")
+    return out

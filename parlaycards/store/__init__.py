@@ -1,0 +1,9 @@
+"""The pool database: SQLAlchemy over a SQLite file (or any SQLAlchemy URL).
+
+Rows become frozen core models at this package's edge; nothing above it sees a session or a row.
+Imports: core only (and SQLAlchemy).
+"""
+
+from .db import Store, Tx, open_store
+
+__all__ = ["Store", "Tx", "open_store"]

@@ -1,0 +1,115 @@
+"""Tables and named migrations. A migration runs once, in a transaction, and is recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+meta = Table("meta", metadata, Column("key", String(64), primary_key=True), Column("value", Text, nullable=False))
+
+migrations = Table(
+    "migrations", metadata,
+    Column("name", String(120), primary_key=True),
+    Column("applied_at", String(40), nullable=False),
+)
+
+cards = Table(
+    "card_versions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("slug", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", String(40), nullable=False),
+    Column("note", Text, nullable=False, default=""),
+    Column("data", Text, nullable=False),
+    UniqueConstraint("slug", "version", name="uq_card_version"),
+)
+
+audit = Table(
+    "audit_log", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", String(40), nullable=False),
+    Column("actor", String(120), nullable=False),
+    Column("action", String(60), nullable=False),
+    Column("slug", String(64)),
+    Column("detail", Text, nullable=False),
+)
+
+batches = Table(
+    "print_batches", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("slug", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("template", String(120), nullable=False),
+    Column("first_serial", Integer, nullable=False),
+    Column("last_serial", Integer, nullable=False),
+    Column("file", Text, nullable=False),
+    Column("sha256", String(64), nullable=False),
+    Column("created_at", String(40), nullable=False),
+)
+
+entries = Table(
+    "entries", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("slug", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("serial", Integer, nullable=False, unique=True),
+    Column("code", String(16)),
+    Column("name", Text, nullable=False, default=""),
+    Column("stake", String(24), nullable=False),
+    Column("picks", Text, nullable=False),
+    Column("received_at", String(40), nullable=False),
+    Column("late", Boolean, nullable=False, default=False),
+    Column("source", String(16), nullable=False),
+    Column("paid_at", String(40)),
+    Column("paid_amount", String(24)),
+)
+Index("ix_entries_slug", entries.c.slug)
+
+results = Table(
+    "results", metadata,
+    Column("slug", String(64), primary_key=True),
+    Column("game", Integer, primary_key=True),
+    Column("away_score", Integer),
+    Column("home_score", Integer),
+    Column("cancelled", Boolean, nullable=False, default=False),
+    Column("updated_at", String(40), nullable=False),
+)
+
+settlements = Table(
+    "settlements", metadata,
+    Column("serial", Integer, primary_key=True),
+    Column("slug", String(64), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("outcome", String(16), nullable=False),
+    Column("effective_picks", Integer, nullable=False),
+    Column("hits", Integer, nullable=False),
+    Column("payout", String(24), nullable=False),
+    Column("legs", Text, nullable=False),
+)
+Index("ix_settlements_slug", settlements.c.slug)
+
+SCHEMA_VERSION = 1
+
+
+def _initial(conn: Connection) -> None:
+    metadata.create_all(conn)
+
+
+# Named migrations, in order. Append; never edit one that has shipped.
+MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
+    ("0001_initial", _initial),
+]
