@@ -1,0 +1,63 @@
+"""Serials, verify codes and the QR payload: what makes a printed card genuine and checkable.
+
+A verify code is an HMAC-SHA256 of (pool secret, card slug, version, serial), shortened to six
+characters from an alphabet with no look-alikes (no 0/O, 1/I/L, 5/S, 2/Z, 8/B). The pool secret is
+made with the database and never printed, so a code cannot be forged from the card alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+
+ALPHABET = "34679ACDEFGHJKMNPQRTUVWXY"  # 25 symbols, none confusable with another
+CODE_LENGTH = 6
+QR_PREFIX = "PC1"
+
+
+def format_serial(serial: int) -> str:
+    return f"{serial:06d}"
+
+
+def parse_serial(text: str | int) -> int | None:
+    """`000123`, `123`, `No. 000123`, `#123` → 123; None when it is not a serial."""
+    if isinstance(text, int):
+        return text if text > 0 else None
+    m = re.fullmatch(r"\s*(?:no\.?|#|card\s*#?)?\s*0*(\d{1,9})(?:\.0+)?\s*", str(text), flags=re.I)
+    return int(m.group(1)) if m and int(m.group(1)) > 0 else None
+
+
+def verify_code(secret: bytes, slug: str, version: int, serial: int) -> str:
+    mac = hmac.new(secret, f"{slug}|{version}|{serial}".encode(), hashlib.sha256).digest()
+    n = int.from_bytes(mac[:8], "big")
+    out = []
+    for _ in range(CODE_LENGTH):
+        n, r = divmod(n, len(ALPHABET))
+        out.append(ALPHABET[r])
+    return "".join(out)
+
+
+_LOOKALIKE = str.maketrans({"0": "Q", "O": "Q", "1": "T", "I": "T", "L": "T", "5": "U", "S": "U",
+                            "2": "7", "Z": "7", "8": "3", "B": "3"})
+
+
+def normalise_code(text: str) -> str:
+    return re.sub(r"[\s-]", "", str(text)).upper()
+
+
+def check_code(secret: bytes, slug: str, version: int, serial: int, code: str) -> bool:
+    """True when `code` is this card's verify code (case and spaces ignored)."""
+    return hmac.compare_digest(normalise_code(code), verify_code(secret, slug, version, serial))
+
+
+def qr_payload(slug: str, version: int, serial: int, code: str) -> str:
+    """Short and upper-case-friendly: `PC1|nfl-w12|3|000123|K7F2Q9`."""
+    return f"{QR_PREFIX}|{slug}|{version}|{format_serial(serial)}|{code}"
+
+
+def parse_qr_payload(text: str) -> tuple[str, int, int, str] | None:
+    parts = text.strip().split("|")
+    if len(parts) != 5 or parts[0] != QR_PREFIX or not parts[2].isdigit() or not parts[3].isdigit():
+        return None
+    return parts[1], int(parts[2]), int(parts[3]), parts[4]
