@@ -38,10 +38,6 @@ def verify_code(secret: bytes, slug: str, version: int, serial: int) -> str:
     return "".join(out)
 
 
-_LOOKALIKE = str.maketrans({"0": "Q", "O": "Q", "1": "T", "I": "T", "L": "T", "5": "U", "S": "U",
-                            "2": "7", "Z": "7", "8": "3", "B": "3"})
-
-
 def normalise_code(text: str) -> str:
     return re.sub(r"[\s-]", "", str(text)).upper()
 
