@@ -17,7 +17,7 @@ NO_LINE_WORDS = {"nl", "off", "n/a", "na", "-", "--", "x", "tba", ""}
 PICK_WORDS = {"pk", "pick", "pick'em", "pickem", "pick em", "pk'em", "pkem", "ev", "even", "evens", "p"}
 
 _HALF = re.compile(r"\s*(?:½|1/2|\.5|,5)$")
-_NUMBER = re.compile(r"^([+-]?)\s*(\d+(?:\.\d+)?)\s*(½|1/2|\.5)?$")
+_NUMBER = re.compile(r"^([+-]?)\s*(\d+(?:\.\d+)?)?\s*(½|1/2)?$")
 _PRICE = re.compile(r"^(.*?)\s*\(?\s*([+-]\d{3,4}|EV|ev|even)\s*\)?$")
 
 
@@ -49,12 +49,14 @@ def _number(body: str) -> Decimal | None:
         if not m:
             return None
     sign, digits, half = m.group(1), m.group(2), m.group(3)
+    if not digits and not half:
+        return None
     try:
-        value = Decimal(digits)
+        value = Decimal(digits or 0)
     except InvalidOperation:
         return None
     if half:
-        if "." in digits:
+        if digits and "." in digits:
             return None
         value += Decimal("0.5")
     return -value if sign == "-" else value

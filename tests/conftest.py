@@ -1,0 +1,54 @@
+"""Shared fixtures: a pool database in a temp folder and a small card built in code."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from parlaycards.core.models import Card, Game, SelectionNumbers
+from parlaycards.store import Store
+from parlaycards.store import cards as card_rows
+
+ET = ZoneInfo("America/New_York")
+
+TEAMS = [
+    ("Buffalo Bills", "Houston Texans", "-3.5", "44.5"),
+    ("Dallas Cowboys", "New York Giants", "2.5", "41"),
+    ("Kansas City Chiefs", "Las Vegas Raiders", "7", "47.5"),
+    ("Green Bay Packers", "Chicago Bears", "-1.5", "38.5"),
+    ("Baltimore Ravens", "Pittsburgh Steelers", "3", "42.5"),
+    ("Miami Dolphins", "New England Patriots", "0", "39"),
+]
+
+
+def make_card(slug: str = "nfl-w12", games: int = 6, **extra) -> Card:  # noqa: ANN003
+    out = []
+    for i, (away, home, spread, total) in enumerate(TEAMS[:games]):
+        out.append(Game(league="NFL", kickoff=datetime(2026, 11, 22, 13, 0, tzinfo=ET), away=away, home=home,
+                        spread=Decimal(spread), total=Decimal(total),
+                        numbers=SelectionNumbers(away=101 + 2 * i, home=102 + 2 * i, over=201 + 2 * i,
+                                                 under=202 + 2 * i)))
+    extra.setdefault("title", "NFL Week 12")
+    return Card(slug=slug, games=tuple(out), **extra)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "pool.db"
+
+
+@pytest.fixture
+def store(db_path: Path) -> Store:
+    s = Store(f"sqlite:///{db_path}")
+    yield s
+    s.dispose()
+
+
+@pytest.fixture
+def card_in_store(store: Store) -> Card:
+    with store.transaction() as tx:
+        return card_rows.save(tx, make_card(), "test card")
