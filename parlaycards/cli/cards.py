@@ -9,10 +9,13 @@ import typer
 
 from .shell import console, err, open_store, print_json, run
 
-game_app = typer.Typer(help="Add, change, take off or remove games. Each change makes a new card version.",
+game_app = typer.Typer(help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
+                       "Example: parlaycards game set nfl-w12 103 --spread -4.5",
                        no_args_is_help=True)
-payout_app = typer.Typer(help="Edit and analyze the payout table.", no_args_is_help=True)
-rules_app = typer.Typer(help="Edit the card's rules (ties, pick counts, same-game picks, cutoff).",
+payout_app = typer.Typer(help="Edit and analyze the payout table.\n\nExample: parlaycards payout set nfl-w12 3 6-1",
+                         no_args_is_help=True)
+rules_app = typer.Typer(help="Edit the card's rules (ties, pick counts, same-game picks, cutoff).\n\n"
+                        "Example: parlaycards rules set nfl-w12 --ties reduce",
                         no_args_is_help=True)
 
 Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]

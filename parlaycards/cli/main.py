@@ -40,3 +40,7 @@ for module in (demo, cards, printing, pool, pickem):
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":
+    main()

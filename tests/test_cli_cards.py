@@ -1,0 +1,91 @@
+"""Card commands end to end through the real CLI and a real SQLite file."""
+
+import hashlib
+import json
+
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+
+runner = CliRunner()
+
+
+def cli(db, *args):
+    return runner.invoke(app, ["--db", str(db), *args])
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_show_json_shape(db_path, card_in_store):
+    r = cli(db_path, "show", "nfl-w12", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert set(data) >= {"slug", "version", "title", "timezone", "games", "payouts", "basis", "max_payout", "rules"}
+    g = data["games"][0]
+    assert g == {"league": "NFL", "kickoff": "2026-11-22T13:00:00-05:00", "away": "Buffalo Bills",
+                 "home": "Houston Texans", "home_spread": -3.5, "total": 44.5, "neutral": False, "off": False,
+                 "numbers": {"away": 101, "home": 102, "over": 201, "under": 202}}
+    assert data["payouts"][0] == {"picks": 3, "hits": 3, "odds": "5-1"}
+    assert data["basis"] == "to" and data["max_payout"] is None
+    assert data["rules"]["ties"] == "lose" and data["rules"]["min_picks"] == 3
+
+
+def test_edits_make_versions(db_path, card_in_store):
+    assert cli(db_path, "game", "set", "nfl-w12", "103", "--spread", "-4.5").exit_code == 0
+    r = cli(db_path, "game", "add", "nfl-w12", "--league", "NFL", "--away", "Bears", "--home", "Lions",
+            "--spread", "-7½", "--total", "47.5", "--kickoff", "2026-11-26 12:30")
+    assert r.exit_code == 0, r.output
+    assert "added Bears at Lions as 113/114, over 213 / under 214" in r.stderr
+    assert cli(db_path, "game", "remove", "nfl-w12", "117").exit_code != 0  # 117 is not on this card
+    assert cli(db_path, "game", "remove", "nfl-w12", "101").exit_code == 0
+    assert cli(db_path, "payout", "set", "nfl-w12", "3", "6-1").exit_code == 0
+    assert cli(db_path, "payout", "set", "nfl-w12", "10", "9", "20-1").exit_code == 0
+    r = cli(db_path, "rules", "set", "nfl-w12", "--ties", "reduce", "--max-picks", "12", "--cutoff", "2026-11-29 13:00")
+    assert r.exit_code == 2 and "no all-hit tier for 11 of 11, 12 of 12" in r.stderr
+    assert cli(db_path, "rules", "set", "nfl-w12", "--ties", "reduce", "--cutoff", "2026-11-29 13:00").exit_code == 0
+    data = json.loads(cli(db_path, "show", "nfl-w12", "--json").stdout)
+    assert data["version"] == 7
+    assert data["games"][0]["away"] == "Dallas Cowboys" and data["games"][0]["home_spread"] == -4.5
+    assert data["games"][-1]["kickoff"] == "2026-11-26T12:30:00-05:00"
+    assert {"picks": 10, "hits": 9, "odds": "20-1"} in data["payouts"]
+    assert data["rules"]["ties"] == "reduce" and data["rules"]["cutoff"] == "2026-11-29T13:00:00-05:00"
+    listing = json.loads(cli(db_path, "cards", "--json").stdout)
+    assert [(c["slug"], c["version"]) for c in listing] == [("nfl-w12", 7)]
+
+
+def test_bad_edits_exit_2_with_one_paragraph_and_leave_the_database_unchanged(db_path, card_in_store):
+    before = digest(db_path)
+    cases = [
+        (("game", "set", "nfl-w12", "103", "--spread", "abc"),
+         'Error: --spread: the spread "abc" is not a line. Accepted: -3.5, -3½, -3 1/2, +7, PK, pick, EV'),
+        (("game", "set", "nfl-w12", "999", "--spread", "-3"), "selection number 999 is not on card nfl-w12"),
+        (("game", "set", "nfl-w12", "103", "--total", "-40"), 'the total "-40" is not a line'),
+        (("payout", "remove", "nfl-w12", "5"), "no all-hit tier for 5 of 5"),
+        (("payout", "set", "nfl-w12", "3", "six"), 'odds "six" are not card odds'),
+        (("rules", "set", "nfl-w12", "--ties", "maybe"), '--ties "maybe" is not a ties rule. Accepted: lose, win, reduce.'),
+        (("show", "nfl-w13"), 'there is no card "nfl-w13". Cards in this pool: nfl-w12.'),
+        (("game", "add", "nfl-w12", "--away", "Buffalo Bills", "--home", "Houston Texans", "--spread", "-3"),
+         "Buffalo Bills at Houston Texans is on the card twice"),
+    ]
+    for args, message in cases:
+        r = cli(db_path, *args)
+        assert r.exit_code == 2, (args, r.output)
+        assert message in r.stderr, (args, r.stderr)
+        assert "Traceback" not in r.output
+    assert digest(db_path) == before
+
+
+def test_calc(db_path):
+    r = cli(db_path, "calc", "100", "-110", "-110", "+150", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["returned"] == "911.16"
+    r = cli(db_path, "calc", "ten", "-110")
+    assert r.exit_code == 2 and 'stake "ten" is not an amount' in r.stderr
+
+
+def test_payout_analyze_json(db_path, card_in_store):
+    rows = json.loads(cli(db_path, "payout", "analyze", "nfl-w12", "--json").stdout)
+    three = rows[0]
+    assert (three["picks"], three["odds"], three["fair_to_one"], three["house_edge"]) == (3, "5-1", 7.0, 0.25)
