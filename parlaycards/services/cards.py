@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from pydantic import ValidationError
+
 from ..core import edits
 from ..core.errors import ParlayError
 from ..core.lines import LineError, parse_spread, parse_total
@@ -63,7 +65,7 @@ def import_lines(store: Store, path: Path, *, slug: str | None = None, title: st
                     "games": [g.model_dump() for g in lines.games]}
         try:
             card = Card.model_validate(base)
-        except Exception as exc:  # pydantic ValidationError
+        except ValidationError as exc:
             raise ParlayError(f"{path.name}: " + edits.describe(exc)) from None
         note = f"imported {len(card.games)} games from {path.name}"
         saved = card_rows.save(tx, card, note)
@@ -125,10 +127,16 @@ def parse_when(text: str, tz: str, what: str = "--kickoff") -> datetime | date:
             return datetime.strptime(t, fmt).replace(tzinfo=zone(tz))
         except ValueError:
             pass
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", t):
+        try:
+            return date.fromisoformat(t)
+        except ValueError:
+            pass
     try:
-        return datetime.fromisoformat(text) if "+" in text[10:] or text.endswith("Z") else date.fromisoformat(t)
+        when = datetime.fromisoformat(text.strip())
     except ValueError:
         raise ParlayError(f'{what}: "{text}" is not a date and time. {KICKOFF_ACCEPTED}') from None
+    return when if when.tzinfo else when.replace(tzinfo=zone(tz))
 
 
 def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[TierAnalysis]]:
