@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Connection,
+    ForeignKey,
     Index,
     Integer,
     MetaData,
@@ -102,6 +103,32 @@ settlements = Table(
 )
 Index("ix_settlements_slug", settlements.c.slug)
 
+# Pick'em pools live on their own MetaData so that 0001_initial stays what it shipped as.
+pickem_metadata = MetaData()
+
+pickem_pools = Table(
+    "pickem_pools", pickem_metadata,
+    Column("slug", String(64), primary_key=True),
+    Column("card", String(64), nullable=False),
+    Column("season", Text),
+    Column("settings", Text, nullable=False),
+    Column("created_at", String(40), nullable=False),
+)
+
+pickem_entries = Table(
+    "pickem_entries", pickem_metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("pool", String(64), ForeignKey("pickem_pools.slug"), nullable=False),
+    Column("name", Text, nullable=False),
+    Column("name_key", Text, nullable=False),
+    Column("picks", Text, nullable=False),
+    Column("tiebreak", Integer),
+    Column("received_at", String(40), nullable=False),
+    Column("paid", Boolean, nullable=False, default=True),
+    Column("source", String(16), nullable=False),
+    UniqueConstraint("pool", "name_key", name="uq_pickem_entrant"),
+)
+
 SCHEMA_VERSION = 1
 
 
@@ -109,7 +136,12 @@ def _initial(conn: Connection) -> None:
     metadata.create_all(conn)
 
 
+def _pickem(conn: Connection) -> None:
+    pickem_metadata.create_all(conn)
+
+
 # Named migrations, in order. Append; never edit one that has shipped.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0001_initial", _initial),
+    ("0002_pickem_pools", _pickem),
 ]
