@@ -144,3 +144,31 @@ def format_spread(value: Decimal | None) -> str:
 
 def format_total(value: Decimal | None) -> str:
     return "" if value is None else half(value)
+
+
+def is_signed(text: object) -> bool:
+    """A spread that says by itself whose it is: an explicit + or −, or a pick'em (PK, EV, 0)."""
+    if isinstance(text, (int, float, Decimal)) and not isinstance(text, bool):
+        return text <= 0
+    body, _ = _split_price(_normalise(str(text)))
+    return body.startswith(("+", "-")) or body.lower() in PICK_WORDS or body in {"0", "+0", "-0"}
+
+
+def is_marked_total(text: object) -> bool:
+    """A total written with its marker: `o44½`, `u44.5`, `O/U 44½`, `total 44`."""
+    return isinstance(text, str) and re.match(r"^(?:o/u|ou|o-u|total|[ou])\s*:?\s*\d", _normalise(text), re.I) is not None
+
+
+def split_named(text: object) -> tuple[str, Line] | None:
+    """A line written after a team's name, `GB -6½`, `Home -7 1/2`, `49ers PK` → (name, line as written)."""
+    t = re.sub(r"(?<=[^\W\d_])([+-])(?=\d)", r" \1", _normalise(str(text)))
+    words = t.split(" ")
+    for i in range(1, len(words)):
+        name, rest = " ".join(words[:i]), " ".join(words[i:])
+        if not re.search(r"[^\W\d_]", name):
+            continue
+        try:
+            return name, parse_spread(rest)
+        except LineError:
+            continue
+    return None
