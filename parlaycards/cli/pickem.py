@@ -1,9 +1,217 @@
-"""Pick'em pool commands."""
+"""Pick'em pool commands: new pool, entries, grade a week, season standings."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from .shell import console, err, open_store, print_json, run
+
+pickem_app = typer.Typer(
+    help="Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
+         "prizes split to the cent, season standings.\n\nExample: parlaycards pickem new office-w12 --card nfl-w12",
+    no_args_is_help=True)
+entry_app = typer.Typer(help="Add or import pick'em entries.\n\n"
+                             "Example: parlaycards pickem entry add office-w12 --name Dana --picks 101,104 --tiebreak 44",
+                        no_args_is_help=True)
+pickem_app.add_typer(entry_app, name="entry")
+
+Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
+Xlsx = Annotated[Path | None, typer.Option("--xlsx", help="Also write the report to this .xlsx workbook.")]
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    app.add_typer(pickem_app, name="pickem")
+
+
+@pickem_app.command("new")
+def new(
+    pool: Pool,
+    card: Annotated[str, typer.Option("--card", help="The card whose games are picked, e.g. nfl-w12.")],
+    basis: Annotated[str, typer.Option(help="ats (against the card's spreads) or su (straight-up).")] = "ats",
+    push: Annotated[str, typer.Option(help="Points for a push, 0 to 1.")] = "0.5",
+    tiebreak_rule: Annotated[str, typer.Option(
+        help="closest, or closest-without-going-over (every guess over the total ranks after every guess "
+             "at or under it).")] = "closest",
+    tiebreak_game: Annotated[int | None, typer.Option(
+        help="Any selection number of the tiebreak game [default: the last game by kickoff].")] = None,
+    fee: Annotated[str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")] = "0",
+    prizes: Annotated[str | None, typer.Option(
+        help="Prizes by place: percentages of the pot or amounts, e.g. 60%,30%,10% [default: 100%].")] = None,
+    season: Annotated[str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")] = None,
+    version: Annotated[int | None, typer.Option(help="Card version [default: the latest].")] = None,
+) -> None:
+    """Start a pick'em pool on a card. It keeps that card version's lines.
+
+    Example: parlaycards pickem new office-w12 --card nfl-w12 --fee 10 --prizes 60%,30%,10% --season office-2026
+    """
+    from ..services import pickem as svc
+
+    view = run(lambda: svc.create_pool(open_store(), pool, card=card, basis=basis, push=push,
+                                       tiebreak_rule=tiebreak_rule, tiebreak=tiebreak_game, fee=fee, prizes=prizes,
+                                       season=season, version=version))
+    from ..core.pickem_views import pool_line
+
+    err(f"Pick'em pool {view.pool.slug}: {len(view.games)} games. {pool_line(view.pool)}.")
+    err(f"Tiebreaker: total points of {view.tiebreak.label()}.")
+
+
+@entry_app.command("add")
+def entry_add(
+    pool: Pool,
+    name: Annotated[str, typer.Option("--name", help="The entrant's name (one entry per name).")],
+    picks: Annotated[str, typer.Option("--picks", help="Selection numbers of the picked sides, e.g. 101,104,106.")],
+    tiebreak: Annotated[int | None, typer.Option(min=0, max=999, help="Guess at the tiebreak game's total points.")] = None,
+    unpaid: Annotated[bool, typer.Option("--unpaid", help="The entry fee is still owed.")] = False,
+    replace: Annotated[bool, typer.Option("--replace", help="Replace this entrant's earlier entry.")] = False,
+) -> None:
+    """Add one entrant's picks: one number per game, naming the away or home side.
+
+    A game left out scores 0. Over/under numbers are refused: a pick'em pick is a side.
+
+    Example: parlaycards pickem entry add office-w12 --name "Dana" --picks 101,104,106,107 --tiebreak 44
+    """
+    from ..services import pickem as svc
+
+    added = run(lambda: svc.add_entry(open_store(), pool, name=name, picks=picks, tiebreak=tiebreak,
+                                      paid=not unpaid, replace=replace))
+    n = len(added.entry.picks)
+    err(f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {n} picks"
+        + (f", tiebreaker {added.entry.tiebreak}." if added.entry.tiebreak is not None else ", no tiebreaker."))
+    if added.missing:
+        err(f"No pick for {len(added.missing)} game(s), which score 0: " + ", ".join(g.label() for g in added.missing))
+
+
+@entry_app.command("import")
+def entry_import(
+    pool: Pool,
+    file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per entrant.")],
+    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")] = False,
+    replace: Annotated[bool, typer.Option("--replace", help="Replace entrants already in the pool.")] = False,
+) -> None:
+    """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
+
+    Valid rows are stored and every refused row is listed with its reason (with --all-or-nothing, none).
+
+    Example: parlaycards pickem entry import office-w12 sample_lines/pickem-nfl-w12.xlsx
+    """
+    from ..services import pickem as svc
+
+    rep = run(lambda: svc.import_entries(open_store(), pool, file, all_or_nothing=all_or_nothing, replace=replace))
+    err(f"{rep.file}: {len(rep.stored)} stored, {len(rep.replaced)} replaced, {len(rep.unchanged)} already there, "
+        f"{len(rep.refused)} refused.")
+    for line in rep.refused:
+        err("  refused: " + line, "yellow")
+    if rep.short:
+        err("Some games left blank (they score 0) by: " + ", ".join(rep.short))
+    if rep.ignored:
+        err("Columns not read: " + ", ".join(f'"{h}"' for h in rep.ignored))
+
+
+@pickem_app.command("entries")
+def entries(pool: Pool, json: Json = False) -> None:
+    """List a pool's entrants with their picks and tiebreak guesses.
+
+    Example: parlaycards pickem entries office-w12 --json
+    """
+    from ..core.pickem_views import entry_rows, pool_line
+    from ..services import pickem as svc
+
+    view = run(lambda: svc.entries(open_store(), pool))
+    rows = entry_rows(view.entries, view.games)
+    if json:
+        print_json({"pool": view.pool.slug, "card": view.card.slug, "version": view.card.version, "entries": rows})
+        return
+    from rich.table import Table
+
+    err(f"{pool}: {pool_line(view.pool)}.")
+    t = Table("Name", "Picks", "No pick", "Tiebreak", "Paid", title=f"pick'em {pool}", title_justify="left")
+    for r in rows:
+        t.add_row(r["name"], " ".join(map(str, r["picks"])), str(r["missing"] or ""),
+                  "" if r["tiebreak"] is None else str(r["tiebreak"]), "yes" if r["paid"] else "owes")
+    console().print(t)
+    err(f"{len(rows)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
+
+
+@pickem_app.command("grade")
+def grade(pool: Pool, json: Json = False, xlsx: Xlsx = None) -> None:
+    """Score and rank the week from the card's results (shared with `result set`); places, ties and prizes.
+
+    Example: parlaycards pickem grade office-w12 --xlsx output/office-w12.xlsx
+    """
+    from ..services import pickem as svc
+
+    report = run(lambda: svc.grade(open_store(), pool))
+    if xlsx is not None:
+        run(lambda: svc.write_week(report, xlsx))
+    if json:
+        from ..core.pickem_views import week_json
+
+        print_json(week_json(report))
+    else:
+        _print_week(report)
+    if xlsx is not None:
+        err(f"Wrote {xlsx}.")
+
+
+def _print_week(report) -> None:  # noqa: ANN001
+    from rich.table import Table
+
+    from ..core.pickem_views import pool_line, standing_rows
+
+    t = Table("Place", "Name", "Score", "W-L-P", "No pick", "Tiebreak", "Guess − total", "Prize", "Paid",
+              title=f"{report.title} — pick'em {report.pool.slug}", title_justify="left")
+    for r in standing_rows(report):
+        off = "" if r["distance"] is None else (f"+{r['distance']}" if r["over"] else f"{-r['distance']}")
+        t.add_row(r["place_text"], r["name"], r["score"], f"{r['wins']}-{r['losses']}-{r['pushes']}",
+                  str(r["missing"] or ""), "" if r["tiebreak"] is None else str(r["tiebreak"]), off,
+                  f"${r['prize']}" if r["prize"] != "0.00" else "", "yes" if r["paid"] else "owes",
+                  style="bold" if r["prize"] != "0.00" else None)
+    console().print(t)
+    total = report.tiebreak_total
+    err(pool_line(report.pool) + ".")
+    err(f"Tiebreak game {report.tiebreak_game.label()}: " + (f"{total} points." if total is not None else "no total yet."))
+    err(f"Pot ${report.pot:,.2f}; prizes ${report.paid_out:,.2f}." + ("" if report.final else " Provisional."))
+    for note in report.notes:
+        err(note)
+
+
+@pickem_app.command("standings")
+def standings(
+    season: Annotated[str, typer.Argument(help="Season name given to `pickem new --season`.")],
+    json: Json = False,
+    xlsx: Xlsx = None,
+) -> None:
+    """Season standings: weekly scores added up across the season's pools.
+
+    Example: parlaycards pickem standings office-2026 --xlsx output/office-2026.xlsx
+    """
+    from ..services import pickem as svc
+
+    report = run(lambda: svc.standings(open_store(), season))
+    if xlsx is not None:
+        run(lambda: svc.write_season(report, xlsx))
+    if json:
+        from ..core.pickem_views import season_json
+
+        print_json(season_json(report))
+    else:
+        from rich.table import Table
+
+        from ..core.pickem import ordinal
+        from ..core.pickem_views import points
+
+        t = Table("Place", "Name", "Total", *report.pools, "Weeks", "Wins", "Winnings",
+                  title=f"Season {report.season}", title_justify="left")
+        for r in report.rows:
+            t.add_row(f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place), r.name, points(r.total),
+                      *("-" if w is None else points(w) for w in r.weeks), str(r.played), str(r.weekly_wins),
+                      f"${r.winnings:,.2f}")
+        console().print(t)
+        for note in report.notes:
+            err(note)
+    if xlsx is not None:
+        err(f"Wrote {xlsx}.")

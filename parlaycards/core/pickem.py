@@ -325,6 +325,9 @@ def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
                 over=e.tiebreak is not None and actual is not None and e.tiebreak > actual,
                 prize=share, picks=lines))
         i = j
+    unclaimed = sum(prizes[len(scored):], ZERO)
+    if unclaimed > 0:
+        notes.append(f"{_money(unclaimed)} of prizes is not paid: there are more prizes than entries.")
     return WeekReport(pool=pool, title=card.title, games=games,
                       results=tuple(results[g.key] for g in games if g.key in results), tiebreak_game=tb_game,
                       tiebreak_total=actual, pot=pot, place_prizes=prizes, standings=tuple(standings),

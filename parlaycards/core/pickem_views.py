@@ -1,0 +1,127 @@
+"""Pick'em report rows, built once: the terminal, xlsx and JSON only format them (public shapes: keep stable)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from .lines import format_spread
+from .models import Game, Result, Side
+from .pickem import PickemEntry, PickemPool, Standing, WeekReport, ordinal
+from .season import SeasonReport
+
+OUTCOME_MARK = {"win": "W", "loss": "L", "push": "P", "void": "void", "pending": "", "missing": "—"}
+
+
+def points(d: Decimal) -> str:
+    """A score as people write it: 7, 7.5."""
+    return str(int(d)) if d == d.to_integral_value() else format(d.normalize(), "f")
+
+
+def money(d: Decimal) -> str:
+    return f"{d:.2f}"
+
+
+def nickname(team: str) -> str:
+    """The last word of a team name, for narrow columns: `Green Bay Packers` → `Packers`."""
+    return team.split()[-1] if team.split() else team
+
+
+def game_heading(game: Game) -> str:
+    return f"{game.numbers.away}/{game.numbers.home} {nickname(game.away)} at {nickname(game.home)}"
+
+
+def pool_line(pool: PickemPool) -> str:
+    basis = "against the spread" if pool.basis == "ats" else "straight-up"
+    rule = "closest without going over" if pool.tiebreak_rule == "closest-without-going-over" else "closest"
+    prizes = ", ".join(str(p) for p in pool.prizes)
+    fee = f"entry ${pool.fee:,.2f}; prizes {prizes}" if pool.fee else f"prizes {prizes}"
+    season = f"; season {pool.season}" if pool.season else ""
+    return (f"{pool.card} v{pool.version}, {basis}; push {points(pool.push_points)}; tiebreaker {rule}; "
+            f"{fee}{season}")
+
+
+def result_text(game: Game, result: Result | None) -> str:
+    if result is None:
+        return "no result"
+    if result.cancelled:
+        return "cancelled"
+    return f"{nickname(game.away)} {result.away_score}, {nickname(game.home)} {result.home_score}"
+
+
+def place_text(s: Standing) -> str:
+    return f"T-{ordinal(s.place)}" if s.tied > 1 else ordinal(s.place)
+
+
+def standing_rows(report: WeekReport) -> list[dict[str, Any]]:
+    """One row per entrant, best first: the Standings table everywhere."""
+    return [{"place": s.place, "place_text": place_text(s), "tied": s.tied, "name": s.name, "score": points(s.score),
+             "wins": s.wins, "pushes": s.pushes, "losses": s.losses, "missing": s.missing, "void": s.void,
+             "pending": s.pending, "tiebreak": s.tiebreak, "distance": s.distance, "over": s.over,
+             "prize": money(s.prize), "paid": s.paid} for s in report.standings]
+
+
+def pick_cells(report: WeekReport, s: Standing) -> list[tuple[str, str]]:
+    """(text, outcome) per game for one entrant: `102 Texans`, `win`."""
+    games = {g.key: g for g in report.games}
+    out = []
+    for p in s.picks:
+        g = games[p.game]
+        if p.side is None:
+            out.append(("—", "missing"))
+            continue
+        number = g.numbers.away if p.side is Side.AWAY else g.numbers.home
+        team = g.away if p.side is Side.AWAY else g.home
+        out.append((f"{number} {nickname(team)}", p.outcome))
+    return out
+
+
+def week_json(report: WeekReport) -> dict[str, Any]:
+    """`pickem grade --json`."""
+    pool = report.pool
+    results = {r.game: r for r in report.results}
+    games = {g.key: g for g in report.games}
+    return {
+        "pool": pool.slug, "card": pool.card, "version": pool.version, "season": pool.season, "basis": pool.basis,
+        "push_points": points(pool.push_points), "final": report.final,
+        "games": [{"key": g.key, "away": g.away, "home": g.home, "away_number": g.numbers.away,
+                   "home_number": g.numbers.home, "home_spread": format_spread(g.spread),
+                   "away_score": results[g.key].away_score if g.key in results else None,
+                   "home_score": results[g.key].home_score if g.key in results else None,
+                   "cancelled": bool(g.key in results and results[g.key].cancelled)} for g in report.games],
+        "tiebreak": {"game": report.tiebreak_game.key, "label": report.tiebreak_game.label(),
+                     "rule": pool.tiebreak_rule, "actual_total": report.tiebreak_total},
+        "pot": money(report.pot), "fee": money(pool.fee), "place_prizes": [money(p) for p in report.place_prizes],
+        "paid_out": money(report.paid_out),
+        "standings": [{**row, "picks": [
+            {"game": p.game, "number": (None if p.side is None else games[p.game].numbers.away
+                                        if p.side is Side.AWAY else games[p.game].numbers.home),
+             "side": p.side.value if p.side else None, "outcome": p.outcome, "points": points(p.points)}
+            for p in s.picks]} for row, s in zip(standing_rows(report), report.standings, strict=True)],
+        "notes": list(report.notes),
+    }
+
+
+def entry_rows(entries: list[PickemEntry] | tuple[PickemEntry, ...], games: tuple[Game, ...]) -> list[dict[str, Any]]:
+    """`pickem entries`: one row per entrant with the picked numbers in game order."""
+    out = []
+    for e in entries:
+        numbers = []
+        for g in games:
+            side = e.side_for(g.key)
+            if side is not None:
+                numbers.append(g.numbers.away if side is Side.AWAY else g.numbers.home)
+        out.append({"name": e.name, "picks": numbers, "missing": len(games) - len(numbers), "tiebreak": e.tiebreak,
+                    "paid": e.paid, "received_at": e.received_at.isoformat() if e.received_at else None})
+    return out
+
+
+def season_json(report: SeasonReport) -> dict[str, Any]:
+    """`pickem standings --json`."""
+    return {"season": report.season, "pools": list(report.pools),
+            "standings": [{"place": r.place, "tied": r.tied, "name": r.name, "total": points(r.total),
+                           "weeks": {p: (points(w) if w is not None else None)
+                                     for p, w in zip(report.pools, r.weeks, strict=True)},
+                           "played": r.played, "weekly_wins": r.weekly_wins, "winnings": money(r.winnings)}
+                          for r in report.rows],
+            "notes": list(report.notes)}

@@ -1,0 +1,307 @@
+"""Reading pick'em entry sheets (xlsx or csv): one row per entrant.
+
+Columns are found by header wherever the header row sits (within the first 20 rows):
+  Name (or Player, Entrant, Participant) — required;
+  one column per game, headed by any of the game's selection numbers (`101`, `101/102`) or its teams
+  (`Bears at Packers`, `Packers`), holding the picked team, its number, or away/home;
+  and/or a Picks cell with selection numbers (`101, 104, 106`);
+  Tiebreaker (Tiebreak, TB, Total points) — optional; Paid — optional (x / yes / paid ticks it).
+Every value keeps its cell; every problem names it.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ParlayError, Source
+from ..core.models import Card, Game
+from ..core.pickem import pool_games
+
+NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
+TIEBREAK_HEADERS = ("tiebreaker", "tiebreak", "tie breaker", "tie-breaker", "tb", "total points", "tiebreaker points",
+                    "mnf total", "monday total", "tiebreaker total")
+PICKS_HEADERS = ("picks", "selections", "numbers", "pick numbers")
+PAID_HEADERS = ("paid", "fee paid", "paid?")
+YES = {"x", "yes", "y", "paid", "true", "1", "✓", "✔"}
+NO = {"no", "n", "unpaid", "false", "0", "owes", "owed"}
+ACCEPTED_FILES = "Accepted: .xlsx, .xlsm or .csv."
+HEADER_ROWS = 20
+
+
+@dataclass(frozen=True)
+class RawEntry:
+    """One entrant's row as read: selection numbers, not yet checked against the pool's rules."""
+
+    row: int
+    name: str
+    numbers: tuple[int, ...]
+    tiebreak: int | None
+    paid: bool | None  # None: the sheet has no Paid column
+    problems: tuple[str, ...]
+    source: Source
+
+
+@dataclass(frozen=True)
+class EntrySheet:
+    file: str
+    sheet: str | None
+    rows: tuple[RawEntry, ...]
+    games_by_column: tuple[tuple[str, int], ...]  # (column letter, game key)
+    ignored: tuple[str, ...]  # headers of columns not read
+
+
+def column_letter(index: int) -> str:
+    """0 → A, 25 → Z, 26 → AA."""
+    out = ""
+    n = index + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def _norm(value: Any) -> str:
+    return re.sub(r"\s+", " ", str(value if value is not None else "")).strip()
+
+
+def _header(value: Any) -> str:
+    return _norm(value).casefold().rstrip(":").strip()
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9&'.]+", text.casefold())
+
+
+def team_in(text: str, team: str) -> bool:
+    """Whether `text` names `team`: the whole name, or its last word (nickname) when 4 letters or more."""
+    words = _words(text)
+    full = _words(team)
+    if not full:
+        return False
+    n = len(full)
+    if any(words[i:i + n] == full for i in range(len(words) - n + 1)):
+        return True
+    return len(full) > 1 and len(full[-1]) >= 4 and full[-1] in words
+
+
+def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | None]:
+    """The game a column header names, by selection number or by teams; or a problem."""
+    numbers = {int(t) for t in re.findall(r"\b\d{1,5}\b", header)}
+    by_number = [g for g in games if numbers & set(g.numbers.all())]
+    if len(by_number) == 1:
+        return by_number[0], None
+    if len(by_number) > 1:
+        return None, "names numbers of " + " and ".join(g.label() for g in by_number)
+    scored = [(team_in(header, g.away) + team_in(header, g.home), g) for g in games]
+    best = max((s for s, _ in scored), default=0)
+    hits = [g for s, g in scored if s == best and s > 0]
+    if len(hits) == 1:
+        return hits[0], None
+    if len(hits) > 1:
+        return None, "could be " + " or ".join(g.label() for g in hits)
+    return None, None
+
+
+def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
+    """A game column's cell → the selection number picked (None: blank), or a problem."""
+    if value is None or _norm(value) == "":
+        return None, None
+    accepted = (f"Accepted: {game.numbers.away} or {game.away} (away), {game.numbers.home} or {game.home} "
+                "(home), or blank for no pick.")
+    number = _as_int(value)
+    if number is not None:
+        if number in game.numbers.all():
+            return number, None
+        return None, f"{number} is not a number of {game.label()}. {accepted}"
+    text = _norm(value)
+    low = text.casefold()
+    if low in ("away", "a", "visitor", "visitors"):
+        return game.numbers.away, None
+    if low in ("home", "h"):
+        return game.numbers.home, None
+    lead = re.match(r"^\s*(\d{1,5})\b", text)
+    if lead and int(lead.group(1)) in game.numbers.all():
+        return int(lead.group(1)), None
+    away, home = team_in(text, game.away), team_in(text, game.home)
+    if away != home:
+        return (game.numbers.away if away else game.numbers.home), None
+    return None, f'"{text}" is not a side of {game.label()}. {accepted}'
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    text = _norm(value)
+    if re.fullmatch(r"\d+(\.0+)?", text):
+        return int(float(text))
+    return None
+
+
+def parse_numbers(text: Any) -> tuple[tuple[int, ...], str | None]:
+    """`101, 104 106;108` → (101, 104, 106, 108), or a problem naming the first bad part."""
+    if text is None or _norm(text) == "":
+        return (), None
+    single = _as_int(text)
+    if single is not None:
+        return (single,), None
+    out: list[int] = []
+    for part in re.split(r"[,;/\s]+", _norm(text)):
+        if not part:
+            continue
+        n = _as_int(part)
+        if n is None:
+            return (), (f'"{part}" in "{_norm(text)}" is not a selection number. Accepted: the numbers '
+                        "printed beside the teams, separated by commas or spaces, e.g. 101, 104, 106.")
+        out.append(n)
+    return tuple(out), None
+
+
+def parse_tiebreak(value: Any) -> tuple[int | None, str | None]:
+    if value is None or _norm(value) == "":
+        return None, None
+    n = _as_int(value)
+    if n is None or n > 999:
+        return None, (f'the tiebreaker "{_norm(value)}" is not a number of points. '
+                      "Accepted: a whole number such as 44, or blank.")
+    return n, None
+
+
+def parse_paid(value: Any) -> tuple[bool, str | None]:
+    text = _norm(value).casefold()
+    if text == "" or text in NO:
+        return False, None
+    if text in YES:
+        return True, None
+    return False, f'paid "{_norm(value)}" is not yes or no. Accepted: x, yes, paid, or blank / no for not paid.'
+
+
+def _rows(path: Path) -> Iterator[tuple[str | None, list[list[Any]]]]:
+    """Each sheet's name and rows (lists of cell values)."""
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        from openpyxl import load_workbook
+
+        try:
+            wb = load_workbook(path, read_only=True, data_only=True)
+        except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
+            raise ParlayError(f"cannot read {path.name} as a spreadsheet ({exc}). {ACCEPTED_FILES}") from None
+        try:
+            for ws in wb.worksheets:
+                yield ws.title, [list(r) for r in ws.iter_rows(values_only=True)]
+        finally:
+            wb.close()
+    elif suffix in (".csv", ".txt"):
+        text = path.read_text(encoding="utf-8-sig", errors="replace")
+        try:
+            dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        except csv.Error:
+            dialect = csv.excel
+        yield None, [list(r) for r in csv.reader(text.splitlines(), dialect)]
+    else:
+        raise ParlayError(f"{path.name}: cannot read a {path.suffix or 'nameless'} file as entries. {ACCEPTED_FILES}")
+
+
+def read_entries(path: Path, card: Card) -> EntrySheet:
+    """Read every entrant row of the first sheet that has a Name column. Structural problems (no Name
+    column, two columns for one game) raise ParlayError; row problems stay with their row."""
+    games = pool_games(card)
+    seen_headers: list[str] = []
+    for sheet, rows in _rows(path):
+        for r, row in enumerate(rows[:HEADER_ROWS]):
+            headers = [_header(v) for v in row]
+            if any(h in NAME_HEADERS for h in headers):
+                return _read(path, sheet, rows, r, headers, games)
+            seen_headers.extend(_norm(v) for v in row if _norm(v))
+    found = ", ".join(f'"{h}"' for h in seen_headers[:12]) or "nothing"
+    raise ParlayError(f"{path.name}: no column headed Name (or Player, Entrant, Participant) in the first "
+                      f"{HEADER_ROWS} rows; found {found}. Accepted: a header row with Name, then one column per "
+                      "game (headed by its numbers or teams) or a Picks column, and a Tiebreaker column.")
+
+
+def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int, headers: list[str],
+          games: Sequence[Game]) -> EntrySheet:
+    where = Source(file=path.name, sheet=sheet, row=header_row + 1)
+    cols: dict[str, int] = {}
+    game_cols: list[tuple[int, Game]] = []
+    ignored: list[str] = []
+    for i, h in enumerate(headers):
+        if not h:
+            continue
+        kind = ("name" if h in NAME_HEADERS else "tiebreak" if h in TIEBREAK_HEADERS or "tiebreak" in h
+                else "picks" if h in PICKS_HEADERS else "paid" if h in PAID_HEADERS else None)
+        if kind and kind not in cols:
+            cols[kind] = i
+            continue
+        game, problem = match_game(h, games)
+        cell = f"{column_letter(i)}{header_row + 1}"
+        if problem:
+            raise ParlayError(f'the header "{_norm(rows[header_row][i])}" {problem}. Head each game\'s column '
+                              "with its numbers (e.g. 101/102) or both teams (e.g. Bears at Packers).",
+                              Source(file=path.name, sheet=sheet, cell=cell))
+        if game is None:
+            ignored.append(_norm(rows[header_row][i]))
+            continue
+        twice = next((c for c, g in game_cols if g.key == game.key), None)
+        if twice is not None:
+            raise ParlayError(f"columns {column_letter(twice)} and {column_letter(i)} are both {game.label()}. "
+                              "Keep one column per game.", Source(file=path.name, sheet=sheet, cell=cell))
+        game_cols.append((i, game))
+    if not game_cols and "picks" not in cols:
+        raise ParlayError("there is no Picks column and no column headed by a game of the card. Accepted: one "
+                          "column per game headed by its numbers (101/102) or teams (Bears at Packers), or a "
+                          "Picks column with selection numbers (101, 104, …).", where)
+    out: list[RawEntry] = []
+    for r in range(header_row + 1, len(rows)):
+        row = rows[r]
+        if all(_norm(v) == "" for v in row):
+            continue
+        out.append(_entry(path, sheet, r + 1, row, cols, game_cols))
+    return EntrySheet(file=path.name, sheet=sheet, rows=tuple(out),
+                      games_by_column=tuple((column_letter(i), g.key) for i, g in game_cols), ignored=tuple(ignored))
+
+
+def _entry(path: Path, sheet: str | None, row_no: int, row: list[Any], cols: dict[str, int],
+           game_cols: list[tuple[int, Game]]) -> RawEntry:
+    def cell(i: int) -> Any:
+        return row[i] if i < len(row) else None
+
+    def ref(i: int) -> str:
+        return f"cell {column_letter(i)}{row_no}"
+
+    problems: list[str] = []
+    name = _norm(cell(cols["name"]))
+    if not name:
+        problems.append(f"{ref(cols['name'])}: no name")
+    numbers: list[int] = []
+    if "picks" in cols:
+        found, problem = parse_numbers(cell(cols["picks"]))
+        numbers.extend(found)
+        if problem:
+            problems.append(f"{ref(cols['picks'])}: {problem}")
+    for i, game in game_cols:
+        number, problem = game_pick(cell(i), game)
+        if problem:
+            problems.append(f"{ref(i)}: {problem}")
+        elif number is not None:
+            numbers.append(number)
+    tiebreak = None
+    if "tiebreak" in cols:
+        tiebreak, problem = parse_tiebreak(cell(cols["tiebreak"]))
+        if problem:
+            problems.append(f"{ref(cols['tiebreak'])}: {problem}")
+    paid = None
+    if "paid" in cols:
+        paid, problem = parse_paid(cell(cols["paid"]))
+        if problem:
+            problems.append(f"{ref(cols['paid'])}: {problem}")
+    return RawEntry(row=row_no, name=name, numbers=tuple(numbers), tiebreak=tiebreak, paid=paid,
+                    problems=tuple(problems), source=Source(file=path.name, sheet=sheet, row=row_no))

@@ -1,0 +1,275 @@
+"""Pick'em pools: create a pool on a card, take entries (typed or from a sheet), grade a week, season standings.
+
+A pool keeps the lines of the card version it was made on: later edits of the card do not move its spreads.
+Results are the card's, shared with parlay grading (`parlaycards result set/import`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..core.edits import describe
+from ..core.errors import ParlayError, RefusedError
+from ..core.models import Card, Game
+from ..core.pickem import (
+    POOL_SLUG,
+    PickemEntry,
+    PickemPool,
+    WeekReport,
+    grade_week,
+    missing_games,
+    name_key,
+    picks_from_numbers,
+    pool_games,
+    tiebreak_game,
+)
+from ..core.prizes import parse_prizes
+from ..core.season import SeasonReport, season_standings
+from ..store import Store, Tx
+from ..store import cards as card_rows
+from ..store import pickem as rows
+
+PICKS_ACCEPTED = ("Accepted: one selection number per game naming the away or home side, separated by commas "
+                  "or spaces, e.g. 101,104,106.")
+
+
+@dataclass(frozen=True)
+class PoolView:
+    pool: PickemPool
+    card: Card
+    entries: tuple[PickemEntry, ...] = ()
+
+    @property
+    def games(self) -> tuple[Game, ...]:
+        return pool_games(self.card)
+
+    @property
+    def tiebreak(self) -> Game:
+        return tiebreak_game(self.pool, self.games)
+
+
+@dataclass(frozen=True)
+class Added:
+    entry: PickemEntry
+    missing: tuple[Game, ...]
+    replaced: bool
+
+
+@dataclass
+class Imported:
+    file: str
+    stored: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # "row 7 (Dana): reason; reason"
+    short: list[str] = field(default_factory=list)  # names with games left blank (they score 0)
+    ignored: tuple[str, ...] = ()
+
+
+def _decimal(text: str | Decimal, what: str, accepted: str, low: Decimal, high: Decimal | None = None) -> Decimal:
+    try:
+        value = Decimal(str(text).replace("$", "").replace(",", "").strip())
+        if not value.is_finite() or value < low or (high is not None and value > high):
+            raise InvalidOperation
+    except InvalidOperation:
+        raise ParlayError(f'{what} "{text}" is not accepted. {accepted}') from None
+    return value
+
+
+def create_pool(store: Store, slug: str, *, card: str, basis: str = "ats", push: str = "0.5",
+                tiebreak_rule: str = "closest", tiebreak: int | None = None, fee: str = "0",
+                prizes: str | None = None, season: str | None = None, version: int | None = None) -> PoolView:
+    """Make a pick'em pool on the latest (or given) version of a card."""
+    if not re.fullmatch(POOL_SLUG, slug):
+        raise ParlayError(f'the pool name "{slug}" is not accepted. Accepted: lower-case letters, digits and '
+                          "dashes, e.g. office-w12.")
+    if basis not in ("ats", "su"):
+        raise ParlayError(f'--basis "{basis}" is not a basis. Accepted: ats (against the spread), su (straight-up).')
+    if tiebreak_rule not in ("closest", "closest-without-going-over"):
+        raise ParlayError(f'--tiebreak-rule "{tiebreak_rule}" is not a rule. '
+                          "Accepted: closest, closest-without-going-over.")
+    push_points = _decimal(push, "--push", "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1.",
+                           Decimal(0), Decimal(1))
+    entry_fee = _decimal(fee, "--fee", "Accepted: an amount of 0 or more, e.g. 10, 5.50.", Decimal(0))
+    try:
+        prize_list = parse_prizes(prizes) if prizes else None
+    except ValueError as exc:
+        raise ParlayError(f"--prizes: {exc}") from None
+    with store.transaction() as tx:
+        c = card_rows.get(tx, card, version) if version else card_rows.latest(tx, card)
+        if not pool_games(c):
+            raise ParlayError(f"card {c.slug} version {c.version} has no games on it to pick.")
+        key = None
+        if tiebreak is not None:
+            hit = c.selection(tiebreak)
+            if hit is None or hit[0].off:
+                raise ParlayError(f"--tiebreak-game {tiebreak} is not a game in the pool. Accepted: any selection "
+                                  f"number of a game on {c.slug} version {c.version} (see `parlaycards show {c.slug}`).")
+            key = hit[0].key
+        fields: dict = {"slug": slug, "card": c.slug, "version": c.version, "season": season, "basis": basis,
+                        "push_points": push_points, "tiebreak_game": key, "tiebreak_rule": tiebreak_rule,
+                        "fee": entry_fee}
+        if prize_list is not None:
+            fields["prizes"] = prize_list
+        try:
+            pool = PickemPool.model_validate(fields)
+        except ValidationError as exc:
+            raise ParlayError(describe(exc)) from None
+        rows.create(tx, pool)
+        return PoolView(pool, c)
+
+
+def _pool(tx: Tx, slug: str) -> PoolView:
+    pool = rows.get(tx, slug)
+    return PoolView(pool, card_rows.get(tx, pool.card, pool.version))
+
+
+def _numbers(text: str) -> tuple[int, ...]:
+    from ..io.pickem import parse_numbers
+
+    numbers, problem = parse_numbers(text)
+    if problem:
+        raise ParlayError(f"--picks: {problem}")
+    return numbers
+
+
+def add_entry(store: Store, slug: str, *, name: str, picks: str, tiebreak: int | None = None, paid: bool = True,
+              replace: bool = False, received_at: datetime | None = None) -> Added:
+    """Store one entrant's picks (selection numbers) and tiebreak guess."""
+    numbers = _numbers(picks)
+    with store.transaction() as tx:
+        view = _pool(tx, slug)
+        chosen, problems = picks_from_numbers(numbers, view.card)
+        if problems:
+            raise RefusedError(f'--picks "{picks}": {len(problems)} problem(s); nothing was stored. {PICKS_ACCEPTED}',
+                               problems=tuple(problems))
+        if not chosen:
+            raise RefusedError(f"--picks: no picks given. {PICKS_ACCEPTED}")
+        try:
+            entry = PickemEntry(name=name, picks=chosen, tiebreak=tiebreak, paid=paid,
+                                received_at=received_at or datetime.now(UTC))
+        except ValidationError as exc:
+            raise ParlayError(describe(exc)) from None
+        before = rows.by_name(tx, slug).get(entry.key)
+        if before is not None and not replace:
+            raise RefusedError(f'{before.name} already has an entry in {slug}; nothing was stored. '
+                               "Add --replace to put these picks in its place.")
+        rows.save(tx, slug, [entry], "typed")
+        return Added(entry, missing_games(chosen, view.card), before is not None)
+
+
+def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool = False,
+                   replace: bool = False) -> Imported:
+    """Store every valid row of an entry sheet and list every refused row with its reasons (§4 of
+    SETTLEMENT.md); with `all_or_nothing`, any refused row stores none. A row identical to the stored
+    entry of the same name is left as it is, so a corrected sheet can be imported again."""
+    from ..io.pickem import read_entries
+
+    with store.transaction() as tx:
+        view = _pool(tx, slug)
+    sheet = read_entries(path, view.card)
+    report = Imported(file=path.name, ignored=sheet.ignored)
+    received = datetime.now(UTC)
+    with store.transaction() as tx:
+        view = _pool(tx, slug)
+        stored = rows.by_name(tx, slug)
+        in_file: dict[str, int] = {}
+        keep: list[PickemEntry] = []
+        for raw in sheet.rows:
+            reasons = list(raw.problems)
+            chosen, problems = picks_from_numbers(raw.numbers, view.card)
+            reasons += problems
+            if not raw.numbers and not raw.problems:
+                reasons.append("no picks")
+            key = name_key(raw.name)
+            if raw.name and key in in_file:
+                reasons.append(f"{raw.name} already has a row in this file (row {in_file[key]})")
+            in_file.setdefault(key, raw.row)
+            entry = None
+            if not reasons:
+                try:
+                    entry = PickemEntry(name=raw.name, picks=chosen, tiebreak=raw.tiebreak,
+                                        paid=True if raw.paid is None else raw.paid, received_at=received)
+                except ValidationError as exc:
+                    reasons.append(describe(exc))
+            if reasons or entry is None:
+                report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
+                continue
+            before = stored.get(key)
+            if before is not None:
+                if (before.picks, before.tiebreak, before.paid) == (entry.picks, entry.tiebreak, entry.paid):
+                    report.unchanged.append(entry.name)
+                    continue
+                if not replace:
+                    report.refused.append(f"{raw.source} ({raw.name}): {before.name} already has a different "
+                                          "entry in this pool (import with --replace to replace it)")
+                    continue
+                report.replaced.append(entry.name)
+            else:
+                report.stored.append(entry.name)
+            if missing_games(chosen, view.card):
+                report.short.append(entry.name)
+            keep.append(entry)
+        if report.refused and (all_or_nothing or not keep):
+            why = "--all-or-nothing is on" if all_or_nothing and keep else "no row could be stored"
+            raise RefusedError(f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
+                               problems=tuple(report.refused))
+        rows.save(tx, slug, keep, "imported")
+        tx.audit("pickem.import", view.card.slug, pool=slug, file=str(path), stored=len(report.stored),
+                 replaced=len(report.replaced), refused=len(report.refused))
+    return report
+
+
+def entries(store: Store, slug: str) -> PoolView:
+    with store.transaction() as tx:
+        view = _pool(tx, slug)
+        return PoolView(view.pool, view.card, tuple(rows.entries(tx, slug)))
+
+
+def _grade(tx: Tx, slug: str) -> WeekReport:
+    view = _pool(tx, slug)
+    try:
+        return grade_week(view.pool, view.card, rows.entries(tx, slug), rows.results(tx, view.card.slug))
+    except ValueError as exc:
+        raise ParlayError(f"pick'em pool {slug}: {exc}") from None
+
+
+def grade(store: Store, slug: str) -> WeekReport:
+    """Score and rank a week against the card's results (whatever results exist so far)."""
+    with store.transaction() as tx:
+        return _grade(tx, slug)
+
+
+def standings(store: Store, season: str) -> SeasonReport:
+    """Add up weekly scores across every pool of the season."""
+    with store.transaction() as tx:
+        weeks = [_grade(tx, p.slug) for p in rows.of_season(tx, season)]
+    return season_standings(weeks[0].pool.season or season, weeks)
+
+
+def write_week(report: WeekReport, path: Path) -> Path:
+    from ..io.pickem_xlsx import write_week_xlsx
+
+    _xlsx_path(path)
+    write_week_xlsx(report, path)
+    return path
+
+
+def write_season(report: SeasonReport, path: Path) -> Path:
+    from ..io.pickem_xlsx import write_season_xlsx
+
+    _xlsx_path(path)
+    write_season_xlsx(report, path)
+    return path
+
+
+def _xlsx_path(path: Path) -> None:
+    if path.suffix.lower() != ".xlsx":
+        raise ParlayError(f"--xlsx {path}: the report is a workbook. Accepted: a file name ending in .xlsx.")
+    path.parent.mkdir(parents=True, exist_ok=True)
