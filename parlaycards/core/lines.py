@@ -159,8 +159,8 @@ def is_marked_total(text: object) -> bool:
     return isinstance(text, str) and re.match(r"^(?:o/u|ou|o-u|total|[ou])\s*:?\s*\d", _normalise(text), re.I) is not None
 
 
-def split_named(text: object) -> tuple[str, Line] | None:
-    """A line written after a team's name, `GB -6½`, `Home -7 1/2`, `49ers PK` → (name, line as written)."""
+def split_named(text: object) -> tuple[str, str] | None:
+    """A line written after a team's name, `GB -6½`, `Home -7 1/2`, `49ers PK` → (name, line text)."""
     t = re.sub(r"(?<=[^\W\d_])([+-])(?=\d)", r" \1", _normalise(str(text)))
     words = t.split(" ")
     for i in range(1, len(words)):
@@ -168,7 +168,8 @@ def split_named(text: object) -> tuple[str, Line] | None:
         if not re.search(r"[^\W\d_]", name):
             continue
         try:
-            return name, parse_spread(rest)
+            parse_spread(rest)
         except LineError:
             continue
+        return name, rest
     return None
