@@ -216,8 +216,8 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
             if missing_games(chosen, view.card):
                 report.short.append(entry.name)
             keep.append(entry)
-        if report.refused and (all_or_nothing or not keep):
-            why = "--all-or-nothing is on" if all_or_nothing and keep else "no row could be stored"
+        if report.refused and (all_or_nothing or not (keep or report.unchanged)):
+            why = "--all-or-nothing is on" if all_or_nothing else "every row was refused"
             raise RefusedError(f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
                                problems=tuple(report.refused))
         rows.save(tx, slug, keep, "imported")

@@ -1,0 +1,359 @@
+"""Pick'em pools (SETTLEMENT.md §5): scoring, ranking, tiebreak rules, prize splits, season, import, CLI."""
+
+import csv
+import hashlib
+import json
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from openpyxl import Workbook, load_workbook
+from sqlalchemy import insert
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.core.errors import ParlayError, RefusedError
+from parlaycards.core.models import Result, Side
+from parlaycards.core.pickem import PickemEntry, PickemPool, grade_week, picks_from_numbers, tiebreak_game
+from parlaycards.core.prizes import Prize, parse_prizes, place_prizes, split
+from parlaycards.core.season import season_standings
+from parlaycards.services import pickem as svc
+from parlaycards.store import schema
+
+from .conftest import ET, make_card
+
+D = Decimal
+A, H = Side.AWAY, Side.HOME
+CARD = make_card()  # keys 101 103 105 107 109 111; spreads (home) -3.5, +2.5, +7, -1.5, +3, PK
+runner = CliRunner()
+
+
+def pool(**kw):
+    kw.setdefault("slug", "office-w12")
+    kw.setdefault("card", "nfl-w12")
+    return PickemPool(**kw)
+
+
+def entry(name, picks, tiebreak=None):
+    return PickemEntry(name=name, picks=picks, tiebreak=tiebreak)
+
+
+def result(key, away, home):
+    return Result(game=key, away_score=away, home_score=home)
+
+
+def by_name(report):
+    return {s.name: s for s in report.standings}
+
+
+# --- scoring ---------------------------------------------------------------------------------------------
+
+# Chiefs at Raiders, Raiders +7: Chiefs 24-17 lands on the spread (push ATS, Chiefs win SU).
+# Ravens at Steelers, Steelers +3: 20-20 is a push straight-up, Steelers +3 cover ATS.
+RESULTS = {105: result(105, 24, 17), 109: result(109, 20, 20), 101: result(101, 20, 24)}
+PICKS = {"Ann": {105: A, 109: A, 101: A}, "Bob": {105: H, 109: H, 101: H}}
+
+
+def test_against_the_spread_with_a_push():
+    rep = grade_week(pool(), CARD, [entry(n, p) for n, p in PICKS.items()], RESULTS)
+    ann, bob = by_name(rep)["Ann"], by_name(rep)["Bob"]
+    # Ann: Chiefs -7 push, Ravens -3 loss (20-3 < 20), Bills +3½ loss (20+3.5 < 24)
+    assert (ann.score, ann.wins, ann.pushes, ann.losses) == (D("0.5"), 0, 1, 2)
+    # Bob: Raiders +7 push, Steelers +3 win, Texans -3½ win (24-3.5 > 20)
+    assert (bob.score, bob.wins, bob.pushes, bob.losses) == (D("2.5"), 2, 1, 0)
+
+
+def test_straight_up_with_a_tied_game():
+    rep = grade_week(pool(basis="su"), CARD, [entry(n, p) for n, p in PICKS.items()], RESULTS)
+    ann, bob = by_name(rep)["Ann"], by_name(rep)["Bob"]
+    assert (ann.score, ann.wins, ann.pushes, ann.losses) == (D("1.5"), 1, 1, 1)  # Chiefs win, 20-20, Bills lose
+    assert (bob.score, bob.wins, bob.pushes, bob.losses) == (D("1.5"), 1, 1, 1)
+
+
+@pytest.mark.parametrize("push, expected", [("0", "2"), ("1", "3"), ("0.5", "2.5")])
+def test_push_points_are_a_setting(push, expected):
+    rep = grade_week(pool(push_points=D(push)), CARD, [entry("Bob", PICKS["Bob"])], RESULTS)
+    assert rep.standings[0].score == D(expected)
+
+
+def test_missing_picks_score_zero_and_are_counted():
+    rep = grade_week(pool(), CARD, [entry("Cy", {101: H})], RESULTS)
+    cy = rep.standings[0]
+    assert (cy.score, cy.wins, cy.missing) == (D(1), 1, 5)
+    assert [p.outcome for p in cy.picks if p.game in (105, 109)] == ["missing", "missing"]
+
+
+def test_a_cancelled_game_scores_nothing_for_anyone_and_says_so():
+    results = {**RESULTS, 105: Result(game=105, cancelled=True)}
+    rep = grade_week(pool(), CARD, [entry(n, p) for n, p in PICKS.items()], results)
+    assert by_name(rep)["Ann"].score == D(0) and by_name(rep)["Bob"].score == D(2)
+    assert by_name(rep)["Ann"].void == 1
+    assert "Kansas City Chiefs at Las Vegas Raiders was cancelled: no points for anyone on it." in rep.notes
+    assert not rep.final and any("provisional" in n for n in rep.notes)
+
+
+def test_over_under_numbers_and_both_sides_are_refused_with_reasons():
+    picks, problems = picks_from_numbers([101, 201, 103, 104, 999, 105, 105], CARD)
+    assert picks == {101: A, 103: A, 105: A}
+    assert problems == [
+        "201 is the over of Buffalo Bills at Houston Texans; a pick'em pick is a side: 101 (Buffalo Bills) "
+        "or 102 (Houston Texans)",
+        "103 and 104 are both sides of Dallas Cowboys at New York Giants; pick one",
+        "999 is not a selection number on card nfl-w12 version 1",
+        "105 appears twice"]
+
+
+# --- ranking and tiebreak --------------------------------------------------------------------------------
+
+FINAL = {101: result(101, 20, 24), 111: result(111, 21, 23)}  # tiebreak game 111 (last on the card): 44 points
+
+
+def test_default_tiebreak_game_is_the_last_by_kickoff():
+    assert tiebreak_game(pool(), CARD.games).key == 111  # every kickoff equal: the last on the card
+    early = CARD.games[5].model_dump() | {"kickoff": datetime(2026, 11, 22, 9, 30, tzinfo=ET)}
+    card = CARD.model_validate(CARD.model_dump() | {"games": [*CARD.games[:5], early]})
+    assert tiebreak_game(pool(), card.games).key == 109
+    assert tiebreak_game(pool(tiebreak_game=103), card.games).key == 103
+
+
+@pytest.mark.parametrize("rule, order", [
+    ("closest", ["Di 46", "Al 41", "Bo 50", "Cy 37", "No guess"]),
+    ("closest-without-going-over", ["Al 41", "Cy 37", "Di 46", "Bo 50", "No guess"]),
+])
+def test_ranking_by_score_then_tiebreak(rule, order):
+    same = {101: H}
+    guesses = {"Al 41": 41, "Bo 50": 50, "Cy 37": 37, "Di 46": 46, "No guess": None}
+    rep = grade_week(pool(tiebreak_rule=rule), CARD, [entry("Low", {101: A}, 44)]
+                     + [entry(n, same, g) for n, g in guesses.items()], FINAL)
+    assert rep.tiebreak_total == 44
+    assert [s.name for s in rep.standings] == [*order, "Low"]  # score first: an exact guess does not help Low
+    assert [s.place for s in rep.standings] == [1, 2, 3, 4, 5, 6]
+
+
+def test_equal_distance_shares_the_place_and_splits_the_pooled_prizes():
+    # 44 points; 42 and 46 are both 2 off under `closest`: they take 1st and 2nd together.
+    entries = [entry("Zed", {101: H}, 46), entry("Amy", {101: H}, 42), entry("Max", {101: H}, 30)]
+    rep = grade_week(pool(fee=D("33.37"), prizes=parse_prizes("60%,30%,10%")), CARD, entries, FINAL)
+    assert rep.pot == D("100.11")
+    assert rep.place_prizes == (D("60.07"), D("30.03"), D("10.01"))
+    rows = [(s.place, s.tied, s.name, s.prize) for s in rep.standings]
+    # 90.10 in two: 45.05 each; Max alone in 3rd
+    assert rows == [(1, 2, "Amy", D("45.05")), (1, 2, "Zed", D("45.05")), (3, 1, "Max", D("10.01"))]
+    assert rep.paid_out == rep.pot
+    assert any("Amy, Zed tie for 1st and share the 1st–2nd prize money ($90.10)" in n for n in rep.notes)
+
+
+def test_the_odd_cent_goes_alphabetically():
+    entries = [entry(n, {101: H}, 44) for n in ("Cat", "ann", "Bea")]
+    rep = grade_week(pool(prizes=(Prize(amount=D(100)),)), CARD, entries, FINAL)
+    assert [(s.name, s.prize) for s in rep.standings] == [("ann", D("33.34")), ("Bea", D("33.33")),
+                                                          ("Cat", D("33.33"))]
+
+
+def test_without_going_over_ranks_every_over_guess_last():
+    entries = [entry("Over by 1", {101: H}, 45), entry("Under by 20", {101: H}, 24)]
+    rep = grade_week(pool(tiebreak_rule="closest-without-going-over"), CARD, entries, FINAL)
+    assert [s.name for s in rep.standings] == ["Under by 20", "Over by 1"]
+    assert rep.standings[1].over and rep.standings[1].distance == 1
+
+
+@given(st.decimals(min_value=0, max_value=100000, places=2), st.integers(1, 40))
+def test_split_adds_up_to_the_cent(amount, ways):
+    shares = split(amount, ways)
+    assert sum(shares) == amount and len(shares) == ways
+    assert max(shares) - min(shares) <= D("0.01") and min(shares) >= 0
+
+
+@given(st.decimals(min_value=0, max_value=100000, places=2),
+       st.lists(st.integers(1, 60), min_size=1, max_size=6).filter(lambda p: sum(p) <= 100))
+def test_percentage_prizes_never_pay_more_than_their_share(pot, percents):
+    prizes = place_prizes(pot, [Prize(percent=D(p)) for p in percents])
+    assert sum(prizes) == (pot * sum(percents) / 100).quantize(D("0.01"), rounding="ROUND_HALF_UP")
+    if sum(percents) == 100:
+        assert sum(prizes) == pot
+
+
+def test_prizes_parse_and_refuse():
+    assert parse_prizes("60%, 30% 10%") == tuple(Prize(percent=D(p)) for p in (60, 30, 10))
+    assert parse_prizes("$100,50") == (Prize(amount=D("100.00")), Prize(amount=D("50.00")))
+    with pytest.raises(ValueError, match='the prize "ten" is not an amount'):
+        parse_prizes("ten")
+    with pytest.raises(ValueError, match="more than 100%"):
+        pool(prizes=parse_prizes("60%,50%"))
+
+
+names = st.sampled_from(["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"])
+entries_st = st.lists(
+    st.builds(lambda n, picks, tb: PickemEntry(name=n, picks=picks, tiebreak=tb), names,
+              st.dictionaries(st.sampled_from([g.key for g in CARD.games]), st.sampled_from([A, H]), max_size=6),
+              st.one_of(st.none(), st.integers(0, 90))),
+    max_size=8, unique_by=lambda e: e.key)
+
+
+@settings(max_examples=60, deadline=None)
+@given(entries_st, st.randoms(use_true_random=False),
+       st.sampled_from(["closest", "closest-without-going-over"]))
+def test_ranking_does_not_depend_on_entry_order(entries, rnd, rule):
+    p = pool(tiebreak_rule=rule, fee=D("7.77"), prizes=parse_prizes("50%,30%,20%"))
+    results = {**RESULTS, 111: result(111, 21, 23), 103: Result(game=103, cancelled=True)}
+    shuffled = list(entries)
+    rnd.shuffle(shuffled)
+    assert grade_week(p, CARD, entries, results) == grade_week(p, CARD, shuffled, results)
+    rep = grade_week(p, CARD, shuffled, results)
+    assert sum(s.prize for s in rep.standings) == sum(rep.place_prizes[:len(entries)])
+
+
+def test_season_standings_add_up_weekly_scores():
+    w1 = grade_week(pool(slug="w1", season="Office"), CARD,
+                    [entry("Ann", {101: H, 105: H}), entry("bob", {101: A})], RESULTS)
+    w2 = grade_week(pool(slug="w2", season="Office"), CARD,
+                    [entry("Bob", {101: H, 109: H}), entry("Cy", {101: H})], RESULTS)
+    season = season_standings("Office", [w1, w2])
+    rows = {r.name: r for r in season.rows}
+    assert rows["Bob"].weeks == (D(0), D(2)) and rows["Bob"].total == D(2) and rows["Bob"].played == 2
+    assert rows["Ann"].total == D("1.5") and rows["Ann"].weeks == (D("1.5"), None)
+    assert [(r.place, r.name) for r in season.rows] == [(1, "Bob"), (2, "Ann"), (3, "Cy")]
+
+
+# --- store, import and CLI -------------------------------------------------------------------------------
+
+
+def cli(db, *args):
+    return runner.invoke(app, ["--db", str(db), *args])
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def set_results(store, results):
+    with store.transaction() as tx:
+        for r in results.values():
+            tx.conn.execute(insert(schema.results).values(slug="nfl-w12", game=r.game, away_score=r.away_score,
+                                                          home_score=r.home_score, cancelled=r.cancelled,
+                                                          updated_at="2026-11-24T00:00:00+00:00"))
+
+
+def write_csv(path, rows):
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(rows)
+    return path
+
+
+def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, card_in_store, tmp_path):
+    svc.create_pool(store, "office-w12", card="nfl-w12")
+    sheet = write_csv(tmp_path / "picks.csv", [
+        ["Week 12 office pool"],
+        ["Timestamp", "Name", "Bills at Texans", "103/104", "Picks", "Tiebreaker"],
+        ["x", "Ann", "Texans", "104", "105 108", "44"],
+        ["x", "Bob", "away", "Cowboys", "", ""],
+        ["x", "Cy", "Texans", "Jets", "", "forty"],
+        ["x", "Di", "", "", "201", "40"],
+        [],
+    ])
+    rep = svc.import_entries(store, "office-w12", sheet)
+    assert rep.stored == ["Ann", "Bob"] and rep.ignored == ("Timestamp",)
+    assert rep.refused == [
+        'picks.csv, row 5 (Cy): cell D5: "Jets" is not a side of Dallas Cowboys at New York Giants. Accepted: 103 '
+        "or Dallas Cowboys (away), 104 or New York Giants (home), or blank for no pick.; cell F5: the tiebreaker "
+        '"forty" is not a number of points. Accepted: a whole number such as 44, or blank.',
+        "picks.csv, row 6 (Di): 201 is the over of Buffalo Bills at Houston Texans; a pick'em pick is a side: "
+        "101 (Buffalo Bills) or 102 (Houston Texans)"]
+    got = {e.name: e for e in svc.entries(store, "office-w12").entries}
+    assert dict(got["Ann"].picks) == {101: H, 103: H, 105: A, 107: H} and got["Ann"].tiebreak == 44
+    assert dict(got["Bob"].picks) == {101: A, 103: A} and got["Bob"].tiebreak is None
+    again = svc.import_entries(store, "office-w12", sheet)  # re-import: same rows stay, nothing doubles
+    assert again.unchanged == ["Ann", "Bob"] and again.stored == []
+    with pytest.raises(RefusedError, match="2 row\\(s\\) refused and --all-or-nothing is on; nothing was stored"):
+        svc.import_entries(store, "office-w12", sheet, all_or_nothing=True, replace=True)
+
+
+def test_import_without_a_name_column_says_what_it_found(store, card_in_store, tmp_path):
+    svc.create_pool(store, "office-w12", card="nfl-w12")
+    sheet = write_csv(tmp_path / "x.csv", [["Who", "Picks"], ["Ann", "101"]])
+    with pytest.raises(ParlayError, match='x.csv: no column headed Name .* found "Who", "Picks"'):
+        svc.import_entries(store, "office-w12", sheet)
+
+
+def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
+    r = cli(db_path, "pickem", "new", "office-w12", "--card", "nfl-w12", "--fee", "10", "--prizes", "70%,30%",
+            "--season", "Office 2026")
+    assert r.exit_code == 0, r.output
+    assert "Tiebreaker: total points of Miami Dolphins at New England Patriots." in r.stderr
+    assert cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "Ann", "--picks", "102,104,106,108,110,112",
+               "--tiebreak", "40").exit_code == 0
+    wb = Workbook()
+    wb.active.append(["Name", "Picks", "Tiebreak", "Paid"])
+    wb.active.append(["=Bob", "101 103 105 107 109 111", 48, ""])
+    wb.active.append(["Cy", "102,104,106,108,110,112", 47, "x"])
+    wb.active["A2"].data_type = "s"  # a name typed as '=Bob, not a formula
+    wb.save(tmp_path / "entries.xlsx")
+    r = cli(db_path, "pickem", "entry", "import", "office-w12", str(tmp_path / "entries.xlsx"))
+    assert r.exit_code == 0 and "2 stored, 0 replaced, 0 already there, 0 refused." in r.stderr
+
+    before = digest(db_path)
+    r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "Dee", "--picks", "101,202")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert ('Error: --picks "101,202": 1 problem(s); nothing was stored.' in r.stderr
+            and "202 is the under of Buffalo Bills at Houston Texans" in r.stderr)
+    r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "ann", "--picks", "101")
+    assert r.exit_code == 2 and "Ann already has an entry in office-w12; nothing was stored." in r.stderr
+    r = cli(db_path, "pickem", "grade", "nope")
+    assert r.exit_code == 2 and 'there is no pick\'em pool "nope". Pick\'em pools: office-w12.' in r.stderr
+    assert digest(db_path) == before
+
+    set_results(store, {k: result(k, 10, 20) for k in (101, 103, 105, 107, 109)} | {111: result(111, 21, 23)})
+    out = tmp_path / "week.xlsx"
+    r = cli(db_path, "pickem", "grade", "office-w12", "--json", "--xlsx", str(out))
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert data["final"] and data["tiebreak"] == {"game": 111, "label": "Miami Dolphins at New England Patriots",
+                                                  "rule": "closest", "actual_total": 44}
+    assert data["pot"] == "30.00" and data["place_prizes"] == ["21.00", "9.00"]
+    top = [(s["place_text"], s["name"], s["score"], s["prize"], s["paid"]) for s in data["standings"]]
+    # Ann and Cy pick every home team; 10-20 home wins cover -3½, +2½, +7, -1½, +3; 23-21 home at PK.
+    assert top == [("1st", "Cy", "6", "21.00", True), ("2nd", "Ann", "6", "9.00", True),
+                   ("3rd", "=Bob", "0", "0.00", False)]
+    wb = load_workbook(out)
+    assert wb.sheetnames == ["Standings", "Picks", "Games", "Notes"]
+    st_ws, grid = wb["Standings"], wb["Picks"]
+    assert st_ws.freeze_panes == "C2" and st_ws["A1"].font.bold
+    assert st_ws["B4"].value == "=Bob" and st_ws["B4"].data_type == "s"
+    assert grid["C2"].value == "102 Texans (W)" and grid["C4"].value == "101 Bills (L)"
+
+    r = cli(db_path, "pickem", "standings", "office 2026", "--json")
+    assert r.exit_code == 0, r.output
+    season = json.loads(r.stdout)
+    assert season["season"] == "Office 2026" and season["pools"] == ["office-w12"]
+    # equal season totals share the place (no season tiebreaker)
+    assert [(s["place"], s["name"], s["total"], s["weekly_wins"]) for s in season["standings"]] == [
+        (1, "Ann", "6", 0), (1, "Cy", "6", 1), (3, "=Bob", "0", 0)]
+    r = cli(db_path, "pickem", "standings", "Nope")
+    assert r.exit_code == 2 and 'no pick\'em pool belongs to the season "Nope". Seasons: "Office 2026".' in r.stderr
+
+
+def test_cli_new_refuses_bad_settings(db_path, card_in_store):
+    before = digest(db_path)
+    cases = [
+        (["--basis", "ml"], '--basis "ml" is not a basis. Accepted: ats (against the spread), su (straight-up).'),
+        (["--push", "2"], '--push "2" is not accepted. Accepted: points for a push from 0 to 1'),
+        (["--prizes", "60%,50%"], "more than 100%"),
+        (["--tiebreak-game", "999"], "--tiebreak-game 999 is not a game in the pool."),
+        (["--tiebreak-rule", "nearest"], '--tiebreak-rule "nearest" is not a rule.'),
+    ]
+    for extra, message in cases:
+        r = cli(db_path, "pickem", "new", "office-w12", "--card", "nfl-w12", *extra)
+        assert r.exit_code == 2 and message in r.stderr, (extra, r.stderr)
+        assert "Traceback" not in r.output
+    assert digest(db_path) == before
+
+
+def test_entries_received_at_are_kept(store, card_in_store):
+    svc.create_pool(store, "p", card="nfl-w12")
+    when = datetime(2026, 11, 22, 12, 0, tzinfo=ET)
+    svc.add_entry(store, "p", name="Ann", picks="101", received_at=when)
+    svc.add_entry(store, "p", name="ANN ", picks="102", replace=True, received_at=when + timedelta(hours=1))
+    [ann] = svc.entries(store, "p").entries
+    assert ann.name == "ANN" and dict(ann.picks) == {101: H} and ann.received_at == when + timedelta(hours=1)
