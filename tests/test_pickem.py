@@ -357,3 +357,20 @@ def test_entries_received_at_are_kept(store, card_in_store):
     svc.add_entry(store, "p", name="ANN ", picks="102", replace=True, received_at=when + timedelta(hours=1))
     [ann] = svc.entries(store, "p").entries
     assert ann.name == "ANN" and dict(ann.picks) == {101: H} and ann.received_at == when + timedelta(hours=1)
+
+
+def test_demo_step_imports_the_sample_sheet_and_grades(store, card_in_store, tmp_path):
+    from parlaycards import samples_pickem
+
+    set_results(store, {k: result(k, 17, 20) for k in (101, 103, 105)})
+    said = svc.demo_step(store, tmp_path / "out", tmp_path / "no-samples", lambda _: None)
+    assert said[0].startswith("Pick'em pool office-w12 on nfl-w12 (6 games") and "12 entrants from" in said[0]
+    assert "refused" not in said[0]
+    assert said[1].startswith("Pick'em graded on 3 of 6 results (provisional): ")
+    assert (tmp_path / "out" / "pickem-nfl-w12.xlsx").exists()
+    stored = {e.name: e for e in svc.entries(store, "office-w12").entries}
+    expected = samples_pickem.sample_entries(CARD)
+    assert [e["name"] for e in expected] == list(stored)
+    for e in expected:
+        got = stored[e["name"]]
+        assert (dict(got.picks), got.tiebreak, got.paid) == (e["picks"], e["tiebreak"], e["paid"])

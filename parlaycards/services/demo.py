@@ -49,5 +49,12 @@ def run_demo(out: Path, progress: Callable[[str], None] = lambda _: None) -> lis
     return said
 
 
-# Later steps of the week (printing, entries, grading) append themselves here.
-STEPS: list[Callable[[Store, Path, Path, Callable[[str], None]], list[str]]] = []
+def _pickem(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
+    from . import pickem
+
+    return pickem.demo_step(store, out, samples, progress)
+
+
+# Later steps of the week (printing, entries, grading) go here, before _pickem: it stays last, since it
+# grades the office pick'em pool with whatever results the steps before it stored.
+STEPS: list[Callable[[Store, Path, Path, Callable[[str], None]], list[str]]] = [_pickem]
