@@ -73,6 +73,11 @@ def _header(value: Any) -> str:
     return _norm(value).casefold().rstrip(":").strip()
 
 
+def _is_name(header: str) -> bool:
+    """Name, Player, Entrant…, also with a note: `Name (first and last)`."""
+    return header in NAME_HEADERS or re.match(r"^(name|player|entrant|participant)\b", header) is not None
+
+
 def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9&'.]+", text.casefold())
 
@@ -218,7 +223,7 @@ def read_entries(path: Path, card: Card) -> EntrySheet:
     for sheet, rows in _rows(path):
         for r, row in enumerate(rows[:HEADER_ROWS]):
             headers = [_header(v) for v in row]
-            if any(h in NAME_HEADERS for h in headers):
+            if any(_is_name(h) for h in headers):
                 return _read(path, sheet, rows, r, headers, games)
             seen_headers.extend(_norm(v) for v in row if _norm(v))
     found = ", ".join(f'"{h}"' for h in seen_headers[:12]) or "nothing"
@@ -236,7 +241,7 @@ def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int,
     for i, h in enumerate(headers):
         if not h:
             continue
-        kind = ("name" if h in NAME_HEADERS else "tiebreak" if h in TIEBREAK_HEADERS or "tiebreak" in h
+        kind = ("name" if _is_name(h) else "tiebreak" if h in TIEBREAK_HEADERS or "tiebreak" in h
                 else "picks" if h in PICKS_HEADERS else "paid" if h in PAID_HEADERS else None)
         if kind and kind not in cols:
             cols[kind] = i
