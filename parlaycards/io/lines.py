@@ -1,0 +1,216 @@
+"""The week's lines from a spreadsheet: find each sheet's header and layout, read its games, number them.
+
+A game's league: the League column, else the sheet's name if it is a league's (NFL, NCAA, College…),
+else --league, else the sheet's title if it starts with one ("College Football Week 13"), else NFL.
+
+A header row is looked for in the first 15 rows of each sheet (title rows, blank rows and merged cells
+above it are normal); its names say the layout. Every problem in every sheet is collected first, then
+reported together in one ParlayError naming each cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import ValidationError
+
+from ..core.edits import describe
+from ..core.errors import ParlayError, Source
+from ..core.models import Game, SelectionNumbers
+from ..core.numbering import assign, totals_for
+from .layouts import FavoriteLayout, OneRowLayout
+from .rotation import RotationLayout
+from .sheets import Problem, Sheet, Workbook, header_key, locate, open_workbook, text_of
+from .table import Draft, Layout, Table, league_named, league_of
+from .when import Calendar
+
+HEADER_ROWS = 15
+LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout())
+EXPECTED = ("Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
+            "or Rot, Team and Line (a rotation board, two rows a game); or Favorite, Line and Underdog.")
+NOT_LINES = ("note", "readme", "instruction", "help", "about", "payout", "rule", "howto")  # sheet names skipped
+SHOWN = 25
+
+
+@dataclass(frozen=True)
+class ReadLines:
+    games: tuple[Game, ...]
+    title: str | None
+    sheets: tuple[str, ...]  # the sheets read (none for a CSV file)
+
+
+def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None = None,
+               tz: str = "America/New_York", today: date | None = None) -> ReadLines:
+    """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError."""
+    zone = _zone(tz)
+    book = open_workbook(Path(path))
+    chosen = _choose(book, sheets)
+    calendar = Calendar.of((v for s in chosen for r in s.rows for v in r), zone, today)
+    default = (league_of(league) or league.strip().upper()) if league and league.strip() else None
+    drafts: list[Draft] = []
+    problems: list[Problem] = []
+    title: str | None = None
+    read: list[Sheet] = []
+    for sheet in chosen:
+        if not sheet.rows:
+            continue
+        found = _header(sheet)
+        if found is None:
+            problems.append(_no_header(book.file, sheet))
+            continue
+        row, layout = found
+        heading = _title(sheet, row)
+        league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
+        table = Table(book.file, sheet, row, locate(layout.columns, sheet.rows[row - 1]), league_here, calendar)
+        got = layout.extract(table)
+        if not got.games and not got.problems:
+            problems.append(Problem(Source(book.file, sheet.name, row), f"the header is in row {row} "
+                                    f"({layout.name} layout), but there are no games below it."))
+        drafts.extend(got.games)
+        problems.extend(got.problems)
+        title = title or heading
+        read.append(sheet)
+    if not read and not problems:
+        raise ParlayError(f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
+                          "(parlaycards export --blank) or check you saved the right file.")
+    games = _games(drafts, problems)
+    if problems:
+        raise _error(book.file, problems, [s.name for s in chosen])
+    return ReadLines(tuple(games), title, tuple(s.name for s in read if s.name is not None))
+
+
+def _zone(tz: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ParlayError(f'"{tz}" is not a time zone. Accepted: IANA names such as America/New_York, '
+                          "America/Chicago, America/Los_Angeles.") from None
+
+
+def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
+    """The sheets asked for by name (any case), else every visible sheet that is not notes or rules."""
+    if names and book.sheets[0].name is None:
+        raise ParlayError(f"{book.file} is a CSV file, which has no sheets: leave out --sheet.")
+    if names:
+        by_name = {header_key(s.name): s for s in book.sheets}
+        unknown = [n for n in names if header_key(n) not in by_name]
+        if unknown:
+            listed = ", ".join(f'"{s.name}"' for s in book.sheets)
+            raise ParlayError(f'{book.file} has no sheet "{unknown[0]}". Its sheets are: {listed}.')
+        return [by_name[header_key(n)] for n in names]
+    visible = [s for s in book.sheets if not s.hidden]
+    lines = [s for s in visible if s.name is None or not header_key(s.name).startswith(NOT_LINES)]
+    return lines or visible
+
+
+def _header(sheet: Sheet) -> tuple[int, Layout] | None:
+    for number, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
+        for layout in LAYOUTS:
+            if layout.identify(cells):
+                return number, layout
+    return None
+
+
+def _no_header(file: str, sheet: Sheet) -> Problem:
+    rows = sheet.rows[:HEADER_ROWS]
+    texts = [[text_of(v) for v in r if isinstance(v, str) and text_of(v)] for r in rows]
+    best = max(range(len(rows)), key=lambda i: len(texts[i]), default=0)
+    if not texts or not texts[best]:
+        found = f"none of the first {HEADER_ROWS} rows has column names"
+    else:
+        found = f"the likeliest header, row {best + 1}, has " + ", ".join(f'"{t}"' for t in texts[best][:12])
+    return Problem(Source(file, sheet.name), f"no header row found: {found}. {EXPECTED}")
+
+
+def _title(sheet: Sheet, header_row: int) -> str | None:
+    for cells in sheet.rows[:header_row - 1]:
+        for v in cells:
+            if isinstance(v, str) and text_of(v):
+                return text_of(v)[:120]
+    return None
+
+
+def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
+    """Selection numbers for every game (the sheet's rotation numbers, else assigned), then the games."""
+    _duplicates(drafts, problems)
+    numbered = [d for d in drafts if d.numbers[0] is not None and d.numbers[1] is not None]
+    sides = {n for d in numbered for n in d.numbers[:2]}
+    offset = 100
+    while any(n + offset in sides for d in numbered if d.total is not None for n in d.numbers[:2]):
+        offset += 100
+    used = set(sides)
+    numbers: dict[int, SelectionNumbers] = {}
+    for i, d in enumerate(drafts):
+        away, home, over, under = d.numbers
+        if away is None or home is None:
+            continue
+        if d.total is not None and (over is None or under is None):
+            over, under = totals_for(away, home, used, offset)
+        if d.total is None:
+            over = under = None
+        used |= {n for n in (over, under) if n is not None}
+        try:
+            numbers[i] = SelectionNumbers(away=away, home=home, over=over, under=under)
+        except ValidationError as exc:
+            problems.append(Problem(d.source, describe(exc)))
+    rest = [i for i in range(len(drafts)) if i not in numbers]
+    for i, n in zip(rest, assign([drafts[i].total is not None for i in rest], numbers.values()), strict=True):
+        numbers[i] = n
+    holder: dict[int, Draft] = {}
+    games = []
+    for i, d in enumerate(drafts):
+        for n in numbers[i].all():
+            if n in holder:
+                problems.append(Problem(d.source, f"selection number {n} is used by both {_label(holder[n])} "
+                                        f"({_where(holder[n], d)}) and {_label(d)}. Each number must be unique."))
+            holder[n] = d
+        try:
+            games.append(Game(league=d.league, kickoff=d.kickoff, away=d.away, home=d.home, neutral=d.neutral,
+                              spread=d.spread, total=d.total, numbers=numbers[i]))
+        except ValidationError as exc:
+            problems.append(Problem(d.source, f"{_label(d)}: {describe(exc)}."))
+    return games
+
+
+def _duplicates(drafts: list[Draft], problems: list[Problem]) -> None:
+    pairs: dict[frozenset[str], Draft] = {}
+    teams: dict[tuple[str, str], Draft] = {}
+    for d in drafts:
+        pair = frozenset((d.away.casefold(), d.home.casefold()))
+        if pair in pairs:
+            problems.append(Problem(d.source, f"{_label(d)} is on the card twice (also {_where(pairs[pair], d)}). "
+                                    "Delete one of them."))
+            continue
+        pairs[pair] = d
+        for team in (d.away, d.home):
+            other = teams.get((d.league, team.casefold()))
+            if other is not None:
+                problems.append(Problem(d.source, f"{team} plays twice: {_label(d)} and {_label(other)} "
+                                        f"({_where(other, d)}). Delete or fix one of them."))
+            teams[(d.league, team.casefold())] = d
+
+
+def _label(d: Draft) -> str:
+    return f"{d.away} {'vs' if d.neutral else 'at'} {d.home}"
+
+
+def _where(d: Draft, seen_from: Draft) -> str:
+    if d.source.sheet != seen_from.source.sheet:
+        return f'sheet "{d.source.sheet}", row {d.source.row}'
+    return f"row {d.source.row}"
+
+
+def _error(file: str, problems: list[Problem], order: list[str | None]) -> ParlayError:
+    problems = sorted(problems, key=lambda p: (order.index(p.source.sheet) if p.source.sheet in order else 0,
+                                               p.source.row or 0))
+    if len(problems) == 1:
+        return ParlayError(problems[0].message, problems[0].source)
+    shown = [str(p) for p in problems[:SHOWN]]
+    if len(problems) > SHOWN:
+        shown.append(f"… and {len(problems) - SHOWN} more.")
+    return ParlayError(f"{len(problems)} problems; nothing was imported. Fix them and import again:",
+                       Source(file=file), problems=tuple(shown))

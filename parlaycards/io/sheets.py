@@ -1,0 +1,190 @@
+"""Spreadsheets as plain rows: openpyxl (read-only) for .xlsx/.xlsm, the csv module for .csv.
+
+Also what every layout shares: problems with their cell, header keys, declared columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import ParlayError, Source
+
+ACCEPTED_FILES = "Accepted: .xlsx or .xlsm (Excel) and .csv (comma-separated text)."
+TEXT_SUFFIXES = {".csv", ".tsv", ".txt"}
+EXCEL_SUFFIXES = {".xlsx", ".xlsm"}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the sheet, at its place."""
+
+    source: Source
+    message: str
+
+    def __str__(self) -> str:
+        where = Source(sheet=self.source.sheet, row=self.source.row, cell=self.source.cell)
+        return f"{where}: {self.message}" if str(where) else self.message
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet's cell values; `rows[0]` is row 1, column A is index 0. `name` is None for a CSV file."""
+
+    name: str | None
+    rows: tuple[tuple[object, ...], ...]
+    hidden: bool = False
+
+    def value(self, row: int, col: int) -> object:
+        cells = self.rows[row - 1] if 0 < row <= len(self.rows) else ()
+        return cells[col] if 0 <= col < len(cells) else None
+
+
+@dataclass(frozen=True)
+class Workbook:
+    file: str  # the file's name as users see it
+    sheets: tuple[Sheet, ...]
+
+
+def column_letter(col: int) -> str:
+    """0 → A, 25 → Z, 26 → AA."""
+    letters = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def text_of(value: object) -> str:
+    """A cell as text: stripped, whole numbers without `.0`, blank for None."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return re.sub(r"\s+", " ", str(value).replace("\u00a0", " ")).strip()
+
+
+def header_key(text: object) -> str:
+    """How header names are compared: case, accents, spacing, punctuation and `(notes)` ignored."""
+    t = unicodedata.normalize("NFKD", text_of(text)).encode("ascii", "ignore").decode().casefold()
+    t = re.sub(r"\(.*?\)", "", t)
+    return re.sub(r"[^0-9a-z#/&]", "", t)
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column a layout reads: our name, the name users see, and the header names accepted for it."""
+
+    name: str
+    label: str
+    aliases: tuple[str, ...]
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(header_key(a) for a in (self.label, *self.aliases))
+
+
+def locate(columns: Sequence[Column], cells: Sequence[object]) -> dict[str, int]:
+    """Find each declared column in a header row (first matching alias wins; a cell serves one column)."""
+    keys = [header_key(c) for c in cells]
+    found: dict[str, int] = {}
+    for column in columns:
+        for key in column.keys():
+            if key in keys and keys.index(key) not in found.values():
+                found[column.name] = keys.index(key)
+                break
+    return found
+
+
+def open_workbook(path: Path) -> Workbook:
+    """Read every sheet of an .xlsx/.xlsm/.csv file; anything else is a ParlayError saying what it is."""
+    if not path.exists():
+        raise ParlayError(f"{path}: there is no such file. Check the name and folder ({ACCEPTED_FILES})")
+    if path.is_dir():
+        raise ParlayError(f"{path} is a folder, not a lines file. {ACCEPTED_FILES}")
+    data = path.read_bytes()
+    name = path.name
+    if not data:
+        raise ParlayError(f"{name} is empty (0 bytes). {ACCEPTED_FILES}")
+    if data.startswith(b"%PDF"):
+        raise ParlayError(f"{name} is a PDF, not a spreadsheet. {ACCEPTED_FILES} Type the lines into the "
+                          "blank template (parlaycards export --blank) or ask for the spreadsheet.")
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
+        raise ParlayError(f"{name} is an old-style Excel 97–2003 workbook (or a password-protected one), which "
+                          "cannot be read. Open it in Excel or LibreOffice and save it as .xlsx (without a password).")
+    if data.startswith(b"PK"):
+        return _excel(path, data)
+    suffix = path.suffix.lower()
+    if suffix in EXCEL_SUFFIXES:
+        kind = "a text file" if _is_text(data) else "not a file Excel wrote"
+        raise ParlayError(f"{name} is not an Excel workbook: it is {kind} with an {suffix} name. {ACCEPTED_FILES} "
+                          "If it is comma-separated text, rename it to .csv.")
+    if suffix not in TEXT_SUFFIXES:
+        raise ParlayError(f"{name}: cannot read a {suffix or 'nameless'} file. {ACCEPTED_FILES}")
+    if not _is_text(data):
+        raise ParlayError(f"{name} is not a text (CSV) file. {ACCEPTED_FILES}")
+    return Workbook(name, (Sheet(None, _csv_rows(data)),))
+
+
+def _is_text(data: bytes) -> bool:
+    return b"\x00" not in data[:4096]
+
+
+def _csv_rows(data: bytes) -> tuple[tuple[object, ...], ...]:
+    for encoding in ("utf-8-sig", "cp1252", "latin-1"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    return _trim(tuple(row) for row in csv.reader(io.StringIO(text, newline=""), dialect))
+
+
+def _excel(path: Path, data: bytes) -> Workbook:
+    from openpyxl import load_workbook  # heavy: only when a workbook is read
+
+    name = path.name
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            broken = archive.testzip()
+            names = set(archive.namelist())
+    except zipfile.BadZipFile:
+        raise ParlayError(f"{name} is damaged or incomplete: it could not be unzipped (an .xlsx file is a zip). "
+                          "Download it again, or open it in Excel and save it again.") from None
+    if broken:
+        raise ParlayError(f"{name} is damaged: its part {broken} is corrupt. Open it in Excel and save it again.")
+    if "xl/workbook.xml" not in names:
+        what = "an OpenDocument spreadsheet" if "content.xml" in names else "a zip file but not an Excel workbook"
+        raise ParlayError(f"{name} is {what}. {ACCEPTED_FILES} Save it from your spreadsheet program as .xlsx.")
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds on malformed parts
+        raise ParlayError(f"{name} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
+                          "Open it in Excel and save it again as .xlsx.") from None
+    try:
+        sheets = []
+        for ws in book.worksheets:
+            ws.reset_dimensions()  # trust the cells, not a stored size that may claim a million rows
+            rows = _trim(tuple(r) for r in ws.iter_rows(values_only=True))
+            sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible"))
+    finally:
+        book.close()
+    return Workbook(name, tuple(sheets))
+
+
+def _trim(rows: Iterable[tuple[object, ...]]) -> tuple[tuple[object, ...], ...]:
+    """Rows with blank text made None and trailing blank rows dropped."""
+    out = [tuple(None if isinstance(v, str) and not v.strip() else v for v in row) for row in rows]
+    while out and all(v is None for v in out[-1]):
+        out.pop()
+    return tuple(out)

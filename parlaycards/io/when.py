@@ -1,0 +1,217 @@
+"""Kickoff dates and times as sheets write them: Excel date/time cells or text such as `Sun 11/22`, `1:00p`.
+
+A date without a year takes the year nearest the sheet's own dates (the earliest full date in the
+workbook), else the year the sheet names (a title such as "November 19–23, 2026"), else the year that
+puts it nearest today. A weekday alone (`Sun 1:00p`) is the next such day from the sheet's first date or today.
+Times without am/pm: 1–10 are afternoon/evening (football), 11 and 12 morning and noon, 0 and 13–23 a
+24-hour clock. A zone written after the time (`4:25 ET`, `7:30 CT`) wins over the sheet's zone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+KICKOFF_ACCEPTED = ("Accepted: a date cell, 11/22, Sun 11/22, 11/22/2026, 2026-11-22, Nov 22, and times such as "
+                    "1:00 PM, 1p, 13:00, 4:25 ET, SNF, or TBA.")
+ZONES = {"et": "America/New_York", "est": "America/New_York", "edt": "America/New_York",
+         "eastern": "America/New_York", "ct": "America/Chicago", "cst": "America/Chicago",
+         "cdt": "America/Chicago", "central": "America/Chicago", "mt": "America/Denver", "mst": "America/Denver",
+         "mdt": "America/Denver", "mountain": "America/Denver", "pt": "America/Los_Angeles",
+         "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pacific": "America/Los_Angeles"}
+PRIME_TIME = {"tnf": (3, time(20, 15)), "snf": (6, time(20, 20)), "mnf": (0, time(20, 15))}
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2})(?::\d{2})?)?\b")
+_NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b")
+_MONTH_DAY = re.compile(r"\b(" + "|".join(MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s+(\d{4}))?\b")
+_DAY_MONTH = re.compile(r"\b(\d{1,2})\s+(" + "|".join(MONTHS) + r")[a-z]*\.?(?:\s+(\d{4}))?\b")
+_WEEKDAY = re.compile(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?")
+_CLOCK_AMPM = re.compile(r"\b(\d{1,2})(?::(\d{2}))?\s*([ap])\.?(?:m\.?)?(?![a-z])")
+_CLOCK_24 = re.compile(r"\b(\d{1,2}):(\d{2})\b")
+_ZONE = re.compile(r"\b(" + "|".join(ZONES) + r")\b")
+_TBA = re.compile(r"\b(?:tba|tbd|tbc)\b")
+
+
+class WhenError(ValueError):
+    """A date or time that cannot be read: the text, and why."""
+
+    def __init__(self, text: str, why: str = f"is not a date or time. {KICKOFF_ACCEPTED}"):
+        self.text = text
+        self.why = why
+        super().__init__(f'the kickoff "{text}" {why}')
+
+
+@dataclass(frozen=True)
+class When:
+    """What one cell says about a kickoff (any part may be missing)."""
+
+    day: date | None = None
+    clock: time | None = None
+    zone: ZoneInfo | None = None
+    weekday: int | None = None  # a weekday given without a date
+    tba: bool = False
+
+    def __or__(self, other: When) -> When:
+        """Fill what this cell leaves out from `other`."""
+        clock, zone = (self.clock, self.zone) if self.clock else (other.clock, other.zone)
+        return When(day=self.day or other.day, clock=clock, zone=zone,
+                    weekday=self.weekday if self.weekday is not None else other.weekday,
+                    tba=(self.tba or other.tba) and clock is None)
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """How a workbook's dates are read: its zone, and what fixes a year or a week."""
+
+    zone: ZoneInfo
+    today: date
+    anchor: date | None = None  # the earliest full date in the workbook
+    year: int | None = None  # a year the workbook names
+
+    @classmethod
+    def of(cls, values: Iterable[object], zone: ZoneInfo, today: date | None = None) -> Calendar:
+        """Look through a workbook's cells for full dates and named years."""
+        dates: list[date] = []
+        years: Counter[int] = Counter()
+        for v in values:
+            if isinstance(v, datetime | date) and v.year >= 2000:
+                dates.append(v.date() if isinstance(v, datetime) else v)
+            elif isinstance(v, str) and re.search(r"20\d\d", v):
+                dates.extend(d for m in _ISO.finditer(v.lower()) if (d := _valid(int(m[1]), int(m[2]), int(m[3]))))
+                years.update(int(y) for y in re.findall(r"\b(20\d\d)\b", v))
+        return cls(zone=zone, today=today or datetime.now(zone).date(), anchor=min(dates) if dates else None,
+                   year=years.most_common(1)[0][0] if years else None)
+
+    def read(self, value: object) -> When:
+        """One cell: a date, a time, a datetime, a number Excel stores them as, or text."""
+        if value is None or value == "":
+            return When()
+        if isinstance(value, datetime):
+            if value.year < 1901:  # a time Excel kept on its zero day
+                return When(clock=value.time())
+            return When(day=value.date(), clock=value.time() if value.time() != time(0) else None)
+        if isinstance(value, date):
+            return When(day=value)
+        if isinstance(value, time):
+            return When(clock=value.replace(tzinfo=None))
+        if isinstance(value, timedelta):
+            return When(clock=(datetime.min + value).time())
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if 0 <= value < 1:
+                return When(clock=(datetime.min + timedelta(minutes=round(value * 1440))).time())
+            if 30000 < value < 80000:  # an Excel serial date in a cell without a date format
+                return self.read(datetime(1899, 12, 30) + timedelta(days=value))
+            raise WhenError(text_number(value))
+        return self._text(str(value))
+
+    def _text(self, raw: str) -> When:
+        t = " " + re.sub(r"\s+", " ", raw.lower().replace(",", " ").replace("@", " ")) + " "
+
+        def take(pattern: re.Pattern[str]) -> re.Match[str] | None:
+            nonlocal t
+            m = pattern.search(t)
+            if m:
+                t = t[:m.start()] + " " + t[m.end():]
+            return m
+
+        prime = None
+        tba = take(_TBA) is not None
+        if not tba:
+            for word, (weekday, clock) in PRIME_TIME.items():
+                if re.search(rf"\b{word}\b", t):
+                    t, prime = re.sub(rf"\b{word}\b", " ", t), (weekday, clock)
+        zone = ZoneInfo(ZONES[m[1]]) if (m := take(_ZONE)) is not None else None
+        day = weekday = clock = None
+        if (m := take(_ISO)) is not None:
+            day = _checked(int(m[1]), int(m[2]), int(m[3]), raw)
+            if m[4]:
+                clock = _clock(int(m[4]), int(m[5]), None, raw)
+        elif (m := take(_NUMERIC)) is not None:
+            day = self._day(int(m[1]), int(m[2]), m[3], raw)
+        elif (m := take(_MONTH_DAY)) is not None:
+            day = self._day(MONTHS.index(m[1]) + 1, int(m[2]), m[3], raw)
+        elif (m := take(_DAY_MONTH)) is not None:
+            day = self._day(MONTHS.index(m[2]) + 1, int(m[1]), m[3], raw)
+        if (m := take(_WEEKDAY)) is not None:
+            weekday = DAYS.index(m[1])
+        if (m := take(_CLOCK_AMPM)) is not None:
+            clock = _clock(int(m[1]), int(m[2] or 0), m[3], raw)
+        elif (m := take(_CLOCK_24)) is not None:
+            clock = _clock(int(m[1]), int(m[2]), None, raw)
+        elif re.search(r"\bnoon\b", t):
+            t, clock = re.sub(r"\bnoon\b", " ", t), time(12)
+        if re.sub(r"\b(?:at|kickoff|ko|game|time)\b|[-–.:/()]", " ", t).strip():
+            raise WhenError(raw)
+        if prime is not None:
+            weekday = weekday if weekday is not None else prime[0]
+            clock, zone = clock or prime[1], zone or ZoneInfo("America/New_York")
+        if day is not None and weekday is not None and day.weekday() != weekday:
+            raise WhenError(raw, f"says {_day_name(weekday)}, but {day:%m/%d/%Y} is a {day:%A}. Check the date")
+        return When(day=day, clock=clock, zone=zone if clock else None,
+                    weekday=weekday if day is None else None, tba=tba)
+
+    def _day(self, month: int, day: int, year_text: str | None, raw: str) -> date:
+        if year_text:
+            year = int(year_text) + (2000 if len(year_text) == 2 else 0)
+            return _checked(year, month, day, raw)
+        if self.anchor is None and self.year is not None:
+            return _checked(self.year, month, day, raw)
+        near = self.anchor or self.today
+        options = [d for y in (near.year - 1, near.year, near.year + 1) if (d := _valid(y, month, day))]
+        if not options:
+            raise WhenError(raw)
+        return min(options, key=lambda d: abs((d - near).days))
+
+    def kickoff(self, when: When) -> tuple[datetime | date | None, str | None]:
+        """The kickoff a game's cells add up to, or a reason it cannot be had."""
+        day = when.day
+        if day is None and when.weekday is not None:
+            base = self.anchor or self.today
+            day = base + timedelta(days=(when.weekday - base.weekday()) % 7)
+        if day is None:
+            return None, ("has a time but no date. Add a Date column (11/22 or Sun 11/22) or a date to the time"
+                          if when.clock else None)
+        if when.clock is None:
+            return day, None
+        local = datetime.combine(day, when.clock, tzinfo=when.zone or self.zone)
+        return local.astimezone(self.zone), None
+
+
+def text_number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _clock(hour: int, minute: int, ampm: str | None, raw: str) -> time:
+    if minute > 59 or hour > 23 or (ampm and not 1 <= hour <= 12):
+        raise WhenError(raw)
+    if ampm == "p" and hour != 12:
+        hour += 12
+    elif ampm == "a" and hour == 12:
+        hour = 0
+    elif ampm is None and 1 <= hour <= 10:
+        hour += 12
+    return time(hour, minute)
+
+
+def _valid(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _checked(year: int, month: int, day: int, raw: str) -> date:
+    d = _valid(year, month, day)
+    if d is None:
+        raise WhenError(raw)
+    return d
+
+
+def _day_name(weekday: int) -> str:
+    return ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[weekday]
