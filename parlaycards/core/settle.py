@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .models import (
     CENT,
@@ -126,11 +127,19 @@ def grade_selections(card: Card, results: Mapping[int, Result]) -> dict[int, Leg
     return out
 
 
-def refusals(entry: Entry, card: Card, *, off_before: Mapping[int, datetime] | None = None,
-             cutoff_applies: bool = True) -> list[str]:
-    """Every reason §4 refuses `entry` on `card` (serial checks live with the store). Empty: accepted."""
+def refusals(entry: Entry, card: Card, *, current: Card | None = None,
+             off_before: Mapping[int, datetime | None] | None = None, cutoff_applies: bool = True) -> list[str]:
+    """Every reason §4 refuses `entry` on `card` (serial checks live with the store). Empty: accepted.
+
+    `card` is the version the serial was printed from (its numbers and pick rules apply); `current`
+    is the card as it stands now, whose games taken off and cutoff govern new entries. `off_before`
+    adds games (by key) taken off at a time (None: off with no time, so always).
+    """
     reasons: list[str] = []
     rules = card.rules
+    now = current or card
+    taken: dict[int, datetime | None] = {g.key: g.off_at for g in now.games if g.off}
+    taken.update(off_before or {})
     seen: set[int] = set()
     markets: dict[tuple[int, str], int] = {}
     games_with: dict[int, set[str]] = {}
@@ -151,10 +160,10 @@ def refusals(entry: Entry, card: Card, *, off_before: Mapping[int, datetime] | N
             reasons.append(f"picks {other} and {number} are {what} of {game.label()}")
         markets[(game.key, market)] = number
         games_with.setdefault(game.key, set()).add(market)
-        if game.off:
-            taken_off = game.off_at
+        if game.off or game.key in taken:
+            taken_off = taken[game.key] if game.key in taken else game.off_at
             if taken_off is None or entry.received_at >= taken_off:
-                when = f" at {taken_off:%a %b %d %H:%M}" if taken_off else ""
+                when = f" at {_local(taken_off, now):%a %b %d %H:%M}" if taken_off else ""
                 reasons.append(f"pick {number}: {game.label()} was taken off the card{when}")
     if not rules.same_game:
         for key, ms in games_with.items():
@@ -167,10 +176,21 @@ def refusals(entry: Entry, card: Card, *, off_before: Mapping[int, datetime] | N
         reasons.append(f"{count} picks; this card needs at least {rules.min_picks}")
     if count > rules.max_picks:
         reasons.append(f"{count} picks; this card takes at most {rules.max_picks}")
-    if cutoff_applies and rules.cutoff is not None and entry.received_at > rules.cutoff and not entry.late:
-        reasons.append(f"received {entry.received_at:%a %b %d %H:%M} after the cutoff "
-                       f"{rules.cutoff:%a %b %d %H:%M} (mark it late on purpose to accept it)")
+    cutoff = now.rules.cutoff
+    if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
+        reasons.append(f"received {_local(entry.received_at, now):%a %b %d %H:%M} after the cutoff "
+                       f"{_local(cutoff, now):%a %b %d %H:%M} (mark it late on purpose to accept it)")
     return reasons
+
+
+def _local(when: datetime, card: Card) -> datetime:
+    """A time as the card's players read it: in the card's time zone."""
+    if when.tzinfo is None:
+        return when
+    try:
+        return when.astimezone(ZoneInfo(card.timezone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return when
 
 
 def totals(settlements: Iterable[Settlement]) -> tuple[Decimal, Decimal, Decimal]:
