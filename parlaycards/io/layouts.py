@@ -21,6 +21,7 @@ from .table import (
     home_marked,
     team_name,
 )
+from .teams import abbreviates
 
 AWAY = Column("away", "Away", ("away team", "visitor", "visitors", "visiting team", "visiting", "road",
                                "road team"))
@@ -186,7 +187,7 @@ def _home_of(fav: str, fav_home: bool, dog: str, dog_home: bool, neutral: bool) 
 
 
 def which_team(name: str, away: str, home: str) -> str | None:
-    """"away" or "home" for a team named by a prefix, a word or initials (`GB`, `Pack`, `Giants`, `NYG`)."""
+    """"away" or "home" for a team named by a prefix, a word, initials or NFL abbreviation (`Pack`, `NYG`, `GB`)."""
     key = _key(name)
     if key in {"home", "h"}:
         return "home"
@@ -201,7 +202,7 @@ def _names(key: str, team: str) -> bool:
         return False
     words = team.split()
     initials = "".join(_key(w) if w.isupper() and len(w) <= 3 else _key(w)[:1] for w in words)
-    return (_key(team).startswith(key) or initials.startswith(key)
+    return (_key(team).startswith(key) or initials.startswith(key) or abbreviates(key, team)
             or (len(key) >= 3 and any(_key(w).startswith(key) for w in words)))
 
 

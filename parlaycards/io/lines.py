@@ -68,8 +68,8 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
         table = Table(book.file, sheet, row, locate(layout.columns, sheet.rows[row - 1]), league_here, calendar)
         got = layout.extract(table)
         if not got.games and not got.problems:
-            problems.append(Problem(Source(book.file, sheet.name, row), f"the header is in row {row} "
-                                    f"({layout.name} layout), but there are no games below it."))
+            problems.append(Problem(Source(book.file, sheet.name, row), "there are no games under the header "
+                                    f"row ({layout.name} layout). Type one game per row below it."))
         drafts.extend(got.games)
         problems.extend(got.problems)
         title = title or heading

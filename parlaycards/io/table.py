@@ -134,7 +134,7 @@ class Table:
                 try:
                     when = when | self.calendar.read(self.get(row, column.name))
                 except WhenError as exc:
-                    self.problem(row, column.name, f"{exc}.")
+                    self.problem(row, column.name, str(exc))
                     return None
         when = when | When(day=self.day)
         kickoff, why = self.calendar.kickoff(when)

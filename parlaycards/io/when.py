@@ -152,7 +152,7 @@ class Calendar:
             weekday = weekday if weekday is not None else prime[0]
             clock, zone = clock or prime[1], zone or ZoneInfo("America/New_York")
         if day is not None and weekday is not None and day.weekday() != weekday:
-            raise WhenError(raw, f"says {_day_name(weekday)}, but {day:%m/%d/%Y} is a {day:%A}. Check the date")
+            raise WhenError(raw, f"says {_day_name(weekday)}, but {day:%m/%d/%Y} is a {day:%A}. Check the date.")
         return When(day=day, clock=clock, zone=zone if clock else None,
                     weekday=weekday if day is None else None, tba=tba)
 
