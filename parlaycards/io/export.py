@@ -155,11 +155,11 @@ def write_lines_template(path: Path) -> Path:
     put(notes, row, 1, "Example rows (type your own games on the Lines sheet; these are not read):").font = Font(bold=True)
     row += 1
     for col, (name, *_rest) in enumerate(TEMPLATE_COLUMNS, start=1):
-        put(notes, row, col + 1, name).font = Font(bold=True, color="808080")
+        put(notes, row, col, name).font = Font(bold=True, color="808080")
     for example in EXAMPLES:
         row += 1
         for col, value in enumerate(example, start=1):
-            put(notes, row, col + 1, value or None).font = GREY
+            put(notes, row, col, value or None).font = GREY
     row += 2
     for line in ("Also accepted: a rotation board (Rot, Team, Line: two rows a game, the spread on the "
                  "favourite's row and the total on the other) and Favorite / Line / Underdog sheets (home team "
