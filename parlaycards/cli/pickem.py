@@ -162,7 +162,7 @@ def _print_week(report) -> None:  # noqa: ANN001
 
     from ..core.pickem_views import pool_line, standing_rows
 
-    t = Table("Place", "Name", "Score", "W-L-P", "No pick", "Tiebreak", "Guess − total", "Prize", "Paid",
+    t = Table("Place", "Name", "Score", "W-L-P", "No pick", "Guess", "Off by", "Prize", "Paid",
               title=f"{report.title} — pick'em {report.pool.slug}", title_justify="left")
     for r in standing_rows(report):
         off = "" if r["distance"] is None else (f"+{r['distance']}" if r["over"] else f"{-r['distance']}")
