@@ -374,3 +374,18 @@ def test_demo_step_imports_the_sample_sheet_and_grades(store, card_in_store, tmp
     for e in expected:
         got = stored[e["name"]]
         assert (dict(got.picks), got.tiebreak, got.paid) == (e["picks"], e["tiebreak"], e["paid"])
+
+
+def test_the_shipped_sample_sheet_matches_the_sample_card(store):
+    from pathlib import Path
+
+    from parlaycards import samples_pickem
+    from parlaycards.services import cards as card_svc
+
+    root = Path(__file__).parents[1] / "sample_lines"
+    card = card_svc.import_lines(store, root / "nfl-week-12.xlsx", slug="nfl-w12").card
+    svc.create_pool(store, "office-w12", card="nfl-w12")
+    got = svc.import_entries(store, "office-w12", root / samples_pickem.FILE)
+    assert (len(got.stored), got.refused, got.ignored) == (12, [], ())  # else: python -m parlaycards.samples_pickem
+    stored = {e.name: (dict(e.picks), e.tiebreak, e.paid) for e in svc.entries(store, "office-w12").entries}
+    assert stored == {e["name"]: (e["picks"], e["tiebreak"], e["paid"]) for e in samples_pickem.sample_entries(card)}
