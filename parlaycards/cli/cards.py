@@ -107,24 +107,35 @@ def show(slug: Slug, version: Annotated[int | None, typer.Option(help="An older 
 
 
 def _print_games(card) -> None:  # noqa: ANN001
+    from rich import box
     from rich.table import Table
 
     from ..core.views import game_row
 
-    t = Table("Kickoff", "No.", "Away", "Line", "No.", "Home", "Line", "Total", "O", "U",
-              title=f"{card.title} — {card.slug} v{card.version}", title_justify="left")
+    t = Table(title=f"{card.title} — {card.slug} v{card.version}", title_justify="left", box=box.SIMPLE_HEAD,
+              pad_edge=False)
+    t.add_column("Kickoff", no_wrap=True)
+    t.add_column("No.", justify="right")
+    t.add_column("Away")
+    t.add_column("Line", justify="right", no_wrap=True)
+    t.add_column("No.", justify="right")
+    t.add_column("Home")
+    t.add_column("Line", justify="right", no_wrap=True)
+    t.add_column("Total", justify="right", no_wrap=True)
+    t.add_column("O / U", no_wrap=True)
     league = None
     for g in card.games:
         if len(card.leagues()) > 1 and g.league != league:
             league = g.league
-            t.add_row(f"[bold]{league}[/bold]", *[""] * 9)
+            t.add_section()
+            t.add_row(f"[bold]{league}[/bold]")
         r = game_row(g, card.timezone)
-        home = r["home"].upper() if not g.neutral else r["home"]
-        style = "strike dim" if g.off else None
-        t.add_row(r["kickoff"], r["away_no"], r["away"], r["away_line"], r["home_no"], "at " + home if not g.neutral
-                  else "vs " + home, r["home_line"], r["total"], r["over_no"], r["under_no"], style=style)
+        home = ("vs " + g.home + " (N)") if g.neutral else ("at " + g.home.upper())
+        ou = f"{r['over_no']} / {r['under_no']}" if r["over_no"] else ""
+        t.add_row(r["kickoff"], r["away_no"], r["away"], r["away_line"], r["home_no"], home, r["home_line"],
+                  r["total"], ou, style="strike dim" if g.off else None)
     console().print(t)
-    err("Home team in capitals, after 'at'; (N) and 'vs' mark a neutral site; struck-through games are off.")
+    err("Home team in capitals after 'at'; 'vs' and (N) mark a neutral site; struck-through games are off.")
 
 
 def _print_card(card, printed) -> None:  # noqa: ANN001
@@ -133,7 +144,7 @@ def _print_card(card, printed) -> None:  # noqa: ANN001
     _print_games(card)
     c = console()
     basis = "TO 1" if card.payouts.basis == "to" else "FOR 1"
-    tiers = "  ".join(f"{t.hits} of {t.picks}: {t.odds}" for t in card.payouts.sorted().tiers)
+    tiers = " · ".join(f"{t.hits}/{t.picks} {t.odds}" for t in card.payouts.sorted().tiers)
     c.print(f"Payouts ({basis}): {tiers}")
     for line in rules_text(card):
         c.print("  " + line)

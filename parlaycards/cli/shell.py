@@ -63,6 +63,7 @@ def print_json(data: Any) -> None:
 
 
 def console():  # noqa: ANN201
+    """Tables for people: the terminal's width, or 120 columns when the output goes to a file or pipe."""
     from rich.console import Console
 
-    return Console(highlight=False)
+    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
