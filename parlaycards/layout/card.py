@@ -1,0 +1,238 @@
+"""`layout_card(card, template) -> CardLayout`: where every box of a card goes, computed.
+
+The card is a stack: header band (between the top corner marks), the games with the QR and payout
+table beside or below them, the rules, the name/phone/amount line with stake bubbles, and the
+disclaimer between the bottom corner marks. The engine tries type sizes from large to small, 1–3
+game columns, a kickoff column or kickoff headers, and three places for the QR and payouts; it
+takes the largest type that fits. Under 6 pt it refuses and names the templates that fit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..core.errors import ParlayError
+from ..core.models import Card
+from . import games as gt
+from . import parts
+from .check import check_layout
+from .geometry import Box, CardLayout, Rect
+from .templates import Template
+
+SIZES = tuple(x / 2 for x in range(22, 11, -1))  # 11 … 6 pt
+GAP = 5.0
+PAY_SIZES = (8.0, 7.5, 7.0, 6.5, 6.0)
+MAX_SERIAL_DIGITS = 7
+ARRANGEMENTS = ("side", "side2", "strip", "bottom")
+
+
+@dataclass(frozen=True)
+class Plan:
+    size: float
+    columns: int
+    groups: bool
+    arrangement: str  # "side", "strip" or "bottom"
+    geo: gt.Columns
+    cols: list
+    games: Rect
+    extra: dict
+
+
+def qr_version(card: Card) -> int:
+    """The QR version that holds this card's payload at level Q for any serial up to 7 digits."""
+    from ..core.verify import CODE_LENGTH, qr_payload
+
+    n = len(qr_payload(card.slug, card.version, 10 ** (MAX_SERIAL_DIGITS - 1), "X" * CODE_LENGTH).encode())
+    caps = (11, 20, 32, 46, 60, 74, 86, 108, 130, 151, 177, 203, 241, 258, 292)  # byte mode, level Q
+    for v, cap in enumerate(caps, 1):
+        if n <= cap:
+            return v
+    raise ParlayError(f'the card name "{card.slug}" is too long for the QR code; use a shorter slug.')
+
+
+def split_body(t: Template) -> tuple[Rect, Rect | None]:
+    safe = t.card_safe()
+    stub = t.stub_pt()
+    if not stub:
+        return safe, None
+    sw, side = stub
+    w, _ = t.card_size()
+    perf = t.perforation_margin * t.k
+    if side == "right":
+        cut = w - sw
+        return (Rect(safe.x, safe.y, cut - perf - safe.x, safe.h),
+                Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h))
+    cut = sw
+    return (Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h),
+            Rect(safe.x, safe.y, cut - perf - safe.x, safe.h))
+
+
+def _fit_games(card: Card, region: Rect, size: float, groups: bool) -> tuple[int, gt.Columns, list] | None:
+    rows = gt.rows_for(card, groups)
+    cap = gt.capacity(region.h, size)
+    for k in (1, 2, 3):
+        col_w = (region.w - (k - 1) * gt.GUTTER) / k
+        geo = gt.measure(card, rows, size, col_w, groups)
+        if geo is None:
+            continue
+        cols = gt.split(rows, k, cap, groups)
+        if cols is not None:
+            return k, geo, cols
+    return None
+
+
+def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect, dict] | None:
+    """The games region and where QR, payouts and rules go, for one arrangement and rules size."""
+    qv = qr_version(card)
+    qs = parts.qr_side(qv)
+    erows = parts.entry_rows(body.w)
+    bottom = body.y + parts.FID + 3 + parts.entry_height(erows) + GAP
+    top = body.top - parts.BAND_H - GAP
+    mid = Rect(body.x, bottom, body.w, top - bottom)
+    extra: dict = {"qv": qv, "erows": erows}
+    if arrangement == "bottom":  # games full width; below them QR | payouts | rules
+        ps = PAY_SIZES[0]
+        pw, ph, _ = parts.payouts(card, ps)
+        rules_w = mid.w - qs - pw - 2 * GAP - 4
+        rl = parts.rules_lines(card, rules_w, (rsize,)) if rules_w > 120 else None
+        if rl is None:
+            return None
+        row_h = max(qs, ph, parts.rules_height(rl[0], len(rl[1])))
+        extra["qr"] = (mid.x, mid.y + row_h)
+        extra["pay"] = (mid.x + qs + GAP, mid.y + row_h, ps, pw, 1)
+        extra["rules"] = (mid.x + qs + pw + 2 * GAP + 4, mid.y + row_h, rules_w, rl[0], rl[1])
+        return Rect(mid.x, mid.y + row_h + GAP, mid.w, mid.h - row_h - GAP), extra
+    rl = parts.rules_lines(card, mid.w, (rsize,))
+    if rl is None:
+        return None
+    rules_h = parts.rules_height(rl[0], len(rl[1]))
+    extra["rules"] = (mid.x, mid.y + rules_h, mid.w, rl[0], rl[1])
+    if arrangement == "side2":  # a panel right of the games: QR beside payouts; rules below all
+        games_h = mid.h - rules_h - GAP
+        pay = next(((ps, parts.payouts(card, ps)) for ps in PAY_SIZES if parts.payouts(card, ps)[1] <= games_h), None)
+        if pay is None or qs > games_h:
+            return None
+        ps, (pw, ph, _) = pay
+        panel_w = qs + GAP + pw
+        games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - panel_w - GAP, games_h)
+        extra["qr"] = (games.right + GAP, games.top)
+        extra["pay"] = (games.right + GAP + qs + GAP, games.top, ps, pw, 1)
+        return games, extra
+    if arrangement == "side":  # a panel right of the games: QR over payouts; rules below all
+        pay = next(((ps, parts.payouts(card, ps)) for ps in PAY_SIZES if parts.payouts(card, ps)[0] <= max(qs, 100)),
+                   None)
+        if pay is None:
+            return None
+        ps, (pw, ph, _) = pay
+        panel_w = max(qs, pw)
+        games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - panel_w - GAP, mid.h - rules_h - GAP)
+        if qs + GAP + ph > games.h:
+            return None
+        extra["qr"] = (games.right + GAP + (panel_w - qs) / 2, games.top)
+        extra["pay"] = (games.right + GAP, games.top - qs - GAP, ps, panel_w, 1)
+        return games, extra
+    # "strip": QR right of the games; payouts in a few columns across the card; rules below
+    best = None
+    for ps in PAY_SIZES:
+        for pc in range(1, 7):
+            pw, ph, _ = parts.payouts(card, ps, pc)
+            if pw <= mid.w and (best is None or ph < best[2]):
+                best = (ps, pc, ph)
+        if best:
+            break
+    if best is None:
+        return None
+    ps, pc, ph = best
+    games = Rect(mid.x, mid.y + rules_h + ph + 2 * GAP, mid.w - qs - GAP, mid.h - rules_h - ph - 2 * GAP)
+    if games.h < qs:
+        return None
+    extra["qr"] = (games.right + GAP, games.top)
+    extra["pay"] = (mid.x, mid.y + rules_h + GAP + ph, ps, mid.w, pc)
+    return games, extra
+
+
+def _choose(card: Card, body: Rect) -> Plan | None:
+    """The plan with the largest type; then fewest columns, a kickoff column, larger rules."""
+    middles = [(arr, rs, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)]
+    for size in SIZES:
+        best = None
+        for groups in (False, True):
+            for arr, _rs, m in middles:
+                if m is None or m[0].w <= 0 or m[0].h <= 0:
+                    continue
+                fit = _fit_games(card, m[0], size, groups)
+                if fit is None:
+                    continue
+                k, geo, cols = fit
+                plan = Plan(size, k, groups, arr, geo, cols, m[0], m[1])
+                if best is None or (k, groups) < (best.columns, best.groups):
+                    best = plan
+        if best is not None:
+            return best
+    return None
+
+
+def _build(card: Card, t: Template, plan: Plan, body: Rect, stub: Rect | None) -> CardLayout:
+    boxes: list[Box] = []
+    boxes += parts.fiducials(body)
+    boxes += parts.band(card, body)
+    boxes += gt.build(plan.cols, plan.geo, plan.games)
+    qx, qtop = plan.extra["qr"]
+    boxes.append(parts.qr_box(qx, qtop, plan.extra["qv"]))
+    px, ptop, ps, pw, pc = plan.extra["pay"]
+    boxes += parts.payout_boxes(card, px, ptop, ps, pw, pc)
+    rx, rtop, rw, rs, rl = plan.extra["rules"]
+    boxes += parts.rules_boxes(rx, rtop, rw, rs, rl)
+    boxes += parts.entry_boxes(body.x, body.y + parts.FID + 3, body.w, plan.extra["erows"])
+    boxes += parts.disclaimer(card, body)
+    if stub is not None:
+        boxes += parts.stub(card, stub)
+    w, h = t.card_size()
+    return CardLayout(width=w, height=h, safe=t.card_safe(), body=body, stub=stub, boxes=tuple(boxes),
+                      type_size=plan.size, columns=plan.columns, arrangement=plan.arrangement)
+
+
+def _try(card: Card, t: Template) -> CardLayout | None:
+    body, stub = split_body(t)
+    plan = _choose(card, body)
+    if plan is None:
+        return None
+    return _build(card, t, plan, body, stub)
+
+
+@lru_cache(maxsize=64)
+def _cached(card_json: str, template_json: str) -> CardLayout:
+    card = Card.model_validate_json(card_json)
+    t = Template.model_validate_json(template_json)
+    out = _try(card, t)
+    if out is None:
+        raise _too_big(card, t)
+    check_layout(out)
+    return out
+
+
+def layout_card(card: Card, template: Template) -> CardLayout:
+    """Every box of `card` on `template`, checked: inside the safe area, nothing overlapping.
+
+    Raises ParlayError when the games cannot fit at 6 pt or more, naming the templates that fit.
+    """
+    return _cached(card.model_dump_json(), template.model_dump_json())
+
+
+def fits(card: Card, template: Template) -> bool:
+    try:
+        return _try(card, template) is not None
+    except ParlayError:
+        return False
+
+
+def _too_big(card: Card, t: Template) -> ParlayError:
+    from .templates import list_templates
+
+    good = [o.name for o in list_templates() if o.name != t.name and fits(card, o)]
+    n = len(card.games)
+    where = (f"Templates that fit it: {', '.join(good)} (use --template NAME)." if good
+             else "No template fits it: split it into two cards, or add a template with bigger cards.")
+    return ParlayError(f"card {card.slug} v{card.version} has {n} games, too many to print legibly on "
+                       f"{t.name} (the type would be under 6 pt). {where}")

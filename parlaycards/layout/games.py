@@ -1,0 +1,272 @@
+"""The games table: one row per game, in 1–3 columns, sized to the card's longest names and lines.
+
+A row reads  `Sun 1:00p  ○ 101 Buffalo Bills +3½  ○ 102 Houston Texans −3½  44½  ○ 201  ○ 202`;
+the bubble comes first and stays 1.5 mm clear of its number. Combo cards get a section header
+per league; a dense card may group games under kickoff headers instead of a kickoff column.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..core.models import Card, Game
+from ..core.views import game_row, kickoff_text
+from .geometry import CELL, MM, Box, Bubble, Rect, Rule, Shade
+from .text import BOLD, MIN_SIZE, REGULAR, cell, fit_size, widest, width
+
+BUBBLE_MIN = 4.05 * MM  # ≥ 4 mm across
+CLEAR = 1.55 * MM  # bubble to its number: ≥ 1.5 mm
+PAD = 1.5  # number to name, name to line
+GUTTER = 9.0
+HEADER_H = 10.5
+LABEL = 6.0  # column-header labels
+STRIPE = 0.88
+LEAGUE_GREY = 0.3
+GROUP_GREY = 0.78
+
+
+def bubble_size(s: float) -> float:
+    return max(BUBBLE_MIN, 1.2 * s)
+
+
+def pitch(s: float) -> float:
+    return max(1.5 * s, bubble_size(s) + 2.0)
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # "game", "league", "group"
+    text: str = ""
+    game: Game | None = None
+    cells: dict | None = None
+    stripe: bool = False
+
+
+def short_kickoff(game: Game, tz: str, with_date: bool) -> str:
+    """`Sun 1:00p` (from kickoff_text), keeping the date when the card spans more than a week."""
+    parts = kickoff_text(game, tz).split()
+    if len(parts) == 3 and not with_date:
+        return f"{parts[0]} {parts[2]}"
+    return " ".join(parts)
+
+
+def rows_for(card: Card, groups: bool) -> list[Row]:
+    leagues = card.leagues()
+    dated = [g.kickoff for g in card.games if g.kickoff is not None]
+    span = (max(dated) - min(dated)).days if dated and all(type(d) is type(dated[0]) for d in dated) else 0
+    with_date = span >= 6
+    out: list[Row] = []
+    league = group = None
+    n = 0
+    for g in card.games:
+        if len(leagues) > 1 and g.league != league:
+            league, group = g.league, None
+            out.append(Row("league", g.league.upper()))
+            n = 0
+        cells = game_row(g, card.timezone)
+        cells["kick"] = short_kickoff(g, card.timezone, with_date)
+        if groups and cells["kick"] != group:
+            group = cells["kick"]
+            out.append(Row("group", group))
+            n = 0
+        out.append(Row("game", game=g, cells=cells, stripe=n % 2 == 1))
+        n += 1
+    return out
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The x positions (column-local) of every part of a game row at one type size."""
+
+    s: float
+    d: float
+    p: float
+    w: float  # column width
+    kick: float
+    num: float
+    name: float  # room for one team name
+    line: float
+    total: float
+    has_total: bool
+    groups: bool
+
+    def xs(self) -> dict[str, float]:
+        x = 0.0
+        out = {}
+        if not self.groups:
+            out["kick"] = x
+            x += self.kick + self.gap
+        for side in ("away", "home"):
+            out[side] = x
+            x += self.d + CLEAR + self.num + PAD + self.name + PAD + self.line + self.gap
+        if self.has_total:
+            out["total"] = x
+            x += self.total + self.gap
+            out["over"] = x
+            x += self.ou() + self.gap
+            out["under"] = x
+        return out
+
+    @property
+    def gap(self) -> float:
+        return 1.5 + 0.45 * self.s
+
+    def ou(self) -> float:
+        return max(self.d + CLEAR + self.num, width("UNDER", BOLD, LABEL))
+
+    def fixed(self) -> float:
+        f = 2 * (self.d + CLEAR + self.num + 2 * PAD + self.line + self.gap)
+        if not self.groups:
+            f += self.kick + self.gap
+        if self.has_total:
+            f += self.total + self.gap + 2 * self.ou() + self.gap
+        return f
+
+
+def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool) -> Columns | None:
+    """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ 6 pt."""
+    games = [r.cells for r in rows if r.kind == "game"]
+    d = bubble_size(s)
+    ks = max(MIN_SIZE, s - 1)
+    kick = max(widest([c["kick"] for c in games], REGULAR, ks), width("TIME", BOLD, LABEL))
+    nums = [c[k] for c in games for k in ("away_no", "home_no", "over_no", "under_no") if c[k]]
+    num = widest(nums, BOLD, s)
+    line = max(widest([c[k] for c in games for k in ("away_line", "home_line")], BOLD, s), width("LINE", BOLD, LABEL))
+    has_total = any(c["total"] for c in games)
+    total = max(widest([c["total"] for c in games] + ["OFF"], BOLD, s), width("O/U", BOLD, LABEL))
+    cols = Columns(s, d, pitch(s), col_w, kick, num, 0.0, line, total, has_total, groups)
+    room = (col_w - cols.fixed()) / 2
+    if room < width("HOME", BOLD, LABEL):
+        return None
+    floor = max(MIN_SIZE, 0.85 * s)
+    names = [c["away"] for c in games] + [c["home"] for c in games]
+    if any(fit_size(n, REGULAR, s, room, floor) is None for n in names):
+        return None
+    return Columns(s, d, pitch(s), col_w, kick, num, room, line, total, has_total, groups)
+
+
+def split(rows: list[Row], k: int, capacity: int, groups: bool) -> list[list[Row]] | None:
+    """Rows into at most `k` columns of at most `capacity` rows, balanced, no header left last."""
+    if capacity < 2:
+        return None
+    target = min(capacity, math.ceil(len(rows) / k))
+    cols: list[list[Row]] = [[]]
+    current_group: Row | None = None
+    for r in rows:
+        col = cols[-1]
+        full = len(col) >= capacity or (len(cols) < k and (len(col) >= target or (r.kind != "game" and len(col) >= target - 1)))
+        if full and col:
+            cols.append([])
+            if len(cols) > k:
+                return None
+            col = cols[-1]
+            if groups and r.kind == "game" and current_group is not None:
+                col.append(Row("group", current_group.text + " (cont.)"))
+        if r.kind == "group":
+            current_group = r
+        elif r.kind == "league":
+            current_group = None
+        col.append(r)
+    if any(len(c) > capacity for c in cols):
+        return None
+    return cols
+
+
+def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
+    """Boxes for the table: a header row per column, then rows top-down from the region's top."""
+    boxes: list[Box] = []
+    s, p, d = geo.s, geo.p, geo.d
+    xs = geo.xs()
+    for ci, col in enumerate(cols):
+        x0 = region.x + ci * (geo.w + GUTTER)
+        top = region.top
+        boxes += _header(x0, top - HEADER_H, geo, xs)
+        boxes.append(Rule(Rect(x0, top - HEADER_H - 0.6, geo.w, 0.6), grey=0.2))
+        y = top - HEADER_H - 0.6
+        for r in col:
+            y -= p
+            if r.kind == "league":
+                boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=LEAGUE_GREY))
+                size = min(s + 1, p * 0.62)
+                boxes.append(cell(x0 + 4, y + (p - CELL * size) / 2, r.text, BOLD, size, grey=1.0))
+                continue
+            if r.kind == "group":
+                size = max(MIN_SIZE, s - 0.5)
+                boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=GROUP_GREY))
+                boxes.append(cell(x0 + 4, y + (p - CELL * size) / 2, r.text, BOLD, size))
+                continue
+            boxes += _game(r, x0, y, geo, xs)
+        if ci:
+            boxes.append(Rule(Rect(x0 - GUTTER / 2 - 0.25, y, 0.5, top - y), grey=0.6))
+    return boxes
+
+
+def _header(x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box]:
+    out: list[Box] = []
+    ty = y + 3.5
+
+    def label(text: str, x: float, w: float | None = None, align: str = "left") -> None:
+        lw = width(text, BOLD, LABEL)
+        out.append(cell(x0 + x if align == "left" else x0 + x + (w or lw) - lw if align == "right"
+                        else x0 + x + ((w or lw) - lw) / 2, ty, text, BOLD, LABEL, grey=0.35))
+
+    if not geo.groups:
+        label("TIME", xs["kick"])
+    unit = geo.d + CLEAR + geo.num + PAD + geo.name + PAD
+    for side, text in (("away", "AWAY"), ("home", "HOME")):
+        label(text, xs[side])
+        label("LINE", xs[side] + unit, geo.line, "right")
+    if geo.has_total:
+        label("TOTAL" if width("TOTAL", BOLD, LABEL) <= geo.total + geo.gap - 1 else "O/U", xs["total"], geo.total,
+              "centre")
+        label("OVER", xs["over"], geo.ou(), "centre")
+        label("UNDER", xs["under"], geo.ou(), "centre")
+    return out
+
+
+def _game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box]:
+    s, p, d = geo.s, geo.p, geo.d
+    c = r.cells or {}
+    g = r.game
+    assert g is not None
+    out: list[Box] = []
+    if r.stripe:
+        out.append(Shade(Rect(x0, y, geo.w, p), grey=STRIPE))
+    ty = y + (p - CELL * s) / 2
+    by = y + (p - d) / 2
+    grey = 0.55 if g.off else 0.0
+    if not geo.groups:
+        ks = max(MIN_SIZE, s - 1)
+        out.append(cell(x0 + xs["kick"], y + (p - CELL * ks) / 2, c["kick"], REGULAR, ks, grey=grey))
+    floor = max(MIN_SIZE, 0.85 * s)
+    for side in ("away", "home"):
+        x = x0 + xs[side]
+        if not g.off:
+            out.append(Bubble(Rect(x, by, d, d), c[f"{side}_no"]))
+        x += d + CLEAR
+        out.append(cell(x, ty, c[f"{side}_no"], BOLD, s, w=geo.num, grey=grey))
+        x += geo.num + PAD
+        name = c[side]
+        ns = fit_size(name, REGULAR, s, geo.name, floor) or floor
+        out.append(cell(x, y + (p - CELL * ns) / 2, name, REGULAR, ns, w=geo.name, grey=grey))
+        x += geo.name + PAD
+        out.append(cell(x, ty, c[f"{side}_line"], BOLD, s, w=geo.line, align="right", grey=grey))
+    if geo.has_total:
+        text = "OFF" if g.off else c["total"]
+        if text:
+            out.append(cell(x0 + xs["total"], ty, text, BOLD, s, w=geo.total, align="centre", grey=grey))
+        if c["over_no"] and not g.off:
+            for side in ("over", "under"):
+                x = x0 + xs[side] + (geo.ou() - (d + CLEAR + geo.num)) / 2
+                out.append(Bubble(Rect(x, by, d, d), c[f"{side}_no"]))
+                out.append(cell(x + d + CLEAR, ty, c[f"{side}_no"], BOLD, s, w=geo.num))
+    return out
+
+
+def table_height(n_rows: int, s: float) -> float:
+    return HEADER_H + 0.6 + n_rows * pitch(s)
+
+
+def capacity(height: float, s: float) -> int:
+    return int((height - HEADER_H - 0.6) // pitch(s))

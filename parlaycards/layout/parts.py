@@ -1,0 +1,298 @@
+"""The fixed parts of a card around its games: corner marks, header band, QR, payouts, rules,
+the name/phone/amount line with stake bubbles, the disclaimer and the tear-off stub.
+
+Each part is a function from a place (and what it shows) to boxes plus the room it took.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from ..core.models import Card, Odds
+from ..core.views import rules_text
+from .games import CLEAR, bubble_size
+from .geometry import CELL, MM, Box, Bubble, Fiducial, QrBox, Rect, Rule, Shade
+from .text import BOLD, MIN_SIZE, REGULAR, cell, fit_size, width, wrap
+
+FID = 5.5 * MM  # corner marks: ≥ 5 mm square
+FID_CLEAR = 10.0  # nothing solid this close to a corner mark
+BAND_H = 34.0
+BAND_GREY = 0.12
+QR_MODULE = 0.85 * MM  # ≥ 0.8 mm
+QR_QUIET = 4
+STAKES = ("1", "2", "5", "10", "20", "other")
+HOW_TO = "HOW TO PLAY"
+HOW_TO_TEXT = "Fill in the bubble beside each pick completely with a dark pen."
+
+
+def fiducials(body: Rect) -> list[Box]:
+    """Four solid corner marks at the body's corners; the top-left one is an L (orientation)."""
+    f = FID
+    return [
+        Fiducial(Rect(body.x, body.top - f, f, f), "tl", "L"),
+        Fiducial(Rect(body.right - f, body.top - f, f, f), "tr"),
+        Fiducial(Rect(body.x, body.y, f, f), "bl"),
+        Fiducial(Rect(body.right - f, body.y, f, f), "br"),
+    ]
+
+
+def _when(card: Card) -> str:
+    tz = ZoneInfo(card.timezone)
+    days = []
+    for g in card.games:
+        k = g.kickoff
+        if isinstance(k, datetime):
+            days.append(k.astimezone(tz).date())
+        elif isinstance(k, date):
+            days.append(k)
+    if not days:
+        return ""
+    a, b = min(days), max(days)
+    fa = f"{a:%a %b} {a.day}"
+    return fa if a == b else f"{fa} – {b:%a %b} {b.day}"
+
+
+def _zone(card: Card) -> str:
+    tz = ZoneInfo(card.timezone)
+    for g in card.games:
+        if isinstance(g.kickoff, datetime):
+            return g.kickoff.astimezone(tz).tzname() or ""
+    return ""
+
+
+def _cutoff(card: Card) -> str:
+    c = card.rules.cutoff
+    if c is None:
+        return ""
+    c = c.astimezone(ZoneInfo(card.timezone))
+    hour = c.strftime("%I").lstrip("0") or "12"
+    return f"Cards due {c:%a %b} {c.day}, {hour}:{c:%M} {c:%p}"
+
+
+def band(card: Card, body: Rect) -> list[Box]:
+    """The dark header band between the top corner marks: title, dates and cutoff; serial and code."""
+    x0, x1 = body.x + FID + FID_CLEAR, body.right - FID - FID_CLEAR
+    y0 = body.top - BAND_H
+    boxes: list[Box] = [Shade(Rect(x0, y0, x1 - x0, BAND_H), grey=BAND_GREY)]
+    pad = 7.0
+    serial_w = width("No. 0000000", BOLD, 15)
+    code_w = width("CODE WWWWWW", BOLD, 12)
+    rw = max(serial_w, code_w)
+    boxes.append(cell(x1 - pad - rw, y0 + BAND_H - 4 - CELL * 15, "No. {serial}", BOLD, 15, w=rw, align="right",
+                      grey=1.0, field="serial"))
+    boxes.append(cell(x1 - pad - rw, y0 + 4, "CODE {code}", BOLD, 12, w=rw, align="right", grey=1.0, field="code"))
+    room = x1 - x0 - 2 * pad - rw - 10
+    size = fit_size(card.title, BOLD, 16, room, 8)
+    if size is None:
+        from ..core.errors import ParlayError
+        raise ParlayError(f'the title "{card.title}" is too long to print on this template; shorten it with '
+                          f'`parlaycards rules set {card.slug} --title "…"` or pick a wider template.')
+    boxes.append(cell(x0 + pad, y0 + BAND_H - 5 - CELL * size, card.title, BOLD, size, w=room, grey=1.0))
+    parts = [p for p in (_when(card), f"Times {_zone(card)}" if _zone(card) else "", _cutoff(card),
+                         f"Card {card.slug} v{card.version}") if p]
+    while parts:
+        text = "  ·  ".join(parts)
+        sub = fit_size(text, REGULAR, 8, room, MIN_SIZE)
+        if sub is not None:
+            boxes.append(cell(x0 + pad, y0 + 4.5, text, REGULAR, sub, w=room, grey=0.92))
+            break
+        parts.pop()
+    return boxes
+
+
+def qr_box(x: float, top: float, version: int) -> QrBox:
+    modules = 17 + 4 * version
+    side = (modules + 2 * QR_QUIET) * QR_MODULE
+    return QrBox(Rect(x, top - side, side, side), modules, QR_QUIET, "Q", version)
+
+
+def qr_side(version: int) -> float:
+    return (17 + 4 * version + 2 * QR_QUIET) * QR_MODULE
+
+
+def _odds(o: Odds, basis: str) -> str:
+    a, b = str(o).split("-")
+    return f"{a} {basis} {b}"
+
+
+def payouts(card: Card, size: float, cols: int = 1) -> tuple[float, float, list[tuple[str, str]]]:
+    """(width, height, rows) of the payout table at `size` in `cols` columns."""
+    t = card.payouts.sorted()
+    rows = [(f"{tier.hits} of {tier.picks} pays", _odds(tier.odds, t.basis)) for tier in t.tiers]
+    lw = max(width(a, REGULAR, size) for a, _ in rows)
+    rw = max(width(b, BOLD, size) for _, b in rows)
+    col_w = lw + 8 + rw
+    per = -(-len(rows) // cols)
+    w = max(cols * col_w + (cols - 1) * 12, width("PAYOUTS", BOLD, size + 1) + 12)
+    h = 13 + per * size * 1.35 + (size * 1.35 if t.max_payout else 0)
+    return w, h, rows
+
+
+def payout_boxes(card: Card, x: float, top: float, size: float, w: float, cols: int = 1) -> list[Box]:
+    _, h, rows = payouts(card, size, cols)
+    t = card.payouts.sorted()
+    boxes: list[Box] = [Shade(Rect(x, top - 12, w, 12), grey=0.3)]
+    boxes.append(cell(x + 4, top - 12 + (12 - CELL * (size + 1)) / 2, "PAYOUTS", BOLD, size + 1, grey=1.0))
+    per = -(-len(rows) // cols)
+    col_w = (w - (cols - 1) * 12) / cols
+    lead = size * 1.35
+    for i, (a, b) in enumerate(rows):
+        c, r = divmod(i, per)
+        cx = x + c * (col_w + 12)
+        y = top - 13 - (r + 1) * lead
+        if r % 2 == 1:
+            boxes.append(Shade(Rect(cx, y, col_w, lead), grey=0.92))
+        ty = y + (lead - CELL * size) / 2
+        boxes.append(cell(cx + 2, ty, a, REGULAR, size))
+        bw = width(b, BOLD, size)
+        boxes.append(cell(cx + col_w - 2 - bw, ty, b, BOLD, size))
+    if t.max_payout is not None:
+        y = top - 13 - (per + 1) * lead
+        text = f"Max payout ${t.max_payout:,.0f} per card"
+        ms = fit_size(text, REGULAR, size, w - 4) or MIN_SIZE
+        boxes.append(cell(x + 2, y + (lead - CELL * ms) / 2, text, REGULAR, ms))
+    return boxes
+
+
+def rules_lines(card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6.0)) -> tuple[float, list[str]] | None:
+    """(size, lines) of the rules paragraph in `room` width, the first line after HOW TO PLAY."""
+    text = HOW_TO_TEXT + " " + " ".join(rules_text(card))
+    for size in sizes:
+        lines = wrap(text, REGULAR, size, room, width(HOW_TO + "  ", BOLD, size))
+        if lines is not None:
+            return size, lines
+    return None
+
+
+def rules_height(size: float, n: int) -> float:
+    return n * size * 1.2
+
+
+def rules_boxes(x: float, top: float, room: float, size: float, lines: list[str]) -> list[Box]:
+    lead = size * 1.2
+    boxes: list[Box] = []
+    indent = width(HOW_TO + "  ", BOLD, size)
+    boxes.append(cell(x, top - lead + (lead - CELL * size) / 2, HOW_TO, BOLD, size))
+    for i, line in enumerate(lines):
+        lx = x + (indent if i == 0 else 0)
+        y = top - (i + 1) * lead + (lead - CELL * size) / 2
+        boxes.append(cell(lx, y, line, REGULAR, size, w=min(width(line, REGULAR, size), room - (lx - x))))
+    return boxes
+
+
+ENTRY_LABEL = 7.0
+
+
+def _stake_w(d: float) -> list[float]:
+    return [d + CLEAR + width(("$" + s) if s != "other" else "Other $", BOLD, ENTRY_LABEL) + (7 if s != "other" else 30)
+            for s in STAKES]
+
+
+def entry_rows(room: float) -> int:
+    """1 when name, phone, amount and the stake bubbles fit one line, else 2."""
+    d = bubble_size(ENTRY_LABEL)
+    one = (width("NAME", BOLD, ENTRY_LABEL) + 90 + width("PHONE", BOLD, ENTRY_LABEL) + 60
+           + width("AMOUNT $", BOLD, ENTRY_LABEL) + 36 + sum(_stake_w(d)) + 3 * 13 + 8)
+    return 1 if one <= room else 2
+
+
+def entry_height(rows: int) -> float:
+    return rows * (bubble_size(ENTRY_LABEL) + 6)
+
+
+def entry_boxes(x: float, y: float, room: float, rows: int) -> list[Box]:
+    """NAME ___ PHONE ___ / AMOUNT $___ ○$1 ○$2 ○$5 ○$10 ○$20 ○Other; `y` is the bottom of the block."""
+    d = bubble_size(ENTRY_LABEL)
+    rh = d + 6
+    boxes: list[Box] = []
+    stakes_w = sum(_stake_w(d))
+    s = ENTRY_LABEL
+
+    def field(label: str, lx: float, line_w: float, ry: float) -> float:
+        boxes.append(cell(lx, ry + 3, label, BOLD, s))
+        lx += width(label, BOLD, s) + 3
+        boxes.append(Rule(Rect(lx, ry + 2.5, line_w, 0.7)))
+        return lx + line_w + 10
+
+    amount_w = 36.0
+    top_y = y + (rows - 1) * rh
+    if rows == 1:
+        fixed = width("NAME", BOLD, s) + width("PHONE", BOLD, s) + width("AMOUNT $", BOLD, s) + 3 * 13 + amount_w
+        free = room - fixed - stakes_w - 8
+        nx = field("NAME", x, free * 0.6, top_y)
+        nx = field("PHONE", nx, free * 0.4, top_y)
+        sx = field("AMOUNT $", nx, amount_w, top_y)
+    else:
+        free = room - width("NAME", BOLD, s) - width("PHONE", BOLD, s) - 26
+        nx = field("NAME", x, free * 0.6, top_y)
+        field("PHONE", nx, free * 0.4 - 3, top_y)
+        sx = field("AMOUNT $", x, amount_w, y)
+    by = y + (rh - d) / 2 + 1
+    for key, sw in zip(STAKES, _stake_w(d), strict=True):
+        boxes.append(Bubble(Rect(sx, by, d, d), f"stake:{key}"))
+        label = "$" + key if key != "other" else "Other $"
+        lx = sx + d + CLEAR
+        boxes.append(cell(lx, y + 4, label, BOLD, s))
+        if key == "other":
+            lw = width(label, BOLD, s)
+            boxes.append(Rule(Rect(lx + lw + 2, y + 3.5, max(10.0, x + room - (lx + lw + 2)), 0.7)))
+        sx += sw
+    return boxes
+
+
+def disclaimer(card: Card, body: Rect) -> list[Box]:
+    """The disclaimer, between the bottom corner marks."""
+    x0, x1 = body.x + FID + 8, body.right - FID - 8
+    room = x1 - x0
+    text = card.disclaimer.strip()
+    if not text:
+        return []
+    size = fit_size(text, REGULAR, 7, room)
+    if size is not None:
+        return [cell(x0, body.y + (FID - CELL * size) / 2, text, REGULAR, size, w=room, align="centre", grey=0.2)]
+    lines = wrap(text, REGULAR, 6, room)
+    if lines is None or len(lines) > 2:
+        from ..core.errors import ParlayError
+        raise ParlayError("the disclaimer is too long for this template (two lines of small print at most); "
+                          "shorten it with `parlaycards rules set SLUG --disclaimer`.")
+    out: list[Box] = []
+    for i, line in enumerate(reversed(lines)):
+        out.append(cell(x0, body.y + 0.5 + i * 7.2, line, REGULAR, 6, w=room, align="centre", grey=0.2))
+    return out
+
+
+def stub(card: Card, area: Rect) -> list[Box]:
+    """The player's tear-off stub: serial and code again, name, amount and room to copy the picks."""
+    x, w = area.x, area.w
+    top = area.top
+    boxes: list[Box] = [Shade(Rect(x, top - 16, w, 16), grey=0.3)]
+    ks = fit_size("KEEP THIS STUB", BOLD, 8, w - 8) or MIN_SIZE
+    boxes.append(cell(x + 4, top - 16 + (16 - CELL * ks) / 2, "KEEP THIS STUB", BOLD, ks, grey=1.0))
+    sw = width("No. 0000000", BOLD, 13)
+    ss = 13 if sw <= w else max(12.0, 13 * w / sw)
+    boxes.append(cell(x, top - 22 - CELL * ss, "No. {serial}", BOLD, ss, w=w, field="serial"))
+    boxes.append(cell(x, top - 40 - CELL * 12, "CODE {code}", BOLD, 12, w=w, field="code"))
+    y = top - 58
+    title = wrap(card.title, REGULAR, 7, w) or [card.title[:20]]
+    for line in title[:2]:
+        y -= 9
+        boxes.append(cell(x, y, line, REGULAR, 7, w=w))
+    for label in ("Name", "Amount $"):
+        y -= 20
+        boxes.append(cell(x, y + 2, label, BOLD, 7))
+        lx = x + width(label, BOLD, 7) + 3
+        boxes.append(Rule(Rect(lx, y + 1.5, x + w - lx, 0.7)))
+    y -= 16
+    boxes.append(cell(x, y, "My picks", BOLD, 7))
+    cols = 3
+    cw = (w - (cols - 1) * 6) / cols
+    n = card.rules.max_picks
+    i = 0
+    while i < n and y - 18 > area.y + 2:
+        y -= 18
+        for c in range(cols):
+            if i < n:
+                boxes.append(Rule(Rect(x + c * (cw + 6), y, cw, 0.6), grey=0.3))
+                i += 1
+    return boxes

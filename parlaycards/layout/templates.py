@@ -1,0 +1,210 @@
+"""Paper templates: TOML files validated by one pydantic model, converted to points on load.
+
+A template says what the paper is: page size, where each card sits, where the perforations are,
+how far from the paper edge and from a perforation printing must stay, the printer's offset, and an
+optional tear-off stub. Shipped templates live in the package (`parlaycards/templates/`); a user's
+own go in `./templates/` or are passed as a path.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ..core.errors import ParlayError
+from .geometry import Rect
+
+POINTS = {"in": 72.0, "mm": 72.0 / 25.4, "pt": 1.0}
+USER_DIR = Path("templates")
+MIN_SAFE_IN = 0.4
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Size(_Strict):
+    width: float = Field(gt=0, description="page width")
+    height: float = Field(gt=0, description="page height")
+
+
+class CardRect(_Strict):
+    x: float = Field(ge=0)
+    y: float = Field(ge=0)
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+
+class Perforation(_Strict):
+    """A perforation line across the page: horizontal at `y` or vertical at `x` (from the bottom-left)."""
+
+    x: float | None = None
+    y: float | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Perforation:
+        if (self.x is None) == (self.y is None):
+            raise ValueError("a perforation is either { y = … } (across) or { x = … } (down), not both")
+        return self
+
+
+class Offset(_Strict):
+    x: float = 0.0
+    y: float = 0.0
+
+
+class Stub(_Strict):
+    width: float = Field(gt=0, description="stub width")
+    side: Literal["left", "right"] = "right"
+
+
+class Template(_Strict):
+    """One paper template, in its own `units`; `pt()` gives the geometry in points."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,60}$")
+    description: str = ""
+    units: Literal["in", "mm", "pt"] = "in"
+    page: Size
+    cards: tuple[CardRect, ...] = Field(min_length=1, max_length=24)
+    perforations: tuple[Perforation, ...] = ()
+    safe_margin: float = Field(default=0.4, ge=0)
+    perforation_margin: float = Field(default=0.15, ge=0)
+    offset: Offset = Offset()
+    stub: Stub | None = None
+    source: str = ""  # where it was loaded from (filled in by the loader)
+
+    @model_validator(mode="after")
+    def _geometry(self) -> Template:
+        k = POINTS[self.units]
+        if self.safe_margin * k < MIN_SAFE_IN * 72 - 0.01:
+            raise ValueError(f"safe_margin {self.safe_margin} {self.units} is under 0.4 in: the corner marks "
+                             "must stay at least 0.4 in from the paper edge, where every printer can print")
+        first = self.cards[0]
+        for i, c in enumerate(self.cards, 1):
+            if c.x + c.width > self.page.width + 1e-6 or c.y + c.height > self.page.height + 1e-6:
+                raise ValueError(f"card {i} ({c.x}, {c.y}, {c.width} × {c.height}) runs off the "
+                                 f"{self.page.width} × {self.page.height} {self.units} page")
+            if abs(c.width - first.width) > 1e-6 or abs(c.height - first.height) > 1e-6:
+                raise ValueError(f"card {i} is {c.width} × {c.height} but card 1 is {first.width} × "
+                                 f"{first.height}: every card on a sheet must be the same size")
+        for p in self.perforations:
+            if (p.x is not None and not 0 < p.x < self.page.width) or (p.y is not None and not 0 < p.y < self.page.height):
+                raise ValueError(f"perforation {p.model_dump(exclude_none=True)} is not on the page")
+        if self.stub and self.stub.width >= first.width / 2:
+            raise ValueError(f"stub width {self.stub.width} {self.units} is half the card or more")
+        if abs(self.offset.x) * k > 36 or abs(self.offset.y) * k > 36:
+            raise ValueError("offset is more than ½ in: measure again with `parlaycards calibrate`")
+        return self
+
+    # -- geometry in points -------------------------------------------------------------------
+
+    @property
+    def k(self) -> float:
+        return POINTS[self.units]
+
+    def page_size(self) -> tuple[float, float]:
+        return self.page.width * self.k, self.page.height * self.k
+
+    def card_rects(self) -> tuple[Rect, ...]:
+        """Each card's rectangle on the page, in points (before the printer offset)."""
+        k = self.k
+        return tuple(Rect(c.x * k, c.y * k, c.width * k, c.height * k) for c in self.cards)
+
+    def card_size(self) -> tuple[float, float]:
+        r = self.card_rects()[0]
+        return r.w, r.h
+
+    def offset_pt(self) -> tuple[float, float]:
+        return self.offset.x * self.k, self.offset.y * self.k
+
+    def perforations_pt(self) -> tuple[tuple[str, float], ...]:
+        """("x", 306.0) for a vertical line at x, ("y", 396.0) for a horizontal one, in points."""
+        return tuple(("x", p.x * self.k) if p.x is not None else ("y", p.y * self.k)  # type: ignore[operator]
+                     for p in self.perforations)
+
+    def card_safe(self) -> Rect:
+        """The card-local area every card of the sheet may print in (the same for every slot).
+
+        A card edge on the paper edge keeps `safe_margin`; an edge inside the sheet (a perforation)
+        keeps `perforation_margin`. The intersection over all slots makes one layout fit them all.
+        """
+        pw, ph = self.page_size()
+        safe, perf = self.safe_margin * self.k, self.perforation_margin * self.k
+        left = bottom = 0.0
+        right_in = top_in = 0.0
+        for r in self.card_rects():
+            left = max(left, safe if r.x <= 0.01 else perf)
+            bottom = max(bottom, safe if r.y <= 0.01 else perf)
+            right_in = max(right_in, safe if r.right >= pw - 0.01 else perf)
+            top_in = max(top_in, safe if r.top >= ph - 0.01 else perf)
+        w, h = self.card_size()
+        return Rect(left, bottom, w - left - right_in, h - bottom - top_in)
+
+    def stub_pt(self) -> tuple[float, str] | None:
+        return (self.stub.width * self.k, self.stub.side) if self.stub else None
+
+
+def parse_template(text: str, source: str) -> Template:
+    """Validate TOML text as a template; every problem is named with its field."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ParlayError(f"{source}: not a TOML file ({exc}). See `parlaycards templates` for the shipped ones.") from None
+    try:
+        return Template.model_validate({**data, "source": source})
+    except ValidationError as exc:
+        problems = tuple(f"{'.'.join(str(p) for p in e['loc']) or 'template'}: {_msg(e)}" for e in exc.errors())
+        raise ParlayError(f"{source} is not a valid template. Fix these fields "
+                          "(compare with a shipped template, e.g. letter-2up):", problems=problems) from None
+
+
+def _msg(e: dict) -> str:
+    msg = str(e.get("msg", "")).removeprefix("Value error, ")
+    if e.get("type") == "extra_forbidden":
+        return ("unknown field. Accepted: name, description, units, page, cards, perforations, safe_margin, "
+                "perforation_margin, offset, stub")
+    if e.get("type") == "missing":
+        return "missing"
+    return msg
+
+
+def _shipped() -> dict[str, str]:
+    out = {}
+    folder = resources.files("parlaycards") / "templates"
+    for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        if entry.name.endswith(".toml"):
+            out[entry.name.removesuffix(".toml")] = entry.read_text(encoding="utf-8")
+    return out
+
+
+def list_templates(user_dir: Path = USER_DIR) -> list[Template]:
+    """Shipped templates, then the user's own from ./templates/ (a user's file of the same name wins)."""
+    found: dict[str, Template] = {}
+    for name, text in _shipped().items():
+        found[name] = parse_template(text, f"{name} (shipped)")
+    if user_dir.is_dir():
+        for path in sorted(user_dir.glob("*.toml")):
+            t = parse_template(path.read_text(encoding="utf-8"), str(path))
+            found[t.name] = t
+    return list(found.values())
+
+
+def load_template(name_or_path: str | Path, user_dir: Path = USER_DIR) -> Template:
+    """A template by name (`letter-2up`) or by path (`my-stock.toml`)."""
+    text = str(name_or_path)
+    if text.endswith(".toml") or "/" in text or "\\" in text:
+        path = Path(text)
+        if not path.is_file():
+            raise ParlayError(f"{path}: no such template file. Pass a .toml file or a template name "
+                              "(see `parlaycards templates`).")
+        return parse_template(path.read_text(encoding="utf-8"), str(path))
+    for t in reversed(list_templates(user_dir)):
+        if t.name == text:
+            return t
+    names = ", ".join(t.name for t in list_templates(user_dir))
+    raise ParlayError(f'there is no template "{text}". Templates: {names}. '
+                      "Add your own as templates/NAME.toml or pass --template path.toml.")
