@@ -129,6 +129,15 @@ def test_rotation_row_without_its_home_row(tmp_path: Path) -> None:
                      r"not 452\.", error(path))
 
 
+def test_rotation_rows_that_contradict_each_other(tmp_path: Path) -> None:
+    path = xlsx(tmp_path, [["Rot", "Team", "Spread"], [101, "A", "-3"], [102, "B", "-3"], [103, "C", 3], [104, "D", 4]])
+    assert error(path).splitlines()[1:] == [
+        '  - sheet "Week 12", cell C2: A at B: the visitor\'s row says -3 and the home row -3; one should be the other '
+        "with the sign turned (-3 and +3).",
+        '  - sheet "Week 12", cell C4: C at D: both rows have an unsigned number (3, 4), so the favourite is not '
+        "clear. Write the favourite's line with a minus sign (-3½) or PK."]
+
+
 def test_rotation_date_heading_rows_and_league_headings(tmp_path: Path) -> None:
     path = xlsx(tmp_path, [["Rot", "Team", "Line", "Time"], ["SUNDAY, NOVEMBER 22"], [101, "A", "-3", "1:00 PM"],
                            [102, "B", 40], ["College Football"], [301, "C", "-4", "TBA"], [302, "D", 41]])
@@ -409,9 +418,11 @@ def test_old_xls_and_unknown_suffix(tmp_path: Path) -> None:
 
 def test_csv_semicolons_cp1252_and_no_sheets(tmp_path: Path) -> None:
     path = tmp_path / "lines.csv"
-    path.write_bytes("Away;Home;Line;Total\nSan José State;Hawai'i;-2½;58½\n".encode("cp1252"))
-    [g] = read(path).games
-    assert (g.away, g.home, g.spread, g.total) == ("San José State", "Hawai'i", Decimal("-2.5"), Decimal("58.5"))
+    path.write_bytes("Away;Home;Line;Total\nSan José State;Hawai'i;-2½;58½\nSaint Mary's;Saint Joe's;+1;130\n"
+                     .encode("cp1252"))
+    assert [(g.away, g.home, g.spread, g.total) for g in read(path).games] == [
+        ("San José State", "Hawai'i", Decimal("-2.5"), Decimal("58.5")),
+        ("Saint Mary's", "Saint Joe's", Decimal("1"), Decimal("130"))]
     with pytest.raises(ParlayError, match=r"lines.csv is a CSV file, which has no sheets: leave out --sheet\."):
         read(path, sheets=("NFL",))
 

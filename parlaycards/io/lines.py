@@ -60,7 +60,7 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
             continue
         found = _header(sheet)
         if found is None:
-            problems.append(_no_header(book.file, sheet))
+            problems.append(_no_header(book.file, sheet, several=len(chosen) > 1))
             continue
         row, layout = found
         heading = _title(sheet, row)
@@ -115,7 +115,7 @@ def _header(sheet: Sheet) -> tuple[int, Layout] | None:
     return None
 
 
-def _no_header(file: str, sheet: Sheet) -> Problem:
+def _no_header(file: str, sheet: Sheet, several: bool) -> Problem:
     rows = sheet.rows[:HEADER_ROWS]
     texts = [[text_of(v) for v in r if isinstance(v, str) and text_of(v)] for r in rows]
     best = max(range(len(rows)), key=lambda i: len(texts[i]), default=0)
@@ -123,7 +123,8 @@ def _no_header(file: str, sheet: Sheet) -> Problem:
         found = f"none of the first {HEADER_ROWS} rows has column names"
     else:
         found = f"the likeliest header, row {best + 1}, has " + ", ".join(f'"{t}"' for t in texts[best][:12])
-    return Problem(Source(file, sheet.name), f"no header row found: {found}. {EXPECTED}")
+    also = " If this sheet holds no lines, name the sheets to read with --sheet." if several else ""
+    return Problem(Source(file, sheet.name), f"no header row found: {found}. {EXPECTED}{also}")
 
 
 def _title(sheet: Sheet, header_row: int) -> str | None:

@@ -8,6 +8,7 @@ favourite's spread. With separate Spread and Total columns each is read as it sa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
@@ -42,8 +43,8 @@ class RotationLayout(Layout):
     columns = (ROT, TEAM, BOARD_LINE, SPREAD, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL)
     required = ("rot", "team")
 
-    def identify(self, header: object) -> bool:
-        found = locate(self.columns, header)  # type: ignore[arg-type]
+    def identify(self, header: Sequence[object]) -> bool:
+        found = locate(self.columns, header)
         return "rot" in found and "team" in found and ("line" in found or "spread" in found)
 
     def extract(self, table: Table) -> Extracted:

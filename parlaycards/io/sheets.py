@@ -143,11 +143,9 @@ def _csv_rows(data: bytes) -> tuple[tuple[object, ...], ...]:
             break
         except UnicodeDecodeError:
             continue
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t|")
-    except csv.Error:
-        dialect = csv.excel
-    return _trim(tuple(row) for row in csv.reader(io.StringIO(text, newline=""), dialect))
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(",;\t|", key=first.count)  # the header line says which separator the file uses
+    return _trim(tuple(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
 
 
 def _excel(path: Path, data: bytes) -> Workbook:
