@@ -16,8 +16,8 @@ from decimal import Decimal
 from operator import itemgetter
 from typing import Any
 
-from .models import CENT, Card, Leg, LegOutcome, Outcome, PayoutTier, Rules, Settlement
-from .settle import settle_card
+from .models import CENT, Card, Entry, Leg, LegOutcome, Outcome, PayoutTier, Result, Rules, Settlement
+from .settle import grade_selections, settle_card
 
 # Bit fields of a packed sum; 63 legs at most per field, far above any card's 30.
 _N, _K, _LOST, _PENDING = 1, 1 << 6, 1 << 12, 1 << 18
@@ -121,3 +121,38 @@ def settlement(serial: str, stake: Decimal, picks: Sequence[int], grade: Grade, 
     return Settlement(serial=serial, stake=stake, legs=legs(picks, outcomes),
                       effective_picks=grade.effective_picks, hits=grade.hits, tier=grade.tier,
                       outcome=grade.outcome, payout=amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """One entry settled: its grade, what it hands back, and each leg's outcome in pick order."""
+
+    entry: Entry
+    grade: Grade
+    payout: Decimal
+    legs: tuple[LegOutcome, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.grade.outcome
+
+
+def grade_entries(cards: Mapping[int, Card], entries: Sequence[Entry],
+                  results: Mapping[int, Result]) -> list[Graded]:
+    """Settle every entry with the card version it was printed from (`cards` by version), in order.
+
+    Results are shared by game key across versions. Each version's selections are graded once.
+    """
+    by_version: dict[int, list[int]] = {}
+    for i, e in enumerate(entries):
+        by_version.setdefault(e.version, []).append(i)
+    out: list[Graded | None] = [None] * len(entries)
+    for version, indexes in by_version.items():
+        card = cards[version]
+        outcomes = grade_selections(card, results)
+        chosen = [entries[i] for i in indexes]
+        settled = settle_many(card, outcomes, [(e.stake, e.picks) for e in chosen])
+        leg = outcomes.__getitem__
+        for i, e, grade, amount in zip(indexes, chosen, settled.grades, settled.amounts, strict=True):
+            out[i] = Graded(e, grade, amount, tuple(map(leg, e.picks)))
+    return out  # type: ignore[return-value] - every slot is filled

@@ -1,0 +1,197 @@
+"""The grade report's rows, built once from settled entries; terminal, xlsx, PDF and JSON format them.
+
+`grade_json` is the public `grade --json` shape: keep it stable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from .bulk import Graded
+from .lines import format_spread, format_total
+from .models import CENT, Card, Game, LegOutcome, Outcome, Result, Side
+from .views import kickoff_text
+
+ZERO = Decimal("0.00")
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRow:
+    serial: str
+    version: int
+    name: str
+    stake: Decimal
+    picks: tuple[int, ...]
+    legs: tuple[LegOutcome, ...]  # one per pick
+    outcome: Outcome
+    effective_picks: int
+    hits: int
+    tier: str | None  # `5 of 5 at 15-1`
+    payout: Decimal
+    paid: Decimal
+    late: bool
+    received_at: datetime
+
+    @property
+    def owed(self) -> Decimal:
+        return max(self.payout - self.paid, ZERO)
+
+    @property
+    def paid_status(self) -> str:
+        """`paid`, `part paid`, `unpaid` for a card that hands money back; blank otherwise."""
+        if self.payout <= 0:
+            return ""
+        return "paid" if self.paid >= self.payout else "part paid" if self.paid > 0 else "unpaid"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    key: int
+    league: str
+    kickoff: str
+    away: str
+    home: str
+    numbers: tuple[int, ...]  # away, home, over, under
+    away_line: str
+    home_line: str
+    total: str
+    off: bool
+    status: str  # final, cancelled, pending
+    away_score: int | None
+    home_score: int | None
+
+    @property
+    def score(self) -> str:
+        if self.status == "final":
+            return f"{self.away_score}–{self.home_score}"
+        return "cancelled" if self.status == "cancelled" else "no result yet"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """An entry whose outcome or payout differs from what the last grade stored."""
+
+    serial: str
+    name: str
+    old_outcome: str
+    old_payout: Decimal
+    new_outcome: str
+    new_payout: Decimal
+    paid: Decimal
+
+
+@dataclass(frozen=True)
+class Totals:
+    entries: int
+    stakes: Decimal
+    payouts: Decimal
+    net: Decimal  # stakes − payouts: what the pool keeps
+    paid: Decimal
+    owed: Decimal  # payouts not yet paid
+    winners: int
+    pending: int
+    late: int
+
+
+@dataclass(frozen=True)
+class Report:
+    slug: str
+    title: str
+    version: int  # the latest version of the card
+    games: tuple[GameRow, ...]
+    rows: tuple[EntryRow, ...]  # by serial
+    totals: Totals
+    changes: tuple[Change, ...] = ()
+    selections: Mapping[tuple[int, int], str] | None = None  # (version, number) → `Chicago +3½`, `Over 44½`
+
+    def label(self, version: int, number: int) -> str:
+        """A pick as the card version it was printed from words it: `Chicago +3½`, `Over 44½`."""
+        return (self.selections or {}).get((version, number), str(number))
+
+    @property
+    def winners(self) -> list[EntryRow]:
+        """Cards handing money back, biggest first (refunds last), then by serial."""
+        return sorted((r for r in self.rows if r.payout > 0),
+                      key=lambda r: (r.outcome is not Outcome.WIN, -r.payout, r.serial))
+
+
+def selection_label(game: Game, side: Side) -> str:
+    if side is Side.OVER:
+        return f"Over {format_total(game.total)}"
+    if side is Side.UNDER:
+        return f"Under {format_total(game.total)}"
+    team = game.away if side is Side.AWAY else game.home
+    return f"{team} {format_spread(game.line_for(side))}"
+
+
+def game_rows(card: Card, games: Sequence[Game], results: Mapping[int, Result]) -> tuple[GameRow, ...]:
+    out = []
+    for g in games:
+        r = results.get(g.key)
+        status = "pending" if r is None else "cancelled" if r.cancelled else "final"
+        out.append(GameRow(g.key, g.league, kickoff_text(g, card.timezone), g.away, g.home, g.numbers.all(),
+                           format_spread(-g.spread), format_spread(g.spread), format_total(g.total), g.off, status,
+                           r.away_score if r and not r.cancelled else None,
+                           r.home_score if r and not r.cancelled else None))
+    return tuple(out)
+
+
+def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], graded: Sequence[Graded],
+                 results: Mapping[int, Result], paid: Mapping[str, Decimal],
+                 changes: Sequence[Change] = ()) -> Report:
+    """Every row of the report. `card` is the latest version; `cards` the versions entries were printed from."""
+    tiers: dict[tuple[int, int, int], str] = {}
+    rows = []
+    for g in graded:
+        e, grade = g.entry, g.grade
+        tier = None
+        if grade.tier is not None:
+            key = (e.version, grade.tier.picks, grade.tier.hits)
+            tier = tiers.get(key) or tiers.setdefault(key, f"{grade.tier.hits} of {grade.tier.picks} at "
+                                                           f"{grade.tier.odds}")
+        rows.append(EntryRow(e.serial, e.version, e.name, e.stake, e.picks, g.legs, grade.outcome,
+                             grade.effective_picks, grade.hits, tier, g.payout, paid.get(e.serial, ZERO), e.late,
+                             e.received_at))
+    rows.sort(key=lambda r: r.serial)
+    stakes = sum((r.stake for r in rows), ZERO)
+    payouts = sum((r.payout for r in rows), ZERO)
+    paid_total = sum((min(r.paid, r.payout) for r in rows), ZERO)
+    totals = Totals(entries=len(rows), stakes=stakes.quantize(CENT), payouts=payouts.quantize(CENT),
+                    net=(stakes - payouts).quantize(CENT), paid=paid_total.quantize(CENT),
+                    owed=sum((r.owed for r in rows), ZERO).quantize(CENT),
+                    winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
+                    pending=sum(1 for r in rows if r.outcome is Outcome.PENDING), late=sum(1 for r in rows if r.late))
+    labels: dict[tuple[int, int], str] = {}
+    for version, c in {**cards, card.version: card}.items():
+        for game in c.games:
+            for side in Side:
+                number = getattr(game.numbers, side.value)
+                if number is not None:
+                    labels[(version, number)] = selection_label(game, side)
+    return Report(card.slug, card.title, card.version, game_rows(card, games, results), tuple(rows), totals,
+                  tuple(changes), labels)
+
+
+def money(d: Decimal) -> str:
+    """`12.50`: money as the JSON shape writes it."""
+    return str(d.quantize(CENT))
+
+
+def grade_json(report: Report) -> dict[str, Any]:
+    """`grade --json`: the public shape."""
+    return {
+        "card": report.slug,
+        "entries": [
+            {"serial": r.serial, "name": r.name, "stake": money(r.stake), "outcome": r.outcome.value,
+             "picks": list(r.picks), "effective_picks": r.effective_picks, "hits": r.hits,
+             "payout": money(r.payout),
+             "legs": [{"number": n, "outcome": o.value} for n, o in zip(r.picks, r.legs, strict=True)]}
+            for r in report.rows
+        ],
+        "totals": {"stakes": money(report.totals.stakes), "payouts": money(report.totals.payouts),
+                   "net": money(report.totals.net)},
+    }

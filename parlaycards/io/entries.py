@@ -1,0 +1,213 @@
+"""Entry sheets as people make them (xlsx or csv): one row per card handed in.
+
+Columns are found by header name wherever the header row sits in the first rows: Serial / Card # /
+Ticket / No., Name / Player, Stake / Bet / Amount / Wager, picks in one cell (`101, 104, 117` or
+`101 104 117`) or one column per pick (Pick 1, Pick 2 …), and optionally Code / Check / Verify,
+Received and Late. A row's problems are kept with its cells; the service decides what to refuse.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from ..core.errors import ParlayError, Source
+from ..core.verify import parse_serial
+from .sheets import Column, Sheet, column_letter, header_key, locate, open_workbook, text_of
+
+SERIAL = Column("serial", "Serial", ("serial #", "serial no", "serial number", "card", "card #", "card no",
+                                     "card number", "ticket", "ticket #", "ticket no", "ticket number", "no",
+                                     "number", "#"))
+NAME = Column("name", "Name", ("player", "entrant", "customer", "player name", "who"))
+STAKE = Column("stake", "Stake", ("bet", "amount", "wager", "amt", "$", "stake $", "bet amount", "risk"))
+PICKS = Column("picks", "Picks", ("selections", "teams", "numbers", "pick numbers", "legs", "pick #s"))
+CODE = Column("code", "Code", ("check", "verify", "verify code", "verification", "check code", "verification code"))
+RECEIVED = Column("received", "Received", ("received at", "time received", "date received", "handed in", "time",
+                                           "date", "when"))
+LATE = Column("late", "Late", ("late entry", "late?"))
+COLUMNS = (SERIAL, NAME, STAKE, PICKS, CODE, RECEIVED, LATE)
+PICK_COLUMN = re.compile(r"^(?:pick|leg|team|sel|selection|game|p)#?(\d{1,2})$")
+HEADER_ROWS = 20  # the header is looked for in this many rows from the top
+
+STAKE_ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
+PICKS_ACCEPTED = "Accepted: selection numbers separated by commas or spaces, e.g. 101, 104, 117."
+RECEIVED_ACCEPTED = 'Accepted: a date-time cell, "2026-11-28 11:45", "11/28/2026 11:45 AM", "11/28 11:45".'
+YES = {"yes", "y", "x", "true", "1", "late", "✓", "✔"}
+NO = {"", "no", "n", "false", "0", "-"}
+
+
+@dataclass(frozen=True)
+class RawEntry:
+    """One row as read: the values that could be read, and a problem per cell that could not."""
+
+    source: Source  # file, sheet and row
+    serial: int | None
+    code: str | None
+    name: str
+    stake: Decimal | None
+    picks: tuple[int, ...] | None
+    received_at: datetime | None
+    late: bool
+    problems: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class EntrySheet:
+    file: str
+    rows: tuple[RawEntry, ...]
+    has_code: bool  # a Code / Check / Verify column is present
+
+
+def parse_stake(value: object) -> Decimal:
+    """`$5`, `5.00`, `5`, `$1,000`: a positive amount in whole cents. Raises ValueError."""
+    text = text_of(value).replace("$", "").replace(",", "").replace("USD", "").strip()
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(f'the stake "{text_of(value)}" is not an amount. {STAKE_ACCEPTED}') from None
+    if not amount.is_finite() or amount <= 0:
+        raise ValueError(f'the stake "{text_of(value)}" must be more than 0. {STAKE_ACCEPTED}')
+    if amount != amount.quantize(Decimal("0.01")):
+        raise ValueError(f'the stake "{text_of(value)}" has fractions of a cent. {STAKE_ACCEPTED}')
+    return amount.quantize(Decimal("0.01"))
+
+
+def parse_picks(values: object) -> tuple[int, ...]:
+    """Picks from one cell (`101, 104, 117`, `101 104 117`) or several. Raises ValueError."""
+    cells = values if isinstance(values, (list, tuple)) else [values]
+    picks: list[int] = []
+    for cell in cells:
+        for token in re.split(r"[\s,;/&+]+", text_of(cell)):
+            if not token:
+                continue
+            if not re.fullmatch(r"\d{1,6}", token):
+                raise ValueError(f'"{token}" in the picks "{text_of(cell)}" is not a selection number. '
+                                 f"{PICKS_ACCEPTED}")
+            picks.append(int(token))
+    if not picks:
+        raise ValueError(f"no picks. {PICKS_ACCEPTED}")
+    return tuple(picks)
+
+
+def parse_received(value: object, zone: ZoneInfo) -> datetime:
+    """A date-time cell or text, read in the card's zone when it says none. Raises ValueError."""
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=zone)
+    if isinstance(value, date):
+        return datetime.combine(value, time(0), zone)
+    text = text_of(value)
+    try:
+        when = datetime.fromisoformat(text)
+        return when if when.tzinfo else when.replace(tzinfo=zone)
+    except ValueError:
+        pass
+    formats = ("%m/%d/%Y %I:%M %p", "%m/%d/%Y %I:%M%p", "%m/%d/%Y %H:%M", "%m/%d/%y %I:%M %p", "%m/%d/%y %H:%M",
+               "%m/%d/%Y")
+    for fmt in formats:
+        try:
+            return datetime.strptime(text.upper() if "%p" in fmt else text, fmt).replace(tzinfo=zone)
+        except ValueError:
+            continue
+    raise ValueError(f'the time received "{text}" is not a date and time. {RECEIVED_ACCEPTED}')
+
+
+def parse_flag(value: object) -> bool | None:
+    t = text_of(value).casefold()
+    return True if t in YES else False if t in NO else None
+
+
+def read_entries(path: Path, zone: ZoneInfo) -> EntrySheet:
+    """Every entry row of every sheet that has an entry header. ParlayError when none has one."""
+    book = open_workbook(path)
+    rows: list[RawEntry] = []
+    has_code = False
+    found = False
+    for sheet in book.sheets:
+        header = _header(sheet)
+        if header is None:
+            continue
+        found = True
+        header_row, cols, pick_cols = header
+        has_code = has_code or "code" in cols
+        for r in range(header_row + 1, len(sheet.rows) + 1):
+            raw = _row(book.file, sheet, r, cols, pick_cols, zone)
+            if raw is not None:
+                rows.append(raw)
+    if not found:
+        raise ParlayError(_no_header(book.file, book.sheets))
+    return EntrySheet(book.file, tuple(rows), has_code)
+
+
+def _header(sheet: Sheet) -> tuple[int, dict[str, int], list[int]] | None:
+    for r, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
+        cols = locate(COLUMNS, cells)
+        pick_cols = [i for i, c in enumerate(cells) if PICK_COLUMN.match(header_key(c)) and i not in cols.values()]
+        if "serial" in cols and ("picks" in cols or pick_cols):
+            return r, cols, pick_cols
+    return None
+
+
+def _no_header(file: str, sheets: tuple[Sheet, ...]) -> str:
+    first = next((row for s in sheets for row in s.rows[:HEADER_ROWS] if any(v is not None for v in row)), ())
+    seen = ", ".join(f'"{text_of(v)}"' for v in first if v is not None) or "nothing"
+    return (f"{file}: no sheet has an entries header in its first {HEADER_ROWS} rows (the first row with "
+            f"anything in it says {seen}). Accepted headers: Serial (or Card #, Ticket, No.), Name (or Player), "
+            "Stake (or Bet, Amount, Wager), Picks (one cell: 101, 104, 117) or Pick 1, Pick 2 …; "
+            "optional Code (or Check, Verify), Received, Late.")
+
+
+def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[int],
+         zone: ZoneInfo) -> RawEntry | None:
+    used = [*cols.values(), *pick_cols]
+    if all(sheet.value(r, c) is None for c in used):
+        return None
+    problems: list[str] = []
+
+    def cell(name: str) -> object:
+        return sheet.value(r, cols[name]) if name in cols else None
+
+    def at(name_or_col: str | int) -> str:
+        col = cols[name_or_col] if isinstance(name_or_col, str) else name_or_col
+        return f"cell {column_letter(col)}{r}"
+
+    serial = None
+    if cell("serial") is None:
+        problems.append(f"{at('serial')}: no serial. Accepted: the number printed on the card, e.g. 000123.")
+    else:
+        serial = parse_serial(text_of(cell("serial")))
+        if serial is None:
+            problems.append(f'{at("serial")}: "{text_of(cell("serial"))}" is not a serial. '
+                            "Accepted: the number printed on the card, e.g. 000123 or 123.")
+    stake = None
+    try:
+        stake = parse_stake(cell("stake")) if "stake" in cols else None
+        if stake is None:
+            problems.append("no stake: the sheet has no Stake (or Bet, Amount, Wager) column.")
+    except ValueError as exc:
+        problems.append(f"{at('stake')}: {exc}")
+    picks = None
+    pick_cells = ([cell("picks")] if "picks" in cols else []) + [sheet.value(r, c) for c in pick_cols]
+    try:
+        picks = parse_picks(pick_cells)
+    except ValueError as exc:
+        where = at("picks") if "picks" in cols else f"cells {column_letter(pick_cols[0])}{r}–" \
+                                                    f"{column_letter(pick_cols[-1])}{r}"
+        problems.append(f"{where}: {exc}")
+    received = None
+    if cell("received") is not None:
+        try:
+            received = parse_received(cell("received"), zone)
+        except ValueError as exc:
+            problems.append(f"{at('received')}: {exc}")
+    late = parse_flag(cell("late"))
+    if late is None:
+        problems.append(f'{at("late")}: "{text_of(cell("late"))}" is not yes or no. Accepted: yes, y, x, late, '
+                        "or blank.")
+    code = text_of(cell("code")) or None
+    return RawEntry(source=Source(file=file, sheet=sheet.name, row=r), serial=serial, code=code,
+                    name=text_of(cell("name")), stake=stake, picks=picks, received_at=received,
+                    late=bool(late), problems=tuple(problems))

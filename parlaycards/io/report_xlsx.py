@@ -1,0 +1,135 @@
+"""The grade report as a workbook a pool runner keeps: Winners, All entries, Legs, Games.
+
+openpyxl write-only (streams, so 100,000 entries stay quick); styled headers, frozen header rows,
+autofilters, money as numbers in a $ format. Text is always written as text: a name such as
+`=HYPERLINK(...)` or `+1 555` is stored as a string with Excel's quote prefix, never as a formula.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from decimal import Decimal
+from pathlib import Path
+
+from ..core.report import EntryRow, Report
+
+MONEY = '"$"#,##0.00'
+HEADER_FILL = "1F4E78"
+WIN_FILL = "E2EFDA"
+
+
+def write_report_xlsx(report: Report, path: Path) -> Path:
+    from openpyxl import Workbook
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    wb = Workbook(write_only=True)
+    styles = _Styles()
+    _winners(wb.create_sheet("Winners"), report, styles)
+    _all_entries(wb.create_sheet("All entries"), report, styles)
+    _legs(wb.create_sheet("Legs"), report, styles)
+    _games(wb.create_sheet("Games"), report, styles)
+    wb.properties.title = f"{report.title} — results"
+    wb.properties.creator = "parlaycards"
+    wb.save(path)
+    return path
+
+
+class _Styles:
+    def __init__(self) -> None:
+        from openpyxl.styles import Alignment, Font, PatternFill
+
+        self.header_font = Font(bold=True, color="FFFFFF")
+        self.header_fill = PatternFill("solid", fgColor=HEADER_FILL)
+        self.win_fill = PatternFill("solid", fgColor=WIN_FILL)
+        self.bold = Font(bold=True)
+        self.center = Alignment(horizontal="center")
+
+
+def _cell(ws, value: object, styles: _Styles, *, money: bool = False, fill: bool = False, bold: bool = False):  # noqa: ANN001, ANN202
+    from openpyxl.cell import WriteOnlyCell
+
+    if isinstance(value, Decimal) and not money:
+        value = str(value)
+    c = WriteOnlyCell(ws, value=value)  # money stays Decimal: written as its exact digits, a number to Excel
+    if isinstance(value, str):
+        c.data_type = "s"  # never a formula, whatever the text starts with
+        if value[:1] in ("=", "+", "-", "@"):
+            c.quotePrefix = True
+    if money:
+        c.number_format = MONEY
+    if fill:
+        c.fill = styles.win_fill
+    if bold:
+        c.font = styles.bold
+    return c
+
+
+def _table(ws, headers: Sequence[str], widths: Sequence[float], rows: Iterable[list], styles: _Styles,  # noqa: ANN001
+           money_cols: set[int], fill_when=None) -> int:  # noqa: ANN001
+    """Header, then rows; frozen header and an autofilter over the table. Returns the number of rows."""
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.utils import get_column_letter
+
+    for i, w in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(i)].width = w
+    ws.freeze_panes = "A2"
+    head = []
+    for h in headers:
+        c = WriteOnlyCell(ws, value=h)
+        c.data_type = "s"
+        c.font, c.fill, c.alignment = styles.header_font, styles.header_fill, styles.center
+        head.append(c)
+    ws.append(head)
+    n = 0
+    for row in rows:
+        fill = bool(fill_when and fill_when(row))
+        ws.append([_cell(ws, v, styles, money=i in money_cols, fill=fill) for i, v in enumerate(row)])
+        n += 1
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{n + 1}"
+    return n
+
+
+def _winners(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+    headers = ["Serial", "Name", "Stake", "Picks", "Hits", "Tier", "Outcome", "Payout", "Paid", "Owed", "Status",
+               "Late"]
+    rows = ([r.serial, r.name, r.stake, len(r.picks), r.hits, r.tier or "", r.outcome.value, r.payout, r.paid,
+             r.owed, r.paid_status, "late" if r.late else ""] for r in report.winners)
+    _table(ws, headers, [9, 24, 10, 7, 7, 18, 10, 12, 12, 12, 10, 7], rows, styles, {2, 7, 8, 9})
+    t = report.totals
+    ws.append([])
+    for label, value, money in (("Entries", t.entries, False), ("Stakes", t.stakes, True),
+                                ("Payouts", t.payouts, True), ("Net to the pool", t.net, True),
+                                ("Paid out", t.paid, True), ("Still owed", t.owed, True),
+                                ("Pending", t.pending, False), ("Late entries", t.late, False)):
+        ws.append([_cell(ws, label, styles, bold=True), None, _cell(ws, value, styles, money=money)])
+
+
+def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+    most = max((len(r.picks) for r in report.rows), default=3)
+    headers = ["Serial", "Version", "Name", "Stake", *[f"Pick {i}" for i in range(1, most + 1)], "Outcome",
+               "Picks counted", "Hits", "Payout", "Paid", "Status", "Late", "Received"]
+    stake_col, payout_col = 3, 4 + most + 3
+
+    def row(r: EntryRow) -> list:
+        picks = list(r.picks) + [None] * (most - len(r.picks))
+        return [r.serial, r.version, r.name, r.stake, *picks, r.outcome.value, r.effective_picks, r.hits, r.payout,
+                r.paid, r.paid_status, "late" if r.late else "", r.received_at.strftime("%Y-%m-%d %H:%M UTC")]
+
+    _table(ws, headers, [9, 8, 24, 10, *[7] * most, 10, 8, 6, 12, 12, 10, 6, 20], map(row, report.rows), styles,
+           {stake_col, payout_col, payout_col + 1}, fill_when=lambda row: row[4 + most] == "win")
+
+
+def _legs(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+    headers = ["Serial", "Name", "Pick", "Selection", "Outcome", "Card outcome"]
+    rows = ([r.serial, r.name, n, report.label(r.version, n), o.value, r.outcome.value]
+            for r in report.rows for n, o in zip(r.picks, r.legs, strict=True))
+    _table(ws, headers, [9, 24, 7, 26, 10, 13], rows, styles, set())
+
+
+def _games(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+    headers = ["Kickoff", "League", "Away #", "Away", "Away line", "Home #", "Home", "Home line", "Total", "Over #",
+               "Under #", "Away score", "Home score", "Status", "Off"]
+    rows = ([g.kickoff, g.league, g.numbers[0], g.away, g.away_line, g.numbers[1], g.home, g.home_line, g.total,
+             g.numbers[2] if len(g.numbers) > 2 else None, g.numbers[3] if len(g.numbers) > 3 else None,
+             g.away_score, g.home_score, g.status, "off" if g.off else ""] for g in report.games)
+    _table(ws, headers, [16, 8, 8, 18, 9, 8, 18, 9, 8, 8, 8, 10, 10, 10, 5], rows, styles, set())

@@ -1,0 +1,146 @@
+"""Score sheets (xlsx or csv): by selection number, or by team names with a status.
+
+By number: Number (any selection number of the game), Away score, Home score, optional Status.
+By teams: Away, Away score, Home, Home score, Status (Final, Final OT, Postponed, Cancelled). Two
+columns both headed "Score" are read as the score of the team to their left. Rows with no scores
+and no status, or a status such as Scheduled or In progress, are games not over yet.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import ParlayError, Source
+from .sheets import Column, Sheet, column_letter, header_key, locate, open_workbook, text_of
+
+NUMBER = Column("number", "Number", ("no", "#", "rot", "rotation", "selection", "sel", "num", "game", "game #",
+                                     "game no", "selection number"))
+AWAY = Column("away", "Away", ("visitor", "visitors", "road", "away team", "visiting team", "team 1"))
+HOME = Column("home", "Home", ("home team", "team 2"))
+AWAY_SCORE = Column("away_score", "Away score", ("away pts", "away points", "away final", "visitor score",
+                                                 "visitors score", "road score", "ascore", "away score final"))
+HOME_SCORE = Column("home_score", "Home score", ("home pts", "home points", "home final", "hscore"))
+STATUS = Column("status", "Status", ("result", "state", "final", "note", "notes"))
+COLUMNS = (NUMBER, AWAY, HOME, AWAY_SCORE, HOME_SCORE, STATUS)
+SCORE_KEYS = {"score", "pts", "points", "finalscore"}
+HEADER_ROWS = 20
+
+FINAL = {"final", "f", "finalot", "fot", "f/ot", "final/ot", "ft", "ot", "final2ot", "end", "complete", "completed"}
+CANCELLED = {"postponed", "ppd", "cancelled", "canceled", "nocontest", "nc", "void", "novoid", "calledoff",
+             "forfeit", "abandoned"}
+NOT_OVER = {"scheduled", "inprogress", "live", "halftime", "half", "delayed", "suspended", "pending", "tbd", "tba",
+            "notstarted", "1stquarter", "2ndquarter", "3rdquarter", "4thquarter", "q1", "q2", "q3", "q4"}
+STATUS_ACCEPTED = "Accepted: Final, Final OT, Postponed, Cancelled (or blank when the scores are there)."
+
+
+@dataclass(frozen=True)
+class RawResult:
+    """One row: which game (a number, or two team names) and its final score or cancellation."""
+
+    source: Source
+    number: int | None
+    away: str | None
+    home: str | None
+    away_score: int | None
+    home_score: int | None
+    cancelled: bool
+
+
+@dataclass(frozen=True)
+class ResultSheet:
+    file: str
+    rows: tuple[RawResult, ...]
+    not_over: tuple[str, ...]  # rows of games not finished, as `row 9 (Chiefs at Raiders): In progress`
+    problems: tuple[str, ...]
+
+
+def read_results(path: Path) -> ResultSheet:
+    book = open_workbook(path)
+    rows: list[RawResult] = []
+    not_over: list[str] = []
+    problems: list[str] = []
+    found = False
+    for sheet in book.sheets:
+        header = _header(sheet)
+        if header is None:
+            continue
+        found = True
+        header_row, cols = header
+        for r in range(header_row + 1, len(sheet.rows) + 1):
+            _row(book.file, sheet, r, cols, rows, not_over, problems)
+    if not found:
+        first = next((row for s in book.sheets for row in s.rows[:HEADER_ROWS] if any(v is not None for v in row)), ())
+        seen = ", ".join(f'"{text_of(v)}"' for v in first if v is not None) or "nothing"
+        raise ParlayError(f"{book.file}: no sheet has a scores header in its first {HEADER_ROWS} rows (the first row "
+                          f"with anything in it says {seen}). Accepted: Number, Away score, Home score — or Away, "
+                          "Away score, Home, Home score, Status (two columns headed Score are read as the score of "
+                          "the team to their left).")
+    return ResultSheet(book.file, tuple(rows), tuple(not_over), tuple(problems))
+
+
+def _header(sheet: Sheet) -> tuple[int, dict[str, int]] | None:
+    for r, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
+        cols = locate(COLUMNS, cells)
+        keys = [header_key(c) for c in cells]
+        for team, score in (("away", "away_score"), ("home", "home_score")):
+            right = cols.get(team, -9) + 1
+            if score not in cols and team in cols and right < len(keys) and keys[right] in SCORE_KEYS:
+                cols[score] = right
+        if "number" in cols and "away_score" not in cols and "away" in cols and "home" in cols and \
+                "home_score" not in cols:
+            cols["away_score"], cols["home_score"] = cols.pop("away"), cols.pop("home")  # Number | Away | Home
+        by_teams = {"away", "home"} <= cols.keys()
+        if (by_teams or "number" in cols) and {"away_score", "home_score"} <= cols.keys():
+            if by_teams:
+                cols.pop("number", None)
+            return r, cols
+    return None
+
+
+def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], rows: list[RawResult], not_over: list[str],
+         problems: list[str]) -> None:
+    def cell(name: str) -> object:
+        return sheet.value(r, cols[name]) if name in cols else None
+
+    if all(cell(n) is None for n in cols):
+        return
+    where = Source(file=file, sheet=sheet.name, row=r)
+    here = str(Source(sheet=sheet.name, row=r))
+    game = f"{text_of(cell('away'))} at {text_of(cell('home'))}" if "away" in cols else f"game {text_of(cell('number'))}"
+    status = re.sub(r"[\s\-_.()]", "", text_of(cell("status")).casefold())
+    scores = []
+    for name in ("away_score", "home_score"):
+        value = text_of(cell(name))
+        if not value:
+            scores.append(None)
+        elif re.fullmatch(r"\d{1,3}", value):
+            scores.append(int(value))
+        else:
+            problems.append(f'{here}, cell {column_letter(cols[name])}{r}: the score "{value}" is not a whole number '
+                            "of points (0 or more).")
+            return
+    number = None
+    if "number" in cols:
+        text = text_of(cell("number"))
+        if not re.fullmatch(r"\d{1,6}", text):
+            problems.append(f'{here}, cell {column_letter(cols["number"])}{r}: "{text}" is not a selection number.')
+            return
+        number = int(text)
+    elif not text_of(cell("away")) or not text_of(cell("home")):
+        problems.append(f"{here}: both teams are needed (Away and Home).")
+        return
+    cancelled = status in CANCELLED
+    if status in NOT_OVER or (not status and scores == [None, None]):
+        not_over.append(f"{here} ({game}): {text_of(cell('status')) or 'no score yet'}")
+        return
+    if not cancelled and status and status not in FINAL:
+        problems.append(f'{here}, cell {column_letter(cols["status"])}{r}: the status "{text_of(cell("status"))}" '
+                        f"is not one we know. {STATUS_ACCEPTED}")
+        return
+    if not cancelled and None in scores:
+        problems.append(f"{here} ({game}): a final needs both scores.")
+        return
+    rows.append(RawResult(where, number, text_of(cell("away")) or None, text_of(cell("home")) or None,
+                          None if cancelled else scores[0], None if cancelled else scores[1], cancelled))

@@ -1,0 +1,277 @@
+"""Entries: add one, import a sheet, list them, pay winners. SETTLEMENT.md §4's checks, one transaction each.
+
+An entry is bound to the card version its serial was printed from: its lines, payouts and pick rules
+are that version's. Games taken off and the cutoff are the card's as it stands now. A refused row is
+never stored; an import stores every accepted row and lists every refused one, or with
+`all_or_nothing` stores nothing when any row is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from ..core.errors import NotFoundError, ParlayError, RefusedError
+from ..core.models import CENT, Card, Entry, SourceKind
+from ..core.settle import refusals, settle_entry
+from ..core.verify import check_code, format_serial, normalise_code, parse_serial
+from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
+from ..store import Store, Tx
+from ..store import cards as card_rows
+from ..store import entries as entry_rows
+from ..store import results as result_rows
+from ..store import settlements as settlement_rows
+
+REQUIRE_CODE = "require_verify_code"
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Refused:
+    where: str  # `entries.xlsx, sheet "Week 12", row 7`, or `serial 000123`
+    serial: str | None
+    reasons: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.where}: " + "; ".join(self.reasons)
+
+
+@dataclass(frozen=True)
+class Imported:
+    file: str
+    stored: tuple[Entry, ...]
+    refused: tuple[Refused, ...]
+
+
+class Checks:
+    """Every §4 check that needs the store, for one card within one transaction."""
+
+    def __init__(self, tx: Tx, slug: str, *, replace: bool = False):
+        self.tx = tx
+        self.slug = slug
+        self.current = card_rows.latest(tx, slug)
+        self.replace = replace
+        self.require_code = tx.meta(REQUIRE_CODE) == "yes"
+        self._versions: dict[int, Card] = {}
+        self._entered: dict[int, str] = {}
+        self._batch: dict[int, str] = {}  # serial → where it was first seen in this batch
+
+    def prefetch(self, serials: Sequence[int]) -> None:
+        self._entered = entry_rows.entered(self.tx, serials)
+
+    def card(self, version: int) -> Card:
+        if version not in self._versions:
+            self._versions[version] = card_rows.get(self.tx, self.slug, version)
+        return self._versions[version]
+
+    def check(self, raw: RawEntry, *, where: str, late: bool, source: SourceKind,
+              now: datetime) -> tuple[Entry | None, list[str]]:
+        """The entry to store, or None and every reason it is refused."""
+        reasons = list(raw.problems)
+        if raw.serial is None:
+            return None, reasons
+        s = format_serial(raw.serial)
+        printed = entry_rows.printed_from(self.tx, raw.serial)
+        if printed is None:
+            reasons.append(f"serial {s} was never printed: no print batch holds it (check the number on the card)")
+        elif printed[0] != self.slug:
+            reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")
+        if raw.serial in self._batch:
+            reasons.append(f"serial {s} appears twice (first at {self._batch[raw.serial]})")
+        elif raw.serial in self._entered and not (self.replace and self._entered[raw.serial] == self.slug):
+            other = self._entered[raw.serial]
+            reasons.append(f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else ""))
+        self._batch.setdefault(raw.serial, where)
+        if printed is None or printed[0] != self.slug:
+            return None, reasons
+        version = printed[1]
+        if raw.code:
+            if not check_code(self.tx.secret, self.slug, version, raw.serial, raw.code):
+                reasons.append(f'the verify code "{raw.code}" does not match serial {s} '
+                               "(the code is printed beside the serial on the card)")
+        elif self.require_code:
+            reasons.append("no verify code: this pool requires the code printed beside the serial "
+                           "(`parlaycards pool set --code-optional` turns that off)")
+        if raw.stake is None or raw.picks is None:
+            return None, reasons
+        received = raw.received_at or now
+        entry = Entry(serial=s, code=normalise_code(raw.code) if raw.code else None, name=raw.name,
+                      stake=raw.stake, picks=raw.picks, received_at=received, late=late or raw.late,
+                      source=source, version=version)
+        reasons += refusals(entry, self.card(version), current=self.current)
+        if reasons:
+            return None, reasons
+        cutoff = self.current.rules.cutoff
+        is_late = cutoff is not None and received > cutoff
+        return Entry.model_validate({**entry.model_dump(), "late": is_late}), []
+
+
+def _audit(e: Entry) -> dict:
+    return {"serial": e.serial, "version": e.version, "name": e.name, "stake": str(e.stake), "picks": list(e.picks),
+            "received_at": e.received_at.isoformat(), "late": e.late, "source": e.source}
+
+
+def _zone(card: Card) -> ZoneInfo:
+    return ZoneInfo(card.timezone)
+
+
+def add_entry(store: Store, slug: str, *, serial: str, name: str, stake: str, picks: str,
+              code: str | None = None, late: bool = False, received: str | None = None,
+              replace: bool = False) -> Entry:
+    """Enter one card typed in by hand. RefusedError says every reason it is refused."""
+    number = parse_serial(serial)
+    if number is None:
+        raise ParlayError(f'--serial "{serial}" is not a serial. Accepted: the number printed on the card, '
+                          "e.g. 000123 or 123.")
+    try:
+        amount = parse_stake(stake)
+        chosen = parse_picks(picks)
+    except ValueError as exc:
+        raise ParlayError(str(exc)) from None
+    with store.transaction() as tx:
+        checks = Checks(tx, slug, replace=replace)
+        try:
+            when = parse_received(received, _zone(checks.current)) if received else None
+        except ValueError as exc:
+            raise ParlayError(f"--received: {exc}") from None
+        checks.prefetch([number])
+        raw = RawEntry(source=None, serial=number, code=code, name=name.strip(), stake=amount, picks=chosen,  # type: ignore[arg-type]
+                       received_at=when, late=late)
+        entry, reasons = checks.check(raw, where="--serial", late=late, source="typed", now=datetime.now(UTC))
+        if entry is None:
+            raise RefusedError(f"card {format_serial(number)} is refused, nothing was stored", problems=tuple(reasons))
+        old = entry_rows.get(tx, number)
+        if old is not None:
+            if entry_rows.payments(tx, slug).get(entry.serial):
+                raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
+            entry_rows.replace(tx, slug, entry)
+            tx.audit("entry.replace", slug, old=_audit(old[1]), new=_audit(entry))
+        else:
+            entry_rows.insert_many(tx, slug, [entry])
+            tx.audit("entry.add", slug, **_audit(entry))
+        return entry
+
+
+def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = False, late: bool = False,
+                   progress: Progress | None = None) -> Imported:
+    """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored."""
+    from ..io.entries import read_entries
+
+    with store.transaction() as tx:
+        zone = _zone(card_rows.latest(tx, slug))
+    sheet = read_entries(path, zone)
+    now = datetime.now(UTC)
+    stored: list[Entry] = []
+    refused: list[Refused] = []
+    with store.transaction() as tx:
+        checks = Checks(tx, slug)
+        checks.prefetch([r.serial for r in sheet.rows if r.serial is not None])
+        total = len(sheet.rows)
+        for i, raw in enumerate(sheet.rows, start=1):
+            where = str(raw.source)
+            entry, reasons = checks.check(raw, where=f"row {raw.source.row}", late=late, source="imported", now=now)
+            if entry is None:
+                refused.append(Refused(where, format_serial(raw.serial) if raw.serial else None, tuple(reasons)))
+            else:
+                stored.append(entry)
+            if progress and (i % 250 == 0 or i == total):
+                progress(i, total)
+        if not sheet.rows:
+            raise ParlayError(f"{sheet.file}: the sheet has an entries header but no rows under it.")
+        if refused and all_or_nothing:
+            raise RefusedError(f"{sheet.file}: {len(refused)} of {len(sheet.rows)} rows are refused, so none was "
+                               "stored (--all-or-nothing). Fix them and import the file again",
+                               problems=tuple(map(str, refused)))
+        if stored:
+            entry_rows.insert_many(tx, slug, stored)
+            tx.audit_many("entry.add", slug, [{**_audit(e), "file": sheet.file} for e in stored])
+            tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
+    return Imported(sheet.file, tuple(stored), tuple(refused))
+
+
+@dataclass(frozen=True)
+class EntryList:
+    card: Card
+    entries: tuple[Entry, ...]
+    payments: dict[str, entry_rows.Payment]
+    settled: dict[str, settlement_rows.Stored]
+
+
+def list_entries(store: Store, slug: str) -> EntryList:
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        return EntryList(card, tuple(entry_rows.of(tx, slug)), entry_rows.payments(tx, slug),
+                         settlement_rows.of(tx, slug))
+
+
+@dataclass(frozen=True)
+class Paid:
+    entry: Entry
+    payout: Decimal  # what the card hands back
+    amount: Decimal  # paid now
+    total: Decimal  # paid so far, this payment included
+
+    @property
+    def owed(self) -> Decimal:
+        return self.payout - self.total
+
+
+def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid:
+    """Record a payment to a graded winning (or refunded) card; the amount defaults to what is still owed."""
+    number = parse_serial(serial)
+    if number is None:
+        raise ParlayError(f'"{serial}" is not a serial. Accepted: the number printed on the card, e.g. 000123.')
+    s = format_serial(number)
+    with store.transaction() as tx:
+        found = entry_rows.get(tx, number)
+        if found is None or found[0] != slug:
+            card_rows.latest(tx, slug)  # names the card when it does not exist
+            raise NotFoundError(f"card {s} was not entered on {slug}" +
+                                (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`."))
+        entry = found[1]
+        last = settlement_rows.of(tx, slug).get(s)
+        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
+        if last is None or last.outcome != now_settled.outcome.value or last.payout != now_settled.payout:
+            raise RefusedError(f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
+                               "first, then pay what it shows.")
+        if now_settled.payout <= 0:
+            raise RefusedError(f"card {s} is not a winner ({now_settled.outcome.value}): there is nothing to pay.")
+        before = entry_rows.payments(tx, slug).get(s)
+        paid = before.amount if before else Decimal("0.00")
+        owed = now_settled.payout - paid
+        if owed <= 0:
+            raise RefusedError(f"card {s} was already paid in full: ${paid:,.2f} (last payment {before.at[:16]}).")  # type: ignore[union-attr]
+        if amount is None:
+            value = owed
+        else:
+            try:
+                value = parse_stake(amount)
+            except ValueError as exc:
+                raise ParlayError(f"--amount: {str(exc).replace('the stake', 'the amount')}") from None
+            if value > owed:
+                raise RefusedError(f"--amount ${value:,.2f} is more than card {s} is owed: ${owed:,.2f} "
+                                   f"(it pays ${now_settled.payout:,.2f}, ${paid:,.2f} already paid).")
+        total = (paid + value).quantize(CENT)
+        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
+        tx.audit("entry.pay", slug, serial=s, amount=str(value), total_paid=str(total),
+                 payout=str(now_settled.payout))
+        return Paid(entry, now_settled.payout, value, total)
+
+
+def set_require_code(store: Store, required: bool) -> bool:
+    """Pool setting: must every entry carry its verify code? Returns the setting."""
+    with store.transaction() as tx:
+        value = "yes" if required else "no"
+        if (tx.meta(REQUIRE_CODE) or "no") != value:
+            tx.set_meta(REQUIRE_CODE, value)
+            tx.audit("pool.setting", None, require_verify_code=required)
+    return required
+
+
+def require_code(store: Store) -> bool:
+    with store.transaction() as tx:
+        return tx.meta(REQUIRE_CODE) == "yes"

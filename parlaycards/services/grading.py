@@ -1,0 +1,62 @@
+"""Grade a card: settle every entry with the version its serial was printed from, store the settlements.
+
+Re-grading the same inputs stores the same rows and reports no change; after a corrected score the
+report lists exactly the entries whose outcome or payout moved (against what the last grade stored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from ..core import bulk
+from ..core.report import Change, Report, build_report
+from ..store import Store
+from ..store import cards as card_rows
+from ..store import entries as entry_rows
+from ..store import results as result_rows
+from ..store import settlements as settlement_rows
+from .results import games_of
+
+
+def grade(store: Store, slug: str) -> Report:
+    """Settle every entry of every printed version of `slug` against the card's results, and store it."""
+    with store.transaction() as tx:
+        latest = card_rows.latest(tx, slug)
+        entries = entry_rows.of(tx, slug)
+        versions = sorted({e.version for e in entries})
+        cards = {v: card_rows.get(tx, slug, v) for v in versions}
+        results = result_rows.of(tx, slug)
+        graded = bulk.grade_entries(cards, entries, results)
+        before = settlement_rows.of(tx, slug)
+        after = [settlement_rows.stored(g) for g in graded]
+        paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
+        names = {e.serial: e.name for e in entries}
+        changes = tuple(Change(new.serial, names[new.serial], old.outcome, old.payout, new.outcome, new.payout,
+                               paid.get(new.serial, old.payout * 0))
+                        for new in after if (old := before.get(new.serial)) is not None
+                        and (old.outcome, old.payout) != (new.outcome, new.payout))
+        written = settlement_rows.replace(tx, slug, after, before)
+        report = build_report(latest, cards, list(games_of(tx, slug).values()), graded, results, paid, changes)
+        if written:
+            t = report.totals
+            tx.audit("grade", slug, entries=t.entries, rows_written=written, changed=len(changes),
+                     stakes=str(t.stakes), payouts=str(t.payouts), net=str(t.net), pending=t.pending)
+    return report
+
+
+def write_outputs(report: Report, xlsx: Path | None = None, pdf: Path | None = None,
+                  say: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Write the report's workbook and wall sheet where asked."""
+    written = []
+    if xlsx is not None:
+        from ..io.report_xlsx import write_report_xlsx
+
+        written.append(write_report_xlsx(report, xlsx))
+        say(f"Wrote {xlsx}")
+    if pdf is not None:
+        from ..render.report_pdf import write_report_pdf
+
+        written.append(write_report_pdf(report, pdf))
+        say(f"Wrote {pdf}")
+    return written

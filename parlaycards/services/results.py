@@ -1,0 +1,165 @@
+"""Results: set one game's score (or cancel it), import a score sheet, list them.
+
+A result belongs to a game of the card, whatever version: it is stored by game key (the away
+selection number), which never changes across versions. A score sheet is stored whole or not at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..core.errors import NotFoundError, ParlayError
+from ..core.models import Card, Game, Result
+from ..store import Store, Tx
+from ..store import cards as card_rows
+from ..store import results as result_rows
+
+
+@dataclass(frozen=True)
+class Change:
+    game: Game
+    old: Result | None
+    new: Result
+
+
+@dataclass(frozen=True)
+class Saved:
+    changes: tuple[Change, ...]
+    unchanged: int = 0
+    not_over: tuple[str, ...] = ()
+
+
+def games_of(tx: Tx, slug: str) -> dict[int, Game]:
+    """Every game on any version of the card, by key; the latest version's wording wins."""
+    games: dict[int, Game] = {}
+    for version, _, _ in card_rows.history(tx, slug):
+        for g in card_rows.get(tx, slug, version).games:
+            games[g.key] = g
+    if not games:
+        card_rows.latest(tx, slug)  # names the card when it does not exist
+    return games
+
+
+def game_for(card: Card, games: dict[int, Game], number: int) -> Game:
+    for g in games.values():
+        if number in g.numbers.all():
+            return g
+    nums = sorted(n for g in games.values() for n in g.numbers.all())
+    raise NotFoundError(f"selection number {number} is not on card {card.slug} (its numbers run "
+                        f"{nums[0]}–{nums[-1]}; see `parlaycards show {card.slug}`).")
+
+
+def describe(r: Result | None, game: Game) -> str:
+    if r is None:
+        return "no result"
+    if r.cancelled:
+        return "cancelled"
+    return f"{game.away} {r.away_score}, {game.home} {r.home_score}"
+
+
+def set_result(store: Store, slug: str, number: int, away: int | None = None, home: int | None = None,
+               cancelled: bool = False) -> Saved:
+    """Record one game's final score (by any of its selection numbers), or that it was cancelled."""
+    if cancelled and (away is not None or home is not None):
+        raise ParlayError("give the two scores or --cancelled, not both.")
+    if not cancelled and (away is None or home is None):
+        raise ParlayError(f"give both scores, away then home (e.g. `result set {slug} {number} 20 23`), "
+                          "or --cancelled for a game that was not played.")
+    if not cancelled and (away < 0 or home < 0):  # type: ignore[operator]
+        raise ParlayError("a score cannot be below 0.")
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        game = game_for(card, games_of(tx, slug), number)
+        result = Result(game=game.key, away_score=away, home_score=home, cancelled=cancelled)
+        return _save(tx, slug, {game.key: game}, [result])
+
+
+def _save(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = ()) -> Saved:
+    changed = result_rows.put(tx, slug, results)
+    if changed:
+        tx.audit_many("result.set", slug, [
+            {"game": new.game, "label": games[new.game].label(), "old": describe(old, games[new.game]),
+             "new": describe(new, games[new.game])} for old, new in changed])
+    return Saved(tuple(Change(games[new.game], old, new) for old, new in changed), len(results) - len(changed),
+                 not_over)
+
+
+def import_results(store: Store, slug: str, path: Path) -> Saved:
+    """Store every final and cancellation in a score sheet; any problem stores none and names its row."""
+    from ..io.results import read_results
+
+    sheet = read_results(path)
+    problems = list(sheet.problems)
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        games = games_of(tx, slug)
+        found: dict[int, tuple[Result, str]] = {}
+        for raw in sheet.rows:
+            where = str(raw.source).removeprefix(f"{sheet.file}, ")
+            try:
+                if raw.number is not None:
+                    game, swap = game_for(card, games, raw.number), False
+                else:
+                    game, swap = _by_teams(card, games, raw.away or "", raw.home or "")
+            except ParlayError as exc:
+                problems.append(f"{where}: {exc.message}")
+                continue
+            away, home = (raw.home_score, raw.away_score) if swap else (raw.away_score, raw.home_score)
+            result = Result(game=game.key, away_score=away, home_score=home, cancelled=raw.cancelled)
+            if game.key in found and found[game.key][0] != result:
+                problems.append(f"{where}: {game.label()} is already given a different result at "
+                                f"{found[game.key][1]}.")
+            found.setdefault(game.key, (result, where))
+        if problems:
+            raise ParlayError(f"{sheet.file}: {len(problems)} problem(s); no result was stored. Fix them and import "
+                              "the file again", problems=tuple(problems))
+        if not found:
+            raise ParlayError(f"{sheet.file}: no final or cancelled game in the sheet"
+                              + (f" ({len(sheet.not_over)} not over yet)." if sheet.not_over else "."))
+        return _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
+
+
+def _key(name: str) -> str:
+    return re.sub(r"\s+", " ", name).strip().casefold()
+
+
+def _same(written: str, team: str) -> bool:
+    """Case ignored; `Detroit Lions` on the sheet matches `Detroit` on the card (whole words)."""
+    a, b = _key(written), _key(team)
+    return a == b or re.search(rf"\b{re.escape(b)}\b", a) is not None or re.search(rf"\b{re.escape(a)}\b", b) is not None
+
+
+def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple[Game, bool]:
+    straight = [g for g in games.values() if _same(away, g.away) and _same(home, g.home)]
+    swapped = [g for g in games.values() if _same(away, g.home) and _same(home, g.away)]
+    exact = [g for g in straight if _key(g.away) == _key(away) and _key(g.home) == _key(home)]
+    if exact or len(straight) == 1:
+        return (exact or straight)[0], False
+    if len(swapped) == 1 and not straight:
+        return swapped[0], True
+    if len(straight) + len(swapped) > 1:
+        raise ParlayError(f'"{away}" at "{home}" matches more than one game on card {card.slug}: '
+                          + ", ".join(g.label() for g in straight + swapped) + ". Write the teams as the card does.")
+    teams = [t for g in games.values() for t in (g.away, g.home)]
+    missing = [n for n in (away, home) if not any(_same(n, t) for t in teams)]
+    if missing:
+        raise NotFoundError(f'"{missing[0]}" is not a team on card {card.slug} '
+                            f"(see `parlaycards show {card.slug}` for its teams, written as the card writes them).")
+    raise NotFoundError(f'"{away}" at "{home}" is not a game on card {card.slug}: both teams are on it, '
+                        "but not against each other.")
+
+
+@dataclass(frozen=True)
+class ResultList:
+    card: Card
+    games: tuple[tuple[Game, Result | None], ...]
+
+
+def list_results(store: Store, slug: str) -> ResultList:
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        games = games_of(tx, slug)
+        results = result_rows.of(tx, slug)
+    return ResultList(card, tuple((g, results.get(k)) for k, g in games.items()))
