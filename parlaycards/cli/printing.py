@@ -1,9 +1,129 @@
-"""Printing commands: templates, print, calibrate (filled in by the printing work)."""
+"""Printing commands: templates, print, calibrate, and `pickem print`."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from .pickem import pickem_app
+from .shell import console, err, open_store, print_json, run
+
+Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
+TemplateOpt = Annotated[str, typer.Option(
+    "--template", help="Template name (see `parlaycards templates`) or a path to your own .toml.")]
+AT_100 = 'Print at 100% ("Actual size"), never "Fit to page", or the cards miss the perforations.'
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    app.command("templates")(templates)
+    app.command("print")(print_)
+    app.command("calibrate")(calibrate)
+    pickem_app.command("print")(pickem_print)
+
+
+def templates(json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False) -> None:
+    """List the paper templates: the shipped ones and your own from ./templates/.
+
+    Example: parlaycards templates --json
+    """
+    from ..services import printing as svc
+
+    found = run(svc.templates)
+    if json:
+        print_json([{"name": t.name, "description": t.description, "units": t.units,
+                     "page": t.page.model_dump(), "cards": len(t.cards),
+                     "card_size": t.cards[0].model_dump(include={"width", "height"}),
+                     "offset": t.offset.model_dump(), "stub": t.stub.model_dump() if t.stub else None,
+                     "source": t.source} for t in found])
+        return
+    from rich.table import Table
+
+    table = Table("Template", "Cards/sheet", "Card size", "Offset", "Description", "From")
+    for t in found:
+        c = t.cards[0]
+        table.add_row(t.name, str(len(t.cards)), f"{c.width:g} × {c.height:g} {t.units}",
+                      f"{t.offset.x:g}, {t.offset.y:g}", t.description, t.source)
+    console().print(table)
+
+
+def print_(
+    slug: Slug,
+    copies: Annotated[int, typer.Option(min=1, help="Cards to print; each gets the next serial number.")] = 1,
+    template: TemplateOpt = "letter-2up",
+    out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")] = None,
+    proof: Annotated[bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")] = False,
+) -> None:
+    """Print serialized cards of the latest version of SLUG into a PDF.
+
+    Every card gets the pool's next serial number (never reused) and its verify code; the batch is
+    recorded. Print the PDF at 100% ("Actual size"), not "Fit to page". Check with --proof first.
+
+    Example: parlaycards print nfl-w12 --copies 200 --template letter-2up
+    """
+    from ..services import printing as svc
+
+    bar = _Progress(copies) if copies >= 2000 and not proof else None
+    try:
+        done = run(lambda: svc.print_batch(open_store(), slug, copies=copies, template=template, out=out, proof=proof,
+                                           progress=bar.update if bar else None))
+    finally:
+        if bar:
+            bar.close()
+    if done.first is None:
+        err(f"Wrote {done.file}: a PROOF of {slug} v{done.version} on {done.template} "
+            f"(games at {done.type_size:g} pt). No serial numbers were used.")
+    else:
+        err(f"Wrote {done.file}: {done.copies} cards of {slug} v{done.version}, serials "
+            f"{done.first:06d}–{done.last:06d}, {done.pages} pages of {done.template}.")
+    err(AT_100)
+
+
+def calibrate(
+    template: TemplateOpt = "letter-2up",
+    out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/calibrate-TEMPLATE.pdf].")] = None,
+) -> None:
+    """Print a calibration sheet: rulers, card outlines and offset scales at the perforations.
+
+    Print it on your stock at 100%, read the offset off the scales, and put it in your template.
+
+    Example: parlaycards calibrate --template letter-2up
+    """
+    from ..services import printing as svc
+
+    path = run(lambda: svc.calibrate(template, out))
+    err(f"Wrote {path}. {AT_100} Then follow the steps printed on the sheet.")
+
+
+def pickem_print(
+    slug: Slug,
+    copies: Annotated[int, typer.Option(min=1, max=500, help="Sheets to print.")] = 1,
+    out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-pickem.pdf].")] = None,
+) -> None:
+    """Print a pick'em sheet for card SLUG: a box for each side with its spread, the tiebreaker, a name line.
+
+    Example: parlaycards pickem print nfl-w12 --copies 20
+    """
+    from ..services import printing as svc
+
+    path = run(lambda: svc.pickem_sheet(open_store(), slug, out, copies))
+    err(f"Wrote {path}.")
+
+
+class _Progress:
+    """A rich progress bar on stderr for long print runs."""
+
+    def __init__(self, total: int):
+        from rich.console import Console
+        from rich.progress import Progress
+
+        self.p = Progress(console=Console(stderr=True), transient=True)
+        self.p.start()
+        self.task = self.p.add_task("Printing cards", total=total)
+
+    def update(self, done: int, total: int) -> None:
+        self.p.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        self.p.stop()

@@ -176,7 +176,7 @@ def split(rows: list[Row], k: int, capacity: int, groups: bool) -> list[list[Row
 def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
     """Boxes for the table: a header row per column, then rows top-down from the region's top."""
     boxes: list[Box] = []
-    s, p, d = geo.s, geo.p, geo.d
+    s, p = geo.s, geo.p
     xs = geo.xs()
     for ci, col in enumerate(cols):
         x0 = region.x + ci * (geo.w + GUTTER)

@@ -1,0 +1,169 @@
+"""Draw layouts with ReportLab: the static part of a card once as a form, then per card only its
+serial, verify code and QR (one path in module units).
+
+Only Helvetica and Helvetica-Bold (built in, WinAnsi: ½ included). `invariant=1`: equal inputs
+give equal bytes. The page is the paper, and the PDF asks viewers not to scale it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..core.verify import qr_payload
+from ..layout import fields as registry
+from ..layout.geometry import Box, Bubble, CardLayout, Fiducial, QrBox, Rule, Shade, TextCell
+from ..layout.sheet import card_origins, proof_marks
+from ..layout.templates import Template
+from . import qr as qrcode
+
+FORM = "card"
+
+
+def new_canvas(out: Path, t: Template, title: str) -> Canvas:
+    c = Canvas(str(out), pagesize=t.page_size(), invariant=1, pageCompression=1)
+    c.setViewerPreference("PrintScaling", "None")
+    c.setTitle(title)
+    c.setCreator("parlaycards")
+    return c
+
+
+def draw(c: Canvas, boxes: Iterable[Box], values: dict[str, str] | None = None) -> None:
+    """Draw boxes exactly where they are: shades first, then everything else in order."""
+    boxes = list(boxes)
+    for b in boxes:
+        if isinstance(b, Shade):
+            c.setFillGray(b.grey)
+            c.setStrokeGray(0)
+            c.setLineWidth(0.8)
+            c.rect(b.rect.x, b.rect.y, b.rect.w, b.rect.h, stroke=1 if b.stroke else 0, fill=1)
+    for b in boxes:
+        if isinstance(b, TextCell):
+            _text(c, b, values)
+        elif isinstance(b, Bubble):
+            c.setLineWidth(b.line)
+            c.setStrokeGray(0)
+            c.setFillGray(1)
+            x, y = b.centre()
+            c.circle(x, y, b.radius() - b.line / 2, stroke=1, fill=1)
+        elif isinstance(b, Fiducial):
+            _fiducial(c, b)
+        elif isinstance(b, Rule):
+            c.setLineWidth(b.thickness())
+            c.setStrokeGray(b.grey)
+            c.setDash(list(b.dash) if b.dash else [])
+            (x0, y0), (x1, y1) = b.ends()
+            c.line(x0, y0, x1, y1)
+            c.setDash([])
+
+
+def _text(c: Canvas, b: TextCell, values: dict[str, str] | None) -> None:
+    text = b.text.format(**values) if b.field and values is not None else b.text
+    c.setFillGray(b.grey)
+    c.setFont(b.font, b.size)
+    if b.angle:
+        c.saveState()
+        x, y = b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2
+        c.translate(x, y)
+        c.rotate(b.angle)
+        c.drawCentredString(0, -b.size * 0.35, text)
+        c.restoreState()
+        return
+    y = b.baseline()
+    if b.align == "left":
+        c.drawString(b.rect.x, y, text)
+    elif b.align == "right":
+        c.drawRightString(b.rect.right, y, text)
+    else:
+        c.drawCentredString(b.rect.x + b.rect.w / 2, y, text)
+
+
+def _fiducial(c: Canvas, f: Fiducial) -> None:
+    r = f.rect
+    c.setFillGray(0)
+    if f.shape == "square":
+        c.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
+        return
+    hw, hh = r.w / 2, r.h / 2
+    # an L: the square less the quarter toward the card's inside
+    missing = {"tl": (r.x + hw, r.y), "tr": (r.x, r.y), "bl": (r.x + hw, r.y + hh), "br": (r.x, r.y + hh)}[f.corner]
+    p = c.beginPath()
+    for qx in (r.x, r.x + hw):
+        for qy in (r.y, r.y + hh):
+            if (qx, qy) != missing:
+                p.rect(qx, qy, hw, hh)
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def qr_literal(box: QrBox, payload: str) -> str:
+    """The QR as PDF operators: scale to module units, one path, one fill."""
+    m = box.module()
+    x = box.rect.x + box.quiet * m
+    y = box.rect.y + box.quiet * m
+    return f"q 0 g {m:.4f} 0 0 {m:.4f} {x:.3f} {y:.3f} cm {qrcode.path_ops(payload, box.version, box.level)} f Q"
+
+
+def define_form(c: Canvas, layout: CardLayout) -> None:
+    c.beginForm(FORM, 0, 0, layout.width, layout.height)
+    draw(c, layout.static_boxes())
+    c.endForm()
+
+
+def render_cards(out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str,
+                 cards: Iterable[tuple[int, str]], progress: Callable[[int], None] | None = None) -> int:
+    """Write serialized cards (serial, code) into `out`, filling the template's slots page by page."""
+    c = new_canvas(out, t, title)
+    define_form(c, layout)
+    origins = card_origins(t)
+    cells = layout.field_cells()
+    box = layout.qr()
+    n = 0
+    for serial, code in cards:
+        slot = n % len(origins)
+        if slot == 0 and n:
+            c.showPage()
+        x, y = origins[slot]
+        c.saveState()
+        c.translate(x, y)
+        c.doForm(FORM)
+        values = registry.values(serial, code)
+        for cell in cells:
+            _text(c, cell, values)
+        c.addLiteral(qr_literal(box, qr_payload(slug, version, serial, code)))
+        c.restoreState()
+        n += 1
+        if progress is not None and n % 100 == 0:
+            progress(n)
+    c.showPage()
+    c.save()
+    if progress is not None:
+        progress(n)
+    return n
+
+
+def render_proof(out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str) -> None:
+    """One card with sample fields, watermarked PROOF, and the print-at-100% note."""
+    c = new_canvas(out, t, f"PROOF — {title}")
+    x, y = card_origins(t)[0]
+    c.saveState()
+    c.translate(x, y)
+    draw(c, layout.static_boxes())
+    samples = registry.samples()
+    for cell in layout.field_cells():
+        _text(c, cell, samples)
+    c.addLiteral(qr_literal(layout.qr(), qr_payload(slug, version, 0, "PROOF")))
+    c.restoreState()
+    draw(c, proof_marks(t))
+    c.showPage()
+    c.save()
+
+
+def render_boxes(out: Path, t: Template, pages: list[list[Box]], title: str) -> None:
+    """Pages of page-level boxes (the calibration sheet, pick'em sheets)."""
+    c = new_canvas(out, t, title)
+    for boxes in pages:
+        draw(c, boxes)
+        c.showPage()
+    c.save()
