@@ -1,9 +1,215 @@
-"""Pool commands: entries, results, grading, payments."""
+"""Pool commands: entries, results, grading, payments, and the pool's settings."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+from .shell import err, open_store, print_json, run
+
+entry_app = typer.Typer(help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
+                             "Example: parlaycards entry import nfl-w12 entries.xlsx", no_args_is_help=True)
+result_app = typer.Typer(help="Record final scores and cancelled games.\n\n"
+                              "Example: parlaycards result set nfl-w12 101 20 23", no_args_is_help=True)
+pool_app = typer.Typer(help="The pool's settings.\n\nExample: parlaycards pool set --require-code",
+                       no_args_is_help=True)
+
+Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 
 
 def register(app: typer.Typer) -> None:
-    pass
+    app.add_typer(entry_app, name="entry")
+    app.command("entries")(entries)
+    app.add_typer(result_app, name="result")
+    app.command("results")(results)
+    app.command("grade")(grade)
+    app.add_typer(pool_app, name="pool")
+
+
+@entry_app.command("add")
+def entry_add(
+    slug: Slug,
+    serial: Annotated[str, typer.Option(help="The serial printed on the card, e.g. 000123.")],
+    stake: Annotated[str, typer.Option(help="Amount staked, e.g. 5 or 12.50.")],
+    picks: Annotated[str, typer.Option(help="Selection numbers, e.g. 101,104,117.")],
+    name: Annotated[str, typer.Option(help="The player's name.")] = "",
+    code: Annotated[str | None, typer.Option(help="The verify code printed beside the serial.")] = None,
+    late: Annotated[bool, typer.Option("--late", help="Accept it after the cutoff, on purpose (shown as late).")] = False,
+    received: Annotated[str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')] = None,
+    replace: Annotated[bool, typer.Option("--replace", help="Correct an entry already made for this serial.")] = False,
+) -> None:
+    """Enter one card by hand. Refused with every reason when the card's rules or the serial say no.
+
+    Example: parlaycards entry add nfl-w12 --serial 000123 --code K7F2Q9 --name "Dana" --stake 5 --picks 101,104,117
+    """
+    from ..services import entries as svc
+
+    e = run(lambda: svc.add_entry(open_store(), slug, serial=serial, name=name, stake=stake, picks=picks, code=code,
+                                  late=late, received=received, replace=replace))
+    err(f"{'Replaced' if replace else 'Entered'} card {e.serial} on {slug} (printed from version {e.version}): "
+        f"{e.name or 'no name'}, ${e.stake:,.2f} on {', '.join(map(str, e.picks))}" + (" — late." if e.late else "."))
+
+
+@entry_app.command("import")
+def entry_import(
+    slug: Slug,
+    file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per card.")],
+    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Store none if any row is refused.")] = False,
+    late: Annotated[bool, typer.Option("--late", help="Accept rows received after the cutoff, on purpose.")] = False,
+) -> None:
+    """Import an entry sheet. Every accepted row is stored; every refused row is listed with its reasons.
+
+    Headers are found wherever they sit: Serial (Card #, Ticket, No.), Name (Player), Stake (Bet, Amount,
+    Wager), Picks in one cell (101, 104, 117) or Pick 1, Pick 2 …; optional Code (Check, Verify), Received,
+    Late. Exit code 1 when some rows were refused.
+
+    Example: parlaycards entry import nfl-w12 entries.xlsx --all-or-nothing
+    """
+    from ..services import entries as svc
+    from .pool_views import progress_bar
+
+    with progress_bar(f"Checking {file.name}") as progress:
+        done = run(lambda: svc.import_entries(open_store(), slug, file, all_or_nothing=all_or_nothing, late=late,
+                                              progress=progress))
+    err(f"Stored {len(done.stored)} of {len(done.stored) + len(done.refused)} rows from {done.file}"
+        + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else "."))
+    if done.refused:
+        err(f"Refused {len(done.refused)} row{'s' if len(done.refused) != 1 else ''} (nothing of them was stored):",
+            "bold red")
+        for r in done.refused:
+            err(f"  {r}")
+        raise typer.Exit(1)
+
+
+@entry_app.command("pay")
+def entry_pay(
+    slug: Slug,
+    serial: Annotated[str, typer.Argument(help="The winning card's serial.")],
+    amount: Annotated[str | None, typer.Option(help="Amount paid now [default: everything still owed].")] = None,
+) -> None:
+    """Mark a graded winning (or refunded) card as paid; `grade` then shows it paid.
+
+    Example: parlaycards entry pay nfl-w12 000123
+    """
+    from ..services import entries as svc
+
+    p = run(lambda: svc.pay(open_store(), slug, serial, amount))
+    rest = "paid in full." if p.owed <= 0 else f"${p.owed:,.2f} still owed."
+    err(f"Paid ${p.amount:,.2f} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
+
+
+def entries(slug: Slug, json: Json = False) -> None:
+    """List a card's entries: serial, version, name, stake, picks, last grade, paid.
+
+    Example: parlaycards entries nfl-w12 --json
+    """
+    from ..services import entries as svc
+    from .pool_views import entries_json, print_entries
+
+    view = run(lambda: svc.list_entries(open_store(), slug))
+    if json:
+        print_json(entries_json(view))
+    else:
+        print_entries(view)
+
+
+@result_app.command("set")
+def result_set(
+    slug: Slug,
+    number: Annotated[int, typer.Argument(help="Any selection number of the game.")],
+    away: Annotated[int | None, typer.Argument(help="Away team's final score.", show_default=False)] = None,
+    home: Annotated[int | None, typer.Argument(help="Home team's final score.", show_default=False)] = None,
+    cancelled: Annotated[bool, typer.Option("--cancelled", help="Not played (postponed, cancelled): every leg on it is void.")] = False,
+) -> None:
+    """Record a game's final score, overtime included (away then home), or that it was cancelled.
+
+    Example: parlaycards result set nfl-w12 101 20 23   (or: parlaycards result set nfl-w12 131 --cancelled)
+    """
+    from ..services import results as svc
+    from .pool_views import say_results
+
+    say_results(slug, run(lambda: svc.set_result(open_store(), slug, number, away, home, cancelled)))
+
+
+@result_app.command("import")
+def result_import(
+    slug: Slug,
+    file: Annotated[Path, typer.Argument(help="Scores: .xlsx or .csv, by selection number or by team names.")],
+) -> None:
+    """Import final scores. Any row that cannot be read stores nothing, and is named.
+
+    By number: Number, Away score, Home score. By teams: Away, Away score, Home, Home score, Status
+    (Final, Final OT, Postponed, Cancelled). Team names are matched to the card's, case ignored.
+
+    Example: parlaycards result import nfl-w12 scores.xlsx
+    """
+    from ..services import results as svc
+    from .pool_views import say_results
+
+    say_results(slug, run(lambda: svc.import_results(open_store(), slug, file)), file.name)
+
+
+def results(slug: Slug, json: Json = False) -> None:
+    """List the card's games with their results.
+
+    Example: parlaycards results nfl-w12 --json
+    """
+    from ..services import results as svc
+    from .pool_views import print_results, results_json
+
+    view = run(lambda: svc.list_results(open_store(), slug))
+    if json:
+        print_json(results_json(view))
+    else:
+        print_results(view)
+
+
+def grade(
+    slug: Slug,
+    xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
+    pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the one-page results sheet here.")] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
+    all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")] = False,
+) -> None:
+    """Settle every entry with the card version it was printed from; winners first, then totals.
+
+    Re-grading is safe: the same results give the same settlements, and after a corrected score
+    the entries whose outcome or payout changed are listed.
+
+    Example: parlaycards grade nfl-w12 --xlsx output/nfl-w12-report.xlsx --pdf output/nfl-w12-report.pdf
+    """
+    from ..services import grading as svc
+    from .pool_views import print_report
+
+    report = run(lambda: svc.grade(open_store(), slug))
+    if json:
+        from ..core.report import grade_json
+
+        print_json(grade_json(report))
+        for x in report.changes:
+            err(f"Changed since the last grade: {x.serial} {x.name} {x.old_outcome} ${x.old_payout:,.2f} → "
+                f"{x.new_outcome} ${x.new_payout:,.2f}")
+    else:
+        print_report(report, limit=None if all_rows else 200)
+    run(lambda: svc.write_outputs(report, xlsx, pdf, err))
+
+
+@pool_app.command("set")
+def pool_set(
+    require_code: Annotated[bool | None, typer.Option(
+        "--require-code/--code-optional",
+        help="Refuse entries without the verify code printed beside the serial (default: optional, checked "
+             "when given).")] = None,
+) -> None:
+    """Change the pool's settings (for every card). Without options, shows them.
+
+    Example: parlaycards pool set --require-code
+    """
+    from ..services import entries as svc
+
+    value = run(lambda: svc.require_code(open_store()) if require_code is None
+                else svc.set_require_code(open_store(), require_code))
+    err("Verify codes: " + ("required on every entry." if value else "optional (checked when given)."))

@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from ..core.errors import NotFoundError, ParlayError, RefusedError
+from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import CENT, Card, Entry, SourceKind
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_serial
@@ -139,10 +139,12 @@ def add_entry(store: Store, slug: str, *, serial: str, name: str, stake: str, pi
         except ValueError as exc:
             raise ParlayError(f"--received: {exc}") from None
         checks.prefetch([number])
-        raw = RawEntry(source=None, serial=number, code=code, name=name.strip(), stake=amount, picks=chosen,  # type: ignore[arg-type]
+        raw = RawEntry(source=Source(), serial=number, code=code, name=name.strip(), stake=amount, picks=chosen,
                        received_at=when, late=late)
         entry, reasons = checks.check(raw, where="--serial", late=late, source="typed", now=datetime.now(UTC))
         if entry is None:
+            if any("already entered" in r for r in reasons):
+                reasons.append("to correct an entry, enter it again with --replace")
             raise RefusedError(f"card {format_serial(number)} is refused, nothing was stored", problems=tuple(reasons))
         old = entry_rows.get(tx, number)
         if old is not None:
@@ -238,13 +240,15 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
         if last is None or last.outcome != now_settled.outcome.value or last.payout != now_settled.payout:
             raise RefusedError(f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
                                "first, then pay what it shows.")
+        if now_settled.outcome.value == "pending":
+            raise RefusedError(f"card {s} is still pending: not every game on it has a result.")
         if now_settled.payout <= 0:
             raise RefusedError(f"card {s} is not a winner ({now_settled.outcome.value}): there is nothing to pay.")
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else Decimal("0.00")
         owed = now_settled.payout - paid
         if owed <= 0:
-            raise RefusedError(f"card {s} was already paid in full: ${paid:,.2f} (last payment {before.at[:16]}).")  # type: ignore[union-attr]
+            raise RefusedError(f"card {s} was already paid in full: ${paid:,.2f} (last payment {before.at[:16].replace('T', ' ')} UTC).")  # type: ignore[union-attr]
         if amount is None:
             value = owed
         else:

@@ -1,0 +1,143 @@
+"""How pool commands show things: rich tables on the terminal, JSON shapes, the import progress bar."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from .shell import console, err
+
+
+@contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
+    """A progress bar on stderr when it is a terminal; a silent callback otherwise."""
+    if not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def _money(d: Any) -> str:
+    return f"${d:,.2f}"
+
+
+def entries_json(view) -> list[dict]:  # noqa: ANN001 - services.entries.EntryList
+    out = []
+    for e in view.entries:
+        paid = view.payments.get(e.serial)
+        last = view.settled.get(e.serial)
+        out.append({"serial": e.serial, "version": e.version, "name": e.name, "stake": str(e.stake),
+                    "picks": list(e.picks), "received_at": e.received_at.isoformat(), "late": e.late,
+                    "source": e.source, "outcome": last.outcome if last else None,
+                    "payout": str(last.payout) if last else None, "paid": str(paid.amount) if paid else "0.00"})
+    return out
+
+
+def print_entries(view) -> None:  # noqa: ANN001
+    if not view.entries:
+        err(f"No entries on {view.card.slug} yet. Add one with `parlaycards entry add {view.card.slug} …` "
+            "or import a sheet with `parlaycards entry import`.")
+        return
+    from rich.table import Table
+
+    t = Table("Serial", "Ver.", "Name", "Stake", "Picks", "Received", "Last grade", "Paid",
+              title=f"{view.card.title} — {len(view.entries)} entries", title_justify="left")
+    for e in view.entries:
+        last = view.settled.get(e.serial)
+        paid = view.payments.get(e.serial)
+        t.add_row(e.serial, str(e.version), e.name, _money(e.stake), " ".join(map(str, e.picks)),
+                  e.received_at.strftime("%m/%d %H:%M") + (" late" if e.late else ""),
+                  f"{last.outcome} {_money(last.payout)}" if last else "-", _money(paid.amount) if paid else "-")
+    console().print(t)
+
+
+def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN001 - services.results.Saved
+    from ..services.results import describe
+
+    for c in saved.changes:
+        was = f" (was: {describe(c.old, c.game)})" if c.old is not None else ""
+        err(f"{c.game.label()}: {describe(c.new, c.game)}{was}.")
+    if file:
+        err(f"Stored {len(saved.changes)} result{'s' if len(saved.changes) != 1 else ''} from {file}"
+            + (f"; {saved.unchanged} already stored." if saved.unchanged else "."))
+    elif not saved.changes:
+        err("That result was already stored: nothing changed.")
+    for line in saved.not_over:
+        err(f"  not over yet: {line}")
+    if saved.changes:
+        err(f"Run `parlaycards grade {slug}` to settle the cards.")
+
+
+def results_json(view) -> list[dict]:  # noqa: ANN001 - services.results.ResultList
+    return [{"game": g.key, "away": g.away, "home": g.home, "numbers": list(g.numbers.all()),
+             "status": "pending" if r is None else "cancelled" if r.cancelled else "final",
+             "away_score": r.away_score if r else None, "home_score": r.home_score if r else None}
+            for g, r in view.games]
+
+
+def print_results(view) -> None:  # noqa: ANN001
+    from rich.table import Table
+
+    t = Table("No.", "Game", "Result", title=f"{view.card.title} — results", title_justify="left")
+    for g, r in view.games:
+        text = "-" if r is None else "cancelled (no action)" if r.cancelled else \
+            f"{g.away} {r.away_score}, {g.home} {r.home_score}"
+        t.add_row(f"{g.numbers.away}/{g.numbers.home}", g.label(), text)
+    console().print(t)
+    missing = sum(1 for _, r in view.games if r is None)
+    if missing:
+        err(f"{missing} game{'s' if missing != 1 else ''} without a result: legs on them are pending.")
+
+
+def print_report(report, limit: int | None = 200) -> None:  # noqa: ANN001 - core.report.Report
+    from rich.table import Table
+
+    c = console()
+    t = report.totals
+    c.print(f"[bold]{report.title}[/bold] — {report.slug}, {t.entries} entries")
+    if report.changes:
+        ch = Table("Serial", "Name", "Was", "Now", "Paid", title="Changed since the last grade", title_justify="left")
+        for x in report.changes:
+            ch.add_row(x.serial, x.name, f"{x.old_outcome} {_money(x.old_payout)}",
+                       f"{x.new_outcome} {_money(x.new_payout)}", _money(x.paid) if x.paid else "-")
+        c.print(ch)
+        if any(x.paid > x.new_payout for x in report.changes):
+            err("Some changed cards were paid more than they now pay: settle the difference with the player.",
+                "bold red")
+    winners = report.winners
+    w = Table("Serial", "Name", "Stake", "Hits", "Tier", "Payout", "Paid", title=f"Winners ({len(winners)})",
+              title_justify="left")
+    for r in winners:
+        w.add_row(r.serial, r.name, _money(r.stake), f"{r.hits} of {r.effective_picks}",
+                  r.tier or r.outcome.value, _money(r.payout), r.paid_status + (" (late)" if r.late else ""))
+    c.print(w if winners else "No winning cards" + (" yet." if t.pending else "."))
+    rows = report.rows if limit is None else report.rows[:limit]
+    a = Table("Serial", "Name", "Stake", "Picks", "Outcome", "Payout", title="All entries", title_justify="left")
+    for r in rows:
+        picks = " ".join(f"{n}{_MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True))
+        a.add_row(r.serial, r.name + (" (late)" if r.late else ""), _money(r.stake), picks, r.outcome.value,
+                  _money(r.payout))
+    c.print(a)
+    if len(rows) < len(report.rows):
+        err(f"… and {len(report.rows) - len(rows)} more entries: --all lists them, --xlsx writes them all.")
+    err("Legs: ✓ win, ✗ loss, = push, ∅ void, ? no result yet.")
+    tt = Table("Stakes", "Payouts", "Net to the pool", "Paid out", "Still owed", "Pending", "Late",
+               title="Totals", title_justify="left")
+    tt.add_row(_money(t.stakes), _money(t.payouts), _money(t.net), _money(t.paid), _money(t.owed), str(t.pending),
+               str(t.late))
+    c.print(tt)
+
+
+_MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}
