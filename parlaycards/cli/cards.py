@@ -63,7 +63,10 @@ def import_(
     saved = run(lambda: svc.import_lines(open_store(), lines, slug=card, title=title, league=league,
                                          sheets=tuple(sheet or ()), tz=tz, replace=new))
     _saved(saved, saved.note)
-    _print_games(saved.card)
+    card = saved.card
+    leagues = ", ".join(f"{sum(g.league == lg for g in card.games)} {lg}" for lg in card.leagues())
+    err(f'"{card.title}": {leagues} games; numbers {min(n for g in card.games for n in g.numbers.all())}–'
+        f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}")
 
 
 def cards(json: Json = False) -> None:
