@@ -80,7 +80,7 @@ def entered(tx: Tx, serials: Iterable[int]) -> dict[int, str]:
     found: dict[int, str] = {}
     for i in range(0, len(wanted), _CHUNK):
         chunk = wanted[i:i + _CHUNK]
-        found.update(tx.conn.execute(select(E.serial, E.slug).where(E.serial.in_(chunk))).tuples().all())
+        found.update(tx.conn.execute(select(E.serial, E.slug).where(E.serial.in_(chunk))).all())
     return found
 
 

@@ -23,7 +23,7 @@ def of(tx: Tx, slug: str) -> dict[int, Result]:
 
 
 def updated_at(tx: Tx, slug: str) -> dict[int, str]:
-    return dict(tx.conn.execute(select(R.game, R.updated_at).where(R.slug == slug)).tuples().all())
+    return {r.game: r.updated_at for r in tx.conn.execute(select(R.game, R.updated_at).where(R.slug == slug))}
 
 
 def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | None, Result]]:

@@ -1,0 +1,66 @@
+"""What the pool tests share: a card with printed serials, verify codes, sheets built in the test."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+from pathlib import Path
+
+from openpyxl import Workbook
+
+from parlaycards.core import edits
+from parlaycards.core.models import Card
+from parlaycards.core.verify import verify_code
+from parlaycards.store import Store, batches
+from parlaycards.store import cards as card_rows
+
+from .conftest import make_card
+
+
+def new_card(store: Store, card: Card | None = None) -> Card:
+    with store.transaction() as tx:
+        return card_rows.save(tx, card or make_card(), "test card")
+
+
+def change(store: Store, slug: str, fn) -> Card:  # noqa: ANN001
+    """Save `fn(latest)` as the next version."""
+    with store.transaction() as tx:
+        return card_rows.save(tx, fn(card_rows.latest(tx, slug)), "changed")
+
+
+def print_serials(store: Store, slug: str, count: int) -> tuple[int, int, int]:
+    """Record a print batch of the latest version (as `print` would): (first, last, version)."""
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        first, last = tx.take_serials(count)
+        batches.record(tx, slug, card.version, "letter-2up", first, last, f"{slug}.pdf", "0" * 64)
+        return first, last, card.version
+
+
+def code(store: Store, slug: str, version: int, serial: int) -> str:
+    with store.transaction() as tx:
+        return verify_code(tx.secret, slug, version, serial)
+
+
+def with_rules(**rules):  # noqa: ANN003, ANN201
+    return lambda card: edits.set_rules(card, **rules)
+
+
+def xlsx(path: Path, rows: list[list], title: str = "Entries") -> Path:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = title
+    for row in rows:
+        ws.append(row)
+    wb.save(path)
+    return path
+
+
+def csv_file(path: Path, rows: list[list]) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(rows)
+    return path
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
