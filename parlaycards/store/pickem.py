@@ -11,6 +11,7 @@ from sqlalchemy import delete, insert, select
 from ..core.errors import NotFoundError, ParlayError
 from ..core.models import Result
 from ..core.pickem import PickemEntry, PickemPool, name_key
+from . import results as result_rows
 from . import schema
 from .db import Tx, iso, now
 
@@ -83,8 +84,5 @@ def save(tx: Tx, pool: str, new: Sequence[PickemEntry], source: str) -> None:
 
 
 def results(tx: Tx, slug: str) -> dict[int, Result]:
-    """The card's results by game key, read from the shared results table (the one `result set` writes)."""
-    c = schema.results.c
-    rows = tx.conn.execute(select(c.game, c.away_score, c.home_score, c.cancelled).where(c.slug == slug))
-    return {r.game: Result(game=r.game, away_score=r.away_score, home_score=r.home_score,
-                           cancelled=bool(r.cancelled)) for r in rows}
+    """The card's results by game key: the shared results table that `result set/import` writes."""
+    return result_rows.of(tx, slug)
