@@ -68,8 +68,7 @@ def split_body(t: Template) -> tuple[Rect, Rect | None]:
             Rect(safe.x, safe.y, cut - perf - safe.x, safe.h))
 
 
-def _fit_games(card: Card, region: Rect, size: float, groups: bool) -> tuple[int, gt.Columns, list] | None:
-    rows = gt.rows_for(card, groups)
+def _fit_games(card: Card, rows: list, region: Rect, size: float, groups: bool) -> tuple[int, gt.Columns, list] | None:
     cap = gt.capacity(region.h, size)
     for k in (1, 2, 3):
         col_w = (region.w - (k - 1) * gt.GUTTER) / k
@@ -155,13 +154,14 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rec
 def _choose(card: Card, body: Rect) -> Plan | None:
     """The plan with the largest type; then fewest columns, a kickoff column, larger rules."""
     middles = [(arr, rs, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)]
+    rows = {groups: gt.rows_for(card, groups) for groups in (False, True)}
     for size in SIZES:
         best = None
         for groups in (False, True):
             for arr, _rs, m in middles:
                 if m is None or m[0].w <= 0 or m[0].h <= 0:
                     continue
-                fit = _fit_games(card, m[0], size, groups)
+                fit = _fit_games(card, rows[groups], m[0], size, groups)
                 if fit is None:
                     continue
                 k, geo, cols = fit

@@ -8,7 +8,7 @@ per league; a dense card may group games under kickoff headers instead of a kick
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.models import Card, Game
 from ..core.views import game_row, kickoff_text
@@ -17,7 +17,6 @@ from .text import BOLD, MIN_SIZE, REGULAR, cell, fit_size, widest, width
 
 BUBBLE_MIN = 4.05 * MM  # ≥ 4 mm across
 CLEAR = 1.55 * MM  # bubble to its number: ≥ 1.5 mm
-PAD = 1.5  # number to name, name to line
 GUTTER = 9.0
 HEADER_H = 10.5
 LABEL = 6.0  # column-header labels
@@ -99,7 +98,7 @@ class Columns:
             x += self.kick + self.gap
         for side in ("away", "home"):
             out[side] = x
-            x += self.d + CLEAR + self.num + PAD + self.name + PAD + self.line + self.gap
+            x += self.d + CLEAR + self.num + self.pad + self.name + self.pad + self.line + self.gap
         if self.has_total:
             out["total"] = x
             x += self.total + self.gap
@@ -109,6 +108,11 @@ class Columns:
         return out
 
     @property
+    def pad(self) -> float:
+        """Number to name, name to line."""
+        return 0.5 + 0.3 * self.s
+
+    @property
     def gap(self) -> float:
         return 1.5 + 0.45 * self.s
 
@@ -116,7 +120,7 @@ class Columns:
         return max(self.d + CLEAR + self.num, width("UNDER", BOLD, LABEL))
 
     def fixed(self) -> float:
-        f = 2 * (self.d + CLEAR + self.num + 2 * PAD + self.line + self.gap)
+        f = 2 * (self.d + CLEAR + self.num + 2 * self.pad + self.line + self.gap)
         if not self.groups:
             f += self.kick + self.gap
         if self.has_total:
@@ -176,7 +180,10 @@ def split(rows: list[Row], k: int, capacity: int, groups: bool) -> list[list[Row
 def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
     """Boxes for the table: a header row per column, then rows top-down from the region's top."""
     boxes: list[Box] = []
-    s, p = geo.s, geo.p
+    s = geo.s
+    longest = max(len(c) for c in cols)
+    p = max(geo.p, min(geo.p * 1.3, (region.h - HEADER_H - 0.6) / longest))  # spread rows into spare height
+    geo = replace(geo, p=p)
     xs = geo.xs()
     for ci, col in enumerate(cols):
         x0 = region.x + ci * (geo.w + GUTTER)
@@ -213,7 +220,7 @@ def _header(x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box
 
     if not geo.groups:
         label("TIME", xs["kick"])
-    unit = geo.d + CLEAR + geo.num + PAD + geo.name + PAD
+    unit = geo.d + CLEAR + geo.num + 2 * geo.pad + geo.name
     for side, text in (("away", "AWAY"), ("home", "HOME")):
         label(text, xs[side])
         label("LINE", xs[side] + unit, geo.line, "right")
@@ -246,11 +253,11 @@ def _game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> li
             out.append(Bubble(Rect(x, by, d, d), c[f"{side}_no"]))
         x += d + CLEAR
         out.append(cell(x, ty, c[f"{side}_no"], BOLD, s, w=geo.num, grey=grey))
-        x += geo.num + PAD
+        x += geo.num + geo.pad
         name = c[side]
         ns = fit_size(name, REGULAR, s, geo.name, floor) or floor
         out.append(cell(x, y + (p - CELL * ns) / 2, name, REGULAR, ns, w=geo.name, grey=grey))
-        x += geo.name + PAD
+        x += geo.name + geo.pad
         out.append(cell(x, ty, c[f"{side}_line"], BOLD, s, w=geo.line, align="right", grey=grey))
     if geo.has_total:
         text = "OFF" if g.off else c["total"]

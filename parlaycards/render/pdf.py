@@ -65,6 +65,7 @@ def _text(c: Canvas, b: TextCell, values: dict[str, str] | None) -> None:
     c.setFont(b.font, b.size)
     if b.angle:
         c.saveState()
+        c.setFillAlpha(0.35)
         x, y = b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2
         c.translate(x, y)
         c.rotate(b.angle)

@@ -9,9 +9,25 @@ computed with whole-symbol bit operations. The output is identical to ReportLab'
 
 from __future__ import annotations
 
+import importlib.util
 from functools import lru_cache
+from itertools import zip_longest
 
-from reportlab.graphics.barcode import qrencoder as rq
+import reportlab
+
+
+def _load_qrencoder():  # noqa: ANN202
+    """ReportLab's qrencoder module, loaded on its own: importing it through its package would load
+    every barcode widget first (about 0.1 s of start-up for nothing)."""
+    path = f"{reportlab.__path__[0]}/graphics/barcode/qrencoder.py"
+    spec = importlib.util.spec_from_file_location("parlaycards._rl_qrencoder", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+rq = _load_qrencoder()
 
 LEVELS = {"L": rq.QRErrorCorrectLevel.L, "M": rq.QRErrorCorrectLevel.M,
           "Q": rq.QRErrorCorrectLevel.Q, "H": rq.QRErrorCorrectLevel.H}
@@ -65,7 +81,7 @@ class Symbol:
         self.version = version
         self.level = level
         self.n = n = 17 + 4 * version
-        self.stride = s = n + 1  # one always-light guard bit per row stops runs wrapping
+        self.stride = s = 8 * -(-(n + 1) // 8)  # whole bytes per row; the light guard bits stop runs wrapping
         code = rq.QRCode(version, LEVELS[level])
         code.addData(rq.QR8bitByte("x"))
         blocks = rq.QRRSBlock.getRSBlocks(version, LEVELS[level])
@@ -97,11 +113,8 @@ class Symbol:
         count_bits = 8 if self.version < 10 else 16
         if len(payload) * 8 + 4 + count_bits > self.data_count * 8:
             raise ValueError(f"{len(payload)} bytes do not fit a version {self.version}-{self.level} QR code")
-        bits = (0b0100 << count_bits | len(payload))
-        nbits = 4 + count_bits
-        for b in payload:
-            bits = bits << 8 | b
-            nbits += 8
+        bits = (0b0100 << count_bits | len(payload)) << 8 * len(payload) | int.from_bytes(payload, "big")
+        nbits = 4 + count_bits + 8 * len(payload)
         cap = self.data_count * 8
         term = min(4, cap - nbits)
         bits <<= term
@@ -110,22 +123,17 @@ class Symbol:
         bits <<= pad
         nbits += pad
         data = list(bits.to_bytes(nbits // 8, "big"))
-        filler = (0xEC, 0x11)
-        i = 0
-        while len(data) < self.data_count:
-            data.append(filler[i % 2])
-            i += 1
+        data += [0xEC, 0x11] * ((self.data_count - len(data) + 1) // 2)
+        del data[self.data_count:]
         pieces, ecs, at = [], [], 0
         for d, e in self.blocks:
-            piece = data[at:at + d]
+            pieces.append(data[at:at + d])
+            ecs.append(_ec(pieces[-1], e))
             at += d
-            pieces.append(piece)
-            ecs.append(_ec(piece, e))
-        out = []
-        for i in range(max(len(p) for p in pieces)):
-            out += [p[i] for p in pieces if i < len(p)]
-        for i in range(max(len(e) for e in ecs)):
-            out += [e[i] for e in ecs if i < len(e)]
+        if len(pieces) == 1:
+            return pieces[0] + ecs[0]
+        out = [v for column in zip_longest(*pieces) for v in column if v is not None]
+        out += [v for column in zip(*ecs, strict=True) for v in column]
         return out
 
     def matrix(self, payload: bytes, mask: int | None = None) -> int:
@@ -163,17 +171,16 @@ class Symbol:
         return score
 
     @property
-    def chunk_ops(self) -> list[list[list[str]]]:
-        """[row][chunk][8-bit value] → the `re` operators of that row's runs in columns 8k … 8k+7."""
+    def chunk_ops(self) -> list[list[str]]:
+        """[byte index of the symbol][byte value] → the `re` operators of that byte's runs of dark modules."""
         ops = self.__dict__.get("_ops")
         if ops is None:
             ops = []
-            n = self.n
+            n, per_row = self.n, self.stride // 8
             for r in range(n):
                 y = n - 1 - r
-                row = []
-                for k in range(-(-n // 8)):
-                    width = min(8, n - 8 * k)
+                for k in range(per_row):
+                    width = max(0, min(8, n - 8 * k))
                     table = []
                     for v in range(256):
                         runs, c = [], 0
@@ -186,8 +193,7 @@ class Symbol:
                             else:
                                 c += 1
                         table.append(" ".join(runs))
-                    row.append(table)
-                ops.append(row)
+                    ops.append(table)
             self.__dict__["_ops"] = ops
         return ops
 
@@ -205,21 +211,12 @@ def symbol(version: int, level: str = "Q") -> Symbol:
 def path_ops(payload: str, version: int, level: str = "Q") -> str:
     """PDF path operators drawing the dark modules in module units, origin at the symbol's bottom-left.
 
-    Each run of dark modules within a row (split at every 8th column, which costs nothing visible)
+    Each run of dark modules within a row (split at every 8th column, invisible in one fill)
     is one `re`; the caller scales by the module size and fills the whole path once.
     """
     sym = symbol(version, level)
-    x = sym.matrix(payload.encode())
-    table = sym.chunk_ops
-    s = sym.stride
-    out = []
-    for r in range(sym.n):
-        row = x >> (r * s)
-        for k, t in enumerate(table[r]):
-            piece = t[(row >> (8 * k)) & 0xFF]
-            if piece:
-                out.append(piece)
-    return " ".join(out)
+    data = sym.matrix(payload.encode()).to_bytes(sym.n * sym.stride // 8, "little")
+    return " ".join(filter(None, map(list.__getitem__, sym.chunk_ops, data)))
 
 
 def modules(payload: str, version: int, level: str = "Q") -> list[list[bool]]:
