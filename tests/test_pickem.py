@@ -333,6 +333,12 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     # equal season totals share the place (no season tiebreaker)
     assert [(s["place"], s["name"], s["total"], s["weekly_wins"]) for s in season["standings"]] == [
         (1, "Ann", "6", 0), (1, "Cy", "6", 1), (3, "=Bob", "0", 0)]
+    r = cli(db_path, "pickem", "standings", "Office 2026", "--xlsx", str(tmp_path / "season.xlsx"))
+    assert r.exit_code == 0 and "T-1st" in r.stdout
+    ws = load_workbook(tmp_path / "season.xlsx")["Standings"]
+    assert [c.value for c in ws[1]] == ["Place", "Name", "Total", "office-w12", "Weeks played", "Weekly wins",
+                                        "Winnings"]
+    assert [c.value for c in ws[3]] == ["T-1st", "Cy", 6, 6, 1, 1, 21] and ws.freeze_panes == "C2"
     r = cli(db_path, "pickem", "standings", "Nope")
     assert r.exit_code == 2 and 'no pick\'em pool belongs to the season "Nope". Seasons: "Office 2026".' in r.stderr
 
