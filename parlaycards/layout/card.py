@@ -24,7 +24,7 @@ SIZES = tuple(x / 2 for x in range(22, 11, -1))  # 11 … 6 pt
 GAP = 5.0
 PAY_SIZES = (8.0, 7.5, 7.0, 6.5, 6.0)
 MAX_SERIAL_DIGITS = 7
-ARRANGEMENTS = ("side", "side2", "strip", "bottom")
+ARRANGEMENTS = ("side", "side2", "strip", "bottom", "stack")
 
 
 @dataclass(frozen=True)
@@ -68,14 +68,15 @@ def split_body(t: Template) -> tuple[Rect, Rect | None]:
             Rect(safe.x, safe.y, cut - perf - safe.x, safe.h))
 
 
-def _fit_games(card: Card, rows: list, region: Rect, size: float, groups: bool) -> tuple[int, gt.Columns, list] | None:
+def _fit_games(card: Card, rows: list, region: Rect, size: float, groups: bool,
+               stacked: bool) -> tuple[int, gt.Columns, list] | None:
     cap = gt.capacity(region.h, size)
     for k in (1, 2, 3):
         col_w = (region.w - (k - 1) * gt.GUTTER) / k
-        geo = gt.measure(card, rows, size, col_w, groups)
+        geo = gt.measure(card, rows, size, col_w, groups, stacked)
         if geo is None:
             continue
-        cols = gt.split(rows, k, cap, groups)
+        cols = gt.split(rows, k, cap, groups, stacked)
         if cols is not None:
             return k, geo, cols
     return None
@@ -107,6 +108,15 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rec
         return None
     rules_h = parts.rules_height(rl[0], len(rl[1]))
     extra["rules"] = (mid.x, mid.y + rules_h, mid.w, rl[0], rl[1])
+    if arrangement == "stack":  # narrow cards: games full width; QR beside payouts below them; rules below all
+        ps = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(card, p)[0] <= mid.w), None)
+        if ps is None:
+            return None
+        pw, ph, _ = parts.payouts(card, ps)
+        row_h = max(qs, ph)
+        extra["qr"] = (mid.x, mid.y + rules_h + GAP + row_h)
+        extra["pay"] = (mid.x + qs + GAP, mid.y + rules_h + GAP + row_h, ps, mid.w - qs - GAP, 1)
+        return Rect(mid.x, mid.y + rules_h + row_h + 2 * GAP, mid.w, mid.h - rules_h - row_h - 2 * GAP), extra
     if arrangement == "side2":  # a panel right of the games: QR beside payouts; rules below all
         games_h = mid.h - rules_h - GAP
         pay = next(((ps, parts.payouts(card, ps)) for ps in PAY_SIZES if parts.payouts(card, ps)[1] <= games_h), None)
@@ -157,16 +167,16 @@ def _choose(card: Card, body: Rect) -> Plan | None:
     rows = {groups: gt.rows_for(card, groups) for groups in (False, True)}
     for size in SIZES:
         best = None
-        for groups in (False, True):
+        for groups, stacked in ((False, False), (True, False), (False, True), (True, True)):
             for arr, _rs, m in middles:
                 if m is None or m[0].w <= 0 or m[0].h <= 0:
                     continue
-                fit = _fit_games(card, rows[groups], m[0], size, groups)
+                fit = _fit_games(card, rows[groups], m[0], size, groups, stacked)
                 if fit is None:
                     continue
                 k, geo, cols = fit
                 plan = Plan(size, k, groups, arr, geo, cols, m[0], m[1])
-                if best is None or (k, groups) < (best.columns, best.groups):
+                if best is None or (k, groups, stacked) < (best.columns, best.groups, best.geo.stacked):
                     best = plan
         if best is not None:
             return best

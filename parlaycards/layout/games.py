@@ -89,6 +89,7 @@ class Columns:
     total: float
     has_total: bool
     groups: bool
+    stacked: bool = False  # two lines a game (away over home), for narrow cards
 
     def xs(self) -> dict[str, float]:
         x = 0.0
@@ -96,6 +97,11 @@ class Columns:
         if not self.groups:
             out["kick"] = x
             x += self.kick + self.gap
+        if self.stacked:
+            out["away"] = out["home"] = x
+            x += self.d + CLEAR + self.num + 2 * self.pad + self.name + self.line + self.gap
+            out["over"] = out["under"] = x
+            return out
         for side in ("away", "home"):
             out[side] = x
             x += self.d + CLEAR + self.num + self.pad + self.name + self.pad + self.line + self.gap
@@ -119,7 +125,14 @@ class Columns:
     def ou(self) -> float:
         return max(self.d + CLEAR + self.num, width("UNDER", BOLD, LABEL))
 
+    def ou_stacked(self) -> float:
+        return self.d + CLEAR + self.num + self.pad + self.total
+
     def fixed(self) -> float:
+        if self.stacked:
+            f = self.d + CLEAR + self.num + 2 * self.pad + self.line
+            f += (self.kick + self.gap) if not self.groups else 0
+            return f + (self.gap + self.ou_stacked() if self.has_total else 0)
         f = 2 * (self.d + CLEAR + self.num + 2 * self.pad + self.line + self.gap)
         if not self.groups:
             f += self.kick + self.gap
@@ -128,7 +141,7 @@ class Columns:
         return f
 
 
-def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool) -> Columns | None:
+def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, stacked: bool = False) -> Columns | None:
     """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ 6 pt."""
     games = [r.cells for r in rows if r.kind == "game"]
     d = bubble_size(s)
@@ -139,27 +152,43 @@ def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool) -
     line = max(widest([c[k] for c in games for k in ("away_line", "home_line")], BOLD, s), width("LINE", BOLD, LABEL))
     has_total = any(c["total"] for c in games)
     total = max(widest([c["total"] for c in games] + ["OFF"], BOLD, s), width("O/U", BOLD, LABEL))
-    cols = Columns(s, d, pitch(s), col_w, kick, num, 0.0, line, total, has_total, groups)
-    room = (col_w - cols.fixed()) / 2
+    if stacked:
+        total = max(widest([f"{o} {c['total']}" for c in games for o in "OU"] + ["OFF"], BOLD, s),
+                    width("TOTAL", BOLD, LABEL))
+        kick = max(widest([p for c in games for p in _kick_lines(c["kick"])], REGULAR, ks), width("TIME", BOLD, LABEL))
+    cols = Columns(s, d, pitch(s), col_w, kick, num, 0.0, line, total, has_total, groups, stacked)
+    room = (col_w - cols.fixed()) / (1 if stacked else 2)
     if room < width("HOME", BOLD, LABEL):
         return None
     floor = max(MIN_SIZE, 0.85 * s)
     names = [c["away"] for c in games] + [c["home"] for c in games]
     if any(fit_size(n, REGULAR, s, room, floor) is None for n in names):
         return None
-    return Columns(s, d, pitch(s), col_w, kick, num, room, line, total, has_total, groups)
+    return Columns(s, d, pitch(s), col_w, kick, num, room, line, total, has_total, groups, stacked)
 
 
-def split(rows: list[Row], k: int, capacity: int, groups: bool) -> list[list[Row]] | None:
-    """Rows into at most `k` columns of at most `capacity` rows, balanced, no header left last."""
+def _kick_lines(kick: str) -> tuple[str, str]:
+    """`Sun 1:00p` → (`Sun`, `1:00p`); `Sun 11/23 1:00p` → (`Sun 11/23`, `1:00p`)."""
+    head, _, tail = kick.rpartition(" ")
+    return (head, tail) if head else (kick, "")
+
+
+def weight(r: Row, stacked: bool) -> int:
+    return 2 if stacked and r.kind == "game" else 1
+
+
+def split(rows: list[Row], k: int, capacity: int, groups: bool, stacked: bool = False) -> list[list[Row]] | None:
+    """Rows into at most `k` columns of at most `capacity` lines, balanced, no header left last."""
     if capacity < 2:
         return None
-    target = min(capacity, math.ceil(len(rows) / k))
+    target = min(capacity, math.ceil(sum(weight(r, stacked) for r in rows) / k))
     cols: list[list[Row]] = [[]]
     current_group: Row | None = None
     for r in rows:
         col = cols[-1]
-        full = len(col) >= capacity or (len(cols) < k and (len(col) >= target or (r.kind != "game" and len(col) >= target - 1)))
+        used = sum(weight(x, stacked) for x in col)
+        w = weight(r, stacked)
+        full = used + w > capacity or (len(cols) < k and (used + w > target or (r.kind != "game" and used >= target - 1)))
         if full and col:
             cols.append([])
             if len(cols) > k:
@@ -172,7 +201,7 @@ def split(rows: list[Row], k: int, capacity: int, groups: bool) -> list[list[Row
         elif r.kind == "league":
             current_group = None
         col.append(r)
-    if any(len(c) > capacity for c in cols):
+    if any(sum(weight(x, stacked) for x in c) > capacity for c in cols):
         return None
     return cols
 
@@ -181,7 +210,7 @@ def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
     """Boxes for the table: a header row per column, then rows top-down from the region's top."""
     boxes: list[Box] = []
     s = geo.s
-    longest = max(len(c) for c in cols)
+    longest = max(sum(weight(r, geo.stacked) for r in c) for c in cols)
     p = max(geo.p, min(geo.p * 1.3, (region.h - HEADER_H - 0.6) / longest))  # spread rows into spare height
     geo = replace(geo, p=p)
     xs = geo.xs()
@@ -203,7 +232,11 @@ def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
                 boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=GROUP_GREY))
                 boxes.append(cell(x0 + 4, y + (p - CELL * size) / 2, r.text, BOLD, size))
                 continue
-            boxes += _game(r, x0, y, geo, xs)
+            if geo.stacked:
+                y -= p
+                boxes += _stacked_game(r, x0, y, geo, xs)
+            else:
+                boxes += _game(r, x0, y, geo, xs)
         if ci:
             boxes.append(Rule(Rect(x0 - GUTTER / 2 - 0.25, y, 0.5, top - y), grey=0.6))
     return boxes
@@ -221,6 +254,12 @@ def _header(x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box
     if not geo.groups:
         label("TIME", xs["kick"])
     unit = geo.d + CLEAR + geo.num + 2 * geo.pad + geo.name
+    if geo.stacked:
+        label("AWAY / HOME", xs["away"])
+        label("LINE", xs["away"] + unit - geo.pad, geo.line, "right")
+        if geo.has_total:
+            label("TOTAL", xs["over"], geo.ou_stacked(), "centre")
+        return out
     for side, text in (("away", "AWAY"), ("home", "HOME")):
         label(text, xs[side])
         label("LINE", xs[side] + unit, geo.line, "right")
@@ -277,3 +316,44 @@ def table_height(n_rows: int, s: float) -> float:
 
 def capacity(height: float, s: float) -> int:
     return int((height - HEADER_H - 0.6) // pitch(s))
+
+
+def _stacked_game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box]:
+    """A game on two lines from `y` up: away (and over) on top, home (and under) below."""
+    s, p, d = geo.s, geo.p, geo.d
+    c = r.cells or {}
+    g = r.game
+    assert g is not None
+    out: list[Box] = []
+    if r.stripe:
+        out.append(Shade(Rect(x0, y, geo.w, 2 * p), grey=STRIPE))
+    grey = 0.55 if g.off else 0.0
+    floor = max(MIN_SIZE, 0.85 * s)
+    kicks = _kick_lines(c["kick"])
+    ks = max(MIN_SIZE, s - 1)
+    for i, (side, ou, letter) in enumerate((("away", "over", "O"), ("home", "under", "U"))):
+        ly = y + (1 - i) * p
+        ty = ly + (p - CELL * s) / 2
+        by = ly + (p - d) / 2
+        if not geo.groups and kicks[i]:
+            out.append(cell(x0 + xs["kick"], ly + (p - CELL * ks) / 2, kicks[i], REGULAR, ks, grey=grey))
+        x = x0 + xs[side]
+        if not g.off:
+            out.append(Bubble(Rect(x, by, d, d), c[f"{side}_no"]))
+        x += d + CLEAR
+        out.append(cell(x, ty, c[f"{side}_no"], BOLD, s, w=geo.num, grey=grey))
+        x += geo.num + geo.pad
+        ns = fit_size(c[side], REGULAR, s, geo.name, floor) or floor
+        out.append(cell(x, ly + (p - CELL * ns) / 2, c[side], REGULAR, ns, w=geo.name, grey=grey))
+        x += geo.name + geo.pad
+        out.append(cell(x, ty, c[f"{side}_line"], BOLD, s, w=geo.line, align="right", grey=grey))
+        if geo.has_total and c[f"{ou}_no"] and not g.off:
+            x = x0 + xs[ou]
+            out.append(Bubble(Rect(x, by, d, d), c[f"{ou}_no"]))
+            x += d + CLEAR
+            out.append(cell(x, ty, c[f"{ou}_no"], BOLD, s, w=geo.num))
+            x += geo.num + geo.pad
+            out.append(cell(x, ty, f"{letter} {c['total']}", BOLD, s, w=geo.total))
+        elif geo.has_total and g.off and i == 0:
+            out.append(cell(x0 + xs[ou], ty, "OFF", BOLD, s, grey=grey))
+    return out

@@ -76,18 +76,27 @@ def band(card: Card, body: Rect) -> list[Box]:
     y0 = body.top - BAND_H
     boxes: list[Box] = [Shade(Rect(x0, y0, x1 - x0, BAND_H), grey=BAND_GREY)]
     pad = 7.0
-    serial_w = width("No. 0000000", BOLD, 15)
+    serial_w = width("No. 0000000", BOLD, 14)
     code_w = width("CODE WWWWWW", BOLD, 12)
     rw = max(serial_w, code_w)
-    boxes.append(cell(x1 - pad - rw, y0 + BAND_H - 4 - CELL * 15, "No. {serial}", BOLD, 15, w=rw, align="right",
+    boxes.append(cell(x1 - pad - rw, y0 + BAND_H - 4 - CELL * 14, "No. {serial}", BOLD, 14, w=rw, align="right",
                       grey=1.0, field="serial"))
     boxes.append(cell(x1 - pad - rw, y0 + 4, "CODE {code}", BOLD, 12, w=rw, align="right", grey=1.0, field="code"))
     room = x1 - x0 - 2 * pad - rw - 10
-    size = fit_size(card.title, BOLD, 16, room, 8)
-    if size is None:
-        from ..core.errors import ParlayError
-        raise ParlayError(f'the title "{card.title}" is too long to print on this template; shorten it with '
-                          f'`parlaycards rules set {card.slug} --title "…"` or pick a wider template.')
+    size = fit_size(card.title, BOLD, 16, room, 10)
+    if size is None:  # a narrow card: the title across the band, serial and code side by side below it
+        boxes = boxes[:1]
+        full = x1 - x0 - 2 * pad
+        sw, cw = width("No. 0000000", BOLD, 12), width("CODE WWWWWW", BOLD, 12)
+        size = fit_size(card.title, BOLD, 13, full, 7)
+        if size is None or sw + cw + 6 > full:
+            from ..core.errors import ParlayError
+            raise ParlayError(f'the title "{card.title}" is too long to print on this template; shorten it with '
+                              f'`parlaycards rules set {card.slug} --title "…"` or pick a wider template.')
+        boxes.append(cell(x0 + pad, y0 + BAND_H - 5 - CELL * size, card.title, BOLD, size, w=full, grey=1.0))
+        boxes.append(cell(x0 + pad, y0 + 4, "No. {serial}", BOLD, 12, w=sw, grey=1.0, field="serial"))
+        boxes.append(cell(x1 - pad - cw, y0 + 4, "CODE {code}", BOLD, 12, w=cw, align="right", grey=1.0, field="code"))
+        return boxes
     boxes.append(cell(x0 + pad, y0 + BAND_H - 5 - CELL * size, card.title, BOLD, size, w=room, grey=1.0))
     parts = [p for p in (_when(card), f"Times {_zone(card)}" if _zone(card) else "", _cutoff(card),
                          f"Card {card.slug} v{card.version}") if p]
@@ -190,11 +199,15 @@ def _stake_w(d: float) -> list[float]:
 
 
 def entry_rows(room: float) -> int:
-    """1 when name, phone, amount and the stake bubbles fit one line, else 2."""
+    """1 when name, phone, amount and the stake bubbles fit one line; 2 or 3 lines on narrower cards."""
     d = bubble_size(ENTRY_LABEL)
-    one = (width("NAME", BOLD, ENTRY_LABEL) + 90 + width("PHONE", BOLD, ENTRY_LABEL) + 60
-           + width("AMOUNT $", BOLD, ENTRY_LABEL) + 36 + sum(_stake_w(d)) + 3 * 13 + 8)
-    return 1 if one <= room else 2
+    label = {k: width(k, BOLD, ENTRY_LABEL) + 13 for k in ("NAME", "PHONE", "AMOUNT $")}
+    stakes = sum(_stake_w(d))
+    if label["NAME"] + 90 + label["PHONE"] + 60 + label["AMOUNT $"] + 36 + stakes + 8 <= room:
+        return 1
+    if label["AMOUNT $"] + 36 + stakes + 8 <= room:
+        return 2
+    return 3
 
 
 def entry_height(rows: int) -> float:
@@ -202,7 +215,7 @@ def entry_height(rows: int) -> float:
 
 
 def entry_boxes(x: float, y: float, room: float, rows: int) -> list[Box]:
-    """NAME ___ PHONE ___ / AMOUNT $___ ○$1 ○$2 ○$5 ○$10 ○$20 ○Other; `y` is the bottom of the block."""
+    """NAME ___ PHONE ___ AMOUNT $___ ○$1 ○$2 ○$5 ○$10 ○$20 ○Other, on 1–3 lines; `y` is the block's bottom."""
     d = bubble_size(ENTRY_LABEL)
     rh = d + 6
     boxes: list[Box] = []
@@ -215,28 +228,35 @@ def entry_boxes(x: float, y: float, room: float, rows: int) -> list[Box]:
         boxes.append(Rule(Rect(lx, ry + 2.5, line_w, 0.7)))
         return lx + line_w + 10
 
+    def lw(label: str) -> float:
+        return width(label, BOLD, s) + 13
+
     amount_w = 36.0
-    top_y = y + (rows - 1) * rh
+    line = [y + (rows - 1 - i) * rh for i in range(rows)]  # bottom of each line, top line first
     if rows == 1:
-        fixed = width("NAME", BOLD, s) + width("PHONE", BOLD, s) + width("AMOUNT $", BOLD, s) + 3 * 13 + amount_w
-        free = room - fixed - stakes_w - 8
-        nx = field("NAME", x, free * 0.6, top_y)
-        nx = field("PHONE", nx, free * 0.4, top_y)
-        sx = field("AMOUNT $", nx, amount_w, top_y)
+        free = room - lw("NAME") - lw("PHONE") - lw("AMOUNT $") - amount_w - stakes_w - 8
+        nx = field("NAME", x, free * 0.6, line[0])
+        nx = field("PHONE", nx, free * 0.4, line[0])
+        sx, sy = field("AMOUNT $", nx, amount_w, line[0]), line[0]
+    elif rows == 2:
+        free = room - lw("NAME") - lw("PHONE")
+        nx = field("NAME", x, free * 0.6, line[0])
+        field("PHONE", nx, free * 0.4 - 3, line[0])
+        sx, sy = field("AMOUNT $", x, amount_w, line[1]), line[1]
     else:
-        free = room - width("NAME", BOLD, s) - width("PHONE", BOLD, s) - 26
-        nx = field("NAME", x, free * 0.6, top_y)
-        field("PHONE", nx, free * 0.4 - 3, top_y)
-        sx = field("AMOUNT $", x, amount_w, y)
-    by = y + (rh - d) / 2 + 1
+        field("NAME", x, room - lw("NAME"), line[0])
+        nx = field("PHONE", x, room - lw("PHONE") - lw("AMOUNT $") - amount_w - 3, line[1])
+        field("AMOUNT $", nx, amount_w, line[1])
+        sx, sy = x, line[2]
+    by = sy + (rh - d) / 2 + 1
     for key, sw in zip(STAKES, _stake_w(d), strict=True):
         boxes.append(Bubble(Rect(sx, by, d, d), f"stake:{key}"))
         label = "$" + key if key != "other" else "Other $"
         lx = sx + d + CLEAR
-        boxes.append(cell(lx, y + 4, label, BOLD, s))
+        boxes.append(cell(lx, sy + 4, label, BOLD, s))
         if key == "other":
-            lw = width(label, BOLD, s)
-            boxes.append(Rule(Rect(lx + lw + 2, y + 3.5, max(10.0, x + room - (lx + lw + 2)), 0.7)))
+            w = width(label, BOLD, s)
+            boxes.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, x + room - (lx + w + 2)), 0.7)))
         sx += sw
     return boxes
 

@@ -81,16 +81,16 @@ class Template(_Strict):
     def _geometry(self) -> Template:
         k = POINTS[self.units]
         if self.safe_margin * k < MIN_SAFE_IN * 72 - 0.01:
-            raise ValueError(f"safe_margin {self.safe_margin} {self.units} is under 0.4 in: the corner marks "
+            raise ValueError(f"safe_margin {self.safe_margin:g} {self.units} is under 0.4 in: the corner marks "
                              "must stay at least 0.4 in from the paper edge, where every printer can print")
         first = self.cards[0]
         for i, c in enumerate(self.cards, 1):
             if c.x + c.width > self.page.width + 1e-6 or c.y + c.height > self.page.height + 1e-6:
-                raise ValueError(f"card {i} ({c.x}, {c.y}, {c.width} × {c.height}) runs off the "
-                                 f"{self.page.width} × {self.page.height} {self.units} page")
+                raise ValueError(f"card {i} ({c.x:g}, {c.y:g}, {c.width:g} × {c.height:g}) runs off the "
+                                 f"{self.page.width:g} × {self.page.height:g} {self.units} page")
             if abs(c.width - first.width) > 1e-6 or abs(c.height - first.height) > 1e-6:
-                raise ValueError(f"card {i} is {c.width} × {c.height} but card 1 is {first.width} × "
-                                 f"{first.height}: every card on a sheet must be the same size")
+                raise ValueError(f"card {i} is {c.width:g} × {c.height:g} but card 1 is {first.width:g} × "
+                                 f"{first.height:g}: every card on a sheet must be the same size")
         for p in self.perforations:
             if (p.x is not None and not 0 < p.x < self.page.width) or (p.y is not None and not 0 < p.y < self.page.height):
                 raise ValueError(f"perforation {p.model_dump(exclude_none=True)} is not on the page")

@@ -1,0 +1,153 @@
+"""The layout engine: everything fits, nothing overlaps, and what a scanner needs is where it must be."""
+
+from __future__ import annotations
+
+import string
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parlaycards.core.errors import ParlayError
+from parlaycards.core.models import Card, Game
+from parlaycards.core.numbering import assign
+from parlaycards.layout.card import layout_card
+from parlaycards.layout.check import problems
+from parlaycards.layout.geometry import MM, Bubble, Fiducial, TextCell
+from parlaycards.layout.sheet import card_origins
+from parlaycards.layout.templates import list_templates, load_template, parse_template
+
+from .print_support import college_card, nfl_card
+
+TEMPLATES = list_templates()
+NAMES = [t.name for t in TEMPLATES]
+
+
+def test_shipped_templates():
+    assert {"letter-2up", "letter-3up", "letter-4up", "letter-1up", "a4-2up"} <= set(NAMES)
+    assert load_template("letter-2up").page_size() == (612.0, 792.0)
+    assert load_template("a4-2up").page_size() == pytest.approx((595.2756, 841.8898), abs=1e-3)
+
+
+def test_sixteen_nfl_games_fit_letter_2up_and_sixty_college_games_fit_letter_1up():
+    two = layout_card(nfl_card(16), load_template("letter-2up"))
+    assert len(two.bubbles()) == 64 and two.type_size >= 8
+    one = layout_card(college_card(60), load_template("letter-1up"))
+    assert len(one.bubbles()) == 240 and one.type_size >= 6
+
+
+def test_a_card_too_big_names_the_templates_that_fit():
+    with pytest.raises(ParlayError, match=r"too many to print legibly on letter-2up .*Templates that fit it: letter-1up"):
+        layout_card(college_card(60), load_template("letter-2up"))
+
+
+def test_scanner_rules_on_a_full_card():
+    t = load_template("letter-2up")
+    card = nfl_card(16)
+    lay = layout_card(card, t)
+    numbers = {n for g in card.games for n in g.numbers.all()}
+    assert set(lay.bubbles()) == numbers
+    assert set(lay.stake_bubbles()) == {"1", "2", "5", "10", "20", "other"}
+    texts = [b for b in lay.boxes if isinstance(b, TextCell)]
+    for number, bubble in lay.bubbles().items():
+        assert bubble.rect.w >= 4 * MM
+        label = next(c for c in texts if c.text == str(number))
+        assert bubble.rect.distance(label.rect) >= 1.5 * MM - 0.01
+        for other in texts:  # white inside: no text on a bubble
+            assert not bubble.rect.overlaps(other.rect)
+    fids = lay.fiducials()
+    assert len(fids) == 4 and sorted(f.shape for f in fids) == ["L", "square", "square", "square"]
+    pw, ph = t.page_size()
+    for f in fids:
+        assert min(f.rect.w, f.rect.h) >= 5 * MM
+        for ox, oy in card_origins(t):  # inside the printable area on every slot
+            assert f.rect.x + ox >= 0.4 * 72 - 0.01 and f.rect.y + oy >= 0.4 * 72 - 0.01
+            assert f.rect.right + ox <= pw - 0.4 * 72 + 0.01 and f.rect.top + oy <= ph - 0.4 * 72 + 0.01
+    qr = lay.qr()
+    assert qr.level in ("Q", "H") and qr.quiet == 4 and qr.module() >= 0.8 * MM
+    for f in lay.field_cells():
+        assert f.size >= 12
+    assert {f.field for f in lay.field_cells()} == {"serial", "code"}
+
+
+def test_bubble_centre_is_derived():
+    lay = layout_card(nfl_card(4), load_template("letter-2up"))
+    b = lay.bubbles()[101]
+    assert b.centre() == (b.rect.x + b.rect.w / 2, b.rect.y + b.rect.h / 2)
+
+
+def test_combo_card_gets_a_section_per_league():
+    nfl = nfl_card(5)
+    college = college_card(4)
+    fresh = assign([True] * 4, [g.numbers for g in nfl.games])
+    games = tuple(nfl.games) + tuple(Game.model_validate({**g.model_dump(), "numbers": n.model_dump()})
+                                     for g, n in zip(college.games, fresh, strict=True))
+    card = Card(slug="combo", title="Combo", games=games)
+    lay = layout_card(card, load_template("letter-2up"))
+    headers = [b.text for b in lay.boxes if isinstance(b, TextCell) and b.text in ("NFL", "NCAA")]
+    assert headers == ["NFL", "NCAA"]
+
+
+def test_template_errors_name_the_field():
+    head = 'name = "x"\nunits = "in"\npage = { width = 8.5, height = 11 }\n'
+    with pytest.raises(ParlayError, match=r"mine.toml is not a valid template(.|\n)*colour: unknown field"):
+        parse_template(head + 'cards = [{ x = 0, y = 0, width = 8, height = 5 }]\ncolour = 1\n', "mine.toml")
+    with pytest.raises(ParlayError, match=r"safe_margin 0.2 in is under 0.4 in"):
+        parse_template(head + 'cards = [{ x = 0, y = 0, width = 8, height = 5 }]\nsafe_margin = 0.2\n', "mine.toml")
+    with pytest.raises(ParlayError, match=r"card 1 .* runs off the 8.5 × 11 in page"):
+        parse_template(head + 'cards = [{ x = 0, y = 0, width = 9, height = 5 }]\n', "mine.toml")
+
+
+def test_user_template_from_folder(tmp_path: Path):
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    (folder / "mine.toml").write_text('name = "mine"\nunits = "in"\npage = { width = 8.5, height = 11 }\n'
+                                      'cards = [{ x = 0, y = 0, width = 8.5, height = 11 }]\n'
+                                      'offset = { x = 0.05, y = -0.03 }\n', encoding="utf-8")
+    t = load_template("mine", folder)
+    assert t.offset_pt() == pytest.approx((3.6, -2.16))
+    assert "mine" in [x.name for x in list_templates(folder)]
+
+
+TEAM = st.text(alphabet=string.ascii_letters + " .&'-", min_size=2, max_size=18).map(str.strip).filter(
+    lambda s: len(s) >= 2)
+HALVES = st.integers(min_value=-40, max_value=40).map(lambda n: Decimal(n) / 2)
+
+
+@st.composite
+def cards(draw):  # noqa: ANN001, ANN201
+    n = draw(st.integers(min_value=1, max_value=16))
+    teams = draw(st.lists(TEAM, min_size=2 * n, max_size=2 * n, unique_by=str.casefold))
+    totals = draw(st.lists(st.one_of(st.none(), st.integers(min_value=60, max_value=140).map(lambda v: Decimal(v) / 2)),
+                           min_size=n, max_size=n))
+    spreads = draw(st.lists(HALVES, min_size=n, max_size=n))
+    nums = assign([t is not None for t in totals])
+    games = tuple(Game(away=teams[2 * i], home=teams[2 * i + 1], spread=spreads[i], total=totals[i],
+                       numbers=nums[i], neutral=draw(st.booleans())) for i in range(n))
+    title = draw(st.text(alphabet=string.ascii_letters + " ·-", min_size=1, max_size=40).map(str.strip).filter(bool))
+    return Card(slug="rand", title=title, games=games)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(card=cards())
+def test_any_card_on_any_template_fits_cleanly_or_is_refused(card: Card):
+    fitted = 0
+    for t in TEMPLATES:
+        try:
+            lay = layout_card(card, t)
+        except ParlayError as exc:
+            assert "too many to print legibly" in exc.text()
+            continue
+        fitted += 1
+        assert problems(lay) == []
+        safe = lay.safe
+        for b in lay.boxes:
+            assert safe.contains(b.rect)
+            if isinstance(b, Bubble):
+                assert b.rect.w >= 4 * MM
+            if isinstance(b, Fiducial):
+                assert b.rect.w >= 5 * MM
+    assert fitted >= 1
+    assert layout_card(card, load_template("letter-1up"))  # up to 16 games always fit a full page
