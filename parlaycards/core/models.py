@@ -6,6 +6,7 @@ import re
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
+from functools import cached_property
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -244,12 +245,14 @@ class Card(Frozen):
                 "add one with `payout set` or change the pick range with `rules set`")
         return self
 
+    @cached_property
+    def selections(self) -> dict[int, tuple[Game, Side]]:
+        """Every selection number → (game, side), built once per card (entries look picks up by the thousand)."""
+        return {getattr(g.numbers, side.value): (g, side) for g in self.games for side in Side
+                if getattr(g.numbers, side.value) is not None}
+
     def selection(self, number: int) -> tuple[Game, Side] | None:
-        for g in self.games:
-            side = g.numbers.side_of(number)
-            if side is not None:
-                return g, side
-        return None
+        return self.selections.get(number)
 
     def game_by_number(self, number: int) -> Game | None:
         hit = self.selection(number)
