@@ -162,7 +162,7 @@ def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, s
         return None
     floor = max(MIN_SIZE, 0.85 * s)
     names = [c["away"] for c in games] + [c["home"] for c in games]
-    if any(fit_size(n, REGULAR, s, room, floor) is None for n in names):
+    if widest(names, REGULAR, floor) > room:
         return None
     return Columns(s, d, pitch(s), col_w, kick, num, room, line, total, has_total, groups, stacked)
 

@@ -22,8 +22,13 @@ def width(text: str, font: str, size: float) -> float:
     return _unit_width(text, font) * size
 
 
+@lru_cache(maxsize=1024)
+def _unit_widest(texts: tuple[str, ...], font: str) -> float:
+    return max((_unit_width(t, font) for t in texts), default=0.0)
+
+
 def widest(texts: list[str] | tuple[str, ...], font: str, size: float) -> float:
-    return max((width(t, font, size) for t in texts), default=0.0)
+    return _unit_widest(tuple(texts), font) * size
 
 
 def fit_size(text: str, font: str, size: float, room: float, floor: float = MIN_SIZE) -> float | None:

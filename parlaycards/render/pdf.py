@@ -112,28 +112,52 @@ def define_form(c: Canvas, layout: CardLayout) -> None:
     c.endForm()
 
 
+def _field_ops(c: Canvas, cell: TextCell) -> tuple[str, float, str] | None:
+    """(prefix, anchor, font) to draw a field cell as raw text operators, or None to use the canvas API.
+
+    Fields hold only digits, capitals, "No." and "CODE": no character needs escaping in a PDF string.
+    """
+    if cell.angle or not cell.text.isascii() or any(ch in cell.text for ch in "()\\"):
+        return None
+    font = c._doc.getInternalFontName(cell.font)  # registered by the form already
+    return f"BT {font} {cell.size:g} Tf {cell.grey:g} g ", cell.anchor_x(), cell.align
+
+
 def render_cards(out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str,
                  cards: Iterable[tuple[int, str]], progress: Callable[[int], None] | None = None) -> int:
-    """Write serialized cards (serial, code) into `out`, filling the template's slots page by page."""
+    """Write serialized cards (serial, code) into `out`, filling the template's slots page by page.
+
+    Per card: one transform to its slot, the form, the serial and code as text, the QR as one path.
+    """
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     c = new_canvas(out, t, title)
     define_form(c, layout)
-    origins = card_origins(t)
-    cells = layout.field_cells()
+    origins = [f"q 1 0 0 1 {x:.3f} {y:.3f} cm" for x, y in card_origins(t)]
+    cells = [(cell, _field_ops(c, cell)) for cell in layout.field_cells()]
     box = layout.qr()
     n = 0
     for serial, code in cards:
         slot = n % len(origins)
         if slot == 0 and n:
             c.showPage()
-        x, y = origins[slot]
-        c.saveState()
-        c.translate(x, y)
+        c.addLiteral(origins[slot])
         c.doForm(FORM)
         values = registry.values(serial, code)
-        for cell in cells:
-            _text(c, cell, values)
-        c.addLiteral(qr_literal(box, qr_payload(slug, version, serial, code)))
-        c.restoreState()
+        ops = []
+        for cell, fast in cells:
+            if fast is None:
+                _text(c, cell, values)
+                continue
+            prefix, x, align = fast
+            text = cell.text.format(**values)
+            if align != "left":
+                w = stringWidth(text, cell.font, cell.size)
+                x -= w if align == "right" else w / 2
+            ops.append(f"{prefix}{x:.3f} {cell.baseline():.3f} Td ({text}) Tj ET")
+        ops.append(qr_literal(box, qr_payload(slug, version, serial, code)))
+        ops.append("Q")
+        c.addLiteral(" ".join(ops))
         n += 1
         if progress is not None and n % 100 == 0:
             progress(n)

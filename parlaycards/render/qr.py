@@ -175,25 +175,24 @@ class Symbol:
         """[byte index of the symbol][byte value] → the `re` operators of that byte's runs of dark modules."""
         ops = self.__dict__.get("_ops")
         if ops is None:
-            ops = []
             n, per_row = self.n, self.stride // 8
-            for r in range(n):
-                y = n - 1 - r
-                for k in range(per_row):
-                    width = max(0, min(8, n - 8 * k))
-                    table = []
-                    for v in range(256):
-                        runs, c = [], 0
-                        while c < width:
-                            if v >> c & 1:
-                                a = c
-                                while c < width and v >> c & 1:
-                                    c += 1
-                                runs.append(f"{8 * k + a} {y} {c - a} 1 re")
-                            else:
+            shapes = []  # per chunk: each byte value's runs, with "#" standing for the row's y
+            for k in range(per_row):
+                width = max(0, min(8, n - 8 * k))
+                table = []
+                for v in range(256):
+                    runs, c = [], 0
+                    while c < width:
+                        if v >> c & 1:
+                            a = c
+                            while c < width and v >> c & 1:
                                 c += 1
-                        table.append(" ".join(runs))
-                    ops.append(table)
+                            runs.append(f"{8 * k + a} # {c - a} 1 re")
+                        else:
+                            c += 1
+                    table.append(" ".join(runs))
+                shapes.append(table)
+            ops = [[t.replace("#", str(n - 1 - r)) for t in shapes[k]] for r in range(n) for k in range(per_row)]
             self.__dict__["_ops"] = ops
         return ops
 
