@@ -172,7 +172,7 @@ def grade(
     xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the one-page results sheet here.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
-    all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")] = False,
+    all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")] = False,
 ) -> None:
     """Settle every entry with the card version it was printed from; winners first, then totals.
 
@@ -187,13 +187,14 @@ def grade(
     report = run(lambda: svc.grade(open_store(), slug))
     if json:
         from ..core.report import grade_json
+        from .pool_views import print_grade_json
 
-        print_json(grade_json(report))
+        print_grade_json(grade_json(report))
         for x in report.changes:
             err(f"Changed since the last grade: {x.serial} {x.name} {x.old_outcome} ${x.old_payout:,.2f} → "
                 f"{x.new_outcome} ${x.new_payout:,.2f}")
     else:
-        print_report(report, limit=None if all_rows else 200)
+        print_report(report, limit=None if all_rows else 100)
     run(lambda: svc.write_outputs(report, xlsx, pdf, err))
 
 

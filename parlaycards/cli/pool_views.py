@@ -29,6 +29,16 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None]]:
         yield update
 
 
+def print_grade_json(data: dict) -> None:
+    """`grade --json`: one entry per line (the standard encoder at C speed, for 100,000 entries)."""
+    import json
+
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    entries = ",".join("\n    " + dumps(e) for e in data["entries"])
+    sys.stdout.write(f'{{\n  "card": {dumps(data["card"])},\n  "entries": [{entries}'
+                     + ("\n  ]" if entries else "]") + f',\n  "totals": {dumps(data["totals"])}\n}}\n')
+
+
 def _money(d: Any) -> str:
     return f"${d:,.2f}"
 
@@ -37,11 +47,11 @@ def entries_json(view) -> list[dict]:  # noqa: ANN001 - services.entries.EntryLi
     out = []
     for e in view.entries:
         paid = view.payments.get(e.serial)
-        last = view.settled.get(e.serial)
+        last = view.settled.get(int(e.serial))
         out.append({"serial": e.serial, "version": e.version, "name": e.name, "stake": str(e.stake),
                     "picks": list(e.picks), "received_at": e.received_at.isoformat(), "late": e.late,
                     "source": e.source, "outcome": last.outcome if last else None,
-                    "payout": str(last.payout) if last else None, "paid": str(paid.amount) if paid else "0.00"})
+                    "payout": last.payout if last else None, "paid": str(paid.amount) if paid else "0.00"})
     return out
 
 
@@ -55,11 +65,11 @@ def print_entries(view) -> None:  # noqa: ANN001
     t = Table("Serial", "Ver.", "Name", "Stake", "Picks", "Received", "Last grade", "Paid",
               title=f"{view.card.title} — {len(view.entries)} entries", title_justify="left")
     for e in view.entries:
-        last = view.settled.get(e.serial)
+        last = view.settled.get(int(e.serial))
         paid = view.payments.get(e.serial)
         t.add_row(e.serial, str(e.version), e.name, _money(e.stake), " ".join(map(str, e.picks)),
                   e.received_at.strftime("%m/%d %H:%M") + (" late" if e.late else ""),
-                  f"{last.outcome} {_money(last.payout)}" if last else "-", _money(paid.amount) if paid else "-")
+                  f"{last.outcome} {_money(last.amount)}" if last else "-", _money(paid.amount) if paid else "-")
     console().print(t)
 
 
@@ -101,7 +111,7 @@ def print_results(view) -> None:  # noqa: ANN001
         err(f"{missing} game{'s' if missing != 1 else ''} without a result: legs on them are pending.")
 
 
-def print_report(report, limit: int | None = 200) -> None:  # noqa: ANN001 - core.report.Report
+def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - core.report.Report
     from rich.table import Table
 
     c = console()
@@ -119,10 +129,12 @@ def print_report(report, limit: int | None = 200) -> None:  # noqa: ANN001 - cor
     winners = report.winners
     w = Table("Serial", "Name", "Stake", "Hits", "Tier", "Payout", "Paid", title=f"Winners ({len(winners)})",
               title_justify="left")
-    for r in winners:
+    for r in winners if limit is None else winners[:limit]:
         w.add_row(r.serial, r.name, _money(r.stake), f"{r.hits} of {r.effective_picks}",
                   r.tier or r.outcome.value, _money(r.payout), r.paid_status + (" (late)" if r.late else ""))
     c.print(w if winners else "No winning cards" + (" yet." if t.pending else "."))
+    if limit is not None and len(winners) > limit:
+        err(f"… and {len(winners) - limit} more winners: --all lists them, --xlsx writes them all.")
     rows = report.rows if limit is None else report.rows[:limit]
     a = Table("Serial", "Name", "Stake", "Picks", "Outcome", "Payout", title="All entries", title_justify="left")
     for r in rows:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
+from itertools import repeat
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
-from .models import CENT, Card, Entry, Leg, LegOutcome, Outcome, PayoutTier, Result, Rules, Settlement
+from .models import CENT, Card, Leg, LegOutcome, Outcome, PayoutTier, Result, Rules, Settlement
 from .settle import grade_selections, settle_card
 
 # Bit fields of a packed sum; 63 legs at most per field, far above any card's 30.
@@ -123,36 +125,71 @@ def settlement(serial: str, stake: Decimal, picks: Sequence[int], grade: Grade, 
                       outcome=grade.outcome, payout=amount)
 
 
-@dataclass(frozen=True, slots=True)
-class Graded:
-    """One entry settled: its grade, what it hands back, and each leg's outcome in pick order."""
+class Ticket(NamedTuple):
+    """An entry as grading reads it back from the store (validated when it was entered): light and immutable.
 
-    entry: Entry
+    It has `Entry`'s field names, so either can be graded and reported.
+    """
+
+    serial: str
+    version: int
+    name: str
+    stake: Decimal
+    picks: tuple[int, ...]
+    late: bool
+    received_at: datetime
+
+
+class EntryLike(Protocol):
+    @property
+    def serial(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def stake(self) -> Decimal: ...
+    @property
+    def picks(self) -> tuple[int, ...]: ...
+    @property
+    def late(self) -> bool: ...
+    @property
+    def received_at(self) -> datetime: ...
+
+
+class Graded(NamedTuple):
+    """One entry settled: its grade, what it hands back, and its card version's selection outcomes."""
+
+    entry: EntryLike
     grade: Grade
     payout: Decimal
-    legs: tuple[LegOutcome, ...]
+    outcomes: Mapping[int, LegOutcome]  # every selection of the entry's card version, graded
 
     @property
     def outcome(self) -> Outcome:
         return self.grade.outcome
 
+    @property
+    def legs(self) -> tuple[LegOutcome, ...]:
+        """Each pick's outcome, in pick order."""
+        return tuple(map(self.outcomes.__getitem__, self.entry.picks))
 
-def grade_entries(cards: Mapping[int, Card], entries: Sequence[Entry],
+
+def grade_entries(cards: Mapping[int, Card], entries: Sequence[EntryLike],
                   results: Mapping[int, Result]) -> list[Graded]:
     """Settle every entry with the card version it was printed from (`cards` by version), in order.
 
     Results are shared by game key across versions. Each version's selections are graded once.
     """
-    by_version: dict[int, list[int]] = {}
-    for i, e in enumerate(entries):
-        by_version.setdefault(e.version, []).append(i)
-    out: list[Graded | None] = [None] * len(entries)
-    for version, indexes in by_version.items():
+    versions = {e.version for e in entries}
+    groups = {v: [e for e in entries if e.version == v] for v in versions} if len(versions) > 1 \
+        else {v: list(entries) for v in versions}
+    graded: dict[int, Iterator[Graded]] = {}
+    for version, chosen in groups.items():
         card = cards[version]
         outcomes = grade_selections(card, results)
-        chosen = [entries[i] for i in indexes]
         settled = settle_many(card, outcomes, [(e.stake, e.picks) for e in chosen])
-        leg = outcomes.__getitem__
-        for i, e, grade, amount in zip(indexes, chosen, settled.grades, settled.amounts, strict=True):
-            out[i] = Graded(e, grade, amount, tuple(map(leg, e.picks)))
-    return out  # type: ignore[return-value] - every slot is filled
+        graded[version] = map(Graded, chosen, settled.grades, settled.amounts, repeat(outcomes))
+    if len(graded) == 1:
+        return list(next(iter(graded.values())))
+    return [next(graded[e.version]) for e in entries]

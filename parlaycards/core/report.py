@@ -9,24 +9,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from .bulk import Graded
 from .lines import format_spread, format_total
-from .models import CENT, Card, Game, LegOutcome, Outcome, Result, Side
+from .models import CENT, Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
 from .views import kickoff_text
 
 ZERO = Decimal("0.00")
 
 
-@dataclass(frozen=True, slots=True)
-class EntryRow:
+class EntryRow(NamedTuple):
+    """One entry on the report (a NamedTuple: 100,000 of them are built per grade)."""
+
     serial: str
     version: int
     name: str
     stake: Decimal
     picks: tuple[int, ...]
-    legs: tuple[LegOutcome, ...]  # one per pick
+    outcomes: Mapping[int, LegOutcome]  # every selection of the entry's card version, graded
     outcome: Outcome
     effective_picks: int
     hits: int
@@ -35,6 +37,11 @@ class EntryRow:
     paid: Decimal
     late: bool
     received_at: datetime
+
+    @property
+    def legs(self) -> tuple[LegOutcome, ...]:
+        """Each pick's outcome, in pick order."""
+        return tuple(map(self.outcomes.__getitem__, self.picks))
 
     @property
     def owed(self) -> Decimal:
@@ -144,19 +151,21 @@ def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], g
                  results: Mapping[int, Result], paid: Mapping[str, Decimal],
                  changes: Sequence[Change] = ()) -> Report:
     """Every row of the report. `card` is the latest version; `cards` the versions entries were printed from."""
-    tiers: dict[tuple[int, int, int], str] = {}
-    rows = []
-    for g in graded:
-        e, grade = g.entry, g.grade
-        tier = None
-        if grade.tier is not None:
-            key = (e.version, grade.tier.picks, grade.tier.hits)
-            tier = tiers.get(key) or tiers.setdefault(key, f"{grade.tier.hits} of {grade.tier.picks} at "
-                                                           f"{grade.tier.odds}")
-        rows.append(EntryRow(e.serial, e.version, e.name, e.stake, e.picks, g.legs, grade.outcome,
-                             grade.effective_picks, grade.hits, tier, g.payout, paid.get(e.serial, ZERO), e.late,
-                             e.received_at))
-    rows.sort(key=lambda r: r.serial)
+    tiers: dict[int, str] = {}  # by id: the same few tier objects come back for every winning entry
+
+    def tier_text(tier: PayoutTier | None) -> str | None:
+        if tier is None:
+            return None
+        if id(tier) not in tiers:
+            tiers[id(tier)] = f"{tier.hits} of {tier.picks} at {tier.odds}"
+        return tiers[id(tier)]
+
+    no_pay = ZERO
+    rows = [EntryRow(e.serial, e.version, e.name, e.stake, e.picks, outcomes,
+                     grade.outcome, grade.effective_picks, grade.hits, tier_text(grade.tier), payout,
+                     paid.get(e.serial, no_pay), e.late, e.received_at)
+            for e, grade, payout, outcomes in graded]
+    rows.sort(key=itemgetter(0))
     stakes = sum((r.stake for r in rows), ZERO)
     payouts = sum((r.payout for r in rows), ZERO)
     paid_total = sum((min(r.paid, r.payout) for r in rows), ZERO)

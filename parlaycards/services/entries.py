@@ -8,6 +8,7 @@ never stored; an import stores every accepted row and lists every refused one, o
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -59,9 +60,17 @@ class Checks:
         self._versions: dict[int, Card] = {}
         self._entered: dict[int, str] = {}
         self._batch: dict[int, str] = {}  # serial → where it was first seen in this batch
+        self._ranges = entry_rows.printed_ranges(tx, slug)
+        self._firsts = [r[0] for r in self._ranges]
 
     def prefetch(self, serials: Sequence[int]) -> None:
         self._entered = entry_rows.entered(self.tx, serials)
+
+    def printed_from(self, serial: int) -> tuple[str, int] | None:
+        i = bisect_right(self._firsts, serial) - 1
+        if i >= 0 and serial <= self._ranges[i][1]:
+            return self.slug, self._ranges[i][2]
+        return entry_rows.printed_from(self.tx, serial)  # another card's, or never printed
 
     def card(self, version: int) -> Card:
         if version not in self._versions:
@@ -75,7 +84,7 @@ class Checks:
         if raw.serial is None:
             return None, reasons
         s = format_serial(raw.serial)
-        printed = entry_rows.printed_from(self.tx, raw.serial)
+        printed = self.printed_from(raw.serial)
         if printed is None:
             reasons.append(f"serial {s} was never printed: no print batch holds it (check the number on the card)")
         elif printed[0] != self.slug:
@@ -99,15 +108,14 @@ class Checks:
         if raw.stake is None or raw.picks is None:
             return None, reasons
         received = raw.received_at or now
-        entry = Entry(serial=s, code=normalise_code(raw.code) if raw.code else None, name=raw.name,
-                      stake=raw.stake, picks=raw.picks, received_at=received, late=late or raw.late,
-                      source=source, version=version)
-        reasons += refusals(entry, self.card(version), current=self.current)
-        if reasons:
-            return None, reasons
         cutoff = self.current.rules.cutoff
-        is_late = cutoff is not None and received > cutoff
-        return Entry.model_validate({**entry.model_dump(), "late": is_late}), []
+        after_cutoff = cutoff is not None and received > cutoff
+        # late: accepted after the cutoff on purpose. Marked late but in on time is simply on time.
+        entry = Entry(serial=s, code=normalise_code(raw.code) if raw.code else None, name=raw.name,
+                      stake=raw.stake, picks=raw.picks, received_at=received,
+                      late=(late or raw.late) and after_cutoff, source=source, version=version)
+        reasons += refusals(entry, self.card(version), current=self.current)
+        return (None, reasons) if reasons else (entry, [])
 
 
 def _audit(e: Entry) -> dict:
@@ -162,14 +170,16 @@ def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = F
                    progress: Progress | None = None) -> Imported:
     """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored."""
     from ..io.entries import read_entries
+    from .grading import bulk_work
 
     with store.transaction() as tx:
         zone = _zone(card_rows.latest(tx, slug))
-    sheet = read_entries(path, zone)
+    with bulk_work():
+        sheet = read_entries(path, zone)
     now = datetime.now(UTC)
     stored: list[Entry] = []
     refused: list[Refused] = []
-    with store.transaction() as tx:
+    with bulk_work(), store.transaction() as tx:
         checks = Checks(tx, slug)
         checks.prefetch([r.serial for r in sheet.rows if r.serial is not None])
         total = len(sheet.rows)
@@ -200,7 +210,7 @@ class EntryList:
     card: Card
     entries: tuple[Entry, ...]
     payments: dict[str, entry_rows.Payment]
-    settled: dict[str, settlement_rows.Stored]
+    settled: dict[int, settlement_rows.Stored]  # by serial
 
 
 def list_entries(store: Store, slug: str) -> EntryList:
@@ -235,9 +245,9 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
             raise NotFoundError(f"card {s} was not entered on {slug}" +
                                 (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`."))
         entry = found[1]
-        last = settlement_rows.of(tx, slug).get(s)
+        last = settlement_rows.of(tx, slug).get(number)
         now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
-        if last is None or last.outcome != now_settled.outcome.value or last.payout != now_settled.payout:
+        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
             raise RefusedError(f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
                                "first, then pay what it shows.")
         if now_settled.outcome.value == "pending":

@@ -6,20 +6,21 @@ Picks are stored sorted as `101,104,117`; money as text (`5.00`), never a float.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 
+from ..core.bulk import Ticket
 from ..core.models import CENT, Entry
 from ..core.verify import format_serial
-from . import schema
+from . import batches, schema
 from .db import Tx, iso
 
 E = schema.entries.c
-B = schema.batches.c
 _CHUNK = 500  # serials per IN (...) query, well under SQLite's parameter limit
 
 
@@ -42,8 +43,7 @@ def _row(slug: str, e: Entry) -> dict:
 
 def insert_many(tx: Tx, slug: str, entries: Sequence[Entry]) -> None:
     """Store entries in one executemany (the caller's transaction makes it all or nothing)."""
-    if entries:
-        tx.conn.execute(insert(schema.entries), [_row(slug, e) for e in entries])
+    tx.insert_many(schema.entries, [_row(slug, e) for e in entries])
 
 
 def replace(tx: Tx, slug: str, entry: Entry) -> None:
@@ -66,6 +66,27 @@ def of(tx: Tx, slug: str) -> list[Entry]:
     """Every entry of a card (all versions), by serial."""
     rows = tx.conn.execute(select(*_COLUMNS).where(E.slug == slug).order_by(E.serial))
     return [_entry(r) for r in rows]
+
+
+def for_grading(tx: Tx, slug: str) -> list[Ticket]:
+    """Every entry of a card, by serial, as light `Ticket`s (grading reads 100,000s of them)."""
+    rows = tx.conn.execute(select(E.serial, E.version, E.name, E.stake, E.picks, E.late, E.received_at)
+                           .where(E.slug == slug).order_by(E.serial))
+    # Stakes and times repeat (a few stake amounts; one time per imported sheet): parse each text once.
+    stakes = _Parsed(Decimal)
+    times = _Parsed(datetime.fromisoformat)
+    return [Ticket(f"{r[0]:06d}", r[1], r[2], stakes[r[3]], tuple(map(int, r[4].split(","))), bool(r[5]), times[r[6]])
+            for r in rows]
+
+
+class _Parsed(dict):
+    def __init__(self, parse: Callable[[str], Any]):
+        super().__init__()
+        self.parse = parse
+
+    def __missing__(self, text: str) -> Any:
+        value = self[text] = self.parse(text)
+        return value
 
 
 def get(tx: Tx, serial: int) -> tuple[str, Entry] | None:
@@ -97,10 +118,9 @@ def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> No
 
 def printed_from(tx: Tx, serial: int) -> tuple[str, int] | None:
     """(card slug, version) of the print batch a serial came from, or None when it was never printed."""
-    try:
-        from .batches import batch_for_serial  # the printing work's own answer, when it is there
-    except ImportError:
-        r = tx.conn.execute(select(B.slug, B.version).where(B.first_serial <= serial, B.last_serial >= serial)
-                            .order_by(B.id.desc()).limit(1)).first()
-        return (r.slug, r.version) if r else None
-    return batch_for_serial(tx, serial)
+    return batches.batch_for_serial(tx, serial)
+
+
+def printed_ranges(tx: Tx, slug: str) -> list[tuple[int, int, int]]:
+    """(first, last, version) of every print batch of a card, by first serial."""
+    return sorted((b.first_serial, b.last_serial, b.version) for b in batches.of_card(tx, slug))
