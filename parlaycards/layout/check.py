@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from .fields import widest
 from .geometry import MM, Box, Bubble, CardLayout, Fiducial, QrBox, Rect, Rule, Shade, TextCell
 from .text import MIN_SIZE, width
 
@@ -38,7 +39,8 @@ def problems(layout: CardLayout) -> list[str]:
         if isinstance(b, TextCell):
             if b.size < MIN_SIZE - 0.01:
                 out.append(f"{_name(b)} is {b.size} pt (< 6 pt)")
-            if not b.field and width(b.text, b.font, b.size) > b.rect.w + 0.05:
+            text = b.text.format(**widest()) if b.field else b.text
+            if width(text, b.font, b.size) > b.rect.w + 0.05:
                 out.append(f"{_name(b)} does not fit its cell")
     out += _overlaps(boxes)
     fids = [b for b in boxes if isinstance(b, Fiducial)]

@@ -222,15 +222,15 @@ def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
         y = top - HEADER_H - 0.6
         for r in col:
             y -= p
-            if r.kind == "league":
-                boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=LEAGUE_GREY))
-                size = min(s + 1, p * 0.62)
-                boxes.append(cell(x0 + 4, y + (p - CELL * size) / 2, r.text, BOLD, size, grey=1.0))
-                continue
-            if r.kind == "group":
-                size = max(MIN_SIZE, s - 0.5)
-                boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=GROUP_GREY))
-                boxes.append(cell(x0 + 4, y + (p - CELL * size) / 2, r.text, BOLD, size))
+            if r.kind in ("league", "group"):
+                # the text sits between bubble columns, so it keeps clear of the bubbles above and below
+                tx = x0 + xs["away"] + geo.d + CLEAR
+                room = x0 + (xs["over"] if geo.stacked and geo.has_total else xs["home"] if not geo.stacked
+                             else geo.w + CLEAR) - CLEAR - tx
+                league = r.kind == "league"
+                size = fit_size(r.text, BOLD, min(s + (1 if league else -0.5), p * 0.62), room) or MIN_SIZE
+                boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=LEAGUE_GREY if league else GROUP_GREY))
+                boxes.append(cell(tx, y + (p - CELL * size) / 2, r.text, BOLD, size, w=room, grey=1.0 if league else 0.0))
                 continue
             if geo.stacked:
                 y -= p

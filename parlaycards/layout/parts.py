@@ -289,11 +289,11 @@ def stub(card: Card, area: Rect) -> list[Box]:
     boxes: list[Box] = [Shade(Rect(x, top - 16, w, 16), grey=0.3)]
     ks = fit_size("KEEP THIS STUB", BOLD, 8, w - 8) or MIN_SIZE
     boxes.append(cell(x + 4, top - 16 + (16 - CELL * ks) / 2, "KEEP THIS STUB", BOLD, ks, grey=1.0))
-    sw = width("No. 0000000", BOLD, 13)
-    ss = 13 if sw <= w else max(12.0, 13 * w / sw)
-    boxes.append(cell(x, top - 22 - CELL * ss, "No. {serial}", BOLD, ss, w=w, field="serial"))
-    boxes.append(cell(x, top - 40 - CELL * 12, "CODE {code}", BOLD, 12, w=w, field="code"))
-    y = top - 58
+    boxes.append(cell(x, top - 25, "CARD No.", BOLD, 6, grey=0.35))
+    boxes.append(cell(x, top - 27 - CELL * 14, "{serial}", BOLD, 14, w=w, field="serial"))
+    boxes.append(cell(x, top - 46, "VERIFY CODE", BOLD, 6, grey=0.35))
+    boxes.append(cell(x, top - 48 - CELL * 12, "{code}", BOLD, 12, w=w, field="code"))
+    y = top - 64
     title = wrap(card.title, REGULAR, 7, w) or [card.title[:20]]
     for line in title[:2]:
         y -= 9

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .geometry import CELL, Box, Rect, Rule, Shade, TextCell
 from .templates import Template
-from .text import BOLD, REGULAR, cell, fit_size, width, wrap
+from .text import BOLD, REGULAR, cell, width, wrap
 
 PROOF_NOTE = ('Print this page at 100% ("Actual size"), never "Fit to page". Hold it over a sheet of your '
               "card stock against the light: every card edge should sit on a perforation.")
@@ -20,30 +20,27 @@ def card_origins(t: Template) -> list[tuple[float, float]]:
     return [(r.x + ox, r.y + oy) for r in t.card_rects()]
 
 
-def proof_marks(t: Template) -> list[Box]:
-    """PROOF across the first card, and the print-at-100% note (page coordinates, offset applied)."""
+def proof_marks(t: Template) -> tuple[list[Box], list[Box]]:
+    """PROOF across the first card, and the print-at-100% note: in the second card's place when the
+    sheet has one (returned first, with the watermark), else on a page of its own (returned second)."""
     x0, y0 = card_origins(t)[0]
     w, h = t.card_size()
     size = min(110.0, w / 4.5)
     wm = width("PROOF", BOLD, size)
-    out: list[Box] = [TextCell(Rect(x0 + w / 2 - wm / 2, y0 + h / 2 - size * 0.35, wm, CELL * size), "PROOF", BOLD,
-                               size, "centre", 0.82, None, 25.0)]
+    marks: list[Box] = [TextCell(Rect(x0 + w / 2 - wm / 2, y0 + h / 2 - size * 0.35, wm, CELL * size), "PROOF", BOLD,
+                                 size, "centre", 0.5, None, 25.0)]
     rects = t.card_rects()
-    if len(rects) > 1:  # the note goes where the second card would be
-        r = rects[1].inset(0.75 * 72 if min(rects[1].w, rects[1].h) > 3 * 72 else 0.45 * 72)
-        lines = wrap("PROOF — not a card: no serial numbers were used. " + PROOF_NOTE, REGULAR, 12, r.w) or []
-        y = r.top - 20
-        out.append(cell(r.x, y, "How to check this proof", BOLD, 14))
-        for line in lines:
-            y -= 17
-            out.append(cell(r.x, y, line, REGULAR, 12))
-    else:
-        safe = t.safe_margin * t.k
-        pw, _ = t.page_size()
-        note = "PROOF · " + PROOF_NOTE
-        size = fit_size(note, REGULAR, 8, pw - 2 * safe, 5) or 5
-        out.append(cell(safe, safe * 0.45, note, REGULAR, size, w=pw - 2 * safe, align="centre", grey=0.3))
-    return out
+    pw, ph = t.page_size()
+    m = t.safe_margin * t.k
+    area = rects[1].inset(0.45 * 72) if len(rects) > 1 else Rect(m + 36, m, pw - 2 * m - 72, ph - 2 * m - 72)
+    note: list[Box] = []
+    lines = wrap("PROOF — not a card: no serial numbers were used. " + PROOF_NOTE, REGULAR, 12, area.w) or []
+    y = area.top - 20
+    note.append(cell(area.x, y, "How to check this proof", BOLD, 14))
+    for line in lines:
+        y -= 17
+        note.append(cell(area.x, y, line, REGULAR, 12))
+    return (marks + note, []) if len(rects) > 1 else (marks, note)
 
 
 def calibration(t: Template) -> list[Box]:

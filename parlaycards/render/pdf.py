@@ -180,8 +180,12 @@ def render_proof(out: Path, t: Template, layout: CardLayout, slug: str, version:
         _text(c, cell, samples)
     c.addLiteral(qr_literal(layout.qr(), qr_payload(slug, version, 0, "PROOF")))
     c.restoreState()
-    draw(c, proof_marks(t))
+    on_sheet, own_page = proof_marks(t)
+    draw(c, on_sheet)
     c.showPage()
+    if own_page:
+        draw(c, own_page)
+        c.showPage()
     c.save()
 
 
