@@ -76,6 +76,13 @@ def test_serial_never_printed_or_printed_for_another_card(pool):
     assert caught.value.problems == ("serial 000021 was printed for card ncaa-w13, not nfl-w12",)
 
 
+def test_a_card_never_printed_takes_no_entry(store):
+    new_card(store)
+    with pytest.raises(RefusedError, match=r"no cards of nfl-w12 have been printed yet, so no serial can be entered on "
+                                           r"it. Print them first, e.g. `parlaycards print nfl-w12 --copies 100`."):
+        add(store, serial="1")
+
+
 def test_already_entered_and_replace(pool):
     add(pool, serial="3")
     with pytest.raises(RefusedError) as caught:
@@ -252,7 +259,7 @@ def test_cli_import_lists_refused_rows_and_exits_1(pool, db_path, tmp_path):
     path = xlsx(tmp_path / "e.xlsx", [HEADER, ["2", "A", "5", "101,103,105"], ["3", "B", "5", "101,102,105"]])
     r = runner.invoke(app, [*_db(db_path), "entry", "import", "nfl-w12", str(path)])
     assert r.exit_code == 1
-    assert r.stderr == ("Stored 1 of 2 rows from e.xlsx.\nRefused 1 row (nothing of them was stored):\n"
+    assert r.stderr == ("Stored 1 of 2 rows from e.xlsx.\nRefused 1 row, not stored:\n"
                         '  e.xlsx, sheet "Entries", row 3: picks 101 and 102 are both sides of Buffalo Bills at '
                         "Houston Texans\n")
     r = runner.invoke(app, [*_db(db_path), "pool", "set", "--require-code"])

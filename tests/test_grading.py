@@ -170,3 +170,20 @@ def test_cli_result_set_and_grade_report(pool, db_path):
     assert r.exit_code == 2 and r.stderr.startswith("Error: give both scores, away then home")
     r = runner.invoke(app, ["--db", str(db_path), "grade", SLUG])
     assert r.exit_code == 0 and "Totals" in r.stdout and "$38.00" in r.stdout  # stakes 10+5+2+20+1
+
+
+def test_shipped_sample_entries_and_scores_grade_as_their_generator_says(store):
+    from pathlib import Path
+
+    from parlaycards import samples_pool
+
+    root = Path(__file__).parents[1] / "sample_lines"
+    card = new_card(store, samples_pool.nfl_card(root))
+    print_serials(store, card.slug, 40)
+    done = entries.import_entries(store, card.slug, root / samples_pool.ENTRIES)
+    assert (len(done.stored), len(done.refused)) == (36, 2)
+    saved = results.import_results(store, card.slug, root / samples_pool.SCORES)
+    assert len(saved.changes) == 16 and sum(c.new.cancelled for c in saved.changes) == 1
+    report = grading.grade(store, card.slug)
+    assert [(r.serial, r.payout) for r in sorted(report.winners)] == samples_pool.winners(card)
+    assert {r.outcome.value for r in report.winners} == {"win", "refund"}

@@ -77,8 +77,7 @@ def entry_import(
     err(f"Stored {len(done.stored)} of {len(done.stored) + len(done.refused)} rows from {done.file}"
         + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else "."))
     if done.refused:
-        err(f"Refused {len(done.refused)} row{'s' if len(done.refused) != 1 else ''} (nothing of them was stored):",
-            "bold red")
+        err(f"Refused {len(done.refused)} row{'s' if len(done.refused) != 1 else ''}, not stored:", "bold red")
         for r in done.refused:
             err(f"  {r}")
         raise typer.Exit(1)

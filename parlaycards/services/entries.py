@@ -62,6 +62,9 @@ class Checks:
         self._batch: dict[int, str] = {}  # serial → where it was first seen in this batch
         self._ranges = entry_rows.printed_ranges(tx, slug)
         self._firsts = [r[0] for r in self._ranges]
+        if not self._ranges:
+            raise RefusedError(f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
+                               f"Print them first, e.g. `parlaycards print {slug} --copies 100`.")
 
     def prefetch(self, serials: Sequence[int]) -> None:
         self._entered = entry_rows.entered(self.tx, serials)
