@@ -167,6 +167,8 @@ def payout_boxes(card: Card, x: float, top: float, size: float, w: float, cols: 
 def rules_lines(card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6.0)) -> tuple[float, list[str]] | None:
     """(size, lines) of the rules paragraph in `room` width, the first line after HOW TO PLAY."""
     text = HOW_TO_TEXT + " " + " ".join(rules_text(card))
+    if any(g.neutral for g in card.games):
+        text += " (N) marks a game at a neutral site."
     for size in sizes:
         lines = wrap(text, REGULAR, size, room, width(HOW_TO + "  ", BOLD, size))
         if lines is not None:

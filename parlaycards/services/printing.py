@@ -64,13 +64,18 @@ def print_batch(store: Store, slug: str, copies: int = 1, template: str | Path =
         if proof:
             path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
             render_proof(path, t, layout, slug, card.version, card.title)
+            tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
             return Printed(slug, card.version, t.name, path, 1, 1, None, None, _sha(path), layout.type_size)
         first, last = tx.take_serials(copies)
         path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
         secret = tx.secret
         serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
-        render_cards(path, t, layout, slug, card.version, card.title, serials,
-                     (lambda n: progress(n, copies)) if progress else None)
+        try:
+            render_cards(path, t, layout, slug, card.version, card.title, serials,
+                         (lambda n: progress(n, copies)) if progress else None)
+        except BaseException:
+            path.unlink(missing_ok=True)  # no half-written PDF; the transaction gives the serials back
+            raise
         digest = _sha(path)
         batches.record(tx, slug, card.version, t.name, first, last, str(path), digest)
         return Printed(slug, card.version, t.name, path, copies, -(-copies // per), first, last, digest,
