@@ -66,9 +66,9 @@ def test_wall_sheet_pdf_has_one_page_with_scores_winners_and_payouts(report, tmp
     path = grading.write_outputs(report, pdf=tmp_path / "r.pdf")[0]
     reader = PdfReader(path)
     assert len(reader.pages) == 1
-    text = reader.pages[0].extract_text()
-    for needle in ("NFL Week 12 — results", "Buffalo Bills 24 – Houston Texans 20", "Cancelled — no action",
-                   "000004", "$110.00", "Dana", "$60.00", "kept by the pool"):
+    text = " ".join(reader.pages[0].extract_text().split())
+    for needle in ("NFL Week 12 — results", "Buffalo Bills 24 Houston Texans 20", "Baltimore Ravens — no action",
+                   "000004", "$110.00", "Dana", "$60.00", "kept by the pool -$180.00"):
         assert needle in text, needle
     assert float(reader.pages[0].mediabox.width) == 612 and float(reader.pages[0].mediabox.height) == 792
 

@@ -40,7 +40,9 @@ def print_grade_json(data: dict) -> None:
 
 
 def _money(d: Any) -> str:
-    return f"${d:,.2f}"
+    from ..core.report import dollars
+
+    return dollars(d)
 
 
 def entries_json(view) -> list[dict]:  # noqa: ANN001 - services.entries.EntryList

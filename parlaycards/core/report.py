@@ -185,6 +185,11 @@ def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], g
                   tuple(changes), labels)
 
 
+def dollars(d: Decimal) -> str:
+    """`$1,234.50`, `-$180.00`: money as people read it."""
+    return f"-${-d:,.2f}" if d < 0 else f"${d:,.2f}"
+
+
 def money(d: Decimal) -> str:
     """`12.50`: money as the JSON shape writes it."""
     return str(d.quantize(CENT))

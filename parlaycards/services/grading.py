@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..core import bulk
-from ..core.report import ZERO, Change, Report, build_report
+from ..core.report import ZERO, Change, Report, build_report, dollars
 from ..store import Store
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -109,5 +109,5 @@ def demo_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
     t = report.totals
     files = write_outputs(report, out / f"{slug}-report.xlsx", out / f"{slug}-report.pdf")
     said.append(f"Graded {slug}: {t.entries} cards, {len(report.winners)} paid back, stakes ${t.stakes:,.2f}, "
-                f"payouts ${t.payouts:,.2f}, net to the pool ${t.net:,.2f}. Report: {files[0]}; wall sheet: {files[1]}")
+                f"payouts ${t.payouts:,.2f}, net to the pool {dollars(t.net)}. Report: {files[0]}; wall sheet: {files[1]}")
     return said
