@@ -100,7 +100,11 @@ def entry_pay(
     err(f"Paid ${p.amount:,.2f} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
 
 
-def entries(slug: Slug, json: Json = False) -> None:
+def entries(
+    slug: Slug,
+    json: Json = False,
+    all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")] = False,
+) -> None:
     """List a card's entries: serial, version, name, stake, picks, last grade, paid.
 
     Example: parlaycards entries nfl-w12 --json
@@ -112,7 +116,7 @@ def entries(slug: Slug, json: Json = False) -> None:
     if json:
         print_json(entries_json(view))
     else:
-        print_entries(view)
+        print_entries(view, limit=None if all_rows else 200)
 
 
 @result_app.command("set")

@@ -57,7 +57,7 @@ def entries_json(view) -> list[dict]:  # noqa: ANN001 - services.entries.EntryLi
     return out
 
 
-def print_entries(view) -> None:  # noqa: ANN001
+def print_entries(view, limit: int | None = 200) -> None:  # noqa: ANN001
     if not view.entries:
         err(f"No entries on {view.card.slug} yet. Add one with `parlaycards entry add {view.card.slug} …` "
             "or import a sheet with `parlaycards entry import`.")
@@ -66,13 +66,15 @@ def print_entries(view) -> None:  # noqa: ANN001
 
     t = Table("Serial", "Ver.", "Name", "Stake", "Picks", "Received", "Last grade", "Paid",
               title=f"{view.card.title} — {len(view.entries)} entries", title_justify="left")
-    for e in view.entries:
+    for e in view.entries if limit is None else view.entries[:limit]:
         last = view.settled.get(int(e.serial))
         paid = view.payments.get(e.serial)
         t.add_row(e.serial, str(e.version), e.name, _money(e.stake), " ".join(map(str, e.picks)),
                   e.received_at.strftime("%m/%d %H:%M") + (" late" if e.late else ""),
                   f"{last.outcome} {_money(last.amount)}" if last else "-", _money(paid.amount) if paid else "-")
     console().print(t)
+    if limit is not None and len(view.entries) > limit:
+        err(f"… and {len(view.entries) - limit} more: --all lists them, --json prints them all.")
 
 
 def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN001 - services.results.Saved
