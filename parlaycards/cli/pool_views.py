@@ -62,15 +62,18 @@ def print_entries(view, limit: int | None = 200) -> None:  # noqa: ANN001
         err(f"No entries on {view.card.slug} yet. Add one with `parlaycards entry add {view.card.slug} …` "
             "or import a sheet with `parlaycards entry import`.")
         return
+    from zoneinfo import ZoneInfo
+
     from rich.table import Table
 
+    zone = ZoneInfo(view.card.timezone)
     t = Table("Serial", "Ver.", "Name", "Stake", "Picks", "Received", "Last grade", "Paid",
               title=f"{view.card.title} — {len(view.entries)} entries", title_justify="left")
     for e in view.entries if limit is None else view.entries[:limit]:
         last = view.settled.get(int(e.serial))
         paid = view.payments.get(e.serial)
         t.add_row(e.serial, str(e.version), e.name, _money(e.stake), " ".join(map(str, e.picks)),
-                  e.received_at.strftime("%m/%d %H:%M") + (" late" if e.late else ""),
+                  e.received_at.astimezone(zone).strftime("%m/%d %H:%M") + (" late" if e.late else ""),
                   f"{last.outcome} {_money(last.amount)}" if last else "-", _money(paid.amount) if paid else "-")
     console().print(t)
     if limit is not None and len(view.entries) > limit:

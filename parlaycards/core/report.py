@@ -109,6 +109,7 @@ class Report:
     slug: str
     title: str
     version: int  # the latest version of the card
+    timezone: str  # the card's: times are shown in it
     games: tuple[GameRow, ...]
     rows: tuple[EntryRow, ...]  # by serial
     totals: Totals
@@ -181,8 +182,8 @@ def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], g
                 number = getattr(game.numbers, side.value)
                 if number is not None:
                     labels[(version, number)] = selection_label(game, side)
-    return Report(card.slug, card.title, card.version, game_rows(card, games, results), tuple(rows), totals,
-                  tuple(changes), labels)
+    return Report(card.slug, card.title, card.version, card.timezone, game_rows(card, games, results), tuple(rows),
+                  totals, tuple(changes), labels)
 
 
 def dollars(d: Decimal) -> str:

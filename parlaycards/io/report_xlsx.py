@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 from ..core.report import EntryRow, Report
 
@@ -107,13 +108,15 @@ def _winners(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
 def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     most = max((len(r.picks) for r in report.rows), default=3)
     headers = ["Serial", "Version", "Name", "Stake", *[f"Pick {i}" for i in range(1, most + 1)], "Outcome",
-               "Picks counted", "Hits", "Payout", "Paid", "Status", "Late", "Received"]
+               "Picks counted", "Hits", "Payout", "Paid", "Status", "Late", f"Received ({report.timezone})"]
     stake_col, payout_col = 3, 4 + most + 3
+
+    zone = ZoneInfo(report.timezone)
 
     def row(r: EntryRow) -> list:
         picks = list(r.picks) + [None] * (most - len(r.picks))
         return [r.serial, r.version, r.name, r.stake, *picks, r.outcome.value, r.effective_picks, r.hits, r.payout,
-                r.paid, r.paid_status, "late" if r.late else "", r.received_at.strftime("%Y-%m-%d %H:%M UTC")]
+                r.paid, r.paid_status, "late" if r.late else "", r.received_at.astimezone(zone).strftime("%Y-%m-%d %H:%M")]
 
     _table(ws, headers, [9, 8, 24, 10, *[7] * most, 10, 8, 6, 12, 12, 10, 6, 20], map(row, report.rows), styles,
            {stake_col, payout_col, payout_col + 1}, fill_when=lambda row: row[4 + most] == "win")
