@@ -198,13 +198,26 @@ def money(d: Decimal) -> str:
 
 def grade_json(report: Report) -> dict[str, Any]:
     """`grade --json`: the public shape."""
+    legs: dict[int, dict[int, dict[str, Any]]] = {}  # per outcome table: number → its leg (shared, read-only)
+    amounts: dict[Decimal, str] = {}
+
+    def text(d: Decimal) -> str:
+        if d not in amounts:
+            amounts[d] = money(d)
+        return amounts[d]
+
+    def leg_list(r: EntryRow) -> list[dict[str, Any]]:
+        table = legs.get(id(r.outcomes))
+        if table is None:
+            table = legs[id(r.outcomes)] = {n: {"number": n, "outcome": o.value} for n, o in r.outcomes.items()}
+        return list(map(table.__getitem__, r.picks))
+
     return {
         "card": report.slug,
         "entries": [
-            {"serial": r.serial, "name": r.name, "stake": money(r.stake), "outcome": r.outcome.value,
-             "picks": list(r.picks), "effective_picks": r.effective_picks, "hits": r.hits,
-             "payout": money(r.payout),
-             "legs": [{"number": n, "outcome": o.value} for n, o in zip(r.picks, r.legs, strict=True)]}
+            {"serial": r.serial, "name": r.name, "stake": text(r.stake), "outcome": r.outcome.value,
+             "picks": list(r.picks), "effective_picks": r.effective_picks, "hits": r.hits, "payout": text(r.payout),
+             "legs": leg_list(r)}
             for r in report.rows
         ],
         "totals": {"stakes": money(report.totals.stakes), "payouts": money(report.totals.payouts),
