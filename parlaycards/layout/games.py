@@ -184,6 +184,7 @@ def split(rows: list[Row], k: int, capacity: int, groups: bool, stacked: bool = 
     target = min(capacity, math.ceil(sum(weight(r, stacked) for r in rows) / k))
     cols: list[list[Row]] = [[]]
     current_group: Row | None = None
+    current_league: Row | None = None
     for r in rows:
         col = cols[-1]
         used = sum(weight(x, stacked) for x in col)
@@ -194,12 +195,14 @@ def split(rows: list[Row], k: int, capacity: int, groups: bool, stacked: bool = 
             if len(cols) > k:
                 return None
             col = cols[-1]
+            if r.kind != "league" and current_league is not None:
+                col.append(Row("league", current_league.text + " (cont.)"))
             if groups and r.kind == "game" and current_group is not None:
                 col.append(Row("group", current_group.text + " (cont.)"))
         if r.kind == "group":
             current_group = r
         elif r.kind == "league":
-            current_group = None
+            current_group, current_league = None, r
         col.append(r)
     if any(sum(weight(x, stacked) for x in c) > capacity for c in cols):
         return None

@@ -6,7 +6,7 @@ baseline, a QR module size) are methods, so nobody stores a second number that c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 MM = 72.0 / 25.4
@@ -167,7 +167,6 @@ class CardLayout:
     type_size: float = 0.0
     columns: int = 1
     arrangement: str = ""
-    _index: dict = field(default_factory=dict, repr=False, compare=False)
 
     def bubbles(self) -> dict[int, Bubble]:
         """Selection number → its bubble (what a scanner reads)."""
