@@ -296,7 +296,7 @@ def stub(card: Card, area: Rect) -> list[Box]:
     boxes.append(cell(x, top - 46, "VERIFY CODE", BOLD, 6, grey=0.35))
     boxes.append(cell(x, top - 48 - CELL * 12, "{code}", BOLD, 12, w=w, field="code"))
     y = top - 64
-    title = wrap(card.title, REGULAR, 7, w) or [card.title[:20]]
+    title = wrap(card.title, REGULAR, 7, w) or [_clip(card.title, REGULAR, 7, w)]
     for line in title[:2]:
         y -= 9
         boxes.append(cell(x, y, line, REGULAR, 7, w=w))
@@ -318,3 +318,10 @@ def stub(card: Card, area: Rect) -> list[Box]:
                 boxes.append(Rule(Rect(x + c * (cw + 6), y, cw, 0.6), grey=0.3))
                 i += 1
     return boxes
+
+
+def _clip(text: str, font: str, size: float, room: float) -> str:
+    """`text` cut short with an ellipsis so that it fits `room`."""
+    while text and width(text + "…", font, size) > room:
+        text = text[:-1]
+    return text + "…"
