@@ -120,3 +120,13 @@ def test_rendered_card_fiducials_dark_bubbles_white_qr_quiet(tmp_path: Path):
             assert px(x, y, slot) > 200  # quiet zone
         finder = (q.rect.x + (q.quiet + 0.5) * m, q.rect.top - (q.quiet + 0.5) * m)
         assert px(*finder, slot=slot) < 80  # the top-left finder pattern's corner module
+
+
+def test_equal_inputs_give_equal_bytes(tmp_path: Path):
+    t = load_template("letter-2up")
+    card = nfl_card(16)
+    lay = layout_card(card, t)
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    for out in (a, b):
+        render_cards(out, t, lay, card.slug, 1, card.title, _cards(4))
+    assert a.read_bytes() == b.read_bytes()
