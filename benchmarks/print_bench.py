@@ -120,12 +120,14 @@ def main() -> None:
             card_rows.save(tx, make_card(), "benchmark")
         store.dispose()
         run_print(db, 2, folder / "warm.pdf")  # warm the file cache and byte-code caches, as any later run has
-        t1k = run_print(db, 1000, folder / "1k.pdf")
+        runs = sorted(run_print(db, 1000, folder / "1k.pdf") for _ in range(3))
+        t1k = runs[1]
         t10k = run_print(db, 10_000, folder / "10k.pdf")
         rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         size = (folder / "10k.pdf").stat().st_size / 10_000
         naive = naive_per_card()
-    print(f"1,000 letter-2up cards, whole process:  {t1k:6.2f} s   (target ≤ 1.5 s)")
+    print(f"1,000 letter-2up cards, whole process:  {t1k:6.2f} s   (target ≤ 1.5 s; median of 3, "
+          f"best {runs[0]:.2f} s)")
     print(f"10,000 letter-2up cards, whole process: {t10k:6.2f} s   (target ≤ 15 s)")
     print(f"peak RSS of the print process:          {rss_mb:6.0f} MB  (target ≤ 200 MB)")
     print(f"PDF size per card:                      {size:6.0f} B   (target ≤ 1,200 B)")
