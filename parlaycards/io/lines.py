@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ValidationError
 
+from ..core import zones
 from ..core.edits import describe
 from ..core.errors import ParlayError, Source
 from ..core.models import Game, SelectionNumbers
@@ -46,7 +46,7 @@ class ReadLines:
 def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None = None,
                tz: str = "America/New_York", today: date | None = None) -> ReadLines:
     """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError."""
-    zone = _zone(tz)
+    zone = zones.zone(tz)
     book = open_workbook(Path(path))
     chosen = _choose(book, sheets)
     calendar = Calendar.of((v for s in chosen for r in s.rows for v in r), zone, today)
@@ -81,14 +81,6 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
     if problems:
         raise _error(book.file, problems, [s.name for s in chosen])
     return ReadLines(tuple(games), title, tuple(s.name for s in read if s.name is not None))
-
-
-def _zone(tz: str) -> ZoneInfo:
-    try:
-        return ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ParlayError(f'"{tz}" is not a time zone. Accepted: IANA names such as America/New_York, '
-                          "America/Chicago, America/Los_Angeles.") from None
 
 
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:

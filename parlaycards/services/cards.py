@@ -9,7 +9,6 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ValidationError
 
@@ -18,6 +17,7 @@ from ..core.errors import ParlayError
 from ..core.lines import LineError, parse_spread, parse_total
 from ..core.models import Card
 from ..core.odds import TierAnalysis, analyze
+from ..core.zones import zone
 from ..store import Store
 from ..store import cards as card_rows
 
@@ -27,14 +27,6 @@ class Saved:
     card: Card
     note: str
     printed_versions: tuple[int, ...] = ()
-
-
-def zone(name: str) -> ZoneInfo:
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ParlayError(f'"{name}" is not a time zone. Accepted: IANA names such as America/New_York, '
-                          "America/Chicago, America/Los_Angeles, Europe/London.") from None
 
 
 def slug_from(name: str) -> str:
