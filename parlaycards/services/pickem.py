@@ -298,7 +298,8 @@ def demo_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
     if scored and leaders:
         said.append(f"Pick'em graded on {scored} of {len(report.games)} results"
                     + ("" if report.final else " (provisional)") + ": "
-                    + " and ".join(s.name for s in leaders) + f" lead with {leaders[0].score.normalize():f} points; "
+                    + " and ".join(s.name for s in leaders) + (" lead" if len(leaders) > 1 else " leads")
+                    + f" with {leaders[0].score.normalize():f} points; "
                     f"pot ${report.pot:,.2f}.")
     else:
         said.append("Pick'em: no results yet, so every score is 0 for now.")
