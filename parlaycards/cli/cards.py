@@ -1,6 +1,5 @@
 """Card commands: import, cards, show, game, payout, rules, calc, export."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -1,6 +1,5 @@
 """`parlaycards demo`: the whole week on the shipped sample data."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

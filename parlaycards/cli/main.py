@@ -1,6 +1,5 @@
 """The `parlaycards` command: the global --db option and every command group."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -1,6 +1,5 @@
 """Pick'em pool commands: new pool, entries, grade a week, season standings."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

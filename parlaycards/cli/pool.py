@@ -1,6 +1,5 @@
 """Pool commands: entries, results, grading, payments, and the pool's settings."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated

@@ -1,6 +1,5 @@
 """Printing commands: templates, print, calibrate, and `pickem print`."""
 
-from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated
