@@ -38,6 +38,15 @@ def test_sixteen_nfl_games_fit_letter_2up_and_sixty_college_games_fit_letter_1up
     assert len(one.bubbles()) == 240 and one.type_size >= 6
 
 
+def test_small_cards_fit_the_small_templates():
+    """Eight games on a quarter-letter card and ten on a third, checked, games at 6.5 pt or more."""
+    for n, name in ((8, "letter-4up"), (10, "letter-3up")):
+        lay = layout_card(nfl_card(n, slug=f"small{n}"), load_template(name))
+        assert problems(lay) == []
+        assert lay.type_size >= 6.5
+        assert sum(isinstance(b, Bubble) and not b.key.startswith("stake:") for b in lay.boxes) == 4 * n
+
+
 def test_a_card_too_big_names_the_templates_that_fit():
     with pytest.raises(ParlayError, match=r"too many to print legibly on letter-2up .*Templates that fit it: letter-1up"):
         layout_card(college_card(60), load_template("letter-2up"))

@@ -87,10 +87,15 @@ def game_row(game: Game, tz: str) -> dict[str, str]:
     }
 
 
-def rules_text(card: Card) -> list[str]:
-    """The card's rules in plain words, generated from its settings (printed on the card too)."""
+def rules_text(card: Card, short: bool = False) -> list[str]:
+    """The card's rules in plain words, generated from its settings (printed on the card too).
+
+    `short`: the same rules as terse phrases for small cards (`3–10 picks`, `ties lose`, …).
+    """
     r = card.rules
     p = card.payouts
+    if short:
+        return _rules_short(card)
     out = [f"Pick at least {r.min_picks} and no more than {r.max_picks} selections."]
     out.append({"lose": "Ties (pushes) lose.", "win": "Ties (pushes) win.",
                 "reduce": "Ties (pushes) are dropped and the card drops to the next lower tier."}[r.ties])
@@ -110,4 +115,23 @@ def rules_text(card: Card) -> list[str]:
         hour = c.strftime("%I").lstrip("0") or "12"
         out.append(f"Cards must be in by {c:%a %b} {c.day}, {hour}:{c:%M} {c:%p} {c.tzname()}.")
     out.append("Lines are fixed as printed.")
+    return out
+
+
+def _rules_short(card: Card) -> list[str]:
+    r = card.rules
+    p = card.payouts
+    out = [f"{r.min_picks}–{r.max_picks} picks",
+           {"lose": "ties lose", "win": "ties win", "reduce": "ties drop a tier"}[r.ties],
+           "side and total of a game allowed" if r.same_game else "one pick per game",
+           "odds FOR 1 (stake included)" if p.basis == "for" else "odds TO 1",
+           "cancelled games no action",
+           f"under {r.min_picks} picks {'refunded' if r.below_minimum == 'refund' else 'loses'}"]
+    if p.max_payout is not None:
+        out.append(f"max payout ${p.max_payout:,.0f}")
+    if r.cutoff is not None:
+        c = r.cutoff.astimezone(ZoneInfo(card.timezone))
+        hour = c.strftime("%I").lstrip("0") or "12"
+        out.append(f"in by {c:%a %b} {c.day} {hour}:{c:%M} {c:%p} {c.tzname()}")
+    out.append("lines fixed as printed")
     return out

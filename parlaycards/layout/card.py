@@ -25,6 +25,7 @@ GAP = 5.0
 PAY_SIZES = (8.0, 7.5, 7.0, 6.5, 6.0)
 MAX_SERIAL_DIGITS = 7
 ARRANGEMENTS = ("side", "side2", "strip", "bottom", "stack")
+PANELS = ("panel-entry", "panel")  # small cards, tried when nothing above fits: see _panel
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,11 @@ def split_body(t: Template) -> tuple[Rect, Rect | None]:
 
 
 def _fit_games(card: Card, rows: list, region: Rect, size: float, groups: bool,
-               stacked: bool) -> tuple[int, gt.Columns, list] | None:
-    cap = gt.capacity(region.h, size)
+               stacked: bool, tight: bool = False) -> tuple[int, gt.Columns, list] | None:
+    cap = gt.capacity(region.h, size, tight)
     for k in (1, 2, 3):
         col_w = (region.w - (k - 1) * gt.GUTTER) / k
-        geo = gt.measure(card, rows, size, col_w, groups, stacked)
+        geo = gt.measure(card, rows, size, col_w, groups, stacked, tight)
         if geo is None:
             continue
         cols = gt.split(rows, k, cap, groups, stacked)
@@ -82,8 +83,64 @@ def _fit_games(card: Card, rows: list, region: Rect, size: float, groups: bool,
     return None
 
 
+def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect, dict] | None:
+    """Small cards: the games from the band down, a panel right of them with the QR, the payouts and
+    the short rules, and the compact entry lines (name, amount, stake bubbles; no phone) either at the
+    panel's foot ("panel-entry", wide cards) or across the card under the games ("panel").
+    """
+    qv = qr_version(card)
+    qs = parts.qr_side(qv)
+    top = body.top - parts.BAND_H - GAP
+    floor = body.y + parts.FID + 3
+    ew = parts.compact_entry_width()
+    eh = parts.entry_height(2)
+    extra: dict = {"qv": qv, "erows": 2, "compact": True, "tight": True}
+    if arrangement == "panel-entry":  # QR | payouts | rules in a row, the entry lines under them
+        ps = PAY_SIZES[-1]
+        pw, ph, _ = parts.payouts(card, ps)
+        row_h = max(qs, ph)
+        rw = 50.0
+        while (rl := parts.rules_lines(card, rw, (rsize,), short=True)) is None or \
+                parts.rules_height(rl[0], len(rl[1])) > row_h:
+            rw += 5
+            if rw > body.w / 3:
+                return None
+        panel_w = max(qs + pw + rw + 2 * GAP, ew)
+        if row_h + GAP + eh > top - floor or panel_w > body.w * 0.6:
+            return None
+        px = body.right - panel_w
+        extra["qr"] = (px, top)
+        extra["pay"] = (px + qs + GAP, top, ps, pw, 1)
+        extra["rules"] = (px + qs + pw + 2 * GAP, top, panel_w - qs - pw - 2 * GAP, rl[0], rl[1])
+        extra["entry"] = (px, floor, panel_w)
+        low = floor + 2  # the bubbles' clearance stays off the bottom corner mark
+        return Rect(body.x, low, px - GAP - body.x, top - low), extra
+    if ew > body.w:
+        return None
+    bottom = floor + eh + GAP
+    panel_w = qs
+    rl = parts.rules_lines(card, panel_w, (rsize,), short=True)
+    if rl is None:
+        return None
+    rh = parts.rules_height(rl[0], len(rl[1]))
+    ps = next((p for p in PAY_SIZES if parts.payouts(card, p)[0] <= panel_w
+               and qs + GAP + parts.payouts(card, p)[1] + GAP + rh <= top - bottom), None)
+    if ps is None:
+        return None
+    _, ph, _ = parts.payouts(card, ps)
+    px = body.right - panel_w
+    extra["qr"] = (px, top)
+    extra["pay"] = (px, top - qs - GAP, ps, panel_w, 1)
+    extra["rules"] = (px, top - qs - ph - 2 * GAP, panel_w, rl[0], rl[1])
+    extra["entry"] = (body.x, floor, body.w)
+    # the QR's quiet zone is white: the games may come within 2 pt of it
+    return Rect(body.x, bottom, px - 2 - body.x, top - bottom), extra
+
+
 def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect, dict] | None:
     """The games region and where QR, payouts and rules go, for one arrangement and rules size."""
+    if arrangement in PANELS:
+        return _panel(card, body, arrangement, rsize)
     qv = qr_version(card)
     qs = parts.qr_side(qv)
     erows = parts.entry_rows(body.w)
@@ -162,8 +219,15 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rec
 
 
 def _choose(card: Card, body: Rect) -> Plan | None:
-    """The plan with the largest type; then fewest columns, a kickoff column, larger rules."""
-    middles = [(arr, rs, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)]
+    """The plan with the largest type; then fewest columns, a kickoff column, larger rules.
+
+    The compact panels (short rules, no phone line, tighter rows) only when nothing else fits.
+    """
+    return _choose_from(card, body, ARRANGEMENTS) or _choose_from(card, body, PANELS)
+
+
+def _choose_from(card: Card, body: Rect, arrangements: tuple[str, ...]) -> Plan | None:
+    middles = [(arr, rs, _middle(card, body, arr, rs)) for arr in arrangements for rs in (7.0, 6.5, 6.0)]
     rows = {groups: gt.rows_for(card, groups) for groups in (False, True)}
     for size in SIZES:
         best = None
@@ -171,7 +235,7 @@ def _choose(card: Card, body: Rect) -> Plan | None:
             for arr, _rs, m in middles:
                 if m is None or m[0].w <= 0 or m[0].h <= 0:
                     continue
-                fit = _fit_games(card, rows[groups], m[0], size, groups, stacked)
+                fit = _fit_games(card, rows[groups], m[0], size, groups, stacked, m[1].get("tight", False))
                 if fit is None:
                     continue
                 k, geo, cols = fit
@@ -194,7 +258,8 @@ def _build(card: Card, t: Template, plan: Plan, body: Rect, stub: Rect | None) -
     boxes += parts.payout_boxes(card, px, ptop, ps, pw, pc)
     rx, rtop, rw, rs, rl = plan.extra["rules"]
     boxes += parts.rules_boxes(rx, rtop, rw, rs, rl)
-    boxes += parts.entry_boxes(body.x, body.y + parts.FID + 3, body.w, plan.extra["erows"])
+    ex, ey, ew = plan.extra.get("entry", (body.x, body.y + parts.FID + 3, body.w))
+    boxes += parts.entry_boxes(ex, ey, ew, plan.extra["erows"], plan.extra.get("compact", False))
     boxes += parts.disclaimer(card, body)
     if stub is not None:
         boxes += parts.stub(card, stub)

@@ -29,8 +29,9 @@ def bubble_size(s: float) -> float:
     return max(BUBBLE_MIN, 1.2 * s)
 
 
-def pitch(s: float) -> float:
-    return max(1.5 * s, bubble_size(s) + 2.0)
+def pitch(s: float, tight: bool = False) -> float:
+    """Row height at size `s`; `tight` (small cards) leaves 1 pt between bubbles instead of 2."""
+    return max(1.5 * s, bubble_size(s) + (1.0 if tight else 2.0))
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,8 @@ class Columns:
         return f
 
 
-def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, stacked: bool = False) -> Columns | None:
+def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, stacked: bool = False,
+            tight: bool = False) -> Columns | None:
     """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ 6 pt."""
     games = [r.cells for r in rows if r.kind == "game"]
     d = bubble_size(s)
@@ -156,7 +158,7 @@ def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, s
         total = max(widest([f"{o} {c['total']}" for c in games for o in "OU"] + ["OFF"], BOLD, s),
                     width("TOTAL", BOLD, LABEL))
         kick = max(widest([p for c in games for p in _kick_lines(c["kick"])], REGULAR, ks), width("TIME", BOLD, LABEL))
-    cols = Columns(s, d, pitch(s), col_w, kick, num, 0.0, line, total, has_total, groups, stacked)
+    cols = Columns(s, d, pitch(s, tight), col_w, kick, num, 0.0, line, total, has_total, groups, stacked)
     room = (col_w - cols.fixed()) / (1 if stacked else 2)
     if room < width("HOME", BOLD, LABEL):
         return None
@@ -164,7 +166,7 @@ def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, s
     names = [c["away"] for c in games] + [c["home"] for c in games]
     if widest(names, REGULAR, floor) > room:
         return None
-    return Columns(s, d, pitch(s), col_w, kick, num, room, line, total, has_total, groups, stacked)
+    return Columns(s, d, pitch(s, tight), col_w, kick, num, room, line, total, has_total, groups, stacked)
 
 
 def _kick_lines(kick: str) -> tuple[str, str]:
@@ -317,8 +319,8 @@ def table_height(n_rows: int, s: float) -> float:
     return HEADER_H + 0.6 + n_rows * pitch(s)
 
 
-def capacity(height: float, s: float) -> int:
-    return int((height - HEADER_H - 0.6) // pitch(s))
+def capacity(height: float, s: float, tight: bool = False) -> int:
+    return int((height - HEADER_H - 0.6) // pitch(s, tight))
 
 
 def _stacked_game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box]:

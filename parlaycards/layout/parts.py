@@ -24,6 +24,7 @@ QR_QUIET = 4
 STAKES = ("1", "2", "5", "10", "20", "other")
 HOW_TO = "HOW TO PLAY"
 HOW_TO_TEXT = "Fill in the bubble beside each pick completely with a dark pen."
+HOW_TO_SHORT = "Fill each bubble fully, dark pen"
 
 
 def fiducials(body: Rect) -> list[Box]:
@@ -164,11 +165,20 @@ def payout_boxes(card: Card, x: float, top: float, size: float, w: float, cols: 
     return boxes
 
 
-def rules_lines(card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6.0)) -> tuple[float, list[str]] | None:
-    """(size, lines) of the rules paragraph in `room` width, the first line after HOW TO PLAY."""
-    text = HOW_TO_TEXT + " " + " ".join(rules_text(card))
-    if any(g.neutral for g in card.games):
-        text += " (N) marks a game at a neutral site."
+def rules_lines(card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6.0),
+                short: bool = False) -> tuple[float, list[str]] | None:
+    """(size, lines) of the rules paragraph in `room` width, the first line after HOW TO PLAY.
+
+    `short`: the terse rules of a small card (`3–10 picks · ties lose · …`).
+    """
+    if short:
+        text = HOW_TO_SHORT + " · " + " · ".join(rules_text(card, short=True))
+        if any(g.neutral for g in card.games):
+            text += " · (N) neutral site"
+    else:
+        text = HOW_TO_TEXT + " " + " ".join(rules_text(card))
+        if any(g.neutral for g in card.games):
+            text += " (N) marks a game at a neutral site."
     for size in sizes:
         lines = wrap(text, REGULAR, size, room, width(HOW_TO + "  ", BOLD, size))
         if lines is not None:
@@ -195,9 +205,20 @@ def rules_boxes(x: float, top: float, room: float, size: float, lines: list[str]
 ENTRY_LABEL = 7.0
 
 
-def _stake_w(d: float) -> list[float]:
-    return [d + CLEAR + width(("$" + s) if s != "other" else "Other $", BOLD, ENTRY_LABEL) + (7 if s != "other" else 30)
+def _stake_w(d: float, other: float = 30) -> list[float]:
+    return [d + CLEAR + width(("$" + s) if s != "other" else "Other $", BOLD, ENTRY_LABEL) + (7 if s != "other" else other)
             for s in STAKES]
+
+
+COMPACT_OTHER = 14.0  # room for the "Other $" amount on a compact stake line
+COMPACT_AMOUNT = 30.0
+
+
+def compact_entry_width() -> float:
+    """The narrowest room the compact entry (NAME ___ AMOUNT $___ over the stake bubbles) takes."""
+    d = bubble_size(ENTRY_LABEL)
+    line1 = width("NAME", BOLD, ENTRY_LABEL) + 13 + 50 + width("AMOUNT $", BOLD, ENTRY_LABEL) + 3 + COMPACT_AMOUNT
+    return max(line1, sum(_stake_w(d, COMPACT_OTHER)))
 
 
 def entry_rows(room: float) -> int:
@@ -216,12 +237,16 @@ def entry_height(rows: int) -> float:
     return rows * (bubble_size(ENTRY_LABEL) + 6)
 
 
-def entry_boxes(x: float, y: float, room: float, rows: int) -> list[Box]:
-    """NAME ___ PHONE ___ AMOUNT $___ ○$1 ○$2 ○$5 ○$10 ○$20 ○Other, on 1–3 lines; `y` is the block's bottom."""
+def entry_boxes(x: float, y: float, room: float, rows: int, compact: bool = False) -> list[Box]:
+    """NAME ___ PHONE ___ AMOUNT $___ ○$1 ○$2 ○$5 ○$10 ○$20 ○Other, on 1–3 lines; `y` is the block's bottom.
+
+    `compact` (small cards, 2 lines): NAME ___ AMOUNT $___ over the stake bubbles, no phone line.
+    """
     d = bubble_size(ENTRY_LABEL)
     rh = d + 6
     boxes: list[Box] = []
-    stakes_w = sum(_stake_w(d))
+    stake_ws = _stake_w(d, COMPACT_OTHER) if compact else _stake_w(d)
+    stakes_w = sum(stake_ws)
     s = ENTRY_LABEL
 
     def field(label: str, lx: float, line_w: float, ry: float) -> float:
@@ -235,7 +260,14 @@ def entry_boxes(x: float, y: float, room: float, rows: int) -> list[Box]:
 
     amount_w = 36.0
     line = [y + (rows - 1 - i) * rh for i in range(rows)]  # bottom of each line, top line first
-    if rows == 1:
+    if compact:
+        rows = 2
+        line = [y + rh, y]
+        aw = width("AMOUNT $", BOLD, s) + 3 + COMPACT_AMOUNT
+        field("NAME", x, room - lw("NAME") - aw, line[0])
+        field("AMOUNT $", x + room - aw, COMPACT_AMOUNT, line[0])
+        sx, sy = x, line[1]
+    elif rows == 1:
         free = room - lw("NAME") - lw("PHONE") - lw("AMOUNT $") - amount_w - stakes_w - 8
         nx = field("NAME", x, free * 0.6, line[0])
         nx = field("PHONE", nx, free * 0.4, line[0])
@@ -251,7 +283,7 @@ def entry_boxes(x: float, y: float, room: float, rows: int) -> list[Box]:
         field("AMOUNT $", nx, amount_w, line[1])
         sx, sy = x, line[2]
     by = sy + (rh - d) / 2 + 1
-    for key, sw in zip(STAKES, _stake_w(d), strict=True):
+    for key, sw in zip(STAKES, stake_ws, strict=True):
         boxes.append(Bubble(Rect(sx, by, d, d), f"stake:{key}"))
         label = "$" + key if key != "other" else "Other $"
         lx = sx + d + CLEAR
