@@ -111,9 +111,7 @@ def rules_text(card: Card, short: bool = False) -> list[str]:
     if p.max_payout is not None:
         out.append(f"Maximum payout ${p.max_payout:,.2f} per card, stake included.")
     if r.cutoff is not None:
-        c = r.cutoff.astimezone(ZoneInfo(card.timezone))
-        hour = c.strftime("%I").lstrip("0") or "12"
-        out.append(f"Cards must be in by {c:%a %b} {c.day}, {hour}:{c:%M} {c:%p} {c.tzname()}.")
+        out.append(f"Cards must be in by {_cutoff(card, ', ')}.")
     out.append("Lines are fixed as printed.")
     return out
 
@@ -130,8 +128,14 @@ def _rules_short(card: Card) -> list[str]:
     if p.max_payout is not None:
         out.append(f"max payout ${p.max_payout:,.0f}")
     if r.cutoff is not None:
-        c = r.cutoff.astimezone(ZoneInfo(card.timezone))
-        hour = c.strftime("%I").lstrip("0") or "12"
-        out.append(f"in by {c:%a %b} {c.day} {hour}:{c:%M} {c:%p} {c.tzname()}")
+        out.append(f"in by {_cutoff(card, ' ')}")
     out.append("lines fixed as printed")
     return out
+
+
+def _cutoff(card: Card, sep: str) -> str:
+    """The card's cutoff in its zone: `Sun Nov 29, 1:00 PM EST` (sep between date and time)."""
+    assert card.rules.cutoff is not None
+    c = card.rules.cutoff.astimezone(ZoneInfo(card.timezone))
+    hour = c.strftime("%I").lstrip("0") or "12"
+    return f"{c:%a %b} {c.day}{sep}{hour}:{c:%M} {c:%p} {c.tzname()}"
