@@ -206,13 +206,21 @@ def pool_set(
         "--require-code/--code-optional",
         help="Refuse entries without the verify code printed beside the serial (default: optional, checked "
              "when given).")] = None,
+    default_stake: Annotated[str | None, typer.Option(
+        help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).')] = None,
 ) -> None:
     """Change the pool's settings (for every card). Without options, shows them.
 
-    Example: parlaycards pool set --require-code
+    Example: parlaycards pool set --require-code --default-stake 5
     """
     from ..services import entries as svc
+    from ..services import scan as scan_svc
 
     value = run(lambda: svc.require_code(open_store()) if require_code is None
                 else svc.set_require_code(open_store(), require_code))
+    if default_stake is not None:
+        run(lambda: scan_svc.set_default_stake(open_store(), None if default_stake.lower() == "none" else default_stake))
+    stake = run(lambda: scan_svc.default_stake(open_store()))
     err("Verify codes: " + ("required on every entry." if value else "optional (checked when given)."))
+    if default_stake is not None or stake is not None:
+        err("Scanned cards with no stake marked: " + (f"${stake:,.2f}." if stake is not None else "sent to review."))

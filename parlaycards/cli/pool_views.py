@@ -54,6 +54,8 @@ def entries_json(view) -> list[dict]:  # noqa: ANN001 - services.entries.EntryLi
                     "picks": list(e.picks), "received_at": e.received_at.isoformat(), "late": e.late,
                     "source": e.source, "outcome": last.outcome if last else None,
                     "payout": last.payout if last else None, "paid": str(paid.amount) if paid else "0.00"})
+        if e.source == "scan":
+            out[-1]["crop"] = view.crops.get(int(e.serial))
     return out
 
 

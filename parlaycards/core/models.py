@@ -266,7 +266,7 @@ class Card(Frozen):
         return tuple(out)
 
 
-SourceKind = Literal["typed", "imported", "scanned"]
+SourceKind = Literal["typed", "imported", "scan"]
 
 
 class Entry(Frozen):

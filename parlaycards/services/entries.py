@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -25,6 +25,7 @@ from ..store import Store, Tx
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
+from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 
 REQUIRE_CODE = "require_verify_code"
@@ -214,13 +215,14 @@ class EntryList:
     entries: tuple[Entry, ...]
     payments: dict[str, entry_rows.Payment]
     settled: dict[int, settlement_rows.Stored]  # by serial
+    crops: dict[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
 
 
 def list_entries(store: Store, slug: str) -> EntryList:
     with store.transaction() as tx:
         card = card_rows.latest(tx, slug)
         return EntryList(card, tuple(entry_rows.of(tx, slug)), entry_rows.payments(tx, slug),
-                         settlement_rows.of(tx, slug))
+                         settlement_rows.of(tx, slug), scan_rows.crops(tx, slug))
 
 
 @dataclass(frozen=True)

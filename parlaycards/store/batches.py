@@ -38,6 +38,14 @@ def of_card(tx: Tx, slug: str) -> list[Batch]:
     return [Batch(*r) for r in rows]
 
 
+def all_batches(tx: Tx) -> list[Batch]:
+    """Every print batch of the pool, by first serial (a scan looks up the template of any serial)."""
+    b = schema.batches.c
+    rows = tx.conn.execute(select(b.slug, b.version, b.template, b.first_serial, b.last_serial, b.file, b.sha256,
+                                  b.created_at).order_by(b.first_serial))
+    return [Batch(*r) for r in rows]
+
+
 def batch_for_serial(tx: Tx, serial: int) -> tuple[str, int] | None:
     """(slug, version) of the printed card that carries `serial`, or None if no batch printed it."""
     b = schema.batches.c

@@ -129,6 +129,31 @@ pickem_entries = Table(
     UniqueConstraint("pool", "name_key", name="uq_pickem_entrant"),
 )
 
+# Scanned cards: every card read, entered or not, with the crop kept for disputes. On its own
+# MetaData, like pick'em, so that the earlier migrations stay what they shipped as.
+scan_metadata = MetaData()
+
+scans = Table(
+    "scans", scan_metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("slug", String(64), nullable=False),
+    Column("serial", Integer),
+    Column("version", Integer),
+    Column("code", String(16)),
+    Column("file", Text, nullable=False),
+    Column("page", Integer, nullable=False),
+    Column("crop", Text, nullable=False),
+    Column("picks", Text),
+    Column("stake", String(24)),
+    Column("status", String(16), nullable=False),  # entered, duplicate, review, accepted, rejected
+    Column("reasons", Text, nullable=False, default=""),
+    Column("created_at", String(40), nullable=False),
+    Column("resolved_at", String(40)),
+    Column("resolution", Text),
+)
+Index("ix_scans_slug_status", scans.c.slug, scans.c.status)
+Index("ix_scans_serial", scans.c.serial)
+
 SCHEMA_VERSION = 1
 
 
@@ -140,8 +165,13 @@ def _pickem(conn: Connection) -> None:
     pickem_metadata.create_all(conn)
 
 
+def _scans(conn: Connection) -> None:
+    scan_metadata.create_all(conn)
+
+
 # Named migrations, in order. Append; never edit one that has shipped.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0001_initial", _initial),
     ("0002_pickem_pools", _pickem),
+    ("0003_scans", _scans),
 ]

@@ -1,0 +1,164 @@
+"""One page in, every card on it out: located, straightened, identified by its QR, its bubbles read.
+
+Nothing here decides whether a card is entered: a `Scanned` says what was read and every problem
+met on the way (a corner mark missing, a QR that cannot be read, a QR that disagrees with the print
+records); the service weighs that with the pool's rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from ..core.marks import Marked, read_marks, verdicts
+from ..core.verify import format_serial, parse_qr_payload
+from ..layout.card import split_body
+from ..layout.geometry import CardLayout
+from ..layout.parts import fiducials
+from ..layout.templates import load_template
+from .locate import Quad, locate
+from .pages import Page
+from .read import Frame, darkness, read_qr, straighten
+
+Batch = tuple[str, int, str]  # slug, version, template of the print batch that holds a serial
+Lookup = Callable[[int], Batch | None]
+Layouts = Callable[[str, int, str], CardLayout]
+
+CORNER_NAMES = {"tl": "top-left (the L)", "tr": "top-right", "br": "bottom-right", "bl": "bottom-left"}
+
+
+@dataclass
+class Scanned:
+    """One card as read from a page."""
+
+    file: str
+    page: int  # 0-based
+    where: str  # "monday.pdf, page 3, card 2"
+    crop: np.ndarray
+    serial: int | None = None
+    code: str | None = None
+    slug: str | None = None  # the card the QR names
+    version: int | None = None
+    template: str | None = None
+    marked: Marked | None = None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def doubts(self) -> list[str]:
+        return self.problems + list(self.marked.doubts if self.marked else ())
+
+
+@lru_cache(maxsize=16)
+def template_frame(name: str) -> Frame:
+    """A template's corner marks, known before the card is: they sit at the corners of its body."""
+    t = load_template(name)
+    body, _ = split_body(t)
+    w, h = t.card_size()
+    by = {f.corner: f for f in fiducials(body)}
+    centres = tuple((by[c].rect.x + by[c].rect.w / 2, by[c].rect.y + by[c].rect.h / 2) for c in ("tl", "tr", "br", "bl"))
+    return Frame(w, h, centres)  # type: ignore[arg-type]
+
+
+def read_page(page: Page, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None) -> tuple[list[Scanned], bool]:
+    """The cards on one page, and whether the page is blank (nothing printed on it at all)."""
+    quads, rest = locate(page.grey)
+    out: list[Scanned] = []
+    for n, quad in enumerate(quads, start=1):
+        where = page.where + (f", card {n}" if len(quads) > 1 else "")
+        out.append(_read_card(page, quad, where, lookup, layouts, default_stake))
+    sides = sorted(q.side for q in quads)
+    stray = [m for m in rest if not sides or 0.7 < m.side / sides[len(sides) // 2] < 1.4]
+    if quads and not stray:
+        return out, False
+    if not quads and _blank(page.grey):
+        return [], True
+    seen = {s.serial for s in out if s.serial is not None}
+    for text, box in _page_qrs(page.grey):
+        parsed = parse_qr_payload(text)
+        if parsed is None or parsed[2] in seen:
+            continue
+        slug, version, serial, code = parsed
+        seen.add(serial)
+        s = Scanned(page.file, page.index, page.where, _around(page.grey, box), serial, code, slug, version)
+        s.problems.append("its corner marks were not found (torn, folded, covered or out of the picture): "
+                          "the card cannot be lined up to read its bubbles")
+        out.append(s)
+    if not out:
+        s = Scanned(page.file, page.index, page.where, _thumb(page.grey))
+        s.problems.append("no card found on this page: neither its corner marks nor its QR code could be read")
+        out.append(s)
+    return out, False
+
+
+def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layouts,
+               default_stake: Decimal | None) -> Scanned:
+    guess = template_frame(quad.templates[0])
+    crop = straighten(page.grey, quad, guess)
+    s = Scanned(page.file, page.index, where, crop)
+    if quad.missing:
+        s.problems.append(f"the {CORNER_NAMES[quad.missing]} corner mark is missing (torn or covered)")
+    text = read_qr(crop)
+    parsed = parse_qr_payload(text) if text else None
+    if parsed is None:
+        s.problems.append("the QR code cannot be read (smudged, torn or out of focus): type the serial and code "
+                          "printed beside it")
+        return s
+    s.slug, s.version, s.serial, s.code = parsed
+    serial = format_serial(s.serial)
+    batch = lookup(s.serial)
+    if batch is None:
+        s.problems.append(f"serial {serial} was never printed: no print batch holds it")
+        return s
+    slug, version, template = batch
+    if (slug, version) != (s.slug, s.version):
+        s.problems.append(f"the QR says card {s.slug} v{s.version}, but serial {serial} was printed for "
+                          f"{slug} v{version} (a copied or altered card?)")
+        return s
+    s.template = template
+    layout = layouts(slug, version, template)
+    frame = Frame.of(layout)
+    if template != quad.templates[0]:
+        s.crop = crop = straighten(page.grey, quad, frame)
+    picks = {str(n): b for n, b in layout.bubbles().items()}
+    stakes = {f"stake:{k}": b for k, b in layout.stake_bubbles().items()}
+    seen, ink = darkness(crop, frame, picks | stakes)
+    v = verdicts(seen, ink)
+    s.marked = read_marks({int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes},
+                          default_stake)
+    return s
+
+
+def _blank(grey: np.ndarray) -> bool:
+    small = cv2.resize(grey, (200, round(200 * grey.shape[0] / grey.shape[1])), interpolation=cv2.INTER_AREA)
+    return float(small.std()) < 6.0
+
+
+def _page_qrs(grey: np.ndarray) -> list[tuple[str, tuple[int, int, int, int]]]:
+    import zxingcpp
+
+    out = []
+    for b in zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode):
+        if b.valid and b.text.startswith("PC1|"):
+            p = b.position
+            xs = [p.top_left.x, p.top_right.x, p.bottom_left.x, p.bottom_right.x]
+            ys = [p.top_left.y, p.top_right.y, p.bottom_left.y, p.bottom_right.y]
+            out.append((b.text, (min(xs), min(ys), max(xs), max(ys))))
+    return out
+
+
+def _around(grey: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """A generous cut-out around a QR code: enough of the card to see it."""
+    x0, y0, x1, y1 = box
+    side = max(x1 - x0, y1 - y0)
+    h, w = grey.shape
+    return grey[max(0, y0 - 4 * side):min(h, y1 + 4 * side), max(0, x0 - 8 * side):min(w, x1 + 4 * side)]
+
+
+def _thumb(grey: np.ndarray) -> np.ndarray:
+    f = min(1.0, 1400 / max(grey.shape))
+    return cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA) if f < 1 else grey

@@ -1,0 +1,274 @@
+"""Find the cards on a page image by their four corner marks: three solid squares and one L.
+
+A page may hold a whole sheet or one torn-off card, turned any way, on a light or dark bed, lit
+unevenly. The page is shrunk to a working size, its lighting flattened (each pixel over the
+brightest paper around it), and dark blobs are sorted by what they look like on a 4×4 grid: a
+square is dark in every cell; the L is dark everywhere but one 2×2 quarter; a filled bubble, a QR
+finder pattern or a scribble is neither. Marks are then grouped four at a time into quadrilaterals
+with the proportions of a printed card (the templates say which proportions exist), the L first
+and the others clockwise: that order is the card's own, however the page was turned.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from ..layout.card import split_body
+from ..layout.parts import FID
+from ..layout.templates import list_templates
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One corner mark on the page: its centre and side in full-size pixels."""
+
+    x: float
+    y: float
+    side: float
+    shape: str  # "square" or "L"
+
+
+@dataclass(frozen=True)
+class Quad:
+    """A card's corner marks on the page, in the card's own order: top-left (the L), top-right,
+    bottom-right, bottom-left. `missing` names a corner whose mark was not found (its point is
+    then inferred from the other three)."""
+
+    corners: tuple[Point, Point, Point, Point]
+    side: float
+    templates: tuple[str, ...]  # templates whose proportions fit, best first
+    missing: str | None = None
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a template's corner marks look like: the rectangle through their centres, in points."""
+
+    name: str
+    width: float
+    height: float
+
+    @property
+    def ratio(self) -> float:
+        return self.width / self.height
+
+    @property
+    def scale(self) -> float:  # width over a mark's side
+        return self.width / FID
+
+
+@lru_cache(maxsize=1)
+def shapes() -> tuple[Shape, ...]:
+    out = []
+    for t in list_templates():
+        body, _ = split_body(t)
+        out.append(Shape(t.name, body.w - FID, body.h - FID))
+    return tuple(out)
+
+
+WORK = 1100  # the working image's longer side, in pixels: a corner mark is then 15–40 px across
+CORNERS = ("tl", "tr", "br", "bl")
+
+
+def working(grey: np.ndarray, long_side: int = WORK) -> tuple[np.ndarray, float]:
+    """The page shrunk so that its longer side is about `long_side` (never enlarged), and the factor."""
+    h, w = grey.shape
+    f = min(1.0, long_side / max(h, w))
+    if f >= 1.0:
+        return grey, 1.0
+    return cv2.resize(grey, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+
+
+def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
+    """Dark-on-paper mask (255 = ink): each pixel against the brightest paper within `window` px."""
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))
+    paper = cv2.blur(cv2.dilate(grey, k), (window, window))
+    return np.where(grey.astype(np.float32) < paper.astype(np.float32) * level, 255, 0).astype(np.uint8)
+
+
+def _classify(mask: np.ndarray, box: tuple) -> str | None:
+    """"square", "L" or None for one blob, from its min-area rectangle sampled on a 4×4 grid."""
+    pts = cv2.boxPoints(box).astype(np.float32)
+    n = 16
+    dst = np.array([[0, 0], [n, 0], [n, n], [0, n]], dtype=np.float32)
+    # boxPoints order is consistent around the rectangle; any start corner will do for the grid
+    m = cv2.getPerspectiveTransform(pts, dst)
+    patch = cv2.warpPerspective(mask, m, (n, n))
+    cells = cv2.resize(patch, (4, 4), interpolation=cv2.INTER_AREA).astype(np.float32) / 255.0
+    if cells.min() >= 0.6:
+        return "square"
+    quarters = cv2.resize(cells, (2, 2), interpolation=cv2.INTER_AREA)
+    if (quarters <= 0.3).sum() != 1:
+        return None
+    qy, qx = np.argwhere(quarters <= 0.3)[0]
+    dark = np.ones((4, 4), dtype=bool)
+    dark[2 * qy:2 * qy + 2, 2 * qx:2 * qx + 2] = False
+    return "L" if cells[dark].min() >= 0.6 else None
+
+
+def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
+    """Every corner mark on a page (full-size pixel coordinates) and the working factor used."""
+    small, f = working(grey)
+    mask = ink(small, 45)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    marks: list[Mark] = []
+    for i in range(1, n):
+        x, y, w, h, area = stats[i]
+        if not (12 <= w <= 90 and 12 <= h <= 90 and area >= 0.33 * w * h):
+            continue
+        sub = (mask[y:y + h, x:x + w] > 0).astype(np.uint8)
+        cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not cs:
+            continue
+        c = max(cs, key=cv2.contourArea)
+        box = cv2.minAreaRect(c)
+        (cx, cy), (bw, bh), _ = box
+        if min(bw, bh) < 6 or max(bw, bh) / min(bw, bh) > 1.5:
+            continue
+        shape = _classify(sub * 255, box)
+        if shape is None:
+            continue
+        marks.append(Mark((cx + x) / f, (cy + y) / f, math.sqrt(bw * bh) / f, shape))
+    return marks, f
+
+
+def _order(points: list[tuple[Mark, int]]) -> list[tuple[Mark, int]]:
+    """The four marks clockwise on the page (y down), starting from the L."""
+    cx = sum(m.x for m, _ in points) / 4
+    cy = sum(m.y for m, _ in points) / 4
+    ring = sorted(points, key=lambda p: math.atan2(p[0].y - cy, p[0].x - cx))
+    start = next(i for i, (m, _) in enumerate(ring) if m.shape == "L")
+    return ring[start:] + ring[:start]
+
+
+def _convex(p: list[Point]) -> bool:
+    signs = []
+    for i in range(4):
+        (x0, y0), (x1, y1), (x2, y2) = p[i], p[(i + 1) % 4], p[(i + 2) % 4]
+        signs.append((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1))
+    return all(s > 0 for s in signs)
+
+
+def _dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def fit(corners: list[Point], side: float) -> tuple[float, tuple[str, ...]]:
+    """How far four corners (tl, tr, br, bl) are from a card's proportions: (badness, templates that fit)."""
+    tl, tr, br, bl = corners
+    top, bottom, left, right = _dist(tl, tr), _dist(bl, br), _dist(tl, bl), _dist(tr, br)
+    if min(top, bottom, left, right) <= 0:
+        return math.inf, ()
+    if not (0.7 < top / bottom < 1.43 and 0.7 < left / right < 1.43):
+        return math.inf, ()
+    w, h = (top + bottom) / 2, (left + right) / 2
+    found = []
+    for s in shapes():
+        dr = abs(math.log(w / h / s.ratio))
+        ds = abs(math.log(w / side / s.scale))
+        if dr < 0.15 and ds < 0.3:
+            found.append((dr + ds / 3, s.name))
+    if not found:
+        return math.inf, ()
+    found.sort()
+    return found[0][0], tuple(name for _, name in found)
+
+
+def _clear(corners: list[Point], own: tuple[int, ...], marks: list[Mark], side: float) -> bool:
+    """No other corner mark of a like size inside the card or on its edges (two cards of a sheet
+    taken together would otherwise look like one big card)."""
+    poly = np.array(corners, dtype=np.float32).reshape(-1, 1, 2)
+    for i, m in enumerate(marks):
+        if i in own or not 0.6 < m.side / side < 1.6:
+            continue
+        if cv2.pointPolygonTest(poly, (float(m.x), float(m.y)), True) > -0.5 * side:
+            return False
+    return True
+
+
+def group(marks: list[Mark]) -> tuple[list[Quad], list[Mark]]:
+    """Complete cards (four marks each) and the marks left over."""
+    ls = [i for i, m in enumerate(marks) if m.shape == "L"]
+    squares = [i for i, m in enumerate(marks) if m.shape == "square"]
+    options = []
+    for li in ls:
+        near = [s for s in squares if 0.6 < marks[s].side / marks[li].side < 1.6]
+        for trio in itertools.combinations(near, 3):
+            pts = _order([(marks[i], i) for i in (li, *trio)])
+            corners = [(m.x, m.y) for m, _ in pts]
+            if not _convex(corners):
+                continue
+            sides = [m.side for m, _ in pts]
+            if max(sides) / min(sides) > 1.5:
+                continue
+            side = sum(sides) / 4
+            bad, names = fit(corners, side)
+            if names and _clear(corners, (li, *trio), marks, side):
+                options.append((bad, [i for _, i in pts], names, side))
+    options.sort(key=lambda o: o[0])
+    used: set[int] = set()
+    quads = []
+    for _bad, idx, names, side in options:
+        if used.intersection(idx):
+            continue
+        used.update(idx)
+        c = [(marks[i].x, marks[i].y) for i in idx]
+        quads.append(Quad((c[0], c[1], c[2], c[3]), side, names))
+    return quads, [m for i, m in enumerate(marks) if i not in used]
+
+
+def partial(left: list[Mark]) -> list[Quad]:
+    """Cards with one corner mark missing (torn, covered, inked over): three marks at a card's
+    proportions. The fourth corner is inferred, so the card can be read for review, never entered."""
+    out: list[Quad] = []
+    used: set[int] = set()
+    found = []
+    for trio in itertools.combinations(range(len(left)), 3):
+        ms = [left[i] for i in trio]
+        if sum(m.shape == "L" for m in ms) > 1:
+            continue
+        sides = [m.side for m in ms]
+        if max(sides) / min(sides) > 1.5:
+            continue
+        for k in range(3):  # k: the mark at the right angle, opposite the missing corner
+            a, b, c = ms[(k + 1) % 3], ms[k], ms[(k + 2) % 3]
+            d = (a.x + c.x - b.x, a.y + c.y - b.y)
+            ring = [(a.x, a.y, a.shape), (b.x, b.y, b.shape), (c.x, c.y, c.shape), (d[0], d[1], "missing")]
+            cx, cy = sum(p[0] for p in ring) / 4, sum(p[1] for p in ring) / 4
+            ring.sort(key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
+            shapes_ = [p[2] for p in ring]
+            start = shapes_.index("L") if "L" in shapes_ else shapes_.index("missing")
+            ring = ring[start:] + ring[:start]
+            corners = [(p[0], p[1]) for p in ring]
+            if not _convex(corners):
+                continue
+            side = sum(sides) / 3
+            bad, names = fit(corners, side)
+            if names and _clear(corners, trio, left, side):
+                missing = CORNERS[[p[2] for p in ring].index("missing")]
+                found.append((bad, trio, tuple(corners), names, side, missing))
+    found.sort(key=lambda f: f[0])
+    for _bad, trio, corners, names, side, missing in found:
+        if used.intersection(trio):
+            continue
+        used.update(trio)
+        out.append(Quad(corners, side, names, missing))
+    return out
+
+
+def locate(grey: np.ndarray) -> tuple[list[Quad], list[Mark]]:
+    """The cards on a page (complete ones first, then ones with a corner missing) and stray marks."""
+    marks, _ = find_marks(grey)
+    quads, left = group(marks)
+    torn = partial(left)
+    used = {(round(c[0]), round(c[1])) for q in torn for c in q.corners}
+    rest = [m for m in left if (round(m.x), round(m.y)) not in used]
+    return quads + torn, rest

@@ -1,0 +1,100 @@
+"""The pages of scanner PDFs and photos, as grey images.
+
+PDFs are rasterized with pdfium at `dpi` (scanners write one image a page; pdfium draws it at the
+size asked); JPEG, PNG and TIFF (every page of a multi-page TIFF) are decoded by OpenCV, which
+also turns a phone photo upright by its EXIF orientation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from ..core.errors import ParlayError
+
+IMAGES = {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"}
+ACCEPTED = "PDF files from a scanner, or JPEG, PNG or TIFF photos"
+DPI = 200
+
+
+@dataclass(frozen=True)
+class Page:
+    file: str
+    index: int  # 0-based page of the file
+    grey: np.ndarray
+
+    @property
+    def where(self) -> str:
+        return f"{Path(self.file).name}, page {self.index + 1}"
+
+
+def count(paths: list[Path]) -> list[int]:
+    """How many pages each file holds; a file that is missing or not a scan is refused, naming it."""
+    out = []
+    for p in paths:
+        if not p.is_file():
+            raise ParlayError(f"{p}: no such file. Accepted: {ACCEPTED}.")
+        suffix = p.suffix.lower()
+        if suffix == ".pdf":
+            out.append(_pdf_pages(p))
+        elif suffix in IMAGES:
+            out.append(len(_decode(p)) if suffix in {".tif", ".tiff"} else 1)
+        else:
+            raise ParlayError(f'{p}: "{p.suffix or p.name}" is not a scan this command reads. Accepted: {ACCEPTED}.')
+    return out
+
+
+def pages(paths: list[Path], dpi: int = DPI) -> Iterator[Page]:
+    """Every page of every file, in order."""
+    for p in paths:
+        if p.suffix.lower() == ".pdf":
+            yield from _pdf(p, dpi)
+        else:
+            for i, grey in enumerate(_decode(p)):
+                yield Page(str(p), i, grey)
+
+
+def _pdf_pages(path: Path) -> int:
+    import pypdfium2 as pdfium
+
+    try:
+        doc = pdfium.PdfDocument(str(path))
+    except pdfium.PdfiumError as exc:
+        raise ParlayError(f"{path}: cannot be read as a PDF ({exc}). Accepted: {ACCEPTED}.") from None
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def _pdf(path: Path, dpi: int) -> Iterator[Page]:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        for i in range(len(doc)):
+            page = doc[i]
+            bitmap = page.render(scale=dpi / 72, grayscale=True)
+            a = bitmap.to_numpy()
+            grey = a if a.ndim == 2 else cv2.cvtColor(a, cv2.COLOR_BGR2GRAY) if a.shape[2] == 3 else a[:, :, 0]
+            yield Page(str(path), i, np.ascontiguousarray(grey))
+            page.close()
+    finally:
+        doc.close()
+
+
+def _decode(path: Path) -> list[np.ndarray]:
+    data = np.fromfile(str(path), dtype=np.uint8)
+    if path.suffix.lower() in {".tif", ".tiff"}:
+        ok, images = cv2.imdecodemulti(data, cv2.IMREAD_GRAYSCALE)
+        found = list(images) if ok else []
+    else:
+        one = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
+        found = [one] if one is not None else []
+    if not found:
+        raise ParlayError(f"{path}: cannot be read as an image. Accepted: {ACCEPTED}.")
+    return found

@@ -1,0 +1,376 @@
+"""Scan: read filled cards back from scanner PDFs and photos, enter the sure ones, send the rest to review.
+
+A scanned card becomes an ordinary entry, through the very checks `entry add` makes (cutoff, pick
+counts, same game, verify code, serial printed and not yet entered). Nothing is guessed: an unsure
+bubble, both sides of a market, an unreadable QR, a missing corner mark, a stake that is not clear,
+or any refusal sends the card to review with the reason, where a person accepts or rejects it. The
+same card scanned twice with the same marks is entered once, and said so.
+
+The pages are read outside any transaction (reading is the slow part); the entries and the scan
+records are then stored in one transaction. A crop of every card is kept beside the database.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from bisect import bisect_right
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
+from ..core.models import Card, Entry
+from ..core.verify import format_serial, parse_serial
+from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
+from ..layout.geometry import CardLayout
+from ..store import Store
+from ..store import cards as card_rows
+from ..store import entries as entry_rows
+from ..store import scans as scan_rows
+from ..store.batches import all_batches
+from .entries import Checks, _audit
+
+DEFAULT_STAKE = "default_stake"
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class CardOutcome:
+    """What became of one card read: `entered`, `duplicate` or `review`, and why."""
+
+    where: str
+    serial: str | None
+    status: str
+    reasons: tuple[str, ...]
+    picks: tuple[int, ...] | None
+    stake: Decimal | None
+    crop: str
+
+
+@dataclass(frozen=True)
+class ScanReport:
+    slug: str
+    pages: int
+    blank: tuple[str, ...]  # blank pages, by where
+    cards: tuple[CardOutcome, ...]
+    folder: Path
+
+    def count(self, status: str) -> int:
+        return sum(c.status == status for c in self.cards)
+
+    def review_kinds(self) -> dict[str, int]:
+        """Review reasons by kind, most common first: {"unsure mark": 3, …}."""
+        kinds: dict[str, int] = {}
+        for c in self.cards:
+            if c.status == "review":
+                k = kind(c.reasons[0]) if c.reasons else "other"
+                kinds[k] = kinds.get(k, 0) + 1
+        return dict(sorted(kinds.items(), key=lambda kv: -kv[1]))
+
+
+KINDS = (("unsure mark", "unsure mark"), ("unsure stake", "unsure stake mark"), ("both sides", "both sides marked"),
+         ("over and under", "both sides marked"), ("QR code cannot", "QR unreadable"),
+         ("corner mark", "corner mark missing"), ("corner marks", "corner mark missing"),
+         ("no card found", "no card found"), ("never printed", "serial never printed"),
+         ("already entered", "serial already entered"), ("scanned twice", "scanned twice, marks differ"),
+         ("verify code", "verify code does not match"), ("stake not marked", "stake not marked"),
+         ("two stakes", "two stakes marked"), ('"Other $"', "other stake"), ("cutoff", "after the cutoff"),
+         ("picks", "pick count or same game"), ("pick ", "pick count or same game"),
+         ("printed for", "another card"), ("QR says", "another card"), ("this card is", "another card"))
+
+
+def kind(reason: str) -> str:
+    for needle, name in KINDS:
+        if needle in reason:
+            return name
+    return "other"
+
+
+def crops_folder(db_url: str) -> Path:
+    """Where crops are kept: beside a SQLite file (`pool.db` → `pool-scans/`), else `./parlaycards-scans/`."""
+    if db_url.startswith("sqlite:///"):
+        db = Path(db_url.removeprefix("sqlite:///"))
+        return db.with_name(db.stem + "-scans")
+    return Path("parlaycards-scans")
+
+
+def scan_cards(store: Store, slug: str, files: list[Path], *, stake: str | None = None, received: str | None = None,
+               late: bool = False, folder: Path | None = None, progress: Progress | None = None) -> ScanReport:
+    """Read every card in `files`, enter the sure ones and keep the rest for review."""
+    from ..scan.cards import read_page
+    from ..scan.pages import count, pages
+
+    counts = count(files)  # every file readable, or nothing happens
+    default = _stake(stake) if stake is not None else None
+    with store.transaction() as tx:
+        current = card_rows.latest(tx, slug)
+        Checks(tx, slug)  # the card has printed cards at all
+        if default is None and tx.meta(DEFAULT_STAKE):
+            default = Decimal(tx.meta(DEFAULT_STAKE) or "")
+        ranges = sorted((b.first_serial, b.last_serial, b.slug, b.version, b.template) for b in all_batches(tx))
+    zone = ZoneInfo(current.timezone)
+    when = _received(received, zone)
+    cutoff = current.rules.cutoff
+    if cutoff is not None and when > cutoff and not late:
+        local = cutoff.astimezone(zone)
+        raise ParlayError(
+            f"the cutoff of {slug} was {local:%a %b %d %Y %H:%M} ({current.timezone}), and these cards would be entered "
+            f"as received {when.astimezone(zone):%a %b %d %H:%M}, after it: every one would be refused. Pass "
+            '--received with when the cards were handed in (e.g. --received "2026-11-22 12:30"), or --late to '
+            "accept them after the cutoff on purpose.")
+    firsts = [r[0] for r in ranges]
+
+    def lookup(serial: int) -> tuple[str, int, str] | None:
+        i = bisect_right(firsts, serial) - 1
+        if i >= 0 and serial <= ranges[i][1]:
+            return ranges[i][2], ranges[i][3], ranges[i][4]
+        return None
+
+    layouts = _Layouts(store)
+    read = []
+    blank = []
+    total = sum(counts)
+    for n, page in enumerate(pages(files), start=1):
+        found, empty = read_page(page, lookup, layouts, default)
+        read += found
+        if empty:
+            blank.append(page.where)
+        if progress:
+            progress(n, total)
+    folder = folder or Path("parlaycards-scans")
+    return _store(store, slug, read, blank, total, folder, when, late)
+
+
+class _Layouts:
+    """Card layouts by (slug, version, template), each computed once."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.done: dict[tuple[str, int, str], CardLayout] = {}
+
+    def __call__(self, slug: str, version: int, template: str) -> CardLayout:
+        key = (slug, version, template)
+        if key not in self.done:
+            from ..layout.card import layout_card
+            from ..layout.templates import load_template
+
+            with self.store.transaction() as tx:
+                card = card_rows.get(tx, slug, version)
+            self.done[key] = layout_card(card, load_template(template))
+        return self.done[key]
+
+
+def _stake(text: str) -> Decimal:
+    try:
+        return parse_stake(text)
+    except ValueError as exc:
+        raise ParlayError(f"--stake: {exc}") from None
+
+
+def _received(text: str | None, zone: ZoneInfo) -> datetime:
+    if text is None:
+        return datetime.now(UTC)
+    try:
+        return parse_received(text, zone)
+    except ValueError as exc:
+        raise ParlayError(f"--received: {exc}") from None
+
+
+def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, folder: Path, when: datetime,
+           late: bool) -> ScanReport:
+    from ..store.db import iso
+
+    now = datetime.now(UTC)
+    # one scan of a serial, or several that agree, is one card; several that disagree all go to review
+    by_serial: dict[int, list] = {}
+    for s in read:
+        if s.serial is not None and s.slug == slug and not s.doubts:
+            by_serial.setdefault(s.serial, []).append(s)
+    outcomes: list[CardOutcome] = []
+    rows: list[scan_rows.ScanRow] = []
+    stored: list[Entry] = []
+    crops = [_save_crop(folder, slug, s) for s in read]
+    with store.transaction() as tx:
+        checks = Checks(tx, slug)
+        serials = [s.serial for s in read if s.serial is not None]
+        checks.prefetch(serials)
+        first_seen: dict[int, object] = {}
+        for s, crop in zip(read, crops, strict=True):
+            picks = s.marked.picks if s.marked else None
+            amount = s.marked.stake if s.marked else None
+            status, reasons = "review", list(s.doubts)
+            if not reasons and s.slug != slug:
+                reasons.append(f"this card is {s.slug}, not {slug}: scan it with `parlaycards scan {s.slug} …`")
+            if not reasons:
+                same = by_serial[s.serial]
+                if len(same) > 1 and any(_marks(o) != _marks(same[0]) for o in same):
+                    others = ", ".join(o.where for o in same if o is not s)
+                    reasons.append(f"serial {format_serial(s.serial)} was scanned twice with different marks "
+                                   f"(also at {others}): a photocopy, or a card marked again")
+                elif s.serial in first_seen:
+                    status = "duplicate"
+                    reasons.append(f"the same card with the same marks was scanned twice; entered once "
+                                   f"(first at {first_seen[s.serial]})")
+            if not reasons:
+                first_seen[s.serial] = s.where
+                old = entry_rows.get(tx, s.serial)
+                if old is not None and old[0] == slug and old[1].picks == picks and old[1].stake == amount:
+                    status = "duplicate"
+                    reasons.append(f"card {format_serial(s.serial)} was already entered with the same marks")
+                elif old is not None:
+                    reasons.append(f"serial {format_serial(s.serial)} was already entered"
+                                   + (f" on card {old[0]}" if old[0] != slug else " with other picks or stake")
+                                   + ": a photocopy, or the card scanned again with different marks")
+            if not reasons:
+                raw = RawEntry(source=Source(file=s.where), serial=s.serial, code=s.code, name="", stake=amount,
+                               picks=picks, received_at=when, late=late)
+                entry, refused = checks.check(raw, where=s.where, late=late, source="scan", now=now)
+                if entry is None:
+                    reasons += refused
+                else:
+                    status = "entered"
+                    stored.append(entry)
+            outcomes.append(CardOutcome(s.where, format_serial(s.serial) if s.serial else None, status,
+                                        tuple(reasons), picks, amount, crop))
+            rows.append(scan_rows.ScanRow(0, slug, s.serial, s.version, s.code, s.file, s.page, crop, picks, amount,
+                                          status, tuple(reasons), iso(now)))
+        if stored:
+            entry_rows.insert_many(tx, slug, stored)
+            tx.audit_many("entry.add", slug, [_audit(e) for e in stored])
+        scan_rows.add_many(tx, rows)
+        tx.audit("scan", slug, pages=pages, read=len(read), entered=len(stored),
+                 review=sum(o.status == "review" for o in outcomes),
+                 duplicates=sum(o.status == "duplicate" for o in outcomes))
+    return ScanReport(slug, pages, tuple(blank), tuple(outcomes), folder)
+
+
+def _marks(s) -> tuple:  # noqa: ANN001 - a Scanned
+    return (s.marked.picks, s.marked.stake) if s.marked else (None, None)
+
+
+def _save_crop(folder: Path, slug: str, s) -> str:  # noqa: ANN001 - a Scanned
+    """Write the card's crop as a JPEG beside the database (whole or not at all); return its path."""
+    import cv2
+
+    ok, data = cv2.imencode(".jpg", s.crop, [cv2.IMWRITE_JPEG_QUALITY, 85])
+    if not ok:
+        raise ParlayError(f"{s.where}: the card's image could not be saved.")
+    blob = data.tobytes()
+    name = f"{slug}-{format_serial(s.serial) if s.serial else 'unread'}-{hashlib.sha256(blob).hexdigest()[:10]}.jpg"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    if not path.exists():
+        tmp = path.with_name(path.name + ".part")
+        tmp.write_bytes(blob)
+        os.replace(tmp, path)
+    return str(path)
+
+
+# ---------------------------------------------------------------------------------------------- review
+
+
+def reviews(store: Store, slug: str, everything: bool = False) -> tuple[Card, list[scan_rows.ScanRow]]:
+    """The cards waiting for a person (or every card scanned, with `everything`)."""
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        return card, scan_rows.of(tx, slug, None if everything else scan_rows.OPEN)
+
+
+def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 - a Tx
+    """The open review named by a serial (`000123`) or by its id (`#7`, for a card with no serial read)."""
+    text = which.strip()
+    if text.startswith("#") or text.lower().startswith("id:"):
+        digits = text.lstrip("#").removeprefix("id:").removeprefix("ID:").strip()
+        row = scan_rows.get(tx, int(digits)) if digits.isdigit() else None
+        if row is None or row.slug != slug or row.status != scan_rows.OPEN:
+            raise NotFoundError(f"no card waiting for review on {slug} has id {text}. See `parlaycards review {slug}`.")
+        return row
+    number = parse_serial(text)
+    if number is None:
+        raise ParlayError(f'"{which}" is neither a serial nor a review id. Accepted: the serial printed on the card, '
+                          'e.g. 000123, or "#7" for the review with id 7 (a card whose QR could not be read).')
+    found = [r for r in scan_rows.of(tx, slug, scan_rows.OPEN) if r.serial == number]
+    if not found:
+        raise NotFoundError(f"card {format_serial(number)} is not waiting for review on {slug}. "
+                            f"See `parlaycards review {slug}`.")
+    return found[-1]
+
+
+def accept(store: Store, slug: str, which: str, *, serial: str | None = None, picks: str | None = None, stake: str | None = None, code: str | None = None, name: str = "",
+           received: str | None = None, late: bool = False, replace: bool = False) -> Entry:
+    """Enter a card from review: as read, or with the picks, stake and code a person gives."""
+    with store.transaction() as tx:
+        row = _pick_row(tx, slug, which)
+        number = parse_serial(serial) if serial is not None else row.serial
+        if number is None:
+            raise ParlayError(f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
+                              f'printed on the card, e.g. --accept "#{row.id}" --serial 000123 --code K7F2Q9')
+        try:
+            chosen = parse_picks(picks) if picks is not None else row.picks
+            amount = parse_stake(stake) if stake is not None else row.stake
+        except ValueError as exc:
+            raise ParlayError(str(exc)) from None
+        if not chosen:
+            raise ParlayError(f"no picks were read from card {format_serial(number)}: give them with --picks, "
+                              "e.g. --picks 101,104,117.")
+        if amount is None:
+            raise ParlayError(f"no stake was read from card {format_serial(number)}: give it with --stake, e.g. --stake 5.")
+        checks = Checks(tx, slug, replace=replace)
+        zone = ZoneInfo(checks.current.timezone)
+        when = _received(received, zone) if received else None
+        checks.prefetch([number])
+        raw = RawEntry(source=Source(file=row.file), serial=number, code=code or row.code, name=name.strip(),
+                       stake=amount, picks=tuple(chosen), received_at=when, late=late)
+        entry, reasons = checks.check(raw, where=f"review {row.id}", late=late, source="scan", now=datetime.now(UTC))
+        if entry is None:
+            if any("already entered" in r for r in reasons):
+                reasons.append("to put this card in place of the one entered, accept it with --replace")
+            raise RefusedError(f"card {format_serial(number)} is refused, nothing was stored", problems=tuple(reasons))
+        old = entry_rows.get(tx, number)
+        if old is not None:
+            if entry_rows.payments(tx, slug).get(entry.serial):
+                raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
+            entry_rows.replace(tx, slug, entry)
+            tx.audit("entry.replace", slug, old=_audit(old[1]), new=_audit(entry), review=row.id)
+        else:
+            entry_rows.insert_many(tx, slug, [entry])
+            tx.audit("entry.add", slug, **_audit(entry), review=row.id)
+        at = datetime.now(UTC)
+        scan_rows.resolve(tx, row.id, "accepted", f"entered as {entry.serial}: {','.join(map(str, entry.picks))} "
+                          f"at {entry.stake}", at)
+        for other in scan_rows.of(tx, slug, scan_rows.OPEN):
+            if other.serial == number:
+                scan_rows.resolve(tx, other.id, "duplicate", f"another scan of card {entry.serial} was accepted "
+                                  f"(review #{row.id})", at)
+        return entry
+
+
+def reject(store: Store, slug: str, which: str, *, reason: str) -> scan_rows.ScanRow:
+    """Take a card out of review without entering it; the reason is kept and audited."""
+    if not reason.strip():
+        raise ParlayError('--reason is required: say why the card is rejected, e.g. --reason "two marks on 104".')
+    with store.transaction() as tx:
+        row = _pick_row(tx, slug, which)
+        scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
+        tx.audit("scan.reject", slug, review=row.id, serial=format_serial(row.serial) if row.serial else None,
+                 reason=reason.strip())
+        return row
+
+
+def set_default_stake(store: Store, amount: str | None) -> Decimal | None:
+    """The stake a scanned card gets when none of its stake bubbles is marked (None: no default)."""
+    value = _stake(amount) if amount else None
+    with store.transaction() as tx:
+        tx.set_meta(DEFAULT_STAKE, str(value) if value is not None else "")
+        tx.audit("pool.setting", None, default_stake=str(value) if value is not None else None)
+    return value
+
+
+def default_stake(store: Store) -> Decimal | None:
+    with store.transaction() as tx:
+        text = tx.meta(DEFAULT_STAKE)
+    return Decimal(text) if text else None
