@@ -29,6 +29,8 @@ Batch = tuple[str, int, str]  # slug, version, template of the print batch that 
 Lookup = Callable[[int], Batch | None]
 Layouts = Callable[[str, int, str], CardLayout]
 
+MIN_FIT = 0.5  # below this share of bubbles lined up, the card goes to review
+
 CORNER_NAMES = {"tl": "top-left (the L)", "tr": "top-right", "br": "bottom-right", "bl": "bottom-left"}
 
 
@@ -47,6 +49,7 @@ class Scanned:
     template: str | None = None
     marked: Marked | None = None
     problems: list[str] = field(default_factory=list)
+    fit: float = 0.0  # share of bubbles found where the layout puts them
 
     @property
     def doubts(self) -> list[str]:
@@ -126,8 +129,12 @@ def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layo
         s.crop = crop = straighten(page.grey, quad, frame)
     picks = {str(n): b for n, b in layout.bubbles().items()}
     stakes = {f"stake:{k}": b for k, b in layout.stake_bubbles().items()}
-    seen, ink = darkness(crop, frame, picks | stakes)
-    v = verdicts(seen, ink)
+    sampled = darkness(crop, frame, picks | stakes)
+    s.fit = sampled.fit
+    if sampled.fit < MIN_FIT:
+        s.problems.append("the bubbles could not be lined up with the printed card (bent, curled or blurred?): "
+                          "check the marks by eye")
+    v = verdicts(sampled.seen, sampled.ink)
     s.marked = read_marks({int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes},
                           default_stake)
     return s

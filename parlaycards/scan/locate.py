@@ -118,12 +118,13 @@ def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
     """Every corner mark on a page (full-size pixel coordinates) and the working factor used."""
     small, f = working(grey)
     mask = ink(small, 45)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    sw, sh, sa = stats[:, 2], stats[:, 3], stats[:, 4]
+    wanted = (sw >= 12) & (sw <= 90) & (sh >= 12) & (sh <= 90) & (sa >= 0.33 * sw * sh)
+    wanted[0] = False  # the background
     marks: list[Mark] = []
-    for i in range(1, n):
-        x, y, w, h, area = stats[i]
-        if not (12 <= w <= 90 and 12 <= h <= 90 and area >= 0.33 * w * h):
-            continue
+    for i in np.flatnonzero(wanted):
+        x, y, w, h, _ = stats[i]
         sub = (mask[y:y + h, x:x + w] > 0).astype(np.uint8)
         cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         if not cs:

@@ -10,6 +10,7 @@ gradient across the card does not darken a blank bubble.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -68,39 +69,102 @@ def read_qr(crop: np.ndarray) -> str | None:
     return text if text and text.startswith("PC1|") else None
 
 
-def paper(crop: np.ndarray, k: float = K) -> np.ndarray:
-    """The paper's brightness around every pixel (float32): the brightest within ~5 mm, smoothed."""
-    n = int(14 * k) | 1
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))
-    return cv2.blur(cv2.dilate(crop, kernel), (n, n)).astype(np.float32) + 1.0
+@dataclass(frozen=True)
+class Sampled:
+    """A card's bubbles as sampled: each one's darkness, the card's ink (the darkness of its corner
+    marks), and `fit`: the share of bubbles whose printed ring was found where the layout (after
+    the fine alignment) puts it. A bent, curled or badly lined-up card has a low fit."""
+
+    seen: dict[str, Seen]
+    ink: float
+    fit: float
 
 
-def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: float = K) -> tuple[dict[str, Seen], float]:
+SEARCH = 3.0  # points: how far a ring is looked for around its expected place
+
+
+def align(crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: float = K) -> tuple[np.ndarray, float]:
+    """Fine alignment: find each bubble's printed ring near where it is expected, fit one
+    homography through the rings found (outliers, such as filled bubbles, left out), and return
+    the corrected centres (px) and the share of bubbles that agree with it."""
+    t = _ring_template(round(radius * k * 2) / 2, max(1.0, line * k))
+    th, tw = t.shape
+    s = round(SEARCH * k)
+    h, w = crop.shape
+    src, dst = [], []
+    for cx, cy in centres:
+        x0, y0 = round(cx) - tw // 2 - s, round(cy) - th // 2 - s
+        if x0 < 0 or y0 < 0 or x0 + tw + 2 * s > w or y0 + th + 2 * s > h:
+            continue
+        res = cv2.matchTemplate(crop[y0:y0 + th + 2 * s, x0:x0 + tw + 2 * s], t, cv2.TM_CCOEFF_NORMED)
+        _, score, _, (bx, by) = cv2.minMaxLoc(res)
+        if score >= 0.5:
+            src.append((cx, cy))
+            dst.append((x0 + bx + tw // 2, y0 + by + th // 2))
+    if len(src) < 6:
+        return centres, len(src) / max(1, len(centres))
+    m, inliers = cv2.findHomography(np.array(src, np.float32), np.array(dst, np.float32), cv2.RANSAC, 1.5)
+    if m is None:
+        return centres, 0.0
+    moved = cv2.perspectiveTransform(centres.reshape(-1, 1, 2).astype(np.float32), m).reshape(-1, 2)
+    if np.abs(moved - centres).max() > 2 * s:  # a wild fit: keep the corner marks' alignment
+        return centres, 0.0
+    return moved, float(inliers.sum()) / len(centres)
+
+
+@lru_cache(maxsize=16)
+def _ring_template(r: float, line: float) -> np.ndarray:
+    """A printed bubble as the camera sees it: a dark ring on white, softened a little."""
+    n = int(r + line + 3)
+    yy, xx = np.mgrid[-n:n + 1, -n:n + 1]
+    d = np.sqrt(xx * xx + yy * yy)
+    img = np.where(np.abs(d - (r - line / 2)) <= line / 2 + 0.25, 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(img, (0, 0), 0.8)
+
+
+def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: float = K) -> Sampled:
     """Every bubble's darkness (`mean`, 0 paper … ~1 solid ink; `cover`, the share of its pixels at
-    least half as dark as the card's own ink), and that ink: the darkness of its corner marks."""
-    dark = 1.0 - crop.astype(np.float32) / paper(crop, k)
-    np.clip(dark, 0.0, 1.0, out=dark)
-    ink = float(np.median([_disc(dark, x, y, 0.3 * FID * k, frame, k).mean() for x, y in frame.marks]))
+    least half as dark as the card's own ink), after the fine alignment on the printed rings.
+
+    The paper under each bubble is the brightest paper within ~5 mm of it (taken on a quarter-size
+    copy), so shadows and gradients cancel out.
+    """
+    small = cv2.resize(crop, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    n = int(3.5 * k) | 1
+    paper = cv2.blur(cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))), (n, n))
+    sh, sw = paper.shape
+    h, w = crop.shape
+
+    def sample(cx: float, cy: float, offsets: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+        x, y = round(cx), round(cy)
+        dy, dx = offsets
+        px = crop[np.clip(y + dy, 0, h - 1), np.clip(x + dx, 0, w - 1)].astype(np.float32)
+        level = float(paper[min(sh - 1, max(0, y // 4)), min(sw - 1, max(0, x // 4))]) + 1.0
+        return np.clip(1.0 - px / level, 0.0, 1.0)
+
+    def px(x: float, y: float) -> tuple[float, float]:
+        return x * k, (frame.height - y) * k
+
+    ink = float(np.median([sample(*px(x, y), _disc(0.3 * FID * k)).mean() for x, y in frame.marks]))
     ink = max(ink, 0.25)
-    out: dict[str, Seen] = {}
-    for key, b in bubbles.items():
-        x, y = b.centre()
-        px = _disc(dark, x, y, (b.radius() - b.line) * SAMPLE * k, frame, k)
-        out[key] = Seen(float(px.mean()), float((px >= 0.5 * ink).mean()))
-    return out, ink
+    keys = list(bubbles)
+    first = bubbles[keys[0]] if keys else None
+    centres = np.array([px(*bubbles[key].centre()) for key in keys], np.float32).reshape(-1, 2)
+    fit = 0.0
+    if first is not None:
+        centres, fit = align(crop, centres, first.radius(), first.line, k)
+    seen: dict[str, Seen] = {}
+    for key, (cx, cy) in zip(keys, centres, strict=True):
+        b = bubbles[key]
+        d = sample(cx, cy, _disc((b.radius() - b.line) * SAMPLE * k))
+        seen[key] = Seen(float(d.mean()), float((d >= 0.5 * ink).mean()))
+    return Sampled(seen, ink, fit)
 
 
-_DISCS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-
-
-def _disc(img: np.ndarray, x: float, y: float, r: float, frame: Frame, k: float) -> np.ndarray:
-    """The pixels of `img` within `r` px of card-local point (x, y)."""
+@lru_cache(maxsize=64)
+def _disc(r: float) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel offsets within `r` of a centre."""
     rr = max(1, round(r))
-    if rr not in _DISCS:
-        yy, xx = np.mgrid[-rr:rr + 1, -rr:rr + 1]
-        inside = xx * xx + yy * yy <= rr * rr
-        _DISCS[rr] = (yy[inside], xx[inside])
-    dy, dx = _DISCS[rr]
-    cx, cy = round(x * k), round((frame.height - y) * k)
-    h, w = img.shape
-    return img[np.clip(cy + dy, 0, h - 1), np.clip(cx + dx, 0, w - 1)]
+    yy, xx = np.mgrid[-rr:rr + 1, -rr:rr + 1]
+    inside = xx * xx + yy * yy <= rr * rr
+    return yy[inside], xx[inside]
