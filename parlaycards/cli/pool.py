@@ -31,9 +31,11 @@ def register(app: typer.Typer) -> None:
 @entry_app.command("add")
 def entry_add(
     slug: Slug,
-    serial: Annotated[str, typer.Option(help="The serial printed on the card, e.g. 000123.")],
     stake: Annotated[str, typer.Option(help="Amount staked, e.g. 5 or 12.50.")],
     picks: Annotated[str, typer.Option(help="Selection numbers, e.g. 101,104,117.")],
+    serial: Annotated[str | None, typer.Option(help="The serial printed on the card, e.g. 000123.")] = None,
+    qr: Annotated[str | None, typer.Option(help='The card\'s QR code as a barcode reader types it, e.g. '
+                                                '"PC1|nfl-w12|3|000123|K7F2Q9" (gives the serial and code).')] = None,
     name: Annotated[str, typer.Option(help="The player's name.")] = "",
     code: Annotated[str | None, typer.Option(help="The verify code printed beside the serial.")] = None,
     late: Annotated[bool, typer.Option("--late", help="Accept it after the cutoff, on purpose (shown as late).")] = False,
@@ -43,11 +45,12 @@ def entry_add(
     """Enter one card by hand. Refused with every reason when the card's rules or the serial say no.
 
     Example: parlaycards entry add nfl-w12 --serial 000123 --code K7F2Q9 --name "Dana" --stake 5 --picks 101,104,117
+    (or, with a USB barcode reader: parlaycards entry add nfl-w12 --qr "PC1|nfl-w12|1|000123|K7F2Q9" --stake 5 --picks …)
     """
     from ..services import entries as svc
 
     e = run(lambda: svc.add_entry(open_store(), slug, serial=serial, name=name, stake=stake, picks=picks, code=code,
-                                  late=late, received=received, replace=replace))
+                                  late=late, received=received, replace=replace, qr=qr))
     err(f"{'Replaced' if replace else 'Entered'} card {e.serial} on {slug} (printed from version {e.version}): "
         f"{e.name or 'no name'}, ${e.stake:,.2f} on {', '.join(map(str, e.picks))}" + (" — late." if e.late else "."))
 

@@ -81,7 +81,8 @@ def review(
     stake: Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")] = None,
     code: Annotated[str | None, typer.Option(help="With --accept: the verify code [default: as read].")] = None,
     name: Annotated[str, typer.Option(help="With --accept: the player's name.")] = "",
-    received: Annotated[str | None, typer.Option(help='With --accept: when it was handed in [default: now].')] = None,
+    received: Annotated[str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan "
+                                                      "was told].")] = None,
     late: Annotated[bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")] = False,
     replace: Annotated[bool, typer.Option("--replace", help="With --accept: put it in place of the entry "
                                                             "already made for its serial.")] = False,

@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import CENT, Card, Entry, SourceKind
 from ..core.settle import refusals, settle_entry
-from ..core.verify import check_code, format_serial, normalise_code, parse_serial
+from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload, parse_serial
 from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
 from ..store import Store, Tx
 from ..store import cards as card_rows
@@ -131,10 +131,15 @@ def _zone(card: Card) -> ZoneInfo:
     return ZoneInfo(card.timezone)
 
 
-def add_entry(store: Store, slug: str, *, serial: str, name: str, stake: str, picks: str,
+def add_entry(store: Store, slug: str, *, serial: str | None, name: str, stake: str, picks: str,
               code: str | None = None, late: bool = False, received: str | None = None,
-              replace: bool = False) -> Entry:
-    """Enter one card typed in by hand. RefusedError says every reason it is refused."""
+              replace: bool = False, qr: str | None = None) -> Entry:
+    """Enter one card typed in by hand (or its QR typed by a barcode reader). RefusedError says every
+    reason it is refused."""
+    if qr is not None:
+        serial, code = _from_qr(qr, slug, serial, code)
+    if serial is None:
+        raise ParlayError("give the card's --serial (the number printed on it), or its --qr.")
     number = parse_serial(serial)
     if number is None:
         raise ParlayError(f'--serial "{serial}" is not a serial. Accepted: the number printed on the card, '
@@ -168,6 +173,23 @@ def add_entry(store: Store, slug: str, *, serial: str, name: str, stake: str, pi
             entry_rows.insert_many(tx, slug, [entry])
             tx.audit("entry.add", slug, **_audit(entry))
         return entry
+
+
+def _from_qr(qr: str, slug: str, serial: str | None, code: str | None) -> tuple[str, str]:
+    """Serial and code from a card's QR text; a QR of another card, or one that disagrees with a
+    serial or code also given, is refused."""
+    parsed = parse_qr_payload(qr)
+    if parsed is None:
+        raise ParlayError(f'--qr "{qr}" is not a parlaycards QR code. Accepted: the text a barcode reader types '
+                          'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9".')
+    on, _version, number, printed_code = parsed
+    if on != slug:
+        raise ParlayError(f"--qr: this card is {on}, not {slug}.")
+    if serial is not None and parse_serial(serial) != number:
+        raise ParlayError(f"--qr says serial {format_serial(number)}, but --serial says {serial}.")
+    if code is not None and normalise_code(code) != normalise_code(printed_code):
+        raise ParlayError(f"--qr says code {printed_code}, but --code says {code}.")
+    return format_serial(number), printed_code
 
 
 def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = False, late: bool = False,

@@ -237,7 +237,7 @@ def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, fo
             outcomes.append(CardOutcome(s.where, format_serial(s.serial) if s.serial else None, status,
                                         tuple(reasons), picks, amount, crop))
             rows.append(scan_rows.ScanRow(0, slug, s.serial, s.version, s.code, s.file, s.page, crop, picks, amount,
-                                          status, tuple(reasons), iso(now)))
+                                          when, late, status, tuple(reasons), iso(now)))
         if stored:
             entry_rows.insert_many(tx, slug, stored)
             tx.audit_many("entry.add", slug, [_audit(e) for e in stored])
@@ -302,7 +302,8 @@ def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 -
 
 def accept(store: Store, slug: str, which: str, *, serial: str | None = None, picks: str | None = None, stake: str | None = None, code: str | None = None, name: str = "",
            received: str | None = None, late: bool = False, replace: bool = False) -> Entry:
-    """Enter a card from review: as read, or with the picks, stake and code a person gives."""
+    """Enter a card from review: as read, or with the picks, stake and code a person gives. It is
+    received when the scan said (or at `received`)."""
     with store.transaction() as tx:
         row = _pick_row(tx, slug, which)
         number = parse_serial(serial) if serial is not None else row.serial
@@ -321,7 +322,8 @@ def accept(store: Store, slug: str, which: str, *, serial: str | None = None, pi
             raise ParlayError(f"no stake was read from card {format_serial(number)}: give it with --stake, e.g. --stake 5.")
         checks = Checks(tx, slug, replace=replace)
         zone = ZoneInfo(checks.current.timezone)
-        when = _received(received, zone) if received else None
+        when = _received(received, zone) if received else row.received_at
+        late = late or row.late
         checks.prefetch([number])
         raw = RawEntry(source=Source(file=row.file), serial=number, code=code or row.code, name=name.strip(),
                        stake=amount, picks=tuple(chosen), received_at=when, late=late)

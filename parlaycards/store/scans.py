@@ -34,6 +34,8 @@ class ScanRow:
     crop: str
     picks: tuple[int, ...] | None
     stake: Decimal | None
+    received_at: datetime
+    late: bool
     status: str
     reasons: tuple[str, ...]
     created_at: str
@@ -43,7 +45,8 @@ class ScanRow:
 def _values(r: ScanRow) -> dict:
     return {"slug": r.slug, "serial": r.serial, "version": r.version, "code": r.code, "file": r.file, "page": r.page,
             "crop": r.crop, "picks": None if r.picks is None else ",".join(map(str, r.picks)),
-            "stake": None if r.stake is None else str(r.stake.quantize(CENT)), "status": r.status,
+            "stake": None if r.stake is None else str(r.stake.quantize(CENT)), "received_at": iso(r.received_at),
+            "late": r.late, "status": r.status,
             "reasons": "\n".join(r.reasons), "created_at": r.created_at}
 
 
@@ -51,14 +54,14 @@ def add_many(tx: Tx, rows: Iterable[ScanRow]) -> None:
     tx.insert_many(schema.scans, [_values(r) for r in rows])
 
 
-_COLUMNS = (S.id, S.slug, S.serial, S.version, S.code, S.file, S.page, S.crop, S.picks, S.stake, S.status, S.reasons,
-            S.created_at, S.resolution)
+_COLUMNS = (S.id, S.slug, S.serial, S.version, S.code, S.file, S.page, S.crop, S.picks, S.stake, S.received_at, S.late,
+            S.status, S.reasons, S.created_at, S.resolution)
 
 
 def _row(r) -> ScanRow:  # noqa: ANN001 - a row
     return ScanRow(r.id, r.slug, r.serial, r.version, r.code, r.file, r.page, r.crop,
                    tuple(map(int, r.picks.split(","))) if r.picks else (() if r.picks == "" else None),
-                   Decimal(r.stake) if r.stake else None, r.status,
+                   Decimal(r.stake) if r.stake else None, datetime.fromisoformat(r.received_at), bool(r.late), r.status,
                    tuple(r.reasons.split("\n")) if r.reasons else (), r.created_at, r.resolution)
 
 

@@ -145,6 +145,8 @@ scans = Table(
     Column("crop", Text, nullable=False),
     Column("picks", Text),
     Column("stake", String(24)),
+    Column("received_at", String(40), nullable=False),  # when the card was handed in (as the scan was told)
+    Column("late", Boolean, nullable=False, default=False),
     Column("status", String(16), nullable=False),  # entered, duplicate, review, accepted, rejected
     Column("reasons", Text, nullable=False, default=""),
     Column("created_at", String(40), nullable=False),

@@ -1,0 +1,42 @@
+"""What the scan tests share: a pool with printed cards, their pages as images, marks drawn on them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import numpy as np
+import pypdfium2 as pdfium
+
+from parlaycards.core.models import Card
+from parlaycards.services import printing
+from parlaycards.store import Store
+from parlaycards.store import cards as card_rows
+
+ET = ZoneInfo("America/New_York")
+BEFORE_CUTOFF = "2026-11-20 12:00"
+
+
+@dataclass(frozen=True)
+class Printed:
+    card: Card
+    template: str
+    file: Path
+    first: int
+
+
+def printed(store: Store, card: Card, template: str, copies: int, folder: Path) -> Printed:
+    with store.transaction() as tx:
+        saved = card_rows.save(tx, card, "test")
+    done = printing.print_batch(store, saved.slug, copies=copies, template=template, folder=folder)
+    return Printed(saved, template, done.file, done.first or 0)
+
+
+def page_image(pdf: Path, index: int, dpi: int = 200) -> np.ndarray:
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        a = doc[index].render(scale=dpi / 72, grayscale=True).to_numpy()
+    finally:
+        doc.close()
+    return np.ascontiguousarray(a if a.ndim == 2 else a[:, :, 0])
