@@ -132,8 +132,9 @@ def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layo
     sampled = darkness(crop, frame, picks | stakes)
     s.fit = sampled.fit
     if sampled.fit < MIN_FIT:
-        s.problems.append("the bubbles could not be lined up with the printed card (bent, curled or blurred?): "
-                          "check the marks by eye")
+        s.problems.append("the bubbles could not be lined up with the printed card (bent, curled, blurred or a "
+                          "corner mark misread): read the marks on the crop")
+        return s
     v = verdicts(sampled.seen, sampled.ink)
     s.marked = read_marks({int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes},
                           default_stake)

@@ -96,7 +96,8 @@ def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
 
 def _classify(mask: np.ndarray, box: tuple) -> str | None:
     """"square", "L" or None for one blob, from its min-area rectangle sampled on a 4×4 grid."""
-    pts = cv2.boxPoints(box).astype(np.float32)
+    (cx, cy), (bw, bh), angle = box
+    pts = cv2.boxPoints(((cx, cy), (bw * 0.88, bh * 0.88), angle)).astype(np.float32)  # ragged edges left out
     n = 16
     dst = np.array([[0, 0], [n, 0], [n, n], [0, n]], dtype=np.float32)
     # boxPoints order is consistent around the rectangle; any start corner will do for the grid
