@@ -88,10 +88,15 @@ def working(grey: np.ndarray, long_side: int = WORK) -> tuple[np.ndarray, float]
 
 
 def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
-    """Dark-on-paper mask (255 = ink): each pixel against the brightest paper within `window` px."""
-    k = cv2.getStructuringElement(cv2.MORPH_RECT, (window, window))
-    paper = cv2.blur(cv2.dilate(grey, k), (window, window))
-    return np.where(grey.astype(np.float32) < paper.astype(np.float32) * level, 255, 0).astype(np.uint8)
+    """Dark-on-paper mask (255 = ink): each pixel against the brightest paper within `window` px
+    (found on a quarter-size copy: paper brightness changes slowly)."""
+    h, w = grey.shape
+    small = cv2.resize(grey, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    n = max(3, window // 4) | 1
+    k = cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))
+    paper = cv2.resize(cv2.blur(cv2.dilate(small, k), (n, n)), (w, h), interpolation=cv2.INTER_LINEAR)
+    threshold = cv2.convertScaleAbs(paper, alpha=level)
+    return cv2.compare(grey, threshold, cv2.CMP_LT)
 
 
 def _classify(mask: np.ndarray, box: tuple) -> str | None:
@@ -135,7 +140,16 @@ def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
         (cx, cy), (bw, bh), _ = box
         if min(bw, bh) < 6 or max(bw, bh) / min(bw, bh) > 1.5:
             continue
+        area = cv2.contourArea(c)
+        hull = cv2.contourArea(cv2.convexHull(c)) or 1.0
         shape = _classify(sub * 255, box)
+        # a square has four straight sides; an L fills three quarters of its rectangle and is not
+        # convex; a filled bubble (round, convex) is neither
+        if shape == "square" and (area < 0.75 * bw * bh
+                                  or len(cv2.approxPolyDP(c, 0.03 * cv2.arcLength(c, True), True)) != 4):
+            continue
+        if shape == "L" and not (0.62 * bw * bh < area < 0.86 * bw * bh and area < 0.93 * hull):
+            continue
         if shape is None:
             continue
         marks.append(Mark((cx + x) / f, (cy + y) / f, math.sqrt(bw * bh) / f, shape))
@@ -152,11 +166,15 @@ def _order(points: list[tuple[Mark, int]]) -> list[tuple[Mark, int]]:
 
 
 def _convex(p: list[Point]) -> bool:
-    signs = []
+    """Clockwise, convex, and every corner within 25° of square (a card seen at up to ~15° tilt)."""
     for i in range(4):
         (x0, y0), (x1, y1), (x2, y2) = p[i], p[(i + 1) % 4], p[(i + 2) % 4]
-        signs.append((x1 - x0) * (y2 - y1) - (y1 - y0) * (x2 - x1))
-    return all(s > 0 for s in signs)
+        ax, ay, bx, by = x1 - x0, y1 - y0, x2 - x1, y2 - y1
+        cross = ax * by - ay * bx
+        norm = math.hypot(ax, ay) * math.hypot(bx, by)
+        if cross <= 0 or norm == 0 or abs(ax * bx + ay * by) / norm > 0.42:
+            return False
+    return True
 
 
 def _dist(a: Point, b: Point) -> float:
@@ -185,11 +203,12 @@ def fit(corners: list[Point], side: float) -> tuple[float, tuple[str, ...]]:
 
 
 def _clear(corners: list[Point], own: tuple[int, ...], marks: list[Mark], side: float) -> bool:
-    """No other corner mark of a like size inside the card or on its edges (two cards of a sheet
-    taken together would otherwise look like one big card)."""
+    """No other card's L inside this card or on its edges: corners of two cards of a sheet taken
+    together would otherwise look like one big card. (Squares are not counted: a solidly filled
+    bubble can pass for one.)"""
     poly = np.array(corners, dtype=np.float32).reshape(-1, 1, 2)
     for i, m in enumerate(marks):
-        if i in own or not 0.6 < m.side / side < 1.6:
+        if i in own or m.shape != "L" or not 0.6 < m.side / side < 1.6:
             continue
         if cv2.pointPolygonTest(poly, (float(m.x), float(m.y)), True) > -0.5 * side:
             return False

@@ -81,6 +81,7 @@ class Sampled:
 
 
 SEARCH = 3.0  # points: how far a ring is looked for around its expected place
+ALIGN_ON = 32  # rings looked for, spread over the card (plenty for one homography)
 
 
 def align(crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: float = K) -> tuple[np.ndarray, float]:
@@ -92,7 +93,8 @@ def align(crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: 
     s = round(SEARCH * k)
     h, w = crop.shape
     src, dst = [], []
-    for cx, cy in centres:
+    step = max(1, len(centres) // ALIGN_ON)
+    for cx, cy in centres[::step]:
         x0, y0 = round(cx) - tw // 2 - s, round(cy) - th // 2 - s
         if x0 < 0 or y0 < 0 or x0 + tw + 2 * s > w or y0 + th + 2 * s > h:
             continue
@@ -101,15 +103,16 @@ def align(crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: 
         if score >= 0.5:
             src.append((cx, cy))
             dst.append((x0 + bx + tw // 2, y0 + by + th // 2))
+    tried = len(centres[::step])
     if len(src) < 6:
-        return centres, len(src) / max(1, len(centres))
+        return centres, len(src) / max(1, tried)
     m, inliers = cv2.findHomography(np.array(src, np.float32), np.array(dst, np.float32), cv2.RANSAC, 1.5)
     if m is None:
         return centres, 0.0
     moved = cv2.perspectiveTransform(centres.reshape(-1, 1, 2).astype(np.float32), m).reshape(-1, 2)
     if np.abs(moved - centres).max() > 2 * s:  # a wild fit: keep the corner marks' alignment
         return centres, 0.0
-    return moved, float(inliers.sum()) / len(centres)
+    return moved, float(inliers.sum()) / tried
 
 
 @lru_cache(maxsize=16)
@@ -132,32 +135,37 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     small = cv2.resize(crop, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     n = int(3.5 * k) | 1
     paper = cv2.blur(cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))), (n, n))
-    sh, sw = paper.shape
-    h, w = crop.shape
 
-    def sample(cx: float, cy: float, offsets: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-        x, y = round(cx), round(cy)
-        dy, dx = offsets
-        px = crop[np.clip(y + dy, 0, h - 1), np.clip(x + dx, 0, w - 1)].astype(np.float32)
-        level = float(paper[min(sh - 1, max(0, y // 4)), min(sw - 1, max(0, x // 4))]) + 1.0
-        return np.clip(1.0 - px / level, 0.0, 1.0)
+    def sample(centres: np.ndarray, r: float) -> np.ndarray:
+        """Darkness of the pixels within `r` px of each centre: one row per centre."""
+        h, w = crop.shape
+        sh, sw = paper.shape
+        c = np.rint(centres).astype(np.int32)
+        dy, dx = _disc(r)
+        ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
+        xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
+        level = paper[np.clip(c[:, 1] // 4, 0, sh - 1), np.clip(c[:, 0] // 4, 0, sw - 1)].astype(np.float32) + 1.0
+        return np.clip(1.0 - crop[ys, xs].astype(np.float32) / level[:, None], 0.0, 1.0)
 
     def px(x: float, y: float) -> tuple[float, float]:
         return x * k, (frame.height - y) * k
 
-    ink = float(np.median([sample(*px(x, y), _disc(0.3 * FID * k)).mean() for x, y in frame.marks]))
-    ink = max(ink, 0.25)
+    marks = np.array([px(x, y) for x, y in frame.marks], np.float32)
+    ink = max(float(np.median(sample(marks, 0.3 * FID * k).mean(axis=1))), 0.25)
     keys = list(bubbles)
-    first = bubbles[keys[0]] if keys else None
+    if not keys:
+        return Sampled({}, ink, 0.0)
+    first = bubbles[keys[0]]
     centres = np.array([px(*bubbles[key].centre()) for key in keys], np.float32).reshape(-1, 2)
-    fit = 0.0
-    if first is not None:
-        centres, fit = align(crop, centres, first.radius(), first.line, k)
+    centres, fit = align(crop, centres, first.radius(), first.line, k)
     seen: dict[str, Seen] = {}
-    for key, (cx, cy) in zip(keys, centres, strict=True):
-        b = bubbles[key]
-        d = sample(cx, cy, _disc((b.radius() - b.line) * SAMPLE * k))
-        seen[key] = Seen(float(d.mean()), float((d >= 0.5 * ink).mean()))
+    sizes = {(b.radius() - b.line) * SAMPLE * k for b in bubbles.values()}
+    for r in sizes:
+        which = [i for i, key in enumerate(keys) if (bubbles[key].radius() - bubbles[key].line) * SAMPLE * k == r]
+        d = sample(centres[which], r)
+        means, covers = d.mean(axis=1), (d >= 0.5 * ink).mean(axis=1)
+        for j, i in enumerate(which):
+            seen[keys[i]] = Seen(float(means[j]), float(covers[j]))
     return Sampled(seen, ink, fit)
 
 
