@@ -1,0 +1,1 @@
+"""The demo's sample week, and the marks it draws on printed cards to scan them back."""
