@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from pathlib import Path
 
 import cv2
@@ -13,13 +14,14 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
+from parlaycards.layout.templates import load_template
 from parlaycards.services import entries as entry_svc
 from parlaycards.services import scan as svc
 from parlaycards.store import Store
 
 from .pool_support import code, file_hash
-from .print_support import nfl_card
-from .scan_support import BEFORE_CUTOFF, page_image, printed
+from .print_support import college_card, nfl_card
+from .scan_support import BEFORE_CUTOFF, Printed, page_image, printed, sheet
 
 
 @pytest.fixture
@@ -113,3 +115,103 @@ def test_cli_scan_and_review_json(nfl, db_path: Path, tmp_path: Path):
         ("000003", [101, 104, 117], "5.00", "scan", rows[0]["crop"])]
     r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12", "--json"])
     assert json.loads(r.stdout) == []
+
+
+TEMPLATES = [("letter-2up", 16), ("letter-2up-stub", 16), ("letter-3up", 10), ("letter-4up", 8), ("letter-1up", 30),
+             ("a4-2up", 16)]
+
+
+@pytest.mark.parametrize(("template", "games"), TEMPLATES)
+def test_round_trip_on_every_template(store: Store, tmp_path: Path, template: str, games: int):
+    """print → mark (every style, black and blue) → rasterize → scan: the marked picks come back."""
+    from parlaycards.demo import pen
+
+    card = nfl_card(games) if games <= 16 else college_card(games)
+    p = printed(store, card, template, len(load_template(template).cards), tmp_path)
+    rng = np.random.default_rng(len(template))
+    marks = {slot: (pen.legal_picks(p.card, rng), str(rng.choice(["1", "2", "5", "10", "20"])))
+             for slot in range(len(load_template(template).cards))}
+    img = sheet(p, 0, marks, seed=games)
+    scan = _pdf([pen.scanner(img, rng, dpi_in=200, quarter_turns=1, skew_deg=1.5, quality=70)], tmp_path / "s.pdf")
+    report = svc.scan_cards(store, p.card.slug, [scan], received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+    got = {c.serial: (c.status, c.picks, c.stake) for c in report.cards}
+    want = {f"{p.first + slot:06d}": ("entered", picks, Decimal(stake)) for slot, (picks, stake) in marks.items()}
+    assert got == want, [c.reasons for c in report.cards]
+
+
+def test_marks_that_do_not_count_and_a_phone_photo(store: Store, nfl, tmp_path: Path):
+    from parlaycards.demo import pen
+
+    rng = np.random.default_rng(5)
+    img = sheet(nfl, 0, {0: ((101, 104, 117), "10"), 1: ((103, 205, 131), None)},
+                extras={0: [("121", "erased"), ("125", "stray")], 1: [("stake:20", "erased")]})
+    photo = pen.phone(pen.tear(img, "letter-2up", 0, 200, rng), rng, dpi_in=200, ppi=170, tilt_deg=12, quality=60,
+                      blur=1.2)
+    path = tmp_path / "photo.jpg"
+    cv2.imwrite(str(path), photo)
+    scan = _pdf([pen.scanner(img, rng, dpi_in=200, quarter_turns=2, dark_bed=True, skew_deg=-2, quality=55)],
+                tmp_path / "s.pdf")
+    report = svc.scan_cards(store, "nfl-w12", [path, scan], stake="2", received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards) == [
+        ("000001", "duplicate", (101, 104, 117), Decimal(10)),
+        ("000001", "entered", (101, 104, 117), Decimal(10)),
+        ("000002", "entered", (103, 131, 205), Decimal(2))], [c.reasons for c in report.cards]
+    assert any("scanned twice" in c.reasons[0] for c in report.cards if c.status == "duplicate")
+
+
+def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: Path):
+    from parlaycards.demo import pen
+
+    p = printed(store, nfl_card(16), "letter-2up", 12, tmp_path)
+    rng = np.random.default_rng(9)
+    pages = [
+        sheet(p, 0, {0: ((101, 102, 117), "5"), 1: ((103, 105, 107), "other")}),  # both sides; "Other" stake
+        sheet(p, 1, {0: ((101, 104, 117), "5"), 1: ((103, 105), "5")}, extras={0: [("119", "faint")]}),  # unsure; 2 picks
+        sheet(p, 2, {0: ((101, 104, 117), "5"), 1: ((101, 104, 117), "5")}),
+        sheet(p, 3, {0: ((101, 104, 117), "5"), 1: ((101, 104, 117), "5")}),
+        sheet(p, 4, {0: ((101, 104, 117, 119), "2"), 1: ((101, 104, 117), "5")}),
+    ]
+    # page 3: a torn corner (the top card's bottom-left mark); page 4: a smudged QR (the bottom card's)
+    h = pages[2].shape[0]
+    cv2.rectangle(pages[2], (60, h // 2 - 160), (160, h // 2 - 60), (255, 255, 255), -1)
+    qr = _qr_box(p, 1)
+    cv2.rectangle(pages[3], qr[0], qr[1], (40, 40, 40), -1)
+    # page 5's top card was entered already with other picks: this is a photocopy or a card marked again
+    entry_svc.add_entry(store, "nfl-w12", serial="000009", name="", stake="2", picks="101,104,117",
+                        received=BEFORE_CUTOFF)
+    scans = [_pdf([pen.scanner(i, rng, dpi_in=200, skew_deg=0.5, quality=80)], tmp_path / f"s{n}.pdf")
+             for n, i in enumerate(pages)]
+    report = svc.scan_cards(store, "nfl-w12", scans, received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    why = {c.serial: (c.status, svc.kind(c.reasons[0]) if c.reasons else "") for c in report.cards}
+    assert why == {
+        "000001": ("review", "both sides marked"), "000002": ("review", "other stake"),
+        "000003": ("review", "unsure mark"), "000004": ("review", "pick count or same game"),
+        "000005": ("review", "corner mark missing"), "000006": ("entered", ""),
+        "000007": ("entered", ""), None: ("review", "QR unreadable"),
+        "000009": ("review", "serial already entered"), "000010": ("entered", ""),
+    }, [c.reasons for c in report.cards]
+
+
+def _qr_box(p: Printed, slot: int, dpi: int = 200) -> tuple[tuple[int, int], tuple[int, int]]:
+    from parlaycards.layout.card import layout_card
+    from parlaycards.layout.sheet import card_origins
+
+    t = load_template(p.template)
+    q = layout_card(p.card, t).qr().rect
+    ox, oy = card_origins(t)[slot]
+    k, top = dpi / 72, t.page_size()[1]
+    return ((int((q.x + ox + 20) * k), int((top - (q.top + oy - 20)) * k)),
+            (int((q.right + ox - 20) * k), int((top - (q.y + oy + 20)) * k)))
+
+
+def test_a_scanned_card_is_the_same_entry_as_the_card_typed(store: Store, tmp_path: Path, db_path: Path):
+    p = printed(store, nfl_card(16), "letter-2up", 2, tmp_path)
+    img = sheet(p, 0, {0: ((101, 104, 117, 205), "5")})
+    scan = _pdf([cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)], tmp_path / "s.pdf")
+    svc.scan_cards(store, "nfl-w12", [scan], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    scanned = entry_svc.list_entries(store, "nfl-w12").entries[0]
+    typed = entry_svc.add_entry(store, "nfl-w12", serial="000002", name="", stake="5", picks="101,104,117,205",
+                                received=BEFORE_CUTOFF, code=code(store, "nfl-w12", 1, 2))
+    same = ("version", "name", "stake", "picks", "received_at", "late")
+    assert [getattr(scanned, f) for f in same] == [getattr(typed, f) for f in same]
+    assert (scanned.serial, scanned.source, scanned.code) == ("000001", "scan", code(store, "nfl-w12", 1, 1))
