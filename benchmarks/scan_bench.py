@@ -72,6 +72,7 @@ class Truth:
     quality: str  # scanner / phone
     doubt: str | None = None  # why it must go to review, None for a plain card
     where: list[str] = field(default_factory=list)  # file names holding it
+    extras: list = field(default_factory=list)  # marks that must not count, or doubtful ones: (key, style)
 
     def expected_stake(self) -> Decimal:
         return Decimal(self.stake) if self.stake and self.stake != "other" else Decimal(5)
@@ -104,7 +105,7 @@ def plan_card(card: Card, serial: int, rng: np.random.Generator, doubt: str | No
         if len(games) < extra:  # a small card cannot hold too many picks, one a game
             return plan_card(card, serial, rng, "double", quality)
         picks = tuple(sorted((*picks, *(int(g.numbers.away) for g in games[:extra]))))
-    return Truth(serial, card.slug, picks, stake, quality, doubt), extras
+    return Truth(serial, card.slug, picks, stake, quality, doubt, extras=extras), extras
 
 
 def generate(folder: Path, total: int, rng: np.random.Generator, store: Store) -> tuple[list[Truth], dict]:
@@ -235,6 +236,7 @@ def main() -> None:
     truths, files = generate(folder, args.cards, rng, store)
     store.dispose()
     print(f"generated {len(truths)} cards in {time.perf_counter() - t:.0f} s into {folder}")
+    (folder / "truth.json").write_text(json.dumps([t.__dict__ for t in truths], indent=1))
     by = {(tr.slug, tr.serial): tr for tr in truths}
     outcomes: list[tuple[str, dict]] = []
     pace: dict[str, list[float]] = {"scanner": [0.0, 0], "phone": [0.0, 0]}
@@ -266,7 +268,7 @@ def main() -> None:
     for c, truth in misreads[:20]:
         print(f"  {c['where']}: entered {c['serial']} {c['picks']} at {c['stake']}; drawn "
               f"{truth.picks if truth else '(no such card)'} at {truth.expected_stake() if truth else ''}"
-              f" ({truth.doubt if truth else ''})")
+              f" ({truth.doubt if truth else ''}; other marks {truth.extras if truth else ''})")
     for quality in ("scanner", "phone"):
         n = plain[quality]
         ok = entered[(quality, "entered")]

@@ -115,12 +115,12 @@ def draw(img: np.ndarray, x: float, y: float, r: float, style: str, colour: str,
         cv2.circle(mask, (round(cx * 8), round(cy * 8)), round(0.93 * r * 8), 1.0, -1, cv2.LINE_AA, 3)
         cut = int(round(cy - r + 2 * r * (1 - share)))
         mask[:max(0, cut), :] = 0
-    elif style == "stray":  # a line passing beside the bubble, clear of its ring
+    elif style == "stray":  # a line down the side of the bubble, clear of its ring (and of its neighbours')
         side = rng.choice([-1, 1])
         off = r + 0.8 * px_mm + pen
-        ang = rng.uniform(-0.3, 0.3)
-        dx, dy = math.cos(ang) * 2.5 * r, math.sin(ang) * 2.5 * r
-        line((cx - dx, cy + side * off - dy), (cx + dx, cy + side * off + dy))
+        ang = rng.uniform(-0.08, 0.08)
+        dx, dy = math.sin(ang) * 2 * r, math.cos(ang) * 2 * r
+        line((cx + side * off - dx, cy - dy), (cx + side * off + dx, cy + dy))
     else:
         raise ValueError(f"unknown mark style {style!r}")
     _ink(img[y0:y1, x0:x1], mask, ink, strength)

@@ -76,7 +76,7 @@ KINDS = (("unsure mark", "unsure mark"), ("unsure stake", "unsure stake mark"), 
          ("over and under", "both sides marked"), ("QR code cannot", "QR unreadable"),
          ("corner mark", "corner mark missing"), ("corner marks", "corner mark missing"),
          ("no card found", "no card found"), ("never printed", "serial never printed"),
-         ("already entered", "serial already entered"), ("scanned twice", "scanned twice, marks differ"),
+         ("already entered", "serial already entered"), ("scanned more than once", "scanned twice, marks differ"),
          ("verify code", "verify code does not match"), ("stake not marked", "stake not marked"),
          ("two stakes", "two stakes marked"), ('"Other $"', "other stake"), ("cutoff", "after the cutoff"),
          ("picks", "pick count or same game"), ("pick ", "pick count or same game"),
@@ -188,7 +188,7 @@ def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, fo
     # one scan of a serial, or several that agree, is one card; several that disagree all go to review
     by_serial: dict[int, list] = {}
     for s in read:
-        if s.serial is not None and s.slug == slug and not s.doubts:
+        if s.serial is not None and s.slug == slug:
             by_serial.setdefault(s.serial, []).append(s)
     outcomes: list[CardOutcome] = []
     rows: list[scan_rows.ScanRow] = []
@@ -207,10 +207,11 @@ def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, fo
                 reasons.append(f"this card is {s.slug}, not {slug}: scan it with `parlaycards scan {s.slug} …`")
             if not reasons:
                 same = by_serial[s.serial]
-                if len(same) > 1 and any(_marks(o) != _marks(same[0]) for o in same):
+                if len(same) > 1 and any(_marks(o) != _marks(same[0]) or o.doubts for o in same):
                     others = ", ".join(o.where for o in same if o is not s)
-                    reasons.append(f"serial {format_serial(s.serial)} was scanned twice with different marks "
-                                   f"(also at {others}): a photocopy, or a card marked again")
+                    reasons.append(f"serial {format_serial(s.serial)} was scanned more than once, not read the same "
+                                   f"each time (also at {others}): a photocopy, a card marked again, or a doubtful "
+                                   "read; compare the crops")
                 elif s.serial in first_seen:
                     status = "duplicate"
                     reasons.append(f"the same card with the same marks was scanned twice; entered once "
