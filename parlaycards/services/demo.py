@@ -61,6 +61,12 @@ def _print(store: Store, out: Path, samples: Path, progress: Callable[[str], Non
     return printing.demo_step(store, out, samples, progress)
 
 
+def _scan(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
+    from ..demo.scanning import demo_scan
+
+    return demo_scan(store, out, samples, progress)
+
+
 def _pool(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
     from . import grading
 
@@ -69,4 +75,4 @@ def _pool(store: Store, out: Path, samples: Path, progress: Callable[[str], None
 
 # Later steps of the week (printing, entries, grading) go here, before _pickem: it stays last, since it
 # grades the office pick'em pool with whatever results the steps before it stored.
-STEPS: list[Callable[[Store, Path, Path, Callable[[str], None]], list[str]]] = [_print, _pool, _pickem]
+STEPS: list[Callable[[Store, Path, Path, Callable[[str], None]], list[str]]] = [_print, _scan, _pool, _pickem]
