@@ -144,8 +144,9 @@ def generate(folder: Path, total: int, rng: np.random.Generator, store: Store) -
                 drawn.append(truth)
                 made += 1
             if phone_page:
+                whole = per == 1 or rng.random() < 0.2  # the whole sheet in one photo, or each card torn off
                 for slot, truth in enumerate(drawn):
-                    piece = pen.tear(page, template, slot, SOURCE_DPI, rng) if per > 1 and rng.random() < 0.8 else page
+                    piece = page if whole else pen.tear(page, template, slot, SOURCE_DPI, rng)
                     img = pen.phone(piece, rng, dpi_in=SOURCE_DPI, ppi=float(rng.uniform(140, 240)),
                                     tilt_deg=float(rng.uniform(0, 15)), quality=int(rng.integers(50, 96)),
                                     grey=bool(rng.random() < 0.3), blur=float(rng.uniform(0.3, 1.6)),
@@ -170,14 +171,18 @@ def generate(folder: Path, total: int, rng: np.random.Generator, store: Store) -
                 for truth in drawn:
                     truth.where.append(f"{slug}-scans.pdf")
             for truth in drawn:
-                if truth.doubt == "duplicate-serial":  # the same card again, marked differently
+                if truth.doubt == "duplicate-serial":  # the same card again, marked differently, in the same pile
                     again = pen.rasterize(batch.file, p, SOURCE_DPI)
                     slot = drawn.index(truth)
                     other, _ = plan_card(card, truth.serial, rng, None, quality)
                     pen.mark_card(again, spots[slot], other.picks, other.stake, rng)
-                    again = cv2.cvtColor(again, cv2.COLOR_RGB2GRAY)
-                    scanner_pages.append(_scan(pen.tear(again, template, slot, SOURCE_DPI, rng) if per > 1 else again, rng))
-                    truth.where.append(f"{slug}-scans.pdf")
+                    piece = pen.tear(again, template, slot, SOURCE_DPI, rng) if per > 1 else again
+                    if phone_page:
+                        path = folder / "phone" / f"{slug}-{truth.serial:06d}-again.jpg"
+                        cv2.imwrite(str(path), pen.phone(piece, rng, dpi_in=SOURCE_DPI, ppi=200, quality=80))
+                        files[slug]["phone"].append(path)
+                    else:
+                        scanner_pages.append(_scan(cv2.cvtColor(piece, cv2.COLOR_RGB2GRAY), rng))
             if sys.stderr.isatty():
                 print(f"\r  generating: {made} cards", end="", file=sys.stderr, flush=True)
         if scanner_pages:
@@ -240,6 +245,7 @@ def main() -> None:
     by = {(tr.slug, tr.serial): tr for tr in truths}
     outcomes: list[tuple[str, dict]] = []
     pace: dict[str, list[float]] = {"scanner": [0.0, 0], "phone": [0.0, 0]}
+    largest: tuple[str, float, int] = ("", 1.0, 0)
     for slug, kinds in files.items():
         for quality in ("scanner", "phone"):
             if not kinds[quality]:
@@ -247,6 +253,8 @@ def main() -> None:
             report, elapsed = run_scan(db, slug, kinds[quality])
             pace[quality][0] += elapsed
             pace[quality][1] += len(report["cards"])
+            if quality == "scanner" and len(report["cards"]) > largest[2]:
+                largest = (slug, elapsed, len(report["cards"]))
             outcomes += [(slug, c) for c in report["cards"]]
     misreads, entered, review_kinds = [], Counter(), Counter()
     doubt_seen: dict[str, Counter] = {d: Counter() for d in DOUBTS}
@@ -282,7 +290,10 @@ def main() -> None:
     for quality, (secs, n) in pace.items():
         if n:
             print(f"scan pace, {quality} inputs: {n} cards in {secs:.1f} s = {n / secs:.1f} cards/s "
-                  f"({1000 * secs / n:.1f} ms a card, whole process)")
+                  f"({1000 * secs / n:.1f} ms a card; {len(files)} runs of the whole command, start-up included)")
+    big, secs, n = largest
+    print(f"scan pace, the largest run ({big}, scanner PDF at 200 dpi): {n} cards in {secs:.1f} s = "
+          f"{n / secs:.1f} cards/s, whole process")
     if not args.keep:
         print(f"(inputs left in {folder}; pass --keep DIR to choose where)")
 

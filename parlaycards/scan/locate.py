@@ -152,8 +152,31 @@ def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
             continue
         if shape is None:
             continue
-        marks.append(Mark((cx + x) / f, (cy + y) / f, math.sqrt(bw * bh) / f, shape))
+        mark = Mark((cx + x) / f, (cy + y) / f, math.sqrt(bw * bh) / f, shape)
+        if shape == "square" and _hollow(grey, mark, box[2]):
+            continue
+        marks.append(mark)
     return marks, f
+
+
+def _hollow(grey: np.ndarray, mark: Mark, angle: float) -> bool:
+    """True for a QR finder pattern, which a blurred, shrunk picture can make look solid: at full
+    size it shows a light ring one seventh of its side inside its edge; a corner mark is solid."""
+    n = 21  # 7 modules of 3 px
+    side = mark.side
+    pts = cv2.boxPoints(((mark.x, mark.y), (side, side), angle)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(pts, np.array([[0, n], [0, 0], [n, 0], [n, n]], np.float32))
+    patch = cv2.warpPerspective(grey, m, (n, n), flags=cv2.INTER_AREA).astype(np.float32)
+    lo, hi = float(patch.min()), float(patch.max())
+    if hi - lo < 10:
+        return False
+    p = (patch - lo) / (hi - lo)
+    ring = np.zeros((n, n), bool)
+    ring[3:18, 3:18] = True
+    ring[6:15, 6:15] = False
+    core = p[7:14, 7:14].mean()
+    edge = np.concatenate([p[:2].ravel(), p[-2:].ravel(), p[:, :2].ravel(), p[:, -2:].ravel()]).mean()
+    return float(p[ring].mean()) - max(core, edge) > 0.2
 
 
 def _order(points: list[tuple[Mark, int]]) -> list[tuple[Mark, int]]:
@@ -203,12 +226,12 @@ def fit(corners: list[Point], side: float) -> tuple[float, tuple[str, ...]]:
 
 
 def _clear(corners: list[Point], own: tuple[int, ...], marks: list[Mark], side: float) -> bool:
-    """No other card's L inside this card or on its edges: corners of two cards of a sheet taken
-    together would otherwise look like one big card. (Squares are not counted: a solidly filled
-    bubble can pass for one.)"""
+    """No other corner mark of a like size inside this card or on its edges: corners of two cards
+    of a sheet taken together would otherwise pass for one card. (A filled bubble is smaller than a
+    corner mark, so it does not count here even when it passes for a square.)"""
     poly = np.array(corners, dtype=np.float32).reshape(-1, 1, 2)
     for i, m in enumerate(marks):
-        if i in own or m.shape != "L" or not 0.6 < m.side / side < 1.6:
+        if i in own or not (0.75 < m.side / side < 1.33 or m.shape == "L" and 0.6 < m.side / side < 1.6):
             continue
         if cv2.pointPolygonTest(poly, (float(m.x), float(m.y)), True) > -0.5 * side:
             return False
