@@ -1,7 +1,7 @@
 """Scan benchmark: print real cards on every template, mark them as players do, scan and photograph
 them, read them back with `parlaycards scan`, and score the read-back against what was drawn.
 
-    python benchmarks/scan_bench.py [--cards 1000] [--seed 7] [--keep DIR]
+    python benchmarks/scan_bench.py [--cards 1000] [--seed 7] [--keep DIR [--reuse]]
 
 Prints: silent misreads (an entry whose picks or stake differ from the marks, or under a serial
 that was not the card's: must be 0), the share of plain cards entered without review (scanner and
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -230,6 +231,7 @@ def main() -> None:
     ap.add_argument("--cards", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--keep", type=Path, help="keep the generated inputs and the database here")
+    ap.add_argument("--reuse", action="store_true", help="with --keep: scan the inputs generated there before")
     args = ap.parse_args()
     folder = args.keep or Path(tempfile.mkdtemp(prefix="scan-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -237,11 +239,23 @@ def main() -> None:
     db.unlink(missing_ok=True)
     store = Store(f"sqlite:///{db}")
     rng = np.random.default_rng(args.seed)
-    t = time.perf_counter()
-    truths, files = generate(folder, args.cards, rng, store)
-    store.dispose()
-    print(f"generated {len(truths)} cards in {time.perf_counter() - t:.0f} s into {folder}")
-    (folder / "truth.json").write_text(json.dumps([t.__dict__ for t in truths], indent=1))
+    printed = folder / "pool-printed.db"
+    if args.reuse and printed.exists() and (folder / "truth.json").exists():
+        store.dispose()
+        shutil.copyfile(printed, db)
+        truths = [Truth(**{**t, "picks": tuple(t["picks"])}) for t in json.loads((folder / "truth.json").read_text())]
+        files = {}
+        for slug in sorted({t.slug for t in truths}):
+            files[slug] = {"scanner": sorted((folder / "scanner").glob(f"{slug}-scans.pdf")),
+                           "phone": sorted((folder / "phone").glob(f"{slug}-0*.jpg"))}
+        print(f"reusing {len(truths)} cards generated earlier in {folder}")
+    else:
+        t = time.perf_counter()
+        truths, files = generate(folder, args.cards, rng, store)
+        store.dispose()
+        shutil.copyfile(db, printed)
+        print(f"generated {len(truths)} cards in {time.perf_counter() - t:.0f} s into {folder}")
+        (folder / "truth.json").write_text(json.dumps([t.__dict__ for t in truths], indent=1))
     by = {(tr.slug, tr.serial): tr for tr in truths}
     outcomes: list[tuple[str, dict]] = []
     pace: dict[str, list[float]] = {"scanner": [0.0, 0], "phone": [0.0, 0]}

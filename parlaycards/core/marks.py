@@ -17,7 +17,7 @@ from typing import Literal
 Verdict = Literal["filled", "empty", "unsure"]
 
 # Share of the way from blank paper to printed ink, for the mean darkness inside the bubble ...
-FILLED = 0.30
+FILLED = 0.22
 EMPTY = 0.10
 # ... and for `cover`, the share of its pixels at least half as dark as the ink (ticks and crosses
 # are thin: they darken few pixels, but those few fully).

@@ -83,7 +83,7 @@ def draw(img: np.ndarray, x: float, y: float, r: float, style: str, colour: str,
                  cv2.LINE_AA, 3)
 
     if style in ("solid", "pencil", "erased", "faint"):
-        rr = r * {"solid": 0.95, "pencil": 0.9, "erased": 0.85, "faint": 0.35}[style] * rng.uniform(0.92, 1.05)
+        rr = r * {"solid": 0.95, "pencil": 0.9, "erased": 0.85, "faint": 0.55}[style] * rng.uniform(0.92, 1.05)
         pts = [(cx + rr * (1 + rng.normal(0, 0.05)) * math.cos(a), cy + rr * (1 + rng.normal(0, 0.05)) * math.sin(a))
                for a in np.linspace(0, 2 * math.pi, 18, endpoint=False)]
         cv2.fillPoly(mask, [np.round(np.array(pts) * 8).astype(np.int32)], 1.0, cv2.LINE_AA, 3)
@@ -92,7 +92,7 @@ def draw(img: np.ndarray, x: float, y: float, r: float, style: str, colour: str,
         elif style == "erased":  # what an eraser leaves: a faint, patchy smudge
             mask *= rng.uniform(0.0, 0.16, mask.shape).astype(np.float32)
         elif style == "faint":
-            strength = rng.uniform(0.3, 0.45)
+            strength = rng.uniform(0.3, 0.4)
     elif style == "scribble":
         n = rng.integers(7, 12)
         for i in range(n):

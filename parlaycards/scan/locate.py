@@ -81,10 +81,10 @@ CORNERS = ("tl", "tr", "br", "bl")
 def working(grey: np.ndarray, long_side: int = WORK) -> tuple[np.ndarray, float]:
     """The page shrunk so that its longer side is about `long_side` (never enlarged), and the factor."""
     h, w = grey.shape
-    f = min(1.0, long_side / max(h, w))
-    if f >= 1.0:
+    n = -(-max(h, w) // round(long_side * 1.2))  # a whole factor: OpenCV's fast path
+    if n <= 1:
         return grey, 1.0
-    return cv2.resize(grey, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA), f
+    return cv2.resize(grey, (w // n, h // n), interpolation=cv2.INTER_AREA), 1.0 / n
 
 
 def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
