@@ -215,3 +215,36 @@ def test_a_scanned_card_is_the_same_entry_as_the_card_typed(store: Store, tmp_pa
     same = ("version", "name", "stake", "picks", "received_at", "late")
     assert [getattr(scanned, f) for f in same] == [getattr(typed, f) for f in same]
     assert (scanned.serial, scanned.source, scanned.code) == ("000001", "scan", code(store, "nfl-w12", 1, 1))
+
+
+def test_a_card_of_another_pool_is_not_genuine_here(store: Store, tmp_path: Path):
+    """Cards printed by another pool carry other verify codes (and serials this pool never printed)."""
+    other = Store(f"sqlite:///{tmp_path / 'other.db'}")
+    theirs = printed(other, nfl_card(16), "letter-2up", 4, tmp_path / "theirs")
+    other.dispose()
+    printed(store, nfl_card(16), "letter-2up", 2, tmp_path / "ours")
+    img = sheet(theirs, 0, {0: ((101, 104, 117), "5"), 1: ((101, 104, 117), "5")})
+    later = sheet(theirs, 1, {0: ((101, 104, 117), "5")})
+    scans = [_pdf([i], tmp_path / f"t{n}.pdf") for n, i in enumerate((img, later))]
+    report = svc.scan_cards(store, "nfl-w12", scans, received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    why = sorted((c.serial, c.status, svc.kind(c.reasons[0])) for c in report.cards)
+    assert why == [("000001", "review", "verify code does not match"), ("000002", "review", "verify code does not match"),
+                   ("000003", "review", "serial never printed"), ("000004", "review", "serial never printed")]
+
+
+def test_multipage_tiff_and_the_pools_default_stake(store: Store, nfl, tmp_path: Path):
+    """No stake bubble marked: the pool's default stake; none set and no --stake: review."""
+    pages = [cv2.cvtColor(sheet(nfl, i, {0: ((101, 104, 117), None), 1: ((103, 105, 107), None)}), cv2.COLOR_RGB2GRAY)
+             for i in (0, 1)]
+    tiff = tmp_path / "scans.tif"
+    assert cv2.imwritemulti(str(tiff), pages)
+    report = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert {c.serial: (c.status, c.reasons) for c in report.cards if c.serial in ("000001", "000003")} == {
+        "000001": ("review", ("stake not marked (give scan --stake, or set the pool's default stake)",)),
+        "000003": ("review", ("stake not marked (give scan --stake, or set the pool's default stake)",))}
+    svc.set_default_stake(store, "2")
+    assert svc.default_stake(store) == Decimal("2.00")
+    again = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert sorted((c.serial, c.status, c.stake) for c in again.cards) == [
+        ("000001", "entered", Decimal(2)), ("000002", "entered", Decimal(2)), ("000003", "entered", Decimal(2)),
+        ("000004", "entered", Decimal(2))]
