@@ -158,21 +158,30 @@ def add_entry(store: Store, slug: str, *, serial: str | None, name: str, stake: 
         checks.prefetch([number])
         raw = RawEntry(source=Source(), serial=number, code=code, name=name.strip(), stake=amount, picks=chosen,
                        received_at=when, late=late)
-        entry, reasons = checks.check(raw, where="--serial", late=late, source="typed", now=datetime.now(UTC))
-        if entry is None:
-            if any("already entered" in r for r in reasons):
-                reasons.append("to correct an entry, enter it again with --replace")
-            raise RefusedError(f"card {format_serial(number)} is refused, nothing was stored", problems=tuple(reasons))
-        old = entry_rows.get(tx, number)
-        if old is not None:
-            if entry_rows.payments(tx, slug).get(entry.serial):
-                raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
-            entry_rows.replace(tx, slug, entry)
-            tx.audit("entry.replace", slug, old=_audit(old[1]), new=_audit(entry))
-        else:
-            entry_rows.insert_many(tx, slug, [entry])
-            tx.audit("entry.add", slug, **_audit(entry))
-        return entry
+        return enter_one(tx, slug, checks, raw, where="--serial", late=late, source="typed",
+                         correct_with="enter it again with --replace")
+
+
+def enter_one(tx: Tx, slug: str, checks: Checks, raw: RawEntry, *, where: str, late: bool, source: SourceKind,
+              correct_with: str, **audit: object) -> Entry:
+    """Check one card and store it (in place of its serial's entry when `checks` allows replacing);
+    RefusedError with every reason otherwise. `audit` adds to the audit entry."""
+    entry, reasons = checks.check(raw, where=where, late=late, source=source, now=datetime.now(UTC))
+    if entry is None:
+        if any("already entered" in r for r in reasons):
+            reasons.append(f"to correct an entry, {correct_with}")
+        raise RefusedError(f"card {format_serial(raw.serial or 0)} is refused, nothing was stored",
+                           problems=tuple(reasons))
+    old = entry_rows.get(tx, int(entry.serial))
+    if old is not None:
+        if entry_rows.payments(tx, slug).get(entry.serial):
+            raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
+        entry_rows.replace(tx, slug, entry)
+        tx.audit("entry.replace", slug, old=_audit(old[1]), new=_audit(entry), **audit)
+    else:
+        entry_rows.insert_many(tx, slug, [entry])
+        tx.audit("entry.add", slug, **_audit(entry), **audit)
+    return entry
 
 
 def _from_qr(qr: str, slug: str, serial: str | None, code: str | None) -> tuple[str, str]:

@@ -22,7 +22,7 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
+from ..core.errors import NotFoundError, ParlayError, Source
 from ..core.models import Card, Entry
 from ..core.verify import format_serial, parse_serial
 from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
@@ -32,7 +32,7 @@ from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import scans as scan_rows
 from ..store.batches import all_batches
-from .entries import Checks, _audit
+from .entries import Checks, _audit, enter_one
 
 DEFAULT_STAKE = "default_stake"
 Progress = Callable[[int, int], None]
@@ -328,20 +328,8 @@ def accept(store: Store, slug: str, which: str, *, serial: str | None = None, pi
         checks.prefetch([number])
         raw = RawEntry(source=Source(file=row.file), serial=number, code=code or row.code, name=name.strip(),
                        stake=amount, picks=tuple(chosen), received_at=when, late=late)
-        entry, reasons = checks.check(raw, where=f"review {row.id}", late=late, source="scan", now=datetime.now(UTC))
-        if entry is None:
-            if any("already entered" in r for r in reasons):
-                reasons.append("to put this card in place of the one entered, accept it with --replace")
-            raise RefusedError(f"card {format_serial(number)} is refused, nothing was stored", problems=tuple(reasons))
-        old = entry_rows.get(tx, number)
-        if old is not None:
-            if entry_rows.payments(tx, slug).get(entry.serial):
-                raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
-            entry_rows.replace(tx, slug, entry)
-            tx.audit("entry.replace", slug, old=_audit(old[1]), new=_audit(entry), review=row.id)
-        else:
-            entry_rows.insert_many(tx, slug, [entry])
-            tx.audit("entry.add", slug, **_audit(entry), review=row.id)
+        entry = enter_one(tx, slug, checks, raw, where=f"review #{row.id}", late=late, source="scan",
+                          correct_with="accept it with --replace", review=row.id)
         at = datetime.now(UTC)
         scan_rows.resolve(tx, row.id, "accepted", f"entered as {entry.serial}: {','.join(map(str, entry.picks))} "
                           f"at {entry.stake}", at)
