@@ -6,6 +6,8 @@ from typing import Annotated
 
 import typer
 
+from ..core import money
+from ..core.money import dollars
 from .shell import console, err, open_store, print_json, run
 
 game_app = typer.Typer(help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
@@ -254,7 +256,6 @@ def payout_set(
 
     Example: parlaycards payout set nfl-w12 3 6-1   (and `payout set nfl-w12 10 9 20-1` for a consolation tier)
     """
-    from decimal import Decimal, InvalidOperation
 
     from ..core import edits
     from ..core.errors import ParlayError
@@ -276,9 +277,9 @@ def payout_set(
             cap = None
             if max_payout.lower() != "none":
                 try:
-                    cap = Decimal(max_payout.replace("$", "").replace(",", ""))
-                except InvalidOperation:
-                    raise ParlayError(f'--max-payout "{max_payout}" is not an amount. Accepted: 500, 1000.00, none.') from None
+                    cap = money.parse(max_payout, "--max-payout", accepted="Accepted: 500, 1000.00, none.")
+                except ValueError as exc:
+                    raise ParlayError(str(exc)) from None
             new = edits.set_table(new, max_payout=cap)
         return new
 
@@ -389,18 +390,15 @@ def calc(
 
     Example: parlaycards calc 100 -110 -110 +150
     """
-    from decimal import Decimal, InvalidOperation
 
     from ..core.errors import ParlayError
     from ..core.odds import parlay
 
     def compute():  # noqa: ANN202
         try:
-            amount = Decimal(stake.replace("$", "").replace(",", ""))
-            if amount <= 0:
-                raise InvalidOperation
-        except InvalidOperation:
-            raise ParlayError(f'stake "{stake}" is not an amount. Accepted: 100, 25.50, $10.') from None
+            amount = money.parse(stake, "stake", accepted="Accepted: 100, 25.50, $10.")
+        except ValueError as exc:
+            raise ParlayError(str(exc)) from None
         try:
             return parlay(amount, list(odds))
         except ValueError as exc:
@@ -414,7 +412,7 @@ def calc(
     c = console()
     legs = " × ".join(f"{float(x):.4f}" for x in p.legs)
     c.print(f"{len(p.legs)} legs: {legs} = {float(p.decimal_odds):.4f} (American {p.american})")
-    c.print(f"Stake ${p.stake:,.2f} returns ${p.returned:,.2f}: profit ${p.profit:,.2f}. "
+    c.print(f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
             f"Fair chance {float(p.probability):.2%}.")
 
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.money import dollars
 from .shell import console, err, open_store, print_json, run
 
 pickem_app = typer.Typer(
@@ -173,7 +174,7 @@ def _print_week(report) -> None:  # noqa: ANN001
     total = report.tiebreak_total
     err(pool_line(report.pool) + ".")
     err(f"Tiebreak game {report.tiebreak_game.label()}: " + (f"{total} points." if total is not None else "no total yet."))
-    err(f"Pot ${report.pot:,.2f}; prizes ${report.paid_out:,.2f}." + ("" if report.final else " Provisional."))
+    err(f"Pot {dollars(report.pot)}; prizes {dollars(report.paid_out)}." + ("" if report.final else " Provisional."))
     for note in report.notes:
         err(note)
 
@@ -208,7 +209,7 @@ def standings(
         for r in report.rows:
             t.add_row(f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place), r.name, points(r.total),
                       *("-" if w is None else points(w) for w in r.weeks), str(r.played), str(r.weekly_wins),
-                      f"${r.winnings:,.2f}")
+                      dollars(r.winnings))
         console().print(t)
         for note in report.notes:
             err(note)

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.money import dollars
 from .shell import err, open_store, print_json, run
 
 entry_app = typer.Typer(help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
@@ -52,7 +53,7 @@ def entry_add(
     e = run(lambda: svc.add_entry(open_store(), slug, serial=serial, name=name, stake=stake, picks=picks, code=code,
                                   late=late, received=received, replace=replace, qr=qr))
     err(f"{'Replaced' if replace else 'Entered'} card {e.serial} on {slug} (printed from version {e.version}): "
-        f"{e.name or 'no name'}, ${e.stake:,.2f} on {', '.join(map(str, e.picks))}" + (" — late." if e.late else "."))
+        f"{e.name or 'no name'}, {dollars(e.stake)} on {', '.join(map(str, e.picks))}" + (" — late." if e.late else "."))
 
 
 @entry_app.command("import")
@@ -98,8 +99,8 @@ def entry_pay(
     from ..services import entries as svc
 
     p = run(lambda: svc.pay(open_store(), slug, serial, amount))
-    rest = "paid in full." if p.owed <= 0 else f"${p.owed:,.2f} still owed."
-    err(f"Paid ${p.amount:,.2f} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
+    rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
+    err(f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
 
 
 def entries(
@@ -196,8 +197,8 @@ def grade(
 
         print_grade_json(grade_json(report))
         for x in report.changes:
-            err(f"Changed since the last grade: {x.serial} {x.name} {x.old_outcome} ${x.old_payout:,.2f} → "
-                f"{x.new_outcome} ${x.new_payout:,.2f}")
+            err(f"Changed since the last grade: {x.serial} {x.name} {x.old_outcome} {dollars(x.old_payout)} → "
+                f"{x.new_outcome} {dollars(x.new_payout)}")
     else:
         print_report(report, limit=None if all_rows else 100)
     run(lambda: svc.write_outputs(report, xlsx, pdf, err))
@@ -226,4 +227,4 @@ def pool_set(
     stake = run(lambda: scan_svc.default_stake(open_store()))
     err("Verify codes: " + ("required on every entry." if value else "optional (checked when given)."))
     if default_stake is not None or stake is not None:
-        err("Scanned cards with no stake marked: " + (f"${stake:,.2f}." if stake is not None else "sent to review."))
+        err("Scanned cards with no stake marked: " + (f"{dollars(stake)}." if stake is not None else "sent to review."))

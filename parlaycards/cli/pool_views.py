@@ -40,7 +40,7 @@ def print_grade_json(data: dict) -> None:
 
 
 def _money(d: Any) -> str:
-    from ..core.report import dollars
+    from ..core.money import dollars
 
     return dollars(d)
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.money import dollars
 from .shell import err, open_store, print_json, run, state
 
 Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
@@ -103,7 +104,7 @@ def review(
     if accept is not None:
         e = run(lambda: svc.accept(open_store(), slug, accept, serial=serial, picks=picks, stake=stake, code=code,
                                    name=name, received=received, late=late, replace=replace))
-        err(f"Entered card {e.serial} on {slug} from review: ${e.stake:,.2f} on {', '.join(map(str, e.picks))}"
+        err(f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
             + (" — late." if e.late else "."))
         return
     if reject is not None:
@@ -129,7 +130,7 @@ def review(
     for r in rows:
         read = ", ".join(map(str, r.picks)) if r.picks else "—"
         if r.stake is not None:
-            read += f" at ${r.stake:,.2f}"
+            read += f" at {dollars(r.stake)}"
         t.add_row(f"#{r.id}", f"{r.serial:06d}" if r.serial is not None else "unread",
                   "\n".join(r.reasons) + (f"\n[{r.status}]" if all_rows else ""), read,
                   f"{Path(r.file).name} p.{r.page + 1}", r.crop)

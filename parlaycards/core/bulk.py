@@ -18,7 +18,8 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
-from .models import CENT, Card, Leg, LegOutcome, Outcome, PayoutTier, Result, Rules, Settlement
+from .models import Card, Leg, LegOutcome, Outcome, PayoutTier, Result, Rules, Settlement
+from .money import CENT
 from .settle import grade_selections, settle_card
 
 # Bit fields of a packed sum; 63 legs at most per field, far above any card's 30.

@@ -11,8 +11,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-CENT = Decimal("0.01")
-
 
 class Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")

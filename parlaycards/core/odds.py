@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal, localcontext
+from decimal import Decimal
 from fractions import Fraction
 from math import comb
 
-from .models import CENT, Odds, PayoutTable
+from .models import Odds, PayoutTable
+from .money import cents
 
 ODDS_ACCEPTED = "Accepted: American (-110, +150), decimal (1.91, 2.5) or fractional (5/1, 13-5, 10-11)."
 
@@ -41,14 +42,6 @@ def implied_probability(decimal_odds: Fraction) -> Fraction:
     return 1 / decimal_odds
 
 
-def money(x: Fraction | Decimal) -> Decimal:
-    """Round to the cent, half up, once."""
-    with localcontext() as ctx:
-        ctx.prec = 60
-        d = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else x
-        return d.quantize(CENT, rounding=ROUND_HALF_UP)
-
-
 @dataclass(frozen=True)
 class Parlay:
     stake: Decimal
@@ -57,7 +50,7 @@ class Parlay:
 
     @property
     def returned(self) -> Decimal:
-        return money(self.decimal_odds * Fraction(self.stake))
+        return cents(self.decimal_odds * Fraction(self.stake))
 
     @property
     def profit(self) -> Decimal:

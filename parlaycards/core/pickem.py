@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from .models import CENT, Card, Frozen, Game, LegOutcome, Result, Side
+from .models import Card, Frozen, Game, LegOutcome, Result, Side
+from .money import CENT, dollars
 from .prizes import HUNDRED, Prize, place_prizes, split
 from .settle import grade_leg
 
@@ -260,10 +261,6 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _money(d: Decimal) -> str:
-    return f"${d:,.2f}"
-
-
 def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
                results: Mapping[int, Result]) -> WeekReport:
     """Score, rank and pay a week. Entrants still tied after the tiebreaker take consecutive positions
@@ -296,8 +293,8 @@ def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
     pot = (pool.fee * len(scored)).quantize(CENT, rounding=ROUND_HALF_UP)
     prizes = place_prizes(pot, pool.prizes)
     if sum(prizes, ZERO) > pot:
-        notes.append(f"The prizes add up to {_money(sum(prizes, ZERO))}, more than the pot {_money(pot)} "
-                     f"({len(scored)} entries at {_money(pool.fee)}).")
+        notes.append(f"The prizes add up to {dollars(sum(prizes, ZERO))}, more than the pot {dollars(pot)} "
+                     f"({len(scored)} entries at {dollars(pool.fee)}).")
 
     standings: list[Standing] = []
     i = 0
@@ -313,7 +310,7 @@ def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
             span = ordinal(i + 1) if end <= i + 1 else f"{ordinal(i + 1)}–{ordinal(end)}"
             names = ", ".join(e.name for e, *_ in group)
             notes.append(f"{names} tie for {ordinal(i + 1)} and share the {span} prize money "
-                         f"({_money(pooled)}): " + ", ".join(_money(s) for s in shares) + ".")
+                         f"({dollars(pooled)}): " + ", ".join(dollars(s) for s in shares) + ".")
         for (e, score, lines, _), share in zip(group, shares, strict=True):
             counts = {o: sum(1 for p in lines if p.outcome == o) for o in ("win", "push", "loss", "missing",
                                                                           "void", "pending")}
@@ -327,7 +324,7 @@ def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
         i = j
     unclaimed = sum(prizes[len(scored):], ZERO)
     if unclaimed > 0:
-        notes.append(f"{_money(unclaimed)} of prizes is not paid: there are more prizes than entries.")
+        notes.append(f"{dollars(unclaimed)} of prizes is not paid: there are more prizes than entries.")
     return WeekReport(pool=pool, title=card.title, games=games,
                       results=tuple(results[g.key] for g in games if g.key in results), tiebreak_game=tb_game,
                       tiebreak_total=actual, pot=pot, place_prizes=prizes, standings=tuple(standings),

@@ -7,6 +7,7 @@ from typing import Any
 
 from .lines import format_spread
 from .models import Game, Result, Side
+from .money import dollars, plain
 from .pickem import PickemEntry, PickemPool, Standing, WeekReport, ordinal
 from .season import SeasonReport
 
@@ -16,10 +17,6 @@ OUTCOME_MARK = {"win": "W", "loss": "L", "push": "P", "void": "void", "pending":
 def points(d: Decimal) -> str:
     """A score as people write it: 7, 7.5."""
     return str(int(d)) if d == d.to_integral_value() else format(d.normalize(), "f")
-
-
-def money(d: Decimal) -> str:
-    return f"{d:.2f}"
 
 
 def nickname(team: str) -> str:
@@ -35,7 +32,7 @@ def pool_line(pool: PickemPool) -> str:
     basis = "against the spread" if pool.basis == "ats" else "straight-up"
     rule = "closest without going over" if pool.tiebreak_rule == "closest-without-going-over" else "closest"
     prizes = ", ".join(str(p) for p in pool.prizes)
-    fee = f"entry ${pool.fee:,.2f}; prizes {prizes}" if pool.fee else f"prizes {prizes}"
+    fee = f"entry {dollars(pool.fee)}; prizes {prizes}" if pool.fee else f"prizes {prizes}"
     season = f"; season {pool.season}" if pool.season else ""
     return (f"{pool.card} v{pool.version}, {basis}; push {points(pool.push_points)}; tiebreaker {rule}; "
             f"{fee}{season}")
@@ -58,7 +55,7 @@ def standing_rows(report: WeekReport) -> list[dict[str, Any]]:
     return [{"place": s.place, "place_text": place_text(s), "tied": s.tied, "name": s.name, "score": points(s.score),
              "wins": s.wins, "pushes": s.pushes, "losses": s.losses, "missing": s.missing, "void": s.void,
              "pending": s.pending, "tiebreak": s.tiebreak, "distance": s.distance, "over": s.over,
-             "prize": money(s.prize), "paid": s.paid} for s in report.standings]
+             "prize": plain(s.prize), "paid": s.paid} for s in report.standings]
 
 
 def pick_cells(report: WeekReport, s: Standing) -> list[tuple[str, str]]:
@@ -91,8 +88,8 @@ def week_json(report: WeekReport) -> dict[str, Any]:
                    "cancelled": bool(g.key in results and results[g.key].cancelled)} for g in report.games],
         "tiebreak": {"game": report.tiebreak_game.key, "label": report.tiebreak_game.label(),
                      "rule": pool.tiebreak_rule, "actual_total": report.tiebreak_total},
-        "pot": money(report.pot), "fee": money(pool.fee), "place_prizes": [money(p) for p in report.place_prizes],
-        "paid_out": money(report.paid_out),
+        "pot": plain(report.pot), "fee": plain(pool.fee), "place_prizes": [plain(p) for p in report.place_prizes],
+        "paid_out": plain(report.paid_out),
         "standings": [{**row, "picks": [
             {"game": p.game, "number": (None if p.side is None else games[p.game].numbers.away
                                         if p.side is Side.AWAY else games[p.game].numbers.home),
@@ -122,6 +119,6 @@ def season_json(report: SeasonReport) -> dict[str, Any]:
             "standings": [{"place": r.place, "tied": r.tied, "name": r.name, "total": points(r.total),
                            "weeks": {p: (points(w) if w is not None else None)
                                      for p, w in zip(report.pools, r.weeks, strict=True)},
-                           "played": r.played, "weekly_wins": r.weekly_wins, "winnings": money(r.winnings)}
+                           "played": r.played, "weekly_wins": r.weekly_wins, "winnings": plain(r.winnings)}
                           for r in report.rows],
             "notes": list(report.notes)}

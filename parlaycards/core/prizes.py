@@ -11,7 +11,8 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from pydantic import Field, model_validator
 
-from .models import CENT, Frozen
+from .models import Frozen
+from .money import CENT, dollars
 
 ZERO = Decimal(0)
 HUNDRED = Decimal(100)
@@ -50,7 +51,7 @@ class Prize(Frozen):
     def __str__(self) -> str:
         if self.percent is not None:
             return f"{self.percent.normalize():f}%"
-        return f"${self.amount:,.2f}"
+        return dollars(self.amount)
 
 
 def parse_prizes(text: str) -> tuple[Prize, ...]:

@@ -14,7 +14,8 @@ from typing import Any, NamedTuple
 
 from .bulk import Graded
 from .lines import format_spread, format_total
-from .models import CENT, Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
+from .models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
+from .money import CENT, plain
 from .views import kickoff_text
 
 ZERO = Decimal("0.00")
@@ -186,16 +187,6 @@ def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], g
                   totals, tuple(changes), labels)
 
 
-def dollars(d: Decimal) -> str:
-    """`$1,234.50`, `-$180.00`: money as people read it."""
-    return f"-${-d:,.2f}" if d < 0 else f"${d:,.2f}"
-
-
-def money(d: Decimal) -> str:
-    """`12.50`: money as the JSON shape writes it."""
-    return str(d.quantize(CENT))
-
-
 def grade_json(report: Report) -> dict[str, Any]:
     """`grade --json`: the public shape."""
     legs: dict[int, dict[int, dict[str, Any]]] = {}  # per outcome table: number → its leg (shared, read-only)
@@ -203,7 +194,7 @@ def grade_json(report: Report) -> dict[str, Any]:
 
     def text(d: Decimal) -> str:
         if d not in amounts:
-            amounts[d] = money(d)
+            amounts[d] = plain(d)
         return amounts[d]
 
     def leg_list(r: EntryRow) -> list[dict[str, Any]]:
@@ -220,6 +211,6 @@ def grade_json(report: Report) -> dict[str, Any]:
              "legs": leg_list(r)}
             for r in report.rows
         ],
-        "totals": {"stakes": money(report.totals.stakes), "payouts": money(report.totals.payouts),
-                   "net": money(report.totals.net)},
+        "totals": {"stakes": plain(report.totals.stakes), "payouts": plain(report.totals.payouts),
+                   "net": plain(report.totals.net)},
     }

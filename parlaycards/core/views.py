@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 
 from .lines import format_spread, format_total
 from .models import Card, Game
+from .money import dollars
 
 
 def kickoff_iso(game: Game, tz: str) -> str | None:
@@ -109,7 +110,7 @@ def rules_text(card: Card, short: bool = False) -> list[str]:
     out.append("Payouts include the stake (odds FOR 1)." if p.basis == "for"
                else "Odds are TO 1: the stake is returned on top of the winnings.")
     if p.max_payout is not None:
-        out.append(f"Maximum payout ${p.max_payout:,.2f} per card, stake included.")
+        out.append(f"Maximum payout {dollars(p.max_payout)} per card, stake included.")
     if r.cutoff is not None:
         out.append(f"Cards must be in by {_cutoff(card, ', ')}.")
     out.append("Lines are fixed as printed.")

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from ..core import money
 from ..core.errors import ParlayError, Source
 from ..core.verify import parse_serial
 from .sheets import Column, Sheet, column_letter, header_key, locate, open_workbook, text_of
@@ -33,7 +34,6 @@ COLUMNS = (SERIAL, NAME, STAKE, PICKS, CODE, RECEIVED, LATE)
 PICK_COLUMN = re.compile(r"^(?:pick|leg|team|sel|selection|game|p)#?(\d{1,2})$")
 HEADER_ROWS = 20  # the header is looked for in this many rows from the top
 
-STAKE_ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
 PICKS_ACCEPTED = "Accepted: selection numbers separated by commas or spaces, e.g. 101, 104, 117."
 RECEIVED_ACCEPTED = 'Accepted: a date-time cell, "2026-11-28 11:45", "11/28/2026 11:45 AM", "11/28 11:45".'
 YES = {"yes", "y", "x", "true", "1", "late", "✓", "✔"}
@@ -64,16 +64,7 @@ class EntrySheet:
 
 def parse_stake(value: object) -> Decimal:
     """`$5`, `5.00`, `5`, `$1,000`: a positive amount in whole cents. Raises ValueError."""
-    text = text_of(value).replace("$", "").replace(",", "").replace("USD", "").strip()
-    try:
-        amount = Decimal(text)
-    except InvalidOperation:
-        raise ValueError(f'the stake "{text_of(value)}" is not an amount. {STAKE_ACCEPTED}') from None
-    if not amount.is_finite() or amount <= 0:
-        raise ValueError(f'the stake "{text_of(value)}" must be more than 0. {STAKE_ACCEPTED}')
-    if amount != amount.quantize(Decimal("0.01")):
-        raise ValueError(f'the stake "{text_of(value)}" has fractions of a cent. {STAKE_ACCEPTED}')
-    return amount.quantize(Decimal("0.01"))
+    return money.parse(text_of(value), "the stake")
 
 
 def parse_picks(values: object) -> tuple[int, ...]:

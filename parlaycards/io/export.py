@@ -20,6 +20,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from ..core.lines import format_spread, format_total
 from ..core.models import Card
+from ..core.money import dollars
 from ..core.views import rules_text
 
 FORMULA_START = ("=", "+", "-", "@")
@@ -113,7 +114,7 @@ def _payouts_sheet(ws: Worksheet, card: Card) -> None:
             put(ws, row, col, value)
         row += 1
     if card.payouts.max_payout is not None:
-        put(ws, row, 1, f"Maximum payout per card, stake included: ${card.payouts.max_payout:,.2f}")
+        put(ws, row, 1, f"Maximum payout per card, stake included: {dollars(card.payouts.max_payout)}")
         row += 1
     row += 1
     put(ws, row, 1, "Rules").font = Font(bold=True)

@@ -15,6 +15,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from ..core.lines import format_spread, format_total
+from ..core.money import dollars
 from ..core.pickem import WeekReport, ordinal
 from ..core.pickem_views import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
 from ..core.season import SeasonReport
@@ -99,7 +100,7 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
     notes = wb.create_sheet("Notes")
     notes.column_dimensions["A"].width = 120
     lines = [f"Pick'em pool {report.pool.slug}: {report.title}", pool_line(report.pool),
-             f"Pot ${report.pot:,.2f} ({len(report.standings)} entries); prizes paid ${report.paid_out:,.2f}.",
+             f"Pot {dollars(report.pot)} ({len(report.standings)} entries); prizes paid {dollars(report.paid_out)}.",
              f"Tiebreak game: {report.tiebreak_game.label()}"
              + (f", total points {report.tiebreak_total}." if report.tiebreak_total is not None else ", no total yet."),
              "Final." if report.final else "Provisional: some games have no result yet.", *report.notes]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.report import GameRow, Report, dollars
+from ..core.money import dollars
+from ..core.report import GameRow, Report
 
 MAX_WINNERS = 40
 ONE_COLUMN_GAMES = 18

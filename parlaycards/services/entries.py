@@ -17,7 +17,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import CENT, Card, Entry, SourceKind
+from ..core.models import Card, Entry, SourceKind
+from ..core.money import CENT, dollars
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload, parse_serial
 from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
@@ -294,7 +295,7 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
         paid = before.amount if before else Decimal("0.00")
         owed = now_settled.payout - paid
         if owed <= 0:
-            raise RefusedError(f"card {s} was already paid in full: ${paid:,.2f} (last payment {before.at[:16].replace('T', ' ')} UTC).")  # type: ignore[union-attr]
+            raise RefusedError(f"card {s} was already paid in full: {dollars(paid)} (last payment {before.at[:16].replace('T', ' ')} UTC).")  # type: ignore[union-attr]
         if amount is None:
             value = owed
         else:
@@ -303,8 +304,8 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
             except ValueError as exc:
                 raise ParlayError(f"--amount: {str(exc).replace('the stake', 'the amount')}") from None
             if value > owed:
-                raise RefusedError(f"--amount ${value:,.2f} is more than card {s} is owed: ${owed:,.2f} "
-                                   f"(it pays ${now_settled.payout:,.2f}, ${paid:,.2f} already paid).")
+                raise RefusedError(f"--amount {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
+                                   f"(it pays {dollars(now_settled.payout)}, {dollars(paid)} already paid).")
         total = (paid + value).quantize(CENT)
         entry_rows.record_payment(tx, number, total, datetime.now(UTC))
         tx.audit("entry.pay", slug, serial=s, amount=str(value), total_paid=str(total),

@@ -12,7 +12,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..core import bulk
-from ..core.report import ZERO, Change, Report, build_report, dollars
+from ..core.money import dollars
+from ..core.report import ZERO, Change, Report, build_report
 from ..store import Store
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -104,10 +105,10 @@ def demo_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
     if report.winners:
         top = report.winners[0]
         paid = entry_svc.pay(store, slug, top.serial)
-        said.append(f"Paid ${paid.amount:,.2f} to {top.name} (card {top.serial}); the other winners show unpaid.")
+        said.append(f"Paid {dollars(paid.amount)} to {top.name} (card {top.serial}); the other winners show unpaid.")
         report = grade(store, slug)
     t = report.totals
     files = write_outputs(report, out / f"{slug}-report.xlsx", out / f"{slug}-report.pdf")
-    said.append(f"Graded {slug}: {t.entries} cards, {len(report.winners)} paid back, stakes ${t.stakes:,.2f}, "
-                f"payouts ${t.payouts:,.2f}, net to the pool {dollars(t.net)}. Report: {files[0]}; wall sheet: {files[1]}")
+    said.append(f"Graded {slug}: {t.entries} cards, {len(report.winners)} paid back, stakes {dollars(t.stakes)}, "
+                f"payouts {dollars(t.payouts)}, net to the pool {dollars(t.net)}. Report: {files[0]}; wall sheet: {files[1]}")
     return said

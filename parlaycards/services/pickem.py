@@ -15,9 +15,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..core import money
 from ..core.edits import describe
 from ..core.errors import ParlayError, RefusedError
 from ..core.models import Card, Game
+from ..core.money import dollars
 from ..core.pickem import (
     POOL_SLUG,
     PickemEntry,
@@ -75,7 +77,7 @@ class Imported:
 
 def _decimal(text: str | Decimal, what: str, accepted: str, low: Decimal, high: Decimal | None = None) -> Decimal:
     try:
-        value = Decimal(str(text).replace("$", "").replace(",", "").strip())
+        value = Decimal(str(text).strip())
         if not value.is_finite() or value < low or (high is not None and value > high):
             raise InvalidOperation
     except InvalidOperation:
@@ -97,7 +99,10 @@ def create_pool(store: Store, slug: str, *, card: str, basis: str = "ats", push:
                           "Accepted: closest, closest-without-going-over.")
     push_points = _decimal(push, "--push", "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1.",
                            Decimal(0), Decimal(1))
-    entry_fee = _decimal(fee, "--fee", "Accepted: an amount of 0 or more, e.g. 10, 5.50.", Decimal(0))
+    try:
+        entry_fee = money.parse(fee, "--fee", zero=True, accepted="Accepted: an amount of 0 or more, e.g. 10, 5.50.")
+    except ValueError as exc:
+        raise ParlayError(str(exc)) from None
     try:
         prize_list = parse_prizes(prizes) if prizes else None
     except ValueError as exc:
@@ -300,7 +305,7 @@ def demo_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
                     + ("" if report.final else " (provisional)") + ": "
                     + " and ".join(s.name for s in leaders) + (" lead" if len(leaders) > 1 else " leads")
                     + f" with {leaders[0].score.normalize():f} points; "
-                    f"pot ${report.pot:,.2f}.")
+                    f"pot {dollars(report.pot)}.")
     else:
         said.append("Pick'em: no results yet, so every score is 0 for now.")
     said.append(f"Pick'em report: {path}")

@@ -15,7 +15,8 @@ from typing import Any
 from sqlalchemy import delete, insert, select, update
 
 from ..core.bulk import Ticket
-from ..core.models import CENT, Entry
+from ..core.models import Entry
+from ..core.money import CENT
 from ..core.verify import format_serial
 from . import batches, schema
 from .db import Tx, iso

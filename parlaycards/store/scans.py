@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from sqlalchemy import select, update
 
-from ..core.models import CENT
+from ..core.money import CENT
 from . import schema
 from .db import Tx, iso
 

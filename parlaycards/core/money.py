@@ -1,0 +1,48 @@
+"""Money: read it, round it to the cent (half up, once), and write it. The only place money becomes text.
+
+Amounts are `Decimal` everywhere. People read `$1,234.50` and `-$5.00`; files and JSON carry `1234.50`.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
+from fractions import Fraction
+
+CENT = Decimal("0.01")
+ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
+
+
+def cents(x: Fraction | Decimal | int) -> Decimal:
+    """Round to the cent, half up, once (an exact fraction is divided out at 60 digits first)."""
+    with localcontext() as ctx:
+        ctx.prec = 60
+        d = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else Decimal(x)
+        return d.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def dollars(d: Decimal | int) -> str:
+    """`$1,234.50`, `-$180.00`: money as people read it."""
+    d = Decimal(d)
+    return f"-${-d:,.2f}" if d < 0 else f"${d:,.2f}"
+
+
+def plain(d: Decimal | int) -> str:
+    """`1234.50`: money as files and JSON carry it."""
+    return str(Decimal(d).quantize(CENT))
+
+
+def parse(value: object, what: str = "the amount", *, zero: bool = False, accepted: str = ACCEPTED) -> Decimal:
+    """`$5`, `5.00`, `5`, `$1,000`, `5 USD` → Decimal in whole cents, more than 0 (or 0 too, with
+    `zero`). Raises ValueError naming `what` and saying what is accepted."""
+    text = str(value).strip() if value is not None else ""
+    number = re.sub(r"(?i)usd|\$|,|\s", "", text)
+    try:
+        amount = Decimal(number)
+    except InvalidOperation:
+        raise ValueError(f'{what} "{text}" is not an amount. {accepted}') from None
+    if not amount.is_finite() or amount < 0 or (amount == 0 and not zero):
+        raise ValueError(f'{what} "{text}" must be {"0 or more" if zero else "more than 0"}. {accepted}')
+    if amount != amount.quantize(CENT):
+        raise ValueError(f'{what} "{text}" has fractions of a cent. {accepted}')
+    return amount.quantize(CENT)
