@@ -12,7 +12,6 @@ from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .models import (
-    CENT,
     Card,
     Entry,
     Game,
@@ -26,6 +25,7 @@ from .models import (
     Settlement,
     Side,
 )
+from .money import CENT
 
 ZERO = Decimal(0)
 
