@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 
 from ..core.lines import is_no_line, is_signed, split_named
+from . import teams
 from .sheets import Column, text_of
 from .table import (
     DATE,
@@ -21,7 +22,6 @@ from .table import (
     home_marked,
     team_name,
 )
-from .teams import abbreviates
 
 AWAY = Column("away", "Away", ("away team", "visitor", "visitors", "visiting team", "visiting", "road",
                                "road team"))
@@ -188,22 +188,7 @@ def _home_of(fav: str, fav_home: bool, dog: str, dog_home: bool, neutral: bool) 
 
 def which_team(name: str, away: str, home: str) -> str | None:
     """"away" or "home" for a team named by a prefix, a word, initials or NFL abbreviation (`Pack`, `NYG`, `GB`)."""
-    key = _key(name)
-    if key in {"home", "h"}:
-        return "home"
-    if key in {"away", "visitor", "visitors", "road", "a", "v"}:
-        return "away"
-    hits = [side for side, team in (("away", away), ("home", home)) if _names(key, team)]
-    return hits[0] if len(hits) == 1 else None
-
-
-def _names(key: str, team: str) -> bool:
-    if len(key) < 2:
-        return False
-    words = team.split()
-    initials = "".join(_key(w) if w.isupper() and len(w) <= 3 else _key(w)[:1] for w in words)
-    return (_key(team).startswith(key) or initials.startswith(key) or abbreviates(key, team)
-            or (len(key) >= 3 and any(_key(w).startswith(key) for w in words)))
+    return teams.side(name, away, home)
 
 
 def _key(text: str) -> str:

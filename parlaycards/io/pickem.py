@@ -21,6 +21,7 @@ from typing import Any
 from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
+from . import teams
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
 TIEBREAK_HEADERS = ("tiebreaker", "tiebreak", "tie breaker", "tie-breaker", "tb", "total points", "tiebreaker points",
@@ -78,20 +79,9 @@ def _is_name(header: str) -> bool:
     return header in NAME_HEADERS or re.match(r"^(name|player|entrant|participant)\b", header) is not None
 
 
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9&'.]+", text.casefold())
-
-
 def team_in(text: str, team: str) -> bool:
-    """Whether `text` names `team`: the whole name, or its last word (nickname) when 4 letters or more."""
-    words = _words(text)
-    full = _words(team)
-    if not full:
-        return False
-    n = len(full)
-    if any(words[i:i + n] == full for i in range(len(words) - n + 1)):
-        return True
-    return len(full) > 1 and len(full[-1]) >= 4 and full[-1] in words
+    """Whether `text` names `team` (the one team matcher, io/teams.py)."""
+    return teams.level(text, team) > teams.NONE
 
 
 def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | None]:
@@ -102,7 +92,7 @@ def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | N
         return by_number[0], None
     if len(by_number) > 1:
         return None, "names numbers of " + " and ".join(g.label() for g in by_number)
-    scored = [(team_in(header, g.away) + team_in(header, g.home), g) for g in games]
+    scored = [(teams.mentions(header, g.away) + teams.mentions(header, g.home), g) for g in games]
     best = max((s for s, _ in scored), default=0)
     hits = [g for s, g in scored if s == best and s > 0]
     if len(hits) == 1:
@@ -132,9 +122,9 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
     lead = re.match(r"^\s*(\d{1,5})\b", text)
     if lead and int(lead.group(1)) in game.numbers.all():
         return int(lead.group(1)), None
-    away, home = team_in(text, game.away), team_in(text, game.home)
-    if away != home:
-        return (game.numbers.away if away else game.numbers.home), None
+    which = teams.side(text, game.away, game.home)
+    if which is not None:
+        return (game.numbers.away if which == "away" else game.numbers.home), None
     return None, f'"{text}" is not a side of {game.label()}. {accepted}'
 
 

@@ -6,12 +6,12 @@ selection number), which never changes across versions. A score sheet is stored 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import NotFoundError, ParlayError
 from ..core.models import Card, Game, Result
+from ..io import teams
 from ..store import Store, Tx
 from ..store import cards as card_rows
 from ..store import results as result_rows
@@ -121,29 +121,24 @@ def import_results(store: Store, slug: str, path: Path) -> Saved:
         return _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
 
 
-def _key(name: str) -> str:
-    return re.sub(r"\s+", " ", name).strip().casefold()
-
-
-def _same(written: str, team: str) -> bool:
-    """Case ignored; `Detroit Lions` on the sheet matches `Detroit` on the card (whole words)."""
-    a, b = _key(written), _key(team)
-    return a == b or re.search(rf"\b{re.escape(b)}\b", a) is not None or re.search(rf"\b{re.escape(a)}\b", b) is not None
-
-
 def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple[Game, bool]:
-    straight = [g for g in games.values() if _same(away, g.away) and _same(home, g.home)]
-    swapped = [g for g in games.values() if _same(away, g.home) and _same(home, g.away)]
-    exact = [g for g in straight if _key(g.away) == _key(away) and _key(g.home) == _key(home)]
-    if exact or len(straight) == 1:
-        return (exact or straight)[0], False
-    if len(swapped) == 1 and not straight:
-        return swapped[0], True
-    if len(straight) + len(swapped) > 1:
+    """The game a sheet names by its teams (either way round), by the one team matcher: the best
+    level of match wins; two games at that level are an ambiguity, said as such."""
+    scored = []
+    for g in games.values():
+        straight = min(teams.level(away, g.away), teams.level(home, g.home))
+        swapped = min(teams.level(away, g.home), teams.level(home, g.away))
+        if straight or swapped:
+            scored.append((max(straight, swapped), straight >= swapped, g))
+    top = max((s for s, _, _ in scored), default=teams.NONE)
+    hits = [(g, not straight) for s, straight, g in scored if s == top]
+    if len(hits) == 1:
+        return hits[0]
+    if len(hits) > 1:
         raise ParlayError(f'"{away}" at "{home}" matches more than one game on card {card.slug}: '
-                          + ", ".join(g.label() for g in straight + swapped) + ". Write the teams as the card does.")
-    teams = [t for g in games.values() for t in (g.away, g.home)]
-    missing = [n for n in (away, home) if not any(_same(n, t) for t in teams)]
+                          + ", ".join(g.label() for g, _ in hits) + ". Write the teams as the card does.")
+    names = [t for g in games.values() for t in (g.away, g.home)]
+    missing = [n for n in (away, home) if not teams.best(n, names)]
     if missing:
         raise NotFoundError(f'"{missing[0]}" is not a team on card {card.slug} '
                             f"(see `parlaycards show {card.slug}` for its teams, written as the card writes them).")
