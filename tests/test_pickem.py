@@ -398,3 +398,24 @@ def test_the_shipped_sample_sheet_matches_the_sample_card(store):
     assert (len(got.stored), got.refused, got.ignored) == (12, [], ())  # else: python -m parlaycards.samples_pickem
     stored = {e.name: (dict(e.picks), e.tiebreak, e.paid) for e in svc.entries(store, "office-w12").entries}
     assert stored == {e["name"]: (e["picks"], e["tiebreak"], e["paid"]) for e in samples_pickem.sample_entries(card)}
+
+
+def test_a_windows_csv_reads_accented_names_as_written(store, card_in_store, tmp_path):
+    """Pick'em read CSV with errors="replace": "José Peña" came out "Jos� Pe�a". One opener now."""
+    svc.create_pool(store, "office-w12", card="nfl-w12")
+    sheet = tmp_path / "picks.csv"
+    sheet.write_bytes("Name,101/102,Tiebreaker\r\nJosé Peña,102,41\r\n".encode("cp1252"))
+    rep = svc.import_entries(store, "office-w12", sheet)
+    assert rep.stored == ["José Peña"]
+
+
+def test_cli_pickem_import_exits_1_when_rows_are_refused(store, card_in_store, tmp_path, db_path):
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    svc.create_pool(store, "office-w12", card="nfl-w12")
+    sheet = write_csv(tmp_path / "picks.csv", [["Name", "101/102"], ["Ann", "101"], ["Bob", "999"]])
+    r = CliRunner().invoke(app, ["--db", str(db_path), "pickem", "entry", "import", "office-w12", str(sheet)])
+    assert r.exit_code == 1, r.output
+    assert "1 stored" in r.stderr and "1 refused" in r.stderr

@@ -95,6 +95,7 @@ def entry_import(
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
 
     Valid rows are stored and every refused row is listed with its reason (with --all-or-nothing, none).
+    Exit code 1 when some rows were refused.
 
     Example: parlaycards pickem entry import office-w12 sample_lines/pickem-nfl-w12.xlsx
     """
@@ -109,6 +110,8 @@ def entry_import(
         err("Some games left blank (they score 0) by: " + ", ".join(rep.short))
     if rep.ignored:
         err("Columns not read: " + ", ".join(f'"{h}"' for h in rep.ignored))
+    if rep.refused:
+        raise typer.Exit(1)
 
 
 @pickem_app.command("entries")

@@ -11,7 +11,6 @@ Every value keeps its cell; every problem names it.
 
 from __future__ import annotations
 
-import csv
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
 from . import teams
+from .sheets import open_workbook
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
 TIEBREAK_HEADERS = ("tiebreaker", "tiebreak", "tie breaker", "tie-breaker", "tb", "total points", "tiebreaker points",
@@ -180,29 +180,10 @@ def parse_paid(value: Any) -> tuple[bool, str | None]:
 
 
 def _rows(path: Path) -> Iterator[tuple[str | None, list[list[Any]]]]:
-    """Each sheet's name and rows (lists of cell values)."""
-    suffix = path.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
-        from openpyxl import load_workbook
-
-        try:
-            wb = load_workbook(path, read_only=True, data_only=True)
-        except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a bad file
-            raise ParlayError(f"cannot read {path.name} as a spreadsheet ({exc}). {ACCEPTED_FILES}") from None
-        try:
-            for ws in wb.worksheets:
-                yield ws.title, [list(r) for r in ws.iter_rows(values_only=True)]
-        finally:
-            wb.close()
-    elif suffix in (".csv", ".txt"):
-        text = path.read_text(encoding="utf-8-sig", errors="replace")
-        try:
-            dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-        except csv.Error:
-            dialect = csv.excel
-        yield None, [list(r) for r in csv.reader(text.splitlines(), dialect)]
-    else:
-        raise ParlayError(f"{path.name}: cannot read a {path.suffix or 'nameless'} file as entries. {ACCEPTED_FILES}")
+    """Each sheet's name and rows (lists of cell values), through the one workbook/CSV opener."""
+    for sheet in open_workbook(path).sheets:
+        if not sheet.hidden:
+            yield sheet.name, [list(r) for r in sheet.rows]
 
 
 def read_entries(path: Path, card: Card) -> EntrySheet:
