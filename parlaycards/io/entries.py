@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
+from datetime import datetime, time
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -19,6 +19,7 @@ from ..core import money
 from ..core.errors import ParlayError, Source
 from ..core.verify import parse_serial
 from .sheets import Column, Sheet, column_letter, header_key, locate, open_workbook, text_of
+from .when import read_moment
 
 SERIAL = Column("serial", "Serial", ("serial #", "serial no", "serial number", "card", "card #", "card no",
                                      "card number", "ticket", "ticket #", "ticket no", "ticket number", "no",
@@ -35,7 +36,6 @@ PICK_COLUMN = re.compile(r"^(?:pick|leg|team|sel|selection|game|p)#?(\d{1,2})$")
 HEADER_ROWS = 20  # the header is looked for in this many rows from the top
 
 PICKS_ACCEPTED = "Accepted: selection numbers separated by commas or spaces, e.g. 101, 104, 117."
-RECEIVED_ACCEPTED = 'Accepted: a date-time cell, "2026-11-28 11:45", "11/28/2026 11:45 AM", "11/28 11:45".'
 YES = {"yes", "y", "x", "true", "1", "late", "✓", "✔"}
 NO = {"", "no", "n", "false", "0", "-"}
 
@@ -85,25 +85,11 @@ def parse_picks(values: object) -> tuple[int, ...]:
 
 
 def parse_received(value: object, zone: ZoneInfo) -> datetime:
-    """A date-time cell or text, read in the card's zone when it says none. Raises ValueError."""
-    if isinstance(value, datetime):
-        return value if value.tzinfo else value.replace(tzinfo=zone)
-    if isinstance(value, date):
-        return datetime.combine(value, time(0), zone)
-    text = text_of(value)
-    try:
-        when = datetime.fromisoformat(text)
-        return when if when.tzinfo else when.replace(tzinfo=zone)
-    except ValueError:
-        pass
-    formats = ("%m/%d/%Y %I:%M %p", "%m/%d/%Y %I:%M%p", "%m/%d/%Y %H:%M", "%m/%d/%y %I:%M %p", "%m/%d/%y %H:%M",
-               "%m/%d/%Y")
-    for fmt in formats:
-        try:
-            return datetime.strptime(text.upper() if "%p" in fmt else text, fmt).replace(tzinfo=zone)
-        except ValueError:
-            continue
-    raise ValueError(f'the time received "{text}" is not a date and time. {RECEIVED_ACCEPTED}')
+    """A date-time cell or text, read in the card's zone when it says none; a date alone is its
+    midnight. Hours are a 24-hour clock (the kickoff rule, 1–10 meaning afternoon, is not for this).
+    Raises ValueError."""
+    when = read_moment(value, zone, "the time received")
+    return when if isinstance(when, datetime) else datetime.combine(when, time(0), zone)
 
 
 def parse_flag(value: object) -> bool | None:

@@ -3,8 +3,12 @@
 A date without a year takes the year nearest the sheet's own dates (the earliest full date in the
 workbook), else the year the sheet names (a title such as "November 19–23, 2026"), else the year that
 puts it nearest today. A weekday alone (`Sun 1:00p`) is the next such day from the sheet's first date or today.
-Times without am/pm: 1–10 are afternoon/evening (football), 11 and 12 morning and noon, 0 and 13–23 a
-24-hour clock. A zone written after the time (`4:25 ET`, `7:30 CT`) wins over the sheet's zone.
+Kickoff times without am/pm: 1–10 are afternoon/evening (football), 11 and 12 morning and noon, 0 and
+13–23 a 24-hour clock; every other time (received, cutoff) is a plain 24-hour clock: `Calendar.football`
+is that switch. A zone written after the time (`4:25 ET`, `7:30 CT`) wins over the sheet's zone.
+
+`read_moment` reads one date and time typed or written anywhere else (received-at, a cutoff, a kickoff
+typed on the command line) with the same rules and one list of accepted forms.
 """
 
 from __future__ import annotations
@@ -73,6 +77,7 @@ class Calendar:
     today: date
     anchor: date | None = None  # the earliest full date in the workbook
     year: int | None = None  # a year the workbook names
+    football: bool = True  # hours 1–10 without am/pm are afternoon (kickoffs); False: a 24-hour clock
 
     @classmethod
     def of(cls, values: Iterable[object], zone: ZoneInfo, today: date | None = None) -> Calendar:
@@ -131,7 +136,7 @@ class Calendar:
         if (m := take(_ISO)) is not None:
             day = _checked(int(m[1]), int(m[2]), int(m[3]), raw)
             if m[4]:
-                clock = _clock(int(m[4]), int(m[5]), None, raw)
+                clock = _clock(int(m[4]), int(m[5]), None, raw, self.football)
         elif (m := take(_NUMERIC)) is not None:
             day = self._day(int(m[1]), int(m[2]), m[3], raw)
         elif (m := take(_MONTH_DAY)) is not None:
@@ -141,9 +146,9 @@ class Calendar:
         if (m := take(_WEEKDAY)) is not None:
             weekday = DAYS.index(m[1])
         if (m := take(_CLOCK_AMPM)) is not None:
-            clock = _clock(int(m[1]), int(m[2] or 0), m[3], raw)
+            clock = _clock(int(m[1]), int(m[2] or 0), m[3], raw, self.football)
         elif (m := take(_CLOCK_24)) is not None:
-            clock = _clock(int(m[1]), int(m[2]), None, raw)
+            clock = _clock(int(m[1]), int(m[2]), None, raw, self.football)
         elif re.search(r"\bnoon\b", t):
             t, clock = re.sub(r"\bnoon\b", " ", t), time(12)
         if re.sub(r"\b(?:at|kickoff|ko|game|time)\b|[-–.:/()]", " ", t).strip():
@@ -183,18 +188,44 @@ class Calendar:
         return local.astimezone(self.zone), None
 
 
+MOMENT_ACCEPTED = ('Accepted: a date-time cell, "2026-11-28 11:45", "2026-11-28T11:45", "11/28/2026 11:45 AM", '
+                   '"11/28 11:45", "Sat 11/28 9:30am", or a date alone ("2026-11-28").')
+
+
+def read_moment(value: object, zone: ZoneInfo, what: str, *, today: date | None = None,
+                football: bool = False) -> datetime | date:
+    """One date and time, as a cell or text, in `zone` unless it names one; a date alone stays a date.
+    Hours without am/pm are a 24-hour clock unless `football`. ValueError names `what` and the forms."""
+    if isinstance(value, str) and ":" in value:  # an ISO time, with its offset when it has one
+        try:
+            when = datetime.fromisoformat(value.strip())
+            return when if when.tzinfo else when.replace(tzinfo=zone)
+        except ValueError:
+            pass
+    cal = Calendar(zone=zone, today=today or datetime.now(zone).date(), football=football)
+    shown = value if isinstance(value, str) else text_number(value) if isinstance(value, int | float) else value
+    try:
+        when = cal.read(value)
+    except WhenError:
+        raise ValueError(f'{what} "{shown}" is not a date and time. {MOMENT_ACCEPTED}') from None
+    moment, problem = cal.kickoff(when)
+    if moment is None:
+        raise ValueError(f'{what} "{shown}" {problem or "is not a date and time"}. {MOMENT_ACCEPTED}')
+    return moment
+
+
 def text_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def _clock(hour: int, minute: int, ampm: str | None, raw: str) -> time:
+def _clock(hour: int, minute: int, ampm: str | None, raw: str, football: bool = True) -> time:
     if minute > 59 or hour > 23 or (ampm and not 1 <= hour <= 12):
         raise WhenError(raw)
     if ampm == "p" and hour != 12:
         hour += 12
     elif ampm == "a" and hour == 12:
         hour = 0
-    elif ampm is None and 1 <= hour <= 10:
+    elif ampm is None and football and 1 <= hour <= 10:
         hour += 12
     return time(hour, minute)
 

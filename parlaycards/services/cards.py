@@ -109,26 +109,14 @@ def parse_total_arg(text: str | None) -> Decimal | None:
         raise ParlayError(f"--total: {exc}") from None
 
 
-KICKOFF_ACCEPTED = 'Accepted: "2026-11-26 12:30", "2026-11-26T12:30", "2026-11-26" (date only, time TBA).'
-
-
 def parse_when(text: str, tz: str, what: str = "--kickoff") -> datetime | date:
-    t = text.strip().replace("T", " ")
-    for fmt in ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %I:%M %p", "%Y-%m-%d %I:%M%p"):
-        try:
-            return datetime.strptime(t, fmt).replace(tzinfo=zone(tz))
-        except ValueError:
-            pass
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", t):
-        try:
-            return date.fromisoformat(t)
-        except ValueError:
-            pass
+    """A kickoff or cutoff typed on the command line, in the card's zone (one reader: io/when.py)."""
+    from ..io.when import read_moment
+
     try:
-        when = datetime.fromisoformat(text.strip())
-    except ValueError:
-        raise ParlayError(f'{what}: "{text}" is not a date and time. {KICKOFF_ACCEPTED}') from None
-    return when if when.tzinfo else when.replace(tzinfo=zone(tz))
+        return read_moment(text, zone(tz), what)
+    except ValueError as exc:
+        raise ParlayError(str(exc)) from None
 
 
 def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[TierAnalysis]]:
