@@ -130,3 +130,30 @@ def test_equal_inputs_give_equal_bytes(tmp_path: Path):
     for out in (a, b):
         render_cards(out, t, lay, card.slug, 1, card.title, _cards(4))
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_every_printed_qr_decodes_with_a_real_decoder(store, tmp_path):
+    """The QR encoder uses a private ReportLab module: a real decoder (zxing-cpp) reads what it draws."""
+    import pypdfium2 as pdfium
+    import zxingcpp
+
+    from parlaycards.core.verify import parse_qr_payload
+    from parlaycards.services import printing
+    from parlaycards.store import cards as card_rows
+
+    from .print_support import college_card, nfl_card
+
+    with store.transaction() as tx:
+        card_rows.save(tx, nfl_card(8), "test")
+        card_rows.save(tx, college_card(30), "test")
+    found = []
+    for slug, template in (("nfl-w12", "letter-2up"), ("nfl-w12", "letter-4up"), ("nfl-w12", "letter-3up"),
+                           ("ncaa-w13", "letter-1up"), ("nfl-w12", "a4-2up"), ("nfl-w12", "letter-2up-stub")):
+        done = printing.print_batch(store, slug, copies=1, template=template, folder=tmp_path / template)
+        page = pdfium.PdfDocument(str(done.file))[0].render(scale=150 / 72, grayscale=True).to_numpy()
+        codes = [b.text for b in zxingcpp.read_barcodes(page, formats=zxingcpp.BarcodeFormat.QRCode)]
+        assert len(codes) == 1, (template, codes)
+        slug_, version, serial, _ = parse_qr_payload(codes[0])
+        found.append((slug_, version, serial))
+    assert found == [("nfl-w12", 1, 1), ("nfl-w12", 1, 2), ("nfl-w12", 1, 3), ("ncaa-w13", 1, 4), ("nfl-w12", 1, 5),
+                     ("nfl-w12", 1, 6)]

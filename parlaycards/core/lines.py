@@ -110,10 +110,10 @@ def parse_total(text: object) -> Line:
     if m:
         raw = m.group(1)
     body, price = _split_price(raw)
-    value = _number(body)
-    if value is None or value <= 0 or body.strip().startswith(("-", "+")) or value > 400:
+    total = _number(body)
+    if total is None or total <= 0 or body.strip().startswith(("-", "+")) or total > 400:
         raise LineError(str(text), "total", TOTAL_ACCEPTED)
-    return Line(value, price)
+    return Line(total, price)
 
 
 def _exact(x: int | float | Decimal) -> Decimal:

@@ -51,7 +51,7 @@ class Prize(Frozen):
     def __str__(self) -> str:
         if self.percent is not None:
             return f"{self.percent.normalize():f}%"
-        return dollars(self.amount)
+        return dollars(self.amount or 0)
 
 
 def parse_prizes(text: str) -> tuple[Prize, ...]:

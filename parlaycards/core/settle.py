@@ -46,6 +46,7 @@ def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
         over_wins = points > game.total
         return LegOutcome.WIN if over_wins == (side is Side.OVER) else LegOutcome.LOSS
     line = game.line_for(side)
+    assert line is not None  # a side always has its line (the spread)
     mine, other = (away, home) if side is Side.AWAY else (home, away)
     margin = mine + line - other
     if margin == 0:

@@ -123,10 +123,11 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect
     if rl is None:
         return None
     rh = parts.rules_height(rl[0], len(rl[1]))
-    ps = next((p for p in PAY_SIZES if parts.payouts(card, p)[0] <= panel_w
-               and qs + GAP + parts.payouts(card, p)[1] + GAP + rh <= top - bottom), None)
-    if ps is None:
+    pay = next((p for p in PAY_SIZES if parts.payouts(card, p)[0] <= panel_w
+                and qs + GAP + parts.payouts(card, p)[1] + GAP + rh <= top - bottom), None)
+    if pay is None:
         return None
+    ps = pay
     _, ph, _ = parts.payouts(card, ps)
     px = body.right - panel_w
     extra["qr"] = (px, top)
@@ -166,9 +167,10 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rec
     rules_h = parts.rules_height(rl[0], len(rl[1]))
     extra["rules"] = (mid.x, mid.y + rules_h, mid.w, rl[0], rl[1])
     if arrangement == "stack":  # narrow cards: games full width; QR beside payouts below them; rules below all
-        ps = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(card, p)[0] <= mid.w), None)
-        if ps is None:
+        size = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(card, p)[0] <= mid.w), None)
+        if size is None:
             return None
+        ps = size
         pw, ph, _ = parts.payouts(card, ps)
         row_h = max(qs, ph)
         extra["qr"] = (mid.x, mid.y + rules_h + GAP + row_h)

@@ -145,7 +145,7 @@ class Columns:
 def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, stacked: bool = False,
             tight: bool = False) -> Columns | None:
     """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ 6 pt."""
-    games = [r.cells for r in rows if r.kind == "game"]
+    games = [r.cells for r in rows if r.kind == "game" and r.cells is not None]
     d = bubble_size(s)
     ks = max(MIN_SIZE, s - 1)
     kick = max(widest([c["kick"] for c in games], REGULAR, ks), width("TIME", BOLD, LABEL))

@@ -9,9 +9,10 @@ own go in `./templates/` or are passed as a path.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -162,7 +163,7 @@ def parse_template(text: str, source: str) -> Template:
                           "(compare with a shipped template, e.g. letter-2up):", problems=problems) from None
 
 
-def _msg(e: dict) -> str:
+def _msg(e: Mapping[str, Any]) -> str:
     msg = str(e.get("msg", "")).removeprefix("Value error, ")
     if e.get("type") == "extra_forbidden":
         return ("unknown field. Accepted: name, description, units, page, cards, perforations, safe_margin, "
