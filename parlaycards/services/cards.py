@@ -71,13 +71,13 @@ def _title_from(path: Path) -> str:
 
 
 def show(store: Store, slug: str, version: int | None = None) -> Saved:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         card = card_rows.get(tx, slug, version) if version else card_rows.latest(tx, slug)
         return Saved(card, "", card_rows.printed_versions(tx, slug))
 
 
 def list_cards(store: Store) -> list[card_rows.CardSummary]:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         return card_rows.summaries(tx)
 
 
@@ -120,6 +120,6 @@ def parse_when(text: str, tz: str, what: str = "--kickoff") -> datetime | date:
 
 
 def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[TierAnalysis]]:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         card = card_rows.latest(tx, slug)
     return card, analyze(card.payouts, p)

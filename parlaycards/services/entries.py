@@ -251,7 +251,7 @@ class EntryList:
 
 
 def list_entries(store: Store, slug: str) -> EntryList:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         return EntryList(card, tuple(entry_rows.of(tx, slug)), entry_rows.payments(tx, slug),
                          settlement_rows.of(tx, slug), scan_rows.crops(tx, slug))

@@ -153,7 +153,7 @@ class ResultList:
 
 
 def list_results(store: Store, slug: str) -> ResultList:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         games = games_of(tx, slug)
         results = result_rows.of(tx, slug)

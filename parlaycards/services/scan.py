@@ -276,7 +276,7 @@ def _save_crop(folder: Path, slug: str, s) -> str:  # noqa: ANN001 - a Scanned
 
 def reviews(store: Store, slug: str, everything: bool = False) -> tuple[Card, list[scan_rows.ScanRow]]:
     """The cards waiting for a person (or every card scanned, with `everything`)."""
-    with store.transaction() as tx:
+    with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         return card, scan_rows.of(tx, slug, None if everything else scan_rows.OPEN)
 

@@ -126,6 +126,8 @@ class Store:
                 if tx.meta("schema_version") != str(schema.SCHEMA_VERSION):  # no write when nothing changed
                     tx.set_meta("schema_version", str(schema.SCHEMA_VERSION))
         except (DatabaseError, OperationalError) as exc:
+            if _locked(exc):
+                raise self._busy() from None
             raise ParlayError(
                 f"cannot open the pool database {self.url}: {exc.orig if hasattr(exc, 'orig') else exc}. "
                 "Pass --db with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB).") from None
@@ -133,9 +135,31 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
+        """One command's whole change: it happens wholly or not at all (the write lock is held throughout)."""
         self.migrate()
-        with self.engine.begin() as conn:
-            yield Tx(conn, self.actor)
+        try:
+            with self.engine.begin() as conn:
+                yield Tx(conn, self.actor)
+        except OperationalError as exc:
+            if _locked(exc):
+                raise self._busy() from None
+            raise
+
+    @contextmanager
+    def reading(self) -> Iterator[Tx]:
+        """A read-only look: takes no write lock, so listings run while another command writes."""
+        self.migrate()
+        try:
+            with self.engine.connect().execution_options(parlaycards_readonly=True) as conn, conn.begin():
+                yield Tx(conn, self.actor)
+        except OperationalError as exc:
+            if _locked(exc):
+                raise self._busy() from None
+            raise
+
+    def _busy(self) -> ParlayError:
+        return ParlayError(f"another parlaycards command is writing to the pool database {self.url} and did not "
+                           "finish within 5 seconds. Nothing was changed: run this command again when it is done.")
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -150,7 +174,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(conn: Connection) -> None:
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    # a write transaction takes the lock at once (no deadlock on upgrade); a read-only one waits for none
+    conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("parlaycards_readonly") else "BEGIN IMMEDIATE")
+
+
+def _locked(exc: Exception) -> bool:
+    return "database is locked" in str(exc) or "database table is locked" in str(exc)
 
 
 def _whoami() -> str:
