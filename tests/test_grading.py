@@ -175,7 +175,7 @@ def test_cli_result_set_and_grade_report(pool, db_path):
 def test_shipped_sample_entries_and_scores_grade_as_their_generator_says(store):
     from pathlib import Path
 
-    from parlaycards import samples_pool
+    from parlaycards.demo import samples_pool
 
     root = Path(__file__).parents[1] / "sample_lines"
     card = new_card(store, samples_pool.nfl_card(root))

@@ -13,10 +13,10 @@ import pytest
 from openpyxl import Workbook
 from typer.testing import CliRunner
 
-from parlaycards import samples
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.lines import SPREAD_ACCEPTED
+from parlaycards.demo import samples
 from parlaycards.io.lines import read_lines
 
 ET = ZoneInfo("America/New_York")

@@ -369,10 +369,11 @@ def test_entries_received_at_are_kept(store, card_in_store):
 
 
 def test_demo_step_imports_the_sample_sheet_and_grades(store, card_in_store, tmp_path):
-    from parlaycards import samples_pickem
+    from parlaycards.demo import samples_pickem
+    from parlaycards.demo.steps import pickem_step
 
     set_results(store, {k: result(k, 17, 20) for k in (101, 103, 105)})
-    said = svc.demo_step(store, tmp_path / "out", tmp_path / "no-samples", lambda _: None)
+    said = pickem_step(store, tmp_path / "out", tmp_path / "no-samples", lambda _: None)
     assert said[0].startswith("Pick'em pool office-w12 on nfl-w12 (6 games") and "12 entrants from" in said[0]
     assert "refused" not in said[0]
     assert said[1].startswith("Pick'em graded on 3 of 6 results (provisional): ")
@@ -388,7 +389,7 @@ def test_demo_step_imports_the_sample_sheet_and_grades(store, card_in_store, tmp
 def test_the_shipped_sample_sheet_matches_the_sample_card(store):
     from pathlib import Path
 
-    from parlaycards import samples_pickem
+    from parlaycards.demo import samples_pickem
     from parlaycards.services import cards as card_svc
 
     root = Path(__file__).parents[1] / "sample_lines"

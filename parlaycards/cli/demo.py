@@ -22,7 +22,7 @@ def demo(
 
     Example: parlaycards demo
     """
-    from ..services import demo as svc
+    from ..demo import run as svc
 
     for line in run(lambda: svc.run_demo(out, progress=err)):
         err(line)

@@ -12,7 +12,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..core import bulk
-from ..core.money import dollars
 from ..core.report import ZERO, Change, Report, build_report
 from ..store import Store
 from ..store import cards as card_rows
@@ -74,41 +73,3 @@ def write_outputs(report: Report, xlsx: Path | None = None, pdf: Path | None = N
         written.append(write_report_pdf(report, pdf))
         say(f"Wrote {pdf}")
     return written
-
-
-def demo_step(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
-    """The demo's pool on nfl-w12: enter the sample cards, import the finals, grade, pay the top winner,
-    write the workbook and the wall sheet under `out`."""
-    from .. import samples_pool
-    from . import entries as entry_svc
-    from . import results as result_svc
-
-    slug = "nfl-w12"
-    entries_file, scores_file = samples / samples_pool.ENTRIES, samples / samples_pool.SCORES
-    if not entries_file.exists() or not scores_file.exists():
-        samples_pool.write_all(samples, samples)
-    with store.transaction() as tx:
-        printed = card_rows.printed_versions(tx, slug)
-    if not printed:
-        return [f"Skipped entries and grading: no cards of {slug} were printed, so no serial can be entered."]
-    progress("Entering the cards handed in …")
-    said = []
-    done = entry_svc.import_entries(store, slug, entries_file)
-    said.append(f"Entered {len(done.stored)} cards from {entries_file}; refused {len(done.refused)} "
-                "(the sample sheet has bad rows on purpose):")
-    said += [f"  {r}" for r in done.refused]
-    scores = result_svc.import_results(store, slug, scores_file)
-    cancelled = [c.game.label() for c in scores.changes if c.new.cancelled]
-    said.append(f"Stored {len(scores.changes)} results from {scores_file}"
-                + (f" ({', '.join(cancelled)}: postponed, no action)." if cancelled else "."))
-    report = grade(store, slug)
-    if report.winners:
-        top = report.winners[0]
-        paid = entry_svc.pay(store, slug, top.serial)
-        said.append(f"Paid {dollars(paid.amount)} to {top.name} (card {top.serial}); the other winners show unpaid.")
-        report = grade(store, slug)
-    t = report.totals
-    files = write_outputs(report, out / f"{slug}-report.xlsx", out / f"{slug}-report.pdf")
-    said.append(f"Graded {slug}: {t.entries} cards, {len(report.winners)} paid back, stakes {dollars(t.stakes)}, "
-                f"payouts {dollars(t.payouts)}, net to the pool {dollars(t.net)}. Report: {files[0]}; wall sheet: {files[1]}")
-    return said

@@ -7,7 +7,6 @@ Results are the card's, shared with parlay grading (`parlaycards result set/impo
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
@@ -19,7 +18,6 @@ from ..core import money
 from ..core.edits import describe
 from ..core.errors import ParlayError, RefusedError
 from ..core.models import Card, Game
-from ..core.money import dollars
 from ..core.pickem import (
     POOL_SLUG,
     PickemEntry,
@@ -279,34 +277,3 @@ def _xlsx_path(path: Path) -> None:
     if path.suffix.lower() != ".xlsx":
         raise ParlayError(f"--xlsx {path}: the report is a workbook. Accepted: a file name ending in .xlsx.")
     path.parent.mkdir(parents=True, exist_ok=True)
-
-
-def demo_step(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
-    """The demo's office pick'em pool on nfl-w12: twelve sample entrants, graded on whatever results exist."""
-    from .. import samples_pickem
-
-    with store.transaction() as tx:
-        card = card_rows.latest(tx, "nfl-w12")
-    sheet = samples / samples_pickem.FILE
-    if not sheet.exists():
-        sheet = samples_pickem.write_sample(card, out / "sample_lines" / samples_pickem.FILE)
-    progress("Pick'em: office pool on nfl-w12…")
-    view = create_pool(store, "office-w12", card="nfl-w12", fee="10", prizes="60%,30%,10%", season="Office 2026")
-    got = import_entries(store, "office-w12", sheet)
-    report = grade(store, "office-w12")
-    path = write_week(report, out / "pickem-nfl-w12.xlsx")
-    said = [f"Pick'em pool office-w12 on nfl-w12 ({len(view.games)} games, against the spread, $10 entry, "
-            f"60/30/10): {len(got.stored)} entrants from {sheet}"
-            + (f", {len(got.refused)} refused." if got.refused else ".")]
-    scored = len(report.results)
-    leaders = [s for s in report.standings if s.place == 1]
-    if scored and leaders:
-        said.append(f"Pick'em graded on {scored} of {len(report.games)} results"
-                    + ("" if report.final else " (provisional)") + ": "
-                    + " and ".join(s.name for s in leaders) + (" lead" if len(leaders) > 1 else " leads")
-                    + f" with {leaders[0].score.normalize():f} points; "
-                    f"pot {dollars(report.pot)}.")
-    else:
-        said.append("Pick'em: no results yet, so every score is 0 for now.")
-    said.append(f"Pick'em report: {path}")
-    return said

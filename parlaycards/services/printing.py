@@ -111,21 +111,3 @@ def pickem_sheet(store: Store, slug: str, out: Path | None = None, copies: int =
 
 def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def demo_step(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
-    """The demo's printing: a batch of NFL cards and a proof, the college card 1-up, combo cards,
-    a calibration sheet and a pick'em sheet, all under `out`."""
-    progress("Printing sample cards …")
-    said = []
-    for slug, copies, template in (("nfl-w12", 40, "letter-2up"), ("ncaa-w13", 4, "letter-1up"),
-                                   ("combo-w12", 10, "letter-2up")):
-        done = print_batch(store, slug, copies=copies, template=template, folder=out)
-        said.append(f"Printed {done.copies} cards of {slug} v{done.version} on {template} "
-                    f"(serials {done.first:06d}–{done.last:06d}): {done.file}")
-    proof = print_batch(store, "nfl-w12", proof=True, folder=out)
-    said.append(f"Printed a proof of nfl-w12 (no serials used): {proof.file}")
-    said.append(f"Calibration sheet: {calibrate('letter-2up', folder=out)}")
-    said.append(f"Pick'em sheet: {pickem_sheet(store, 'nfl-w12', folder=out)}")
-    said.append('Print the PDFs at 100% ("Actual size"), never "Fit to page".')
-    return said

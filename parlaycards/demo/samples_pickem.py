@@ -1,7 +1,7 @@
 """The sample pick'em sheet for the demo: twelve office entrants picking every game of a card.
 
 Deterministic: the same card gives the same picks. The shipped file is sample_lines/pickem-nfl-w12.xlsx;
-regenerate it with `python -m parlaycards.samples_pickem` (reads sample_lines/nfl-week-12.xlsx).
+regenerate it with `python -m parlaycards.demo.samples_pickem` (reads sample_lines/nfl-week-12.xlsx).
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import random
 from datetime import datetime
 from pathlib import Path
 
-from .core.models import Card, Side
-from .core.pickem import pool_games
+from ..core.models import Card, Side
+from ..core.pickem import pool_games
 
 FILE = "pickem-nfl-w12.xlsx"
 NAMES = ("Dana Whitfield", "Marcus Lee", "Priya Shah", "Tom O'Brien", "Keisha Brown", "Luis Ortega", "Jen Park",
@@ -69,10 +69,10 @@ def write_sample(card: Card, path: Path) -> Path:
 
 
 def main() -> None:
-    from .core.models import Card
-    from .io.lines import read_lines
+    from ..core.models import Card
+    from ..io.lines import read_lines
 
-    root = Path(__file__).resolve().parents[1] / "sample_lines"
+    root = Path(__file__).resolve().parents[2] / "sample_lines"
     lines = read_lines(root / "nfl-week-12.xlsx")
     card = Card(slug="nfl-w12", title=lines.title or "NFL Week 12", games=lines.games)
     print(write_sample(card, root / FILE))

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..core.errors import ParlayError
+from ..services import cards as card_svc
 from ..store import Store
-from . import cards as card_svc
 
 SAMPLE_DIR = "sample_lines"
 
@@ -17,7 +17,7 @@ def sample_dir(out: Path) -> Path:
     for candidate in (Path(SAMPLE_DIR), Path(__file__).resolve().parents[2] / SAMPLE_DIR):
         if (candidate / "nfl-week-12.xlsx").exists():
             return candidate
-    from .. import samples
+    from . import samples
 
     target = out / SAMPLE_DIR
     samples.write_all(target)
@@ -49,30 +49,30 @@ def run_demo(out: Path, progress: Callable[[str], None] = lambda _: None) -> lis
     return said
 
 
-def _pickem(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
-    from . import pickem
-
-    return pickem.demo_step(store, out, samples, progress)
-
-
 def _print(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
-    from . import printing
+    from .steps import print_step
 
-    return printing.demo_step(store, out, samples, progress)
+    return print_step(store, out, samples, progress)
 
 
 def _scan(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
-    from ..demo.scanning import demo_scan
+    from .scanning import demo_scan
 
     return demo_scan(store, out, samples, progress)
 
 
 def _pool(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
-    from . import grading
+    from .steps import pool_step
 
-    return grading.demo_step(store, out, samples, progress)
+    return pool_step(store, out, samples, progress)
 
 
-# Later steps of the week (printing, entries, grading) go here, before _pickem: it stays last, since it
-# grades the office pick'em pool with whatever results the steps before it stored.
+def _pickem(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
+    from .steps import pickem_step
+
+    return pickem_step(store, out, samples, progress)
+
+
+# The steps of the week, in order: _pickem stays last, since it grades the office pick'em pool with
+# whatever results the steps before it stored.
 STEPS: list[Callable[[Store, Path, Path, Callable[[str], None]], list[str]]] = [_print, _scan, _pool, _pickem]

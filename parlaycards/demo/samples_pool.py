@@ -1,6 +1,6 @@
 """The demo's week of play on nfl-w12: the entries handed in and the final scores, made from the NFL sample lines.
 
-    python -m parlaycards.samples_pool sample_lines/
+    python -m parlaycards.demo.samples_pool sample_lines/
 
 Writes entries-nfl-w12.xlsx (36 cards handed in, serials 000001–000036 as the demo prints them; no verify
 codes, since each database has its own secret; two rows wrong on purpose, to show refusals) and
@@ -15,8 +15,8 @@ import sys
 from decimal import Decimal
 from pathlib import Path
 
-from .core.models import Card, Result
-from .core.settle import grade_selections
+from ..core.models import Card, Result
+from ..core.settle import grade_selections
 
 ENTRIES = "entries-nfl-w12.xlsx"
 SCORES = "scores-nfl-w12.xlsx"
@@ -44,7 +44,7 @@ FINALS = {
 
 def nfl_card(sample_lines: Path) -> Card:
     """The nfl-w12 card as the demo imports it."""
-    from .io.lines import read_lines
+    from ..io.lines import read_lines
 
     lines = read_lines(sample_lines / "nfl-week-12.xlsx")
     return Card(slug="nfl-w12", title=lines.title or "NFL Week 12", games=lines.games)
@@ -117,8 +117,8 @@ def write_all(target: Path, sample_lines: Path | None = None) -> list[Path]:
 
 def winners(card: Card) -> list[tuple[str, Decimal]]:
     """(serial, payout) of every winning sample card: what the demo's grade should show."""
-    from .core.bulk import settle_many
-    from .io.entries import parse_picks, parse_stake
+    from ..core.bulk import settle_many
+    from ..io.entries import parse_picks, parse_stake
 
     rows = sample_entries(card)[:len(NAMES)]
     settled = settle_many(card, grade_selections(card, results(card)),

@@ -1,6 +1,6 @@
 """The sample lines in sample_lines/, made from the fixed data below (no randomness): same input, same files.
 
-    python -m parlaycards.samples sample_lines/
+    python -m parlaycards.demo.samples sample_lines/
 
 Writes nfl-week-12.xlsx (rotation board), nfl-week-12.csv (one row per game), ncaa-week-13.xlsx (one row
 per game, text dates, TBA times, neutral sites) and combo-week-12.xlsx (an NFL Favorite / Line / Underdog
@@ -19,7 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import NamedTuple
 
-from .core.lines import format_spread, half
+from ..core.lines import format_spread, half
 
 STAMP = (2026, 11, 17, 9, 0, 0)  # every file says it was written then, so regenerating changes no bytes
 
