@@ -175,8 +175,8 @@ def test_pick_columns_and_csv(pool, tmp_path):
 
 def test_a_sheet_without_an_entries_header_names_what_it_found(pool, tmp_path):
     path = xlsx(tmp_path / "odd.xlsx", [["Who", "What"], ["Dana", "101"]])
-    with pytest.raises(ParlayError, match=r'odd.xlsx: no sheet has an entries header in its first 20 rows \(the '
-                                          r'first row with anything in it says "Who", "What"\)'):
+    with pytest.raises(ParlayError, match=r'odd.xlsx, sheet "Entries": no header row found: the likeliest header, '
+                                          r'row 1, has "Who", "What"\. Accepted headers: Serial'):
         svc.import_entries(pool, "nfl-w12", path)
 
 

@@ -273,7 +273,8 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
 def test_import_without_a_name_column_says_what_it_found(store, card_in_store, tmp_path):
     svc.create_pool(store, "office-w12", card="nfl-w12")
     sheet = write_csv(tmp_path / "x.csv", [["Who", "Picks"], ["Ann", "101"]])
-    with pytest.raises(ParlayError, match='x.csv: no column headed Name .* found "Who", "Picks"'):
+    with pytest.raises(ParlayError, match='x.csv: no header row found: the likeliest header, row 1, has "Who", '
+                                          '"Picks". Accepted: a header row with Name'):
         svc.import_entries(store, "office-w12", sheet)
 
 

@@ -18,7 +18,18 @@ from zoneinfo import ZoneInfo
 from ..core import money
 from ..core.errors import ParlayError, Source
 from ..core.verify import parse_serial
-from .sheets import Column, Sheet, column_letter, header_key, locate, open_workbook, text_of
+from .sheets import (
+    Column,
+    Sheet,
+    column_letter,
+    find_header,
+    flag,
+    header_key,
+    locate,
+    no_header,
+    open_workbook,
+    text_of,
+)
 from .when import read_moment
 
 SERIAL = Column("serial", "Serial", ("serial #", "serial no", "serial number", "card", "card #", "card no",
@@ -33,11 +44,8 @@ RECEIVED = Column("received", "Received", ("received at", "time received", "date
 LATE = Column("late", "Late", ("late entry", "late?"))
 COLUMNS = (SERIAL, NAME, STAKE, PICKS, CODE, RECEIVED, LATE)
 PICK_COLUMN = re.compile(r"^(?:pick|leg|team|sel|selection|game|p)#?(\d{1,2})$")
-HEADER_ROWS = 20  # the header is looked for in this many rows from the top
 
 PICKS_ACCEPTED = "Accepted: selection numbers separated by commas or spaces, e.g. 101, 104, 117."
-YES = {"yes", "y", "x", "true", "1", "late", "✓", "✔"}
-NO = {"", "no", "n", "false", "0", "-"}
 
 
 @dataclass(frozen=True)
@@ -93,8 +101,7 @@ def parse_received(value: object, zone: ZoneInfo) -> datetime:
 
 
 def parse_flag(value: object) -> bool | None:
-    t = text_of(value).casefold()
-    return True if t in YES else False if t in NO else None
+    return flag(value, yes=("late",))
 
 
 def read_entries(path: Path, zone: ZoneInfo) -> EntrySheet:
@@ -108,33 +115,29 @@ def read_entries(path: Path, zone: ZoneInfo) -> EntrySheet:
         if header is None:
             continue
         found = True
-        header_row, cols, pick_cols = header
+        header_row, (cols, pick_cols) = header
         has_code = has_code or "code" in cols
         for r in range(header_row + 1, len(sheet.rows) + 1):
             raw = _row(book.file, sheet, r, cols, pick_cols, zone)
             if raw is not None:
                 rows.append(raw)
     if not found:
-        raise ParlayError(_no_header(book.file, book.sheets))
+        problem = no_header(book.file, book.sheets, EXPECTED)
+        raise ParlayError(f"{problem.source}: {problem.message}")
     return EntrySheet(book.file, tuple(rows), has_code)
 
 
-def _header(sheet: Sheet) -> tuple[int, dict[str, int], list[int]] | None:
-    for r, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
+def _header(sheet: Sheet) -> tuple[int, tuple[dict[str, int], list[int]]] | None:
+    def accept(cells: tuple[object, ...]) -> tuple[dict[str, int], list[int]] | None:
         cols = locate(COLUMNS, cells)
         pick_cols = [i for i, c in enumerate(cells) if PICK_COLUMN.match(header_key(c)) and i not in cols.values()]
-        if "serial" in cols and ("picks" in cols or pick_cols):
-            return r, cols, pick_cols
-    return None
+        return (cols, pick_cols) if "serial" in cols and ("picks" in cols or pick_cols) else None
+
+    return find_header(sheet, accept)
 
 
-def _no_header(file: str, sheets: tuple[Sheet, ...]) -> str:
-    first = next((row for s in sheets for row in s.rows[:HEADER_ROWS] if any(v is not None for v in row)), ())
-    seen = ", ".join(f'"{text_of(v)}"' for v in first if v is not None) or "nothing"
-    return (f"{file}: no sheet has an entries header in its first {HEADER_ROWS} rows (the first row with "
-            f"anything in it says {seen}). Accepted headers: Serial (or Card #, Ticket, No.), Name (or Player), "
-            "Stake (or Bet, Amount, Wager), Picks (one cell: 101, 104, 117) or Pick 1, Pick 2 …; "
-            "optional Code (or Check, Verify), Received, Late.")
+EXPECTED = ("Accepted headers: Serial (or Card #, Ticket, No.), Name (or Player), Stake (or Bet, Amount, Wager), "
+            "Picks (one cell: 101, 104, 117) or Pick 1, Pick 2 …; optional Code (or Check, Verify), Received, Late.")
 
 
 def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[int],

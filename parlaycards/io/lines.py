@@ -3,7 +3,7 @@
 A game's league: the League column, else the sheet's name if it is a league's (NFL, NCAA, College…),
 else --league, else the sheet's title if it starts with one ("College Football Week 13"), else NFL.
 
-A header row is looked for in the first 15 rows of each sheet (title rows, blank rows and merged cells
+A header row is looked for in the first 20 rows of each sheet (title rows, blank rows and merged cells
 above it are normal); its names say the layout. Every problem in every sheet is collected first, then
 reported together in one ParlayError naming each cell.
 """
@@ -24,11 +24,20 @@ from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from .layouts import FavoriteLayout, OneRowLayout
 from .rotation import RotationLayout
-from .sheets import Problem, Sheet, Workbook, header_key, locate, open_workbook, text_of
+from .sheets import (
+    Problem,
+    Sheet,
+    Workbook,
+    find_header,
+    header_key,
+    locate,
+    no_header,
+    open_workbook,
+    text_of,
+)
 from .table import Draft, Layout, Table, league_named, league_of
 from .when import Calendar
 
-HEADER_ROWS = 15
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout())
 EXPECTED = ("Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
             "or Rot, Team and Line (a rotation board, two rows a game); or Favorite, Line and Underdog.")
@@ -100,23 +109,12 @@ def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
 
 
 def _header(sheet: Sheet) -> tuple[int, Layout] | None:
-    for number, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
-        for layout in LAYOUTS:
-            if layout.identify(cells):
-                return number, layout
-    return None
+    return find_header(sheet, lambda cells: next((layout for layout in LAYOUTS if layout.identify(cells)), None))
 
 
 def _no_header(file: str, sheet: Sheet, several: bool) -> Problem:
-    rows = sheet.rows[:HEADER_ROWS]
-    texts = [[text_of(v) for v in r if isinstance(v, str) and text_of(v)] for r in rows]
-    best = max(range(len(rows)), key=lambda i: len(texts[i]), default=0)
-    if not texts or not texts[best]:
-        found = f"none of the first {HEADER_ROWS} rows has column names"
-    else:
-        found = f"the likeliest header, row {best + 1}, has " + ", ".join(f'"{t}"' for t in texts[best][:12])
     also = " If this sheet holds no lines, name the sheets to read with --sheet." if several else ""
-    return Problem(Source(file, sheet.name), f"no header row found: {found}. {EXPECTED}{also}")
+    return no_header(file, [sheet], EXPECTED, also)
 
 
 def _title(sheet: Sheet, header_row: int) -> str | None:

@@ -12,7 +12,7 @@ Every value keeps its cell; every problem names it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,17 +21,14 @@ from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
 from . import teams
-from .sheets import open_workbook
+from .sheets import column_letter, find_header, flag, no_header, open_workbook
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
 TIEBREAK_HEADERS = ("tiebreaker", "tiebreak", "tie breaker", "tie-breaker", "tb", "total points", "tiebreaker points",
                     "mnf total", "monday total", "tiebreaker total")
 PICKS_HEADERS = ("picks", "selections", "numbers", "pick numbers")
 PAID_HEADERS = ("paid", "fee paid", "paid?")
-YES = {"x", "yes", "y", "paid", "true", "1", "✓", "✔"}
-NO = {"no", "n", "unpaid", "false", "0", "owes", "owed"}
 ACCEPTED_FILES = "Accepted: .xlsx, .xlsm or .csv."
-HEADER_ROWS = 20
 
 
 @dataclass(frozen=True)
@@ -54,16 +51,6 @@ class EntrySheet:
     rows: tuple[RawEntry, ...]
     games_by_column: tuple[tuple[str, int], ...]  # (column letter, game key)
     ignored: tuple[str, ...]  # headers of columns not read
-
-
-def column_letter(index: int) -> str:
-    """0 → A, 25 → Z, 26 → AA."""
-    out = ""
-    n = index + 1
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(65 + r) + out
-    return out
 
 
 def _norm(value: Any) -> str:
@@ -171,36 +158,27 @@ def parse_tiebreak(value: Any) -> tuple[int | None, str | None]:
 
 
 def parse_paid(value: Any) -> tuple[bool, str | None]:
-    text = _norm(value).casefold()
-    if text == "" or text in NO:
-        return False, None
-    if text in YES:
-        return True, None
-    return False, f'paid "{_norm(value)}" is not yes or no. Accepted: x, yes, paid, or blank / no for not paid.'
-
-
-def _rows(path: Path) -> Iterator[tuple[str | None, list[list[Any]]]]:
-    """Each sheet's name and rows (lists of cell values), through the one workbook/CSV opener."""
-    for sheet in open_workbook(path).sheets:
-        if not sheet.hidden:
-            yield sheet.name, [list(r) for r in sheet.rows]
+    said = flag(value, yes=("paid",), no=("unpaid", "owes", "owed"))
+    if said is None:
+        return False, f'paid "{_norm(value)}" is not yes or no. Accepted: x, yes, paid, or blank / no for not paid.'
+    return said, None
 
 
 def read_entries(path: Path, card: Card) -> EntrySheet:
     """Read every entrant row of the first sheet that has a Name column. Structural problems (no Name
     column, two columns for one game) raise ParlayError; row problems stay with their row."""
     games = pool_games(card)
-    seen_headers: list[str] = []
-    for sheet, rows in _rows(path):
-        for r, row in enumerate(rows[:HEADER_ROWS]):
-            headers = [_header(v) for v in row]
-            if any(_is_name(h) for h in headers):
-                return _read(path, sheet, rows, r, headers, games)
-            seen_headers.extend(_norm(v) for v in row if _norm(v))
-    found = ", ".join(f'"{h}"' for h in seen_headers[:12]) or "nothing"
-    raise ParlayError(f"{path.name}: no column headed Name (or Player, Entrant, Participant) in the first "
-                      f"{HEADER_ROWS} rows; found {found}. Accepted: a header row with Name, then one column per "
-                      "game (headed by its numbers or teams) or a Picks column, and a Tiebreaker column.")
+    book = open_workbook(path)
+    sheets = [s for s in book.sheets if not s.hidden]
+    for sheet in sheets:
+        header = find_header(sheet, lambda cells: cells if any(_is_name(_header(v)) for v in cells) else None)
+        if header is not None:
+            number, cells = header
+            return _read(path, sheet.name, [list(r) for r in sheet.rows], number - 1, [_header(v) for v in cells],
+                         games)
+    problem = no_header(book.file, sheets, "Accepted: a header row with Name (or Player, Entrant, Participant), then "
+                        "one column per game (headed by its numbers or teams) or a Picks column, and a Tiebreaker column.")
+    raise ParlayError(f"{problem.source}: {problem.message}")
 
 
 def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int, headers: list[str],

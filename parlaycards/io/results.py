@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import ParlayError, Source
-from .sheets import Column, Sheet, column_letter, header_key, locate, open_workbook, text_of
+from .sheets import (
+    Column,
+    Sheet,
+    column_letter,
+    find_header,
+    header_key,
+    locate,
+    no_header,
+    open_workbook,
+    text_of,
+)
 
 NUMBER = Column("number", "Number", ("no", "#", "rot", "rotation", "selection", "sel", "num", "game", "game #",
                                      "game no", "selection number"))
@@ -25,7 +35,6 @@ HOME_SCORE = Column("home_score", "Home score", ("home pts", "home points", "hom
 STATUS = Column("status", "Status", ("result", "state", "final", "note", "notes"))
 COLUMNS = (NUMBER, AWAY, HOME, AWAY_SCORE, HOME_SCORE, STATUS)
 SCORE_KEYS = {"score", "pts", "points", "finalscore"}
-HEADER_ROWS = 20
 
 FINAL = {"final", "f", "finalot", "fot", "f/ot", "final/ot", "ft", "ot", "final2ot", "end", "complete", "completed"}
 CANCELLED = {"postponed", "ppd", "cancelled", "canceled", "nocontest", "nc", "void", "novoid", "calledoff",
@@ -71,31 +80,34 @@ def read_results(path: Path) -> ResultSheet:
         for r in range(header_row + 1, len(sheet.rows) + 1):
             _row(book.file, sheet, r, cols, rows, not_over, problems)
     if not found:
-        first = next((row for s in book.sheets for row in s.rows[:HEADER_ROWS] if any(v is not None for v in row)), ())
-        seen = ", ".join(f'"{text_of(v)}"' for v in first if v is not None) or "nothing"
-        raise ParlayError(f"{book.file}: no sheet has a scores header in its first {HEADER_ROWS} rows (the first row "
-                          f"with anything in it says {seen}). Accepted: Number, Away score, Home score — or Away, "
-                          "Away score, Home, Home score, Status (two columns headed Score are read as the score of "
-                          "the team to their left).")
+        problem = no_header(book.file, book.sheets, EXPECTED)
+        raise ParlayError(f"{problem.source}: {problem.message}")
     return ResultSheet(book.file, tuple(rows), tuple(not_over), tuple(problems))
 
 
+EXPECTED = ("Accepted: Number, Away score, Home score — or Away, Away score, Home, Home score, Status (two "
+            "columns headed Score are read as the score of the team to their left).")
+
+
 def _header(sheet: Sheet) -> tuple[int, dict[str, int]] | None:
-    for r, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
-        cols = locate(COLUMNS, cells)
-        keys = [header_key(c) for c in cells]
-        for team, score in (("away", "away_score"), ("home", "home_score")):
-            right = cols.get(team, -9) + 1
-            if score not in cols and team in cols and right < len(keys) and keys[right] in SCORE_KEYS:
-                cols[score] = right
-        if "number" in cols and "away_score" not in cols and "away" in cols and "home" in cols and \
-                "home_score" not in cols:
-            cols["away_score"], cols["home_score"] = cols.pop("away"), cols.pop("home")  # Number | Away | Home
-        by_teams = {"away", "home"} <= cols.keys()
-        if (by_teams or "number" in cols) and {"away_score", "home_score"} <= cols.keys():
-            if by_teams:
-                cols.pop("number", None)
-            return r, cols
+    return find_header(sheet, _columns)
+
+
+def _columns(cells: tuple[object, ...]) -> dict[str, int] | None:
+    cols = locate(COLUMNS, cells)
+    keys = [header_key(c) for c in cells]
+    for team, score in (("away", "away_score"), ("home", "home_score")):
+        right = cols.get(team, -9) + 1
+        if score not in cols and team in cols and right < len(keys) and keys[right] in SCORE_KEYS:
+            cols[score] = right
+    if "number" in cols and "away_score" not in cols and "away" in cols and "home" in cols and \
+            "home_score" not in cols:
+        cols["away_score"], cols["home_score"] = cols.pop("away"), cols.pop("home")  # Number | Away | Home
+    by_teams = {"away", "home"} <= cols.keys()
+    if (by_teams or "number" in cols) and {"away_score", "home_score"} <= cols.keys():
+        if by_teams:
+            cols.pop("number", None)
+        return cols
     return None
 
 

@@ -10,12 +10,14 @@ import io
 import re
 import unicodedata
 import zipfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from ..core.errors import ParlayError, Source
 
+T = TypeVar("T")
 ACCEPTED_FILES = "Accepted: .xlsx or .xlsm (Excel) and .csv (comma-separated text)."
 TEXT_SUFFIXES = {".csv", ".tsv", ".txt"}
 EXCEL_SUFFIXES = {".xlsx", ".xlsm"}
@@ -53,13 +55,25 @@ class Workbook:
 
 
 def column_letter(col: int) -> str:
-    """0 → A, 25 → Z, 26 → AA."""
-    letters = ""
-    col += 1
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
+    """0 → A, 25 → Z, 26 → AA (openpyxl's letters, counted from 0)."""
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(col + 1)
+
+
+# How sheets say yes and no in a flag column (Late, Paid, Neutral …); each reader adds its own words.
+YES = frozenset({"yes", "y", "x", "true", "1", "✓", "✔"})
+NO = frozenset({"no", "n", "false", "0", "-"})
+
+
+def flag(value: object, yes: Iterable[str] = (), no: Iterable[str] = ()) -> bool | None:
+    """True / False for a yes / no cell (blank is no), None for anything else."""
+    t = text_of(value).casefold()
+    if t == "" or t in NO or t in no:
+        return False
+    if t in YES or t in yes:
+        return True
+    return None
 
 
 def text_of(value: object) -> str:
@@ -100,6 +114,37 @@ def locate(columns: Sequence[Column], cells: Sequence[object]) -> dict[str, int]
                 found[column.name] = keys.index(key)
                 break
     return found
+
+
+HEADER_ROWS = 20  # every reader looks for its header row this far down each sheet
+
+
+def find_header(sheet: Sheet, accept: Callable[[tuple[object, ...]], T | None]) -> tuple[int, T] | None:
+    """The first of a sheet's top rows that `accept` takes as its header: (row number, what it made of
+    it). Title rows, blank rows and notes above the header are passed over."""
+    for number, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
+        found = accept(cells)
+        if found is not None:
+            return number, found
+    return None
+
+
+def no_header(file: str, sheets: Sequence[Sheet], expected: str, hint: str = "") -> Problem:
+    """The one message for sheets without the header a reader needs: where the likeliest header
+    row is and what it says, and what is expected."""
+    best: tuple[int, Sheet | None, int, list[str]] = (0, None, 0, [])
+    for sheet in sheets:
+        for number, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
+            texts = [text_of(v) for v in cells if isinstance(v, str) and text_of(v)]
+            if len(texts) > best[0]:
+                best = (len(texts), sheet, number, texts)
+    count, sheet, number, texts = best
+    if not count:
+        found = f"none of the first {HEADER_ROWS} rows has column names"
+        sheet = sheets[0] if len(sheets) == 1 else None
+    else:
+        found = f"the likeliest header, row {number}, has " + ", ".join(f'"{t}"' for t in texts[:12])
+    return Problem(Source(file, sheet.name if sheet else None), f"no header row found: {found}. {expected}{hint}")
 
 
 def open_workbook(path: Path) -> Workbook:

@@ -10,14 +10,12 @@ from decimal import Decimal
 
 from ..core.errors import Source
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
-from .sheets import Column, Problem, Sheet, column_letter, locate, text_of
+from .sheets import Column, Problem, Sheet, column_letter, flag, locate, text_of
 from .when import Calendar, When, WhenError
 
 LEAGUES = {"nfl": "NFL", "ncaa": "NCAA", "ncaaf": "NCAA", "cfb": "NCAA", "college": "NCAA",
            "collegefootball": "NCAA", "ncaafootball": "NCAA", "fbs": "NCAA", "fcs": "NCAA", "cfl": "CFL",
            "ufl": "UFL", "xfl": "XFL", "usfl": "USFL"}
-YES = {"yes", "y", "x", "true", "1", "neutral", "(n)", "✓", "✔"}
-NO = {"no", "n", "false", "0", "", "-"}
 NEUTRAL_MARK = re.compile(r"\s*\(\s*n\s*\)\s*", re.I)
 HOME_MARK = re.compile(r"^(?:@\s*|\*\s*|at\s+)", re.I)
 
@@ -145,10 +143,10 @@ class Table:
 
     def neutral(self, rows: Sequence[int]) -> bool:
         for row in rows:
-            text = self.text(row, "neutral").casefold()
-            if text in YES:
+            said = flag(self.text(row, "neutral"), yes=("neutral", "(n)"))
+            if said:
                 return True
-            if text not in NO:
+            if said is None:
                 self.problem(row, "neutral", f'"{self.text(row, "neutral")}" is not a yes or no. '
                              "Accepted: yes, y, x or (N) for a neutral site; no or blank otherwise.")
         return False
