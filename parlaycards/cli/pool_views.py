@@ -82,12 +82,12 @@ def print_entries(view, limit: int | None = 200) -> None:  # noqa: ANN001
         err(f"… and {len(view.entries) - limit} more: --all lists them, --json prints them all.")
 
 
-def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN001 - services.results.Saved
-    from ..services.results import describe
+def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN001 - services.results.Recorded
+    from ..services.results import result_text
 
     for c in saved.changes:
-        was = f" (was: {describe(c.old, c.game)})" if c.old is not None else ""
-        err(f"{c.game.label()}: {describe(c.new, c.game)}{was}.")
+        was = f" (was: {result_text(c.old, c.game)})" if c.old is not None else ""
+        err(f"{c.game.label()}: {result_text(c.new, c.game)}{was}.")
     if file:
         err(f"Stored {len(saved.changes)} result{'s' if len(saved.changes) != 1 else ''} from {file}"
             + (f"; {saved.unchanged} already stored." if saved.unchanged else "."))

@@ -20,10 +20,10 @@ def rebuild(card: Card, **changes: Any) -> Card:
     try:
         return Card.model_validate(data)
     except ValidationError as exc:
-        raise ParlayError(describe(exc)) from None
+        raise ParlayError(validation_text(exc)) from None
 
 
-def describe(exc: ValidationError) -> str:
+def validation_text(exc: ValidationError) -> str:
     """A pydantic error as plain words (first problem first)."""
     parts = []
     for e in exc.errors():
@@ -60,7 +60,7 @@ def with_game(card: Card, number: int, **fields: Any) -> Card:
     try:
         new = Game.model_validate(data)
     except ValidationError as exc:
-        raise ParlayError(f"game {game.label()}: {describe(exc)}") from None
+        raise ParlayError(f"game {game.label()}: {validation_text(exc)}") from None
     return _replace_game(card, game, new)
 
 
@@ -71,7 +71,7 @@ def add_game(card: Card, *, league: str, away: str, home: str, spread: Decimal, 
         game = Game(league=league, away=away, home=home, spread=spread, total=total, kickoff=kickoff,
                     neutral=neutral, numbers=nums)
     except ValidationError as exc:
-        raise ParlayError(describe(exc)) from None
+        raise ParlayError(validation_text(exc)) from None
     return rebuild(card, games=(*card.games, game))
 
 
@@ -89,7 +89,7 @@ def set_payout(card: Card, picks: int, hits: int, odds: str) -> Card:
     try:
         tier = PayoutTier(picks=picks, hits=hits, odds=Odds.parse(odds))
     except (ValidationError, ValueError) as exc:
-        raise ParlayError(describe(exc) if isinstance(exc, ValidationError) else str(exc)) from None
+        raise ParlayError(validation_text(exc) if isinstance(exc, ValidationError) else str(exc)) from None
     tiers = [t for t in card.payouts.tiers if (t.picks, t.hits) != (picks, hits)] + [tier]
     table = PayoutTable(tiers=tuple(tiers), basis=card.payouts.basis, max_payout=card.payouts.max_payout).sorted()
     return rebuild(card, payouts=table)
@@ -121,5 +121,5 @@ def set_rules(card: Card, **fields: Any) -> Card:
     try:
         rules = Rules.model_validate(data)
     except ValidationError as exc:
-        raise ParlayError(describe(exc)) from None
+        raise ParlayError(validation_text(exc)) from None
     return rebuild(card, rules=rules)

@@ -80,7 +80,7 @@ class GameRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class GradeChange:
     """An entry whose outcome or payout differs from what the last grade stored."""
 
     serial: str
@@ -114,7 +114,7 @@ class Report:
     games: tuple[GameRow, ...]
     rows: tuple[EntryRow, ...]  # by serial
     totals: Totals
-    changes: tuple[Change, ...] = ()
+    changes: tuple[GradeChange, ...] = ()
     selections: Mapping[tuple[int, int], str] | None = None  # (version, number) → `Chicago +3½`, `Over 44½`
 
     def label(self, version: int, number: int) -> str:
@@ -151,7 +151,7 @@ def game_rows(card: Card, games: Sequence[Game], results: Mapping[int, Result]) 
 
 def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], graded: Sequence[Graded],
                  results: Mapping[int, Result], paid: Mapping[str, Decimal],
-                 changes: Sequence[Change] = ()) -> Report:
+                 changes: Sequence[GradeChange] = ()) -> Report:
     """Every row of the report. `card` is the latest version; `cards` the versions entries were printed from."""
     tiers: dict[int, str] = {}  # by id: the same few tier objects come back for every winning entry
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..core import zones
-from ..core.edits import describe
+from ..core.edits import validation_text
 from ..core.errors import ParlayError, Source
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
@@ -147,7 +147,7 @@ def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
         try:
             numbers[i] = SelectionNumbers(away=away, home=home, over=over, under=under)
         except ValidationError as exc:
-            problems.append(Problem(d.source, describe(exc)))
+            problems.append(Problem(d.source, validation_text(exc)))
     rest = [i for i in range(len(drafts)) if i not in numbers]
     for i, n in zip(rest, assign([drafts[i].total is not None for i in rest], numbers.values()), strict=True):
         numbers[i] = n
@@ -163,7 +163,7 @@ def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
             games.append(Game(league=d.league, kickoff=d.kickoff, away=d.away, home=d.home, neutral=d.neutral,
                               spread=d.spread, total=d.total, numbers=numbers[i]))
         except ValidationError as exc:
-            problems.append(Problem(d.source, f"{_label(d)}: {describe(exc)}."))
+            problems.append(Problem(d.source, f"{_label(d)}: {validation_text(exc)}."))
     return games
 
 

@@ -32,7 +32,7 @@ ACCEPTED_FILES = "Accepted: .xlsx, .xlsm or .csv."
 
 
 @dataclass(frozen=True)
-class RawEntry:
+class PickemRow:
     """One entrant's row as read: selection numbers, not yet checked against the pool's rules."""
 
     row: int
@@ -48,7 +48,7 @@ class RawEntry:
 class EntrySheet:
     file: str
     sheet: str | None
-    rows: tuple[RawEntry, ...]
+    rows: tuple[PickemRow, ...]
     games_by_column: tuple[tuple[str, int], ...]  # (column letter, game key)
     ignored: tuple[str, ...]  # headers of columns not read
 
@@ -213,7 +213,7 @@ def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int,
         raise ParlayError("there is no Picks column and no column headed by a game of the card. Accepted: one "
                           "column per game headed by its numbers (101/102) or teams (Bears at Packers), or a "
                           "Picks column with selection numbers (101, 104, …).", where)
-    out: list[RawEntry] = []
+    out: list[PickemRow] = []
     for r in range(header_row + 1, len(rows)):
         row = rows[r]
         if all(_norm(v) == "" for v in row):
@@ -224,7 +224,7 @@ def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int,
 
 
 def _entry(path: Path, sheet: str | None, row_no: int, row: list[Any], cols: dict[str, int],
-           game_cols: list[tuple[int, Game]]) -> RawEntry:
+           game_cols: list[tuple[int, Game]]) -> PickemRow:
     def cell(i: int) -> Any:
         return row[i] if i < len(row) else None
 
@@ -257,5 +257,5 @@ def _entry(path: Path, sheet: str | None, row_no: int, row: list[Any], cols: dic
         paid, problem = parse_paid(cell(cols["paid"]))
         if problem:
             problems.append(f"{ref(cols['paid'])}: {problem}")
-    return RawEntry(row=row_no, name=name, numbers=tuple(numbers), tiebreak=tiebreak, paid=paid,
+    return PickemRow(row=row_no, name=name, numbers=tuple(numbers), tiebreak=tiebreak, paid=paid,
                     problems=tuple(problems), source=Source(file=path.name, sheet=sheet, row=row_no))

@@ -58,7 +58,7 @@ def import_lines(store: Store, path: Path, *, slug: str | None = None, title: st
         try:
             card = Card.model_validate(base)
         except ValidationError as exc:
-            raise ParlayError(f"{path.name}: " + edits.describe(exc)) from None
+            raise ParlayError(f"{path.name}: " + edits.validation_text(exc)) from None
         note = f"imported {len(card.games)} games from {path.name}"
         saved = card_rows.save(tx, card, note)
         tx.audit("import", slug, file=str(path), games=len(card.games), sheets=list(lines.sheets))

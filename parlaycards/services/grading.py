@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..core import bulk
-from ..core.report import ZERO, Change, Report, build_report
+from ..core.report import ZERO, GradeChange, Report, build_report
 from ..store import Store
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -45,7 +45,7 @@ def grade(store: Store, slug: str) -> Report:
         before = settlement_rows.of(tx, slug)
         after = settlement_rows.stored(graded)
         paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
-        changes = tuple(Change(e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount,
+        changes = tuple(GradeChange(e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount,
                                paid.get(e.serial, ZERO))
                         for e in entries if (old := before.get(int(e.serial))) is not None
                         and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout))

@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..core import money
-from ..core.edits import describe
+from ..core.edits import validation_text
 from ..core.errors import ParlayError, RefusedError
 from ..core.models import Card, Game
 from ..core.pickem import (
@@ -63,7 +63,7 @@ class Added:
 
 
 @dataclass
-class Imported:
+class PickemImported:
     file: str
     stored: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
@@ -124,7 +124,7 @@ def create_pool(store: Store, slug: str, *, card: str, basis: str = "ats", push:
         try:
             pool = PickemPool.model_validate(fields)
         except ValidationError as exc:
-            raise ParlayError(describe(exc)) from None
+            raise ParlayError(validation_text(exc)) from None
         rows.create(tx, pool)
         return PoolView(pool, c)
 
@@ -159,7 +159,7 @@ def add_entry(store: Store, slug: str, *, name: str, picks: str, tiebreak: int |
             entry = PickemEntry(name=name, picks=chosen, tiebreak=tiebreak, paid=paid,
                                 received_at=received_at or datetime.now(UTC))
         except ValidationError as exc:
-            raise ParlayError(describe(exc)) from None
+            raise ParlayError(validation_text(exc)) from None
         before = rows.by_name(tx, slug).get(entry.key)
         if before is not None and not replace:
             raise RefusedError(f'{before.name} already has an entry in {slug}; nothing was stored. '
@@ -169,7 +169,7 @@ def add_entry(store: Store, slug: str, *, name: str, picks: str, tiebreak: int |
 
 
 def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool = False,
-                   replace: bool = False) -> Imported:
+                   replace: bool = False) -> PickemImported:
     """Store every valid row of an entry sheet and list every refused row with its reasons (§4 of
     SETTLEMENT.md); with `all_or_nothing`, any refused row stores none. A row identical to the stored
     entry of the same name is left as it is, so a corrected sheet can be imported again."""
@@ -178,7 +178,7 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
     with store.transaction() as tx:
         view = _pool(tx, slug)
     sheet = read_entries(path, view.card)
-    report = Imported(file=path.name, ignored=sheet.ignored)
+    report = PickemImported(file=path.name, ignored=sheet.ignored)
     received = datetime.now(UTC)
     with store.transaction() as tx:
         view = _pool(tx, slug)
@@ -201,7 +201,7 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
                     entry = PickemEntry(name=raw.name, picks=chosen, tiebreak=raw.tiebreak,
                                         paid=True if raw.paid is None else raw.paid, received_at=received)
                 except ValidationError as exc:
-                    reasons.append(describe(exc))
+                    reasons.append(validation_text(exc))
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue

@@ -18,15 +18,15 @@ from ..store import results as result_rows
 
 
 @dataclass(frozen=True)
-class Change:
+class ScoreChange:
     game: Game
     old: Result | None
     new: Result
 
 
 @dataclass(frozen=True)
-class Saved:
-    changes: tuple[Change, ...]
+class Recorded:
+    changes: tuple[ScoreChange, ...]
     unchanged: int = 0
     not_over: tuple[str, ...] = ()
 
@@ -51,7 +51,7 @@ def game_for(card: Card, games: dict[int, Game], number: int) -> Game:
                         f"{nums[0]}–{nums[-1]}; see `parlaycards show {card.slug}`).")
 
 
-def describe(r: Result | None, game: Game) -> str:
+def result_text(r: Result | None, game: Game) -> str:
     if r is None:
         return "no result"
     if r.cancelled:
@@ -60,7 +60,7 @@ def describe(r: Result | None, game: Game) -> str:
 
 
 def set_result(store: Store, slug: str, number: int, away: int | None = None, home: int | None = None,
-               cancelled: bool = False) -> Saved:
+               cancelled: bool = False) -> Recorded:
     """Record one game's final score (by any of its selection numbers), or that it was cancelled."""
     if cancelled and (away is not None or home is not None):
         raise ParlayError("give the two scores or --cancelled, not both.")
@@ -76,17 +76,17 @@ def set_result(store: Store, slug: str, number: int, away: int | None = None, ho
         return _save(tx, slug, {game.key: game}, [result])
 
 
-def _save(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = ()) -> Saved:
+def _save(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = ()) -> Recorded:
     changed = result_rows.put(tx, slug, results)
     if changed:
         tx.audit_many("result.set", slug, [
-            {"game": new.game, "label": games[new.game].label(), "old": describe(old, games[new.game]),
-             "new": describe(new, games[new.game])} for old, new in changed])
-    return Saved(tuple(Change(games[new.game], old, new) for old, new in changed), len(results) - len(changed),
+            {"game": new.game, "label": games[new.game].label(), "old": result_text(old, games[new.game]),
+             "new": result_text(new, games[new.game])} for old, new in changed])
+    return Recorded(tuple(ScoreChange(games[new.game], old, new) for old, new in changed), len(results) - len(changed),
                  not_over)
 
 
-def import_results(store: Store, slug: str, path: Path) -> Saved:
+def import_results(store: Store, slug: str, path: Path) -> Recorded:
     """Store every final and cancellation in a score sheet; any problem stores none and names its row."""
     from ..io.results import read_results
 
