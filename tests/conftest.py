@@ -52,3 +52,12 @@ def store(db_path: Path) -> Store:
 def card_in_store(store: Store) -> Card:
     with store.transaction() as tx:
         return card_rows.save(tx, make_card(), "test card")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/ from what the code makes now")
+
+
+@pytest.fixture
+def regen_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--regen-golden"))
