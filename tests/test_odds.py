@@ -48,3 +48,12 @@ def test_for_basis_edge_and_consolation():
     assert card_edge(table, 10) == 1 - Fraction(101, 1024) - Fraction(210, 1024)
     for_table = PayoutTable(tiers=(PayoutTier(picks=3, hits=3, odds=Odds.parse("5-1")),), basis="for")
     assert analyze(for_table)[0].edge == Fraction(3, 8)
+
+
+def test_an_unsigned_whole_number_from_100_is_an_american_price():
+    """`calc 10 150 -200` read 150 as decimal odds and returned $2,250."""
+    assert parse_price("150") == Fraction(5, 2)
+    assert parlay(Decimal(10), ["150", "-200"]).returned == Decimal("37.50")
+    assert parse_price("2.50") == Fraction(5, 2)
+    with pytest.raises(ValueError, match=r'"3" could be decimal odds or a price: write decimal odds with a point'):
+        parse_price("3")

@@ -11,7 +11,8 @@ from math import comb
 from .models import Odds, PayoutTable
 from .money import cents
 
-ODDS_ACCEPTED = "Accepted: American (-110, +150), decimal (1.91, 2.5) or fractional (5/1, 13-5, 10-11)."
+ODDS_ACCEPTED = ("Accepted: American (-110, +150, or 150 unsigned), decimal with a point (1.91, 2.50) or "
+                 "fractional (5/1, 13-5, 10-11).")
 
 
 def parse_price(text: str) -> Fraction:
@@ -19,6 +20,8 @@ def parse_price(text: str) -> Fraction:
     t = str(text).strip().replace("\u2212", "-").lower()
     if t in {"ev", "even", "evens"}:
         return Fraction(2)
+    if re.fullmatch(r"\d{3,6}", t):  # unsigned whole number from 100 up: American, as US books write +150
+        t = "+" + t
     if re.fullmatch(r"[+-]\d{3,6}(\.\d+)?", t):
         a = Fraction(t)
         if abs(a) < 100:
@@ -27,8 +30,11 @@ def parse_price(text: str) -> Fraction:
     m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[/-]\s*(\d+(?:\.\d+)?)", t)
     if m and Fraction(m.group(2)) > 0:
         return 1 + Fraction(m.group(1)) / Fraction(m.group(2))
-    if re.fullmatch(r"\d+(\.\d+)?", t) and Fraction(t) > 1:
+    if re.fullmatch(r"\d+\.\d+", t) and Fraction(t) > 1:  # decimal odds have a point
         return Fraction(t)
+    if re.fullmatch(r"\d{1,2}", t):
+        raise ValueError(f'"{text}" could be decimal odds or a price: write decimal odds with a point ({text}.00) '
+                         f"or a price with its sign (+{int(t) * 100 if int(t) > 1 else 100}). {ODDS_ACCEPTED}")
     raise ValueError(f'"{text}" is not a price. {ODDS_ACCEPTED}')
 
 
