@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -89,3 +90,10 @@ def test_payout_analyze_json(db_path, card_in_store):
     rows = json.loads(cli(db_path, "payout", "analyze", "nfl-w12", "--json").stdout)
     three = rows[0]
     assert (three["picks"], three["odds"], three["fair_to_one"], three["house_edge"]) == (3, "5-1", 7.0, 0.25)
+
+
+def test_rules_set_without_options_shows_the_rules(db_path: Path, tmp_path: Path):
+    cli(db_path, "import", str(Path(__file__).resolve().parents[1] / "sample_lines" / "nfl-week-12.xlsx"), "--card", "w")
+    r = cli(db_path, "rules", "set", "w")
+    assert r.exit_code == 0, r.output
+    assert "w version 1:" in r.stderr and "Pick at least 3 and no more than 10 selections" in r.stderr

@@ -344,13 +344,23 @@ def rules_set(
     title: Annotated[str | None, typer.Option(help="Card title.")] = None,
     disclaimer: Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")] = None,
 ) -> None:
-    """Change the card's rules; refused if a pick count would lose its all-hit payout tier.
+    """Change the card's rules; refused if a pick count would lose its all-hit payout tier. Without
+    options, shows the rules as the card prints them.
 
     Example: parlaycards rules set nfl-w12 --ties reduce --max-picks 12 --cutoff "2026-11-29 13:00"
     """
     from ..core import edits
     from ..core.errors import ParlayError
     from ..services import cards as svc
+
+    if all(v is None for v in (ties, min_picks, max_picks, same_game, below_minimum, cutoff, title, disclaimer)):
+        from ..core.views import rules_text
+
+        shown = run(lambda: svc.show(open_store(), slug)).card
+        err(f"{shown.slug} version {shown.version}: {shown.title}")
+        for line in rules_text(shown):
+            err(f"  {line}")
+        return
 
     def change(card):  # noqa: ANN001, ANN202
         fields: dict = {}
