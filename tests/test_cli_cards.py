@@ -97,3 +97,11 @@ def test_rules_set_without_options_shows_the_rules(db_path: Path, tmp_path: Path
     r = cli(db_path, "rules", "set", "w")
     assert r.exit_code == 0, r.output
     assert "w version 1:" in r.stderr and "Pick at least 3 and no more than 10 selections" in r.stderr
+
+
+def test_a_command_where_no_database_exists_names_the_file_and_creates_none(tmp_path: Path):
+    missing = tmp_path / "nowhere" / "pool.db"
+    for args in (["cards"], ["entries", "w"], ["show", "w"]):
+        r = cli(missing, *args)
+        assert r.exit_code == 2 and f"there is no pool database at {missing}" in r.stderr, r.output
+    assert not missing.exists()

@@ -61,7 +61,7 @@ def import_(
     """
     from ..services import cards as svc
 
-    saved = run(lambda: svc.import_lines(open_store(), lines, slug=card, title=title, league=league,
+    saved = run(lambda: svc.import_lines(open_store(create=True), lines, slug=card, title=title, league=league,
                                          sheets=tuple(sheet or ()), tz=tz, replace=new))
     _saved(saved, saved.note)
     card = saved.card

@@ -20,10 +20,10 @@ class State:
 state = State()
 
 
-def open_store():  # noqa: ANN201 - returns parlaycards.store.Store (imported lazily)
+def open_store(create: bool = False):  # noqa: ANN201 - returns parlaycards.store.Store (imported lazily)
     from ..store import open_store as _open
 
-    return _open(state.db)
+    return _open(state.db, create=create)
 
 
 def err(text: str, style: str = "") -> None:

@@ -189,10 +189,17 @@ def _whoami() -> str:
         return "unknown"
 
 
-def open_store(db: str | None = None) -> Store:
+def open_store(db: str | None = None, *, create: bool = False) -> Store:
+    """The pool database named by `db` (or PARLAYCARDS_DB, or ./parlaycards.db). A SQLite file that does
+    not exist is made only when `create` (importing a pool's first card); any other command says which
+    file it looked for rather than starting an empty pool in the wrong folder."""
     url = database_url(db)
     if url.startswith("sqlite:///"):
         path = Path(url.removeprefix("sqlite:///"))
+        if not create and not path.exists():
+            raise ParlayError(f"there is no pool database at {path.resolve()}. Run this in the pool's folder, pass "
+                              "--db with its file (or set PARLAYCARDS_DB), or start a pool by importing its first "
+                              "card: parlaycards import LINES.xlsx")
         if path.exists() and path.is_file():
             with path.open("rb") as fh:
                 head = fh.read(16)
