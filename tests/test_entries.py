@@ -276,3 +276,11 @@ def test_received_in_the_card_zone_when_it_says_none(pool):
     e = add(pool, serial="9", received="2026-11-21 09:30")
     assert e.received_at == datetime(2026, 11, 21, 9, 30, tzinfo=ET)
     assert e.received_at.astimezone(UTC) - datetime(2026, 11, 21, 14, 30, tzinfo=UTC) == timedelta(0)
+
+
+def test_entries_of_one_player(pool):
+    add(pool, serial="1", name="Dana Peña")
+    add(pool, serial="2", name="Lee")
+    add(pool, serial="3", name="DANA PENA")
+    found = svc.list_entries(pool, "nfl-w12", name="dana pena").entries
+    assert [e.serial for e in found] == ["000001", "000003"]

@@ -107,15 +107,16 @@ def entries(
     slug: Slug,
     json: Json = False,
     all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")] = False,
+    name: Annotated[str | None, typer.Option(help="Only a player's cards: names containing this text (any case).")] = None,
 ) -> None:
     """List a card's entries: serial, version, name, stake, picks, last grade, paid.
 
-    Example: parlaycards entries nfl-w12 --json
+    Example: parlaycards entries nfl-w12 --name dana   (or: parlaycards entries nfl-w12 --json)
     """
     from ..services import entries as svc
     from .pool_views import entries_json, print_entries
 
-    view = run(lambda: svc.list_entries(open_store(), slug))
+    view = run(lambda: svc.list_entries(open_store(), slug, name=name))
     if json:
         print_json(entries_json(view))
     else:

@@ -250,11 +250,22 @@ class EntryList:
     crops: dict[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
 
 
-def list_entries(store: Store, slug: str) -> EntryList:
+def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
+    """A card's entries (only those whose player's name contains `name`, case and accents aside)."""
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
-        return EntryList(card, tuple(entry_rows.of(tx, slug)), entry_rows.payments(tx, slug),
-                         settlement_rows.of(tx, slug), scan_rows.crops(tx, slug))
+        found = tuple(entry_rows.of(tx, slug))
+        if name:
+            want = _fold(name)
+            found = tuple(e for e in found if want in _fold(e.name))
+        return EntryList(card, found, entry_rows.payments(tx, slug), settlement_rows.of(tx, slug),
+                         scan_rows.crops(tx, slug))
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold().strip()
 
 
 @dataclass(frozen=True)
