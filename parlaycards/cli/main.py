@@ -13,7 +13,7 @@ app = typer.Typer(
     help="Run a weekly football parlay card: import lines, edit, print serialized cards, take entries, "
          "settle to the cent.\n\nExample: parlaycards demo",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
