@@ -169,7 +169,7 @@ def read_entries(path: Path, card: Card) -> EntrySheet:
     column, two columns for one game) raise ParlayError; row problems stay with their row."""
     games = pool_games(card)
     book = open_workbook(path)
-    sheets = [s for s in book.sheets if not s.hidden]
+    sheets = list(book.sheets)
     for sheet in sheets:
         header = find_header(sheet, lambda cells: cells if any(_is_name(_header(v)) for v in cells) else None)
         if header is not None:
