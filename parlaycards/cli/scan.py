@@ -125,8 +125,9 @@ def review(
 
     from .shell import console
 
-    t = Table("Id", "Serial", "Why", "Read", "Where", "Crop", title=f"{card.slug}: {len(rows)} card"
+    t = Table("Id", "Serial", "Why", "Read", "Where", title=f"{card.slug}: {len(rows)} card"
               f"{'s' if len(rows) != 1 else ''} {'scanned' if all_rows else 'to review'}", title_justify="left")
+    t.add_column("Crop", overflow="fold")
     for r in rows:
         read = ", ".join(map(str, r.picks)) if r.picks else "—"
         if r.stake is not None:
