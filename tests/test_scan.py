@@ -248,3 +248,22 @@ def test_multipage_tiff_and_the_pools_default_stake(store: Store, nfl, tmp_path:
     assert sorted((c.serial, c.status, c.stake) for c in again.cards) == [
         ("000001", "entered", Decimal(2)), ("000002", "entered", Decimal(2)), ("000003", "entered", Decimal(2)),
         ("000004", "entered", Decimal(2))]
+
+
+def test_a_card_whose_corner_marks_are_all_lost_is_not_dropped(store: Store, nfl, tmp_path: Path):
+    """The other card of the sheet is read; this one goes to review by its QR, never missed in silence."""
+    from parlaycards.layout.card import layout_card
+    from parlaycards.layout.sheet import card_origins
+
+    img = sheet(nfl, 0, {0: ((101, 104, 117), "5"), 1: ((103, 105, 107), "5")})
+    t = load_template("letter-2up")
+    k, top = 200 / 72, t.page_size()[1]
+    ox, oy = card_origins(t)[1]
+    for f in layout_card(nfl.card, t).fiducials():  # the bottom card's four marks, painted over
+        r = f.rect
+        cv2.rectangle(img, (int((r.x + ox - 4) * k), int((top - (r.top + oy + 4)) * k)),
+                      (int((r.right + ox + 4) * k), int((top - (r.y + oy - 4)) * k)), (255, 255, 255), -1)
+    report = svc.scan_cards(store, "nfl-w12", [_pdf([img], tmp_path / "s.pdf")], received=BEFORE_CUTOFF,
+                            folder=tmp_path / "c")
+    assert sorted((c.serial, c.status, svc.kind(c.reasons[0]) if c.reasons else "") for c in report.cards) == [
+        ("000001", "entered", ""), ("000002", "review", "corner mark missing")]

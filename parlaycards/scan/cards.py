@@ -29,7 +29,8 @@ Batch = tuple[str, int, str]  # slug, version, template of the print batch that 
 Lookup = Callable[[int], Batch | None]
 Layouts = Callable[[str, int, str], CardLayout]
 
-MIN_FIT = 0.5  # below this share of bubbles lined up, the card goes to review
+MIN_FIT = 0.5
+INK_ELSEWHERE = 0.002  # more of the page inked outside the cards found: look for another card's QR  # below this share of bubbles lined up, the card goes to review
 
 CORNER_NAMES = {"tl": "top-left (the L)", "tr": "top-right", "br": "bottom-right", "bl": "bottom-left"}
 
@@ -69,14 +70,15 @@ def template_frame(name: str) -> Frame:
 
 def read_page(page: Page, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None) -> tuple[list[Scanned], bool]:
     """The cards on one page, and whether the page is blank (nothing printed on it at all)."""
-    quads, rest = locate(page.grey)
+    found = locate(page.grey)
+    quads, rest = found.quads, found.stray
     out: list[Scanned] = []
     for n, quad in enumerate(quads, start=1):
         where = page.where + (f", card {n}" if len(quads) > 1 else "")
         out.append(_read_card(page, quad, where, lookup, layouts, default_stake))
     sides = sorted(q.side for q in quads)
     stray = [m for m in rest if not sides or 0.7 < m.side / sides[len(sides) // 2] < 1.4]
-    if quads and not stray:
+    if quads and not stray and found.ink_elsewhere([_outline(q) for q in quads]) < INK_ELSEWHERE:
         return out, False
     if not quads and _blank(page.grey):
         return [], True
@@ -139,6 +141,17 @@ def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layo
     s.marked = read_marks({int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes},
                           default_stake)
     return s
+
+
+def _outline(quad: Quad) -> np.ndarray:
+    """A card's paper on the page (full-size pixels, a little beyond its edges), from its corner marks."""
+    frame = template_frame(quad.templates[0])
+    src = np.array([(x, frame.height - y) for x, y in frame.marks], np.float32)
+    m = cv2.getPerspectiveTransform(src, np.array(quad.corners, np.float32))
+    pad = 0.03 * frame.width
+    corners = np.array([[[-pad, -pad], [frame.width + pad, -pad], [frame.width + pad, frame.height + pad],
+                         [-pad, frame.height + pad]]], np.float32)
+    return cv2.perspectiveTransform(corners, m)[0]
 
 
 def _blank(grey: np.ndarray) -> bool:

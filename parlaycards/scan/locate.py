@@ -122,6 +122,11 @@ def _classify(mask: np.ndarray, box: tuple) -> str | None:
 
 def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
     """Every corner mark on a page (full-size pixel coordinates) and the working factor used."""
+    marks, f, _ = _find(grey)
+    return marks, f
+
+
+def _find(grey: np.ndarray) -> tuple[list[Mark], float, np.ndarray]:
     small, f = working(grey)
     mask = ink(small, 45)
     _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -156,7 +161,7 @@ def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
         if shape == "square" and _hollow(grey, mark, box[2]):
             continue
         marks.append(mark)
-    return marks, f
+    return marks, f, mask
 
 
 def _hollow(grey: np.ndarray, mark: Mark, angle: float) -> bool:
@@ -308,11 +313,35 @@ def partial(left: list[Mark]) -> list[Quad]:
     return out
 
 
-def locate(grey: np.ndarray) -> tuple[list[Quad], list[Mark]]:
-    """The cards on a page (complete ones first, then ones with a corner missing) and stray marks."""
-    marks, _ = find_marks(grey)
+@dataclass(frozen=True)
+class Found:
+    """What a page holds: cards (complete ones first, then ones with a corner missing), corner marks
+    that belong to no card, and the working copy's ink mask (with its scale) for what else is there."""
+
+    quads: list[Quad]
+    stray: list[Mark]
+    mask: np.ndarray
+    scale: float
+
+    def ink_elsewhere(self, outlines: list[np.ndarray]) -> float:
+        """The share of the page inked outside the cards' outlines (full-size polygons), counting only
+        printed-size things: the dark bed or table around the paper does not count."""
+        outside = self.mask.copy()
+        for poly in outlines:
+            cv2.fillPoly(outside, [np.round(poly * self.scale).astype(np.int32)], 0)
+        if np.count_nonzero(outside) < 0.002 * outside.size:
+            return 0.0
+        n, _, stats, _ = cv2.connectedComponentsWithStats(outside, connectivity=8)
+        h, w = outside.shape
+        limit = 0.1 * max(h, w)
+        small = (stats[1:, 2] < limit) & (stats[1:, 3] < limit)
+        return float(stats[1:, 4][small].sum()) / outside.size
+
+
+def locate(grey: np.ndarray) -> Found:
+    marks, f, mask = _find(grey)
     quads, left = group(marks)
     torn = partial(left)
     used = {(round(c[0]), round(c[1])) for q in torn for c in q.corners}
     rest = [m for m in left if (round(m.x), round(m.y)) not in used]
-    return quads + torn, rest
+    return Found(quads + torn, rest, mask, f)
