@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from parlaycards.core.models import Side
 from parlaycards.io import teams
 from parlaycards.io.layouts import which_team
-from parlaycards.io.pickem import game_pick
+from parlaycards.io.pickem import game_pick, match_game
 
 from .conftest import make_card
 
@@ -90,3 +91,30 @@ def test_canonical_within_a_league():
     assert teams.canonical("GB", "NCAA") is None and teams.canonical("GB", "NFL") == "Green Bay Packers"
     assert teams.canonical("Hokies", "NFL") is None and teams.canonical("Hokies", "CFL") is None
     assert teams.canonical("Pitt") == "Pittsburgh" and teams.canonical("LAR") == "Los Angeles Rams"
+
+
+@pytest.mark.parametrize("header", ["GB @ CHI", "CHI vs GB", "Packers at Bears", "GB at Chicago"])
+def test_pickem_headers_name_a_game_by_abbreviations(header: str):
+    card = make_card(games=6)
+    assert match_game(header, card.games) == (card.games[3], None)  # Green Bay Packers at Chicago Bears
+
+
+
+def test_short_abbreviations_in_a_header_count_only_in_capitals():
+    card = make_card(games=6)
+    assert match_game("gb @ chi", card.games) == (None, None)  # not words that happen to be spelled so
+    assert match_game("NO bets", card.games) == (None, None)  # New Orleans is not on the card
+
+
+def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_path):
+    from parlaycards.services import pickem as pickem_svc
+
+    from .pool_support import csv_file
+
+    pickem_svc.create_pool(store, "office-w12", card="nfl-w12")
+    sheet = csv_file(tmp_path / "picks.csv", [["Name", "GB @ CHI", "NYG at DAL"], ["Ann", "GB", "Cowboys"]])
+    got = pickem_svc.import_entries(store, "office-w12", sheet)
+    assert got.stored == ["Ann"] and got.refused == [] and got.ignored == ()
+    [entry] = pickem_svc.entries(store, "office-w12").entries
+    games = card_in_store.games
+    assert dict(entry.picks) == {games[3].key: Side.AWAY, games[1].key: Side.AWAY}

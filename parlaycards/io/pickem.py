@@ -72,7 +72,8 @@ def team_in(text: str, team: str) -> bool:
 
 
 def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | None]:
-    """The game a column header names, by selection number or by teams; or a problem."""
+    """The game a column header names, by selection number or by teams (`Bears at Packers`, or
+    abbreviations in capitals as written: `GB @ CHI`); or a problem."""
     numbers = {int(t) for t in re.findall(r"\b\d{1,5}\b", header)}
     by_number = [g for g in games if numbers & set(g.numbers.all())]
     if len(by_number) == 1:
@@ -195,7 +196,8 @@ def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int,
         if kind and kind not in cols:
             cols[kind] = i
             continue
-        game, problem = match_game(h, games)
+        # the header as written: its capitals tell the abbreviations (GB @ CHI) from words
+        game, problem = match_game(_norm(rows[header_row][i]).rstrip(":").strip(), games)
         cell = f"{column_letter(i)}{header_row + 1}"
         if problem:
             raise ParlayError(f'the header "{_norm(rows[header_row][i])}" {problem}. Head each game\'s column '

@@ -275,8 +275,10 @@ def _initials(team: str) -> str:
 
 
 def mentions(text: str, team: str) -> int:
-    """How surely a longer text (a column header such as "Bills at Texans") mentions `team`: its
-    whole name (EXACT), a name of it from the alias table (ALIAS), or its nickname (WORDS)."""
+    """How surely a longer text (a column header such as "Bills at Texans" or "GB @ CHI") mentions
+    `team`: its whole name (EXACT), a name of it from the alias table (ALIAS; an abbreviation of up
+    to 3 letters only as written in capitals, so that "no" is not New Orleans nor "was" Washington),
+    or its nickname (WORDS)."""
     wt, wn = words(text), words(team)
     if not wn:
         return NONE
@@ -284,7 +286,8 @@ def mentions(text: str, team: str) -> int:
         return EXACT
     c = canonical(team)
     group = next((names for names in NFL + FBS if names[0] == c), ()) if c else ()
-    if any(_seq(words(n), wt) for n in group if len(key(n)) >= 4):
+    capitals = {key(w) for w in re.findall(r"[A-Z0-9&]+", text)}
+    if any(_seq(words(n), wt) for n in group if len(key(n)) >= 4 or key(n) in capitals):
         return ALIAS
     if len(wn) > 1 and len(wn[-1]) >= 4 and wn[-1] in wt:
         return WORDS
