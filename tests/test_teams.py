@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from parlaycards.core.models import Side
 from parlaycards.io import teams
 from parlaycards.io.layouts import which_team
-from parlaycards.io.pickem import game_pick
+from parlaycards.io.pickem import game_pick, match_game
 
 from .conftest import make_card
 
@@ -53,3 +54,67 @@ def test_the_score_importer_finds_games_by_any_name():
     assert _by_teams(card, games, "GB", "CHI") == (card.games[3], False)
     assert _by_teams(card, games, "Bears", "Packers") == (card.games[3], True)  # written home first
     assert _by_teams(card, games, "Buffalo", "Houston") == (card.games[0], False)
+
+
+def test_match_team_says_which_candidate_and_how():
+    card = ["Green Bay Packers", "Chicago Bears", "Detroit Lions"]
+    assert teams.match_team("GB", card) == teams.Match("GB", "Green Bay Packers", "alias")
+    assert teams.match_team("chicago bears", card) == teams.Match("chicago bears", "Chicago Bears", "exact")
+    assert teams.match_team("Detroit", card) == teams.Match("Detroit", "Detroit Lions", "alias")
+    town = ["Springfield Atoms", "Shelbyville Sharks"]  # teams the alias table does not know
+    assert teams.match_team("Springfield", town) == teams.Match("Springfield", "Springfield Atoms", "words")
+    assert teams.match_team("Shelby", town) == teams.Match("Shelby", "Shelbyville Sharks", "short")
+    assert teams.match_team("Vikings", card) == teams.NoMatch("Vikings")
+    assert teams.match_team("", card) == teams.NoMatch("")
+    both = teams.match_team("LA", ["Los Angeles Rams", "Los Angeles Chargers", "Los Angeles Rams"])
+    assert both == teams.Ambiguous("LA", ("Los Angeles Rams", "Los Angeles Chargers"), "short")
+
+
+def test_match_team_knows_every_fbs_school():
+    card = ["Kansas", "Kansas State", "Alabama", "Wake Forest", "Appalachian State", "Arizona State"]
+    assert teams.match_team("K-State", card) == teams.Match("K-State", "Kansas State", "alias")
+    assert teams.match_team("Crimson Tide", card) == teams.Match("Crimson Tide", "Alabama", "alias")
+    assert teams.match_team("Demon Deacons", card) == teams.Match("Demon Deacons", "Wake Forest", "alias")
+    assert teams.match_team("App St", card) == teams.Match("App St", "Appalachian State", "alias")
+    assert isinstance(teams.match_team("Kansas", card), teams.Match)
+    assert len(teams.FBS) >= 135 and all(names[0] for names in teams.FBS)
+    assert teams.canonical("UConn") == "Connecticut" and teams.canonical("Hokies") == "Virginia Tech"
+    assert teams.canonical("ASU") is None  # Appalachian State or Arizona State: not in the table
+
+
+def test_canonical_within_a_league():
+    assert teams.canonical("Arizona") is None  # the Cardinals or the Wildcats
+    assert teams.canonical("Arizona", league="NFL") == "Arizona Cardinals"
+    assert teams.canonical("Arizona", league="NCAA") == "Arizona"
+    assert teams.canonical("Washington", "nfl") == "Washington Commanders"
+    assert teams.canonical("Washington", "NCAA") == "Washington"
+    assert teams.canonical("GB", "NCAA") is None and teams.canonical("GB", "NFL") == "Green Bay Packers"
+    assert teams.canonical("Hokies", "NFL") is None and teams.canonical("Hokies", "CFL") is None
+    assert teams.canonical("Pitt") == "Pittsburgh" and teams.canonical("LAR") == "Los Angeles Rams"
+
+
+@pytest.mark.parametrize("header", ["GB @ CHI", "CHI vs GB", "Packers at Bears", "GB at Chicago"])
+def test_pickem_headers_name_a_game_by_abbreviations(header: str):
+    card = make_card(games=6)
+    assert match_game(header, card.games) == (card.games[3], None)  # Green Bay Packers at Chicago Bears
+
+
+
+def test_short_abbreviations_in_a_header_count_only_in_capitals():
+    card = make_card(games=6)
+    assert match_game("gb @ chi", card.games) == (None, None)  # not words that happen to be spelled so
+    assert match_game("NO bets", card.games) == (None, None)  # New Orleans is not on the card
+
+
+def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_path):
+    from parlaycards.services import pickem as pickem_svc
+
+    from .pool_support import csv_file
+
+    pickem_svc.create_pool(store, "office-w12", card="nfl-w12")
+    sheet = csv_file(tmp_path / "picks.csv", [["Name", "GB @ CHI", "NYG at DAL"], ["Ann", "GB", "Cowboys"]])
+    got = pickem_svc.import_entries(store, "office-w12", sheet)
+    assert got.stored == ["Ann"] and got.refused == [] and got.ignored == ()
+    [entry] = pickem_svc.entries(store, "office-w12").entries
+    games = card_in_store.games
+    assert dict(entry.picks) == {games[3].key: Side.AWAY, games[1].key: Side.AWAY}

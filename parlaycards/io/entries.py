@@ -20,8 +20,9 @@ from ..core.errors import ParlayError, Source
 from ..core.verify import parse_serial
 from .sheets import (
     Column,
+    Problem,
     Sheet,
-    column_letter,
+    cell_source,
     find_header,
     flag,
     header_key,
@@ -60,7 +61,7 @@ class RawEntry:
     picks: tuple[int, ...] | None
     received_at: datetime | None
     late: bool
-    problems: tuple[str, ...] = field(default=())
+    problems: tuple[Problem, ...] = field(default=())  # each at its cell (or its row)
 
 
 @dataclass(frozen=True)
@@ -145,48 +146,48 @@ def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[
     used = [*cols.values(), *pick_cols]
     if all(sheet.value(r, c) is None for c in used):
         return None
-    problems: list[str] = []
+    problems: list[Problem] = []
 
     def cell(name: str) -> object:
         return sheet.value(r, cols[name]) if name in cols else None
 
-    def at(name_or_col: str | int) -> str:
-        col = cols[name_or_col] if isinstance(name_or_col, str) else name_or_col
-        return f"cell {column_letter(col)}{r}"
+    def problem(name: str | None, message: str) -> None:
+        at = cell_source(file, sheet.name, r, cols[name]) if name else Source(file=file, sheet=sheet.name, row=r)
+        problems.append(Problem(at, message))
 
     serial = None
     if cell("serial") is None:
-        problems.append(f"{at('serial')}: no serial. Accepted: the number printed on the card, e.g. 000123.")
+        problem("serial", "no serial. Accepted: the number printed on the card, e.g. 000123.")
     else:
         serial = parse_serial(text_of(cell("serial")))
         if serial is None:
-            problems.append(f'{at("serial")}: "{text_of(cell("serial"))}" is not a serial. '
-                            "Accepted: the number printed on the card, e.g. 000123 or 123.")
+            problem("serial", f'"{text_of(cell("serial"))}" is not a serial. '
+                    "Accepted: the number printed on the card, e.g. 000123 or 123.")
     stake = None
     try:
         stake = parse_stake(cell("stake")) if "stake" in cols else None
         if stake is None:
-            problems.append("no stake: the sheet has no Stake (or Bet, Amount, Wager) column.")
+            problem(None, "no stake: the sheet has no Stake (or Bet, Amount, Wager) column.")
     except ValueError as exc:
-        problems.append(f"{at('stake')}: {exc}")
+        problem("stake", str(exc))
     picks = None
     pick_cells = ([cell("picks")] if "picks" in cols else []) + [sheet.value(r, c) for c in pick_cols]
     try:
         picks = parse_picks(pick_cells)
     except ValueError as exc:
-        where = at("picks") if "picks" in cols else f"cells {column_letter(pick_cols[0])}{r}–" \
-                                                    f"{column_letter(pick_cols[-1])}{r}"
-        problems.append(f"{where}: {exc}")
+        if "picks" in cols:
+            problem("picks", str(exc))
+        else:
+            problems.append(Problem(cell_source(file, sheet.name, r, pick_cols[0], pick_cols[-1]), str(exc)))
     received = None
     if cell("received") is not None:
         try:
             received = parse_received(cell("received"), zone)
         except ValueError as exc:
-            problems.append(f"{at('received')}: {exc}")
+            problem("received", str(exc))
     late = parse_flag(cell("late"))
     if late is None:
-        problems.append(f'{at("late")}: "{text_of(cell("late"))}" is not yes or no. Accepted: yes, y, x, late, '
-                        "or blank.")
+        problem("late", f'"{text_of(cell("late"))}" is not yes or no. Accepted: yes, y, x, late, or blank.')
     code = text_of(cell("code")) or None
     return RawEntry(source=Source(file=file, sheet=sheet.name, row=r), serial=serial, code=code,
                     name=text_of(cell("name")), stake=stake, picks=picks, received_at=received,

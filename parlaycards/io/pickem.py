@@ -21,7 +21,7 @@ from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
 from . import teams
-from .sheets import column_letter, find_header, flag, no_header, open_workbook
+from .sheets import Problem, cell_source, column_letter, find_header, flag, no_header, open_workbook
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
 TIEBREAK_HEADERS = ("tiebreaker", "tiebreak", "tie breaker", "tie-breaker", "tb", "total points", "tiebreaker points",
@@ -40,7 +40,7 @@ class PickemRow:
     numbers: tuple[int, ...]
     tiebreak: int | None
     paid: bool | None  # None: the sheet has no Paid column
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]  # each at its cell
     source: Source
 
 
@@ -72,7 +72,8 @@ def team_in(text: str, team: str) -> bool:
 
 
 def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | None]:
-    """The game a column header names, by selection number or by teams; or a problem."""
+    """The game a column header names, by selection number or by teams (`Bears at Packers`, or
+    abbreviations in capitals as written: `GB @ CHI`); or a problem."""
     numbers = {int(t) for t in re.findall(r"\b\d{1,5}\b", header)}
     by_number = [g for g in games if numbers & set(g.numbers.all())]
     if len(by_number) == 1:
@@ -195,7 +196,8 @@ def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int,
         if kind and kind not in cols:
             cols[kind] = i
             continue
-        game, problem = match_game(h, games)
+        # the header as written: its capitals tell the abbreviations (GB @ CHI) from words
+        game, problem = match_game(_norm(rows[header_row][i]).rstrip(":").strip(), games)
         cell = f"{column_letter(i)}{header_row + 1}"
         if problem:
             raise ParlayError(f'the header "{_norm(rows[header_row][i])}" {problem}. Head each game\'s column '
@@ -228,34 +230,35 @@ def _entry(path: Path, sheet: str | None, row_no: int, row: list[Any], cols: dic
     def cell(i: int) -> Any:
         return row[i] if i < len(row) else None
 
-    def ref(i: int) -> str:
-        return f"cell {column_letter(i)}{row_no}"
+    problems: list[Problem] = []
 
-    problems: list[str] = []
+    def problem(i: int, message: str) -> None:
+        problems.append(Problem(cell_source(path.name, sheet, row_no, i), message))
+
     name = _norm(cell(cols["name"]))
     if not name:
-        problems.append(f"{ref(cols['name'])}: no name")
+        problem(cols["name"], "no name")
     numbers: list[int] = []
     if "picks" in cols:
-        found, problem = parse_numbers(cell(cols["picks"]))
+        found, said = parse_numbers(cell(cols["picks"]))
         numbers.extend(found)
-        if problem:
-            problems.append(f"{ref(cols['picks'])}: {problem}")
+        if said:
+            problem(cols["picks"], said)
     for i, game in game_cols:
-        number, problem = game_pick(cell(i), game)
-        if problem:
-            problems.append(f"{ref(i)}: {problem}")
+        number, said = game_pick(cell(i), game)
+        if said:
+            problem(i, said)
         elif number is not None:
             numbers.append(number)
     tiebreak = None
     if "tiebreak" in cols:
-        tiebreak, problem = parse_tiebreak(cell(cols["tiebreak"]))
-        if problem:
-            problems.append(f"{ref(cols['tiebreak'])}: {problem}")
+        tiebreak, said = parse_tiebreak(cell(cols["tiebreak"]))
+        if said:
+            problem(cols["tiebreak"], said)
     paid = None
     if "paid" in cols:
-        paid, problem = parse_paid(cell(cols["paid"]))
-        if problem:
-            problems.append(f"{ref(cols['paid'])}: {problem}")
+        paid, said = parse_paid(cell(cols["paid"]))
+        if said:
+            problem(cols["paid"], said)
     return PickemRow(row=row_no, name=name, numbers=tuple(numbers), tiebreak=tiebreak, paid=paid,
                     problems=tuple(problems), source=Source(file=path.name, sheet=sheet, row=row_no))

@@ -15,8 +15,9 @@ from pathlib import Path
 from ..core.errors import ParlayError, Source
 from .sheets import (
     Column,
+    Problem,
     Sheet,
-    column_letter,
+    cell_source,
     find_header,
     header_key,
     locate,
@@ -62,14 +63,14 @@ class ResultSheet:
     file: str
     rows: tuple[RawResult, ...]
     not_over: tuple[str, ...]  # rows of games not finished, as `row 9 (Chiefs at Raiders): In progress`
-    problems: tuple[str, ...]
+    problems: tuple[Problem, ...]  # each at its row (and cell)
 
 
 def read_results(path: Path) -> ResultSheet:
     book = open_workbook(path)
     rows: list[RawResult] = []
     not_over: list[str] = []
-    problems: list[str] = []
+    problems: list[Problem] = []
     found = False
     for sheet in book.sheets:
         header = _header(sheet)
@@ -112,9 +113,12 @@ def _columns(cells: tuple[object, ...]) -> dict[str, int] | None:
 
 
 def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], rows: list[RawResult], not_over: list[str],
-         problems: list[str]) -> None:
+         problems: list[Problem]) -> None:
     def cell(name: str) -> object:
         return sheet.value(r, cols[name]) if name in cols else None
+
+    def problem(name: str | None, message: str) -> None:
+        problems.append(Problem(cell_source(file, sheet.name, r, cols[name]) if name else where, message))
 
     if all(cell(n) is None for n in cols):
         return
@@ -130,29 +134,27 @@ def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], rows: list[RawRe
         elif re.fullmatch(r"\d{1,3}", value):
             scores.append(int(value))
         else:
-            problems.append(f'{here}, cell {column_letter(cols[name])}{r}: the score "{value}" is not a whole number '
-                            "of points (0 or more).")
+            problem(name, f'the score "{value}" is not a whole number of points (0 or more).')
             return
     number = None
     if "number" in cols:
         text = text_of(cell("number"))
         if not re.fullmatch(r"\d{1,6}", text):
-            problems.append(f'{here}, cell {column_letter(cols["number"])}{r}: "{text}" is not a selection number.')
+            problem("number", f'"{text}" is not a selection number.')
             return
         number = int(text)
     elif not text_of(cell("away")) or not text_of(cell("home")):
-        problems.append(f"{here}: both teams are needed (Away and Home).")
+        problem(None, "both teams are needed (Away and Home).")
         return
     cancelled = status in CANCELLED
     if status in NOT_OVER or (not status and scores == [None, None]):
         not_over.append(f"{here} ({game}): {text_of(cell('status')) or 'no score yet'}")
         return
     if not cancelled and status and status not in FINAL:
-        problems.append(f'{here}, cell {column_letter(cols["status"])}{r}: the status "{text_of(cell("status"))}" '
-                        f"is not one we know. {STATUS_ACCEPTED}")
+        problem("status", f'the status "{text_of(cell("status"))}" is not one we know. {STATUS_ACCEPTED}')
         return
     if not cancelled and None in scores:
-        problems.append(f"{here} ({game}): a final needs both scores.")
+        problem(None, f"a final needs both scores ({game}).")
         return
     rows.append(RawResult(where, number, text_of(cell("away")) or None, text_of(cell("home")) or None,
                           None if cancelled else scores[0], None if cancelled else scores[1], cancelled))

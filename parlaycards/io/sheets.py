@@ -34,6 +34,20 @@ class Problem:
         where = Source(sheet=self.source.sheet, row=self.source.row, cell=self.source.cell)
         return f"{where}: {self.message}" if str(where) else self.message
 
+    def in_row(self) -> str:
+        """The problem as said within its row's line: `cell C6: the stake "five" is not an amount.`"""
+        if not self.source.cell:
+            return self.message
+        cells = "cells" if "–" in self.source.cell else "cell"
+        return f"{cells} {self.source.cell}: {self.message}"
+
+    def at_row(self) -> str:
+        """The problem with its sheet, row and cell (the file said once above): `row 6, cell C6: …`."""
+        where = str(Source(sheet=self.source.sheet, row=self.source.row))
+        if not where:
+            return self.in_row()
+        return f"{where}, {self.in_row()}" if self.source.cell else f"{where}: {self.message}"
+
 
 @dataclass(frozen=True)
 class Sheet:
@@ -52,6 +66,13 @@ class Sheet:
 class Workbook:
     file: str  # the file's name as users see it
     sheets: tuple[Sheet, ...]
+
+
+def cell_source(file: str, sheet: str | None, row: int, col: int, last: int | None = None) -> Source:
+    """Where a cell is (`col` counted from 0); with `last`, the run of cells from `col` to `last`."""
+    letter = column_letter(col)
+    cell = f"{letter}{row}" if last is None else f"{letter}{row}–{column_letter(last)}{row}"
+    return Source(file=file, sheet=sheet, row=row, column=letter, cell=cell)
 
 
 def column_letter(col: int) -> str:

@@ -85,7 +85,7 @@ class Checks:
     def check(self, raw: RawEntry, *, where: str, late: bool, source: SourceKind,
               now: datetime) -> tuple[Entry | None, list[str]]:
         """The entry to store, or None and every reason it is refused."""
-        reasons = list(raw.problems)
+        reasons = [p.in_row() for p in raw.problems]
         if raw.serial is None:
             return None, reasons
         s = format_serial(raw.serial)

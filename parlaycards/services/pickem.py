@@ -186,7 +186,7 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
         for raw in sheet.rows:
-            reasons = list(raw.problems)
+            reasons = [p.in_row() for p in raw.problems]
             chosen, problems = picks_from_numbers(raw.numbers, view.card)
             reasons += problems
             if not raw.numbers and not raw.problems:

@@ -89,9 +89,10 @@ def _save(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_
 def import_results(store: Store, slug: str, path: Path) -> Recorded:
     """Store every final and cancellation in a score sheet; any problem stores none and names its row."""
     from ..io.results import read_results
+    from ..io.sheets import Problem
 
     sheet = read_results(path)
-    problems = list(sheet.problems)
+    problems = list(sheet.problems)  # each at its sheet, row and cell
     with store.transaction() as tx:
         card = card_rows.latest(tx, slug)
         games = games_of(tx, slug)
@@ -104,17 +105,17 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
                 else:
                     game, swap = _by_teams(card, games, raw.away or "", raw.home or "")
             except ParlayError as exc:
-                problems.append(f"{where}: {exc.message}")
+                problems.append(Problem(raw.source, exc.message))
                 continue
             away, home = (raw.home_score, raw.away_score) if swap else (raw.away_score, raw.home_score)
             result = Result(game=game.key, away_score=away, home_score=home, cancelled=raw.cancelled)
             if game.key in found and found[game.key][0] != result:
-                problems.append(f"{where}: {game.label()} is already given a different result at "
-                                f"{found[game.key][1]}.")
+                problems.append(Problem(raw.source, f"{game.label()} is already given a different result at "
+                                        f"{found[game.key][1]}."))
             found.setdefault(game.key, (result, where))
         if problems:
             raise ParlayError(f"{sheet.file}: {len(problems)} problem(s); no result was stored. Fix them and import "
-                              "the file again", problems=tuple(problems))
+                              "the file again", problems=tuple(p.at_row() for p in problems))
         if not found:
             raise ParlayError(f"{sheet.file}: no final or cancelled game in the sheet"
                               + (f" ({len(sheet.not_over)} not over yet)." if sheet.not_over else "."))
