@@ -118,3 +118,10 @@ def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_
     [entry] = pickem_svc.entries(store, "office-w12").entries
     games = card_in_store.games
     assert dict(entry.picks) == {games[3].key: Side.AWAY, games[1].key: Side.AWAY}
+
+
+@pytest.mark.parametrize(("written", "card_name"), [("Bills", "Buffalo"), ("Cardinals", "Arizona"), ("Texans", "Houston"),
+                                                    ("Vikings", "Minnesota"), ("Commanders", "Washington")])
+def test_a_nickname_names_a_team_the_card_writes_by_a_city_two_teams_share(written: str, card_name: str):
+    """Buffalo, Arizona, Houston … are NFL cities and FBS schools: "Bills" still names the card's "Buffalo"."""
+    assert teams.level(written, card_name) == teams.ALIAS

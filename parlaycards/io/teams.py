@@ -248,7 +248,7 @@ def level(text: str, team: str) -> int:
     if a == b:
         return EXACT
     ca, cb = _aliases().get(a), _aliases().get(b)
-    if ca and cb and len(ca) == 1 and ca == cb:
+    if ca and cb and ca & cb and (len(ca) == 1 or len(cb) == 1):  # one of the two names says which team
         return ALIAS
     wa, wb = words(text), words(team)
     if _within(wa, wb) or _within(wb, wa):
