@@ -1,37 +1,38 @@
-"""Scan benchmark: print real cards on every template, mark them as players do, scan and photograph
-them, read them back with `parlaycards scan`, and score the read-back against what was drawn.
+"""Scan benchmark: cards printed on every template, marked as players mark them (parlaycards.demo.marks),
+scanned and photographed, read back with the `parlaycards scan` command, and scored against what was drawn.
 
-    python benchmarks/scan_bench.py [--cards 1000] [--seed 7] [--keep DIR [--reuse]]
+    python benchmarks/scan_bench.py [--cards 1000] [--seed 7] [--keep DIR [--generate-only | --reuse]]
 
-Prints: silent misreads (an entry whose picks or stake differ from the marks, or under a serial
-that was not the card's: must be 0), the share of plain cards entered without review (scanner and
-phone), what became of the cards made doubtful on purpose, the review reasons, and the scan
-command's pace (cards per second, whole process, rasterizing included) at 200 dpi.
+Prints: silent misreads (an entry whose picks or stake differ from the marks, or under a serial that
+was not the card's: must be 0), the share of plain cards entered without review (scanner and phone
+quality), what became of the cards made doubtful on purpose, the review reasons, and the pace of the
+scan command (whole process, rasterizing included). With --keep, DIR holds the inputs (scanner/,
+phone/), the pool as printed (pool-printed.db) and truth.json: every card drawn, where it is, and
+what a reader should make of it.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-import cv2
 import numpy as np
 
 from parlaycards.core.models import Card, Game, Rules
 from parlaycards.core.numbering import assign
-from parlaycards.demo import pen
+from parlaycards.demo import marks
 from parlaycards.layout.templates import load_template
 from parlaycards.services.printing import print_batch
 from parlaycards.store import Store
@@ -42,275 +43,360 @@ TEAMS = ["Buffalo", "Houston", "Dallas", "NY Giants", "Kansas City", "Las Vegas"
          "Pittsburgh", "Cincinnati", "Cleveland", "Miami", "New England", "NY Jets", "Indianapolis", "Jacksonville",
          "Tennessee", "Denver", "LA Chargers", "Philadelphia", "Washington", "Detroit", "Minnesota", "Atlanta",
          "New Orleans", "Carolina", "Tampa Bay", "San Francisco", "Seattle", "Arizona", "LA Rams"]
-RECEIVED = "2026-11-20 12:00"
-SOURCE_DPI = 250  # marks are drawn at this resolution, then scanned or photographed
-# template → (games on the card, share of the cards)
-PLAN = {"letter-2up": (16, 0.40), "letter-2up-stub": (16, 0.12), "a4-2up": (14, 0.12), "letter-3up": (10, 0.12),
-        "letter-4up": (8, 0.12), "letter-1up": (30, 0.12)}
-DOUBTS = ("double", "faint", "torn", "other-stake", "too-many", "duplicate-serial")
+RECEIVED = "2026-11-20 12:00"  # before every card's cutoff
+SOURCE_DPI = 250  # pages are rasterized and marked at this resolution, then scanned or photographed
+SCAN_DPI = 200
+STAKE = Decimal(5)  # scan --stake: the stake of a card with none marked
+PAGES_A_PDF = 50
+DOUBTFUL_SHARE = 0.08
+PHONE_SHARE = 0.3
 
 
-def make_card(slug: str, n: int) -> Card:
-    base = datetime(2026, 11, 22, 13, 0, tzinfo=ET)
-    nums = assign([True] * n)
+@dataclass(frozen=True)
+class Kind:
+    """One card of the benchmark: its template, games, rules and share of the cards."""
+
+    template: str
+    games: int
+    rules: Rules
+    share: float
+    college: bool = False
+
+
+CUTOFF = datetime(2026, 11, 22, 13, 0, tzinfo=ET)
+KINDS = (Kind("letter-2up", 16, Rules(cutoff=CUTOFF), 0.40),
+         Kind("letter-2up-stub", 16, Rules(max_picks=8, same_game=True, cutoff=CUTOFF), 0.12),
+         Kind("letter-3up", 10, Rules(max_picks=6, cutoff=CUTOFF), 0.12),
+         Kind("letter-4up", 8, Rules(max_picks=5, cutoff=CUTOFF), 0.12),
+         Kind("letter-1up", 60, Rules(cutoff=CUTOFF), 0.12, college=True),
+         Kind("a4-2up", 16, Rules(same_game=True, cutoff=CUTOFF), 0.12))
+
+# a review reason that fits each way a card was made doubtful (any of these words, in any reason)
+FITTING = {"double": ("both sides", "over and under"), "unsure": ("unsure",), "torn": ("corner",),
+           "other-stake": ('"other', "other stake"), "too-many": ("at most",),
+           "duplicate-serial": ("more than once", "already entered", "scanned twice")}
+
+
+def make_card(kind: Kind) -> Card:
+    """The benchmark's card for one template, built in code."""
+    nums = assign([True] * kind.games)
     games = []
-    for i in range(n):
+    for i in range(kind.games):
         away, home = TEAMS[(2 * i) % 32], TEAMS[(2 * i + 1) % 32]
-        if i >= 16:
-            away, home = f"{away} St", f"{home} Tech"
-        games.append(Game(league="NFL", kickoff=base + timedelta(hours=3 * (i // 6)), away=away, home=home,
-                          spread=Decimal((i * 7) % 21 - 10) / 2, total=Decimal(38 + i % 14) + Decimal("0.5"),
-                          numbers=nums[i]))
-    return Card(slug=slug, title=f"Benchmark card {slug}", games=tuple(games), rules=Rules(cutoff=base))
+        if kind.college:  # every team plays more than once, never the same pair
+            away, home = TEAMS[i % 32], TEAMS[(i + 7 + 3 * (i // 32)) % 32]
+        games.append(Game(league="NCAA" if kind.college else "NFL", away=away, home=home,
+                          kickoff=CUTOFF + timedelta(hours=3 * (i // 12)), spread=Decimal((i * 7) % 21 - 10) / 2,
+                          total=Decimal(38 + i % 14) + Decimal("0.5"), numbers=nums[i]))
+    return Card(slug=f"b-{kind.template}", title=f"Benchmark {kind.template}", games=tuple(games), rules=kind.rules)
 
 
-@dataclass
-class Truth:
-    serial: int
-    slug: str
-    picks: tuple[int, ...]
-    stake: str | None  # marked stake, None for none (scanned with --stake 5)
-    quality: str  # scanner / phone
-    doubt: str | None = None  # why it must go to review, None for a plain card
-    where: list[str] = field(default_factory=list)  # file names holding it
-    extras: list = field(default_factory=list)  # marks that must not count, or doubtful ones: (key, style)
-
-    def expected_stake(self) -> Decimal:
-        return Decimal(self.stake) if self.stake and self.stake != "other" else Decimal(5)
+# ------------------------------------------------------------------------------------------ generate
 
 
-def plan_card(card: Card, serial: int, rng: np.random.Generator, doubt: str | None, quality: str) -> tuple[Truth, list]:
-    """What to draw on one card: (the truth, extra marks that must not count or are doubtful)."""
-    picks = pen.legal_picks(card, rng)
-    stake = str(rng.choice(["1", "2", "5", "10", "20"])) if rng.random() < 0.7 else None
-    extras: list[tuple[str, str]] = []
-    taken = {g.key for g in card.games for n in picks if n in g.numbers.all()}
-    free = [n for g in card.games if g.key not in taken for n in g.numbers.all()]
-    if free and rng.random() < 0.3:
-        extras.append((str(free[rng.integers(len(free))]), str(rng.choice(["erased", "stray"]))))
-    if doubt == "double":
-        g = card.game_by_number(picks[0])
-        other = next(n for n in (g.numbers.away, g.numbers.home, g.numbers.over, g.numbers.under)
-                     if n is not None and n != picks[0] and (n in (g.numbers.away, g.numbers.home))
-                     == (picks[0] in (g.numbers.away, g.numbers.home)))
-        picks = tuple(sorted((*picks, other)))
-    elif doubt == "faint" and not free:
-        return plan_card(card, serial, rng, "double", quality)
-    elif doubt == "faint":
-        extras.append((str(free[rng.integers(len(free))]), "faint"))
-    elif doubt == "other-stake":
-        stake = "other"
-    elif doubt == "too-many":
-        games = [g for g in card.games if g.key not in taken]
-        extra = card.rules.max_picks + 1 - len(picks)
-        if len(games) < extra:  # a small card cannot hold too many picks, one a game
-            return plan_card(card, serial, rng, "double", quality)
-        picks = tuple(sorted((*picks, *(int(g.numbers.away) for g in games[:extra]))))
-    return Truth(serial, card.slug, picks, stake, quality, doubt, extras=extras), extras
+class Piles:
+    """The inputs being written: per slug, scanner pages (into PDFs of PAGES_A_PDF) and photo files."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.pages: dict[str, list[np.ndarray]] = defaultdict(list)
+        self.files: dict[str, dict[str, list[str]]] = defaultdict(lambda: {"scanner": [], "phone": []})
+        self.cards: list[dict] = []
+
+    def _pdf_name(self, slug: str, n: int) -> Path:
+        return self.folder / "scanner" / f"{slug}-{n + 1:02d}.pdf"
+
+    def scan(self, slug: str, image: np.ndarray, cards: list[marks.Marked]) -> None:
+        done = len(self.files[slug]["scanner"])
+        pdf = self._pdf_name(slug, done)
+        self.pages[slug].append(image)
+        self._truth(slug, "scanner", pdf, len(self.pages[slug]) - 1, cards)
+        if len(self.pages[slug]) == PAGES_A_PDF:
+            self.flush(slug)
+
+    def flush(self, slug: str) -> None:
+        if self.pages[slug]:
+            pdf = self._pdf_name(slug, len(self.files[slug]["scanner"]))
+            pdf.parent.mkdir(parents=True, exist_ok=True)
+            marks.write_scanner_pdf(self.pages[slug], pdf, SCAN_DPI)
+            self.files[slug]["scanner"].append(str(pdf.relative_to(self.folder)))
+            self.pages[slug] = []
+
+    def photo(self, slug: str, image: np.ndarray, name: str, cards: list[marks.Marked], png: bool) -> None:
+        path = self.folder / "phone" / f"{name}.{'png' if png else 'jpg'}"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        marks.write_photo(image, path)
+        self.files[slug]["phone"].append(str(path.relative_to(self.folder)))
+        self._truth(slug, "phone", path, 0, cards)
+
+    def _truth(self, slug: str, quality: str, file: Path, page: int, cards: list[marks.Marked]) -> None:
+        for c in cards:
+            row = asdict(c.at(file.relative_to(self.folder), page))
+            self.cards.append({"slug": slug, "quality": quality, **row, "styles": list(c.styles)})
 
 
-def generate(folder: Path, total: int, rng: np.random.Generator, store: Store) -> tuple[list[Truth], dict]:
-    """Print, mark and degrade `total` cards. Returns the truth and {slug: {"scanner": [...], "phone": [...]}}."""
-    truths: list[Truth] = []
-    files: dict[str, dict[str, list[Path]]] = {}
-    made = 0
-    for template, (games, share) in PLAN.items():
-        slug = f"b-{template}"
-        card = make_card(slug, games)
+def generate(folder: Path, total: int, rng: np.random.Generator, store: Store) -> Piles:
+    """Print, mark, scan and photograph about `total` cards (and the second copies of the duplicates)."""
+    piles = Piles(folder)
+    made, start = 0, time.perf_counter()
+    doubt = 0
+    for kind in KINDS:
+        card = make_card(kind)
         with store.transaction() as tx:
-            card_rows.save(tx, card, "benchmark")
-        count = max(4, round(total * share))
-        per = len(load_template(template).cards)
-        count = -(-count // per) * per
-        batch = print_batch(store, slug, copies=count, template=template, folder=folder / "printed")
-        files[slug] = {"scanner": [], "phone": []}
-        scanner_pages: list[np.ndarray] = []
-        spots = [pen.bubbles_px(card, template, s, SOURCE_DPI) for s in range(per)]
-        fids = _fiducials_px(card, template, SOURCE_DPI)
-        pages = count // per
-        for p in range(pages):
-            page = pen.rasterize(batch.file, p, SOURCE_DPI)
-            phone_page = rng.random() < 0.3
-            quality = "phone" if phone_page else "scanner"
-            drawn = []
-            for slot in range(per):
-                serial = batch.first + p * per + slot
-                doubt = str(rng.choice(DOUBTS)) if rng.random() < 0.08 else None
-                truth, extras = plan_card(card, serial, rng, doubt, quality)
-                pen.mark_card(page, spots[slot], truth.picks, truth.stake, rng, extras=extras)
-                if doubt == "torn":
-                    corner = fids[slot][int(rng.integers(4))]
-                    pen.cover_corner(page, corner, fids[slot][4], rng)
-                truths.append(truth)
-                drawn.append(truth)
-                made += 1
-            if phone_page:
-                whole = per == 1 or rng.random() < 0.2  # the whole sheet in one photo, or each card torn off
-                for slot, truth in enumerate(drawn):
-                    piece = page if whole else pen.tear(page, template, slot, SOURCE_DPI, rng)
-                    img = pen.phone(piece, rng, dpi_in=SOURCE_DPI, ppi=float(rng.uniform(140, 240)),
-                                    tilt_deg=float(rng.uniform(0, 15)), quality=int(rng.integers(50, 96)),
-                                    grey=bool(rng.random() < 0.3), blur=float(rng.uniform(0.3, 1.6)),
-                                    motion=float(rng.uniform(2, 5)) if rng.random() < 0.2 else 0.0)
-                    path = folder / "phone" / f"{slug}-{truth.serial:06d}.jpg"
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    cv2.imwrite(str(path), img)
-                    truth.where.append(path.name)
-                    files[slug]["phone"].append(path)
-                    if piece is page:  # a whole sheet in one photo: every card on it is in the file
-                        for other in drawn:
-                            if other is not truth:
-                                other.where.append(path.name)
-                        break
-            else:
-                grey = cv2.cvtColor(page, cv2.COLOR_RGB2GRAY)
-                if per > 1 and rng.random() < 0.1:
-                    for slot in range(per):
-                        scanner_pages.append(_scan(pen.tear(grey, template, slot, SOURCE_DPI, rng), rng))
-                else:
-                    scanner_pages.append(_scan(grey, rng))
-                for truth in drawn:
-                    truth.where.append(f"{slug}-scans.pdf")
-            for truth in drawn:
-                if truth.doubt == "duplicate-serial":  # the same card again, marked differently, in the same pile
-                    again = pen.rasterize(batch.file, p, SOURCE_DPI)
-                    slot = drawn.index(truth)
-                    other, _ = plan_card(card, truth.serial, rng, None, quality)
-                    pen.mark_card(again, spots[slot], other.picks, other.stake, rng)
-                    piece = pen.tear(again, template, slot, SOURCE_DPI, rng) if per > 1 else again
-                    if phone_page:
-                        path = folder / "phone" / f"{slug}-{truth.serial:06d}-again.jpg"
-                        cv2.imwrite(str(path), pen.phone(piece, rng, dpi_in=SOURCE_DPI, ppi=200, quality=80))
-                        files[slug]["phone"].append(path)
-                    else:
-                        scanner_pages.append(_scan(cv2.cvtColor(piece, cv2.COLOR_RGB2GRAY), rng))
+            card = card_rows.save(tx, card, "benchmark")
+        per = len(load_template(kind.template).cards)
+        count = -(-max(per, round(total * kind.share)) // per) * per
+        batch = print_batch(store, card.slug, copies=count, template=kind.template, folder=folder / "printed")
+        plans: list[marks.Plan | None] = []
+        for _ in range(count):
+            why = None
+            if rng.random() < DOUBTFUL_SHARE:
+                why, doubt = marks.WHY[doubt % len(marks.WHY)], doubt + 1
+            plans.append(marks.plan_card(card, rng, why))
+        first = batch.first or 0
+        for sheet in marks.mark_sheets(batch.file, card, kind.template, first, plans, SOURCE_DPI, rng):
+            _degrade(piles, card, kind.template, sheet, plans, first, rng)
+            made += sum(c is not None for c in sheet.cards)
             if sys.stderr.isatty():
-                print(f"\r  generating: {made} cards", end="", file=sys.stderr, flush=True)
-        if scanner_pages:
-            (folder / "scanner").mkdir(parents=True, exist_ok=True)
-            files[slug]["scanner"].append(pen.write_pdf(scanner_pages, folder / "scanner" / f"{slug}-scans.pdf", 200))
-    print(file=sys.stderr)
-    return truths, files
+                print(f"\r  generating: {made} cards, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr,
+                      flush=True)
+        again = [marks.plan_card(card, rng) if p and p.why == "duplicate-serial" else None for p in plans]
+        for sheet in marks.mark_sheets(batch.file, card, kind.template, first, again, SOURCE_DPI, rng):
+            for slot, c in enumerate(sheet.cards):  # the same card again, marked otherwise, in the same pile
+                if c is None:
+                    continue
+                c = replace(c, why="duplicate-serial", expect="review")
+                piece = marks.tear(sheet.image, card, kind.template, slot, SOURCE_DPI, rng) if per > 1 else sheet.image
+                quality = next(t["quality"] for t in piles.cards if t["slug"] == card.slug and t["serial"] == c.serial)
+                if quality == "phone":
+                    piles.photo(card.slug, marks.phone(piece, rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}-again",
+                                [c], False)
+                else:
+                    piles.scan(card.slug, marks.scanner(piece, rng, dpi_in=SOURCE_DPI, dpi_out=SCAN_DPI), [c])
+                made += 1
+        piles.flush(card.slug)
+        print(f"\r  {kind.template}: {count} cards printed, marked and degraded; {made} in all, "
+              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    return piles
 
 
-def _scan(grey: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    return pen.scanner(grey, rng, dpi_in=SOURCE_DPI, dpi_out=200, quarter_turns=int(rng.integers(4)),
-                       skew_deg=float(rng.uniform(-3, 3)), dark_bed=bool(rng.random() < 0.2),
-                       quality=int(rng.integers(50, 96)))
+def _degrade(piles: Piles, card: Card, template: str, sheet: marks.Sheet, plans: list, first: int,
+             rng: np.random.Generator) -> None:
+    """Send one marked sheet to the scanner (whole, or torn into cards) or to a phone (each card, or whole)."""
+    cards = [c for c in sheet.cards if c is not None]
+    corners = {c.slot: plans[c.serial - first].corner for c in cards}
+    torn = any(corners.values())
+    per = len(sheet.cards)
+
+    def piece(c: marks.Marked) -> np.ndarray:
+        return marks.tear(sheet.image, card, template, c.slot, SOURCE_DPI, rng, corner=corners[c.slot])
+
+    if rng.random() >= PHONE_SHARE:
+        if per == 1 and not torn:
+            piles.scan(card.slug, _scan(sheet.image, rng), cards)
+        elif torn or rng.random() < 0.1:  # torn apart first: each card scanned on its own
+            for c in cards:
+                piles.scan(card.slug, _scan(piece(c), rng), [c])
+        else:
+            piles.scan(card.slug, _scan(sheet.image, rng), cards)
+        return
+    if (per == 1 and not torn) or (not torn and rng.random() < 0.2):  # the whole sheet in one photo
+        name = f"{card.slug}-sheet-{cards[0].serial:06d}"
+        piles.photo(card.slug, marks.phone(sheet.image, rng, dpi_in=SOURCE_DPI), name, cards, bool(rng.random() < 0.15))
+        return
+    for c in cards:
+        piles.photo(card.slug, marks.phone(piece(c), rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}", [c],
+                    bool(rng.random() < 0.15))
 
 
-def _fiducials_px(card: Card, template: str, dpi: float) -> list[tuple]:
-    from parlaycards.layout.card import layout_card
-    from parlaycards.layout.sheet import card_origins
-
-    t = load_template(template)
-    layout = layout_card(card, t)
-    k = dpi / 72
-    page_h = t.page_size()[1]
-    out = []
-    for ox, oy in card_origins(t):
-        pts = [((f.rect.x + f.rect.w / 2 + ox) * k, (page_h - (f.rect.y + f.rect.h / 2 + oy)) * k)
-               for f in layout.fiducials()]
-        out.append((*pts, layout.fiducials()[0].rect.w * k))
-    return out
+def _scan(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A scanner page: mostly upright, some turned; skew ≤ 3°; a dark bed one time in five; JPEG 50–95."""
+    turns = int(rng.choice([0, 1, 2, 3], p=[0.6, 0.15, 0.1, 0.15]))
+    return marks.scanner(image, rng, dpi_in=SOURCE_DPI, dpi_out=SCAN_DPI, quarter_turns=turns)
 
 
-def run_scan(db: Path, slug: str, paths: list[Path]) -> tuple[dict, float]:
-    cmd = [sys.executable, "-m", "parlaycards.cli.main", "--db", str(db), "scan", slug, *map(str, paths),
-           "--stake", "5", "--received", RECEIVED, "--json"]
+# ------------------------------------------------------------------------------------------ read back
+
+
+def command() -> list[str]:
+    """The parlaycards command installed beside this Python, as a user would run it."""
+    script = Path(sys.executable).with_name("parlaycards")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("parlaycards")
+    return [found] if found else [sys.executable, "-m", "parlaycards.cli.main"]
+
+
+class ScanFailed(Exception):
+    pass
+
+
+def run(args: list[str], ok: tuple[int, ...] = (0,)) -> tuple[str, float]:
+    """Run `parlaycards ARGS…`; stdout and the seconds it took. ScanFailed when the exit code is not in `ok`."""
     t = time.perf_counter()
-    done = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    done = subprocess.run(command() + args, capture_output=True, text=True)
     elapsed = time.perf_counter() - t
-    if done.returncode not in (0, 1):
-        sys.exit(f"scan failed (exit {done.returncode}):\n{done.stderr}")
-    return json.loads(done.stdout), elapsed
+    if done.returncode not in ok:
+        tail = "\n".join(done.stderr.strip().splitlines()[-12:])
+        raise ScanFailed(f"`parlaycards {' '.join(args[:4])} …` exited with {done.returncode}:\n{tail}")
+    return done.stdout, elapsed
 
 
-def main() -> None:
+def expected_stake(key: str | None) -> Decimal | None:
+    return STAKE if key is None else None if key == "other" else Decimal(key)
+
+
+def short(reason: str) -> str:
+    """A review reason without its numbers and names, to count reasons by kind."""
+    text = re.sub(r"\$?\d[\d.,]*", "#", reason)
+    text = re.sub(r"#(, #)+", "#", text)
+    return re.split(r" of |: ", text)[0][:72]
+
+
+def score(cards: list[dict], entries: dict[str, list[dict]], reviews: dict[str, list[dict]]) -> dict:
+    """Each card's fate (entered right, entered wrong, review with a fitting reason or not, lost) and the misreads."""
+    by_serial: dict[tuple[str, int], list[dict]] = defaultdict(list)
+    by_page: dict[tuple[str, str, int], list[dict]] = defaultdict(list)
+    for c in cards:
+        by_serial[(c["slug"], c["serial"])].append(c)
+        by_page[(c["slug"], Path(c["file"]).name, c["page"])].append(c)
+    fate: dict[int, str] = {}  # id(card) → what became of it
+    misreads = []
+    for slug, rows in entries.items():
+        for e in rows:
+            drawn = by_serial.get((slug, int(e["serial"])), [])
+            picks, stake = tuple(sorted(e["picks"])), Decimal(e["stake"])
+            right = [c for c in drawn if _reads(c, picks, stake)]
+            if not right:
+                misreads.append((slug, e, drawn))
+            for c in drawn:
+                fate[id(c)] = "entered" if right else "misread"
+    unplaced = 0
+    for slug, rows in reviews.items():
+        for r in rows:
+            found = by_serial.get((slug, int(r["serial"])), []) if r["serial"] else \
+                by_page.get((slug, Path(r["file"]).name, r["page"]), [])
+            if not found:
+                unplaced += 1
+            for c in found:
+                fits = c["why"] and any(w in reason.lower() for w in FITTING[c["why"]] for reason in r["reasons"])
+                fate.setdefault(id(c), "review-fitting" if fits else "review-other")
+                c.setdefault("reasons", r["reasons"])
+    return {"fate": fate, "misreads": misreads, "unplaced": unplaced}
+
+
+def _reads(card: dict, picks: tuple[int, ...], stake: Decimal) -> bool:
+    """Whether an entry says what was drawn on `card` (a faint mark may be read either way)."""
+    faint = {int(k) for k, style in card["marks"] if style in marks.DOUBTFUL and k.isdigit()}
+    drawn = tuple(sorted(card["picks"]))
+    return stake == expected_stake(card["stake"]) and picks in (drawn, tuple(sorted({*drawn, *faint})))
+
+
+def report(cards: list[dict], scored: dict, runs: list[tuple[str, str, int, float]]) -> bool:
+    """Print the figures; True when there is no silent misread."""
+    fate = scored["fate"]
+    misreads = scored["misreads"]
+    print(f"\nsilent misreads: {len(misreads)}")
+    for slug, e, drawn in misreads[:30]:
+        where = "; ".join(f"{c['file']} page {c['page'] + 1}: drawn {c['picks']} stake {c['stake'] or '-'}"
+                          f" marks {c['marks']}" for c in drawn) or "no card with that serial was drawn"
+        print(f"  {slug} serial {e['serial']}: entered {e['picks']} at {e['stake']} — {where}")
+    for quality, target in (("scanner", 99.5), ("phone", 95.0)):
+        plain = [c for c in cards if c["quality"] == quality and c["expect"] == "entry"]
+        ok = sum(fate.get(id(c)) == "entered" for c in plain)
+        print(f"{quality}-quality plain cards entered without review: {ok} of {len(plain)} "
+              f"({100 * ok / max(1, len(plain)):.2f} %; target {target} %)")
+        for c in [c for c in plain if fate.get(id(c)) != "entered"][:12]:
+            why = "; ".join(c.get("reasons", [])) or fate.get(id(c), "not found")
+            print(f"  {c['file']} page {c['page'] + 1} (serial {c['serial']}, {', '.join(sorted(set(c['styles'])))}): {why}")
+    print("cards made doubtful on purpose (each should wait in review with a fitting reason):")
+    doubtful = [c for c in cards if c["expect"] == "review"]
+    for why in marks.WHY:
+        seen = Counter(fate.get(id(c), "not found") for c in doubtful if c["why"] == why)
+        print(f"  {why:17} {sum(seen.values()):4}: " + ", ".join(f"{k} {n}" for k, n in seen.most_common()))
+    wrong = sum(fate.get(id(c)) in ("entered", "misread") for c in doubtful)
+    print(f"  entered although doubtful: {wrong}")
+    reasons = Counter(short(c["reasons"][0]) for c in cards if c.get("reasons"))
+    print(f"review reasons (first reason of each card in review; {scored['unplaced']} review rows matched no card):")
+    for reason, n in reasons.most_common(15):
+        print(f"  {n:5}  {reason}")
+    for quality in ("scanner", "phone"):
+        done = [(n, s) for q, _, n, s in runs if q == quality]
+        n, secs = sum(d[0] for d in done), sum(d[1] for d in done)
+        if n:
+            print(f"scan pace, {quality} inputs: {n} cards in {secs:.1f} s = {n / secs:.1f} cards/s, "
+                  f"{1000 * secs / n:.0f} ms a card ({len(done)} runs of the whole command, start-up included)")
+    big = max((r for r in runs if r[0] == "scanner"), key=lambda r: r[2], default=None)
+    if big:
+        print(f"scan pace, largest run ({big[1]}, scanner PDFs at {SCAN_DPI} dpi): {big[2]} cards in {big[3]:.1f} s = "
+              f"{big[2] / big[3]:.1f} cards/s")
+    return not misreads
+
+
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--cards", type=int, default=1000)
+    ap.add_argument("--cards", type=int, default=1000, help="cards to draw (about; duplicates come on top)")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--keep", type=Path, help="keep the generated inputs and the database here")
-    ap.add_argument("--reuse", action="store_true", help="with --keep: scan the inputs generated there before")
+    ap.add_argument("--keep", type=Path, help="write the inputs, the pool and truth.json here, and keep them")
+    ap.add_argument("--generate-only", action="store_true", help="with --keep: make the inputs, do not scan")
+    ap.add_argument("--reuse", action="store_true", help="with --keep: scan the inputs made there before")
     args = ap.parse_args()
+    if (args.generate_only or args.reuse) and not args.keep:
+        ap.error("--generate-only and --reuse need --keep DIR")
     folder = args.keep or Path(tempfile.mkdtemp(prefix="scan-bench-"))
     folder.mkdir(parents=True, exist_ok=True)
-    db = folder / "pool.db"
-    db.unlink(missing_ok=True)
-    store = Store(f"sqlite:///{db}")
-    rng = np.random.default_rng(args.seed)
-    printed = folder / "pool-printed.db"
-    if args.reuse and printed.exists() and (folder / "truth.json").exists():
-        store.dispose()
-        shutil.copyfile(printed, db)
-        truths = [Truth(**{**t, "picks": tuple(t["picks"])}) for t in json.loads((folder / "truth.json").read_text())]
-        files = {}
-        for slug in sorted({t.slug for t in truths}):
-            files[slug] = {"scanner": sorted((folder / "scanner").glob(f"{slug}-scans.pdf")),
-                           "phone": sorted((folder / "phone").glob(f"{slug}-0*.jpg"))}
-        print(f"reusing {len(truths)} cards generated earlier in {folder}")
+    db, printed, truth_file = folder / "pool.db", folder / "pool-printed.db", folder / "truth.json"
+    if args.reuse and printed.exists() and truth_file.exists():
+        truth = json.loads(truth_file.read_text())
+        print(f"reusing {len(truth['cards'])} cards made earlier in {folder}")
     else:
+        for old in ("scanner", "phone", "printed"):
+            shutil.rmtree(folder / old, ignore_errors=True)
+        db.unlink(missing_ok=True)
+        store = Store(f"sqlite:///{db}")
         t = time.perf_counter()
-        truths, files = generate(folder, args.cards, rng, store)
+        piles = generate(folder, args.cards, np.random.default_rng(args.seed), store)
         store.dispose()
         shutil.copyfile(db, printed)
-        print(f"generated {len(truths)} cards in {time.perf_counter() - t:.0f} s into {folder}")
-        (folder / "truth.json").write_text(json.dumps([t.__dict__ for t in truths], indent=1))
-    by = {(tr.slug, tr.serial): tr for tr in truths}
-    outcomes: list[tuple[str, dict]] = []
-    pace: dict[str, list[float]] = {"scanner": [0.0, 0], "phone": [0.0, 0]}
-    largest: tuple[str, float, int] = ("", 1.0, 0)
-    for slug, kinds in files.items():
-        for quality in ("scanner", "phone"):
-            if not kinds[quality]:
-                continue
-            report, elapsed = run_scan(db, slug, kinds[quality])
-            pace[quality][0] += elapsed
-            pace[quality][1] += len(report["cards"])
-            if quality == "scanner" and len(report["cards"]) > largest[2]:
-                largest = (slug, elapsed, len(report["cards"]))
-            outcomes += [(slug, c) for c in report["cards"]]
-    misreads, entered, review_kinds = [], Counter(), Counter()
-    doubt_seen: dict[str, Counter] = {d: Counter() for d in DOUBTS}
-    for slug, c in outcomes:
-        truth = by.get((slug, int(c["serial"]))) if c["serial"] else None
-        if c["status"] == "entered" and (truth is None or truth.doubt not in (None, "faint")
-                                         or tuple(c["picks"]) != truth.picks
-                                         or Decimal(c["stake"]) != truth.expected_stake()):
-            misreads.append((c, truth))
-        if c["status"] == "review":
-            review_kinds[c["reasons"][0].split(":")[0][:70] if c["reasons"] else "?"] += 1
-        if truth is not None:
-            if truth.doubt:
-                doubt_seen[truth.doubt][c["status"]] += 1
-            else:
-                entered[(truth.quality, c["status"])] += 1
-    plain = Counter(t.quality for t in truths if not t.doubt)
-    print(f"\nsilent misreads: {len(misreads)}")
-    for c, truth in misreads[:20]:
-        print(f"  {c['where']}: entered {c['serial']} {c['picks']} at {c['stake']}; drawn "
-              f"{truth.picks if truth else '(no such card)'} at {truth.expected_stake() if truth else ''}"
-              f" ({truth.doubt if truth else ''}; other marks {truth.extras if truth else ''})")
-    for quality in ("scanner", "phone"):
-        n = plain[quality]
-        ok = entered[(quality, "entered")]
-        print(f"{quality}-quality plain cards entered without review: {ok} of {n} ({100 * ok / max(n, 1):.2f} %)")
-    print("cards made doubtful on purpose (what became of them):")
-    for d, seen in doubt_seen.items():
-        print(f"  {d:17} " + ", ".join(f"{k} {v}" for k, v in sorted(seen.items())))
-    print("review reasons (first reason of each card):")
-    for reason, n in review_kinds.most_common(12):
-        print(f"  {n:5}  {reason}")
-    for quality, (secs, n) in pace.items():
-        if n:
-            print(f"scan pace, {quality} inputs: {n} cards in {secs:.1f} s = {n / secs:.1f} cards/s "
-                  f"({1000 * secs / n:.1f} ms a card; {len(files)} runs of the whole command, start-up included)")
-    big, secs, n = largest
-    print(f"scan pace, the largest run ({big}, scanner PDF at 200 dpi): {n} cards in {secs:.1f} s = "
-          f"{n / secs:.1f} cards/s, whole process")
+        truth = {"seed": args.seed, "dpi": SCAN_DPI, "received": RECEIVED, "stake": str(STAKE),
+                 "files": piles.files, "cards": piles.cards}
+        truth_file.write_text(json.dumps(truth, indent=1))
+        n = len(piles.cards)
+        print(f"made {n} cards ({sum(c['expect'] == 'review' for c in piles.cards)} doubtful on purpose) in "
+              f"{time.perf_counter() - t:.0f} s into {folder}")
+    if args.generate_only:
+        print(f"inputs in {folder}/scanner and {folder}/phone; truth in {truth_file}")
+        return 0
+    shutil.copyfile(printed, db)
+    cards = truth["cards"]
+    runs: list[tuple[str, str, int, float]] = []
+    entries: dict[str, list[dict]] = {}
+    reviews: dict[str, list[dict]] = {}
+    try:
+        for slug, files in truth["files"].items():
+            for quality in ("scanner", "phone"):
+                if files[quality]:
+                    paths = [str(folder / f) for f in files[quality]]
+                    _, secs = run(["--db", str(db), "scan", slug, *paths, "--stake", str(STAKE), "--received", RECEIVED],
+                                  ok=(0, 1))
+                    runs.append((quality, slug, sum(c["slug"] == slug and c["quality"] == quality for c in cards), secs))
+                    print(f"  scanned {slug} ({quality}): {runs[-1][2]} cards in {secs:.1f} s", file=sys.stderr)
+            entries[slug] = [e for e in json.loads(run(["--db", str(db), "entries", slug, "--json", "--all"])[0])
+                             if e.get("source") == "scan"]
+            reviews[slug] = json.loads(run(["--db", str(db), "review", slug, "--json"])[0])
+    except ScanFailed as e:
+        print(f"\nThe scanner could not be run, so nothing was scored.\n{e}", file=sys.stderr)
+        print(f"The inputs and truth.json are in {folder}" + ("" if args.keep else " (pass --keep DIR to choose where)"),
+              file=sys.stderr)
+        return 2
+    clean = report(cards, score(cards, entries, reviews), runs)
     if not args.keep:
-        print(f"(inputs left in {folder}; pass --keep DIR to choose where)")
+        if clean:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            print(f"(inputs kept in {folder} to look at the misreads)")
+    return 0 if clean else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,0 +1,676 @@
+"""Synthetic players: pen and pencil marks drawn on printed card pages, then scanned or photographed.
+
+A printed page is rasterized; marks go where the layout engine puts each bubble (`card_bubbles_px`),
+in the styles people use: solid, scribbled, ticked, crossed, pencil, half filled (they count); an
+erased pencil smudge and a stray line beside a bubble (they must not count); a faint dab (nobody can
+call it). The page, or a card torn off it, then goes through a document scanner or a phone camera.
+
+Images are numpy uint8, RGB (H×W×3), page pixels with y down. A torn piece carries a fourth channel,
+the paper (255) against where there is none (0), which the scanner bed or the table shows through.
+Everything random comes from a `numpy.random.Generator`: equal seeds give equal images.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Literal
+
+import cv2
+import numpy as np
+
+from ..core.models import Card
+from ..layout.card import layout_card
+from ..layout.geometry import Rect
+from ..layout.sheet import card_origins
+from ..layout.templates import load_template
+
+COUNTS = frozenset({"solid", "scribble", "tick", "cross", "pencil", "partial"})
+NOT_COUNTING = frozenset({"erased", "stray"})
+DOUBTFUL = frozenset({"faint"})
+INKS = {"black": (28, 28, 36), "blue": (32, 52, 150), "grey": (62, 62, 68)}  # RGB of a full stroke: pen, graphite
+PENCIL_STYLES = ("pencil", "erased", "faint")
+WHY = ("double", "unsure", "torn", "other-stake", "too-many", "duplicate-serial")
+SUB = 8  # OpenCV drawing at 1/8 pixel (shift=3)
+
+Spot = tuple[float, float, float]  # centre x, centre y, radius: page pixels
+
+
+# ------------------------------------------------------------------------------------- where things are
+
+
+def rasterize(pdf: Path, page: int, dpi: float) -> np.ndarray:
+    """One page of a PDF as an RGB image at `dpi` (pypdfium2)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        a = doc[page].render(scale=dpi / 72, rev_byteorder=True).to_numpy()
+    finally:
+        doc.close()
+    return np.ascontiguousarray(a[:, :, :3])
+
+
+def _to_px(template: str, slot: int, dpi: float) -> tuple[float, float, float, float]:
+    """(origin x, origin y, page height) in points and the pixels a point, for a card's slot."""
+    t = load_template(template)
+    ox, oy = card_origins(t)[slot]
+    return ox, oy, t.page_size()[1], dpi / 72
+
+
+def card_bubbles_px(card: Card, template: str, slot: int, dpi: float) -> dict[str, Spot]:
+    """Each bubble of the card in `slot`: "101" … and "stake:5", "stake:other" → (cx, cy, r), page px."""
+    layout = layout_card(card, load_template(template))
+    ox, oy, page_h, k = _to_px(template, slot, dpi)
+    keys = [(str(n), b) for n, b in layout.bubbles().items()] + \
+           [(f"stake:{s}", b) for s, b in layout.stake_bubbles().items()]
+    return {key: ((b.centre()[0] + ox) * k, (page_h - b.centre()[1] - oy) * k, b.radius() * k) for key, b in keys}
+
+
+def card_boxes_px(card: Card, template: str, slot: int, dpi: float) -> dict[str, tuple[float, float, float, float]]:
+    """The card's rectangle ("card"), corner marks ("tl" … "br") and QR ("qr") as (x0, y0, x1, y1) page px."""
+    layout = layout_card(card, load_template(template))
+    ox, oy, page_h, k = _to_px(template, slot, dpi)
+
+    def px(r: Rect) -> tuple[float, float, float, float]:
+        return (r.x + ox) * k, (page_h - r.top - oy) * k, (r.right + ox) * k, (page_h - r.y - oy) * k
+
+    out = {"card": px(Rect(0, 0, layout.width, layout.height)), "qr": px(layout.qr().rect)}
+    out.update({f.corner: px(f.rect) for f in layout.fiducials()})
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- marks
+
+
+def _ink(img: np.ndarray, x0: int, y0: int, mask: np.ndarray, colour: str) -> None:
+    """Multiply ink onto the paper through `mask` (alpha 0–1 at (x0, y0)): ink over a printed ring darkens it."""
+    h, w = mask.shape
+    part = img[y0:y0 + h, x0:x0 + w, :3]
+    tint = np.array(INKS[colour], np.float32) / 255
+    a = np.clip(mask[:part.shape[0], :part.shape[1], None], 0, 1)
+    part[:] = np.clip(part * (1 - a * (1 - tint)) + 0.5, 0, 255).astype(np.uint8)
+
+
+def _pts(points: Sequence[tuple[float, float]]) -> np.ndarray:
+    return np.round(np.asarray(points, np.float64) * SUB).astype(np.int32)
+
+
+def _stroke(mask: np.ndarray, points: Sequence[tuple[float, float]] | np.ndarray, width: float,
+            closed: bool = False) -> None:
+    """An anti-aliased pen stroke through `points` (mask px)."""
+    cv2.polylines(mask, [_pts(points)], closed, 1.0, max(1, round(width)), cv2.LINE_AA, 3)
+
+
+def _bent(a: tuple[float, float], b: tuple[float, float], bow: float, n: int = 12) -> list[tuple[float, float]]:
+    """A slightly curved stroke from a to b: its middle pushed sideways by `bow` px."""
+    (ax, ay), (bx, by) = a, b
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    return [(ax + (bx - ax) * t + nx * bow * 4 * t * (1 - t), ay + (by - ay) * t + ny * bow * 4 * t * (1 - t))
+            for t in np.linspace(0, 1, n)]
+
+
+def _blob(cx: float, cy: float, radius: float, rng: np.random.Generator, wobble: float = 0.06) -> np.ndarray:
+    """An irregular closed outline around (cx, cy): a hand-drawn fill's edge."""
+    a = np.linspace(0, 2 * math.pi, 40, endpoint=False)
+    rr = radius * (1 + sum(rng.normal(0, wobble / k) * np.cos(k * a + rng.uniform(0, 2 * math.pi)) for k in (2, 3, 5)))
+    return np.stack([cx + rr * np.cos(a), cy + rr * np.sin(a)], axis=1)
+
+
+def _zigzag(x: float, y: float, radius: float, passes: int, rng: np.random.Generator) -> np.ndarray:
+    """A hand's back-and-forth over a disc: `passes` strokes at a random slant, turns rounded."""
+    a = rng.uniform(-0.6, 0.6) + (math.pi / 2 if rng.random() < 0.3 else 0)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    pts = []
+    for i in range(passes):
+        t = (-0.85 + 1.7 * i / max(passes - 1, 1)) * radius + rng.normal(0, 0.04 * radius)
+        half = math.sqrt(max(0.0, radius * radius - t * t)) * rng.uniform(0.85, 1.12)
+        side = 1 if i % 2 else -1
+        pts.append((x + vx * t + side * ux * half, y + vy * t + side * uy * half))
+    line = np.array(pts)
+    for _ in range(2):  # Chaikin: cut each corner, twice
+        q = 0.75 * line[:-1] + 0.25 * line[1:]
+        r = 0.25 * line[:-1] + 0.75 * line[1:]
+        line = np.concatenate([line[:1], np.stack([q, r], axis=1).reshape(-1, 2), line[-1:]])
+    return line
+
+
+def _grain(shape: tuple[int, int], rng: np.random.Generator, size: float) -> np.ndarray:
+    """Paper-tooth noise, mean ~1, blurred to `size` px: what makes graphite grainy."""
+    g = rng.standard_normal(shape, dtype=np.float32)
+    g = cv2.GaussianBlur(g, (0, 0), max(size, 0.3))
+    return g / (g.std() + 1e-6)
+
+
+def _cap_share(t: float) -> float:
+    """Share of a unit disc with x ≤ t."""
+    t = min(max(t, -1.0), 1.0)
+    return 1 - (math.acos(t) - t * math.sqrt(1 - t * t)) / math.pi
+
+
+def _stray(mask: np.ndarray, cx: float, cy: float, r: float, width: float, mm: float, rng: np.random.Generator,
+           keep_clear: Sequence[tuple[float, float, float, float]]) -> None:
+    """A pen line passing beside the bubble: ≥ 0.5 mm clear of its ring and of every `keep_clear` box."""
+    for attempt in range(200):  # mostly straight up or across, as pen lines beside a column of bubbles run
+        side = rng.choice([0, 0.5, 1, 1.5]) * math.pi + rng.normal(0, 0.3)  # where it passes, seen from the centre
+        gap = r + rng.uniform(0.55, 1.1) * mm + width / 2 + 2  # centre of the bubble to the line's centre
+        along = side + math.pi / 2 + rng.normal(0, 0.1)
+        half = r * rng.uniform(1.2, 1.9) * (1 - attempt / 300)  # shorter, after many tries
+        mx, my = cx + gap * math.cos(side), cy + gap * math.sin(side)
+        a = (mx - half * math.cos(along), my - half * math.sin(along))
+        b = (mx + half * math.cos(along), my + half * math.sin(along))
+        pts = np.array(_bent(a, b, rng.normal(0, 0.08 * r), 24))
+        edge = width / 2 + 2  # the ink's edge: half the pen, its anti-aliasing and bleed
+        near = np.hypot(pts[:, 0] - cx, pts[:, 1] - cy).min() - edge
+        clear = all(np.hypot(np.maximum(np.maximum(x0 - pts[:, 0], pts[:, 0] - x1), 0),
+                             np.maximum(np.maximum(y0 - pts[:, 1], pts[:, 1] - y1), 0)).min() - edge >= 0.5 * mm
+                    for x0, y0, x1, y1 in keep_clear)
+        if near >= r + 0.5 * mm and clear:
+            _stroke(mask, pts, width)
+            return
+    raise ValueError(f"no room for a stray line beside the bubble at ({cx:.0f}, {cy:.0f})")
+
+
+def draw_mark(img: np.ndarray, cx: float, cy: float, r: float, style: str, colour: str, rng: np.random.Generator,
+              *, px_mm: float | None = None, keep_clear: Sequence[tuple[float, float, float, float]] = ()) -> None:
+    """Draw one mark of `style` on the bubble at (cx, cy), radius `r` px, in place.
+
+    `colour` is "black" or "blue" for pen; pencil, erased and faint marks are graphite whatever it says.
+    `px_mm`: pixels a millimetre (default: from the bubble, 2.02 mm of radius). `keep_clear`: boxes
+    (x0, y0, x1, y1) px a stray line must stay 0.5 mm away from (the card's other bubbles, its QR).
+    """
+    mm = px_mm or r / 2.02
+    pad = int(r * 3 + 4 * mm)
+    x0, y0 = max(0, int(cx) - pad), max(0, int(cy) - pad)
+    mask = np.zeros((min(img.shape[0], int(cy) + pad) - y0, min(img.shape[1], int(cx) + pad) - x0), np.float32)
+    x, y = cx - x0 + rng.normal(0, 0.05 * r), cy - y0 + rng.normal(0, 0.05 * r)  # the hand is never centred
+    pen = 0.5 * mm * rng.uniform(0.8, 1.25)
+    inner = r - 0.3 * mm  # inside the printed ring
+    ink = "grey" if style in PENCIL_STYLES else colour
+    strength = rng.uniform(0.88, 0.97)  # a ballpoint line is not quite opaque
+    if style == "solid":
+        cv2.fillPoly(mask, [_pts(_blob(x, y, r * rng.uniform(0.88, 1.02), rng))], 1.0, cv2.LINE_AA, 3)
+        _stroke(mask, _blob(x, y, r * rng.uniform(0.8, 0.98), rng, 0.1)[::2], pen, closed=True)  # round and round
+        mask *= np.clip(1 - 0.25 * np.maximum(_grain(mask.shape, rng, 0.8 * mm) - 1.6, 0), 0, 1)  # a few skips
+    elif style == "scribble":  # back and forth across the bubble, rounded at the turns
+        _stroke(mask, _zigzag(x, y, inner, int(rng.integers(7, 11)), rng), pen * rng.uniform(1.1, 1.4))
+    elif style == "tick":
+        rot, s = rng.normal(0, 0.2), r * rng.uniform(0.9, 1.2)
+        shape = [(-0.65, -0.05 + rng.normal(0, 0.1)), (-0.12, 0.6), (0.85 * rng.uniform(0.95, 1.3), -1.05 * rng.uniform(0.9, 1.25))]
+        p = [(x + s * (u * math.cos(rot) - v * math.sin(rot)), y + s * (u * math.sin(rot) + v * math.cos(rot)))
+             for u, v in shape]
+        _stroke(mask, _bent(p[0], p[1], rng.normal(0, 0.05 * r)) + _bent(p[1], p[2], rng.normal(0, 0.12 * r)), pen)
+    elif style == "cross":
+        for a in (math.pi / 4, 3 * math.pi / 4):
+            a += rng.normal(0, 0.12)
+            e1, e2 = r * rng.uniform(0.75, 1.12), r * rng.uniform(0.75, 1.12)
+            _stroke(mask, _bent((x - e1 * math.cos(a), y - e1 * math.sin(a)), (x + e2 * math.cos(a), y + e2 * math.sin(a)),
+                                rng.normal(0, 0.08 * r)), pen)
+    elif style == "pencil":  # HB graphite: dense strokes on the paper's tooth, 0.45–0.65 of white on average
+        _stroke(mask, _zigzag(x, y, inner * 1.05, int(rng.integers(12, 18)), rng), 0.45 * mm)
+        if rng.random() < 0.5:
+            _stroke(mask, _zigzag(x, y, inner * 0.95, int(rng.integers(8, 14)), rng), 0.45 * mm)
+        tooth = np.clip(0.85 + 0.2 * _grain(mask.shape, rng, 0.04 * mm), 0.3, 1.2)
+        mask = cv2.GaussianBlur(mask, (0, 0), 0.1 * mm) * tooth
+        want = (1 - rng.uniform(0.45, 0.65)) / (1 - INKS["grey"][0] / 255)  # mean alpha over the fill
+        inside = mask > 0.05
+        mask *= want / max(float(mask[inside].mean()), 1e-3) if inside.any() else 0
+        strength = 1.0
+    elif style == "partial":  # 55–80 % of the inside, cut off along a wavering chord in any direction
+        share = rng.uniform(0.55, 0.8)
+        lo, hi = -1.0, 1.0
+        for _ in range(30):
+            t = (lo + hi) / 2
+            lo, hi = (t, hi) if _cap_share(t) < share else (lo, t)
+        cv2.fillPoly(mask, [_pts(_blob(x, y, inner * 1.02, rng, 0.04))], 1.0, cv2.LINE_AA, 3)
+        a, phase = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
+        yy, xx = np.mgrid[0:mask.shape[0], 0:mask.shape[1]].astype(np.float32)
+        along = (xx - x) * math.cos(a) + (yy - y) * math.sin(a)
+        across = (yy - y) * math.cos(a) - (xx - x) * math.sin(a)
+        mask *= np.clip(t * inner + 0.05 * r * np.sin(3 * across / r + phase) - along + 0.5, 0, 1)
+    elif style == "erased":  # the ghost an eraser leaves of a pencil fill: faint, patchy, a little smeared
+        cv2.fillPoly(mask, [_pts(_blob(x, y, r * rng.uniform(0.9, 1.1), rng, 0.1))], 1.0, cv2.LINE_AA, 3)
+        mask = cv2.GaussianBlur(mask, (0, 0), 0.4 * mm)
+        mask *= np.clip(rng.uniform(0.04, 0.07) * (1 + 0.5 * _grain(mask.shape, rng, 0.5 * mm)), 0, 0.14)
+        strength = 1.0
+    elif style == "stray":
+        _stray(mask, cx - x0, cy - y0, r, pen, mm, rng, [(a - x0, b - y0, c - x0, d - y0) for a, b, c, d in keep_clear])
+    elif style == "faint":  # a small light dab, off centre: neither filled nor empty
+        a, d = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.2 * r)
+        cv2.fillPoly(mask, [_pts(_blob(x + d * math.cos(a), y + d * math.sin(a), r * rng.uniform(0.4, 0.46), rng, 0.1))],
+                     1.0, cv2.LINE_AA, 3)
+        mask *= np.clip(rng.uniform(0.35, 0.41) * (1 + 0.15 * _grain(mask.shape, rng, 0.35 * mm)), 0, 1)
+        strength = 1.0
+    else:
+        raise ValueError(f"unknown mark style {style!r}; known: {sorted(COUNTS | NOT_COUNTING | DOUBTFUL)}")
+    if ink != "grey":  # ballpoint: a slight unevenness along the line, and the ink bleeds a hair into the paper
+        mask = cv2.GaussianBlur(mask, (0, 0), 0.07 * mm) * (1 - 0.08 * np.clip(_grain(mask.shape, rng, mm), 0, 2))
+    _ink(img, x0, y0, mask * strength, ink)
+
+
+# -------------------------------------------------------------------------------------------- paper
+
+
+def _smooth(n: int, rng: np.random.Generator, scale: float, amplitude: float) -> np.ndarray:
+    """A wandering 1-D profile of `n` samples: ±`amplitude`, changing over about `scale` samples."""
+    knots = rng.normal(0, amplitude / 2, max(2, int(n / max(scale, 1)) + 2))
+    return np.interp(np.arange(n), np.linspace(0, n - 1, len(knots)), knots).astype(np.float32)
+
+
+def tear(img: np.ndarray, card: Card, template: str, slot: int, dpi: float, rng: np.random.Generator,
+         *, corner: str | None = None) -> np.ndarray:
+    """The card in `slot` torn off its sheet: RGBA, its perforated edges ragged (a little of the
+    neighbour left on, or a little of the card lost: about a millimetre either way). `corner` ("tl", "tr", "bl", "br")
+    also tears that corner off, corner mark and all: such a card must go to review."""
+    boxes = card_boxes_px(card, template, slot, dpi)
+    mm = dpi / 25.4
+    h, w = img.shape[:2]
+    cx0, cy0, cx1, cy1 = boxes["card"]
+    spare = 1.5 * mm
+    x0, y0 = max(0, int(cx0 - spare)), max(0, int(cy0 - spare))
+    x1, y1 = min(w, int(math.ceil(cx1 + spare))), min(h, int(math.ceil(cy1 + spare)))
+    out = np.empty((y1 - y0, x1 - x0, 4), np.uint8)
+    out[:, :, :3] = img[y0:y1, x0:x1, :3]
+    yy = np.arange(y0, y1, dtype=np.float32)[:, None]
+    xx = np.arange(x0, x1, dtype=np.float32)[None, :]
+    paper = np.ones(out.shape[:2], np.float32)
+    for at, upright, sign in ((cx0, True, -1), (cx1, True, 1), (cy0, False, -1), (cy1, False, 1)):
+        if min(at, (w if upright else h) - at) < 2:  # the sheet's own edge: cut clean
+            continue
+        n = paper.shape[0] if upright else paper.shape[1]
+        wander = _smooth(n, rng, 15 * mm, 0.5 * mm) + rng.uniform(-0.2, 0.4) * mm + rng.normal(0, 0.06 * mm, n)
+        line = at + sign * wander.astype(np.float32)
+        paper *= np.clip((line[:, None] - xx) * sign + 0.5, 0, 1) if upright else \
+            np.clip((line[None, :] - yy) * sign + 0.5, 0, 1)
+    if corner is not None:
+        fx0, fy0, fx1, fy1 = boxes[corner]
+        u = (xx - cx0) if corner[1] == "l" else (cx1 - xx)  # inward from the card's corner, along its edges
+        v = (yy - cy0) if corner[0] == "t" else (cy1 - yy)
+        mu = (fx1 - cx0) if corner[1] == "l" else (cx1 - fx0)  # the mark's inner corner
+        mv = (fy1 - cy0) if corner[0] == "t" else (cy1 - fy0)
+        q = rng.uniform(0.7, 1.4)  # the tear runs from edge to edge, 1.5–3 mm beyond the mark's inner corner
+        lv = mu / q + mv + rng.uniform(1.5, 3.0) * mm * math.hypot(1, 1 / q)
+        lu = lv * q
+        dist = (u / lu + v / lv - 1) / math.hypot(1 / lu, 1 / lv)
+        rag = _smooth(int(2 * (lu + lv)) + 2, rng, 3 * mm, 0.5 * mm)
+        pos = np.clip((u - v + lv).astype(np.int32), 0, len(rag) - 1)
+        paper *= np.clip(dist + rag[pos] + 0.5, 0, 1)
+    out[:, :, 3] = np.round(paper * 255).astype(np.uint8)
+    return out
+
+
+def _split(img: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """RGB and the paper alpha (None: paper everywhere)."""
+    if img.ndim == 3 and img.shape[2] == 4:
+        return img[:, :, :3], img[:, :, 3]
+    return img, None
+
+
+def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
+    """A JPEG round trip (RGB or grey)."""
+    bgr = cv2.cvtColor(img, cv2.COLOR_RGB2BGR) if img.ndim == 3 else img
+    ok, data = cv2.imencode(".jpg", bgr, [cv2.IMWRITE_JPEG_QUALITY, int(quality)])
+    if not ok:
+        raise ValueError("the image could not be JPEG-encoded")
+    out = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+    return cv2.cvtColor(out, cv2.COLOR_BGR2RGB) if out.ndim == 3 else out
+
+
+def _field(h: int, w: int, rng: np.random.Generator, cells: int = 6) -> np.ndarray:
+    """A smooth random field over h×w, mean 0 and roughly ±1: blotches of a table top or a lamp."""
+    small = rng.standard_normal((cells, cells), dtype=np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def _coarse(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
+    """x and y from 0 to 1 on a grid 1/8 the size of h×w: smooth fields are worked out there."""
+    yy, xx = np.mgrid[0:max(2, h // 8), 0:max(2, w // 8)].astype(np.float32)
+    return xx / (xx.shape[1] - 1), yy / (yy.shape[0] - 1)
+
+
+def _place(img: np.ndarray, f: float, turns: int, grey: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Resampled by `f`, turned by quarter turns (counter-clockwise), grey or not: (picture, paper alpha)."""
+    rgb, paper = _split(img)
+    if grey and rgb.ndim == 3:
+        rgb = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
+    how = cv2.INTER_AREA if f < 0.5 else cv2.INTER_LINEAR  # the scanner's optics blur what linear aliases
+    rgb = cv2.resize(rgb, None, fx=f, fy=f, interpolation=how)
+    paper = np.full(rgb.shape[:2], 255, np.uint8) if paper is None else \
+        cv2.resize(paper, (rgb.shape[1], rgb.shape[0]), interpolation=how)
+    if turns % 4:
+        code = (cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE)[turns % 4 - 1]
+        rgb, paper = cv2.rotate(rgb, code), cv2.rotate(paper, code)
+    return rgb, paper
+
+
+def _finish(out: np.ndarray, rng: np.random.Generator, sigma: float, quality: int) -> np.ndarray:
+    """Sensor noise (a tile of it drawn from `rng`, laid at a random offset), then the JPEG round trip."""
+    h, w = out.shape[:2]
+    tile = np.round(rng.standard_normal((251, 257, *out.shape[2:]), dtype=np.float32) * sigma).astype(np.int16)
+    dy, dx = int(rng.integers(251)), int(rng.integers(257))
+    noise = cv2.repeat(tile, -(-(h + dy) // 251), -(-(w + dx) // 257))[dy:dy + h, dx:dx + w]
+    return _jpeg(cv2.add(out, noise, dtype=cv2.CV_8U), quality)
+
+
+def scanner(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out: float = 200,
+            quarter_turns: int | None = None, skew_deg: float | None = None, dark_bed: bool | None = None,
+            jpeg_quality: int | None = None, grey: bool | None = None, margin_mm: float | None = None) -> np.ndarray:
+    """A flatbed or sheet-fed scan: resampled to `dpi_out`, turned by quarter turns and a small skew
+    (≤ 3°), on a light or dark bed with a margin, mildly noisy, JPEG round trip (quality 50–95).
+    Unset parameters are drawn from `rng`. Returns RGB, or H×W grey when `grey`."""
+    turns = int(rng.integers(4)) if quarter_turns is None else quarter_turns
+    skew = float(rng.uniform(-3, 3)) if skew_deg is None else skew_deg
+    dark = bool(rng.random() < 0.2) if dark_bed is None else dark_bed
+    quality = int(rng.integers(50, 96)) if jpeg_quality is None else jpeg_quality
+    grey = bool(rng.random() < 0.6) if grey is None else grey
+    margin = rng.uniform(2, 8) if margin_mm is None else margin_mm
+    rgb, paper = _place(img, dpi_out / dpi_in, turns, grey)
+    h, w = paper.shape
+    m = margin * dpi_out / 25.4
+    c, s = abs(math.cos(math.radians(skew))), abs(math.sin(math.radians(skew)))
+    bw, bh = int(w * c + h * s + 2 * m), int(w * s + h * c + 2 * m)
+    rot = cv2.getRotationMatrix2D((w / 2, h / 2), skew, 1.0)
+    rot[:, 2] += (bw / 2 - w / 2, bh / 2 - h / 2)
+    rgb = cv2.GaussianBlur(cv2.warpAffine(rgb, rot, (bw, bh), flags=cv2.INTER_LINEAR), (0, 0), 0.45)  # optics
+    a = cv2.warpAffine(paper, rot, (bw, bh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
+    lamp = rng.uniform(0.96, 1.02) + 0.015 * _field(1, bw, rng, 4)  # the lamp varies a little along the sensor
+    lamp = cv2.resize(np.clip(lamp * 200, 0, 255).astype(np.uint8), (bw, bh), interpolation=cv2.INTER_NEAREST)
+    lit = cv2.multiply(rgb, lamp if rgb.ndim == 2 else cv2.merge([lamp] * 3), scale=1 / 200)
+    bed = np.full_like(lit, int(rng.uniform(15, 45) if dark else rng.uniform(232, 250)))
+    return _finish(cv2.blendLinear(lit, bed, a, 1 - a), rng, rng.uniform(1.0, 2.5), quality)
+
+
+def _tilted(w: int, h: int, spin: float, tilt: float, axis: float, reach: float) -> np.ndarray:
+    """Where a w×h sheet's corners land when turned `spin` in its plane, tilted `tilt` about an
+    in-plane axis at angle `axis`, and seen by a pinhole camera `reach` px away (radians)."""
+    out = []
+    for x, y in ((0, 0), (w, 0), (w, h), (0, h)):
+        x, y = x - w / 2, y - h / 2
+        x, y = x * math.cos(spin) - y * math.sin(spin), x * math.sin(spin) + y * math.cos(spin)
+        along, across = x * math.cos(axis) + y * math.sin(axis), -x * math.sin(axis) + y * math.cos(axis)
+        z = across * math.sin(tilt)
+        across *= math.cos(tilt)
+        x, y = along * math.cos(axis) - across * math.sin(axis), along * math.sin(axis) + across * math.cos(axis)
+        out.append((x * reach / (reach + z), y * reach / (reach + z)))
+    return np.float32(out)
+
+
+TABLES = ((120, 80, 50), (150, 110, 70), (70, 60, 55), (95, 95, 100), (180, 175, 165), (45, 45, 50))  # RGB
+
+
+def phone(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, ppi: float | None = None,
+          tilt_deg: float | None = None, spin_deg: float | None = None, shadow: bool | None = None,
+          blur: float | None = None, motion: float | None = None, grey: bool | None = None,
+          jpeg_quality: int | None = None) -> np.ndarray:
+    """A phone photo of the paper on a table: `ppi` (140–240) pixels an inch on the paper, seen at
+    `tilt_deg` (≤ 15) and turned `spin_deg` (any, quarter turns included), lit unevenly, maybe with
+    a soft shadow across it, vignetted, out of focus (`blur`, px) or shaken (`motion`, px), noisy,
+    in colour or grey, JPEG round trip (quality 50–95). Unset parameters are drawn from `rng`."""
+    ppi = float(rng.uniform(140, 240)) if ppi is None else ppi
+    tilt = math.radians(rng.uniform(0, 15) if tilt_deg is None else tilt_deg)
+    spin = math.radians(rng.choice([0, 90, 180, 270]) + rng.normal(0, 6) if spin_deg is None else spin_deg)
+    shadow = bool(rng.random() < 0.6) if shadow is None else shadow
+    motion = (float(rng.uniform(2, 5)) if rng.random() < 0.15 else 0.0) if motion is None else motion
+    blur = float(rng.uniform(0.3, 1.3)) if blur is None else blur
+    grey = bool(rng.random() < 0.25) if grey is None else grey
+    quality = int(rng.integers(50, 96)) if jpeg_quality is None else jpeg_quality
+    rgb, paper = _place(img, ppi / dpi_in, 0, False)
+    h, w = paper.shape
+    corners = _tilted(w, h, spin, tilt, rng.uniform(0, math.pi), max(w, h) * rng.uniform(1.2, 1.8))
+    lo, hi = corners.min(axis=0), corners.max(axis=0)
+    span = float(max(hi - lo))
+    left, right, top, bottom = (span * rng.uniform(0.05, 0.18) for _ in range(4))
+    bw, bh = int(hi[0] - lo[0] + left + right), int(hi[1] - lo[1] + top + bottom)
+    dst = corners - lo + np.float32([left, top])
+    hmat = cv2.getPerspectiveTransform(np.float32([(0, 0), (w, 0), (w, h), (0, h)]), dst)
+    seen = cv2.warpPerspective(rgb, hmat, (bw, bh), flags=cv2.INTER_LINEAR)
+    a = cv2.warpPerspective(paper, hmat, (bw, bh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
+    table = np.float32(TABLES[int(rng.integers(len(TABLES)))]) * rng.uniform(0.85, 1.1)
+    xx, yy = _coarse(bh, bw)  # the light, worked out coarse: gradient, shadow, vignetting
+    ang = rng.uniform(0, 2 * math.pi)
+    gradient = rng.uniform(0.1, 0.35)
+    light = 1 - gradient / 2 + gradient * ((xx - 0.5) * math.cos(ang) + (yy - 0.5) * math.sin(ang))
+    if shadow:  # a soft shadow of the phone or a hand: a blurred edge through the card
+        sx, sy = (dst.mean(axis=0) + rng.normal(0, 0.2, 2) * (hi - lo)) / (bw, bh)
+        sa = rng.uniform(0, 2 * math.pi)
+        d = (xx - sx) * math.cos(sa) * bw + (yy - sy) * math.sin(sa) * bh
+        light *= 1 - rng.uniform(0.15, 0.4) / (1 + np.exp(-d / (rng.uniform(0.01, 0.05) * span)))
+    light *= 1 - rng.uniform(0.1, 0.3) * 2 * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2)
+    light = light[..., None] * (1 + rng.normal(0, 0.03, 3)).astype(np.float32)  # white balance a little off
+    blotch = (1 + 0.06 * _field(*xx.shape, rng, 12))[..., None]
+
+    def full(field: np.ndarray, k: float) -> np.ndarray:
+        return cv2.resize(np.clip(field * k, 0, 255).astype(np.uint8), (bw, bh), interpolation=cv2.INTER_LINEAR)
+
+    lit = cv2.multiply(seen, full(light, 200), scale=1 / 200)
+    out = cv2.blendLinear(lit, full(light * blotch * table, 1), a, 1 - a)
+    if blur > 0:
+        out = cv2.GaussianBlur(out, (0, 0), blur)
+    if motion > 0:
+        k = max(3, int(round(motion)) | 1)
+        kern = np.zeros((k, k), np.float32)
+        kern[k // 2, :] = 1
+        kern = cv2.warpAffine(kern, cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), rng.uniform(0, 180), 1), (k, k))
+        out = cv2.filter2D(out, -1, kern / max(float(kern.sum()), 1e-6))
+    if grey:
+        out = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY)
+    return _finish(out, rng, rng.uniform(2, 5), quality)
+
+
+def write_scanner_pdf(images: Sequence[np.ndarray], path: Path, dpi: float, quality: int = 95) -> Path:
+    """A scanner's PDF: one JPEG page per image (RGB or grey) at `dpi`, written beside `path`, then renamed."""
+    from PIL import Image
+
+    pages = [Image.fromarray(i) for i in images]
+    tmp = path.with_name(f".{path.name}.part")
+    pages[0].save(tmp, "PDF", save_all=True, append_images=pages[1:], resolution=dpi, quality=quality)
+    tmp.replace(path)
+    return path
+
+
+def write_photo(img: np.ndarray, path: Path, quality: int = 95) -> Path:
+    """A photo file: JPEG, or PNG when `path` ends in .png (RGB or grey)."""
+    from PIL import Image
+
+    tmp = path.with_name(f".{path.name}.part")
+    fmt = "PNG" if path.suffix.lower() == ".png" else "JPEG"
+    Image.fromarray(img).save(tmp, fmt, **({"quality": quality} if fmt == "JPEG" else {"compress_level": 1}))
+    tmp.replace(path)
+    return path
+
+
+# --------------------------------------------------------------------------------------- cards marked
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What one player draws on one card: `picks` and `stake` in counting styles, then `extras`
+    ((bubble key, style) in a style that must not count, or a doubtful one). `why`: the review
+    reason the card is made for (None: a plain card). `corner`: a corner to tear off (see `tear`)."""
+
+    picks: tuple[int, ...]
+    stake: str | None  # "1" … "20", "other", or None (no stake marked)
+    extras: tuple[tuple[str, str], ...] = ()
+    why: str | None = None
+    corner: str | None = None
+    styles: tuple[str, ...] = tuple(sorted(COUNTS))
+    colour: str = "black"
+
+
+@dataclass(frozen=True)
+class Marked:
+    """The truth of one drawn card: where it is and what it says."""
+
+    serial: int
+    file: str
+    page: int
+    slot: int
+    picks: tuple[int, ...]  # every selection drawn in a counting style
+    stake: str | None
+    marks: tuple[tuple[str, str], ...]  # every (bubble key, style) drawn, in order
+    expect: Literal["entry", "review"]
+    why: str | None
+
+    @property
+    def styles(self) -> tuple[str, ...]:
+        return tuple(style for _, style in self.marks)
+
+    def at(self, file: Path | str, page: int) -> Marked:
+        """The same card, found in another file (the scan or photo made of it)."""
+        return replace(self, file=str(file), page=page)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One printed page with its cards marked: the image (RGB, page px) and each slot's truth."""
+
+    image: np.ndarray
+    page: int
+    cards: tuple[Marked | None, ...]
+
+
+def legal_picks(card: Card, rng: np.random.Generator, count: int | None = None) -> tuple[int, ...]:
+    """Picks a player may make on `card`: min–max picks (or `count`), never both sides of one market,
+    a side and the total of one game only when the rules allow it."""
+    rules = card.rules
+    games = [g for g in card.games if not g.off]
+    most = min(rules.max_picks, len(games) * (2 if rules.same_game else 1))
+    n = min(count, most) if count is not None else int(rng.integers(min(rules.min_picks, most), most + 1))
+    picks: list[int] = []
+    for i in rng.permutation(len(games)):
+        if len(picks) >= n:
+            break
+        nums = games[i].numbers
+        sides, totals = [nums.away, nums.home], [t for t in (nums.over, nums.under) if t is not None]
+        if rules.same_game and totals and len(picks) + 2 <= n and rng.random() < 0.3:
+            picks += [int(rng.choice(sides)), int(rng.choice(totals))]
+        else:
+            picks.append(int(rng.choice(sides + totals)))
+    return tuple(sorted(picks))
+
+
+def plan_card(card: Card, rng: np.random.Generator, why: str | None = None, *, colour: str | None = None,
+              styles: tuple[str, ...] = tuple(sorted(COUNTS)), not_counting: float = 0.3) -> Plan:
+    """A plain card (legal picks, a stake or none, sometimes a mark that must not count: share
+    `not_counting`), or one made doubtful for `why` (see WHY). "duplicate-serial" plans a plain card:
+    the caller marks the same serial twice."""
+    rules = card.rules
+    if why not in (None, *WHY):
+        raise ValueError(f"unknown reason {why!r}; known: {', '.join(WHY)}")
+    games = [g for g in card.games if not g.off]
+    if why == "too-many":
+        if len(games) <= rules.max_picks:
+            raise ValueError(f"card {card.slug} has {len(games)} games: too few for more than {rules.max_picks} picks")
+        chosen = [games[i] for i in rng.permutation(len(games))[:rules.max_picks + 1]]
+        picks = tuple(sorted(int(rng.choice(g.numbers.all())) for g in chosen))
+    else:
+        picks = legal_picks(card, rng, int(rng.integers(rules.min_picks, rules.max_picks)) if why == "double" else None)
+    if why == "double":  # the other side of the same market of one game picked
+        n = int(rng.choice(picks))
+        nums = card.game_by_number(n).numbers
+        pair = (nums.away, nums.home) if n in (nums.away, nums.home) else (nums.over, nums.under)
+        picks = tuple(sorted((*picks, next(m for m in pair if m != n))))
+    stake = "other" if why == "other-stake" else (str(rng.choice(["1", "2", "5", "10", "20"])) if rng.random() < 0.7
+                                                   else None)
+    used = {card.game_by_number(n).key for n in picks}
+    free = [str(n) for g in games if g.key not in used for n in g.numbers.all()]
+    extras: list[tuple[str, str]] = []
+    if why == "unsure":
+        extras.append((str(rng.choice(free)), "faint"))
+    elif free and rng.random() < not_counting:
+        spare = free + [f"stake:{k}" for k in ("1", "2", "5", "10", "20") if k != stake]
+        extras.append((str(rng.choice(spare)), str(rng.choice(sorted(NOT_COUNTING)))))
+    ink = colour or str(rng.choice(["black", "blue"], p=[0.6, 0.4]))
+    corner = str(rng.choice(["tl", "tr", "bl", "br"])) if why == "torn" else None
+    return Plan(picks, stake, tuple(extras), why, corner, styles, ink)
+
+
+def mark_card(img: np.ndarray, plan: Plan, spots: dict[str, Spot], rng: np.random.Generator,
+              keep_clear: Sequence[tuple[float, float, float, float]] = ()) -> tuple[tuple[str, str], ...]:
+    """Draw `plan` on one card of a page image, in place. Returns every (bubble key, style) drawn.
+
+    `keep_clear`: boxes besides the bubbles that a stray line keeps off (the card's QR, its corner marks)."""
+    marks = [(str(n), str(rng.choice(plan.styles))) for n in plan.picks]
+    if plan.stake:
+        marks.append((f"stake:{plan.stake}", str(rng.choice(plan.styles))))
+    marks += list(plan.extras)
+    for key, style in marks:
+        cx, cy, r = spots[key]
+        boxes = list(keep_clear)
+        if style == "stray":
+            boxes += [(x - rr, y - rr, x + rr, y + rr) for k, (x, y, rr) in spots.items() if k != key]
+        draw_mark(img, cx, cy, r, style, plan.colour, rng, keep_clear=boxes)
+    return tuple(marks)
+
+
+def mark_sheets(pdf: Path, card: Card, template: str, first_serial: int, plans: Sequence[Plan | None], dpi: float,
+                rng: np.random.Generator) -> Iterator[Sheet]:
+    """The pages of a printed batch, rasterized at `dpi`, each card marked by its plan (plans[i] for
+    serial first_serial + i; None leaves it blank, and a page with no plan is skipped). Torn corners
+    are left to `tear`."""
+    import pypdfium2 as pdfium
+
+    per = len(load_template(template).cards)
+    spots = [card_bubbles_px(card, template, s, dpi) for s in range(per)]
+    boxes = [card_boxes_px(card, template, s, dpi) for s in range(per)]
+    keep = [[b[k] for k in ("qr", "tl", "tr", "bl", "br")] for b in boxes]  # no stray line across these
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        for page in range(math.ceil(len(plans) / per)):
+            if not any(plans[page * per:(page + 1) * per]):
+                continue
+            img = np.ascontiguousarray(doc[page].render(scale=dpi / 72, rev_byteorder=True).to_numpy()[:, :, :3])
+            cards: list[Marked | None] = []
+            for slot in range(per):
+                i = page * per + slot
+                plan = plans[i] if i < len(plans) else None
+                if plan is None:
+                    cards.append(None)
+                    continue
+                marks = mark_card(img, plan, spots[slot], rng, keep[slot])
+                cards.append(Marked(first_serial + i, str(pdf), page, slot, plan.picks, plan.stake, marks,
+                                    "review" if plan.why else "entry", plan.why))
+            yield Sheet(img, page, tuple(cards))
+    finally:
+        doc.close()
+
+
+# ---------------------------------------------------------------------------------------------- demo
+
+
+def demo_marks(pdf: Path, card: Card, first_serial: int, folder: Path, *, template: str = "letter-2up",
+               seed: int = 12) -> list[Marked]:
+    """Mark the first twelve cards of a printed 2-up batch as players would (solid, scribble, tick,
+    cross, pencil, half fills; black and blue pen), one of them doubtful (both sides of a game), and
+    write what comes back: `folder`/scans.pdf (eleven cards; small skews, one page upside down, one
+    card torn off and turned) and `folder`/photo.jpg (the twelfth, torn off and photographed).
+    `pdf` must hold at least twelve cards. Returns the truth."""
+    rng = np.random.default_rng(seed)
+    dpi = 200
+    looks = [(("solid",), "black"), (("scribble",), "blue"), (("tick",), "black"), (("cross",), "blue"),
+             (("pencil",), "black"), (("solid", "partial"), "blue")]
+    plans = [plan_card(card, rng, "double" if i == 11 else None, styles=looks[i // 2][0], colour=looks[i // 2][1],
+                       not_counting=0.0) for i in range(12)]
+    folder.mkdir(parents=True, exist_ok=True)
+    scans, truth, photo = [], [], None
+    scans_pdf, photo_file = folder / "scans.pdf", folder / "photo.jpg"
+    for sheet in mark_sheets(pdf, card, template, first_serial, plans, dpi, rng):
+        if sheet.page < 5:
+            turns = 2 if sheet.page == 2 else 0
+            scans.append(scanner(sheet.image, rng, dpi_in=dpi, quarter_turns=turns, skew_deg=float(rng.uniform(-2, 2)),
+                                 dark_bed=False, jpeg_quality=85, grey=True))
+            truth += [c.at(scans_pdf, len(scans) - 1) for c in sheet.cards if c]
+            continue
+        top, bottom = sheet.cards
+        photo = phone(tear(sheet.image, card, template, 0, dpi, rng), rng, dpi_in=dpi, ppi=190, tilt_deg=8,
+                      shadow=True, blur=0.6, motion=0.0, grey=False, jpeg_quality=85)
+        scans.append(scanner(tear(sheet.image, card, template, 1, dpi, rng), rng, dpi_in=dpi, quarter_turns=1,
+                             skew_deg=1.0, dark_bed=True, jpeg_quality=85, grey=True))
+        truth += [top.at(photo_file, 0), bottom.at(scans_pdf, len(scans) - 1)] if top and bottom else []
+    write_scanner_pdf(scans, scans_pdf, dpi)
+    if photo is not None:
+        write_photo(photo, photo_file)
+    return truth
