@@ -112,12 +112,10 @@ def _classify(mask: np.ndarray, box: tuple) -> str | None:
     if cells.min() >= 0.6:
         return "square"
     quarters = cv2.resize(cells, (2, 2), interpolation=cv2.INTER_AREA)
-    if (quarters <= 0.3).sum() != 1:
+    light = quarters <= 0.4  # a small, blurred L seen at an angle leaves its missing quarter partly grey
+    if light.sum() != 1:
         return None
-    qy, qx = np.argwhere(quarters <= 0.3)[0]
-    dark = np.ones((4, 4), dtype=bool)
-    dark[2 * qy:2 * qy + 2, 2 * qx:2 * qx + 2] = False
-    return "L" if cells[dark].min() >= 0.6 else None
+    return "L" if quarters[~light].min() >= 0.8 else None
 
 
 def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
@@ -236,7 +234,7 @@ def _clear(corners: list[Point], own: tuple[int, ...], marks: list[Mark], side: 
     corner mark, so it does not count here even when it passes for a square.)"""
     poly = np.array(corners, dtype=np.float32).reshape(-1, 1, 2)
     for i, m in enumerate(marks):
-        if i in own or not (0.75 < m.side / side < 1.33 or m.shape == "L" and 0.6 < m.side / side < 1.6):
+        if i in own or not 0.75 < m.side / side < 1.33:
             continue
         if cv2.pointPolygonTest(poly, (float(m.x), float(m.y)), True) > -0.5 * side:
             return False
