@@ -84,14 +84,16 @@ def working(grey: np.ndarray, long_side: int = WORK) -> tuple[np.ndarray, float]
     n = -(-max(h, w) // round(long_side * 1.2))  # a whole factor: OpenCV's fast path
     if n <= 1:
         return grey, 1.0
-    return cv2.resize(grey, (w // n, h // n), interpolation=cv2.INTER_AREA), 1.0 / n
+    whole = grey[:h - h % n, :w - w % n]  # sides a whole multiple of n: OpenCV's fast path (20× faster)
+    return cv2.resize(whole, (w // n, h // n), interpolation=cv2.INTER_AREA), 1.0 / n
 
 
 def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
     """Dark-on-paper mask (255 = ink): each pixel against the brightest paper within `window` px
     (found on a quarter-size copy: paper brightness changes slowly)."""
     h, w = grey.shape
-    small = cv2.resize(grey, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
+    whole = grey[:max(4, h - h % 4), :max(4, w - w % 4)]  # a whole multiple of 4: OpenCV's fast path
+    small = cv2.resize(whole, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     n = max(3, window // 4) | 1
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))
     paper = cv2.resize(cv2.blur(cv2.dilate(small, k), (n, n)), (w, h), interpolation=cv2.INTER_LINEAR)
