@@ -32,7 +32,7 @@ import numpy as np
 
 from parlaycards.core.models import Card, Game, Rules
 from parlaycards.core.numbering import assign
-from parlaycards.demo import marks
+from parlaycards.demo import marks, paper
 from parlaycards.layout.templates import load_template
 from parlaycards.services.printing import print_batch
 from parlaycards.store import Store
@@ -118,14 +118,14 @@ class Piles:
         if self.pages[slug]:
             pdf = self._pdf_name(slug, len(self.files[slug]["scanner"]))
             pdf.parent.mkdir(parents=True, exist_ok=True)
-            marks.write_scanner_pdf(self.pages[slug], pdf, SCAN_DPI)
+            paper.write_scanner_pdf(self.pages[slug], pdf, SCAN_DPI)
             self.files[slug]["scanner"].append(str(pdf.relative_to(self.folder)))
             self.pages[slug] = []
 
     def photo(self, slug: str, image: np.ndarray, name: str, cards: list[marks.Marked], png: bool) -> None:
         path = self.folder / "phone" / f"{name}.{'png' if png else 'jpg'}"
         path.parent.mkdir(parents=True, exist_ok=True)
-        marks.write_photo(image, path)
+        paper.write_photo(image, path)
         self.files[slug]["phone"].append(str(path.relative_to(self.folder)))
         self._truth(slug, "phone", path, 0, cards)
 
@@ -166,13 +166,13 @@ def generate(folder: Path, total: int, rng: np.random.Generator, store: Store) -
                 if c is None:
                     continue
                 c = replace(c, why="duplicate-serial", expect="review")
-                piece = marks.tear(sheet.image, card, kind.template, slot, SOURCE_DPI, rng) if per > 1 else sheet.image
+                piece = paper.tear(sheet.image, card, kind.template, slot, SOURCE_DPI, rng) if per > 1 else sheet.image
                 quality = next(t["quality"] for t in piles.cards if t["slug"] == card.slug and t["serial"] == c.serial)
                 if quality == "phone":
-                    piles.photo(card.slug, marks.phone(piece, rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}-again",
+                    piles.photo(card.slug, paper.phone(piece, rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}-again",
                                 [c], False)
                 else:
-                    piles.scan(card.slug, marks.scanner(piece, rng, dpi_in=SOURCE_DPI, dpi_out=SCAN_DPI), [c])
+                    piles.scan(card.slug, paper.scanner(piece, rng, dpi_in=SOURCE_DPI, dpi_out=SCAN_DPI), [c])
                 made += 1
         piles.flush(card.slug)
         print(f"\r  {kind.template}: {count} cards printed, marked and degraded; {made} in all, "
@@ -189,7 +189,7 @@ def _degrade(piles: Piles, card: Card, template: str, sheet: marks.Sheet, plans:
     per = len(sheet.cards)
 
     def piece(c: marks.Marked) -> np.ndarray:
-        return marks.tear(sheet.image, card, template, c.slot, SOURCE_DPI, rng, corner=corners[c.slot])
+        return paper.tear(sheet.image, card, template, c.slot, SOURCE_DPI, rng, corner=corners[c.slot])
 
     if rng.random() >= PHONE_SHARE:
         if per == 1 and not torn:
@@ -202,17 +202,17 @@ def _degrade(piles: Piles, card: Card, template: str, sheet: marks.Sheet, plans:
         return
     if (per == 1 and not torn) or (not torn and rng.random() < 0.2):  # the whole sheet in one photo
         name = f"{card.slug}-sheet-{cards[0].serial:06d}"
-        piles.photo(card.slug, marks.phone(sheet.image, rng, dpi_in=SOURCE_DPI), name, cards, bool(rng.random() < 0.15))
+        piles.photo(card.slug, paper.phone(sheet.image, rng, dpi_in=SOURCE_DPI), name, cards, bool(rng.random() < 0.15))
         return
     for c in cards:
-        piles.photo(card.slug, marks.phone(piece(c), rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}", [c],
+        piles.photo(card.slug, paper.phone(piece(c), rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}", [c],
                     bool(rng.random() < 0.15))
 
 
 def _scan(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A scanner page: mostly upright, some turned; skew ≤ 3°; a dark bed one time in five; JPEG 50–95."""
     turns = int(rng.choice([0, 1, 2, 3], p=[0.6, 0.15, 0.1, 0.15]))
-    return marks.scanner(image, rng, dpi_in=SOURCE_DPI, dpi_out=SCAN_DPI, quarter_turns=turns)
+    return paper.scanner(image, rng, dpi_in=SOURCE_DPI, dpi_out=SCAN_DPI, quarter_turns=turns)
 
 
 # ------------------------------------------------------------------------------------------ read back

@@ -15,7 +15,7 @@ import pytest
 
 from parlaycards.core.models import Entry, Rules
 from parlaycards.core.settle import refusals
-from parlaycards.demo import marks
+from parlaycards.demo import marks, paper
 from parlaycards.services import printing
 from parlaycards.store import Store
 from parlaycards.store import cards as card_rows
@@ -155,7 +155,7 @@ def test_effects_repeat_for_a_seed_and_size_the_picture_as_asked():
     cv2.rectangle(img, (50, 50), (120, 120), (0, 0, 0), -1)
 
     def scan(seed: int, **kw) -> np.ndarray:  # noqa: ANN003
-        return marks.scanner(img, np.random.default_rng(seed), dpi_in=200, dpi_out=100, **kw)
+        return paper.scanner(img, np.random.default_rng(seed), dpi_in=200, dpi_out=100, **kw)
 
     assert np.array_equal(scan(3), scan(3)) and not np.array_equal(scan(3), scan(4))
     flat = scan(1, quarter_turns=1, skew_deg=0.0, margin_mm=0.0, grey=True)
@@ -167,7 +167,7 @@ def test_effects_repeat_for_a_seed_and_size_the_picture_as_asked():
     assert skewed.shape[0] > 200 and skewed.shape[1] > 150
 
     def photo(seed: int, **kw) -> np.ndarray:  # noqa: ANN003
-        return marks.phone(img, np.random.default_rng(seed), dpi_in=200, **kw)
+        return paper.phone(img, np.random.default_rng(seed), dpi_in=200, **kw)
 
     assert np.array_equal(photo(5), photo(5)) and not np.array_equal(photo(5), photo(6))
     big, small = photo(2, ppi=240, tilt_deg=0, spin_deg=0), photo(2, ppi=120, tilt_deg=0, spin_deg=0)
@@ -179,12 +179,12 @@ def test_a_torn_card_keeps_its_slot_and_a_torn_corner_loses_its_mark(store: Stor
     card, batch = _print(store, tmp_path, "letter-2up", copies=2)
     page = marks.rasterize(batch.file, 0, DPI)
     rng = np.random.default_rng(2)
-    torn = marks.tear(page, card, "letter-2up", 0, DPI, rng)
+    torn = paper.tear(page, card, "letter-2up", 0, DPI, rng)
     assert torn.shape[2] == 4 and abs(torn.shape[0] - 5.5 * DPI) < 2 * MM and torn.shape[1] == 8.5 * DPI
     assert (torn[: torn.shape[0] // 2, :, 3] == 255).all()  # the top half: the sheet's own edges, clean
     bottom = torn[-int(2 * MM):, :, 3]
     assert (bottom == 0).any() and (bottom == 255).any()  # ragged along the perforation
-    corner = marks.tear(page, card, "letter-2up", 0, DPI, np.random.default_rng(3), corner="tr")
+    corner = paper.tear(page, card, "letter-2up", 0, DPI, np.random.default_rng(3), corner="tr")
     boxes = marks.card_boxes_px(card, "letter-2up", 0, DPI)
     for mark in ("tl", "tr", "bl", "br"):
         x0, y0, x1, y1 = (round(v) for v in boxes[mark])
@@ -194,7 +194,7 @@ def test_a_torn_card_keeps_its_slot_and_a_torn_corner_loses_its_mark(store: Stor
 
 def test_the_scanner_pdf_has_a_page_per_image_at_its_dpi(tmp_path: Path):
     images = [np.full((300, 200), 200, np.uint8), np.full((150, 450, 3), 90, np.uint8)]
-    path = marks.write_scanner_pdf(images, tmp_path / "scans.pdf", 150)
+    path = paper.write_scanner_pdf(images, tmp_path / "scans.pdf", 150)
     doc = pdfium.PdfDocument(str(path))
     try:
         assert [tuple(round(x, 2) for x in doc[i].get_size()) for i in range(len(doc))] == [(96.0, 144.0), (216.0, 72.0)]

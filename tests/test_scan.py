@@ -125,6 +125,7 @@ TEMPLATES = [("letter-2up", 16), ("letter-2up-stub", 16), ("letter-3up", 10), ("
 def test_round_trip_on_every_template(store: Store, tmp_path: Path, template: str, games: int):
     """print → mark (every style, black and blue) → rasterize → scan: the marked picks come back."""
     from parlaycards.demo import marks as marker
+    from parlaycards.demo import paper
 
     card = nfl_card(games) if games <= 16 else college_card(games)
     p = printed(store, card, template, len(load_template(template).cards), tmp_path)
@@ -132,7 +133,7 @@ def test_round_trip_on_every_template(store: Store, tmp_path: Path, template: st
     marks = {slot: (marker.legal_picks(p.card, rng), str(rng.choice(["1", "2", "5", "10", "20"])))
              for slot in range(len(load_template(template).cards))}
     img = sheet(p, 0, marks, seed=games)
-    scan = _pdf([marker.scanner(img, rng, dpi_in=200, quarter_turns=1, skew_deg=1.5, dark_bed=False, jpeg_quality=70, grey=True)], tmp_path / "s.pdf")
+    scan = _pdf([paper.scanner(img, rng, dpi_in=200, quarter_turns=1, skew_deg=1.5, dark_bed=False, jpeg_quality=70, grey=True)], tmp_path / "s.pdf")
     report = svc.scan_cards(store, p.card.slug, [scan], received=BEFORE_CUTOFF, folder=tmp_path / "crops")
     got = {c.serial: (c.status, c.picks, c.stake) for c in report.cards}
     want = {f"{p.first + slot:06d}": ("entered", picks, Decimal(stake)) for slot, (picks, stake) in marks.items()}
@@ -140,16 +141,16 @@ def test_round_trip_on_every_template(store: Store, tmp_path: Path, template: st
 
 
 def test_marks_that_do_not_count_and_a_phone_photo(store: Store, nfl, tmp_path: Path):
-    from parlaycards.demo import marks as marker
+    from parlaycards.demo import paper
 
     rng = np.random.default_rng(5)
     img = sheet(nfl, 0, {0: ((101, 104, 117), "10"), 1: ((103, 205, 131), None)},
                 extras={0: [("121", "erased"), ("125", "stray")], 1: [("stake:20", "erased")]})
-    photo = marker.phone(marker.tear(img, nfl.card, "letter-2up", 0, 200, rng), rng, dpi_in=200, ppi=170, tilt_deg=12,
+    photo = paper.phone(paper.tear(img, nfl.card, "letter-2up", 0, 200, rng), rng, dpi_in=200, ppi=170, tilt_deg=12,
                       jpeg_quality=60, blur=1.2, spin_deg=30.0, shadow=True, motion=0.0, grey=False)
     path = tmp_path / "photo.jpg"
     cv2.imwrite(str(path), photo)
-    scan = _pdf([marker.scanner(img, rng, dpi_in=200, quarter_turns=2, dark_bed=True, skew_deg=-2, jpeg_quality=55, grey=True)],
+    scan = _pdf([paper.scanner(img, rng, dpi_in=200, quarter_turns=2, dark_bed=True, skew_deg=-2, jpeg_quality=55, grey=True)],
                 tmp_path / "s.pdf")
     report = svc.scan_cards(store, "nfl-w12", [path, scan], stake="2", received=BEFORE_CUTOFF, folder=tmp_path / "c")
     assert sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards) == [
@@ -160,7 +161,7 @@ def test_marks_that_do_not_count_and_a_phone_photo(store: Store, nfl, tmp_path: 
 
 
 def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: Path):
-    from parlaycards.demo import marks as marker
+    from parlaycards.demo import paper
 
     p = printed(store, nfl_card(16), "letter-2up", 12, tmp_path)
     rng = np.random.default_rng(9)
@@ -179,7 +180,7 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
     # page 5's top card was entered already with other picks: this is a photocopy or a card marked again
     entry_svc.add_entry(store, "nfl-w12", serial="000009", name="", stake="2", picks="101,104,117",
                         received=BEFORE_CUTOFF)
-    scans = [_pdf([marker.scanner(i, rng, dpi_in=200, quarter_turns=0, skew_deg=0.5, dark_bed=False, jpeg_quality=80, grey=True)], tmp_path / f"s{n}.pdf")
+    scans = [_pdf([paper.scanner(i, rng, dpi_in=200, quarter_turns=0, skew_deg=0.5, dark_bed=False, jpeg_quality=80, grey=True)], tmp_path / f"s{n}.pdf")
              for n, i in enumerate(pages)]
     report = svc.scan_cards(store, "nfl-w12", scans, received=BEFORE_CUTOFF, folder=tmp_path / "c")
     why = {c.serial: (c.status, svc.kind(c.reasons[0]) if c.reasons else "") for c in report.cards}
