@@ -49,3 +49,13 @@ def test_pickem_problems_carry_their_cell(tmp_path):
                                                 Source("picks.csv", None, 2, "B", "B2"),
                                                 Source("picks.csv", None, 2, "C", "C2")]
     assert row.problems[0].in_row() == "cell A2: no name"
+
+
+def test_a_semicolon_csv_with_a_title_line_above_its_header(tmp_path):
+    """The separator was read from the first line only: a title line made a ';' file read as one column."""
+    from parlaycards.io.sheets import open_workbook
+
+    path = tmp_path / "finals.csv"
+    path.write_text("Week 12 finals\n\nAway;Away score;Home;Home score\nPIT;20;CLE;23\n", encoding="utf-8")
+    sheet = open_workbook(path).sheets[0]
+    assert sheet.rows[2] == ("Away", "Away score", "Home", "Home score")

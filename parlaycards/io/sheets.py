@@ -209,8 +209,10 @@ def _csv_rows(data: bytes) -> tuple[tuple[object, ...], ...]:
             break
         except UnicodeDecodeError:
             continue
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max(",;\t|", key=first.count)  # the header line says which separator the file uses
+    # the separator the file uses: the one its busiest line among the first rows (title lines above a
+    # header have none) uses most
+    top = [line for line in text.splitlines()[:HEADER_ROWS] if line.strip()]
+    delimiter = max(",;\t|", key=lambda d: max((line.count(d) for line in top), default=0))
     return _trim(tuple(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
 
 
