@@ -105,3 +105,34 @@ def test_a_command_where_no_database_exists_names_the_file_and_creates_none(tmp_
         r = cli(missing, *args)
         assert r.exit_code == 2 and f"there is no pool database at {missing}" in r.stderr, r.output
     assert not missing.exists()
+
+
+def test_every_edit_says_what_it_changed(db_path, card_in_store):
+    """`game set … --spread` printed only "game 103 changed", even when the favourite changed sides."""
+    r = cli(db_path, "game", "set", "nfl-w12", "103", "--spread", "-5")
+    assert r.exit_code == 0, r.output
+    assert ("game 103 Dallas Cowboys at New York Giants: New York Giants +2½ → -5: the favourite changes to "
+            "New York Giants") in r.stderr
+    r = cli(db_path, "game", "set", "nfl-w12", "104", "--total", "43", "--kickoff", "2026-11-22 16:25")
+    assert "total 41 → 43" in r.stderr and "kickoff Sun 11/22 1:00p → Sun 11/22 4:25p" in r.stderr
+    r = cli(db_path, "payout", "set", "nfl-w12", "3", "6-1", "--max-payout", "500")
+    assert "payout 3 of 3: 5-1 → 6-1" in r.stderr and "maximum payout none → $500.00" in r.stderr
+    r = cli(db_path, "rules", "set", "nfl-w12", "--ties", "reduce", "--same-game")
+    assert "ties: lose → drop a tier" in r.stderr and "a side and the total of one game: not allowed → allowed" in r.stderr
+    r = cli(db_path, "rules", "set", "nfl-w12", "--ties", "reduce")
+    assert r.exit_code == 2 and "nothing to change" in r.stderr
+
+
+def test_a_payout_tier_beyond_the_rules_is_refused_and_the_range_is_raised_with_its_tiers(db_path, card_in_store):
+    before = digest(db_path)
+    r = cli(db_path, "payout", "set", "nfl-w12", "12", "200-1")
+    assert r.exit_code == 2 and "a payout for 12 picks would never be paid" in r.stderr
+    assert "--max-picks 12 with --tier" in r.stderr  # the command to use, spelled as this command line spells it
+    r = cli(db_path, "rules", "set", "nfl-w12", "--max-picks", "12", "--tier", "11 150-1")
+    assert r.exit_code == 2 and "no all-hit tier for 12 of 12" in r.stderr and '--tier "12 150-1"' in r.stderr
+    assert digest(db_path) == before
+    r = cli(db_path, "rules", "set", "nfl-w12", "--max-picks", "12", "--tier", "11 150-1", "--tier", "12 200-1")
+    assert r.exit_code == 0, r.output
+    assert "most picks: 10 → 12" in r.stderr and "payout 12 of 12: none → 200-1" in r.stderr
+    data = json.loads(cli(db_path, "show", "nfl-w12", "--json").stdout)
+    assert data["rules"]["max_picks"] == 12 and {"picks": 12, "hits": 12, "odds": "200-1"} in data["payouts"]

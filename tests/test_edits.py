@@ -44,9 +44,18 @@ def test_payout_edit_that_leaves_a_pick_count_without_all_hit_tier_is_refused():
         edits.remove_payout(make_card(), 7, 7)
     with pytest.raises(ParlayError, match="no all-hit tier for 11 of 11, 12 of 12"):
         edits.set_rules(make_card(), max_picks=12)
-    card = edits.set_payout(make_card(), 11, 11, "150-1")
-    card = edits.set_payout(card, 12, 12, "200-1")
-    assert edits.set_rules(card, max_picks=12).rules.max_picks == 12
+    card = edits.set_rules(make_card(), max_picks=12, tiers=(edits.tier(11, 11, "150-1"), edits.tier(12, 12, "200-1")))
+    assert card.rules.max_picks == 12 and str(card.payouts.tier(12, 12).odds) == "200-1"
+
+
+def test_a_tier_for_more_picks_than_the_rules_accept_is_refused():
+    """A 12-pick tier on a card that takes 10 picks would be printed and never paid."""
+    with pytest.raises(ParlayError, match="a payout for 12 picks would never be paid: the rules accept 3 to 10"):
+        edits.set_payout(make_card(), 12, 12, "200-1")
+    with pytest.raises(ParlayError, match="would never be paid"):
+        edits.set_rules(make_card(), tiers=(edits.tier(11, 11, "150-1"),))
+    lowered = edits.set_rules(make_card(), max_picks=8)  # lowering drops the tiers that could never pay
+    assert max(t.picks for t in lowered.payouts.tiers) == 8
 
 
 def test_consolation_tier_and_replacing_a_tier():

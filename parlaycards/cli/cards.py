@@ -7,7 +7,9 @@ from typing import Annotated
 import typer
 
 from ..core import money
+from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.money import dollars
+from . import values
 from .shell import console, err, open_store, print_json, run
 
 game_app = typer.Typer(help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
@@ -155,6 +157,17 @@ def _print_card(card, printed) -> None:  # noqa: ANN001
     c.print(f"Printed versions: {', '.join(map(str, printed)) or 'none yet'}")
 
 
+def _edited(edited) -> None:  # noqa: ANN001
+    """What an edit did: the new version, then each change as before → after."""
+    card = edited.card
+    err(f"{card.slug} version {card.version}: {edited.note}.")
+    for change in edited.changes:
+        err(f"  {change}")
+    if edited.printed_before:
+        err(f"Cards already printed from version {', '.join(map(str, edited.printed_before))} keep their lines; "
+            f"print again to put version {card.version} on paper.")
+
+
 @game_app.command("set")
 def game_set(
     slug: Slug,
@@ -167,38 +180,25 @@ def game_set(
     neutral: Annotated[bool | None, typer.Option("--neutral/--not-neutral", help="Neutral site.")] = None,
     off: Annotated[bool, typer.Option("--off", help="Take the game off the card from now: later entries on it are refused.")] = False,
 ) -> None:
-    """Change a game's spread, total, teams, kickoff or neutral flag, or take it off.
+    """Change a game's spread, total, teams, kickoff or neutral flag, or take it off. Prints each change
+    as before → after.
 
     Example: parlaycards game set nfl-w12 103 --spread -4.5
     """
-    from datetime import UTC, datetime
+    from ..services import edits as svc
 
-    from ..core import edits
-    from ..services import cards as svc
-
-    def change(card):  # noqa: ANN001, ANN202
-        fields: dict = {}
+    def change():  # noqa: ANN202
+        given: dict = {}
         if spread is not None:
-            fields["spread"] = svc.parse_spread_arg(spread)
+            given["spread"] = values.spread(spread)
         if total is not None:
-            fields["total"] = svc.parse_total_arg(total)
-        if away is not None:
-            fields["away"] = away
-        if home is not None:
-            fields["home"] = home
+            given["total"] = values.total(total)
         if kickoff is not None:
-            fields["kickoff"] = svc.parse_when(kickoff, card.timezone)
-        if neutral is not None:
-            fields["neutral"] = neutral
-        if off:
-            return edits.take_off(card, number, datetime.now(UTC))
-        if not fields:
-            from ..core.errors import ParlayError
-            raise ParlayError("say what to change: --spread, --total, --away, --home, --kickoff, --neutral or --off.")
-        return edits.with_game(card, number, **fields)
+            given["kickoff"] = values.moment(kickoff, "kickoff")
+        given.update({k: v for k, v in (("away", away), ("home", home), ("neutral", neutral)) if v is not None})
+        return svc.set_game(open_store(), slug, number, svc.GameFields(**given), off=off)
 
-    saved = run(lambda: svc.edit(open_store(), slug, f"game {number} changed", change))
-    _saved(saved, f"game {number} changed")
+    _edited(run(change))
 
 
 @game_app.command("add")
@@ -216,18 +216,12 @@ def game_add(
 
     Example: parlaycards game add nfl-w12 --league NFL --away "Bears" --home "Lions" --spread "-7½" --total 47.5 --kickoff "2026-11-26 12:30"
     """
-    from ..core import edits
-    from ..services import cards as svc
+    from ..services import edits as svc
 
-    def change(card):  # noqa: ANN001, ANN202
-        return edits.add_game(card, league=league.upper(), away=away, home=home,
-                              spread=svc.parse_spread_arg(spread), total=svc.parse_total_arg(total),
-                              kickoff=svc.parse_when(kickoff, card.timezone) if kickoff else None, neutral=neutral)
-
-    saved = run(lambda: svc.edit(open_store(), slug, f"added {away} at {home}", change))
-    g = saved.card.games[-1]
-    _saved(saved, f"added {g.label()} as {g.numbers.away}/{g.numbers.home}"
-           + (f", over {g.numbers.over} / under {g.numbers.under}" if g.numbers.over else ""))
+    _edited(run(lambda: svc.add_game(
+        open_store(), slug, league=league, away=away, home=home, spread=values.spread(spread),
+        total=values.total(total) if total is not None else None,
+        kickoff=values.moment(kickoff, "kickoff") if kickoff else None, neutral=neutral)))
 
 
 @game_app.command("remove")
@@ -236,11 +230,9 @@ def game_remove(slug: Slug, number: Annotated[int, typer.Argument(help="Any sele
 
     Example: parlaycards game remove nfl-w12 117
     """
-    from ..core import edits
-    from ..services import cards as svc
+    from ..services import edits as svc
 
-    saved = run(lambda: svc.edit(open_store(), slug, f"game {number} removed", lambda c: edits.remove_game(c, number)))
-    _saved(saved, f"game {number} removed")
+    _edited(run(lambda: svc.remove_game(open_store(), slug, number)))
 
 
 @payout_app.command("set")
@@ -249,42 +241,34 @@ def payout_set(
     picks: Annotated[int, typer.Argument(help="Number of picks on the card.")],
     hits_or_odds: Annotated[str, typer.Argument(metavar="[HITS] ODDS", help="Hits (for a consolation tier), then odds a-b.")],
     odds: Annotated[str | None, typer.Argument(show_default=False, help="Odds when HITS is given.")] = None,
-    basis: Annotated[str | None, typer.Option(help="'to' (stake returned on top) or 'for' (stake included).")] = None,
+    basis: Annotated[str | None, typer.Option(help=f"{values.helps(Basis)}: 'to' returns the stake on top, 'for' includes it.")] = None,
     max_payout: Annotated[str | None, typer.Option(help="Cap per card, stake included; 'none' removes it.")] = None,
 ) -> None:
-    """Set a payout tier: PICKS [HITS] ODDS. Without HITS it is the all-hit tier.
+    """Set a payout tier: PICKS [HITS] ODDS. Without HITS it is the all-hit tier. A tier for more picks than
+    the rules accept is refused (raise them with `rules set --max-picks N --tier ...`).
 
     Example: parlaycards payout set nfl-w12 3 6-1   (and `payout set nfl-w12 10 9 20-1` for a consolation tier)
     """
+    from ..services import edits as svc
 
-    from ..core import edits
+    def change():  # noqa: ANN202
+        hits, price = _tier_parts(slug, picks, hits_or_odds, odds)
+        table = svc.TableFields(**({"basis": values.choice(basis, Basis, "basis", "a basis")} if basis else {}),
+                                **({"max_payout": values.cap(max_payout)} if max_payout is not None else {}))
+        return svc.set_payout(open_store(), slug, picks, hits, price, table)
+
+    _edited(run(change))
+
+
+def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> tuple[int, str]:
+    """PICKS [HITS] ODDS → (hits, odds text)."""
     from ..core.errors import ParlayError
-    from ..services import cards as svc
 
-    def change(card):  # noqa: ANN001, ANN202
-        if odds is None:
-            hits, price = picks, hits_or_odds
-        else:
-            if not hits_or_odds.isdigit():
-                raise ParlayError(f'HITS "{hits_or_odds}" is not a number of hits. Example: payout set {slug} 10 9 20-1')
-            hits, price = int(hits_or_odds), odds
-        new = edits.set_payout(card, picks, hits, price)
-        if basis is not None:
-            if basis not in ("to", "for"):
-                raise ParlayError(f'--basis "{basis}" is not a basis. Accepted: to, for.')
-            new = edits.set_table(new, basis=basis)
-        if max_payout is not None:
-            cap = None
-            if max_payout.lower() != "none":
-                try:
-                    cap = money.parse(max_payout, "--max-payout", accepted="Accepted: 500, 1000.00, none.")
-                except ValueError as exc:
-                    raise ParlayError(str(exc)) from None
-            new = edits.set_table(new, max_payout=cap)
-        return new
-
-    saved = run(lambda: svc.edit(open_store(), slug, f"payout {picks} set", change))
-    _saved(saved, "payout table changed")
+    if odds is None:
+        return picks, hits_or_odds
+    if not hits_or_odds.isdigit():
+        raise ParlayError(f'HITS "{hits_or_odds}" is not a number of hits. Example: payout set {slug} 10 9 20-1')
+    return int(hits_or_odds), odds
 
 
 @payout_app.command("remove")
@@ -293,12 +277,9 @@ def payout_remove(slug: Slug, picks: Annotated[int, typer.Argument()], hits: Ann
 
     Example: parlaycards payout remove nfl-w12 10 9
     """
-    from ..core import edits
-    from ..services import cards as svc
+    from ..services import edits as svc
 
-    saved = run(lambda: svc.edit(open_store(), slug, f"payout {picks} removed",
-                                 lambda c: edits.remove_payout(c, picks, picks if hits is None else hits)))
-    _saved(saved, "payout tier removed")
+    _edited(run(lambda: svc.remove_payout(open_store(), slug, picks, hits)))
 
 
 @payout_app.command("analyze")
@@ -335,60 +316,58 @@ def payout_analyze(
 @rules_app.command("set")
 def rules_set(
     slug: Slug,
-    ties: Annotated[str | None, typer.Option(help="lose, win or reduce.")] = None,
+    ties: Annotated[str | None, typer.Option(help=f"{values.helps(Ties)}.")] = None,
     min_picks: Annotated[int | None, typer.Option(min=1, max=30)] = None,
-    max_picks: Annotated[int | None, typer.Option(min=1, max=30)] = None,
+    max_picks: Annotated[int | None, typer.Option(min=1, max=30, help="Most picks; raising it needs an all-hit tier for each new count (--tier).")] = None,
+    tier: Annotated[list[str] | None, typer.Option("--tier", help='A payout tier set in the same version, "PICKS [HITS] ODDS" (repeatable).')] = None,
     same_game: Annotated[bool | None, typer.Option("--same-game/--no-same-game", help="Allow a side and the total of one game.")] = None,
-    below_minimum: Annotated[str | None, typer.Option(help="refund or lose: a card reduced below the smallest tier.")] = None,
+    below_minimum: Annotated[str | None, typer.Option(help=f"{values.helps(BelowMinimum)}: a card reduced below the smallest tier.")] = None,
     cutoff: Annotated[str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')] = None,
     title: Annotated[str | None, typer.Option(help="Card title.")] = None,
     disclaimer: Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")] = None,
 ) -> None:
-    """Change the card's rules; refused if a pick count would lose its all-hit payout tier. Without
-    options, shows the rules as the card prints them.
+    """Change the card's rules; refused if a pick count would lose its all-hit payout tier. Prints each
+    change as before → after. Without options, shows the rules as the card prints them.
 
-    Example: parlaycards rules set nfl-w12 --ties reduce --max-picks 12 --cutoff "2026-11-29 13:00"
+    Example: parlaycards rules set nfl-w12 --ties reduce --max-picks 12 --tier "11 150-1" --tier "12 200-1"
     """
-    from ..core import edits
-    from ..core.errors import ParlayError
-    from ..services import cards as svc
+    from ..services import edits as svc
 
-    if all(v is None for v in (ties, min_picks, max_picks, same_game, below_minimum, cutoff, title, disclaimer)):
+    if all(v is None for v in (ties, min_picks, max_picks, tier, same_game, below_minimum, cutoff, title, disclaimer)):
         from ..core.views import rules_text
+        from ..services import cards as cards_svc
 
-        shown = run(lambda: svc.show(open_store(), slug)).card
+        shown = run(lambda: cards_svc.show(open_store(), slug)).card
         err(f"{shown.slug} version {shown.version}: {shown.title}")
         for line in rules_text(shown):
             err(f"  {line}")
         return
 
-    def change(card):  # noqa: ANN001, ANN202
-        fields: dict = {}
-        if ties is not None:
-            if ties not in ("lose", "win", "reduce"):
-                raise ParlayError(f'--ties "{ties}" is not a ties rule. Accepted: lose, win, reduce.')
-            fields["ties"] = ties
-        if below_minimum is not None:
-            if below_minimum not in ("refund", "lose"):
-                raise ParlayError(f'--below-minimum "{below_minimum}" is not accepted. Accepted: refund, lose.')
-            fields["below_minimum"] = below_minimum
-        for name, value in (("min_picks", min_picks), ("max_picks", max_picks), ("same_game", same_game)):
-            if value is not None:
-                fields[name] = value
-        if cutoff is not None:
-            if cutoff.lower() == "none":
-                fields["cutoff"] = None
-            else:
-                when = svc.parse_when(cutoff, card.timezone, "--cutoff")
-                if not hasattr(when, "hour"):
-                    raise ParlayError(f'--cutoff "{cutoff}" needs a time as well as a date, e.g. "2026-11-29 13:00".')
-                fields["cutoff"] = when
-        new = edits.set_rules(card, **fields) if fields else card
-        extra = {k: v for k, v in (("title", title), ("disclaimer", disclaimer)) if v is not None}
-        return edits.rebuild(new, **extra) if extra else new
+    def change():  # noqa: ANN202
+        from ..core import edits
 
-    saved = run(lambda: svc.edit(open_store(), slug, "rules changed", change))
-    _saved(saved, "rules changed")
+        given: dict = {k: v for k, v in (("min_picks", min_picks), ("max_picks", max_picks), ("same_game", same_game),
+                                          ("title", title), ("disclaimer", disclaimer)) if v is not None}
+        if ties is not None:
+            given["ties"] = values.choice(ties, Ties, "ties", "a ties rule")
+        if below_minimum is not None:
+            given["below_minimum"] = values.choice(below_minimum, BelowMinimum, "below_minimum", "accepted")
+        if cutoff is not None:
+            given["cutoff"] = None if cutoff.strip().lower() == "none" else values.moment(cutoff, "cutoff")
+        tiers = []
+        for text in tier or ():
+            parts = text.split()
+            if len(parts) not in (2, 3) or not parts[0].isdigit():
+                from ..core.errors import ParlayError
+
+                raise ParlayError(f'"{text}" is not a payout tier. Accepted: "PICKS ODDS" or "PICKS HITS ODDS", '
+                                  'e.g. "11 150-1", "10 9 20-1".', field="tier")
+            hits, price = _tier_parts(slug, int(parts[0]), parts[1], parts[2] if len(parts) == 3 else None)
+            tiers.append(edits.tier(int(parts[0]), hits, price))
+        fields = svc.RuleFields(**given, tiers=tuple(tiers))
+        return svc.set_rules(open_store(), slug, fields)
+
+    _edited(run(change))
 
 
 def calc(

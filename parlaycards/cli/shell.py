@@ -35,11 +35,12 @@ def err(text: str, style: str = "") -> None:
 def run(fn: Callable[[], T]) -> T:
     """Call a service; a ParlayError becomes one paragraph on stderr and exit code 2, never a traceback."""
     from ..core.errors import ParlayError
+    from .values import flag
 
     try:
         return fn()
     except ParlayError as exc:
-        err("Error: " + exc.text(), "bold red")
+        err("Error: " + exc.text(flag), "bold red")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
         err("Interrupted: nothing was changed by the unfinished command.")

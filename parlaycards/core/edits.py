@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import NotFoundError, ParlayError
+from .errors import NotFoundError, ParlayError, RefusedError, option
 from .models import Card, Game, Odds, PayoutTable, PayoutTier, Rules
 from .numbering import assign
 
@@ -85,14 +85,30 @@ def take_off(card: Card, number: int, at: datetime) -> Card:
     return with_game(card, number, off=True, off_at=at)
 
 
-def set_payout(card: Card, picks: int, hits: int, odds: str) -> Card:
+def tier(picks: int, hits: int, odds: str | Odds) -> PayoutTier:
+    """One payout tier, `hits` of `picks` at `odds` (a-b), validated."""
     try:
-        tier = PayoutTier(picks=picks, hits=hits, odds=Odds.parse(odds))
+        return PayoutTier(picks=picks, hits=hits, odds=Odds.parse(odds))
     except (ValidationError, ValueError) as exc:
         raise ParlayError(validation_text(exc) if isinstance(exc, ValidationError) else str(exc)) from None
-    tiers = [t for t in card.payouts.tiers if (t.picks, t.hits) != (picks, hits)] + [tier]
-    table = PayoutTable(tiers=tuple(tiers), basis=card.payouts.basis, max_payout=card.payouts.max_payout).sorted()
-    return rebuild(card, payouts=table)
+
+
+def _with_tiers(table: PayoutTable, tiers: tuple[PayoutTier, ...]) -> PayoutTable:
+    keys = {(t.picks, t.hits) for t in tiers}
+    kept = [t for t in table.tiers if (t.picks, t.hits) not in keys]
+    return PayoutTable(tiers=(*kept, *tiers), basis=table.basis, max_payout=table.max_payout).sorted()
+
+
+def set_payout(card: Card, picks: int, hits: int, odds: str | Odds) -> Card:
+    """Set one tier. A tier for more picks than the rules accept would be printed and never paid: refused."""
+    new = tier(picks, hits, odds)
+    if picks > card.rules.max_picks:
+        raise RefusedError(
+            f"a payout for {picks} picks would never be paid: the rules accept {card.rules.min_picks} to "
+            f"{card.rules.max_picks} picks. To take {picks}-pick cards, raise the most picks and give the new "
+            f"all-hit tiers in the same rules edit ({option('max_picks')} {picks} with {option('tier')} for each "
+            f"of {', '.join(str(n) for n in range(card.rules.max_picks + 1, picks + 1))} picks).")
+    return rebuild(card, payouts=_with_tiers(card.payouts, (new,)))
 
 
 def remove_payout(card: Card, picks: int, hits: int) -> Card:
@@ -115,11 +131,29 @@ def set_table(card: Card, *, basis: str | None = None, max_payout: Decimal | Non
     return rebuild(card, payouts=data)
 
 
-def set_rules(card: Card, **fields: Any) -> Card:
+def set_rules(card: Card, *, tiers: tuple[PayoutTier, ...] = (), **fields: Any) -> Card:
+    """Change rules (and, with `tiers`, the payout tiers a new pick range needs, in the same version).
+
+    Lowering the most picks drops the tiers above it (they could never be paid); raising it needs an
+    all-hit tier for each new pick count, given here or already in the table."""
     data = card.rules.model_dump()
     data.update({k: v for k, v in fields.items()})
     try:
         rules = Rules.model_validate(data)
     except ValidationError as exc:
         raise ParlayError(validation_text(exc)) from None
-    return rebuild(card, rules=rules)
+    table = _with_tiers(card.payouts, tiers) if tiers else card.payouts
+    beyond = [t for t in tiers if t.picks > rules.max_picks]
+    if beyond:
+        raise RefusedError(f"a payout for {beyond[0].picks} picks would never be paid: these rules accept "
+                           f"{rules.min_picks} to {rules.max_picks} picks.")
+    if rules.max_picks < card.rules.max_picks:
+        table = PayoutTable(tiers=tuple(t for t in table.tiers if t.picks <= rules.max_picks),
+                            basis=table.basis, max_payout=table.max_payout)
+    missing = [n for n in range(rules.min_picks, rules.max_picks + 1) if table.tier(n, n) is None]
+    if missing:
+        raise RefusedError(
+            "the payout table has no all-hit tier for " + ", ".join(f"{n} of {n}" for n in missing)
+            + f" (these rules accept {rules.min_picks} to {rules.max_picks} picks): give each in the same edit "
+            f"with {option('tier')}, e.g. {option('tier')} \"{missing[0]} 150-1\" (the picks, then the odds).")
+    return rebuild(card, rules=rules, payouts=table)

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
+
+_OPTION = re.compile(r"⟨([a-z][a-z0-9_]*)⟩")
+
+
+def option(name: str) -> str:
+    """An option of the command named inside a message, without spelling it: the layer that shows the
+    message decides how (`cli/` writes `--name`); elsewhere it reads as `the "name" option`."""
+    return f"⟨{name}⟩"
+
+
+def spell(text: str, how: Callable[[str], str] | None = None) -> str:
+    """`text` with every `option()` written out by `how` (default: `the "name" option`)."""
+    return _OPTION.sub(lambda m: how(m.group(1)) if how else f'the "{m.group(1).replace("_", " ")}" option', text)
 
 
 @dataclass(frozen=True)
@@ -34,17 +49,22 @@ class Source:
 class ParlayError(Exception):
     """A problem a user can fix: the message says where, what was found and what is accepted."""
 
-    def __init__(self, message: str, source: Source | None = None, problems: tuple[str, ...] = ()):
+    def __init__(self, message: str, source: Source | None = None, problems: tuple[str, ...] = (),
+                 field: str | None = None):
         self.message = message
         self.source = source
         self.problems = problems
+        self.field = field  # the option whose value is wrong, if one is: shown as `--field: message` by cli/
         super().__init__(self.text())
 
-    def text(self) -> str:
-        head = f"{self.source}: {self.message}" if self.source and str(self.source) else self.message
+    def text(self, how: Callable[[str], str] | None = None) -> str:
+        """The one paragraph a user reads; `how` spells the options named in it (see `option`)."""
+        sep = " " if self.message.startswith('"') else ": "  # `--ties "maybe" is not…`, `--spread: the spread…`
+        message = f"{option(self.field)}{sep}{self.message}" if self.field else self.message
+        head = f"{self.source}: {message}" if self.source and str(self.source) else message
         if self.problems:
             head += "\n" + "\n".join(f"  - {p}" for p in self.problems)
-        return head
+        return spell(head, how)
 
 
 class NotFoundError(ParlayError):

@@ -7,9 +7,10 @@ from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .choices import Basis, BelowMinimum, SourceKind, Ties
 
 
 class Frozen(BaseModel):
@@ -154,7 +155,6 @@ class PayoutTier(Frozen):
         return self
 
 
-Basis = Literal["to", "for"]
 
 
 class PayoutTable(Frozen):
@@ -190,11 +190,11 @@ def seed_payouts() -> PayoutTable:
 
 
 class Rules(Frozen):
-    ties: Literal["lose", "win", "reduce"] = "lose"
+    ties: Ties = "lose"
     min_picks: int = Field(default=3, ge=1, le=30)
     max_picks: int = Field(default=10, ge=1, le=30)
     same_game: bool = False
-    below_minimum: Literal["refund", "lose"] = "refund"
+    below_minimum: BelowMinimum = "refund"
     cutoff: datetime | None = None
 
     @model_validator(mode="after")
@@ -264,7 +264,6 @@ class Card(Frozen):
         return tuple(out)
 
 
-SourceKind = Literal["typed", "imported", "scan"]
 
 
 class Entry(Frozen):

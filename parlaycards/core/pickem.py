@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from .choices import PickemBasis, TiebreakRule
 from .models import Card, Frozen, Game, LegOutcome, Result, Side
 from .money import CENT, dollars
 from .prizes import HUNDRED, Prize, place_prizes, split
@@ -24,8 +25,6 @@ from .settle import grade_leg
 ZERO = Decimal(0)
 ONE = Decimal(1)
 
-PickemBasis = Literal["ats", "su"]
-TiebreakRule = Literal["closest", "closest-without-going-over"]
 PickOutcome = Literal["win", "loss", "push", "void", "pending", "missing"]
 PICK_SIDES = (Side.AWAY, Side.HOME)
 POOL_SLUG = r"^[a-z0-9][a-z0-9-]{0,62}$"

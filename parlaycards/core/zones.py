@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import ParlayError
@@ -13,3 +14,10 @@ def zone(name: str) -> ZoneInfo:
     except (ZoneInfoNotFoundError, ValueError):
         raise ParlayError(f'"{name}" is not a time zone. Accepted: IANA names such as America/New_York, '
                           "America/Chicago, America/Los_Angeles, Europe/London.") from None
+
+
+def localise(moment: datetime | date, tz: str) -> datetime | date:
+    """A wall-clock time (naive) placed in zone `tz`; aware times and bare dates unchanged."""
+    if isinstance(moment, datetime) and moment.tzinfo is None:
+        return moment.replace(tzinfo=zone(tz))
+    return moment

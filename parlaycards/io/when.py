@@ -246,3 +246,28 @@ def _checked(year: int, month: int, day: int, raw: str) -> date:
 
 def _day_name(weekday: int) -> str:
     return ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")[weekday]
+
+
+UTC_ZONE = ZoneInfo("UTC")
+
+
+def read_wall_clock(value: object, what: str, *, today: date | None = None) -> datetime | date:
+    """A moment typed on the command line before its card is known: a date, or a date and time on the
+    wall clock (naive, to be placed in the card's zone by `core.zones.localise`), or an aware time when the
+    text names its zone or offset. Same forms and message as `read_moment`."""
+    if isinstance(value, str) and ":" in value:
+        try:
+            return datetime.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    cal = Calendar(zone=UTC_ZONE, today=today or datetime.now(UTC_ZONE).date(), football=False)
+    try:
+        when = cal.read(value)
+    except WhenError:
+        raise ValueError(f'{what} "{value}" is not a date and time. {MOMENT_ACCEPTED}') from None
+    moment, problem = cal.kickoff(when)
+    if moment is None:
+        raise ValueError(f'{what} "{value}" {problem or "is not a date and time"}. {MOMENT_ACCEPTED}')
+    if isinstance(moment, datetime) and when.zone is None:
+        return moment.replace(tzinfo=None)  # read on a UTC calendar: the wall clock as typed
+    return moment

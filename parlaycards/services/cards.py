@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -14,7 +12,6 @@ from pydantic import ValidationError
 
 from ..core import edits
 from ..core.errors import ParlayError
-from ..core.lines import LineError, parse_spread, parse_total
 from ..core.models import Card
 from ..core.odds import TierAnalysis, analyze
 from ..core.zones import zone
@@ -79,44 +76,6 @@ def show(store: Store, slug: str, version: int | None = None) -> Saved:
 def list_cards(store: Store) -> list[card_rows.CardSummary]:
     with store.reading() as tx:
         return card_rows.summaries(tx)
-
-
-def edit(store: Store, slug: str, note: str, change: Any) -> Saved:
-    """Apply `change(card) -> card` to the latest version and store the result as the next version."""
-    with store.transaction() as tx:
-        card = card_rows.latest(tx, slug)
-        new = change(card)
-        if new == card:
-            raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
-        saved = card_rows.save(tx, new, note)
-        printed = card_rows.printed_versions(tx, slug)
-        return Saved(saved, note, printed)
-
-
-def parse_spread_arg(text: str, what: str = "--spread") -> Decimal:
-    try:
-        return parse_spread(text).value
-    except LineError as exc:
-        raise ParlayError(f"{what}: {exc}") from None
-
-
-def parse_total_arg(text: str | None) -> Decimal | None:
-    if text is None or text.strip().lower() in {"", "none", "off", "nl"}:
-        return None
-    try:
-        return parse_total(text).value
-    except LineError as exc:
-        raise ParlayError(f"--total: {exc}") from None
-
-
-def parse_when(text: str, tz: str, what: str = "--kickoff") -> datetime | date:
-    """A kickoff or cutoff typed on the command line, in the card's zone (one reader: io/when.py)."""
-    from ..io.when import read_moment
-
-    try:
-        return read_moment(text, zone(tz), what)
-    except ValueError as exc:
-        raise ParlayError(str(exc)) from None
 
 
 def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[TierAnalysis]]:

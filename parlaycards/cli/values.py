@@ -1,0 +1,91 @@
+"""Text typed on the command line → the typed values services take. Each reader names its option in
+the one-paragraph error (the only place option names are spelled: see `flag`).
+
+Nothing heavy here: the core's line and money readers and the choices (plain `Literal`s).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from typing import TypeVar
+
+from ..core.choices import words
+
+T = TypeVar("T")
+
+#: Options whose flag is not simply `--name-with-dashes`.
+FLAGS = {"new": "--new", "replace": "--replace", "all_or_nothing": "--all-or-nothing"}
+
+
+def flag(name: str) -> str:
+    """How an option named in a message (`core.errors.option`) is spelled on this command line."""
+    return FLAGS.get(name, "--" + name.replace("_", "-"))
+
+
+def _error(message: str, field: str) -> Exception:
+    from ..core.errors import ParlayError
+
+    return ParlayError(message, field=field)
+
+
+def choice(value: str, allowed: object, field: str, what: str) -> str:
+    """One of a `Literal`'s words, any case: `--ties "maybe" is not a ties rule. Accepted: lose, win, reduce.`"""
+    options = words(allowed)
+    hit = value.strip().lower()
+    if hit not in options:
+        raise _error(f'"{value}" is not {what}. Accepted: {", ".join(options)}.', field)
+    return hit
+
+
+def helps(allowed: object) -> str:
+    """`lose, win or reduce`: a Literal's words for a --help text."""
+    options = words(allowed)
+    return ", ".join(options[:-1]) + f" or {options[-1]}" if len(options) > 1 else options[0]
+
+
+def spread(text: str, field: str = "spread") -> Decimal:
+    from ..core.lines import LineError, parse_spread
+
+    try:
+        return parse_spread(text).value
+    except LineError as exc:
+        raise _error(str(exc), field) from None
+
+
+def total(text: str, field: str = "total") -> Decimal | None:
+    """A total, or None for `none` / `off` / `NL` (the game has no total)."""
+    from ..core.lines import LineError, parse_total
+
+    if text.strip().lower() in {"", "none", "off", "nl"}:
+        return None
+    try:
+        return parse_total(text).value
+    except LineError as exc:
+        raise _error(str(exc), field) from None
+
+
+def moment(text: str, field: str) -> datetime | date:
+    """A date, or a date and time on the card's wall clock (naive), or a time with its zone."""
+    from ..io.when import read_wall_clock
+
+    try:
+        return read_wall_clock(text, f"--{field.replace('_', '-')}")
+    except ValueError as exc:
+        raise _error(str(exc), "") from None
+
+
+def amount(text: str, field: str, *, zero: bool = False, accepted: str | None = None) -> Decimal:
+    from ..core import money
+
+    try:
+        return money.parse(text, "the amount", zero=zero, accepted=accepted or money.ACCEPTED)
+    except ValueError as exc:
+        raise _error(str(exc), field) from None
+
+
+def cap(text: str, field: str = "max_payout") -> Decimal | None:
+    """An amount, or None for `none`."""
+    if text.strip().lower() == "none":
+        return None
+    return amount(text, field, accepted="Accepted: 500, 1000.00, none.")

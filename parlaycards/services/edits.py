@@ -1,0 +1,169 @@
+"""Card edits: games, payouts and rules. Each takes typed values, stores the next version and says what changed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from decimal import Decimal
+
+from ..core import edits
+from ..core.changes import card_changes
+from ..core.choices import Basis, BelowMinimum, Ties
+from ..core.errors import ParlayError, option
+from ..core.models import Card, Game, Odds, PayoutTier
+from ..core.zones import localise
+from ..store import Store
+from ..store import cards as card_rows
+
+
+class Unset:
+    """A value left out: the edit keeps what the card says."""
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET = Unset()
+
+
+@dataclass(frozen=True)
+class Edited:
+    """A stored edit: the new version, what changed (before → after), and the versions already on paper."""
+
+    card: Card
+    note: str
+    changes: tuple[str, ...]
+    printed_versions: tuple[int, ...] = ()
+
+    @property
+    def printed_before(self) -> tuple[int, ...]:
+        """Printed versions older than this one: their cards keep their lines."""
+        return tuple(v for v in self.printed_versions if v < self.card.version)
+
+
+def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> Edited:
+    """Apply `change(card) -> card` to the latest version and store the result as the next version."""
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        new = change(card)
+        changes = tuple(card_changes(card, new))
+        if new == card or not changes:
+            raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
+        saved = card_rows.save(tx, new, note)
+        tx.audit("edit", slug, version=saved.version, note=note, changes=list(changes))
+        return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))
+
+
+@dataclass(frozen=True)
+class GameFields:
+    """The fields of a game an edit may change; UNSET keeps the card's value (None removes a total)."""
+
+    spread: Decimal | Unset = UNSET
+    total: Decimal | None | Unset = UNSET
+    away: str | Unset = UNSET
+    home: str | Unset = UNSET
+    kickoff: datetime | date | Unset = UNSET
+    neutral: bool | Unset = UNSET
+
+    def given(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset)}
+
+
+def set_game(store: Store, slug: str, number: int, fields: GameFields, *, off: bool = False,
+             now: datetime | None = None) -> Edited:
+    """Change the game holding selection `number`, or (`off`) take it off the card from `now`. A naive
+    kickoff is in the card's zone."""
+    given = fields.given()
+    if not given and not off:
+        raise ParlayError("say what to change: " + ", ".join(
+            option(n) for n in ("spread", "total", "away", "home", "kickoff", "neutral", "off")) + ".")
+
+    def change(card: Card) -> Card:
+        values = {k: localise(v, card.timezone) if k == "kickoff" else v for k, v in given.items()}  # type: ignore[arg-type]
+        new = edits.with_game(card, number, **values) if values else card
+        return edits.take_off(new, number, now or datetime.now(UTC)) if off else new
+
+    return edit(store, slug, f"game {number} changed", change)
+
+
+def add_game(store: Store, slug: str, *, league: str, away: str, home: str, spread: Decimal,
+             total: Decimal | None = None, kickoff: datetime | date | None = None, neutral: bool = False) -> Edited:
+    """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone."""
+    return edit(store, slug, f"added {away} at {home}",
+                lambda c: edits.add_game(c, league=league.upper(), away=away, home=home, spread=spread, total=total,
+                                         kickoff=localise(kickoff, c.timezone) if kickoff else None,
+                                         neutral=neutral))
+
+
+def remove_game(store: Store, slug: str, number: int) -> Edited:
+    return edit(store, slug, f"game {number} removed", lambda c: edits.remove_game(c, number))
+
+
+@dataclass(frozen=True)
+class TableFields:
+    basis: Basis | Unset = UNSET
+    max_payout: Decimal | None | Unset = UNSET
+
+
+def set_payout(store: Store, slug: str, picks: int, hits: int, odds: Odds | str,
+               table: TableFields = TableFields()) -> Edited:
+    """Set the tier `hits` of `picks` (and, optionally, the table's basis or cap)."""
+
+    def change(card: Card) -> Card:
+        new = edits.set_payout(card, picks, hits, odds)
+        if not isinstance(table.basis, Unset):
+            new = edits.set_table(new, basis=table.basis)
+        if not isinstance(table.max_payout, Unset):
+            new = edits.set_table(new, max_payout=table.max_payout)
+        return new
+
+    return edit(store, slug, f"payout {hits} of {picks} set", change)
+
+
+def remove_payout(store: Store, slug: str, picks: int, hits: int | None = None) -> Edited:
+    hits = picks if hits is None else hits
+    return edit(store, slug, f"payout {hits} of {picks} removed", lambda c: edits.remove_payout(c, picks, hits))
+
+
+@dataclass(frozen=True)
+class RuleFields:
+    ties: Ties | Unset = UNSET
+    min_picks: int | Unset = UNSET
+    max_picks: int | Unset = UNSET
+    same_game: bool | Unset = UNSET
+    below_minimum: BelowMinimum | Unset = UNSET
+    cutoff: datetime | None | Unset = UNSET
+    title: str | Unset = UNSET
+    disclaimer: str | Unset = UNSET
+    tiers: tuple[PayoutTier, ...] = field(default=())
+
+    def given(self) -> dict[str, object]:
+        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset) and k != "tiers"}
+
+
+def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
+    """Change the rules, title or disclaimer (with the payout tiers a wider pick range needs). A naive
+    cutoff is in the card's zone."""
+    given = fields.given()
+    if not given and not fields.tiers:
+        raise ParlayError("say what to change.")
+    cutoff = given.get("cutoff")
+    if isinstance(cutoff, date) and not isinstance(cutoff, datetime):
+        raise ParlayError(f"the cutoff {cutoff:%Y-%m-%d} needs a time as well as a date, e.g. "
+                          f'"{cutoff:%Y-%m-%d} 13:00".', field="cutoff")
+    rules = {k: v for k, v in given.items() if k not in ("title", "disclaimer")}
+    words = {k: v for k, v in given.items() if k in ("title", "disclaimer")}
+
+    def change(card: Card) -> Card:
+        if isinstance(rules.get("cutoff"), datetime):
+            rules["cutoff"] = localise(rules["cutoff"], card.timezone)  # type: ignore[arg-type]
+        new = edits.set_rules(card, tiers=fields.tiers, **rules) if rules or fields.tiers else card
+        return edits.rebuild(new, **words) if words else new
+
+    return edit(store, slug, "rules changed", change)
+
+
+def game_with(card: Card, number: int) -> Game:
+    """The game holding selection `number` on `card` (a clear refusal when there is none)."""
+    return edits.find_game(card, number)
