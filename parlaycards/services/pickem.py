@@ -9,14 +9,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from ..core import money
+from ..core.choices import PickemBasis, TiebreakRule
 from ..core.edits import validation_text
-from ..core.errors import ParlayError, RefusedError
+from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card, Game
 from ..core.pickem import (
     POOL_SLUG,
@@ -30,12 +30,13 @@ from ..core.pickem import (
     pool_games,
     tiebreak_game,
 )
-from ..core.prizes import parse_prizes
+from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
 from ..store import Store, Tx
 from ..store import cards as card_rows
 from ..store import pickem as rows
 
+PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
 PICKS_ACCEPTED = ("Accepted: one selection number per game naming the away or home side, separated by commas "
                   "or spaces, e.g. 101,104,106.")
 
@@ -73,38 +74,17 @@ class PickemImported:
     ignored: tuple[str, ...] = ()
 
 
-def _decimal(text: str | Decimal, what: str, accepted: str, low: Decimal, high: Decimal | None = None) -> Decimal:
-    try:
-        value = Decimal(str(text).strip())
-        if not value.is_finite() or value < low or (high is not None and value > high):
-            raise InvalidOperation
-    except InvalidOperation:
-        raise ParlayError(f'{what} "{text}" is not accepted. {accepted}') from None
-    return value
-
-
-def create_pool(store: Store, slug: str, *, card: str, basis: str = "ats", push: str = "0.5",
-                tiebreak_rule: str = "closest", tiebreak: int | None = None, fee: str = "0",
-                prizes: str | None = None, season: str | None = None, version: int | None = None) -> PoolView:
+def create_pool(store: Store, slug: str, *, card: str, basis: PickemBasis = "ats", push: Decimal = Decimal("0.5"),
+                tiebreak_rule: TiebreakRule = "closest", tiebreak: int | None = None, fee: Decimal = Decimal(0),
+                prizes: tuple[Prize, ...] | None = None, season: str | None = None,
+                version: int | None = None) -> PoolView:
     """Make a pick'em pool on the latest (or given) version of a card."""
     if not re.fullmatch(POOL_SLUG, slug):
         raise ParlayError(f'the pool name "{slug}" is not accepted. Accepted: lower-case letters, digits and '
                           "dashes, e.g. office-w12.")
-    if basis not in ("ats", "su"):
-        raise ParlayError(f'--basis "{basis}" is not a basis. Accepted: ats (against the spread), su (straight-up).')
-    if tiebreak_rule not in ("closest", "closest-without-going-over"):
-        raise ParlayError(f'--tiebreak-rule "{tiebreak_rule}" is not a rule. '
-                          "Accepted: closest, closest-without-going-over.")
-    push_points = _decimal(push, "--push", "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1.",
-                           Decimal(0), Decimal(1))
-    try:
-        entry_fee = money.parse(fee, "--fee", zero=True, accepted="Accepted: an amount of 0 or more, e.g. 10, 5.50.")
-    except ValueError as exc:
-        raise ParlayError(str(exc)) from None
-    try:
-        prize_list = parse_prizes(prizes) if prizes else None
-    except ValueError as exc:
-        raise ParlayError(f"--prizes: {exc}") from None
+    if not Decimal(0) <= push <= Decimal(1):
+        raise ParlayError(f'"{push}" is not accepted. {PUSH_ACCEPTED}', field="push")
+    entry_fee, prize_list = fee, prizes
     with store.transaction() as tx:
         c = card_rows.get(tx, card, version) if version else card_rows.latest(tx, card)
         if not pool_games(c):
@@ -113,11 +93,12 @@ def create_pool(store: Store, slug: str, *, card: str, basis: str = "ats", push:
         if tiebreak is not None:
             hit = c.selection(tiebreak)
             if hit is None or hit[0].off:
-                raise ParlayError(f"--tiebreak-game {tiebreak} is not a game in the pool. Accepted: any selection "
-                                  f"number of a game on {c.slug} version {c.version} (see `parlaycards show {c.slug}`).")
+                raise ParlayError(f"{option('tiebreak_game')} {tiebreak} is not a game in the pool. Accepted: any "
+                                  f"selection number of a game on {c.slug} version {c.version} "
+                                  f"(see `parlaycards show {c.slug}`).")
             key = hit[0].key
         fields: dict = {"slug": slug, "card": c.slug, "version": c.version, "season": season, "basis": basis,
-                        "push_points": push_points, "tiebreak_game": key, "tiebreak_rule": tiebreak_rule,
+                        "push_points": push, "tiebreak_game": key, "tiebreak_rule": tiebreak_rule,
                         "fee": entry_fee}
         if prize_list is not None:
             fields["prizes"] = prize_list
@@ -134,27 +115,17 @@ def _pool(tx: Tx, slug: str) -> PoolView:
     return PoolView(pool, card_rows.get(tx, pool.card, pool.version))
 
 
-def _numbers(text: str) -> tuple[int, ...]:
-    from ..io.pickem import parse_numbers
-
-    numbers, problem = parse_numbers(text)
-    if problem:
-        raise ParlayError(f"--picks: {problem}")
-    return numbers
-
-
-def add_entry(store: Store, slug: str, *, name: str, picks: str, tiebreak: int | None = None, paid: bool = True,
-              replace: bool = False, received_at: datetime | None = None) -> Added:
+def add_entry(store: Store, slug: str, *, name: str, picks: tuple[int, ...], tiebreak: int | None = None,
+              paid: bool = True, replace: bool = False, received_at: datetime | None = None) -> Added:
     """Store one entrant's picks (selection numbers) and tiebreak guess."""
-    numbers = _numbers(picks)
     with store.transaction() as tx:
         view = _pool(tx, slug)
-        chosen, problems = picks_from_numbers(numbers, view.card)
+        chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
-            raise RefusedError(f'--picks "{picks}": {len(problems)} problem(s); nothing was stored. {PICKS_ACCEPTED}',
-                               problems=tuple(problems))
+            raise RefusedError(f'"{",".join(map(str, picks))}": {len(problems)} problem(s); nothing was stored. '
+                               f"{PICKS_ACCEPTED}", problems=tuple(problems), field="picks")
         if not chosen:
-            raise RefusedError(f"--picks: no picks given. {PICKS_ACCEPTED}")
+            raise RefusedError(f"no picks given. {PICKS_ACCEPTED}", field="picks")
         try:
             entry = PickemEntry(name=name, picks=chosen, tiebreak=tiebreak, paid=paid,
                                 received_at=received_at or datetime.now(UTC))
@@ -163,7 +134,7 @@ def add_entry(store: Store, slug: str, *, name: str, picks: str, tiebreak: int |
         before = rows.by_name(tx, slug).get(entry.key)
         if before is not None and not replace:
             raise RefusedError(f'{before.name} already has an entry in {slug}; nothing was stored. '
-                               "Add --replace to put these picks in its place.")
+                               f"Add {option('replace')} to put these picks in its place.")
         rows.save(tx, slug, [entry], "typed")
         return Added(entry, missing_games(chosen, view.card), before is not None)
 
@@ -212,7 +183,7 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
                     continue
                 if not replace:
                     report.refused.append(f"{raw.source} ({raw.name}): {before.name} already has a different "
-                                          "entry in this pool (import with --replace to replace it)")
+                                          f"entry in this pool (import with {option('replace')} to replace it)")
                     continue
                 report.replaced.append(entry.name)
             else:
@@ -221,7 +192,7 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
                 report.short.append(entry.name)
             keep.append(entry)
         if report.refused and (all_or_nothing or not (keep or report.unchanged)):
-            why = "--all-or-nothing is on" if all_or_nothing else "every row was refused"
+            why = f"{option('all_or_nothing')} is on" if all_or_nothing else "every row was refused"
             raise RefusedError(f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
                                problems=tuple(report.refused))
         rows.save(tx, slug, keep, "imported")
@@ -275,5 +246,5 @@ def write_season(report: SeasonReport, path: Path) -> Path:
 
 def _xlsx_path(path: Path) -> None:
     if path.suffix.lower() != ".xlsx":
-        raise ParlayError(f"--xlsx {path}: the report is a workbook. Accepted: a file name ending in .xlsx.")
+        raise ParlayError(f"{path}: the report is a workbook. Accepted: a file name ending in .xlsx.", field="xlsx")
     path.parent.mkdir(parents=True, exist_ok=True)
