@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -15,7 +16,7 @@ from parlaycards.store import Store
 from parlaycards.store import cards as card_rows
 
 ET = ZoneInfo("America/New_York")
-BEFORE_CUTOFF = "2026-11-20 12:00"
+BEFORE_CUTOFF = datetime(2026, 11, 20, 12, 0)  # on the card's wall clock
 
 
 @dataclass(frozen=True)

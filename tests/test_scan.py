@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def _pdf(images: list[np.ndarray], path: Path, dpi: int = 200) -> Path:
 
 def test_a_blank_card_goes_to_review_for_its_pick_count_and_is_kept(store: Store, nfl, tmp_path: Path):
     scan = _pdf([page_image(nfl.file, 0)], tmp_path / "blank.pdf")
-    report = svc.scan_cards(store, "nfl-w12", [scan], stake="5", received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+    report = svc.scan_cards(store, "nfl-w12", [scan], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops")
     assert [(c.serial, c.status) for c in report.cards] == [("000001", "review"), ("000002", "review")]
     assert all(any("at least 3" in r for r in c.reasons) for c in report.cards), report.cards
     assert all(Path(c.crop).is_file() for c in report.cards)
@@ -52,11 +53,11 @@ def test_a_file_that_is_not_a_scan_is_refused_and_nothing_changes(store: Store, 
     bad.write_text("not a scan")
     before = file_hash(db_path)
     with pytest.raises(ParlayError, match="notes.txt.*Accepted: PDF"):
-        svc.scan_cards(store, "nfl-w12", [good, bad], stake="5", received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+        svc.scan_cards(store, "nfl-w12", [good, bad], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops")
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"\xff\xd8 not really")
     with pytest.raises(ParlayError, match="broken.jpg: cannot be read as an image"):
-        svc.scan_cards(store, "nfl-w12", [broken], stake="5", received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+        svc.scan_cards(store, "nfl-w12", [broken], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops")
     assert file_hash(db_path) == before
     assert not (tmp_path / "crops").exists()
 
@@ -64,8 +65,13 @@ def test_a_file_that_is_not_a_scan_is_refused_and_nothing_changes(store: Store, 
 def test_scanning_after_the_cutoff_asks_when_the_cards_came_in(store: Store, nfl, tmp_path: Path, db_path: Path):
     scan = _pdf([page_image(nfl.file, 0)], tmp_path / "s.pdf")
     before = file_hash(db_path)
-    with pytest.raises(ParlayError, match="--received"):
-        svc.scan_cards(store, "nfl-w12", [scan], stake="5", received="2026-11-23 09:00", folder=tmp_path / "c")
+    with pytest.raises(ParlayError, match='the "received" option with when the cards were handed in'):
+        svc.scan_cards(store, "nfl-w12", [scan], stake=Decimal(5), received=datetime(2026, 11, 23, 9, 0),
+                       folder=tmp_path / "c")
+    assert file_hash(db_path) == before
+    r = CliRunner().invoke(app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--received", "2026-11-23 09:00"])
+    assert r.exit_code == 2 and '--received with when the cards were handed in (e.g. --received "2026-11-22 12:30"), ' \
+        "or --late" in r.stderr
     assert file_hash(db_path) == before
 
 
@@ -74,7 +80,7 @@ def test_a_page_with_no_card_goes_to_review_and_a_blank_page_is_skipped(store: S
     text = white.copy()
     cv2.putText(text, "a letter, not a card", (200, 800), cv2.FONT_HERSHEY_SIMPLEX, 3, 0, 6)
     scan = _pdf([white, text], tmp_path / "other.pdf")
-    report = svc.scan_cards(store, "nfl-w12", [scan], stake="5", received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    report = svc.scan_cards(store, "nfl-w12", [scan], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "c")
     assert report.blank == ("other.pdf, page 1",)
     assert [(c.serial, c.status) for c in report.cards] == [(None, "review")]
     assert "no card found" in report.cards[0].reasons[0]
@@ -82,14 +88,14 @@ def test_a_page_with_no_card_goes_to_review_and_a_blank_page_is_skipped(store: S
 
 def test_entry_add_takes_the_qr_a_barcode_reader_types(store: Store, nfl):
     c = code(store, "nfl-w12", 1, 3)
-    e = entry_svc.add_entry(store, "nfl-w12", serial=None, qr=f"PC1|nfl-w12|1|000003|{c}", name="Dana", stake="5",
+    e = entry_svc.add_entry(store, "nfl-w12", serial=None, qr=f"PC1|nfl-w12|1|000003|{c}", name="Dana", stake=Decimal(5),
                             picks="101,104,117", received=BEFORE_CUTOFF)
     assert (e.serial, e.code, e.picks) == ("000003", c, (101, 104, 117))
     with pytest.raises(ParlayError, match="this card is ncaa-w13"):
-        entry_svc.add_entry(store, "nfl-w12", serial=None, qr=f"PC1|ncaa-w13|1|000004|{c}", name="", stake="5",
+        entry_svc.add_entry(store, "nfl-w12", serial=None, qr=f"PC1|ncaa-w13|1|000004|{c}", name="", stake=Decimal(5),
                             picks="101,104,117", received=BEFORE_CUTOFF)
     with pytest.raises(ParlayError, match="not a parlaycards QR"):
-        entry_svc.add_entry(store, "nfl-w12", serial=None, qr="https://example.org", name="", stake="5",
+        entry_svc.add_entry(store, "nfl-w12", serial=None, qr="https://example.org", name="", stake=Decimal(5),
                             picks="101,104,117", received=BEFORE_CUTOFF)
 
 
@@ -152,7 +158,7 @@ def test_marks_that_do_not_count_and_a_phone_photo(store: Store, nfl, tmp_path: 
     cv2.imwrite(str(path), photo)
     scan = _pdf([paper.scanner(img, rng, dpi_in=200, quarter_turns=2, dark_bed=True, skew_deg=-2, jpeg_quality=55, grey=True)],
                 tmp_path / "s.pdf")
-    report = svc.scan_cards(store, "nfl-w12", [path, scan], stake="2", received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    report = svc.scan_cards(store, "nfl-w12", [path, scan], stake=Decimal(2), received=BEFORE_CUTOFF, folder=tmp_path / "c")
     assert sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards) == [
         ("000001", "duplicate", (101, 104, 117), Decimal(10)),
         ("000001", "entered", (101, 104, 117), Decimal(10)),
@@ -178,7 +184,7 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
     qr = _qr_box(p, 1)
     cv2.rectangle(pages[3], qr[0], qr[1], (40, 40, 40), -1)
     # page 5's top card was entered already with other picks: this is a photocopy or a card marked again
-    entry_svc.add_entry(store, "nfl-w12", serial="000009", name="", stake="2", picks="101,104,117",
+    entry_svc.add_entry(store, "nfl-w12", serial="000009", name="", stake=Decimal(2), picks="101,104,117",
                         received=BEFORE_CUTOFF)
     scans = [_pdf([paper.scanner(i, rng, dpi_in=200, quarter_turns=0, skew_deg=0.5, dark_bed=False, jpeg_quality=80, grey=True)], tmp_path / f"s{n}.pdf")
              for n, i in enumerate(pages)]
@@ -211,7 +217,7 @@ def test_a_scanned_card_is_the_same_entry_as_the_card_typed(store: Store, tmp_pa
     scan = _pdf([cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)], tmp_path / "s.pdf")
     svc.scan_cards(store, "nfl-w12", [scan], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     scanned = entry_svc.list_entries(store, "nfl-w12").entries[0]
-    typed = entry_svc.add_entry(store, "nfl-w12", serial="000002", name="", stake="5", picks="101,104,117,205",
+    typed = entry_svc.add_entry(store, "nfl-w12", serial="000002", name="", stake=Decimal(5), picks="101,104,117,205",
                                 received=BEFORE_CUTOFF, code=code(store, "nfl-w12", 1, 2))
     same = ("version", "name", "stake", "picks", "received_at", "late")
     assert [getattr(scanned, f) for f in same] == [getattr(typed, f) for f in same]
@@ -243,7 +249,7 @@ def test_multipage_tiff_and_the_pools_default_stake(store: Store, nfl, tmp_path:
     assert {c.serial: (c.status, c.reasons) for c in report.cards if c.serial in ("000001", "000003")} == {
         "000001": ("review", ("stake not marked (give scan --stake, or set the pool's default stake)",)),
         "000003": ("review", ("stake not marked (give scan --stake, or set the pool's default stake)",))}
-    svc.set_default_stake(store, "2")
+    svc.set_default_stake(store, Decimal(2))
     assert svc.default_stake(store) == Decimal("2.00")
     again = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     assert sorted((c.serial, c.status, c.stake) for c in again.cards) == [

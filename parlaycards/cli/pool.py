@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from ..core.money import dollars
+from . import values
 from .shell import err, open_store, print_json, run
 
 entry_app = typer.Typer(help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
@@ -224,7 +225,8 @@ def pool_set(
     value = run(lambda: svc.require_code(open_store()) if require_code is None
                 else svc.set_require_code(open_store(), require_code))
     if default_stake is not None:
-        run(lambda: scan_svc.set_default_stake(open_store(), None if default_stake.lower() == "none" else default_stake))
+        run(lambda: scan_svc.set_default_stake(
+            open_store(), None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake")))
     stake = run(lambda: scan_svc.default_stake(open_store()))
     err("Verify codes: " + ("required on every entry." if value else "optional (checked when given)."))
     if default_stake is not None or stake is not None:

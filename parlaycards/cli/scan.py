@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from ..core.money import dollars
+from . import values
 from .shell import err, open_store, print_json, run, state
 
 Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
@@ -47,8 +48,10 @@ def scan(
     from .pool_views import progress_bar
 
     with progress_bar("Reading cards") as progress:
-        report = run(lambda: svc.scan_cards(open_store(), slug, files, stake=stake, received=received, late=late,
-                                            folder=_folder(), progress=progress))
+        report = run(lambda: svc.scan_cards(open_store(), slug, files,
+                                            stake=values.stake(stake) if stake is not None else None,
+                                            received=values.received(received) if received is not None else None,
+                                            late=late, folder=_folder(), progress=progress))
     if json:
         print_json({"card": slug, "pages": report.pages, "read": len(report.cards), "entered": report.count("entered"),
                     "duplicates": report.count("duplicate"), "review": report.count("review"),
@@ -102,8 +105,12 @@ def review(
         err("Error: give --accept or --reject, not both.", "bold red")
         raise typer.Exit(2)
     if accept is not None:
-        e = run(lambda: svc.accept(open_store(), slug, accept, serial=serial, picks=picks, stake=stake, code=code,
-                                   name=name, received=received, late=late, replace=replace))
+        e = run(lambda: svc.accept(open_store(), slug, accept,
+                                   serial=values.serial(serial) if serial is not None else None,
+                                   picks=values.picks(picks) if picks is not None else None,
+                                   stake=values.stake(stake) if stake is not None else None, code=code, name=name,
+                                   received=values.received(received) if received is not None else None,
+                                   late=late, replace=replace))
         err(f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
             + (" — late." if e.late else "."))
         return

@@ -122,3 +122,38 @@ def prizes(text: str, field: str = "prizes"):  # noqa: ANN201 - tuple[Prize, ...
         return parse_prizes(text)
     except ValueError as exc:
         raise _error(str(exc), field) from None
+
+
+def stake(text: str, field: str = "stake") -> Decimal:
+    from ..io.entries import parse_stake
+
+    try:
+        return parse_stake(text)
+    except ValueError as exc:
+        raise _error(str(exc), field) from None
+
+
+def picks(text: str, field: str = "picks") -> tuple[int, ...]:
+    """A parlay card's picks, `101,104,117` (any of , ; / space)."""
+    from ..io.entries import parse_picks
+
+    try:
+        return parse_picks(text)
+    except ValueError as exc:
+        raise _error(str(exc), field) from None
+
+
+def serial(text: str, field: str = "serial") -> int:
+    from ..core.verify import parse_serial
+
+    number = parse_serial(text)
+    if number is None:
+        raise _error(f'"{text}" is not a serial. Accepted: the number printed on the card, e.g. 000123 or 123.',
+                     field)
+    return number
+
+
+def received(text: str, field: str = "received") -> datetime:
+    """When a card was handed in: a date alone is its midnight (naive: the card's wall clock)."""
+    when = moment(text, field)
+    return when if isinstance(when, datetime) else datetime.combine(when, datetime.min.time())

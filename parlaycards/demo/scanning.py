@@ -4,7 +4,8 @@ then read back with `scan`: eleven are entered, one (both sides of a game marked
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, time
+from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -29,8 +30,8 @@ def demo_scan(store: Store, out: Path, _samples: Path, progress: Callable[[str],
     zone = ZoneInfo(card.timezone)
     days = [g.kickoff.astimezone(zone).date() if isinstance(g.kickoff, datetime) else g.kickoff
             for g in card.games if g.kickoff is not None]
-    received = f"{min(days):%Y-%m-%d} 09:00" if days else None  # the morning of the first game
-    report = scan_svc.scan_cards(store, SLUG, [pdf, jpg], stake="2", received=received,  # $2 where none is marked
+    received = datetime.combine(min(days), time(9), zone) if days else None  # the morning of the first game
+    report = scan_svc.scan_cards(store, SLUG, [pdf, jpg], stake=Decimal(2), received=received,  # $2 where none is marked
                                  folder=scan_svc.crops_folder(str(store.url)))
     said = [f"Printed {CARDS} more cards of {SLUG} (serials {batch.first:06d}–{batch.last:06d}), marked them as players "
             f"do and scanned them back from {pdf} and {jpg}: {report.count('entered')} entered, "

@@ -22,10 +22,10 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from ..core.errors import NotFoundError, ParlayError, Source
+from ..core.errors import NotFoundError, ParlayError, Source, option
 from ..core.models import Card, Entry
 from ..core.verify import format_serial, parse_serial
-from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
+from ..io.entries import RawEntry
 from ..layout.geometry import CardLayout
 from ..store import Store
 from ..store import cards as card_rows
@@ -98,15 +98,17 @@ def crops_folder(db_url: str) -> Path:
     return Path("parlaycards-scans")
 
 
-def scan_cards(store: Store, slug: str, files: list[Path], *, stake: str | None = None, received: str | None = None,
-               late: bool = False, folder: Path | None = None, progress: Progress | None = None) -> ScanReport:
-    """Read every card in `files`, enter the sure ones and keep the rest for review."""
+def scan_cards(store: Store, slug: str, files: list[Path], *, stake: Decimal | None = None,
+               received: datetime | None = None, late: bool = False, folder: Path | None = None,
+               progress: Progress | None = None) -> ScanReport:
+    """Read every card in `files`, enter the sure ones and keep the rest for review. `stake` is the stake
+    of a card with no stake marked; `received` when the cards were handed in (naive: the card's zone)."""
     from ..scan.cards import read_page
     from ..scan.pages import count, pages
 
     counts = count(files)  # every file readable, or nothing happens
-    default = _stake(stake) if stake is not None else None
-    with store.transaction() as tx:
+    default = stake
+    with store.reading() as tx:
         current = card_rows.latest(tx, slug)
         Checks(tx, slug)  # the card has printed cards at all
         if default is None and tx.meta(DEFAULT_STAKE):
@@ -120,8 +122,8 @@ def scan_cards(store: Store, slug: str, files: list[Path], *, stake: str | None 
         raise ParlayError(
             f"the cutoff of {slug} was {local:%a %b %d %Y %H:%M} ({current.timezone}), and these cards would be entered "
             f"as received {when.astimezone(zone):%a %b %d %H:%M}, after it: every one would be refused. Pass "
-            '--received with when the cards were handed in (e.g. --received "2026-11-22 12:30"), or --late to '
-            "accept them after the cutoff on purpose.")
+            f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30"), '
+            f"or {option('late')} to accept them after the cutoff on purpose.")
     firsts = [r[0] for r in ranges]
 
     def lookup(serial: int) -> tuple[str, int, str] | None:
@@ -158,26 +160,17 @@ class _Layouts:
             from ..layout.card import layout_card
             from ..layout.templates import load_template
 
-            with self.store.transaction() as tx:
+            with self.store.reading() as tx:
                 card = card_rows.get(tx, slug, version)
             self.done[key] = layout_card(card, load_template(template))
         return self.done[key]
 
 
-def _stake(text: str) -> Decimal:
-    try:
-        return parse_stake(text)
-    except ValueError as exc:
-        raise ParlayError(f"--stake: {exc}") from None
-
-
-def _received(text: str | None, zone: ZoneInfo) -> datetime:
-    if text is None:
+def _received(when: datetime | None, zone: ZoneInfo) -> datetime:
+    """When cards were handed in: now, or `when` (naive: on the card's wall clock)."""
+    if when is None:
         return datetime.now(UTC)
-    try:
-        return parse_received(text, zone)
-    except ValueError as exc:
-        raise ParlayError(f"--received: {exc}") from None
+    return when if when.tzinfo else when.replace(tzinfo=zone)
 
 
 def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, folder: Path, when: datetime,
@@ -301,26 +294,26 @@ def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 -
     return found[-1]
 
 
-def accept(store: Store, slug: str, which: str, *, serial: str | None = None, picks: str | None = None, stake: str | None = None, code: str | None = None, name: str = "",
-           received: str | None = None, late: bool = False, replace: bool = False) -> Entry:
+def accept(store: Store, slug: str, which: str, *, serial: int | None = None, picks: tuple[int, ...] | None = None,
+           stake: Decimal | None = None, code: str | None = None, name: str = "", received: datetime | None = None,
+           late: bool = False, replace: bool = False) -> Entry:
     """Enter a card from review: as read, or with the picks, stake and code a person gives. It is
     received when the scan said (or at `received`)."""
     with store.transaction() as tx:
         row = _pick_row(tx, slug, which)
-        number = parse_serial(serial) if serial is not None else row.serial
+        number = serial if serial is not None else row.serial
         if number is None:
             raise ParlayError(f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
-                              f'printed on the card, e.g. --accept "#{row.id}" --serial 000123 --code K7F2Q9')
-        try:
-            chosen = parse_picks(picks) if picks is not None else row.picks
-            amount = parse_stake(stake) if stake is not None else row.stake
-        except ValueError as exc:
-            raise ParlayError(str(exc)) from None
+                              f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
+                              f"{option('code')} K7F2Q9")
+        chosen = picks if picks is not None else row.picks
+        amount = stake if stake is not None else row.stake
         if not chosen:
-            raise ParlayError(f"no picks were read from card {format_serial(number)}: give them with --picks, "
-                              "e.g. --picks 101,104,117.")
+            raise ParlayError(f"no picks were read from card {format_serial(number)}: give them with "
+                              f"{option('picks')}, e.g. {option('picks')} 101,104,117.")
         if amount is None:
-            raise ParlayError(f"no stake was read from card {format_serial(number)}: give it with --stake, e.g. --stake 5.")
+            raise ParlayError(f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
+                              f"e.g. {option('stake')} 5.")
         checks = Checks(tx, slug, replace=replace)
         zone = ZoneInfo(checks.current.timezone)
         when = _received(received, zone) if received else row.received_at
@@ -329,7 +322,7 @@ def accept(store: Store, slug: str, which: str, *, serial: str | None = None, pi
         raw = RawEntry(source=Source(file=row.file), serial=number, code=code or row.code, name=name.strip(),
                        stake=amount, picks=tuple(chosen), received_at=when, late=late)
         entry = enter_one(tx, slug, checks, raw, where=f"review #{row.id}", late=late, source="scan",
-                          correct_with="accept it with --replace", review=row.id)
+                          correct_with=f"accept it with {option('replace')}", review=row.id)
         at = datetime.now(UTC)
         scan_rows.resolve(tx, row.id, "accepted", f"entered as {entry.serial}: {','.join(map(str, entry.picks))} "
                           f"at {entry.stake}", at)
@@ -343,7 +336,8 @@ def accept(store: Store, slug: str, which: str, *, serial: str | None = None, pi
 def reject(store: Store, slug: str, which: str, *, reason: str) -> scan_rows.ScanRow:
     """Take a card out of review without entering it; the reason is kept and audited."""
     if not reason.strip():
-        raise ParlayError('--reason is required: say why the card is rejected, e.g. --reason "two marks on 104".')
+        raise ParlayError(f'{option("reason")} is required: say why the card is rejected, e.g. {option("reason")} '
+                          '"two marks on 104".')
     with store.transaction() as tx:
         row = _pick_row(tx, slug, which)
         scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
@@ -352,9 +346,8 @@ def reject(store: Store, slug: str, which: str, *, reason: str) -> scan_rows.Sca
         return row
 
 
-def set_default_stake(store: Store, amount: str | None) -> Decimal | None:
+def set_default_stake(store: Store, value: Decimal | None) -> Decimal | None:
     """The stake a scanned card gets when none of its stake bubbles is marked (None: no default)."""
-    value = _stake(amount) if amount else None
     with store.transaction() as tx:
         tx.set_meta(DEFAULT_STAKE, str(value) if value is not None else "")
         tx.audit("pool.setting", None, default_stake=str(value) if value is not None else None)
@@ -362,6 +355,6 @@ def set_default_stake(store: Store, amount: str | None) -> Decimal | None:
 
 
 def default_stake(store: Store) -> Decimal | None:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         text = tx.meta(DEFAULT_STAKE)
     return Decimal(text) if text else None
