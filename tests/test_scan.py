@@ -247,8 +247,8 @@ def test_multipage_tiff_and_the_pools_default_stake(store: Store, nfl, tmp_path:
     assert cv2.imwritemulti(str(tiff), pages)
     report = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     assert {c.serial: (c.status, c.reasons) for c in report.cards if c.serial in ("000001", "000003")} == {
-        "000001": ("review", ("stake not marked (give scan --stake, or set the pool's default stake)",)),
-        "000003": ("review", ("stake not marked (give scan --stake, or set the pool's default stake)",))}
+        "000001": ("review", ("stake not marked (give the stake when scanning, or set the pool's default stake)",)),
+        "000003": ("review", ("stake not marked (give the stake when scanning, or set the pool's default stake)",))}
     svc.set_default_stake(store, Decimal(2))
     assert svc.default_stake(store) == Decimal("2.00")
     again = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")

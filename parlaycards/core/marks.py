@@ -86,7 +86,7 @@ def read_marks(picks: Mapping[int, Verdict], stakes: Mapping[str, Verdict],
         stake = Decimal(marked[0])
     elif not unsure_stakes:
         if default_stake is None:
-            doubts.append("stake not marked (give scan --stake, or set the pool's default stake)")
+            doubts.append("stake not marked (give the stake when scanning, or set the pool's default stake)")
         else:
             stake = default_stake
     return Marked(chosen, stake, tuple(doubts))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..core.errors import NotFoundError, ParlayError
+from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
 from ..io import teams
 from ..store import Store, Tx
@@ -63,10 +63,10 @@ def set_result(store: Store, slug: str, number: int, away: int | None = None, ho
                cancelled: bool = False) -> Recorded:
     """Record one game's final score (by any of its selection numbers), or that it was cancelled."""
     if cancelled and (away is not None or home is not None):
-        raise ParlayError("give the two scores or --cancelled, not both.")
+        raise ParlayError(f"give the two scores or {option('cancelled')}, not both.")
     if not cancelled and (away is None or home is None):
         raise ParlayError(f"give both scores, away then home (e.g. `result set {slug} {number} 20 23`), "
-                          "or --cancelled for a game that was not played.")
+                          f"or {option('cancelled')} for a game that was not played.")
     if not cancelled and (away < 0 or home < 0):  # type: ignore[operator]
         raise ParlayError("a score cannot be below 0.")
     with store.transaction() as tx:

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from sqlalchemy import delete, insert, select
 
-from ..core.errors import NotFoundError, ParlayError
+from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Result
 from ..core.pickem import PickemEntry, PickemPool, name_key
 from . import results as result_rows
@@ -34,7 +34,7 @@ def get(tx: Tx, slug: str) -> PickemPool:
     if row is None:
         known = list(tx.conn.execute(select(P.slug).order_by(P.slug)).scalars())
         where = ("Pick'em pools: " + ", ".join(known) + ".") if known else \
-            "There are no pick'em pools yet: start one with `parlaycards pickem new POOL --card SLUG`."
+            f"There are no pick'em pools yet: start one with `parlaycards pickem new POOL {option('card')} SLUG`."
         raise NotFoundError(f'there is no pick\'em pool "{slug}". {where}')
     return PickemPool.model_validate_json(row.settings)
 
@@ -46,7 +46,7 @@ def of_season(tx: Tx, season: str) -> list[PickemPool]:
     if not pools:
         seasons = sorted({r for r in tx.conn.execute(select(P.season).where(P.season.is_not(None))).scalars()})
         where = ("Seasons: " + ", ".join(f'"{s}"' for s in seasons) + ".") if seasons else \
-            "No pool has a season yet: give one with `pickem new POOL --card SLUG --season NAME`."
+            f"No pool has a season yet: give one with `pickem new POOL {option('card')} SLUG {option('season')} NAME`."
         raise NotFoundError(f'no pick\'em pool belongs to the season "{season}". {where}')
     return pools
 
