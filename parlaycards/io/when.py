@@ -196,13 +196,24 @@ def read_moment(value: object, zone: ZoneInfo, what: str, *, today: date | None 
                 football: bool = False) -> datetime | date:
     """One date and time, as a cell or text, in `zone` unless it names one; a date alone stays a date.
     Hours without am/pm are a 24-hour clock unless `football`. ValueError names `what` and the forms."""
-    if isinstance(value, str) and ":" in value:  # an ISO time, with its offset when it has one
-        try:
-            when = datetime.fromisoformat(value.strip())
-            return when if when.tzinfo else when.replace(tzinfo=zone)
-        except ValueError:
-            pass
+    typed = _iso(value)
+    if typed is not None:
+        return typed if typed.tzinfo else typed.replace(tzinfo=zone)
     cal = Calendar(zone=zone, today=today or datetime.now(zone).date(), football=football)
+    return _read(cal, value, what)[0]
+
+
+def _iso(value: object) -> datetime | None:
+    """An ISO date and time (`2026-11-28T11:45`, with or without its offset), else None."""
+    if isinstance(value, str) and ":" in value:
+        try:
+            return datetime.fromisoformat(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
+def _read(cal: Calendar, value: object, what: str) -> tuple[datetime | date, When]:
     shown = value if isinstance(value, str) else text_number(value) if isinstance(value, int | float) else value
     try:
         when = cal.read(value)
@@ -211,7 +222,7 @@ def read_moment(value: object, zone: ZoneInfo, what: str, *, today: date | None 
     moment, problem = cal.kickoff(when)
     if moment is None:
         raise ValueError(f'{what} "{shown}" {problem or "is not a date and time"}. {MOMENT_ACCEPTED}')
-    return moment
+    return moment, when
 
 
 def text_number(value: float) -> str:
@@ -255,19 +266,11 @@ def read_wall_clock(value: object, what: str, *, today: date | None = None) -> d
     """A moment typed on the command line before its card is known: a date, or a date and time on the
     wall clock (naive, to be placed in the card's zone by `core.zones.localise`), or an aware time when the
     text names its zone or offset. Same forms and message as `read_moment`."""
-    if isinstance(value, str) and ":" in value:
-        try:
-            return datetime.fromisoformat(value.strip())
-        except ValueError:
-            pass
+    typed = _iso(value)
+    if typed is not None:
+        return typed
     cal = Calendar(zone=UTC_ZONE, today=today or datetime.now(UTC_ZONE).date(), football=False)
-    try:
-        when = cal.read(value)
-    except WhenError:
-        raise ValueError(f'{what} "{value}" is not a date and time. {MOMENT_ACCEPTED}') from None
-    moment, problem = cal.kickoff(when)
-    if moment is None:
-        raise ValueError(f'{what} "{value}" {problem or "is not a date and time"}. {MOMENT_ACCEPTED}')
+    moment, when = _read(cal, value, what)
     if isinstance(moment, datetime) and when.zone is None:
         return moment.replace(tzinfo=None)  # read on a UTC calendar: the wall clock as typed
     return moment
