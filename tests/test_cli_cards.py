@@ -121,6 +121,8 @@ def test_every_edit_says_what_it_changed(db_path, card_in_store):
     assert "ties: lose → drop a tier" in r.stderr and "a side and the total of one game: not allowed → allowed" in r.stderr
     r = cli(db_path, "rules", "set", "nfl-w12", "--ties", "reduce")
     assert r.exit_code == 2 and "nothing to change" in r.stderr
+    r = cli(db_path, "rules", "set", "nfl-w12", "--cutoff", "2026-11-22 12:30", "--title", "Week 12")
+    assert "cutoff none → Sun Nov 22 12:30 PM EST" in r.stderr and 'title "NFL Week 12" → "Week 12"' in r.stderr
 
 
 def test_a_payout_tier_beyond_the_rules_is_refused_and_the_range_is_raised_with_its_tiers(db_path, card_in_store):

@@ -10,7 +10,7 @@ from decimal import Decimal
 from .lines import format_spread, format_total, half
 from .models import Card, Game, PayoutTable, Rules
 from .money import dollars
-from .views import kickoff_text
+from .views import kickoff_text, moment_text
 
 ARROW = "→"
 
@@ -98,7 +98,7 @@ _RULE_WORDS = {"ties": "ties", "min_picks": "fewest picks", "max_picks": "most p
                "same_game": "a side and the total of one game", "below_minimum": "a card reduced below the fewest picks"}
 
 
-def _rule_value(name: str, value: object, tz: str) -> str:
+def _rule_value(name: str, value: object) -> str:
     if name == "same_game":
         return "allowed" if value else "not allowed"
     if name == "below_minimum":
@@ -113,20 +113,14 @@ def rules_changes(old: Rules, new: Rules, tz: str) -> list[str]:
     for name, words in _RULE_WORDS.items():
         a, b = getattr(old, name), getattr(new, name)
         if a != b:
-            out.append(f"{words}: {_rule_value(name, a, tz)} {ARROW} {_rule_value(name, b, tz)}")
+            out.append(f"{words}: {_rule_value(name, a)} {ARROW} {_rule_value(name, b)}")
     if old.cutoff != new.cutoff:
         out.append(f"cutoff {_moment(old, tz)} {ARROW} {_moment(new, tz)}")
     return out
 
 
 def _moment(rules: Rules, tz: str) -> str:
-    from zoneinfo import ZoneInfo
-
-    if rules.cutoff is None:
-        return "none"
-    c = rules.cutoff.astimezone(ZoneInfo(tz))
-    hour = c.strftime("%I").lstrip("0") or "12"
-    return f"{c:%a %b} {c.day} {hour}:{c:%M} {c:%p} {c.tzname()}"
+    return "none" if rules.cutoff is None else moment_text(rules.cutoff, tz, " ")
 
 
 def card_changes(old: Card, new: Card) -> list[str]:

@@ -137,6 +137,11 @@ def _rules_short(card: Card) -> list[str]:
 def _cutoff(card: Card, sep: str) -> str:
     """The card's cutoff in its zone: `Sun Nov 29, 1:00 PM EST` (sep between date and time)."""
     assert card.rules.cutoff is not None
-    c = card.rules.cutoff.astimezone(ZoneInfo(card.timezone))
+    return moment_text(card.rules.cutoff, card.timezone, sep)
+
+
+def moment_text(moment: datetime, tz: str, sep: str = ", ") -> str:
+    """A moment in zone `tz`: `Sun Nov 29, 1:00 PM EST` (sep between date and time)."""
+    c = moment.astimezone(ZoneInfo(tz))
     hour = c.strftime("%I").lstrip("0") or "12"
     return f"{c:%a %b} {c.day}{sep}{hour}:{c:%M} {c:%p} {c.tzname()}"
