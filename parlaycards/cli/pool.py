@@ -103,6 +103,29 @@ def entry_pay(
     err(f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
 
 
+@entry_app.command("void")
+def entry_void(
+    slug: Slug,
+    serial: Annotated[str, typer.Argument(help="The serial of the entry to void, e.g. 000123.")],
+    reason: Annotated[str, typer.Option(help="Why it is voided; kept in the history.")],
+) -> None:
+    """Void an entry (typed by mistake, card handed back): it is kept in the history with the reason,
+    never graded, and listed as VOID by `entries` and `grade`. A paid card cannot be voided.
+
+    The serial stays void: a sheet or scan that holds it again is refused; to enter that card again on
+    purpose, use `entry add … --replace`.
+
+    Example: parlaycards entry void nfl-w12 000123 --reason "typed on the wrong serial"
+    """
+    from ..services import voids as svc
+
+    v = run(lambda: svc.void_entry(open_store(), slug, serial, reason))
+    e = v.entry
+    err(f"Voided card {e.serial} on {slug} ({e.name or 'no name'}, {dollars(e.stake)} on "
+        f"{', '.join(map(str, e.picks))}): {v.reason}. It will not be graded; run `parlaycards grade {slug}` "
+        "to update the report.")
+
+
 def entries(
     slug: Slug,
     json: Json = False,
