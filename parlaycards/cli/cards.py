@@ -32,6 +32,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(rules_app, name="rules")
     app.command("calc", context_settings={"ignore_unknown_options": True})(calc)
     app.command("export")(export)
+    app.add_typer(card_app, name="card")
 
 
 def _saved(saved, what: str) -> None:  # noqa: ANN001
@@ -445,3 +446,40 @@ def export(
             raise typer.Exit(2)
         path = run(lambda: exporting.export_card(open_store(), slug, out))
     err(f"Wrote {path}")
+
+
+card_app = typer.Typer(help="A card as a whole: delete one never printed, revert to an earlier version.\n\n"
+                       "Example: parlaycards card revert nfl-w12 --to 2", no_args_is_help=True)
+
+
+@card_app.command("delete")
+def card_delete(slug: Slug) -> None:
+    """Delete a card that was never printed: every version, and any results typed for it.
+
+    Refused, naming the batch, once any card of it has been printed (or a pick'em pool uses it).
+
+    Example: parlaycards card delete nfl-w12-test
+    """
+    from ..services import versions as svc
+
+    done = run(lambda: svc.delete_card(open_store(), slug))
+    err(f'Deleted card {done.slug} ("{done.title}"): {done.versions} version{"s" if done.versions != 1 else ""}'
+        + (f", {done.results} result{'s' if done.results != 1 else ''}" if done.results else "")
+        + ". The audit log keeps its last version.")
+
+
+@card_app.command("revert")
+def card_revert(
+    slug: Slug,
+    to: Annotated[int, typer.Option("--to", help="The version whose content the new version takes.")],
+) -> None:
+    """Make a new version of SLUG with an earlier version's games, payouts and rules.
+
+    Nothing is rewritten: cards already printed keep their lines; print again to put it on paper.
+
+    Example: parlaycards card revert nfl-w12 --to 2
+    """
+    from ..services import versions as svc
+
+    saved = run(lambda: svc.revert_card(open_store(), slug, to))
+    _saved(saved, saved.note)
