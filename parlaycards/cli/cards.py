@@ -429,10 +429,10 @@ def calc(
 
 def export(
     slug: Annotated[str | None, typer.Argument(help="Card to export; leave out with --blank.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="File to write: .xlsx or .json [default: output/SLUG-vN.xlsx].")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="File to write: .xlsx, .csv (the games) or .json [default: output/SLUG-vN.xlsx].")] = None,
     blank: Annotated[bool, typer.Option("--blank", help="Write a blank lines template to fill in instead.")] = False,
 ) -> None:
-    """Export a card to xlsx or JSON, or write a blank lines template.
+    """Export a card to xlsx, CSV (its games) or JSON, or write a blank lines template.
 
     Example: parlaycards export nfl-w12 --out output/nfl-w12.xlsx   (or: parlaycards export --blank --out lines.xlsx)
     """

@@ -131,15 +131,20 @@ def entries(
     json: Json = False,
     all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")] = False,
     name: Annotated[str | None, typer.Option(help="Only a player's cards: names containing this text (any case).")] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Also write them all to this .csv file (opens in Excel).")] = None,
 ) -> None:
     """List a card's entries: serial, version, name, stake, picks, last grade, paid.
 
-    Example: parlaycards entries nfl-w12 --name dana   (or: parlaycards entries nfl-w12 --json)
+    Example: parlaycards entries nfl-w12 --name dana   (or: parlaycards entries nfl-w12 --csv output/entries.csv)
     """
     from ..services import entries as svc
     from .pool_views import entries_json, print_entries
 
     view = run(lambda: svc.list_entries(open_store(), slug, name=name))
+    if csv is not None:
+        from ..services import exporting
+
+        err(f"Wrote {run(lambda: exporting.entries_csv(view, csv))}")
     if json:
         print_json(entries_json(view))
     else:
@@ -201,6 +206,7 @@ def grade(
     slug: Slug,
     xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the one-page results sheet here.")] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
     all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")] = False,
 ) -> None:
@@ -210,6 +216,7 @@ def grade(
     the entries whose outcome or payout changed are listed.
 
     Example: parlaycards grade nfl-w12 --xlsx output/nfl-w12-report.xlsx --pdf output/nfl-w12-report.pdf
+    (or, for any spreadsheet: parlaycards grade nfl-w12 --csv output/nfl-w12-report.csv)
     """
     from ..services import grading as svc
     from .pool_views import print_report
@@ -226,6 +233,10 @@ def grade(
     else:
         print_report(report, limit=None if all_rows else 100)
     run(lambda: svc.write_outputs(report, xlsx, pdf, err))
+    if csv is not None:
+        from ..services import exporting
+
+        err(f"Wrote {run(lambda: exporting.grade_csv(report, csv))}")
 
 
 @pool_app.command("set")
