@@ -86,12 +86,16 @@ def cards(json: Json = False) -> None:
     if not rows:
         err("No cards yet. Start with: parlaycards import LINES.xlsx --card SLUG")
         return
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
     from rich.table import Table
 
-    t = Table("Card", "Version", "Title", "Games", "Printed versions", "Changed")
+    t = Table("Card", "Version", "Title", "Games", "Printed versions", "Changed (card's time zone)")
     for r in rows:
+        changed = datetime.fromisoformat(r.created_at).astimezone(ZoneInfo(r.timezone))
         t.add_row(r.slug, str(r.version), r.title, str(r.games),
-                  ", ".join(map(str, r.printed_versions)) or "-", r.created_at[:16].replace("T", " "))
+                  ", ".join(map(str, r.printed_versions)) or "-", f"{changed:%Y-%m-%d %H:%M %Z}")
     console().print(t)
 
 

@@ -317,7 +317,7 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
         paid = before.amount if before else Decimal("0.00")
         owed = now_settled.payout - paid
         if owed <= 0:
-            raise RefusedError(f"card {s} was already paid in full: {dollars(paid)} (last payment {before.at[:16].replace('T', ' ')} UTC).")  # type: ignore[union-attr]
+            raise RefusedError(f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z}).")  # type: ignore[union-attr]
         if amount is None:
             value = owed
         else:
