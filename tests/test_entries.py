@@ -124,7 +124,8 @@ def test_cutoff_refuses_unless_late_on_purpose_and_late_is_flagged(pool):
     with pytest.raises(RefusedError) as caught:
         add(pool, serial="1", received="2026-11-22 12:30")
     assert caught.value.problems == ("received Sun Nov 22 12:30 after the cutoff Sun Nov 22 12:00 "
-                                     "(mark it late on purpose to accept it)",)
+                                     "(to accept it on purpose, use --late; if it was handed in before the cutoff, "
+                                     "say when with --received, or in a Received column of a sheet)",)
     assert add(pool, serial="1", received="2026-11-22 12:30", late=True).late is True
     assert add(pool, serial="2", received="2026-11-22 11:59", late=True).late is False  # not actually late
 

@@ -34,6 +34,7 @@ def register(app: typer.Typer) -> None:
     app.add_typer(rules_app, name="rules")
     app.command("calc", context_settings={"ignore_unknown_options": True})(calc)
     app.command("export")(export)
+    app.add_typer(card_app, name="card")
 
 
 def _saved(saved, what: str) -> None:  # noqa: ANN001
@@ -87,12 +88,16 @@ def cards(json: Json = False) -> None:
     if not rows:
         err("No cards yet. Start with: parlaycards import LINES.xlsx --card SLUG")
         return
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
     from rich.table import Table
 
-    t = Table("Card", "Version", "Title", "Games", "Printed versions", "Changed")
+    t = Table("Card", "Version", "Title", "Games", "Printed versions", "Changed (card's time zone)")
     for r in rows:
+        changed = datetime.fromisoformat(r.created_at).astimezone(ZoneInfo(r.timezone))
         t.add_row(r.slug, str(r.version), r.title, str(r.games),
-                  ", ".join(map(str, r.printed_versions)) or "-", r.created_at[:16].replace("T", " "))
+                  ", ".join(map(str, r.printed_versions)) or "-", f"{changed:%Y-%m-%d %H:%M %Z}")
     console().print(t)
 
 
@@ -407,10 +412,10 @@ def calc(
 
 def export(
     slug: Annotated[str | None, typer.Argument(help="Card to export; leave out with --blank.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="File to write: .xlsx or .json [default: output/SLUG-vN.xlsx].")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="File to write: .xlsx, .csv (the games) or .json [default: output/SLUG-vN.xlsx].")] = None,
     blank: Annotated[bool, typer.Option("--blank", help="Write a blank lines template to fill in instead.")] = False,
 ) -> None:
-    """Export a card to xlsx or JSON, or write a blank lines template.
+    """Export a card to xlsx, CSV (its games) or JSON, or write a blank lines template.
 
     Example: parlaycards export nfl-w12 --out output/nfl-w12.xlsx   (or: parlaycards export --blank --out lines.xlsx)
     """
@@ -424,3 +429,40 @@ def export(
             raise typer.Exit(2)
         path = run(lambda: exporting.export_card(open_store(), slug, out))
     err(f"Wrote {path}")
+
+
+card_app = typer.Typer(help="A card as a whole: delete one never printed, revert to an earlier version.\n\n"
+                       "Example: parlaycards card revert nfl-w12 --to 2", no_args_is_help=True)
+
+
+@card_app.command("delete")
+def card_delete(slug: Slug) -> None:
+    """Delete a card that was never printed: every version, and any results typed for it.
+
+    Refused, naming the batch, once any card of it has been printed (or a pick'em pool uses it).
+
+    Example: parlaycards card delete nfl-w12-test
+    """
+    from ..services import versions as svc
+
+    done = run(lambda: svc.delete_card(open_store(), slug))
+    err(f'Deleted card {done.slug} ("{done.title}"): {done.versions} version{"s" if done.versions != 1 else ""}'
+        + (f", {done.results} result{'s' if done.results != 1 else ''}" if done.results else "")
+        + ". The audit log keeps its last version.")
+
+
+@card_app.command("revert")
+def card_revert(
+    slug: Slug,
+    to: Annotated[int, typer.Option("--to", help="The version whose content the new version takes.")],
+) -> None:
+    """Make a new version of SLUG with an earlier version's games, payouts and rules.
+
+    Nothing is rewritten: cards already printed keep their lines; print again to put it on paper.
+
+    Example: parlaycards card revert nfl-w12 --to 2
+    """
+    from ..services import versions as svc
+
+    saved = run(lambda: svc.revert_card(open_store(), slug, to))
+    _saved(saved, saved.note)

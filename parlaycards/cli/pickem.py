@@ -164,23 +164,32 @@ def grade(pool: Pool, json: Json = False, xlsx: Xlsx = None) -> None:
 
         print_json(week_json(report))
     else:
-        _print_week(report)
+        from ..services import pickem_pay
+
+        _print_week(report, run(lambda: pickem_pay.prizes_paid(open_store(), pool)))
     if xlsx is not None:
         err(f"Wrote {xlsx}.")
 
 
-def _print_week(report) -> None:  # noqa: ANN001
+def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN001
+    from decimal import Decimal
+
     from rich.table import Table
 
+    from ..core.pickem import name_key
     from ..core.pickem_views import pool_line, standing_rows
 
-    t = Table("Place", "Name", "Score", "W-L-P", "No pick", "Guess", "Off by", "Prize", "Paid",
+    t = Table("Place", "Name", "Score", "W-L-P", "No pick", "Guess", "Off by", "Prize", "Prize paid", "Fee paid",
               title=f"{report.title} — pick'em {report.pool.slug}", title_justify="left")
     for r in standing_rows(report):
         off = "" if r["distance"] is None else (f"+{r['distance']}" if r["over"] else f"{-r['distance']}")
+        given = (prizes_paid or {}).get(name_key(r["name"]))
+        prize_paid = "" if r["prize"] == "0.00" and not given else dollars(given) if given else "not yet"
+        if given is not None and given >= Decimal(r["prize"]) > 0:
+            prize_paid = "paid"
         t.add_row(r["place_text"], r["name"], r["score"], f"{r['wins']}-{r['losses']}-{r['pushes']}",
                   str(r["missing"] or ""), "" if r["tiebreak"] is None else str(r["tiebreak"]), off,
-                  f"${r['prize']}" if r["prize"] != "0.00" else "", "yes" if r["paid"] else "owes",
+                  f"${r['prize']}" if r["prize"] != "0.00" else "", prize_paid, "yes" if r["paid"] else "owes",
                   style="bold" if r["prize"] != "0.00" else None)
     console().print(t)
     total = report.tiebreak_total
@@ -189,6 +198,40 @@ def _print_week(report) -> None:  # noqa: ANN001
     err(f"Pot {dollars(report.pot)}; prizes {dollars(report.paid_out)}." + ("" if report.final else " Provisional."))
     for note in report.notes:
         err(note)
+
+
+@pickem_app.command("pay")
+def pay(
+    pool: Pool,
+    name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
+    amount: Annotated[str | None, typer.Option(help="Amount paid now [default: everything still owed].")] = None,
+) -> None:
+    """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited.
+
+    Example: parlaycards pickem pay office-w12 "Dana" --amount 50
+    """
+    from ..services import pickem_pay as svc
+
+    p = run(lambda: svc.pay_prize(open_store(), pool, name, amount))
+    rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
+    err(f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: {rest}")
+
+
+@pickem_app.command("fee")
+def fee(
+    pool: Pool,
+    name: Annotated[str, typer.Argument(help="The entrant's name, as entered (case and spacing aside).")],
+    amount: Annotated[str | None, typer.Option(help="Amount paid now [default: the rest of the fee].")] = None,
+) -> None:
+    """Mark an entry fee as paid (an entry made with --unpaid, or imported as owing); audited.
+
+    Example: parlaycards pickem fee office-w12 "Dana"
+    """
+    from ..services import pickem_pay as svc
+
+    p = run(lambda: svc.pay_fee(open_store(), pool, name, amount))
+    rest = "the fee is paid." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
+    err(f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: {rest}")
 
 
 @pickem_app.command("standings")

@@ -104,20 +104,48 @@ def entry_pay(
     err(f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
 
 
+@entry_app.command("void")
+def entry_void(
+    slug: Slug,
+    serial: Annotated[str, typer.Argument(help="The serial of the entry to void, e.g. 000123.")],
+    reason: Annotated[str, typer.Option(help="Why it is voided; kept in the history.")],
+) -> None:
+    """Void an entry (typed by mistake, card handed back): it is kept in the history with the reason,
+    never graded, and listed as VOID by `entries` and `grade`. A paid card cannot be voided.
+
+    The serial stays void: a sheet or scan that holds it again is refused; to enter that card again on
+    purpose, use `entry add … --replace`.
+
+    Example: parlaycards entry void nfl-w12 000123 --reason "typed on the wrong serial"
+    """
+    from ..services import voids as svc
+
+    v = run(lambda: svc.void_entry(open_store(), slug, serial, reason))
+    e = v.entry
+    err(f"Voided card {e.serial} on {slug} ({e.name or 'no name'}, {dollars(e.stake)} on "
+        f"{', '.join(map(str, e.picks))}): {v.reason}. It will not be graded; run `parlaycards grade {slug}` "
+        "to update the report.")
+
+
 def entries(
     slug: Slug,
     json: Json = False,
     all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")] = False,
     name: Annotated[str | None, typer.Option(help="Only a player's cards: names containing this text (any case).")] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Also write them all to this .csv file (opens in Excel).")] = None,
 ) -> None:
     """List a card's entries: serial, version, name, stake, picks, last grade, paid.
 
-    Example: parlaycards entries nfl-w12 --name dana   (or: parlaycards entries nfl-w12 --json)
+    Example: parlaycards entries nfl-w12 --name dana   (or: parlaycards entries nfl-w12 --csv output/entries.csv)
     """
     from ..services import entries as svc
     from .pool_views import entries_json, print_entries
 
     view = run(lambda: svc.list_entries(open_store(), slug, name=name))
+    if csv is not None:
+        from ..services import exporting
+
+        err(f"Wrote {run(lambda: exporting.entries_csv(view, csv))}")
     if json:
         print_json(entries_json(view))
     else:
@@ -179,6 +207,7 @@ def grade(
     slug: Slug,
     xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
     pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the one-page results sheet here.")] = None,
+    csv: Annotated[Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
     all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")] = False,
 ) -> None:
@@ -188,6 +217,7 @@ def grade(
     the entries whose outcome or payout changed are listed.
 
     Example: parlaycards grade nfl-w12 --xlsx output/nfl-w12-report.xlsx --pdf output/nfl-w12-report.pdf
+    (or, for any spreadsheet: parlaycards grade nfl-w12 --csv output/nfl-w12-report.csv)
     """
     from ..services import grading as svc
     from .pool_views import print_report
@@ -204,6 +234,10 @@ def grade(
     else:
         print_report(report, limit=None if all_rows else 100)
     run(lambda: svc.write_outputs(report, xlsx, pdf, err))
+    if csv is not None:
+        from ..services import exporting
+
+        err(f"Wrote {run(lambda: exporting.grade_csv(report, csv))}")
 
 
 @pool_app.command("set")

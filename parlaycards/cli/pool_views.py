@@ -36,7 +36,8 @@ def print_grade_json(data: dict) -> None:
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     entries = ",".join("\n    " + dumps(e) for e in data["entries"])
     sys.stdout.write(f'{{\n  "card": {dumps(data["card"])},\n  "entries": [{entries}'
-                     + ("\n  ]" if entries else "]") + f',\n  "totals": {dumps(data["totals"])}\n}}\n')
+                     + ("\n  ]" if entries else "]") + f',\n  "totals": {dumps(data["totals"])}'
+                     + (f',\n  "void": {dumps(data["void"])}' if "void" in data else "") + "\n}\n")
 
 
 def _money(d: Any) -> str:
@@ -56,11 +57,17 @@ def entries_json(view) -> list[dict]:  # noqa: ANN001 - services.entries.EntryLi
                     "payout": last.payout if last else None, "paid": str(paid.amount) if paid else "0.00"})
         if e.source == "scan":
             out[-1]["crop"] = view.crops.get(int(e.serial))
-    return out
+    for v in view.voided:
+        e = v.entry
+        out.append({"serial": e.serial, "version": e.version, "name": e.name, "stake": str(e.stake),
+                    "picks": list(e.picks), "received_at": e.received_at.isoformat(), "late": e.late,
+                    "source": e.source, "outcome": "void", "payout": "0.00", "paid": "0.00",
+                    "void": {"reason": v.reason, "at": v.at.isoformat(), "by": v.actor}})
+    return sorted(out, key=lambda row: row["serial"])
 
 
 def print_entries(view, limit: int | None = 200) -> None:  # noqa: ANN001
-    if not view.entries:
+    if not view.entries and not view.voided:
         err(f"No entries on {view.card.slug} yet. Add one with `parlaycards entry add {view.card.slug} …` "
             "or import a sheet with `parlaycards entry import`.")
         return
@@ -69,17 +76,21 @@ def print_entries(view, limit: int | None = 200) -> None:  # noqa: ANN001
     from rich.table import Table
 
     zone = ZoneInfo(view.card.timezone)
-    t = Table("Serial", "Ver.", "Name", "Stake", "Picks", "Received", "Last grade", "Paid",
-              title=f"{view.card.title} — {len(view.entries)} entries", title_justify="left")
-    for e in view.entries if limit is None else view.entries[:limit]:
+    void = f", {len(view.voided)} void" if view.voided else ""
+    t = Table("Serial", "Ver.", "Name", "Stake", "Picks", f"Received ({view.card.timezone})", "Last grade", "Paid",
+              title=f"{view.card.title} — {len(view.entries)} entries{void}", title_justify="left")
+    rows = [(e.serial, e, None) for e in view.entries] + [(v.entry.serial, v.entry, v) for v in view.voided]
+    rows.sort(key=lambda r: r[0])
+    for _, e, gone in rows if limit is None else rows[:limit]:
         last = view.settled.get(int(e.serial))
         paid = view.payments.get(e.serial)
+        grade = f"VOID: {gone.reason}" if gone else f"{last.outcome} {_money(last.amount)}" if last else "-"
         t.add_row(e.serial, str(e.version), e.name, _money(e.stake), " ".join(map(str, e.picks)),
                   e.received_at.astimezone(zone).strftime("%m/%d %H:%M") + (" late" if e.late else ""),
-                  f"{last.outcome} {_money(last.amount)}" if last else "-", _money(paid.amount) if paid else "-")
+                  grade, _money(paid.amount) if paid else "-")
     console().print(t)
-    if limit is not None and len(view.entries) > limit:
-        err(f"… and {len(view.entries) - limit} more: --all lists them, --json prints them all.")
+    if limit is not None and len(rows) > limit:
+        err(f"… and {len(rows) - limit} more: --all lists them, --json prints them all.")
 
 
 def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN001 - services.results.Recorded
@@ -121,6 +132,8 @@ def print_results(view) -> None:  # noqa: ANN001
 
 
 def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - core.report.Report
+    from zoneinfo import ZoneInfo
+
     from rich.table import Table
 
     c = console()
@@ -154,6 +167,14 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - cor
     if len(rows) < len(report.rows):
         err(f"… and {len(report.rows) - len(rows)} more entries: --all lists them, --xlsx writes them all.")
     err("Legs: ✓ win, ✗ loss, = push, ∅ void, ? no result yet.")
+    if report.voided:
+        zone = ZoneInfo(report.timezone)
+        v = Table("Serial", "Name", "Stake", "Picks", "Voided", "Reason", title=f"Void ({len(report.voided)}): not "
+                  "graded, not counted", title_justify="left")
+        for x in report.voided:
+            v.add_row(x.serial, x.name, _money(x.stake), " ".join(map(str, x.picks)),
+                      x.voided_at.astimezone(zone).strftime("%m/%d %H:%M %Z"), x.reason)
+        c.print(v)
     tt = Table("Stakes", "Payouts", "Net to the pool", "Paid out", "Still owed", "Pending", "Late",
                title="Totals", title_justify="left")
     tt.add_row(_money(t.stakes), _money(t.payouts), _money(t.net), _money(t.paid), _money(t.owed), str(t.pending),

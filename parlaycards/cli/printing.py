@@ -53,14 +53,22 @@ def print_(
     template: TemplateOpt = "letter-2up",
     out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")] = None,
     proof: Annotated[bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")] = False,
+    reprint: Annotated[str | None, typer.Option(
+        "--reprint", help="Reprint this one printed card (jammed, lost): same serial, code and QR, from its own "
+                          "version and template, marked REPRINT; uses no new serial.")] = None,
 ) -> None:
     """Print serialized cards of the latest version of SLUG into a PDF.
 
     Every card gets the pool's next serial number (never reused) and its verify code; the batch is
     recorded. Print the PDF at 100% ("Actual size"), not "Fit to page". Check with --proof first.
+    A card that jammed or was lost is printed again with --reprint SERIAL (audited; a card already
+    entered is not reprinted).
 
-    Example: parlaycards print nfl-w12 --copies 200 --template letter-2up
+    Example: parlaycards print nfl-w12 --copies 200 --template letter-2up   (or: parlaycards print nfl-w12 --reprint 000123)
     """
+    if reprint is not None:
+        _reprint(slug, reprint, out, copies, proof)
+        return
     from ..services import printing as svc
 
     bar = _Progress(copies) if copies >= 2000 and not proof else None
@@ -76,6 +84,22 @@ def print_(
     else:
         err(f"Wrote {done.file}: {done.copies} cards of {slug} v{done.version}, serials "
             f"{done.first:06d}–{done.last:06d}, {done.pages} pages of {done.template}.")
+    err(AT_100)
+
+
+def _reprint(slug: str, serial: str, out: Path | None, copies: int, proof: bool) -> None:
+    from ..core.errors import ParlayError
+    from ..services import reprint as svc
+
+    def go():  # noqa: ANN202
+        if proof or copies != 1:
+            raise ParlayError("--reprint prints the one card named: leave out --copies and --proof.")
+        return svc.reprint(open_store(), slug, serial, out)
+
+    done = run(go)
+    again = f" (reprint number {done.times} of this card)" if done.times > 1 else ""
+    err(f"Wrote {done.file}: card {done.serial} of {slug} v{done.version} on {done.template}, marked REPRINT, "
+        f"with its original serial and verify code{again}. No new serial was used.")
     err(AT_100)
 
 

@@ -92,6 +92,18 @@ class GradeChange:
     paid: Decimal
 
 
+class VoidRow(NamedTuple):
+    """An entry voided by the operator: listed, never graded, no stake counted."""
+
+    serial: str
+    version: int
+    name: str
+    stake: Decimal
+    picks: tuple[int, ...]
+    reason: str
+    voided_at: datetime
+
+
 @dataclass(frozen=True)
 class Totals:
     entries: int
@@ -116,6 +128,7 @@ class Report:
     totals: Totals
     changes: tuple[GradeChange, ...] = ()
     selections: Mapping[tuple[int, int], str] | None = None  # (version, number) → `Chicago +3½`, `Over 44½`
+    voided: tuple[VoidRow, ...] = ()  # by serial; not in `rows`, not in the totals
 
     def label(self, version: int, number: int) -> str:
         """A pick as the card version it was printed from words it: `Chicago +3½`, `Over 44½`."""
@@ -203,7 +216,7 @@ def grade_json(report: Report) -> dict[str, Any]:
             table = legs[id(r.outcomes)] = {n: {"number": n, "outcome": o.value} for n, o in r.outcomes.items()}
         return list(map(table.__getitem__, r.picks))
 
-    return {
+    out = {
         "card": report.slug,
         "entries": [
             {"serial": r.serial, "name": r.name, "stake": text(r.stake), "outcome": r.outcome.value,
@@ -214,3 +227,7 @@ def grade_json(report: Report) -> dict[str, Any]:
         "totals": {"stakes": plain(report.totals.stakes), "payouts": plain(report.totals.payouts),
                    "net": plain(report.totals.net)},
     }
+    if report.voided:  # only when some entry was voided: the shape above stays as it was
+        out["void"] = [{"serial": v.serial, "name": v.name, "stake": plain(v.stake), "picks": list(v.picks),
+                        "reason": v.reason, "voided_at": v.voided_at.isoformat()} for v in report.voided]
+    return out

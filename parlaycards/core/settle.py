@@ -180,8 +180,33 @@ def refusals(entry: Entry, card: Card, *, current: Card | None = None,
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
         reasons.append(f"received {_local(entry.received_at, now):%a %b %d %H:%M} after the cutoff "
-                       f"{_local(cutoff, now):%a %b %d %H:%M} (mark it late on purpose to accept it)")
+                       f"{_local(cutoff, now):%a %b %d %H:%M} (to accept it on purpose, use --late; if it was "
+                       "handed in before the cutoff, say when with --received, or in a Received column of a sheet)")
+    if entry.late:
+        reasons += _past_posted(entry, card, now)
     return reasons
+
+
+def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
+    """A late card keeps no pick on a game that had kicked off when it was received (the kickoff as the
+    card stands now; a kickoff with no time counts from the day after)."""
+    out = []
+    for number in dict.fromkeys(entry.picks):
+        hit = card.selection(number)
+        if hit is None:
+            continue
+        game = next((g for g in now.games if g.key == hit[0].key), hit[0])
+        kick = game.kickoff
+        if isinstance(kick, datetime):
+            if kick.tzinfo is not None and entry.received_at >= kick:
+                out.append(f"pick {number}: {game.label()} had kicked off ({_local(kick, now):%a %b %d %H:%M}) "
+                           f"when this late card was received ({_local(entry.received_at, now):%a %b %d %H:%M}); "
+                           "a late card may only pick games not yet started")
+        elif kick is not None and _local(entry.received_at, now).date() > kick:
+            out.append(f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this late card was "
+                       f"received ({_local(entry.received_at, now):%a %b %d %H:%M}); a late card may only pick "
+                       "games not yet started")
+    return out
 
 
 def _local(when: datetime, card: Card) -> datetime:

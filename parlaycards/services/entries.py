@@ -28,6 +28,7 @@ from ..store import entries as entry_rows
 from ..store import results as result_rows
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
+from ..store import voids as void_rows
 
 REQUIRE_CODE = "require_verify_code"
 Progress = Callable[[int, int], None]
@@ -62,6 +63,7 @@ class Checks:
         self._versions: dict[int, Card] = {}
         self._entered: dict[int, str] = {}
         self._batch: dict[int, str] = {}  # serial → where it was first seen in this batch
+        self._void: dict[int, void_rows.Voided] = {}
         self._ranges = entry_rows.printed_ranges(tx, slug)
         self._firsts = [r[0] for r in self._ranges]
         if not self._ranges:
@@ -70,6 +72,7 @@ class Checks:
 
     def prefetch(self, serials: Sequence[int]) -> None:
         self._entered = entry_rows.entered(self.tx, serials)
+        self._void = void_rows.void_now(self.tx, serials)
 
     def printed_from(self, serial: int) -> tuple[str, int] | None:
         i = bisect_right(self._firsts, serial) - 1
@@ -99,6 +102,11 @@ class Checks:
         elif raw.serial in self._entered and not (self.replace and self._entered[raw.serial] == self.slug):
             other = self._entered[raw.serial]
             reasons.append(f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else ""))
+        gone = self._void.get(raw.serial)
+        if gone is not None and not self.replace:
+            reasons.append(f"serial {s} was voided on {gone.at.astimezone(_zone(self.current)):%a %b %d %H:%M} "
+                           f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
+                           f"{gone.slug} --serial {s} … --replace`")
         self._batch.setdefault(raw.serial, where)
         if printed is None or printed[0] != self.slug:
             return None, reasons
@@ -248,6 +256,7 @@ class EntryList:
     payments: dict[str, entry_rows.Payment]
     settled: dict[int, settlement_rows.Stored]  # by serial
     crops: dict[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
+    voided: tuple[void_rows.Voided, ...] = ()  # entries voided (not graded), by serial
 
 
 def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
@@ -255,11 +264,13 @@ def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         found = tuple(entry_rows.of(tx, slug))
+        voided = tuple(void_rows.of(tx, slug))
         if name:
             want = _fold(name)
             found = tuple(e for e in found if want in _fold(e.name))
+            voided = tuple(v for v in voided if want in _fold(v.entry.name))
         return EntryList(card, found, entry_rows.payments(tx, slug), settlement_rows.of(tx, slug),
-                         scan_rows.crops(tx, slug))
+                         scan_rows.crops(tx, slug), voided)
 
 
 def _fold(text: str) -> str:
@@ -306,7 +317,7 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
         paid = before.amount if before else Decimal("0.00")
         owed = now_settled.payout - paid
         if owed <= 0:
-            raise RefusedError(f"card {s} was already paid in full: {dollars(paid)} (last payment {before.at[:16].replace('T', ' ')} UTC).")  # type: ignore[union-attr]
+            raise RefusedError(f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z}).")  # type: ignore[union-attr]
         if amount is None:
             value = owed
         else:

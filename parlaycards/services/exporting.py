@@ -6,9 +6,11 @@ import json
 from pathlib import Path
 
 from ..core.errors import ParlayError
+from ..core.report import Report
 from ..core.views import card_json
 from ..store import Store
 from ..store import cards as card_rows
+from .entries import EntryList
 
 
 def blank_template(path: Path) -> Path:
@@ -31,6 +33,30 @@ def export_card(store: Store, slug: str, out: Path | None) -> Path:
         from ..io.export import write_card_xlsx
 
         write_card_xlsx(card, path)
+    elif path.suffix.lower() == ".csv":
+        from ..io.csv_out import write_card_csv
+
+        write_card_csv(card, path)
     else:
-        raise ParlayError(f"{path}: cannot export to a {path.suffix or 'nameless'} file. Accepted: .xlsx, .json.")
+        raise ParlayError(f"{path}: cannot export to a {path.suffix or 'nameless'} file. Accepted: .xlsx, .csv, .json.")
     return path
+
+
+def _csv_path(path: Path, option: str) -> Path:
+    if path.suffix.lower() != ".csv":
+        raise ParlayError(f"{option} {path}: the file name must end in .csv (e.g. {path.with_suffix('.csv').name}).")
+    return path
+
+
+def grade_csv(report: Report, path: Path) -> Path:
+    """The grade report as CSV: every entry, then the void ones."""
+    from ..io.csv_out import write_report_csv
+
+    return write_report_csv(report, _csv_path(path, "--csv"))
+
+
+def entries_csv(view: EntryList, path: Path) -> Path:
+    """A card's entries as CSV."""
+    from ..io.csv_out import write_entries_csv
+
+    return write_entries_csv(view, _csv_path(path, "--csv"))

@@ -9,15 +9,17 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from ..core import bulk
-from ..core.report import ZERO, GradeChange, Report, build_report
+from ..core.report import ZERO, GradeChange, Report, VoidRow, build_report
 from ..store import Store
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
 from ..store import settlements as settlement_rows
+from ..store import voids as void_rows
 from .results import games_of
 
 
@@ -51,6 +53,9 @@ def grade(store: Store, slug: str) -> Report:
                         and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout))
         written = settlement_rows.replace(tx, slug, after, before)
         report = build_report(latest, cards, list(games_of(tx, slug).values()), graded, results, paid, changes)
+        report = replace(report, voided=tuple(
+            VoidRow(v.entry.serial, v.entry.version, v.entry.name, v.entry.stake, v.entry.picks, v.reason, v.at)
+            for v in void_rows.of(tx, slug)))
         if written:
             t = report.totals
             tx.audit("grade", slug, entries=t.entries, rows_written=written, changed=len(changes),

@@ -20,6 +20,7 @@ class CardSummary:
     games: int
     created_at: str
     printed_versions: tuple[int, ...]
+    timezone: str = "America/New_York"  # the card's: its times are listed in it
 
 
 def latest(tx: Tx, slug: str) -> Card:
@@ -71,7 +72,8 @@ def summaries(tx: Tx) -> list[CardSummary]:
     for r in rows:
         card = Card.model_validate_json(r.data)
         out.append(CardSummary(slug=r.slug, version=r.version, title=card.title, games=len(card.games),
-                               created_at=r.created_at, printed_versions=printed_versions(tx, r.slug)))
+                               created_at=r.created_at, printed_versions=printed_versions(tx, r.slug),
+                               timezone=card.timezone))
     return out
 
 

@@ -156,6 +156,40 @@ scans = Table(
 Index("ix_scans_slug_status", scans.c.slug, scans.c.status)
 Index("ix_scans_serial", scans.c.serial)
 
+# Voided entries: an entry taken out of the pool (typed by mistake, handed back) is moved here with
+# the reason, so that it stays in the history and the serial's row in `entries` is free. On its own
+# MetaData, like scans.
+void_metadata = MetaData()
+
+voided_entries = Table(
+    "voided_entries", void_metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("slug", String(64), nullable=False),
+    Column("serial", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("entry", Text, nullable=False),  # the entry as it was, JSON (as the audit log words it)
+    Column("reason", Text, nullable=False),
+    Column("voided_at", String(40), nullable=False),
+    Column("actor", String(120), nullable=False),
+)
+Index("ix_voided_slug", voided_entries.c.slug)
+Index("ix_voided_serial", voided_entries.c.serial)
+
+# Pick'em money: each fee taken and prize paid, as parlay payments are recorded (append-only ledger).
+pickem_pay_metadata = MetaData()
+
+pickem_payments = Table(
+    "pickem_payments", pickem_pay_metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("pool", String(64), nullable=False),
+    Column("name_key", Text, nullable=False),
+    Column("kind", String(8), nullable=False),  # fee, prize
+    Column("amount", String(24), nullable=False),
+    Column("at", String(40), nullable=False),
+    Column("actor", String(120), nullable=False),
+)
+Index("ix_pickem_payments_pool", pickem_payments.c.pool)
+
 SCHEMA_VERSION = 1
 
 
@@ -171,9 +205,19 @@ def _scans(conn: Connection) -> None:
     scan_metadata.create_all(conn)
 
 
+def _void(conn: Connection) -> None:
+    void_metadata.create_all(conn)
+
+
+def _pickem_payments(conn: Connection) -> None:
+    pickem_pay_metadata.create_all(conn)
+
+
 # Named migrations, in order. Append; never edit one that has shipped.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0001_initial", _initial),
     ("0002_pickem_pools", _pickem),
     ("0003_scans", _scans),
+    ("0004_void", _void),
+    ("0005_pickem_payments", _pickem_payments),
 ]

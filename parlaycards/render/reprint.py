@@ -1,0 +1,33 @@
+"""A reprinted card: the same serial, verify code and QR as the original, marked REPRINT.
+
+One card in the template's first slot, drawn without the shared form (it is one card), so that
+the REPRINT mark can sit in its header band; every box a scanner reads is where the original has it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..core.verify import qr_payload
+from ..layout import fields as registry
+from ..layout.geometry import CardLayout
+from ..layout.reprint import reprint_boxes
+from ..layout.sheet import card_origins
+from ..layout.templates import Template
+from .pdf import _text, draw, new_canvas, qr_literal
+
+
+def render_reprint(out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str,
+                   serial: int, code: str) -> None:
+    c = new_canvas(out, t, f"REPRINT — {title}")
+    x, y = card_origins(t)[0]
+    c.saveState()
+    c.translate(x, y)
+    draw(c, reprint_boxes(layout))
+    values = registry.values(serial, code)
+    for cell in layout.field_cells():
+        _text(c, cell, values)
+    c.addLiteral(qr_literal(layout.qr(), qr_payload(slug, version, serial, code)))
+    c.restoreState()
+    c.showPage()
+    c.save()

@@ -1,0 +1,125 @@
+"""Pick'em money marked paid, as parlay winnings are (`entry pay`): entry fees taken, prizes paid out.
+
+Each payment is a row of an append-only ledger (0005_pickem_payments) and an audit entry; the amount
+defaults to what is still owed and is never more. A prize is paid only once the week is final.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+
+from sqlalchemy import insert, select, update
+
+from ..core.errors import NotFoundError, ParlayError, RefusedError
+from ..core.money import CENT, dollars
+from ..core.pickem import name_key
+from ..io.entries import parse_stake
+from ..store import Store, Tx, schema
+from ..store import pickem as rows
+from ..store.db import iso
+from .pickem import _grade, _pool
+
+ZERO = Decimal("0.00")
+P = schema.pickem_payments.c
+
+
+@dataclass(frozen=True)
+class PickemPaid:
+    name: str
+    kind: str  # fee, prize
+    due: Decimal  # the fee, or the prize won
+    amount: Decimal  # paid now
+    total: Decimal  # paid so far, this payment included
+
+    @property
+    def owed(self) -> Decimal:
+        return self.due - self.total
+
+
+def paid_so_far(tx: Tx, pool: str, kind: str) -> dict[str, Decimal]:
+    """Name key → what has been paid of that kind."""
+    out: dict[str, Decimal] = {}
+    for key, amount in tx.conn.execute(select(P.name_key, P.amount).where(P.pool == pool, P.kind == kind)):
+        out[key] = out.get(key, ZERO) + Decimal(amount)
+    return out
+
+
+def prizes_paid(store: Store, pool: str) -> dict[str, Decimal]:
+    with store.reading() as tx:
+        return paid_so_far(tx, pool, "prize")
+
+
+def _amount(text: str | None, owed: Decimal) -> Decimal:
+    if text is None:
+        return owed
+    try:
+        value = parse_stake(text)
+    except ValueError as exc:
+        raise ParlayError(f"--amount: {str(exc).replace('the stake', 'the amount')}") from None
+    return value
+
+
+def pay_fee(store: Store, pool: str, name: str, amount: str | None = None) -> PickemPaid:
+    """Record an entrant's entry fee (or part of it); fully paid, the entry shows paid."""
+    with store.transaction() as tx:
+        view = _pool(tx, pool)
+        entry = rows.by_name(tx, pool).get(name_key(name))
+        if entry is None:
+            raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
+        fee = view.pool.fee.quantize(CENT)
+        if fee <= 0:
+            raise RefusedError(f"pick'em pool {pool} has no entry fee: there is nothing to pay.")
+        before = paid_so_far(tx, pool, "fee").get(entry.key, ZERO)
+        if entry.paid and before == 0:
+            raise RefusedError(f"{entry.name} is already marked paid in {pool} (entered as paid). Nothing was "
+                               "changed.")
+        owed = fee - before
+        if owed <= 0:
+            raise RefusedError(f"{entry.name} has already paid the fee in full: {dollars(before)}.")
+        value = _amount(amount, owed)
+        if value > owed:
+            raise RefusedError(f"--amount {dollars(value)} is more than {entry.name} owes: {dollars(owed)} "
+                               f"(the fee is {dollars(fee)}, {dollars(before)} already paid).")
+        total = _record(tx, pool, entry.key, entry.name, "fee", value, before)
+        if total >= fee:
+            E = schema.pickem_entries.c
+            tx.conn.execute(update(schema.pickem_entries).where(E.pool == pool, E.name_key == entry.key)
+                            .values(paid=True))
+        return PickemPaid(entry.name, "fee", fee, value, total)
+
+
+def pay_prize(store: Store, pool: str, name: str, amount: str | None = None) -> PickemPaid:
+    """Record a prize paid to an entrant of a final week; the amount defaults to what is still owed."""
+    with store.transaction() as tx:
+        report = _grade(tx, pool)
+        key = name_key(name)
+        standing = next((s for s in report.standings if name_key(s.name) == key), None)
+        if standing is None:
+            raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
+        if not report.final:
+            raise RefusedError(f"pick'em pool {pool} is not final: not every game has a result, so the places and "
+                               "prizes may still change. Pay prizes once `pickem grade` shows the week final.")
+        prize = standing.prize.quantize(CENT)
+        if prize <= 0:
+            raise RefusedError(f"{standing.name} won no prize in {pool} (place {standing.place}): there is "
+                               "nothing to pay.")
+        before = paid_so_far(tx, pool, "prize").get(key, ZERO)
+        owed = prize - before
+        if owed <= 0:
+            raise RefusedError(f"{standing.name} was already paid the prize in full: {dollars(before)}.")
+        value = _amount(amount, owed)
+        if value > owed:
+            raise RefusedError(f"--amount {dollars(value)} is more than {standing.name} is owed: {dollars(owed)} "
+                               f"(the prize is {dollars(prize)}, {dollars(before)} already paid).")
+        total = _record(tx, pool, key, standing.name, "prize", value, before)
+        return PickemPaid(standing.name, "prize", prize, value, total)
+
+
+def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, before: Decimal) -> Decimal:
+    tx.conn.execute(insert(schema.pickem_payments).values(pool=pool, name_key=key, kind=kind, amount=str(value),
+                                                          at=iso(datetime.now(UTC)), actor=tx.actor))
+    total = (before + value).quantize(CENT)
+    tx.audit(f"pickem.pay_{kind}", None, pool=pool, name=name, amount=str(value), total_paid=str(total))
+    return total

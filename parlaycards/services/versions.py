@@ -1,0 +1,90 @@
+"""Card versions as a whole: delete a card never printed, revert a card to an earlier version.
+
+A revert is a new version with the old version's content (nothing is rewritten: cards printed from
+any version keep their lines). A delete takes away every version of a card that no print batch,
+entry, scan or pick'em pool uses; the audit log keeps the last version's content.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import delete, func, select
+
+from ..core.errors import ParlayError, RefusedError
+from ..core.models import Card
+from ..core.verify import format_serial
+from ..store import Store, batches, schema
+from ..store import cards as card_rows
+from .cards import Saved
+
+
+@dataclass(frozen=True)
+class Deleted:
+    slug: str
+    title: str
+    versions: int
+    results: int  # results recorded for it, deleted with it
+
+
+def _content(card: Card) -> dict:
+    return card.model_dump(mode="json", exclude={"version", "note"})
+
+
+def revert_card(store: Store, slug: str, to: int) -> Saved:
+    """Store version `to`'s content as the next version of `slug`."""
+    with store.transaction() as tx:
+        latest = card_rows.latest(tx, slug)
+        if not 1 <= to < latest.version:
+            raise ParlayError(f"--to {to}: card {slug} has versions 1 to {latest.version}; revert to one before "
+                              f"the latest ({latest.version}). See them with `parlaycards show {slug} --version N`.")
+        old = card_rows.get(tx, slug, to)
+        if _content(old) == _content(latest):
+            raise ParlayError(f"nothing to change: card {slug} version {latest.version} already says what version "
+                              f"{to} says.")
+        note = f"reverted to version {to}"
+        saved = card_rows.save(tx, Card.model_validate({**_content(old), "slug": slug}), note)
+        tx.audit("card.revert", slug, to=to, was=latest.version, version=saved.version)
+        return Saved(saved, note, card_rows.printed_versions(tx, slug))
+
+
+def delete_card(store: Store, slug: str) -> Deleted:
+    """Delete every version of a card that was never printed (and its results); refused, naming what
+    uses it, once a print batch, an entry, a scan or a pick'em pool does."""
+    with store.transaction() as tx:
+        latest = card_rows.latest(tx, slug)
+        zone = ZoneInfo(latest.timezone)
+        printed = batches.of_card(tx, slug)
+        if printed:
+            b = printed[0]
+            when = datetime.fromisoformat(b.created_at).astimezone(zone)
+            more = f" and {len(printed) - 1} more batch{'es' if len(printed) > 2 else ''}" if len(printed) > 1 else ""
+            raise RefusedError(f"card {slug} cannot be deleted: it has been printed — serials "
+                               f"{format_serial(b.first_serial)}–{format_serial(b.last_serial)} of version {b.version} "
+                               f"on {when:%a %b %d %H:%M %Z} ({b.file}){more}. A printed card stays in the pool's "
+                               "history; take games off with `game set … --off`, or start a new card.")
+        uses = {
+            "entries": _count(tx, schema.entries, schema.entries.c.slug == slug),
+            "scanned cards": _count(tx, schema.scans, schema.scans.c.slug == slug),
+        }
+        used = [f"{n} {what}" for what, n in uses.items() if n]
+        pools = list(tx.conn.execute(select(schema.pickem_pools.c.slug)
+                                     .where(schema.pickem_pools.c.card == slug)).scalars())
+        if pools:
+            used.append(f"pick'em pool{'s' if len(pools) > 1 else ''} {', '.join(sorted(pools))}")
+        if used:
+            raise RefusedError(f"card {slug} cannot be deleted: it has {' and '.join(used)}.")
+        versions = card_rows.history(tx, slug)
+        results = _count(tx, schema.results, schema.results.c.slug == slug)
+        tx.conn.execute(delete(schema.results).where(schema.results.c.slug == slug))
+        tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
+        tx.audit("card.delete", slug, versions=len(versions), results=results,
+                 last_version=json.loads(latest.model_dump_json()))
+        return Deleted(slug, latest.title, len(versions), results)
+
+
+def _count(tx, table, where) -> int:  # noqa: ANN001
+    return int(tx.conn.execute(select(func.count()).select_from(table).where(where)).scalar() or 0)

@@ -1,0 +1,69 @@
+"""Voided entries: moved out of `entries` with their reason, kept for the history (0004_void).
+
+A serial is void while it has a row here and none in `entries`; entering it again (only on purpose,
+`entry add --replace`) puts it back in `entries` and leaves this row as history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, insert, select
+
+from ..core.models import Entry
+from . import schema
+from .db import Tx, iso
+
+V = schema.voided_entries.c
+_CHUNK = 500
+
+
+@dataclass(frozen=True)
+class Voided:
+    slug: str
+    entry: Entry  # as it was when voided
+    reason: str
+    at: datetime
+    actor: str
+
+
+def move(tx: Tx, slug: str, entry: Entry, reason: str, at: datetime) -> Voided:
+    """Take `entry` out of `entries` (and its last grade out of `settlements`) into the void history."""
+    serial = int(entry.serial)
+    tx.conn.execute(delete(schema.entries).where(schema.entries.c.serial == serial))
+    tx.conn.execute(delete(schema.settlements).where(schema.settlements.c.serial == serial))
+    tx.conn.execute(insert(schema.voided_entries).values(
+        slug=slug, serial=int(entry.serial), version=entry.version, entry=entry.model_dump_json(),
+        reason=reason, voided_at=iso(at), actor=tx.actor))
+    return Voided(slug, entry, reason, at, tx.actor)
+
+
+def _voided(r) -> Voided:  # noqa: ANN001 - a row
+    return Voided(r.slug, Entry.model_validate_json(r.entry), r.reason, datetime.fromisoformat(r.voided_at), r.actor)
+
+
+def of(tx: Tx, slug: str) -> list[Voided]:
+    """The card's entries that are void now (voided and not entered again), by serial."""
+    rows = tx.conn.execute(select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
+                           .where(V.slug == slug, V.serial.not_in(select(schema.entries.c.serial)))
+                           .order_by(V.serial, V.id))
+    last: dict[int, Voided] = {}
+    for r in rows:
+        last[r.serial] = _voided(r)  # the latest void of a serial voided, re-entered and voided again
+    return list(last.values())
+
+
+def void_now(tx: Tx, serials: Iterable[int]) -> dict[int, Voided]:
+    """Which of `serials` are void now (voided, not entered again), with their last void."""
+    wanted = sorted(set(serials))
+    found: dict[int, Voided] = {}
+    for i in range(0, len(wanted), _CHUNK):
+        chunk = wanted[i:i + _CHUNK]
+        rows = tx.conn.execute(select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
+                               .where(V.serial.in_(chunk), V.serial.not_in(select(schema.entries.c.serial)))
+                               .order_by(V.id))
+        for r in rows:
+            found[r.serial] = _voided(r)
+    return found
