@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import NotFoundError, RefusedError
+from parlaycards.core.prizes import parse_prizes
 from parlaycards.services import pickem as svc
 from parlaycards.services import pickem_pay as pay
 from parlaycards.services import results
@@ -21,10 +22,10 @@ GAMES = (101, 103, 105, 107, 109, 111)
 
 @pytest.fixture
 def pool(store, card_in_store):
-    svc.create_pool(store, "office-w12", card="nfl-w12", fee="10", prizes="70%,30%")
-    svc.add_entry(store, "office-w12", name="Ann", picks="101,103,105,107,109,111", tiebreak=40)
-    svc.add_entry(store, "office-w12", name="Bob", picks="102,104,106,108,110,112", tiebreak=40, paid=False)
-    svc.add_entry(store, "office-w12", name="Cy", picks="101,103,105,108,110,112", tiebreak=40)
+    svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("70%,30%"))
+    svc.add_entry(store, "office-w12", name="Ann", picks=(101,103,105,107,109,111,), tiebreak=40)
+    svc.add_entry(store, "office-w12", name="Bob", picks=(102,104,106,108,110,112,), tiebreak=40, paid=False)
+    svc.add_entry(store, "office-w12", name="Cy", picks=(101,103,105,108,110,112,), tiebreak=40)
     return store
 
 
