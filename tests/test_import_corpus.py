@@ -269,3 +269,11 @@ def test_reimport_onto_hand_edits_lists_them_and_needs_replace(tmp_path: Path) -
     assert card["version"] == 6 and len(card["games"]) == 16
     assert card["payouts"][0] == {"picks": 3, "hits": 3, "odds": "7-1"}
     assert cli(db, "import", lines, "--card", "w12").exit_code == 0  # the edits are behind the last import now
+
+
+def test_a_venue_column_of_stadiums_is_ignored_and_named_but_one_of_site_marks_refuses(tmp_path: Path) -> None:
+    got = read_lines(xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Lambeau Field"]]),
+                     today=TODAY)
+    assert [str(c) for c in got.readings[0].ignored()] == ['D "Venue" → ignored']
+    text = error(xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Neutral"]], name="n.xlsx"))
+    assert 'cell D1: column D ("Venue") holds "Neutral", which name a side' in text

@@ -19,11 +19,12 @@ from .table import SITE_AT, SITE_NEUTRAL, Draft, Layout, Table
 
 # Header words that always speak of a side: a column headed so is read or the import is refused.
 SIDE_WORDS = frozenset({"fav", "favs", "favorite", "favourite", "favorites", "favourites", "underdog", "underdogs",
-                        "dog", "dogs", "neutral", "neut", "site", "venue", "host", "hosts"})
+                        "dog", "dogs", "neutral", "neut", "site"})
 # Words that speak of a side when a header has nothing else: `at/vs`, `H/A`, `Home`, `@`, `F/D`.
 SIDE_ALONE = frozenset({"at", "vs", "v", "@", "n", "ns", "h", "a", "home", "away", "visitor", "visitors", "visiting",
-                        "road", "f", "d", "fd", "team", "teams", "side", "loc", "location"})
-# Cell values that name a side.
+                        "road", "f", "d", "fd", "team", "teams", "side", "host"})
+# Cell values that name a side (a Venue or Location column of stadiums is ignored, and named; of "N" or
+# "neutral", refused).
 SIDE_VALUES = SITE_AT | SITE_NEUTRAL | frozenset({"home", "away", "h", "fav", "dog", "favorite", "favourite",
                                                   "underdog", "f", "d", "road", "visitor"})
 
