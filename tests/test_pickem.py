@@ -325,7 +325,8 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     st_ws, grid = wb["Standings"], wb["Picks"]
     assert st_ws.freeze_panes == "C2" and st_ws["A1"].font.bold
     assert st_ws["B4"].value == "=Bob" and st_ws["B4"].data_type == "s"
-    assert grid["C2"].value == "102 Texans (W)" and grid["C4"].value == "101 Bills (L)"
+    assert grid["C2"].value == "102 Houston Texans (W)" and grid["C4"].value == "101 Buffalo Bills (L)"
+    assert grid["C1"].value == "101/102 Buffalo Bills at Houston Texans"
 
     r = cli(db_path, "pickem", "standings", "office 2026", "--json")
     assert r.exit_code == 0, r.output

@@ -115,7 +115,9 @@ def test_templates_calibrate_and_pickem_commands(pool: Store, db_path: Path, tmp
     r = _cli(db_path, "pickem", "print", "nfl-w12")
     assert r.exit_code == 0, r.output
     text = pypdf.PdfReader(tmp_path / "output" / "nfl-w12-v1-pickem.pdf").pages[0].extract_text()
-    assert "TIEBREAKER: total points in the last game" in text and "Buffalo Bills +3½" in text
+    # no pool on this card: the tiebreaker is the last game by kickoff, as a pool's default, named
+    assert "TIEBREAKER: total points in Arizona Cardinals at Los Angeles Rams (Sun 11/22 7:00p)" in text
+    assert "Buffalo Bills +3½" in text
 
 
 def test_user_template_by_path(pool: Store, tmp_path: Path):

@@ -54,23 +54,50 @@ def import_(
     sheet: Annotated[list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")] = None,
     tz: Annotated[str, typer.Option(help="Time zone of the sheet's kickoff times.")] = "America/New_York",
     new: Annotated[bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")] = False,
+    replace: Annotated[bool, typer.Option("--replace", help="Import even though it undoes hand edits made to the "
+                                          "card since its last import (they are listed).")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show how each column was read and the games it would "
+                                          "store; store nothing.")] = False,
 ) -> None:
     """Import the week's lines from a spreadsheet into a card.
 
-    Reads rotation (two rows a game), one-row-per-game and Favorite/Line/Underdog layouts; several
-    sheets make one combo card. Importing into an existing card makes a new version of it.
+    Reads rotation (two rows a game), one-row-per-game (with a Favorite or at/vs column if the sheet has
+    one) and Favorite/Line/Underdog layouts; several sheets make one combo card. Importing into an
+    existing card makes a new version of it; if the card was edited by hand since its last import, the
+    edits the import would undo are listed and --replace is needed. Every column is read or named as
+    ignored; a column that could change a favourite or a home team and is not read stops the import.
 
-    Example: parlaycards import sample_lines/nfl-week-12.xlsx --card nfl-w12
+    Example: parlaycards import sample_lines/nfl-week-12.xlsx --card nfl-w12 --dry-run
     """
     from ..services import cards as svc
+    from .shell import state
 
-    saved = run(lambda: svc.import_lines(open_store(create=True), lines, slug=card, title=title, league=league,
-                                         sheets=tuple(sheet or ()), tz=tz, replace=new))
-    _saved(saved, saved.note)
-    card = saved.card
-    leagues = ", ".join(f"{sum(g.league == lg for g in card.games)} {lg}" for lg in card.leagues())
-    err(f'"{card.title}": {leagues} games; numbers {min(n for g in card.games for n in g.numbers.all())}–'
-        f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}")
+    def store():  # noqa: ANN202
+        return svc.pool_if_any(state.db) if dry_run else open_store(create=True)
+
+    done = run(lambda: svc.import_lines(store(), lines, slug=card, title=title, league=league,
+                                        sheets=tuple(sheet or ()), tz=tz, fresh=new, replace=replace,
+                                        dry_run=dry_run))
+    for reading in done.lines.readings:
+        err("Read " + str(reading))
+    for warning in done.lines.warnings:
+        err("Not read: " + warning)
+    card_ = done.card
+    if dry_run:
+        _print_games(card_)
+        for undo in done.undone:
+            err("Would undo a hand edit: " + undo)
+        if done.undone:
+            err("Importing this needs --replace (it undoes the hand edits above).")
+        err(f"Dry run: {len(card_.games)} games would be stored as {card_.slug} version {card_.version}; "
+            "nothing was stored.")
+        return
+    for undo in done.undone:
+        err("Undid a hand edit: " + undo)
+    _saved(done, done.note)
+    leagues = ", ".join(f"{sum(g.league == lg for g in card_.games)} {lg}" for lg in card_.leagues())
+    err(f'"{card_.title}": {leagues} games; numbers {min(n for g in card_.games for n in g.numbers.all())}–'
+        f"{max(n for g in card_.games for n in g.numbers.all())}. See them all with: parlaycards show {card_.slug}")
 
 
 def cards(json: Json = False) -> None:

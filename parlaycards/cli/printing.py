@@ -120,13 +120,15 @@ def calibrate(
 
 
 def pickem_print(
-    slug: Slug,
+    slug: Annotated[str, typer.Argument(help="Pick'em pool slug, e.g. office-w12 (or a card slug).")],
     copies: Annotated[int, typer.Option(min=1, max=500, help="Sheets to print.")] = 1,
     out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-pickem.pdf].")] = None,
 ) -> None:
-    """Print a pick'em sheet for card SLUG: a box for each side with its spread, the tiebreaker, a name line.
+    """Print a pick'em sheet for pool SLUG (or card SLUG): a box for each side with its spread, the pool's
+    tiebreaker game, a name line. A card with one pool prints that pool's sheet; a card without a pool takes
+    its last game by kickoff as the tiebreaker.
 
-    Example: parlaycards pickem print nfl-w12 --copies 20
+    Example: parlaycards pickem print office-w12 --copies 20
     """
     from ..services import printing as svc
 

@@ -132,6 +132,11 @@ def tiebreak_game(pool: PickemPool, games: Sequence[Game]) -> Game:
             if g.key == pool.tiebreak_game:
                 return g
         raise ValueError(f"the tiebreak game {pool.tiebreak_game} is not among the pool's games")
+    return last_by_kickoff(games)
+
+
+def last_by_kickoff(games: Sequence[Game]) -> Game:
+    """The last game by kickoff (on a tie, the last on the card): a pool's tiebreak game unless it names one."""
     return max(enumerate(games), key=lambda ig: (_when(ig[1]), ig[0]))[1]
 
 

@@ -19,13 +19,9 @@ def points(d: Decimal) -> str:
     return str(int(d)) if d == d.to_integral_value() else format(d.normalize(), "f")
 
 
-def nickname(team: str) -> str:
-    """The last word of a team name, for narrow columns: `Green Bay Packers` → `Packers`."""
-    return team.split()[-1] if team.split() else team
-
-
 def game_heading(game: Game) -> str:
-    return f"{game.numbers.away}/{game.numbers.home} {nickname(game.away)} at {nickname(game.home)}"
+    """`101/102 Georgia Tech at Georgia`: the numbers and the names as printed on the card."""
+    return f"{game.numbers.away}/{game.numbers.home} {game.label()}"
 
 
 def pool_line(pool: PickemPool) -> str:
@@ -43,7 +39,7 @@ def result_text(game: Game, result: Result | None) -> str:
         return "no result"
     if result.cancelled:
         return "cancelled"
-    return f"{nickname(game.away)} {result.away_score}, {nickname(game.home)} {result.home_score}"
+    return f"{game.away} {result.away_score}, {game.home} {result.home_score}"
 
 
 def place_text(s: Standing) -> str:
@@ -69,7 +65,7 @@ def pick_cells(report: WeekReport, s: Standing) -> list[tuple[str, str]]:
             continue
         number = g.numbers.away if p.side is Side.AWAY else g.numbers.home
         team = g.away if p.side is Side.AWAY else g.home
-        out.append((f"{number} {nickname(team)}", p.outcome))
+        out.append((f"{number} {team}", p.outcome))
     return out
 
 

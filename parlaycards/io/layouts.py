@@ -13,6 +13,7 @@ from .table import (
     KICKOFF,
     LEAGUE,
     NEUTRAL,
+    SITE,
     TIME,
     TOTAL,
     Draft,
@@ -36,26 +37,36 @@ UNDER_NO = Column("under_no", "Under No.", ("under rot", "under number", "under 
 FAVORITE = Column("favorite", "Favorite", ("favourite", "fav", "favorites", "favourites", "favs"))
 UNDERDOG = Column("underdog", "Underdog", ("dog", "underdogs", "dogs"))
 LINE = Column("line", "Line", ("spread", "pts", "points", "odds", "points given"))
+AWAY_LINE = Column("away_line", "Away line", ("away spread", "visitor line", "visitor spread", "visitors line",
+                                              "road line", "road spread", "vis line", "aline"))
 
 
 class OneRowLayout(Layout):
-    """One row per game: Away, Home, Home line (or `GB -6½` naming a team), Total, Date, Time, League, Neutral."""
+    """One row per game: Away, Home, Home line (or `GB -6½` naming a team), Total, Date, Time, League, Neutral.
+
+    The line may instead be the points a team named in a Favorite (or Underdog) column gives (or gets),
+    or the away team's line (Away line); an at/vs column marks neutral sites (vs, N)."""
 
     name = "one row per game"
-    columns = (AWAY, HOME, HOME_LINE, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL, AWAY_NO, HOME_NO, OVER_NO,
-               UNDER_NO)
+    columns = (AWAY, HOME, HOME_LINE, AWAY_LINE, FAVORITE, UNDERDOG, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL,
+               SITE, AWAY_NO, HOME_NO, OVER_NO, UNDER_NO)
     required = ("away", "home")
 
     def extract(self, table: Table) -> Extracted:
         games = []
-        if not table.has("spread"):
+        if not table.has("spread") and not table.has("away_line"):
             table.problem(table.header_row, None, "the header has Away and Home but no column for the line. "
                           "Add one headed Home line (or Line, Spread) holding home's line: -3½, +7, PK.")
+            return Extracted((), tuple(table.problems))
+        if table.has("favorite") and table.has("underdog"):
+            table.problem(table.header_row, "underdog", "the header has Away and Home and also both Favorite and "
+                          "Underdog columns, so which team is at home is said twice. Keep Away and Home with a "
+                          "Favorite column, or Favorite, Line and Underdog without Away and Home.")
             return Extracted((), tuple(table.problems))
         for row in table.rows():
             away, away_neutral = team_name(table.text(row, "away"))
             home, home_neutral = team_name(home_marked(table.text(row, "home"))[0])
-            if not away and not home:
+            if (not away and not home) or _heading_like(table, row):
                 table.section(row)
                 continue
             if not home or not away:
@@ -73,7 +84,103 @@ class OneRowLayout(Layout):
                 games.append(game)
         return Extracted(tuple(games), tuple(table.problems))
 
+    def meaning(self, name: str, table: Table) -> str:
+        if name == "spread":
+            if table.has("favorite") or table.has("underdog"):
+                role = "favourite gives" if table.has("favorite") else "underdog gets"
+                return f"the points the {role} (home's line as written when signed with a team's name)"
+            return "home's line (the favourite negative)" + (", checked against the away line"
+                                                             if table.has("away_line") else "")
+        if name == "away_line":
+            return "away's line (home's is the same with the sign turned)"
+        if name == "favorite":
+            return "the favourite (a team of the row, or home / away)"
+        if name == "underdog":
+            return "the underdog (a team of the row, or home / away)"
+        if name == "site":
+            return "at or vs (vs, v or N: a neutral site)"
+        if name == "neutral":
+            return "neutral site (yes / no)"
+        return super().meaning(name, table)
+
+    def side_help(self) -> str:
+        return ("Delete the column if the other columns already say it. This layout reads a Favorite (or "
+                "Underdog) column naming a team of the row, with the points it gives in Line; an at/vs column "
+                "(at or @; vs or N for a neutral site); a Neutral column (yes / no); and an Away line column.")
+
     def _spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
+        if table.has("away_line"):
+            return self._away_line(table, row, away, home)
+        if table.has("favorite") or table.has("underdog"):
+            return self._favourite_line(table, row, away, home)
+        return self._home_line(table, row, away, home)
+
+    def _away_line(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
+        """Away's line (sign turned for home's); with a Home line column too, the two must agree."""
+        value = table.get(row, "away_line")
+        if is_no_line(value) and table.has("spread"):
+            return self._home_line(table, row, away, home)
+        if is_no_line(value):
+            table.no_line(row, "away_line", f"{away} at {home}")
+            return None
+        line = table.spread(row, "away_line")
+        if line is None:
+            return None
+        if table.has("spread") and not is_no_line(table.get(row, "spread")):
+            home_line = self._home_line(table, row, away, home)
+            if home_line is not None and home_line != -line:
+                table.problem(row, "away_line", f'{away} at {home}: the away line "{table.text(row, "away_line")}" '
+                              f'and the home line "{table.text(row, "spread")}" disagree; one should be the other '
+                              "with the sign turned (-3 and +3).")
+                return None
+        return -line
+
+    def _favourite_line(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
+        """The points the team in the Favorite column gives (or the Underdog column's team gets): unsigned, or
+        signed as that team plays; home's line is worked out from which team it is."""
+        column = "favorite" if table.has("favorite") else "underdog"
+        value = table.get(row, "spread")
+        if is_no_line(value):
+            table.no_line(row, "spread", f"{away} at {home}")
+            return None
+        named = split_named(value) if isinstance(value, str) else None
+        line = self._home_line(table, row, away, home) if named is not None else table.spread(row, "spread")
+        if line is None:
+            return None
+        if line == 0:
+            return Decimal(0)
+        written = table.text(row, column)
+        if not written:
+            table.problem(row, column, f'{away} at {home}: the line is "{table.text(row, "spread")}" but the '
+                          f"{column.capitalize()} cell is blank. Name the {_role(column)} ({away} or {home}), "
+                          "or write PK.")
+            return None
+        side = which_team(written, away, home)
+        if side is None:
+            table.problem(row, column, f'"{written}" in the {column.capitalize()} column is not {away} (away) or '
+                          f"{home} (home), or could be either. Write one of the two names as the row writes it "
+                          "(or its abbreviation, or home / away).")
+            return None
+        gives = column == "favorite"
+        if named is not None:  # `DAL -4`: home's line already; the column must name the same favourite
+            favourite = "home" if line < 0 else "away"
+            if (side == favourite) != gives:
+                table.problem(row, column, f'{away} at {home}: the line "{table.text(row, "spread")}" makes '
+                              f"{home if favourite == 'home' else away} the favourite, but the "
+                              f'{column.capitalize()} column says "{written}". Correct one of them.')
+                return None
+            return line
+        if is_signed(value) and (line > 0) == gives:
+            table.problem(row, "spread", f'{away} at {home}: the line "{table.text(row, "spread")}" has a '
+                          f"{'plus' if gives else 'minus'} sign, but the {column.capitalize()} column names the "
+                          f"team that {'gives' if gives else 'gets'} the points. Write {abs(line)} (or "
+                          f"{'-' if gives else '+'}{abs(line)}).")
+            return None
+        points = abs(line)
+        home_gives = (side == "home") == gives
+        return -points if home_gives else points
+
+    def _home_line(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
         value = table.get(row, "spread")
         if is_no_line(value):
             table.no_line(row, "spread", f"{away} at {home}")
@@ -107,14 +214,31 @@ class FavoriteLayout(Layout):
     """FAVORITE / LINE / UNDERDOG (/ TOTAL): home in CAPITALS or marked at, @ or *; (N) marks a neutral site."""
 
     name = "Favorite / Line / Underdog"
-    columns = (FAVORITE, LINE, UNDERDOG, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL)
+    columns = (FAVORITE, LINE, UNDERDOG, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL, SITE)
     required = ("favorite", "line", "underdog")
+
+    def meaning(self, name: str, table: Table) -> str:
+        if name == "line":
+            return "the points the favourite gives"
+        if name in ("favorite", "underdog"):
+            return f"the {'favourite' if name == 'favorite' else 'underdog'} (home in CAPITALS or after at, @ or *)"
+        if name == "site":
+            return "at or vs between the teams (at: the team on the right is at home; vs or N: a neutral site)"
+        return super().meaning(name, table)
 
     def extract(self, table: Table) -> Extracted:
         games = []
+        columns = table.columns
+        if table.has("site") and not min(columns["favorite"], columns["underdog"]) < columns["site"] < max(
+                columns["favorite"], columns["underdog"]):
+            table.problem(table.header_row, "site", "an at/vs column in a Favorite / Line / Underdog sheet must sit "
+                          "between the Favorite and Underdog columns, to read as \"Dallas at Houston\". Move it "
+                          "there, or mark the home team in CAPITALS or with @ before its name.")
+            return Extracted((), tuple(table.problems))
+        right = "favorite" if table.has("site") and columns["favorite"] > columns["site"] else "underdog"
         for row in table.rows():
             fav_text, dog_text = table.text(row, "favorite"), table.text(row, "underdog")
-            if not fav_text and not dog_text:
+            if (not fav_text and not dog_text) or _heading_like(table, row):
                 table.section(row)
                 continue
             if not fav_text or not dog_text:
@@ -124,6 +248,12 @@ class FavoriteLayout(Layout):
                 continue
             fav, fav_home, fav_neutral = _marks(fav_text)
             dog, dog_home, dog_neutral = _marks(dog_text)
+            if table.site(row) is False:  # `Favorite at Underdog`: the team on the right is at home
+                if (fav_home and right == "underdog") or (dog_home and right == "favorite"):
+                    table.problem(row, "site", f'"at" puts {dog if right == "underdog" else fav} at home, but '
+                                  f"{fav if right == 'underdog' else dog} is marked as the home team. Correct one.")
+                    continue
+                fav_home, dog_home = right == "favorite", right == "underdog"
             neutral = fav_neutral or dog_neutral or table.neutral([row])
             home = _home_of(fav, fav_home, dog, dog_home, neutral)
             if home is None:
@@ -154,6 +284,16 @@ class FavoriteLayout(Layout):
                           "Underdog sheet the favourite gives the points. Write 3½ or -3½.")
             return None
         return abs(line)
+
+
+def _heading_like(table: Table, row: int) -> bool:
+    """A row of one cell that is not a team's name (a date, a league, a note) is a heading, not half a game."""
+    values = [v for v in table.sheet.rows[row - 1] if v is not None]
+    return len(values) == 1 and (not isinstance(values[0], str) or teams.canonical(values[0]) is None)
+
+
+def _role(column: str) -> str:
+    return "favourite" if column == "favorite" else "underdog"
 
 
 def _marks(text: str) -> tuple[str, bool, bool]:

@@ -6,6 +6,10 @@ else --league, else the sheet's title if it starts with one ("College Football W
 A header row is looked for in the first 20 rows of each sheet (title rows, blank rows and merged cells
 above it are normal); its names say the layout. Every problem in every sheet is collected first, then
 reported together in one ParlayError naming each cell.
+
+Nothing is dropped in silence: every header column is read or named as ignored (`ReadLines.readings`);
+a column that could change a side and is not read refuses the import (columns.py); a row that is neither
+a game nor a date or league heading is a problem, or a warning when no game depends on it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from ..core.edits import validation_text
 from ..core.errors import ParlayError, Source
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
+from .columns import SheetReading, adopt_headerless, read_columns
 from .layouts import FavoriteLayout, OneRowLayout
 from .rotation import RotationLayout
 from .sheets import (
@@ -50,6 +55,8 @@ class ReadLines:
     games: tuple[Game, ...]
     title: str | None
     sheets: tuple[str, ...]  # the sheets read (none for a CSV file)
+    readings: tuple[SheetReading, ...] = ()  # how each sheet's columns were read
+    warnings: tuple[str, ...] = ()  # what was passed over, with its place
 
 
 def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None = None,
@@ -64,6 +71,8 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
     problems: list[Problem] = []
     title: str | None = None
     read: list[Sheet] = []
+    readings: list[SheetReading] = []
+    warnings: list[Problem] = []
     for sheet in chosen:
         if not sheet.rows:
             continue
@@ -75,7 +84,13 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
         heading = _title(sheet, row)
         league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
         table = Table(book.file, sheet, row, locate(layout.columns, sheet.rows[row - 1]), league_here, calendar)
+        adopt_headerless(table, layout)
         got = layout.extract(table)
+        unread, passed = table.unread_rows()
+        reading, refused, ignored = read_columns(table, layout, got.games)
+        problems.extend(refused + unread)
+        warnings.extend(passed + ignored)
+        readings.append(reading)
         if not got.games and not got.problems:
             problems.append(Problem(Source(book.file, sheet.name, row), "there are no games under the header "
                                     f"row ({layout.name} layout). Type one game per row below it."))
@@ -89,7 +104,8 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
     games = _games(drafts, problems)
     if problems:
         raise _error(book.file, problems, [s.name for s in chosen])
-    return ReadLines(tuple(games), title, tuple(s.name for s in read if s.name is not None))
+    return ReadLines(tuple(games), title, tuple(s.name for s in read if s.name is not None), tuple(readings),
+                     tuple(str(w) for w in warnings))
 
 
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:

@@ -78,7 +78,7 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
 
     grid = wb.create_sheet("Picks")
     headings = ["Name", "Score", *(game_heading(g) for g in report.games)]
-    _header(grid, headings, [26, 8, *([14] * len(report.games))], "C2", wrap=True)
+    _header(grid, headings, [26, 8, *([20] * len(report.games))], "C2", wrap=True)
     for s in report.standings:
         cells = [_cell(grid, s.name), _cell(grid, s.score, fmt=POINTS)]
         for text, outcome in pick_cells(report, s):

@@ -47,8 +47,24 @@ class RotationLayout(Layout):
         found = locate(self.columns, header)
         return "rot" in found and "team" in found and ("line" in found or "spread" in found)
 
+    def meaning(self, name: str, table: Table) -> str:
+        board = table.has("line") and not table.has("spread") and not table.has("total")
+        if name == "line" and board:
+            return "the spread on the favourite's row (-6½, PK), the total on the other (44)"
+        if name in ("line", "spread"):
+            return "each team's line (an unsigned number on one row: that team is the favourite)"
+        if name == "rot":
+            return "rotation number (visitor odd, home the next even)"
+        if name == "team":
+            return "team (visitor's row, then home's)"
+        return super().meaning(name, table)
+
     def extract(self, table: Table) -> Extracted:
         games: list[Draft] = []
+        if table.has("line") and table.has("spread"):
+            table.problem(table.header_row, "line", "the header has both a Line and a Spread column, so which one "
+                          "holds the lines is not clear. Keep one of them (and a Total column for the totals).")
+            return Extracted((), tuple(table.problems))
         waiting: tuple[int, int] | None = None  # the visitor's (row, number), waiting for its home row
         for row in table.rows():
             if not table.text(row, "team") and not table.text(row, "rot").isdigit():

@@ -21,6 +21,7 @@ T = TypeVar("T")
 ACCEPTED_FILES = "Accepted: .xlsx or .xlsm (Excel) and .csv (comma-separated text)."
 TEXT_SUFFIXES = {".csv", ".tsv", ".txt"}
 EXCEL_SUFFIXES = {".xlsx", ".xlsm"}
+DECIMAL_COMMA = re.compile(r"^\s*([+-]?\d+),(\d{1,2})\s*$")
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ def header_key(text: object) -> str:
     """How header names are compared: case, accents, spacing, punctuation and `(notes)` ignored."""
     t = unicodedata.normalize("NFKD", text_of(text)).encode("ascii", "ignore").decode().casefold()
     t = re.sub(r"\(.*?\)", "", t)
-    return re.sub(r"[^0-9a-z#/&]", "", t)
+    return re.sub(r"[^0-9a-z#/&@]", "", t)
 
 
 @dataclass(frozen=True)
@@ -213,7 +214,10 @@ def _csv_rows(data: bytes) -> tuple[tuple[object, ...], ...]:
     # header have none) uses most
     top = [line for line in text.splitlines()[:HEADER_ROWS] if line.strip()]
     delimiter = max(",;\t|", key=lambda d: max((line.count(d) for line in top), default=0))
-    return _trim(tuple(row) for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+    rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    if delimiter == ";":  # Excel in a decimal-comma locale: -2,5 is -2.5 (1,000 stays as written)
+        return _trim(tuple(DECIMAL_COMMA.sub(r"\1.\2", v) for v in row) for row in rows)
+    return _trim(tuple(row) for row in rows)
 
 
 def _excel(path: Path, data: bytes) -> Workbook:

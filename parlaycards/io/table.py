@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from ..core.errors import Source
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
-from .sheets import Column, Problem, Sheet, column_letter, flag, locate, text_of
+from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
 from .when import Calendar, When, WhenError
 
 LEAGUES = {"nfl": "NFL", "ncaa": "NCAA", "ncaaf": "NCAA", "cfb": "NCAA", "college": "NCAA",
@@ -26,6 +26,10 @@ KICKOFF = Column("kickoff", "Kickoff", ("ko", "date/time", "datetime", "date tim
 TOTAL = Column("total", "Total", ("o/u", "ou", "over/under", "over under", "totals", "tot", "total points"))
 LEAGUE = Column("league", "League", ("lg", "lge", "sport"))
 NEUTRAL = Column("neutral", "Neutral", ("neutral site", "neut", "ns", "n"))
+SITE = Column("site", "At/Vs", ("at/vs", "vs/at", "@/vs", "vs/@", "at/v", "v/at", "@/v", "at", "vs", "v", "@",
+                                "site", "at-vs", "at or vs", "at/vs/n", "at/n", "@/n"))
+SITE_AT = frozenset({"at", "@"})
+SITE_NEUTRAL = frozenset({"vs", "v", "n", "neutral", "(n)", "vs (n)", "neutral site", "ns", "versus"})
 WHEN_COLUMNS = (DATE, TIME, KICKOFF)
 
 
@@ -72,13 +76,18 @@ class Table:
         self.columns = columns
         self.league = league
         self.calendar = calendar
-        self.day: date | None = None  # from a date row such as "SUNDAY, NOVEMBER 22"
+        self.heading = When()  # from a date row such as "SUNDAY, NOVEMBER 22"
         self.problems: list[Problem] = []
+        self.unknown: list[int] = []  # rows that are neither a game nor a heading understood
+        self.date_rows: list[int] = []  # rows read as date headings
+        self.own_day: dict[int, bool] = {}
+        self._sites: dict[int, bool | None] = {}  # a game's first row → whether its own cells give its date
 
     def rows(self) -> Iterator[int]:
-        """Numbers of the rows below the header that hold anything."""
+        """Numbers of the rows below the header that hold anything (less the header said again)."""
         for number in range(self.header_row + 1, len(self.sheet.rows) + 1):
-            if any(v is not None for v in self.sheet.rows[number - 1]):
+            values = [v for v in self.sheet.rows[number - 1] if v is not None]
+            if values and not self._repeated_header(values):
                 yield number
 
     def has(self, name: str) -> bool:
@@ -100,20 +109,56 @@ class Table:
         self.problems.append(Problem(self.source(row, name), message))
 
     def section(self, row: int) -> None:
-        """A row with no teams: a league or date heading changes what follows; anything else is a note."""
+        """A row with no teams: a league or date heading changes what follows; anything else is kept in
+        `unknown` (see `unread_rows`)."""
         values = [v for v in self.sheet.rows[row - 1] if v is not None]
-        if len(values) != 1:
+        if not values:
             return
-        league = league_of(values[0])
+        if len(values) == 1 and not isinstance(values[0], str):
+            try:
+                when: When | None = self.calendar.read(values[0])
+            except WhenError:
+                when = None
+            league = None
+        else:
+            text = " ".join(v.isoformat()[:10] if isinstance(v, date) else text_of(v) for v in values)
+            league = league_of(text) or league_named(text)
+            try:
+                when = self.calendar.heading(text)
+            except WhenError as exc:
+                self.problem(row, None, f'the heading "{text}" {exc.why}')
+                return
+        if when is not None and (when.day or when.weekday is not None):
+            self.heading = when
+            self.date_rows.append(row)
         if league:
             self.league = league
-            return
-        try:
-            when = self.calendar.read(values[0])
-        except WhenError:
-            return
-        if when.day and not when.clock:
-            self.day = when.day
+        if league is None and (when is None or not (when.day or when.weekday is not None)):
+            self.unknown.append(row)
+
+    def _repeated_header(self, values: Sequence[object]) -> bool:
+        header = {header_key(v) for v in self.sheet.rows[self.header_row - 1] if v is not None}
+        keys = {header_key(v) for v in values}
+        return len(keys) >= 2 and keys <= header
+
+    def unread_rows(self) -> tuple[list[Problem], list[Problem]]:
+        """(errors, warnings) for the rows that are neither a game nor a heading: an error when a game
+        below it (before the next date heading) has no date of its own, and so may depend on it."""
+        errors, warnings = [], []
+        for row in self.unknown:
+            text = " ".join(text_of(v) for v in self.sheet.rows[row - 1] if v is not None)[:80]
+            following = min((r for r in self.date_rows if r > row), default=len(self.sheet.rows) + 1)
+            below = [r for r in self.own_day if row < r < following]
+            if any(not self.own_day[r] for r in below):
+                errors.append(Problem(self.source(row), f'"{text}" is neither a game nor a heading read as a date '
+                              "or a league, and the games below it take their date from the heading above it. "
+                              "Write the day as a heading (SUNDAY, NOVEMBER 22 or Sun 11/22), give the games "
+                              "their dates in a Date column, or delete the row."))
+            else:
+                where = "below the last game" if not below else "and every game below it has its own date"
+                warnings.append(Problem(self.source(row), f'"{text}" is neither a game nor a date or league '
+                                f"heading; it was not used ({where})."))
+        return errors, warnings
 
     def league_at(self, rows: Sequence[int]) -> str:
         for row in rows:
@@ -125,6 +170,7 @@ class Table:
     def kickoff(self, rows: Sequence[int]) -> datetime | date | None:
         """The kickoff from the Date / Time / Kickoff cells of `rows` (first row first), or a date heading."""
         when = When()
+        self.own_day.setdefault(rows[0], False)
         for row in rows:
             for column in WHEN_COLUMNS:
                 if self.get(row, column.name) is None:
@@ -134,7 +180,9 @@ class Table:
                 except WhenError as exc:
                     self.problem(row, column.name, str(exc))
                     return None
-        when = when | When(day=self.day)
+        self.own_day[rows[0]] = when.day is not None or when.weekday is not None
+        if not self.own_day[rows[0]]:
+            when = when | self.heading
         kickoff, why = self.calendar.kickoff(when)
         if why:
             name = next((c.name for c in WHEN_COLUMNS if self.get(rows[0], c.name) is not None), None)
@@ -142,6 +190,10 @@ class Table:
         return kickoff
 
     def neutral(self, rows: Sequence[int]) -> bool:
+        """A neutral site, as a Neutral column (yes / no) or an at/vs column (at or @: no; vs, v or N: yes) says."""
+        site = [s for row in rows if (s := self.site(row)) is not None]
+        if any(site):
+            return True
         for row in rows:
             said = flag(self.text(row, "neutral"), yes=("neutral", "(n)"))
             if said:
@@ -150,6 +202,25 @@ class Table:
                 self.problem(row, "neutral", f'"{self.text(row, "neutral")}" is not a yes or no. '
                              "Accepted: yes, y, x or (N) for a neutral site; no or blank otherwise.")
         return False
+
+    def site(self, row: int) -> bool | None:
+        """What the at/vs cell says: True (vs, v, N: a neutral site), False (at, @), None (blank)."""
+        if row in self._sites:
+            return self._sites[row]
+        self._sites[row] = said = self._site(row)
+        return said
+
+    def _site(self, row: int) -> bool | None:
+        text = self.text(row, "site").casefold().replace(".", "").strip()
+        if not text:
+            return None
+        if text in SITE_AT:
+            return False
+        if text in SITE_NEUTRAL:
+            return True
+        self.problem(row, "site", f'"{self.text(row, "site")}" is not at or vs. Accepted: at or @ (the home team '
+                     "is at home), vs, vs. or N (a neutral site), or blank.")
+        return None
 
     def spread(self, row: int, name: str, part: str | None = None) -> Decimal | None:
         """A spread cell (or `part` of it) as written, sign as given; None and a problem when it is not a line."""
@@ -226,3 +297,13 @@ class Layout:
 
     def extract(self, table: Table) -> Extracted:
         raise NotImplementedError
+
+    def meaning(self, name: str, table: Table) -> str:
+        """What a column found in the header is read as, in the import's summary."""
+        return next((c.label for c in self.columns if c.name == name), name).lower()
+
+    def side_help(self) -> str:
+        """What to do with a column naming a side that this layout does not read."""
+        return ("Delete the column if the other columns already say it, or lay the sheet out as one row a game "
+                "(Away, Home, Line, with a Favorite column naming the favourite or an at/vs column for neutral "
+                "sites).")

@@ -161,6 +161,32 @@ class Calendar:
         return When(day=day, clock=clock, zone=zone if clock else None,
                     weekday=weekday if day is None else None, tba=tba)
 
+    def heading(self, raw: str) -> When | None:
+        """A heading row's date with words around it (`FRIDAY, SEPT. 6, 2024 — at São Paulo, Brazil`,
+        `Week 12: Sunday 11/22`, `SUNDAY`); None when it holds no date and does not start with a weekday."""
+        try:
+            return self._text(raw)
+        except WhenError:
+            pass
+        t = re.sub(r"\s+", " ", raw.lower().replace(",", " "))
+        found = [m for p in (_ISO, _NUMERIC, _MONTH_DAY, _DAY_MONTH) if (m := p.search(t))]
+        if not found:
+            m = re.match(r"\s*(" + "|".join(DAYS) + r")[a-z]*\.?(?=\s|$)", t)
+            if m is None or len(m[0].strip()) < 3:
+                return None
+            return When(weekday=DAYS.index(m[1]))
+        first = min(found, key=lambda m: m.start())
+        before = re.search(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?\s*$", t[:first.start()])
+        part = t[before.start() if before else first.start():first.end()]
+        clock = _CLOCK_AMPM.search(t, first.end())
+        when = self._text(part)  # a date that is wrong in itself (a weekday that does not match) is still an error
+        if clock is not None:
+            try:
+                when = self._text(part + " " + clock[0])
+            except WhenError:
+                pass
+        return when
+
     def _day(self, month: int, day: int, year_text: str | None, raw: str) -> date:
         if year_text:
             year = int(year_text) + (2000 if len(year_text) == 2 else 0)

@@ -6,7 +6,7 @@ Page coordinates on a full page (the template's page, inside its safe margin).
 from __future__ import annotations
 
 from ..core.errors import ParlayError
-from ..core.models import Card
+from ..core.models import Card, Game
 from ..core.views import game_row
 from .games import short_kickoff
 from .geometry import CELL, MM, Box, Rect, Rule, Shade
@@ -16,7 +16,8 @@ from .text import BOLD, REGULAR, cell, fit_size, width
 BOX = 4.5 * MM
 
 
-def layout_pickem(card: Card, t: Template) -> list[Box]:
+def layout_pickem(card: Card, t: Template, tiebreak: Game | None = None) -> list[Box]:
+    """The sheet's boxes; `tiebreak` is the pool's tiebreak game (default: the last game on the card)."""
     pw, ph = t.page_size()
     m = t.safe_margin * t.k
     area = Rect(m, m, pw - 2 * m, ph - 2 * m)
@@ -61,8 +62,9 @@ def layout_pickem(card: Card, t: Template) -> list[Box]:
             room = half - BOX - 10
             ls = fit_size(label, REGULAR, size, room, 6) or 6
             out.append(cell(bx + BOX + 4, ry + (pitch - CELL * ls) / 2, label, REGULAR, ls, w=room))
-    last = games[-1]
-    tb = f"TIEBREAKER: total points in the last game ({last.away} at {last.home})"
+    game = tiebreak or games[-1]
+    kick = short_kickoff(game, card.timezone, True)
+    tb = f"TIEBREAKER: total points in {game.label()}" + (f" ({kick})" if kick else "")
     tbs = fit_size(tb, BOLD, 10, area.w - 90, 6) or 6
     out.append(cell(area.x, area.y + 30, tb, BOLD, tbs, w=area.w - 90))
     out.append(Shade(Rect(area.right - 80, area.y + 22, 80, 24), grey=1.0, stroke=True))

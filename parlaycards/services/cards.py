@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -11,9 +12,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from ..core import edits
-from ..core.errors import ParlayError
-from ..core.models import Card
+from ..core.errors import ParlayError, RefusedError, option
+from ..core.models import Card, Game
 from ..core.odds import TierAnalysis, analyze
+from ..core.reimport import undone_edits
 from ..core.zones import zone
 from ..store import Store
 from ..store import cards as card_rows
@@ -31,35 +33,94 @@ def slug_from(name: str) -> str:
     return (s or "card")[:60]
 
 
-def import_lines(store: Store, path: Path, *, slug: str | None = None, title: str | None = None,
+@dataclass(frozen=True)
+class Imported(Saved):
+    """An import: the card as stored (or, for a dry run, as it would be), how the file was read, and the
+    hand edits it undid (with replace) or would undo."""
+
+    lines: Any = None  # io.lines.ReadLines (kept loose: openpyxl is imported lazily)
+    undone: tuple[str, ...] = ()
+    stored: bool = True
+
+
+def import_lines(store: Store | None, path: Path, *, slug: str | None = None, title: str | None = None,
                  league: str | None = None, sheets: tuple[str, ...] = (), tz: str = "America/New_York",
-                 replace: bool = False) -> Saved:
-    """Read a lines spreadsheet and store it as a new card (or a new version with --card of an existing one)."""
+                 fresh: bool = False, replace: bool = False, dry_run: bool = False) -> Imported:
+    """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
+
+    `fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since its
+    last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
+    (`store` may then be None: no pool yet)."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
 
     zone(tz)
     slug = slug or slug_from(path.name)
+    _check_slug(slug)
+    lines = read_lines(path, sheets=sheets, league=league, tz=tz)
+    saved = store_games(store, slug, lines.games, title=title, default_title=lines.title or _title_from(path),
+                        tz=tz, source=path.name, fresh=fresh, replace=replace, dry_run=dry_run,
+                        detail={"file": str(path), "sheets": list(lines.sheets)})
+    return Imported(saved.card, saved.note, saved.printed_versions, lines=lines, undone=saved.undone,
+                    stored=saved.stored)
+
+
+def store_games(store: Store | None, slug: str, games: Sequence[Game], *, title: str | None, default_title: str,
+                tz: str, source: str, fresh: bool = False, replace: bool = False, dry_run: bool = False,
+                detail: dict[str, Any] | None = None) -> Imported:
+    """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
+    `slug` with these games (keeping its payouts and rules unless `fresh`). Hand edits made since the card's
+    last import that this would undo refuse it unless `replace`; `dry_run` stores nothing."""
+    _check_slug(slug)
+    if store is None:
+        return Imported(_card(None, slug, games, title, default_title, tz, fresh, source), "", stored=False)
+    with (store.reading() if dry_run else store.transaction()) as tx:
+        current = card_rows.latest(tx, slug) if card_rows.exists(tx, slug) else None
+        card = _card(current, slug, games, title, default_title, tz, fresh, source)
+        undone = _undone(tx, current, card) if current is not None else ()
+        printed = card_rows.printed_versions(tx, slug) if current is not None else ()
+        note = f"imported {len(card.games)} games from {source}"
+        if dry_run:
+            ahead = Card.model_validate({**card.model_dump(), "version": current.version + 1 if current else 1})
+            return Imported(ahead, note, printed, undone=undone, stored=False)
+        if undone and not replace:
+            raise RefusedError(f"card {slug} was edited by hand since its last import, and importing {source} "
+                               f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
+                               f"again with {option('replace')} to put the sheet's lines in place of the edits, or make the "
+                               "same changes in the sheet first; nothing was imported:", problems=undone)
+        saved = card_rows.save(tx, card, note)
+        tx.audit("import", slug, games=len(card.games), version=saved.version, replaced=list(undone),
+                 **(detail or {"source": source}))
+        return Imported(saved, note, card_rows.printed_versions(tx, slug), undone=undone)
+
+
+def _check_slug(slug: str) -> None:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,62}", slug):
         raise ParlayError(f'the card name "{slug}" is not a slug. Accepted: lower-case letters, digits and '
                           "dashes, e.g. nfl-w12.")
-    lines = read_lines(path, sheets=sheets, league=league, tz=tz)
-    with store.transaction() as tx:
-        existing = card_rows.exists(tx, slug)
-        if existing and not replace:
-            current = card_rows.latest(tx, slug)
-            base: dict[str, Any] = current.model_dump()
-            base.update(games=[g.model_dump() for g in lines.games], title=title or current.title, timezone=tz)
-        else:
-            base = {"slug": slug, "title": title or lines.title or _title_from(path), "timezone": tz,
-                    "games": [g.model_dump() for g in lines.games]}
-        try:
-            card = Card.model_validate(base)
-        except ValidationError as exc:
-            raise ParlayError(f"{path.name}: " + edits.validation_text(exc)) from None
-        note = f"imported {len(card.games)} games from {path.name}"
-        saved = card_rows.save(tx, card, note)
-        tx.audit("import", slug, file=str(path), games=len(card.games), sheets=list(lines.sheets))
-        return Saved(saved, note, card_rows.printed_versions(tx, slug))
+
+
+def _card(current: Card | None, slug: str, games: Sequence[Game], title: str | None, default_title: str, tz: str,
+          fresh: bool, source: str) -> Card:
+    """The card an import stores: the current card with new games (and title, zone), or a new one."""
+    if current is not None and not fresh:
+        base: dict[str, Any] = current.model_dump()
+        base.update(games=[g.model_dump() for g in games], title=title or current.title, timezone=tz)
+    else:
+        base = {"slug": slug, "title": title or default_title, "timezone": tz,
+                "games": [g.model_dump() for g in games]}
+    try:
+        return Card.model_validate(base)
+    except ValidationError as exc:
+        raise ParlayError(f"{source}: " + edits.validation_text(exc)) from None
+
+
+def _undone(tx: Any, current: Card, card: Card) -> tuple[str, ...]:
+    """The hand edits since `current`'s last import that storing `card` would undo."""
+    imported = [v for v in card_rows.imported_versions(tx, current.slug) if v <= current.version]
+    base = card_rows.get(tx, current.slug, imported[-1] if imported else 1)
+    if base.version == current.version:
+        return ()
+    return undone_edits(base, current, card)
 
 
 def _title_from(path: Path) -> str:
@@ -82,3 +143,13 @@ def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[Ti
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
     return card, analyze(card.payouts, p)
+
+
+def pool_if_any(db: str | None) -> Store | None:
+    """The pool database if there is one (a dry run makes none)."""
+    from ..store.db import database_url, open_store
+
+    url = database_url(db)
+    if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+        return None
+    return open_store(db)

@@ -110,6 +110,43 @@ def create_pool(store: Store, slug: str, *, card: str, basis: PickemBasis = "ats
         return PoolView(pool, c)
 
 
+@dataclass(frozen=True)
+class SheetOf:
+    """What a pick'em sheet prints: the card version, its tiebreak game, and whose they are."""
+
+    card: Card
+    tiebreak: Game
+    pool: PickemPool | None
+
+
+def sheet_of(tx: Tx, slug: str) -> SheetOf:
+    """The pool `slug`'s card version and tiebreak game; or, for a card slug, its one pool's (several pools
+    with different tiebreakers: refused, naming them), else its latest version and last game by kickoff."""
+    from ..core.errors import NotFoundError
+    from ..core.pickem import last_by_kickoff
+
+    try:
+        view = _pool(tx, slug)
+        return SheetOf(view.card, view.tiebreak, view.pool)
+    except NotFoundError:
+        if not card_rows.exists(tx, slug):
+            raise
+    pools = rows.of_card(tx, slug)
+    views = [_pool(tx, p.slug) for p in pools]
+    differ = {(v.card.version, v.tiebreak.key) for v in views}
+    if len(differ) > 1:
+        names = ", ".join(f"{v.pool.slug} ({v.tiebreak.label()}, v{v.card.version})" for v in views)
+        raise ParlayError(f"card {slug} has pick'em pools with different tiebreakers or card versions: {names}. "
+                          f"Print a pool's own sheet: parlaycards pickem print {views[0].pool.slug}")
+    if views:
+        return SheetOf(views[0].card, views[0].tiebreak, views[0].pool)
+    card = card_rows.latest(tx, slug)
+    games = pool_games(card)
+    if not games:
+        raise ParlayError(f"card {slug} has no game on it for a pick'em sheet.")
+    return SheetOf(card, last_by_kickoff(games), None)
+
+
 def _pool(tx: Tx, slug: str) -> PoolView:
     pool = rows.get(tx, slug)
     return PoolView(pool, card_rows.get(tx, pool.card, pool.version))

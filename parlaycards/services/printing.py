@@ -96,14 +96,17 @@ def calibrate(template: str | Path = DEFAULT_TEMPLATE, out: Path | None = None,
 
 def pickem_sheet(store: Store, slug: str, out: Path | None = None, copies: int = 1,
                  folder: Path = Path("output")) -> Path:
-    """A pick'em sheet for the latest version of card `slug`: a box per side, the tiebreaker, a name line."""
+    """A pick'em sheet for pool `slug` (its card version and tiebreak game), or for card `slug` (see
+    services.pickem.sheet_of): a box per side, the tiebreaker, a name line."""
     from ..layout.pickem import layout_pickem
     from ..render.pdf import render_boxes
+    from .pickem import sheet_of
 
     t = load_template("letter-1up")
-    with store.transaction() as tx:
-        card = card_rows.latest(tx, slug)
-    boxes = layout_pickem(card, t)
+    with store.reading() as tx:
+        of = sheet_of(tx, slug)
+    card = of.card
+    boxes = layout_pickem(card, t, of.tiebreak)
     path = _out(out, folder, f"{slug}-v{card.version}-pickem.pdf")
     render_boxes(path, t, [boxes] * copies, f"Pick'em — {card.title}")
     return path

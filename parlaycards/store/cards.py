@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from sqlalchemy import func, insert, select
@@ -82,6 +83,22 @@ def history(tx: Tx, slug: str) -> list[tuple[int, str, str]]:
     c = schema.cards.c
     return [(r.version, r.created_at, r.note) for r in
             tx.conn.execute(select(c.version, c.created_at, c.note).where(c.slug == slug).order_by(c.version))]
+
+
+def imported_versions(tx: Tx, slug: str) -> tuple[int, ...]:
+    """The versions of `slug` that an import stored (from the audit log: an "import" row follows the
+    "card.version" row of the version it stored)."""
+    a = schema.audit.c
+    rows = tx.conn.execute(select(a.action, a.detail).where(a.slug == slug, a.action.in_(("card.version", "import")))
+                           .order_by(a.id))
+    versions: list[int] = []
+    last: int | None = None
+    for action, detail in rows:
+        if action == "card.version":
+            last = json.loads(detail).get("version")
+        elif last is not None:
+            versions.append(last)
+    return tuple(versions)
 
 
 def _known(tx: Tx) -> str:

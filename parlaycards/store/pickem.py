@@ -39,6 +39,12 @@ def get(tx: Tx, slug: str) -> PickemPool:
     return PickemPool.model_validate_json(row.settings)
 
 
+def of_card(tx: Tx, card: str) -> list[PickemPool]:
+    """The pools played on card `card` (any version), in the order they were made."""
+    rows = tx.conn.execute(select(P.settings).where(P.card == card).order_by(P.created_at, P.slug))
+    return [PickemPool.model_validate_json(r.settings) for r in rows]
+
+
 def of_season(tx: Tx, season: str) -> list[PickemPool]:
     """The pools of a season (name matched ignoring case), in the order they were made."""
     rows = tx.conn.execute(select(P.settings, P.season).order_by(P.created_at, P.slug))

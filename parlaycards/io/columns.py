@@ -1,0 +1,146 @@
+"""How each column of a lines sheet was read: used (and as what), ignored, or refused.
+
+Every non-empty header cell is either read by the sheet's layout or named as ignored in the import's
+summary. A column the layout does not read but that can change which team gives the points or which is
+at home (Favorite, Underdog, Fav/Dog, at/vs, @, Site, Neutral, Home, Away …, by its header or by its
+values) refuses the import: reading the sheet without it could print every such game the wrong way round.
+A column of values without a header is read as the at/vs column when it sits between Away and Home and
+holds only at, @, vs or N; otherwise it is ignored (and named), or refused when its values name a side.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..core.errors import Source
+from .sheets import Problem, column_letter, header_key, text_of
+from .table import SITE_AT, SITE_NEUTRAL, Draft, Layout, Table
+
+# Header words that always speak of a side: a column headed so is read or the import is refused.
+SIDE_WORDS = frozenset({"fav", "favs", "favorite", "favourite", "favorites", "favourites", "underdog", "underdogs",
+                        "dog", "dogs", "neutral", "neut", "site"})
+# Words that speak of a side when a header has nothing else: `at/vs`, `H/A`, `Home`, `@`, `F/D`.
+SIDE_ALONE = frozenset({"at", "vs", "v", "@", "n", "ns", "h", "a", "home", "away", "visitor", "visitors", "visiting",
+                        "road", "f", "d", "fd", "team", "teams", "side", "host"})
+# Cell values that name a side (a Venue or Location column of stadiums is ignored, and named; of "N" or
+# "neutral", refused).
+SIDE_VALUES = SITE_AT | SITE_NEUTRAL | frozenset({"home", "away", "h", "fav", "dog", "favorite", "favourite",
+                                                  "underdog", "f", "d", "road", "visitor"})
+
+
+@dataclass(frozen=True)
+class ColumnUse:
+    """One column of a sheet's header: its letter, its header as written, and what it was read as (None:
+    ignored)."""
+
+    letter: str
+    header: str
+    read_as: str | None
+
+    def __str__(self) -> str:
+        head = f'"{self.header}"' if self.header else "(no header)"
+        return f"{self.letter} {head} → {self.read_as or 'ignored'}"
+
+
+@dataclass(frozen=True)
+class SheetReading:
+    """How one sheet was read: its layout, header row and columns."""
+
+    sheet: str | None
+    layout: str
+    header_row: int
+    columns: tuple[ColumnUse, ...]
+
+    def ignored(self) -> tuple[ColumnUse, ...]:
+        return tuple(c for c in self.columns if c.read_as is None)
+
+    def __str__(self) -> str:
+        where = f'sheet "{self.sheet}"' if self.sheet else "the file"
+        return (f"{where}, header row {self.header_row}, {self.layout} layout: "
+                + "; ".join(str(c) for c in self.columns) + ".")
+
+
+def adopt_headerless(table: Table, layout: Layout) -> None:
+    """Read a header-less column of at / vs marks between the Away and Home columns as the at/vs column."""
+    if "site" not in {c.name for c in layout.columns} or table.has("site"):
+        return
+    ends = [table.columns[n] for n in ("away", "home", "favorite", "underdog") if n in table.columns]
+    if len(ends) < 2:
+        return
+    low, high = min(ends), max(ends)
+    for col in _headerless(table):
+        values = _values(table, col)
+        if low < col < high and values and all(_norm(v) in SITE_AT | SITE_NEUTRAL for v in values):
+            table.columns["site"] = col
+            return
+
+
+def read_columns(table: Table, layout: Layout, drafts: tuple[Draft, ...]) -> tuple[SheetReading, list[Problem],
+                                                                                    list[Problem]]:
+    """The sheet's reading, the columns that refuse the import, and the ignored columns with values but no
+    header (warnings)."""
+    header = table.sheet.rows[table.header_row - 1]
+    used = {col: name for name, col in table.columns.items()}
+    teams = {header_key(t) for d in drafts for t in (d.away, d.home)}
+    uses: list[ColumnUse] = []
+    refused: list[Problem] = []
+    warnings: list[Problem] = []
+    width = max((len(r) for r in table.sheet.rows[table.header_row - 1:]), default=0)
+    for col in range(width):
+        written = text_of(header[col]) if col < len(header) else ""
+        values = _values(table, col)
+        if col in used:
+            uses.append(ColumnUse(column_letter(col), written, layout.meaning(used[col], table)))
+            continue
+        if not written and not values:
+            continue
+        uses.append(ColumnUse(column_letter(col), written, None))
+        why = _side_header(written) or _side_values(values, teams)
+        letter = column_letter(col)
+        where = Source(file=table.file, sheet=table.sheet.name, row=table.header_row, column=letter,
+                       cell=f"{letter}{table.header_row}")
+        if why:
+            what = f'column {letter} ("{written}")' if written else f"column {letter} (no header)"
+            refused.append(Problem(where, f"{what} {why}, and the {layout.name} layout does not read it: reading "
+                                   "the sheet without it could print games with the wrong favourite or home team, "
+                                   f"so nothing was imported. {layout.side_help()}"))
+        elif not written:
+            shown = ", ".join(f'"{v}"' for v in values[:3])
+            warnings.append(Problem(where, f"column {letter} has values ({shown}) but no header; it was not read. "
+                                    "Give it a header if it matters."))
+    return SheetReading(table.sheet.name, layout.name, table.header_row, tuple(uses)), refused, warnings
+
+
+def _headerless(table: Table) -> list[int]:
+    header = table.sheet.rows[table.header_row - 1]
+    width = max((len(r) for r in table.sheet.rows[table.header_row - 1:]), default=0)
+    return [c for c in range(width) if not (c < len(header) and text_of(header[c])) and c not in
+            table.columns.values()]
+
+
+def _values(table: Table, col: int) -> list[str]:
+    """The column's values in the rows below the header, less heading rows (one cell only)."""
+    rows = [r for r in table.sheet.rows[table.header_row:] if sum(v is not None for v in r) >= 2]
+    return [text_of(r[col]) for r in rows if col < len(r) and text_of(r[col])]
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[.\s]+", " ", text.casefold()).strip()
+
+
+def _side_header(header: str) -> str | None:
+    words = re.findall(r"[a-z@]+", header.casefold())
+    if not words:
+        return None
+    if any(w in SIDE_WORDS for w in words) or all(w in SIDE_ALONE for w in words):
+        return "names a favourite, an underdog, a home team or a site"
+    return None
+
+
+def _side_values(values: list[str], teams: set[str]) -> str | None:
+    if not values:
+        return None
+    if all(_norm(v) in SIDE_VALUES or header_key(v) in teams for v in values):
+        return "holds " + ", ".join(f'"{v}"' for v in list(dict.fromkeys(values))[:3]) + ", which name a side"
+    return None
