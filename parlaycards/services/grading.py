@@ -18,7 +18,6 @@ from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
 from ..store import settlements as settlement_rows
-from .results import games_of
 
 
 @contextmanager
@@ -39,7 +38,8 @@ def grade(store: Store, slug: str) -> Report:
     with bulk_work(), store.transaction() as tx:
         latest = card_rows.latest(tx, slug)
         entries = entry_rows.for_grading(tx, slug)
-        cards = {v: card_rows.get(tx, slug, v) for v in sorted({e.version for e in entries})}
+        versions = {v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)}
+        cards = {v: versions[v] for v in sorted({e.version for e in entries})}
         results = result_rows.of(tx, slug)
         graded = bulk.grade_entries(cards, entries, results)
         before = settlement_rows.of(tx, slug)
@@ -50,7 +50,8 @@ def grade(store: Store, slug: str) -> Report:
                         for e in entries if (old := before.get(int(e.serial))) is not None
                         and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout))
         written = settlement_rows.replace(tx, slug, after, before)
-        report = build_report(latest, cards, list(games_of(tx, slug).values()), graded, results, paid, changes)
+        report = build_report(latest, versions, graded, results, paid, changes,
+                              played=card_rows.printed_versions(tx, slug))
         if written:
             t = report.totals
             tx.audit("grade", slug, entries=t.entries, rows_written=written, changed=len(changes),
