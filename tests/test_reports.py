@@ -155,8 +155,9 @@ def test_terminal_report_shows_both_lines_with_their_cards(two_versions, store, 
     store.dispose()
     r = CliRunner().invoke(app, ["--db", str(db_path), "grade", SLUG], env={"COLUMNS": "200"})
     assert r.exit_code == 0, r.stderr
-    dallas = next(line for line in r.stdout.splitlines() if "Dallas Cowboys" in line)
-    assert "+2½ (v1 cards) / +4 (v2 cards)" in dallas and "27–24" in dallas
+    out = r.stdout.splitlines()
+    at = next(i for i, line in enumerate(out) if "Dallas Cowboys" in line)
+    assert "+2½ (v1 cards)" in out[at] and "27–24" in out[at] and "+4 (v2 cards)" in out[at + 1]
     assert "printed from versions 1, 2 of nfl-w12" in " ".join(r.stderr.split())
     assert "5½" not in r.stdout
     assert any(line.split("│")[1:3] == [" 000003 ", " v2   "] for line in r.stdout.splitlines() if "Vee Two" in line)
@@ -209,3 +210,29 @@ def test_a_wall_sheet_for_200_entries_continues_on_more_pages_with_every_entry(s
         assert f"{serial:06d}" in text
     assert not re.search(r"\bmore\b", text)          # no "…and 60 more": nothing is cut
     assert all(float(p.mediabox.width) == 612 and float(p.mediabox.height) == 792 for p in reader.pages)
+
+
+def test_show_names_the_lines_printed_cards_carry(two_versions, store, db_path):
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    store.dispose()
+    r = CliRunner().invoke(app, ["--db", str(db_path), "show", SLUG])
+    assert r.exit_code == 0, r.stderr
+    said = " ".join(r.stderr.split())
+    assert ("Printed cards carry other lines than version 3 for 1 game (each card is graded at the line printed "
+            "on it): 103/104 Dallas Cowboys at New York Giants: New York Giants +2½, total 41 (v1 cards); "
+            "New York Giants +4, total 41 (v2 cards); this version: New York Giants +5½, total 41 "
+            "(v3, not printed).") in said
+    r = CliRunner().invoke(app, ["--db", str(db_path), "show", SLUG, "--version", "1"])
+    assert "New York Giants +4, total 41 (v2 cards)" in " ".join(r.stderr.split())
+    r = CliRunner().invoke(app, ["--db", str(db_path), "show", SLUG, "--json"])
+    import json
+
+    data = json.loads(r.stdout)
+    games = {g["numbers"]["away"]: g for g in data["games"]}
+    assert games[103]["home_spread"] == 5.5 and data["printed_versions"] == [1, 2]
+    assert games[103]["printed_lines"] == [{"versions": [1], "printed": True, "home_spread": 2.5, "total": 41.0},
+                                           {"versions": [2], "printed": True, "home_spread": 4.0, "total": 41.0}]
+    assert games[101]["printed_lines"] == [{"versions": [1, 2], "printed": True, "home_spread": -3.5, "total": 44.5}]

@@ -105,9 +105,10 @@ def show(slug: Slug, version: Annotated[int | None, typer.Option(help="An older 
 
     saved = run(lambda: svc.show(open_store(), slug, version))
     if json:
-        print_json(card_json(saved.card, saved.printed_versions))
+        print_json(card_json(saved.card, saved.printed_versions, saved.lines))
         return
     _print_card(saved.card, saved.printed_versions)
+    _print_other_lines(saved)
 
 
 def _print_games(card) -> None:  # noqa: ANN001
@@ -153,6 +154,27 @@ def _print_card(card, printed) -> None:  # noqa: ANN001
     for line in rules_text(card):
         c.print("  " + line)
     c.print(f"Printed versions: {', '.join(map(str, printed)) or 'none yet'}")
+
+
+def _print_other_lines(saved) -> None:  # noqa: ANN001 - services.cards.Saved
+    """Games that cards already in players' hands carry at another line than the version shown."""
+    from ..core.lines import format_spread, format_total
+    from ..core.printed import other_lines
+
+    card = saved.card
+    games = other_lines(card, saved.lines or {})
+    if not games:
+        return
+    err(f"Printed cards carry other lines than version {card.version} for {len(games)} "
+        f"game{'s' if len(games) != 1 else ''} (each card is graded at the line printed on it):")
+    def line(home, spread, total) -> str:  # noqa: ANN001
+        return f"{home} {format_spread(spread)}" + (f", total {format_total(total)}" if total is not None else "")
+
+    mine = "" if card.version in saved.printed_versions else ", not printed"
+    for g, lines in games:
+        held = "; ".join(f"{line(g.home, x.spread, x.total)} ({x.cards})" for x in lines)
+        err(f"  {g.numbers.away}/{g.numbers.home} {g.label()}: {held}; this version: "
+            f"{line(g.home, g.spread, g.total)} (v{card.version}{mine}).")
 
 
 @game_app.command("set")

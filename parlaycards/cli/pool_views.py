@@ -139,16 +139,17 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - cor
                 "bold red")
     print_scores(report)
     winners = report.winners
-    w = Table("Serial", "Name", "Stake", "Hits", "Tier", "Payout", "Paid", title=f"Winners ({len(winners)})",
-              title_justify="left")
+    versions = len(report.played) > 1  # then each card's version, to read its line by
+    w = Table("Serial", *(["Card"] if versions else []), "Name", "Stake", "Hits", "Tier", "Payout", "Paid",
+              title=f"Winners ({len(winners)})", title_justify="left")
     for r in winners if limit is None else winners[:limit]:
-        w.add_row(r.serial, r.name, _money(r.stake), f"{r.hits} of {r.effective_picks}",
+        w.add_row(r.serial, *([f"v{r.version}"] if versions else []), r.name, _money(r.stake),
+                  f"{r.hits} of {r.effective_picks}",
                   r.tier or r.outcome.value, _money(r.payout), r.paid_status + (" (late)" if r.late else ""))
     c.print(w if winners else "No winning cards" + (" yet." if t.pending else "."))
     if limit is not None and len(winners) > limit:
         err(f"… and {len(winners) - limit} more winners: --all lists them, --xlsx writes them all.")
     rows = report.rows if limit is None else report.rows[:limit]
-    versions = len(report.played) > 1
     a = Table("Serial", *(["Card"] if versions else []), "Name", "Stake", "Picks", "Outcome", "Payout",
               title="All entries", title_justify="left")
     for r in rows:
@@ -172,8 +173,8 @@ def print_scores(report) -> None:  # noqa: ANN001 - core.report.Report
 
     t = Table("No.", "Away", "Home", "Home line", "Total", "Score", title="Scores", title_justify="left")
     for g in report.games:
-        t.add_row(f"{g.numbers[0]}/{g.numbers[1]}", g.away, g.home + (" (off)" if g.off else ""), g.home_line,
-                  g.total, g.score)
+        t.add_row(f"{g.numbers[0]}/{g.numbers[1]}", g.away, g.home + (" (off)" if g.off else ""),
+                  g.home_line.replace(" / ", "\n"), g.total.replace(" / ", "\n"), g.score)
     console().print(t)
     for note in report.line_notes:
         err(note)

@@ -102,3 +102,19 @@ def line_text(lines: Sequence[CardLine], part: Callable[[CardLine], str]) -> str
 def differs(lines: Sequence[CardLine]) -> bool:
     """True when players hold this game at more than one line, or at a line no card carried."""
     return len(lines) > 1 or not all(line.printed for line in lines)
+
+
+def other_lines(card: Card, lines: Mapping[int, Sequence[CardLine]]) -> list[tuple[Game, tuple[CardLine, ...]]]:
+    """The games of `card` that printed cards carry at another spread or total, with the printed lines."""
+    out = []
+    for g in card.games:
+        printed = tuple(line for line in lines.get(g.key, ()) if line.printed)
+        if any((line.spread, line.total) != (g.spread, g.total) for line in printed):
+            out.append((g, printed))
+    return out
+
+
+def lines_json(lines: Sequence[CardLine]) -> list[dict[str, object]]:
+    """`[{"versions": [1], "printed": true, "home_spread": 2.5, "total": 41.0}, …]` (public JSON shapes)."""
+    return [{"versions": list(line.versions), "printed": line.printed, "home_spread": float(line.spread),
+             "total": float(line.total) if line.total is not None else None} for line in lines]

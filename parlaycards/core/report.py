@@ -16,7 +16,7 @@ from .bulk import Graded
 from .lines import format_spread, format_total
 from .models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
 from .money import CENT, plain
-from .printed import CardLine, card_lines, differs, games_of, line_text
+from .printed import CardLine, card_lines, differs, games_of, line_text, lines_json
 from .views import kickoff_text
 
 ZERO = Decimal("0.00")
@@ -249,8 +249,7 @@ def grade_json(report: Report) -> dict[str, Any]:
         "games": [
             {"game": g.key, "away": g.away, "home": g.home, "numbers": list(g.numbers), "status": g.status,
              "away_score": g.away_score, "home_score": g.home_score, "off": g.off,
-             "lines": [{"versions": list(line.versions), "printed": line.printed, "home_spread": float(line.spread),
-                        "total": float(line.total) if line.total is not None else None} for line in g.lines]}
+             "lines": lines_json(g.lines)}
             for g in report.games
         ],
     }

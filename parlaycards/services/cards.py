@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -17,6 +18,7 @@ from ..core.errors import ParlayError
 from ..core.lines import LineError, parse_spread, parse_total
 from ..core.models import Card
 from ..core.odds import TierAnalysis, analyze
+from ..core.printed import CardLine, card_lines
 from ..core.zones import zone
 from ..store import Store
 from ..store import cards as card_rows
@@ -27,6 +29,7 @@ class Saved:
     card: Card
     note: str
     printed_versions: tuple[int, ...] = ()
+    lines: Mapping[int, tuple[CardLine, ...]] | None = None  # by game: the lines printed cards carry (show)
 
 
 def slug_from(name: str) -> str:
@@ -73,7 +76,9 @@ def _title_from(path: Path) -> str:
 def show(store: Store, slug: str, version: int | None = None) -> Saved:
     with store.reading() as tx:
         card = card_rows.get(tx, slug, version) if version else card_rows.latest(tx, slug)
-        return Saved(card, "", card_rows.printed_versions(tx, slug))
+        printed = card_rows.printed_versions(tx, slug)
+        versions = {v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)}
+        return Saved(card, "", printed, card_lines(versions, printed))
 
 
 def list_cards(store: Store) -> list[card_rows.CardSummary]:
