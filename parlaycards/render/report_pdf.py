@@ -135,7 +135,7 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
         return Paragraph("<br/>".join(escape(p) for p in text.split(" / ")), cell)
 
     differ = any(g.differs for g in games)
-    score, line, total = 0.3, (1.25 if differ else 0.62), (1.1 if differ else 0.42)
+    score, line, total = 0.3, (1.25 if differ else 0.7), (1.1 if differ else 0.42)
     team = (width - 2 * score - line - total) / 2
     rows: list[list] = [["Away", "", "Home", "", "Home line", "Total"]]
     for g in games:
