@@ -27,7 +27,8 @@ def test_show_json_shape(db_path, card_in_store):
     g = data["games"][0]
     assert g == {"league": "NFL", "kickoff": "2026-11-22T13:00:00-05:00", "away": "Buffalo Bills",
                  "home": "Houston Texans", "home_spread": -3.5, "total": 44.5, "neutral": False, "off": False,
-                 "numbers": {"away": 101, "home": 102, "over": 201, "under": 202}}
+                 "numbers": {"away": 101, "home": 102, "over": 201, "under": 202},
+                 "printed_lines": []}   # no card printed yet
     assert data["payouts"][0] == {"picks": 3, "hits": 3, "odds": "5-1"}
     assert data["basis"] == "to" and data["max_payout"] is None
     assert data["rules"]["ties"] == "lose" and data["rules"]["min_picks"] == 3

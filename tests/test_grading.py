@@ -144,14 +144,16 @@ def test_grade_json_shape(pool, db_path):
     r = runner.invoke(app, ["--db", str(db_path), "grade", SLUG, "--json"])
     assert r.exit_code == 0, r.stderr
     data = json.loads(r.stdout)
-    assert list(data) == ["card", "entries", "totals"] and data["card"] == SLUG
+    assert list(data) == ["card", "entries", "totals", "games"] and data["card"] == SLUG   # fields only added
     assert list(data["totals"]) == ["stakes", "payouts", "net"]
     first = data["entries"][0]
-    assert list(first) == ["serial", "name", "stake", "outcome", "picks", "effective_picks", "hits", "payout", "legs"]
+    assert list(first) == ["serial", "name", "stake", "outcome", "picks", "effective_picks", "hits", "payout", "legs",
+                           "version"]
     assert first == {"serial": "000001", "name": "P1", "stake": "10.00", "outcome": "loss", "picks": [101, 103, 105],
-                     "effective_picks": 3, "hits": 2, "payout": "0.00",
-                     "legs": [{"number": 101, "outcome": "win"}, {"number": 103, "outcome": "loss"},
-                              {"number": 105, "outcome": "win"}]}
+                     "effective_picks": 3, "hits": 2, "payout": "0.00", "version": 1,
+                     "legs": [{"number": 101, "outcome": "win", "selection": "Buffalo Bills +3½"},
+                              {"number": 103, "outcome": "loss", "selection": "Dallas Cowboys -2½"},
+                              {"number": 105, "outcome": "win", "selection": "Kansas City Chiefs -7"}]}
     four = next(e for e in data["entries"] if e["serial"] == "000004")
     assert [leg["outcome"] for leg in four["legs"]] == ["push", "win", "win"]   # ties lose: 3 picks, 2 hits
     stakes = sum(Decimal(e["stake"]) for e in data["entries"])

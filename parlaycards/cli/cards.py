@@ -139,9 +139,10 @@ def show(slug: Slug, version: Annotated[int | None, typer.Option(help="An older 
 
     saved = run(lambda: svc.show(open_store(), slug, version))
     if json:
-        print_json(card_json(saved.card, saved.printed_versions))
+        print_json(card_json(saved.card, saved.printed_versions, saved.lines))
         return
     _print_card(saved.card, saved.printed_versions)
+    _print_other_lines(saved)
 
 
 def _print_games(card) -> None:  # noqa: ANN001
@@ -198,6 +199,27 @@ def _edited(edited) -> None:  # noqa: ANN001
     if edited.printed_before:
         err(f"Cards already printed from version {', '.join(map(str, edited.printed_before))} keep their lines; "
             f"print again to put version {card.version} on paper.")
+
+
+def _print_other_lines(saved) -> None:  # noqa: ANN001 - services.cards.Saved
+    """Games that cards already in players' hands carry at another line than the version shown."""
+    from ..core.lines import format_spread, format_total
+    from ..core.printed import other_lines
+
+    card = saved.card
+    games = other_lines(card, saved.lines or {})
+    if not games:
+        return
+    err(f"Printed cards carry other lines than version {card.version} for {len(games)} "
+        f"game{'s' if len(games) != 1 else ''} (each card is graded at the line printed on it):")
+    def line(home, spread, total) -> str:  # noqa: ANN001
+        return f"{home} {format_spread(spread)}" + (f", total {format_total(total)}" if total is not None else "")
+
+    mine = "" if card.version in saved.printed_versions else ", not printed"
+    for g, lines in games:
+        held = "; ".join(f"{line(g.home, x.spread, x.total)} ({x.cards})" for x in lines)
+        err(f"  {g.numbers.away}/{g.numbers.home} {g.label()}: {held}; this version: "
+            f"{line(g.home, g.spread, g.total)} (v{card.version}{mine}).")
 
 
 @game_app.command("set")

@@ -206,7 +206,8 @@ def results(slug: Slug, json: Json = False) -> None:
 def grade(
     slug: Slug,
     xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
-    pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the one-page results sheet here.")] = None,
+    pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the results sheet for the wall here: scores "
+                                                           "with the lines as printed, winners, every entry.")] = None,
     csv: Annotated[Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
     all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")] = False,

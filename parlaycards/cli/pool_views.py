@@ -35,9 +35,11 @@ def print_grade_json(data: dict) -> None:
 
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     entries = ",".join("\n    " + dumps(e) for e in data["entries"])
+    games = ",".join("\n    " + dumps(g) for g in data["games"])
     sys.stdout.write(f'{{\n  "card": {dumps(data["card"])},\n  "entries": [{entries}'
                      + ("\n  ]" if entries else "]") + f',\n  "totals": {dumps(data["totals"])}'
-                     + (f',\n  "void": {dumps(data["void"])}' if "void" in data else "") + "\n}\n")
+                     + (f',\n  "void": {dumps(data["void"])}' if "void" in data else "")
+                     + f',\n  "games": [{games}' + ("\n  ]" if games else "]") + "\n}\n")
 
 
 def _money(d: Any) -> str:
@@ -148,21 +150,25 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - cor
         if any(x.paid > x.new_payout for x in report.changes):
             err("Some changed cards were paid more than they now pay: settle the difference with the player.",
                 "bold red")
+    print_scores(report)
     winners = report.winners
-    w = Table("Serial", "Name", "Stake", "Hits", "Tier", "Payout", "Paid", title=f"Winners ({len(winners)})",
-              title_justify="left")
+    versions = len(report.played) > 1  # then each card's version, to read its line by
+    w = Table("Serial", *(["Card"] if versions else []), "Name", "Stake", "Hits", "Tier", "Payout", "Paid",
+              title=f"Winners ({len(winners)})", title_justify="left")
     for r in winners if limit is None else winners[:limit]:
-        w.add_row(r.serial, r.name, _money(r.stake), f"{r.hits} of {r.effective_picks}",
+        w.add_row(r.serial, *([f"v{r.version}"] if versions else []), r.name, _money(r.stake),
+                  f"{r.hits} of {r.effective_picks}",
                   r.tier or r.outcome.value, _money(r.payout), r.paid_status + (" (late)" if r.late else ""))
     c.print(w if winners else "No winning cards" + (" yet." if t.pending else "."))
     if limit is not None and len(winners) > limit:
         err(f"… and {len(winners) - limit} more winners: --all lists them, --xlsx writes them all.")
     rows = report.rows if limit is None else report.rows[:limit]
-    a = Table("Serial", "Name", "Stake", "Picks", "Outcome", "Payout", title="All entries", title_justify="left")
+    a = Table("Serial", *(["Card"] if versions else []), "Name", "Stake", "Picks", "Outcome", "Payout",
+              title="All entries", title_justify="left")
     for r in rows:
         picks = " ".join(f"{n}{_MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True))
-        a.add_row(r.serial, r.name + (" (late)" if r.late else ""), _money(r.stake), picks, r.outcome.value,
-                  _money(r.payout))
+        a.add_row(r.serial, *([f"v{r.version}"] if versions else []), r.name + (" (late)" if r.late else ""),
+                  _money(r.stake), picks, r.outcome.value, _money(r.payout))
     c.print(a)
     if len(rows) < len(report.rows):
         err(f"… and {len(report.rows) - len(rows)} more entries: --all lists them, --xlsx writes them all.")
@@ -180,6 +186,19 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - cor
     tt.add_row(_money(t.stakes), _money(t.payouts), _money(t.net), _money(t.paid), _money(t.owed), str(t.pending),
                str(t.late))
     c.print(tt)
+
+
+def print_scores(report) -> None:  # noqa: ANN001 - core.report.Report
+    """The games with their scores and the lines players held: each printed version's where they differ."""
+    from rich.table import Table
+
+    t = Table("No.", "Away", "Home", "Home line", "Total", "Score", title="Scores", title_justify="left")
+    for g in report.games:
+        t.add_row(f"{g.numbers[0]}/{g.numbers[1]}", g.away, g.home + (" (off)" if g.off else ""),
+                  g.home_line.replace(" / ", "\n"), g.total.replace(" / ", "\n"), g.score)
+    console().print(t)
+    for note in report.line_notes:
+        err(note)
 
 
 _MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}

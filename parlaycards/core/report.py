@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -16,6 +16,7 @@ from .bulk import Graded
 from .lines import format_spread, format_total
 from .models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
 from .money import CENT, plain
+from .printed import CardLine, card_lines, differs, games_of, line_text, lines_json
 from .views import kickoff_text
 
 ZERO = Decimal("0.00")
@@ -64,13 +65,19 @@ class GameRow:
     away: str
     home: str
     numbers: tuple[int, ...]  # away, home, over, under
-    away_line: str
+    away_line: str  # as players had it: `+4 (v1 cards) / +5½ (v3 cards)` where versions differ (core.printed)
     home_line: str
     total: str
     off: bool
     status: str  # final, cancelled, pending
     away_score: int | None
     home_score: int | None
+    lines: tuple[CardLine, ...] = ()  # each line the game was played at, with its versions
+
+    @property
+    def differs(self) -> bool:
+        """Players hold this game at more than one line (or at a line no card carried)."""
+        return differs(self.lines)
 
     @property
     def score(self) -> str:
@@ -129,10 +136,24 @@ class Report:
     changes: tuple[GradeChange, ...] = ()
     selections: Mapping[tuple[int, int], str] | None = None  # (version, number) → `Chicago +3½`, `Over 44½`
     voided: tuple[VoidRow, ...] = ()  # by serial; not in `rows`, not in the totals
+    played: tuple[int, ...] = ()  # the versions cards were printed or entered from
 
     def label(self, version: int, number: int) -> str:
         """A pick as the card version it was printed from words it: `Chicago +3½`, `Over 44½`."""
         return (self.selections or {}).get((version, number), str(number))
+
+    @property
+    def line_notes(self) -> list[str]:
+        """What a reader needs to read the lines: which versions were printed, which lines no card carried."""
+        notes = []
+        if any(len(g.lines) > 1 for g in self.games):
+            notes.append(f"Cards were printed from versions {', '.join(map(str, self.played))} of {self.slug} "
+                         "(the version is printed beside the serial). Where their lines differ, each is shown with "
+                         "its cards, and every card is graded at the line printed on it.")
+        if any(not all(line.printed for line in g.lines) for g in self.games):
+            notes.append("A line marked \"not printed\" is on no card handed out: its game was added after the last "
+                         "printing, so no card can have picked it.")
+        return notes
 
     @property
     def winners(self) -> list[EntryRow]:
@@ -150,22 +171,28 @@ def selection_label(game: Game, side: Side) -> str:
     return f"{team} {format_spread(game.line_for(side))}"
 
 
-def game_rows(card: Card, games: Sequence[Game], results: Mapping[int, Result]) -> tuple[GameRow, ...]:
+def game_rows(card: Card, cards: Mapping[int, Card], results: Mapping[int, Result],
+              played: Collection[int]) -> tuple[GameRow, ...]:
+    """The games of every version, each with the lines the played versions carried (`core.printed`)."""
+    lines = card_lines(cards, played)
     out = []
-    for g in games:
+    for g in games_of(cards).values():
         r = results.get(g.key)
         status = "pending" if r is None else "cancelled" if r.cancelled else "final"
+        ls = lines[g.key]
         out.append(GameRow(g.key, g.league, kickoff_text(g, card.timezone), g.away, g.home, g.numbers.all(),
-                           format_spread(-g.spread), format_spread(g.spread), format_total(g.total), g.off, status,
+                           line_text(ls, lambda x: x.away_line), line_text(ls, lambda x: x.home_line),
+                           line_text(ls, lambda x: x.total_text), g.off, status,
                            r.away_score if r and not r.cancelled else None,
-                           r.home_score if r and not r.cancelled else None))
+                           r.home_score if r and not r.cancelled else None, ls))
     return tuple(out)
 
 
-def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], graded: Sequence[Graded],
+def build_report(card: Card, cards: Mapping[int, Card], graded: Sequence[Graded],
                  results: Mapping[int, Result], paid: Mapping[str, Decimal],
-                 changes: Sequence[GradeChange] = ()) -> Report:
-    """Every row of the report. `card` is the latest version; `cards` the versions entries were printed from."""
+                 changes: Sequence[GradeChange] = (), played: Collection[int] = ()) -> Report:
+    """Every row of the report. `card` is the latest version; `cards` every version (at least those entries
+    were made on); `played` the versions printed or entered (entries' versions are added)."""
     tiers: dict[int, str] = {}  # by id: the same few tier objects come back for every winning entry
 
     def tier_text(tier: PayoutTier | None) -> str | None:
@@ -189,20 +216,24 @@ def build_report(card: Card, cards: Mapping[int, Card], games: Sequence[Game], g
                     owed=sum((r.owed for r in rows), ZERO).quantize(CENT),
                     winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
                     pending=sum(1 for r in rows if r.outcome is Outcome.PENDING), late=sum(1 for r in rows if r.late))
+    versions = {**cards, card.version: card}
     labels: dict[tuple[int, int], str] = {}
-    for version, c in {**cards, card.version: card}.items():
+    for version, c in versions.items():
         for game in c.games:
             for side in Side:
                 number = getattr(game.numbers, side.value)
                 if number is not None:
                     labels[(version, number)] = selection_label(game, side)
-    return Report(card.slug, card.title, card.version, card.timezone, game_rows(card, games, results), tuple(rows),
-                  totals, tuple(changes), labels)
+    played_versions = tuple(sorted(set(played) | {r.version for r in rows}))
+    return Report(card.slug, card.title, card.version, card.timezone,
+                  game_rows(card, versions, results, played_versions), tuple(rows), totals, tuple(changes), labels,
+                  played=played_versions)
 
 
 def grade_json(report: Report) -> dict[str, Any]:
-    """`grade --json`: the public shape."""
-    legs: dict[int, dict[int, dict[str, Any]]] = {}  # per outcome table: number → its leg (shared, read-only)
+    """`grade --json`: the public shape (fields are only ever added: `version`, a leg's `selection` as printed
+    on the entry's card version, and `games` with the lines each printed version carried)."""
+    legs: dict[tuple[int, int], dict[int, dict[str, Any]]] = {}  # per outcome table and version: number → leg
     amounts: dict[Decimal, str] = {}
 
     def text(d: Decimal) -> str:
@@ -211,9 +242,11 @@ def grade_json(report: Report) -> dict[str, Any]:
         return amounts[d]
 
     def leg_list(r: EntryRow) -> list[dict[str, Any]]:
-        table = legs.get(id(r.outcomes))
+        table = legs.get((id(r.outcomes), r.version))
         if table is None:
-            table = legs[id(r.outcomes)] = {n: {"number": n, "outcome": o.value} for n, o in r.outcomes.items()}
+            table = legs[(id(r.outcomes), r.version)] = {
+                n: {"number": n, "outcome": o.value, "selection": report.label(r.version, n)}
+                for n, o in r.outcomes.items()}
         return list(map(table.__getitem__, r.picks))
 
     out = {
@@ -221,11 +254,17 @@ def grade_json(report: Report) -> dict[str, Any]:
         "entries": [
             {"serial": r.serial, "name": r.name, "stake": text(r.stake), "outcome": r.outcome.value,
              "picks": list(r.picks), "effective_picks": r.effective_picks, "hits": r.hits, "payout": text(r.payout),
-             "legs": leg_list(r)}
+             "legs": leg_list(r), "version": r.version}
             for r in report.rows
         ],
         "totals": {"stakes": plain(report.totals.stakes), "payouts": plain(report.totals.payouts),
                    "net": plain(report.totals.net)},
+        "games": [
+            {"game": g.key, "away": g.away, "home": g.home, "numbers": list(g.numbers), "status": g.status,
+             "away_score": g.away_score, "home_score": g.home_score, "off": g.off,
+             "lines": lines_json(g.lines)}
+            for g in report.games
+        ],
     }
     if report.voided:  # only when some entry was voided: the shape above stays as it was
         out["void"] = [{"serial": v.serial, "name": v.name, "stake": plain(v.stake), "picks": list(v.picks),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -9,6 +10,7 @@ from zoneinfo import ZoneInfo
 from .lines import format_spread, format_total
 from .models import Card, Game
 from .money import dollars
+from .printed import CardLine, lines_json
 
 
 def kickoff_iso(game: Game, tz: str) -> str | None:
@@ -34,9 +36,14 @@ def kickoff_text(game: Game, tz: str) -> str:
     return f"{k:%a %m/%d} TBA"
 
 
-def card_json(card: Card, printed_versions: tuple[int, ...] = ()) -> dict[str, Any]:
-    """`show SLUG --json`: the public shape."""
-    return {
+def card_json(card: Card, printed_versions: tuple[int, ...] = (),
+              lines: Mapping[int, Sequence[CardLine]] | None = None) -> dict[str, Any]:
+    """`show SLUG --json`: the public shape.
+
+    With `lines` (`core.printed.card_lines`), each game also has `printed_lines`: the lines printed cards
+    carry it at, with their versions (empty for a game on no printed card).
+    """
+    data: dict[str, Any] = {
         "slug": card.slug,
         "version": card.version,
         "title": card.title,
@@ -70,6 +77,10 @@ def card_json(card: Card, printed_versions: tuple[int, ...] = ()) -> dict[str, A
         "disclaimer": card.disclaimer,
         "printed_versions": list(printed_versions),
     }
+    if lines is not None:
+        for g, out in zip(card.games, data["games"], strict=True):
+            out["printed_lines"] = lines_json([line for line in lines.get(g.key, ()) if line.printed])
+    return data
 
 
 def game_row(game: Game, tz: str) -> dict[str, str]:

@@ -1,5 +1,8 @@
 """The grade report as a workbook a pool runner keeps: Winners, All entries, Legs, Games.
 
+Games has a row per line each game was played at ("Lines on": `v1 cards`, `v3 cards`), so a line
+changed between printings shows both ways, never only the newest.
+
 openpyxl write-only (streams, so 100,000 entries stay quick); styled headers, frozen header rows,
 autofilters, money as numbers in a $ format. Text is always written as text: a name such as
 `=HYPERLINK(...)` or `+1 555` is stored as a string with Excel's quote prefix, never as a formula.
@@ -130,9 +133,12 @@ def _legs(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
 
 
 def _games(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+    """One row per line a game was played at: a game printed at -4 on v1 cards and -5½ on v3 cards has two,
+    each naming its cards in the last column."""
     headers = ["Kickoff", "League", "Away #", "Away", "Away line", "Home #", "Home", "Home line", "Total", "Over #",
-               "Under #", "Away score", "Home score", "Status", "Off"]
-    rows = ([g.kickoff, g.league, g.numbers[0], g.away, g.away_line, g.numbers[1], g.home, g.home_line, g.total,
-             g.numbers[2] if len(g.numbers) > 2 else None, g.numbers[3] if len(g.numbers) > 3 else None,
-             g.away_score, g.home_score, g.status, "off" if g.off else ""] for g in report.games)
-    _table(ws, headers, [16, 8, 8, 18, 9, 8, 18, 9, 8, 8, 8, 10, 10, 10, 5], rows, styles, set())
+               "Under #", "Away score", "Home score", "Status", "Off", "Lines on"]
+    rows = ([g.kickoff, g.league, g.numbers[0], g.away, line.away_line, g.numbers[1], g.home, line.home_line,
+             line.total_text, g.numbers[2] if len(g.numbers) > 2 else None,
+             g.numbers[3] if len(g.numbers) > 3 else None, g.away_score, g.home_score, g.status,
+             "off" if g.off else "", line.cards] for g in report.games for line in g.lines)
+    _table(ws, headers, [16, 8, 8, 18, 9, 8, 18, 9, 8, 8, 8, 10, 10, 10, 5, 18], rows, styles, set())

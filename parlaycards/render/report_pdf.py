@@ -1,19 +1,27 @@
-"""The results sheet for the office wall: one letter page with the scores, the winners and the totals.
+"""The results sheet for the office wall: the scores with the lines players held, the winners, every entry.
 
-Scores sit in one table, or two side by side past 18 games; team names wrap in their cell. Past 40
-winners the sheet lists the biggest and says how many more are in the workbook. Whatever is left is
-shrunk to fit the one page. `invariant=1`: the same report gives the same bytes.
+Letter pages; the lists continue on as many pages as they need, with their headers repeated, and
+nothing is cut. Where printed versions carried different lines, each line is shown with its cards
+(`-4 (v1 cards)` over `-5½ (v3 cards)`). Up to 18 games (or whenever lines differ) the scores sit in
+one full-width table; past that, in two tables side by side, a block of them per page. Team names
+wrap in their cell. `invariant=1`: the same report gives the same bytes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from ..core.money import dollars
-from ..core.report import GameRow, Report
+from ..core.report import EntryRow, GameRow, Report
 
-MAX_WINNERS = 40
 ONE_COLUMN_GAMES = 18
+PAIR_ROWS = 20  # games per side of a two-table block: a block always fits one page
+ENTRY_CHUNK = 500  # entry rows per table (long tables split slowly): the pieces read as one list
+MARK = {"win": "W", "loss": "L", "push": "P", "void": "V", "pending": "?"}
+INCH = 72.0
+FONT, SIZE = "Helvetica", 8
 
 
 def write_report_pdf(report: Report, path: Path) -> Path:
@@ -22,78 +30,153 @@ def write_report_pdf(report: Report, path: Path) -> Path:
     from reportlab.lib.enums import TA_CENTER
     from reportlab.lib.pagesizes import letter
     from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.lib.units import inch
-    from reportlab.platypus import KeepInFrame, Paragraph, SimpleDocTemplate, Spacer, Table
+    from reportlab.platypus import CondPageBreak, Paragraph, SimpleDocTemplate, Spacer
 
     path.parent.mkdir(parents=True, exist_ok=True)
     styles = getSampleStyleSheet()
     small = styles["BodyText"].clone("small", fontSize=9, leading=11, alignment=TA_CENTER)
-    cell = styles["BodyText"].clone("cell", fontName="Helvetica", fontSize=8, leading=9)
+    note = styles["BodyText"].clone("note", fontSize=8.5, leading=10.5)
+    cell = styles["BodyText"].clone("cell", fontName=FONT, fontSize=SIZE, leading=9)
     t = report.totals
-    story: list = [Paragraph(escape(f"{report.title} — results"), styles["Title"]),
+    title = f"{report.title} — results"
+    story: list = [Paragraph(escape(title), styles["Title"]),
                    Paragraph(escape(f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
                                     f"paid back {dollars(t.payouts)} · kept by the pool {dollars(t.net)}"
                                     + (f" · {t.pending} still pending" if t.pending else "")), small),
-                   Spacer(1, 0.1 * inch), Paragraph("Scores", styles["Heading2"])]
-    games = list(report.games)
-    if len(games) <= ONE_COLUMN_GAMES:
-        story.append(_scores(games, 7.5 * inch, cell))
-    else:
-        half = -(-len(games) // 2)
-        pair = Table([[_scores(games[:half], 3.7 * inch, cell), _scores(games[half:], 3.7 * inch, cell)]],
-                     colWidths=[3.75 * inch, 3.75 * inch])
-        pair.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                       ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
-        story.append(pair)
-    story += [Spacer(1, 0.1 * inch), Paragraph("Winners", styles["Heading2"])]
+                   Spacer(1, 0.1 * INCH), Paragraph("Scores", styles["Heading2"])]
+    story += [Paragraph(escape(n), note) for n in report.line_notes]
+    story += _scores(list(report.games), cell)
+    versions = len(report.played) > 1
+    story += [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH),  # a heading never ends a page alone
+              Paragraph(f"Winners ({len(report.winners)})", styles["Heading2"])]
     winners = report.winners
     if winners:
-        rows: list[list] = [["Serial", "Name", "Hits", "Tier", "Payout", "Paid"]]
-        for r in winners[:MAX_WINNERS]:
-            rows.append([r.serial, Paragraph(escape(r.name), cell), f"{r.hits} of {r.effective_picks}",
-                         r.tier or r.outcome.value, dollars(r.payout), r.paid_status])
-        story.append(Table(rows, colWidths=[0.7 * inch, 2.9 * inch, 0.7 * inch, 1.5 * inch, 1.0 * inch, 0.7 * inch],
-                           style=_grid() + [("ALIGN", (4, 1), (4, -1), "RIGHT")], repeatRows=1, hAlign="CENTER"))
-        if len(winners) > MAX_WINNERS:
-            story.append(Paragraph(f"…and {len(winners) - MAX_WINNERS} more cards paid back: see the workbook.",
-                                   small))
+        story += _winners(winners, versions, cell)
     else:
         story.append(Paragraph("No winning cards" + (" yet." if t.pending else "."), styles["BodyText"]))
-    story += [Spacer(1, 0.12 * inch),
+    story += [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH),
+              Paragraph(f"All entries ({t.entries})", styles["Heading2"])]
+    if report.rows:
+        story.append(Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note))
+        story += _entries(report.rows, versions, cell)
+    else:
+        story.append(Paragraph("No entries.", styles["BodyText"]))
+    story += [Spacer(1, 0.12 * INCH),
               Paragraph("Payouts include the stake. Check your serial against the list; the pool runner pays on "
                         "presentation of the card.", small)]
-    doc = SimpleDocTemplate(str(path), pagesize=letter, leftMargin=0.5 * inch, rightMargin=0.5 * inch,
-                            topMargin=0.5 * inch, bottomMargin=0.5 * inch, title=f"{report.title} — results",
-                            author="parlaycards", invariant=1)
-    doc.build([KeepInFrame(doc.width, doc.height, story, mode="shrink")])
+
+    def footer(canvas, doc) -> None:  # noqa: ANN001 - ReportLab's canvas and document
+        canvas.saveState()
+        canvas.setFont(FONT, 7.5)
+        canvas.drawRightString(letter[0] - 0.5 * INCH, 0.3 * INCH, f"{title} · page {doc.page}")
+        canvas.restoreState()
+
+    doc = SimpleDocTemplate(str(path), pagesize=letter, leftMargin=0.5 * INCH, rightMargin=0.5 * INCH,
+                            topMargin=0.5 * INCH, bottomMargin=0.5 * INCH, title=title, author="parlaycards",
+                            invariant=1)
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return path
+
+
+def _fit(text: str, width: float, cell: Any) -> Any:
+    """The text itself when it fits the column on one line; else a Paragraph that wraps it (never cut)."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    if stringWidth(text, FONT, SIZE) <= width - 6:
+        return text
+    return Paragraph(escape(text), cell)
 
 
 def _grid() -> list[tuple]:
     from reportlab.lib import colors
 
-    return [("FONT", (0, 0), (-1, -1), "Helvetica", 8), ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8),
+    return [("FONT", (0, 0), (-1, -1), FONT, SIZE), ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", SIZE),
             ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#1F4E78")), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
             ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#F2F2F2")]),
             ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#BFBFBF")), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
 
 
-def _scores(games: list[GameRow], width: float, cell):  # noqa: ANN001, ANN202 - a ReportLab style and Table
+def _table(rows: list[list], widths: Sequence[float], extra: Sequence[tuple] = ()) -> Any:
+    from reportlab.platypus import Table
+
+    return Table(rows, colWidths=[w * INCH for w in widths], style=_grid() + list(extra), repeatRows=1,
+                 hAlign="CENTER")
+
+
+def _scores(games: list[GameRow], cell: Any) -> list:
+    """One full-width table; or, past 18 games with one line each, blocks of two tables side by side."""
+    from reportlab.platypus import Table
+
+    if len(games) <= ONE_COLUMN_GAMES or any(g.differs for g in games):
+        return [_score_table(games, 7.5, cell)]
+    out = []
+    for start in range(0, len(games), 2 * PAIR_ROWS):
+        block = games[start:start + 2 * PAIR_ROWS]
+        half = -(-len(block) // 2)
+        pair = Table([[_score_table(block[:half], 3.7, cell), _score_table(block[half:], 3.7, cell)]],
+                     colWidths=[3.75 * INCH, 3.75 * INCH])
+        pair.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                       ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+        out.append(pair)
+    return out
+
+
+def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
+    """Width in inches. A game whose printed versions differ lists each line on its own line in the cell."""
     from xml.sax.saxutils import escape
 
-    from reportlab.platypus import Paragraph, Table
+    from reportlab.platypus import Paragraph
 
+    def stacked(text: str) -> Any:
+        return Paragraph("<br/>".join(escape(p) for p in text.split(" / ")), cell)
+
+    differ = any(g.differs for g in games)
+    score, line, total = 0.3, (1.25 if differ else 0.7), (1.1 if differ else 0.42)
+    team = (width - 2 * score - line - total) / 2
     rows: list[list] = [["Away", "", "Home", "", "Home line", "Total"]]
     for g in games:
         final = g.status == "final"
         note = "" if final else " — no action" if g.status == "cancelled" else " — no result yet"
         rows.append([Paragraph(escape(g.away) + ("" if final else f"<i>{escape(note)}</i>"), cell),
                      str(g.away_score) if final else "", Paragraph(escape(g.home) + (" (off)" if g.off else ""), cell),
-                     str(g.home_score) if final else "", g.home_line, g.total])
-    score, line, total = 0.3, 0.62, 0.42
-    team = (width / 72 - 2 * score - line - total) / 2
-    inch = 72
-    return Table(rows, colWidths=[team * inch, score * inch, team * inch, score * inch, line * inch, total * inch],
-                 style=_grid() + [("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (3, -1), "RIGHT")],
-                 repeatRows=1)
+                     str(g.home_score) if final else "", stacked(g.home_line) if g.differs else g.home_line,
+                     stacked(g.total) if g.differs else g.total])
+    return _table(rows, [team, score, team, score, line, total],
+                  [("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (3, -1), "RIGHT")])
+
+
+def _chunks(rows: Sequence[EntryRow], make: Callable[[Sequence[EntryRow]], Any]) -> list:
+    return [make(rows[i:i + ENTRY_CHUNK]) for i in range(0, len(rows), ENTRY_CHUNK)]
+
+
+def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list:
+    widths = [0.7, *([0.45] if versions else []), 2.45 if versions else 2.9, 0.7, 1.5, 1.0, 0.7]
+
+    def make(part: Sequence[EntryRow]) -> Any:
+        rows: list[list] = [["Serial", *(["Card"] if versions else []), "Name", "Hits", "Tier", "Payout", "Paid"]]
+        for r in part:
+            rows.append([r.serial, *([f"v{r.version}"] if versions else []), _fit(r.name, widths[-5] * INCH, cell),
+                         f"{r.hits} of {r.effective_picks}", r.tier or r.outcome.value, dollars(r.payout),
+                         r.paid_status])
+        return _table(rows, widths, [("ALIGN", (-2, 1), (-2, -1), "RIGHT")])
+
+    return _chunks(winners, make)
+
+
+def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list:
+    widths = [0.7, *([0.45] if versions else []), 2.0 if versions else 2.3, 3.0, 0.7, 0.8]
+
+    def make(part: Sequence[EntryRow]) -> Any:
+        rows: list[list] = [["Serial", *(["Card"] if versions else []), "Name", "Picks", "Outcome", "Payout"]]
+        for r in part:
+            picks = "  ".join(f"{n} {MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True))
+            rows.append([r.serial, *([f"v{r.version}"] if versions else []), _fit(r.name, widths[-4] * INCH, cell),
+                         _fit(picks, widths[-3] * INCH, cell), r.outcome.value,
+                         dollars(r.payout) if r.payout else ""])
+        return _table(rows, widths, [("ALIGN", (-1, 1), (-1, -1), "RIGHT")])
+
+    return _chunks(entries, make)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -15,6 +15,7 @@ from ..core import edits
 from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card, Game
 from ..core.odds import TierAnalysis, analyze
+from ..core.printed import CardLine, card_lines
 from ..core.reimport import undone_edits
 from ..core.zones import zone
 from ..store import Store
@@ -26,6 +27,7 @@ class Saved:
     card: Card
     note: str
     printed_versions: tuple[int, ...] = ()
+    lines: Mapping[int, tuple[CardLine, ...]] | None = None  # by game: the lines printed cards carry (show)
 
 
 def slug_from(name: str) -> str:
@@ -131,7 +133,9 @@ def _title_from(path: Path) -> str:
 def show(store: Store, slug: str, version: int | None = None) -> Saved:
     with store.reading() as tx:
         card = card_rows.get(tx, slug, version) if version else card_rows.latest(tx, slug)
-        return Saved(card, "", card_rows.printed_versions(tx, slug))
+        printed = card_rows.printed_versions(tx, slug)
+        versions = {v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)}
+        return Saved(card, "", printed, card_lines(versions, printed))
 
 
 def list_cards(store: Store) -> list[card_rows.CardSummary]:

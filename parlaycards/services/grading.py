@@ -20,7 +20,6 @@ from ..store import entries as entry_rows
 from ..store import results as result_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
-from .results import games_of
 
 
 @contextmanager
@@ -41,7 +40,8 @@ def grade(store: Store, slug: str) -> Report:
     with bulk_work(), store.transaction() as tx:
         latest = card_rows.latest(tx, slug)
         entries = entry_rows.for_grading(tx, slug)
-        cards = {v: card_rows.get(tx, slug, v) for v in sorted({e.version for e in entries})}
+        versions = {v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)}
+        cards = {v: versions[v] for v in sorted({e.version for e in entries})}
         results = result_rows.of(tx, slug)
         graded = bulk.grade_entries(cards, entries, results)
         before = settlement_rows.of(tx, slug)
@@ -52,7 +52,8 @@ def grade(store: Store, slug: str) -> Report:
                         for e in entries if (old := before.get(int(e.serial))) is not None
                         and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout))
         written = settlement_rows.replace(tx, slug, after, before)
-        report = build_report(latest, cards, list(games_of(tx, slug).values()), graded, results, paid, changes)
+        report = build_report(latest, versions, graded, results, paid, changes,
+                              played=card_rows.printed_versions(tx, slug))
         report = replace(report, voided=tuple(
             VoidRow(v.entry.serial, v.entry.version, v.entry.name, v.entry.stake, v.entry.picks, v.reason, v.at)
             for v in void_rows.of(tx, slug)))
