@@ -19,6 +19,7 @@ from . import parts
 from .check import check_layout
 from .geometry import Box, CardLayout, Rect
 from .templates import Template
+from .text import MIN_SIZE
 
 SIZES = tuple(x / 2 for x in range(22, 11, -1))  # 11 … 6 pt
 GAP = 5.0
@@ -26,6 +27,9 @@ PAY_SIZES = (8.0, 7.5, 7.0, 6.5, 6.0)
 MAX_SERIAL_DIGITS = 7
 ARRANGEMENTS = ("side", "side2", "strip", "bottom", "stack")
 PANELS = ("panel-entry", "panel")  # small cards, tried when nothing above fits: see _panel
+FULL_WEEK = 16  # a card with more games than a full NFL week is "dense": see _dense
+DENSE_TYPE = 8.0  # a dense card on a sheet of several cards is never printed smaller
+COLUMNS = ("column", "column-entry")  # dense cards: one tall table of games and a panel beside it
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,7 @@ class EntryAt:
     width: float
     rows: int
     compact: bool = False
+    column: bool = False  # stacked in a panel: NAME, PHONE, AMOUNT $ on a line each over the stake bubbles
 
 
 @dataclass(frozen=True)
@@ -143,11 +148,14 @@ def split_body(t: Template) -> Areas:
 
 
 def _fit_games(card: Card, rows: list[gt.Row], region: Rect, size: float, groups: bool,
-               stacked: bool, tight: bool = False) -> GamesFit | None:
+               stacked: bool, tight: bool = False, least: float = MIN_SIZE) -> GamesFit | None:
     cap = gt.capacity(region.h, size, tight)
+    lines = sum(gt.weight(r, stacked) for r in rows)
     for k in (1, 2, 3):
+        if k * cap < lines:  # too few lines in k columns, whatever their width
+            continue
         col_w = (region.w - (k - 1) * gt.GUTTER) / k
-        geo = gt.measure(card, rows, size, col_w, groups, stacked, tight)
+        geo = gt.measure(card, rows, size, col_w, groups, stacked, tight, least)
         if geo is None:
             continue
         cols = gt.split(rows, k, cap, groups, stacked)
@@ -207,6 +215,57 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | N
                   payouts=PayoutsAt(px, top - qs - GAP, ps, panel_w),
                   rules=RulesAt(px, top - qs - ph - 2 * GAP, panel_w, rl),
                   entry=EntryAt(body.x, floor, body.w, 2, compact=True), tight=True)
+
+
+def _panel_widths(card: Card, body: Rect) -> list[float]:
+    """Widths to try for a dense card's panel, widest first: the games take what they need, the panel the rest."""
+    qs = parts.qr_side(qr_version(card))
+    return [w for w in range(int(body.w * 0.45), int(qs) - 1, -6)]
+
+
+def _column(card: Card, body: Rect, pw: float, entry_in_panel: bool) -> Around | None:
+    """Dense cards: the games in one tall table on the left; a panel `pw` wide on the right with the QR, the
+    payouts beside it (or under it, in a narrow panel) and the rules at 7 pt below them. The full entry
+    line (name, phone, amount, stake bubbles) runs across the card under both, or (`entry_in_panel`)
+    stands at the panel's foot so that the games reach down to the bottom corner marks.
+    """
+    qv = qr_version(card)
+    qs = parts.qr_side(qv)
+    top = body.top - parts.BAND_H - GAP
+    floor = body.y + parts.FID + 3
+    px = body.right - pw
+    if entry_in_panel:
+        eh = parts.entry_column_height(pw)
+        if eh is None:
+            return None
+        entry = EntryAt(px, floor, pw, 0, column=True)
+        bottom, panel_bottom = floor + 2, floor + eh + GAP  # the bubbles' clearance stays off the corner mark
+    else:
+        erows = parts.entry_rows(body.w)
+        entry = EntryAt(body.x, floor, body.w, erows)
+        bottom = panel_bottom = floor + parts.entry_height(erows) + GAP
+    sizes = [p for p in PAY_SIZES if p >= 7.0]  # as on the 16-game card
+    beside = next((p for p in sizes if qs + GAP + parts.payouts(card, p).width <= pw), None)
+    if beside is not None:
+        pay = parts.payouts(card, beside)
+        head = max(qs, pay.height)
+        payouts = PayoutsAt(px + qs + GAP, top, beside, min(pw - qs - GAP, pay.width + 24))
+        qr = QrAt(px, top, qv)
+    else:
+        under = next((p for p in sizes if parts.payouts(card, p).width <= pw), None)
+        if under is None:
+            return None
+        head = qs + GAP + parts.payouts(card, under).height
+        payouts = PayoutsAt(px, top - qs - GAP, under, pw)
+        qr = QrAt(px + (pw - qs) / 2, top, qv)
+    room = top - panel_bottom - head - GAP
+    rl = parts.rules_lines(card, pw, (7.0,))
+    if rl is None or rl.height > room:
+        rl = parts.rules_lines(card, pw, (7.0,), short=True)
+    if rl is None or rl.height > room:
+        return None
+    return Around(games=Rect(body.x, bottom, px - GAP - body.x, top - bottom), qr=qr, payouts=payouts,
+                  rules=RulesAt(px, top - head - GAP, pw, rl), entry=entry, tight=True)
 
 
 def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
@@ -293,24 +352,32 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | 
                   rules=rules, entry=entry)
 
 
-def _choose(card: Card, body: Rect) -> Plan | None:
+def _choose(card: Card, body: Rect, dense: bool = False) -> Plan | None:
     """The plan with the largest type; then fewest columns, a kickoff column, larger rules.
 
     The compact panels (short rules, no phone line, tighter rows) only when nothing else fits.
+    A dense card (see _dense) is never compact: every entry field, rules at 7 pt, type of 8 pt or more.
     """
-    return _choose_from(card, body, ARRANGEMENTS) or _choose_from(card, body, PANELS)
+    if dense:
+        middles = [(arr, _middle(card, body, arr, 7.0)) for arr in ARRANGEMENTS]
+        middles += [(arr, _column(card, body, pw, arr == "column-entry")) for arr in COLUMNS
+                    for pw in _panel_widths(card, body)]
+        return _choose_among(card, middles, DENSE_TYPE)
+    return (_choose_among(card, [(arr, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)])
+            or _choose_among(card, [(arr, _middle(card, body, arr, rs)) for arr in PANELS for rs in (7.0, 6.5, 6.0)]))
 
 
-def _choose_from(card: Card, body: Rect, arrangements: tuple[str, ...]) -> Plan | None:
-    middles = [(arr, _middle(card, body, arr, rs)) for arr in arrangements for rs in (7.0, 6.5, 6.0)]
+def _choose_among(card: Card, middles: list[tuple[str, Around | None]], least: float = MIN_SIZE) -> Plan | None:
     rows = {groups: gt.rows_for(card, groups) for groups in (False, True)}
-    for size in SIZES:
+    for size in (s for s in SIZES if s >= least):
         best = None
         for groups, stacked in ((False, False), (True, False), (False, True), (True, True)):
+            if best is not None and (best.columns, best.groups, best.geo.stacked) <= (1, groups, stacked):
+                break  # nothing from here on can come before it
             for arr, m in middles:
                 if m is None or m.games.w <= 0 or m.games.h <= 0:
                     continue
-                fit = _fit_games(card, rows[groups], m.games, size, groups, stacked, m.tight)
+                fit = _fit_games(card, rows[groups], m.games, size, groups, stacked, m.tight, least)
                 if fit is None:
                     continue
                 plan = Plan(size, fit.columns, groups, arr, fit.geo, fit.cols, m)
@@ -330,7 +397,10 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
     boxes.append(parts.qr_box(a.qr.x, a.qr.top, a.qr.version))
     boxes += parts.payout_boxes(card, a.payouts.x, a.payouts.top, a.payouts.size, a.payouts.width, a.payouts.columns)
     boxes += parts.rules_boxes(a.rules.x, a.rules.top, a.rules.width, a.rules.text)
-    boxes += parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
+    if a.entry.column:
+        boxes += parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
+    else:
+        boxes += parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
     boxes += parts.disclaimer(card, areas.body)
     if areas.stub is not None:
         boxes += parts.stub(card, areas.stub)
@@ -339,19 +409,30 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
                       type_size=plan.size, columns=plan.columns, arrangement=plan.arrangement)
 
 
+def _dense(card: Card, t: Template) -> bool:
+    """More games than a full NFL week on a sheet of several cards: type of 8 pt or more, or another template."""
+    return len(card.games) > FULL_WEEK and len(t.cards) > 1
+
+
 def _try(card: Card, t: Template) -> CardLayout | None:
     areas = split_body(t)
-    plan = _choose(card, areas.body)
+    plan = _choose(card, areas.body, _dense(card, t))
     if plan is None:
         return None
     return _build(card, t, plan, areas)
+
+
+@lru_cache(maxsize=256)
+def _tried(card_json: str, template_json: str) -> CardLayout | None:
+    """_try, remembered: refusing a card lays it out on every other template to name those that fit."""
+    return _try(Card.model_validate_json(card_json), Template.model_validate_json(template_json))
 
 
 @lru_cache(maxsize=64)
 def _cached(card_json: str, template_json: str) -> CardLayout:
     card = Card.model_validate_json(card_json)
     t = Template.model_validate_json(template_json)
-    out = _try(card, t)
+    out = _tried(card_json, template_json)
     if out is None:
         raise _too_big(card, t)
     check_layout(out)
@@ -368,7 +449,7 @@ def layout_card(card: Card, template: Template) -> CardLayout:
 
 def fits(card: Card, template: Template) -> bool:
     try:
-        return _try(card, template) is not None
+        return _tried(card.model_dump_json(), template.model_dump_json()) is not None
     except ParlayError:
         return False
 
@@ -380,5 +461,7 @@ def _too_big(card: Card, t: Template) -> ParlayError:
     n = len(card.games)
     where = (f"Templates that fit it: {', '.join(good)} (use --template NAME)." if good
              else "No template fits it: split it into two cards, or add a template with bigger cards.")
+    why = (f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
+           f"several cards" if _dense(card, t) else "the type would be under 6 pt")
     return ParlayError(f"card {card.slug} v{card.version} has {n} games, too many to print legibly on "
-                       f"{t.name} (the type would be under 6 pt). {where}")
+                       f"{t.name} ({why}). {where}")

@@ -318,6 +318,61 @@ def entry_boxes(x: float, y: float, room: float, rows: int, compact: bool = Fals
     return boxes
 
 
+def _stake_lines(room: float) -> list[list[int]] | None:
+    """The stake bubbles (indices into STAKES) packed into as few lines of `room` as they fit, in order."""
+    ws = _stake_w(bubble_size(ENTRY_LABEL))
+    lines: list[list[int]] = [[]]
+    used = 0.0
+    for i, w in enumerate(ws):
+        if lines[-1] and used + w > room:
+            lines.append([])
+            used = 0.0
+        if w > room:
+            return None
+        lines[-1].append(i)
+        used += w
+    return lines
+
+
+def entry_column_height(room: float) -> float | None:
+    """The height of the entry block stacked in a panel `room` wide (see entry_column), or None when too narrow."""
+    stakes = _stake_lines(room)
+    if stakes is None or width("AMOUNT $", BOLD, ENTRY_LABEL) + 3 + 36 > room:
+        return None
+    return entry_height(3 + len(stakes))
+
+
+def entry_column(x: float, y: float, room: float) -> list[Box]:
+    """NAME ___, PHONE ___ and AMOUNT $___ on a line each over the stake bubbles, in a panel `room` wide;
+    `y` is the block's bottom. Every field of the full entry line, none dropped."""
+    d = bubble_size(ENTRY_LABEL)
+    rh = d + 6
+    s = ENTRY_LABEL
+    stakes = _stake_lines(room) or []
+    n = 3 + len(stakes)
+    boxes: list[Box] = []
+    for i, label in enumerate(("NAME", "PHONE", "AMOUNT $")):
+        ry = y + (n - 1 - i) * rh
+        boxes.append(cell(x, ry + 3, label, BOLD, s))
+        lx = x + width(label, BOLD, s) + 3
+        boxes.append(Rule(Rect(lx, ry + 2.5, x + room - lx, 0.7)))
+    ws = _stake_w(d)
+    for j, line in enumerate(stakes):
+        sy = y + (len(stakes) - 1 - j) * rh
+        sx = x
+        for i in line:
+            key = STAKES[i]
+            boxes.append(Bubble(Rect(sx, sy + (rh - d) / 2 + 1, d, d), f"stake:{key}"))
+            label = "$" + key if key != "other" else "Other $"
+            lx = sx + d + CLEAR
+            boxes.append(cell(lx, sy + 4, label, BOLD, s))
+            if key == "other":
+                w = width(label, BOLD, s)
+                boxes.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, x + room - (lx + w + 2)), 0.7)))
+            sx += ws[i]
+    return boxes
+
+
 def disclaimer(card: Card, body: Rect) -> list[Box]:
     """The disclaimer, between the bottom corner marks."""
     x0, x1 = body.x + FID + 8, body.right - FID - 8
