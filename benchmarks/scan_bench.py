@@ -1,7 +1,9 @@
 """Scan benchmark: cards printed on every template, marked as players mark them (parlaycards.demo.marks),
 scanned and photographed, read back with the `parlaycards scan` command, and scored against what was drawn.
 
-    python benchmarks/scan_bench.py [--cards 1000] [--seed 7] [--keep DIR [--generate-only | --reuse]]
+    python benchmarks/scan_bench.py [--cards 1000] [--seed 7] [--games 16,18,20,21] [--keep DIR [--generate-only | --reuse]]
+
+--games: letter-2up cards of these game counts, in equal shares, instead of the mix of every template.
 
 Prints: silent misreads (an entry whose picks or stake differ from the marks, or under a serial that
 was not the card's: must be 0), the share of plain cards entered without review (scanner and phone
@@ -61,6 +63,7 @@ class Kind:
     rules: Rules
     share: float
     college: bool = False
+    slug: str = ""  # b-TEMPLATE unless given
 
 
 CUTOFF = datetime(2026, 11, 22, 13, 0, tzinfo=ET)
@@ -83,12 +86,14 @@ def make_card(kind: Kind) -> Card:
     games = []
     for i in range(kind.games):
         away, home = TEAMS[(2 * i) % 32], TEAMS[(2 * i + 1) % 32]
+        if i >= 16:  # past a week's 16 games: the same teams in new pairs
+            away, home = TEAMS[(2 * i + 1) % 32], TEAMS[(2 * i + 4) % 32]
         if kind.college:  # every team plays more than once, never the same pair
             away, home = TEAMS[i % 32], TEAMS[(i + 7 + 3 * (i // 32)) % 32]
         games.append(Game(league="NCAA" if kind.college else "NFL", away=away, home=home,
                           kickoff=CUTOFF + timedelta(hours=3 * (i // 12)), spread=Decimal((i * 7) % 21 - 10) / 2,
                           total=Decimal(38 + i % 14) + Decimal("0.5"), numbers=nums[i]))
-    return Card(slug=f"b-{kind.template}", title=f"Benchmark {kind.template}", games=tuple(games), rules=kind.rules)
+    return Card(slug=kind.slug or f"b-{kind.template}", title=f"Benchmark {kind.template}", games=tuple(games), rules=kind.rules)
 
 
 # ------------------------------------------------------------------------------------------ generate
@@ -135,12 +140,13 @@ class Piles:
             self.cards.append({"slug": slug, "quality": quality, **row, "styles": list(c.styles)})
 
 
-def generate(folder: Path, total: int, rng: np.random.Generator, store: Store) -> Piles:
+def generate(folder: Path, total: int, rng: np.random.Generator, store: Store,
+             kinds: tuple[Kind, ...] = KINDS) -> Piles:
     """Print, mark, scan and photograph about `total` cards (and the second copies of the duplicates)."""
     piles = Piles(folder)
     made, start = 0, time.perf_counter()
     doubt = 0
-    for kind in KINDS:
+    for kind in kinds:
         card = make_card(kind)
         with store.transaction() as tx:
             card = card_rows.save(tx, card, "benchmark")
@@ -337,6 +343,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cards", type=int, default=1000, help="cards to draw (about; duplicates come on top)")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--games", help="letter-2up cards of these game counts (comma-separated) instead of the mix")
     ap.add_argument("--keep", type=Path, help="write the inputs, the pool and truth.json here, and keep them")
     ap.add_argument("--generate-only", action="store_true", help="with --keep: make the inputs, do not scan")
     ap.add_argument("--reuse", action="store_true", help="with --keep: scan the inputs made there before")
@@ -355,7 +362,12 @@ def main() -> int:
         db.unlink(missing_ok=True)
         store = Store(f"sqlite:///{db}")
         t = time.perf_counter()
-        piles = generate(folder, args.cards, np.random.default_rng(args.seed), store)
+        kinds = KINDS
+        if args.games:
+            counts = [int(n) for n in args.games.split(",")]
+            kinds = tuple(Kind("letter-2up", n, Rules(cutoff=CUTOFF), 1 / len(counts), slug=f"b-letter-2up-{n}")
+                          for n in counts)
+        piles = generate(folder, args.cards, np.random.default_rng(args.seed), store, kinds)
         store.dispose()
         shutil.copyfile(db, printed)
         truth = {"seed": args.seed, "dpi": SCAN_DPI, "received": RECEIVED, "stake": str(STAKE),

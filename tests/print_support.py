@@ -1,4 +1,5 @@
-"""Cards for the printing tests, built in code: a 16-game NFL card, a big college card, any size."""
+"""Cards for the printing tests, built in code: a 16-game NFL card (or more, names paired anew), a big college
+card, any size."""
 
 from __future__ import annotations
 
@@ -37,6 +38,8 @@ def nfl_card(n: int = 16, slug: str = "nfl-w12") -> Card:
     games = []
     for i in range(n):
         away, home, spread, total = NFL[i % 16]
+        if i >= 16:  # past a week's 16 games: the same names in new pairs (a home team at the next away team)
+            away, home = NFL[i % 16][1], NFL[(i + 1 + i // 32) % 16][0]
         kick = base + timedelta(hours=3 * (i // 6))
         games.append(Game(league="NFL", kickoff=kick, away=away, home=home, spread=Decimal(spread),
                           total=Decimal(total), numbers=nums[i]))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import string
 from decimal import Decimal
 from pathlib import Path
@@ -14,8 +15,8 @@ from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Card, Game
 from parlaycards.core.numbering import assign
 from parlaycards.layout.card import layout_card
-from parlaycards.layout.check import problems
-from parlaycards.layout.geometry import MM, Bubble, Fiducial, TextCell
+from parlaycards.layout.check import largest_empty, problems
+from parlaycards.layout.geometry import MM, Bubble, CardLayout, Fiducial, Rect, Rule, Shade, TextCell
 from parlaycards.layout.sheet import card_origins
 from parlaycards.layout.templates import list_templates, load_template, parse_template
 
@@ -160,3 +161,94 @@ def test_any_card_on_any_template_fits_cleanly_or_is_refused(card: Card):
                 assert b.rect.w >= 5 * MM
     assert fitted >= 1
     assert layout_card(card, load_template("letter-1up"))  # up to 16 games always fit a full page
+
+
+# ------------------------------------------------------------------ cards of 17–24 games (issue 8, section 6)
+
+CITIES = ["Buffalo", "Houston", "Dallas", "NY Giants", "Kansas City", "Las Vegas", "Green Bay", "Chicago", "Baltimore",
+          "Pittsburgh", "Cincinnati", "Cleveland", "Miami", "New England", "NY Jets", "Indianapolis", "Jacksonville",
+          "Tennessee", "Denver", "LA Chargers", "Philadelphia", "Washington", "Detroit", "Minnesota", "Atlanta",
+          "New Orleans", "Carolina", "Tampa Bay", "San Francisco", "Seattle", "Arizona", "LA Rams"]
+
+
+def city_card(n: int) -> Card:
+    """n games named by city, as many sheets print them (shorter names than nfl_card's)."""
+    base = nfl_card(1).rules
+    nums = assign([True] * n)
+    games = tuple(Game(league="NFL", away=CITIES[(2 * i + (i >= 16)) % 32], home=CITIES[(2 * i + 1 + 3 * (i >= 16)) % 32],
+                       kickoff=base.cutoff, spread=Decimal((i * 7) % 21 - 10) / 2,
+                       total=Decimal(38 + i % 14) + Decimal("0.5"), numbers=nums[i]) for i in range(n))
+    return Card(slug=f"cities{n}", title="NFL Week 12 Parlay Card", games=games, rules=base)
+
+
+DENSE = {"teams": nfl_card, "cities": city_card, "college": college_card}
+
+
+def game_type(card: Card, lay) -> list[float]:  # noqa: ANN001
+    """The sizes of every selection number, team name and kickoff printed in the games table."""
+    words = {str(n) for g in card.games for n in g.numbers.all()} | {t for g in card.games for t in (g.away, g.home)}
+    kick = re.compile(r"(Sun|Sat|Mon|Thu|Fri) (\d+/\d+ )?\d{1,2}:\d\d[ap]( \(cont\.\))?")
+    kicks = {b.text for b in lay.boxes if isinstance(b, TextCell) and kick.fullmatch(b.text)}
+    assert kicks
+    return [b.size for b in lay.boxes if isinstance(b, TextCell) and (b.text in words or b.text in kicks)]
+
+
+def check_dense(card: Card, lay) -> None:  # noqa: ANN001
+    """What issue 8 asks of a 17–24-game card: 8 pt type, every entry field, no blank over a tenth of the card."""
+    assert lay.type_size >= 8 and min(game_type(card, lay)) >= 8
+    small = [b for b in lay.boxes if isinstance(b, TextCell) and b.size < 7 and b.text not in LABELS
+             and lay.body.contains(b.rect)]  # the stub's captions are 6 pt on every card
+    assert small == [], small[:3]  # rules, payouts, entry labels: 7 pt as on the 16-game card
+    texts = {b.text for b in lay.boxes if isinstance(b, TextCell)}
+    assert {"NAME", "PHONE", "AMOUNT $", "PAYOUTS", "HOW TO PLAY", card.disclaimer.strip()} <= texts
+    assert set(lay.stake_bubbles()) == {"1", "2", "5", "10", "20", "other"}
+    assert set(lay.bubbles()) == {n for g in card.games for n in g.numbers.all()}
+    assert {f.field for f in lay.field_cells()} == {"serial", "code"} and lay.qr().module() >= 0.8 * MM
+    assert sorted(f.shape for f in lay.fiducials()) == ["L", "square", "square", "square"]
+    assert problems(lay) == []
+    if lay.height < 500:  # cards of a 2-up sheet; a full page keeps 11 pt type at most and the room below it
+        gap = largest_empty(lay)
+        assert gap.w * gap.h <= 0.1 * lay.width * lay.height, (gap, lay.arrangement)
+
+
+LABELS = {"TIME", "AWAY", "HOME", "LINE", "TOTAL", "O/U", "OVER", "UNDER", "AWAY / HOME"}  # column headings, 6 pt
+
+
+@pytest.mark.parametrize("kind", sorted(DENSE))
+def test_cards_of_17_to_24_games_keep_8pt_type_and_every_field_wherever_they_fit(kind: str):
+    fitted = []
+    for t in TEMPLATES:
+        for n in range(17, 25):
+            card = DENSE[kind](n)
+            try:
+                lay = layout_card(card, t)
+            except ParlayError as exc:
+                assert "too many to print legibly" in exc.text() and "letter-1up" in exc.text()
+                continue
+            check_dense(card, lay)
+            fitted.append((t.name, n))
+    # a full page takes them all; the common 2-up stock takes up to 19 games of long names, 21 of short ones
+    assert {("letter-1up", n) for n in range(17, 25)} <= set(fitted)
+    most = max(n for name, n in fitted if name == "letter-2up")
+    assert most >= (19 if kind == "teams" else 21)
+
+
+def test_a_card_too_dense_for_letter_2up_names_the_full_page():
+    with pytest.raises(ParlayError, match=r"24 games, too many to print legibly on letter-2up \(a card of more than "
+                                          r"16 games keeps its type at 8 pt or more .*letter-1up"):
+        layout_card(college_card(24), load_template("letter-2up"))
+
+
+def test_the_sixteen_game_card_is_unchanged_and_has_no_large_blank():
+    lay = layout_card(nfl_card(16), load_template("letter-2up"))
+    assert (lay.arrangement, lay.type_size) == ("side", 9.0)
+    gap = largest_empty(lay)
+    assert gap.w * gap.h <= 0.1 * lay.width * lay.height
+
+
+def test_largest_empty_is_measured_from_the_boxes():
+    body = Rect(0, 0, 100, 50)
+    boxes = (Shade(Rect(0, 0, 40, 50)), Shade(Rect(40, 30, 60, 20)), Rule(Rect(70, 0, 1, 30)))
+    lay = CardLayout(width=100, height=50, safe=body, body=body, stub=None, boxes=boxes)
+    assert largest_empty(lay) == Rect(40, 0, 30, 30)  # beats 29 × 30 right of the rule
+    assert largest_empty(CardLayout(width=100, height=50, safe=body, body=body, stub=None, boxes=())) == body

@@ -19,6 +19,7 @@ from . import parts
 from .check import check_layout
 from .geometry import Box, CardLayout, Rect
 from .templates import Template
+from .text import MIN_SIZE
 
 SIZES = tuple(x / 2 for x in range(22, 11, -1))  # 11 … 6 pt
 GAP = 5.0
@@ -26,6 +27,66 @@ PAY_SIZES = (8.0, 7.5, 7.0, 6.5, 6.0)
 MAX_SERIAL_DIGITS = 7
 ARRANGEMENTS = ("side", "side2", "strip", "bottom", "stack")
 PANELS = ("panel-entry", "panel")  # small cards, tried when nothing above fits: see _panel
+FULL_WEEK = 16  # a card with more games than a full NFL week is "dense": see _dense
+DENSE_TYPE = 8.0  # a dense card on a sheet of several cards is never printed smaller
+COLUMNS = ("column", "column-entry")  # dense cards: one tall table of games and a panel beside it
+
+
+@dataclass(frozen=True)
+class QrAt:
+    """Where the QR goes: its left edge and top, and its version (which sets its size)."""
+
+    x: float
+    top: float
+    version: int
+
+
+@dataclass(frozen=True)
+class PayoutsAt:
+    """Where the payout table goes: left edge, top, type size, width and columns."""
+
+    x: float
+    top: float
+    size: float
+    width: float
+    columns: int = 1
+
+
+@dataclass(frozen=True)
+class RulesAt:
+    """Where the rules paragraph goes: left edge, top, width, and the paragraph wrapped to it."""
+
+    x: float
+    top: float
+    width: float
+    text: parts.RulesText
+
+
+@dataclass(frozen=True)
+class EntryAt:
+    """Where the name/phone/amount lines and stake bubbles go: left edge, bottom, width, lines.
+
+    `compact`: the small cards' two lines without a phone line.
+    """
+
+    x: float
+    y: float
+    width: float
+    rows: int
+    compact: bool = False
+    column: bool = False  # stacked in a panel: NAME, PHONE, AMOUNT $ on a line each over the stake bubbles
+
+
+@dataclass(frozen=True)
+class Around:
+    """Everything placed around the games for one arrangement; `tight` rows keep 1 pt between bubbles."""
+
+    games: Rect
+    qr: QrAt
+    payouts: PayoutsAt
+    rules: RulesAt
+    entry: EntryAt
+    tight: bool = False
 
 
 @dataclass(frozen=True)
@@ -33,11 +94,27 @@ class Plan:
     size: float
     columns: int
     groups: bool
-    arrangement: str  # "side", "strip" or "bottom"
+    arrangement: str  # one of ARRANGEMENTS or PANELS
     geo: gt.Columns
-    cols: list
-    games: Rect
-    extra: dict
+    cols: list[list[gt.Row]]
+    around: Around
+
+
+@dataclass(frozen=True)
+class Areas:
+    """A card's safe area split into the body (the card proper) and the tear-off stub, if any."""
+
+    body: Rect
+    stub: Rect | None
+
+
+@dataclass(frozen=True)
+class GamesFit:
+    """The games fitted into a region: columns, their geometry, and the rows of each column."""
+
+    columns: int
+    geo: gt.Columns
+    cols: list[list[gt.Row]]
 
 
 def qr_version(card: Card) -> int:
@@ -52,38 +129,42 @@ def qr_version(card: Card) -> int:
     raise ParlayError(f'the card name "{card.slug}" is too long for the QR code; use a shorter slug.')
 
 
-def split_body(t: Template) -> tuple[Rect, Rect | None]:
+def split_body(t: Template) -> Areas:
+    """The template's card safe area less the stub (and its perforation margin), and the stub."""
     safe = t.card_safe()
     stub = t.stub_pt()
     if not stub:
-        return safe, None
+        return Areas(safe, None)
     sw, side = stub
     w, _ = t.card_size()
     perf = t.perforation_margin * t.k
     if side == "right":
         cut = w - sw
-        return (Rect(safe.x, safe.y, cut - perf - safe.x, safe.h),
-                Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h))
+        return Areas(Rect(safe.x, safe.y, cut - perf - safe.x, safe.h),
+                     Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h))
     cut = sw
-    return (Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h),
-            Rect(safe.x, safe.y, cut - perf - safe.x, safe.h))
+    return Areas(Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h),
+                 Rect(safe.x, safe.y, cut - perf - safe.x, safe.h))
 
 
-def _fit_games(card: Card, rows: list, region: Rect, size: float, groups: bool,
-               stacked: bool, tight: bool = False) -> tuple[int, gt.Columns, list] | None:
+def _fit_games(card: Card, rows: list[gt.Row], region: Rect, size: float, groups: bool,
+               stacked: bool, tight: bool = False, least: float = MIN_SIZE) -> GamesFit | None:
     cap = gt.capacity(region.h, size, tight)
+    lines = sum(gt.weight(r, stacked) for r in rows)
     for k in (1, 2, 3):
+        if k * cap < lines:  # too few lines in k columns, whatever their width
+            continue
         col_w = (region.w - (k - 1) * gt.GUTTER) / k
-        geo = gt.measure(card, rows, size, col_w, groups, stacked, tight)
+        geo = gt.measure(card, rows, size, col_w, groups, stacked, tight, least)
         if geo is None:
             continue
         cols = gt.split(rows, k, cap, groups, stacked)
         if cols is not None:
-            return k, geo, cols
+            return GamesFit(k, geo, cols)
     return None
 
 
-def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect, dict] | None:
+def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
     """Small cards: the games from the band down, a panel right of them with the QR, the payouts and
     the short rules, and the compact entry lines (name, amount, stake bubbles; no phone) either at the
     panel's foot ("panel-entry", wide cards) or across the card under the games ("panel").
@@ -94,27 +175,25 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect
     floor = body.y + parts.FID + 3
     ew = parts.compact_entry_width()
     eh = parts.entry_height(2)
-    extra: dict = {"qv": qv, "erows": 2, "compact": True, "tight": True}
     if arrangement == "panel-entry":  # QR | payouts | rules in a row, the entry lines under them
         ps = PAY_SIZES[-1]
-        pw, ph, _ = parts.payouts(card, ps)
-        row_h = max(qs, ph)
+        pay = parts.payouts(card, ps)
+        row_h = max(qs, pay.height)
         rw = 50.0
-        while (rl := parts.rules_lines(card, rw, (rsize,), short=True)) is None or \
-                parts.rules_height(rl[0], len(rl[1])) > row_h:
+        while (rl := parts.rules_lines(card, rw, (rsize,), short=True)) is None or rl.height > row_h:
             rw += 5
             if rw > body.w / 3:
                 return None
-        panel_w = max(qs + pw + rw + 2 * GAP, ew)
+        panel_w = max(qs + pay.width + rw + 2 * GAP, ew)
         if row_h + GAP + eh > top - floor or panel_w > body.w * 0.6:
             return None
         px = body.right - panel_w
-        extra["qr"] = (px, top)
-        extra["pay"] = (px + qs + GAP, top, ps, pw, 1)
-        extra["rules"] = (px + qs + pw + 2 * GAP, top, panel_w - qs - pw - 2 * GAP, rl[0], rl[1])
-        extra["entry"] = (px, floor, panel_w)
         low = floor + 2  # the bubbles' clearance stays off the bottom corner mark
-        return Rect(body.x, low, px - GAP - body.x, top - low), extra
+        return Around(games=Rect(body.x, low, px - GAP - body.x, top - low),
+                      qr=QrAt(px, top, qv),
+                      payouts=PayoutsAt(px + qs + GAP, top, ps, pay.width),
+                      rules=RulesAt(px + qs + pay.width + 2 * GAP, top, panel_w - qs - pay.width - 2 * GAP, rl),
+                      entry=EntryAt(px, floor, panel_w, 2, compact=True), tight=True)
     if ew > body.w:
         return None
     bottom = floor + eh + GAP
@@ -122,91 +201,144 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect
     rl = parts.rules_lines(card, panel_w, (rsize,), short=True)
     if rl is None:
         return None
-    rh = parts.rules_height(rl[0], len(rl[1]))
-    pay = next((p for p in PAY_SIZES if parts.payouts(card, p)[0] <= panel_w
-                and qs + GAP + parts.payouts(card, p)[1] + GAP + rh <= top - bottom), None)
-    if pay is None:
+    rh = rl.height
+    found = next((p for p in PAY_SIZES if parts.payouts(card, p).width <= panel_w
+                   and qs + GAP + parts.payouts(card, p).height + GAP + rh <= top - bottom), None)
+    if found is None:
         return None
-    ps = pay
-    _, ph, _ = parts.payouts(card, ps)
+    ps = found
+    ph = parts.payouts(card, ps).height
     px = body.right - panel_w
-    extra["qr"] = (px, top)
-    extra["pay"] = (px, top - qs - GAP, ps, panel_w, 1)
-    extra["rules"] = (px, top - qs - ph - 2 * GAP, panel_w, rl[0], rl[1])
-    extra["entry"] = (body.x, floor, body.w)
     # the QR's quiet zone is white: the games may come within 2 pt of it
-    return Rect(body.x, bottom, px - 2 - body.x, top - bottom), extra
+    return Around(games=Rect(body.x, bottom, px - 2 - body.x, top - bottom),
+                  qr=QrAt(px, top, qv),
+                  payouts=PayoutsAt(px, top - qs - GAP, ps, panel_w),
+                  rules=RulesAt(px, top - qs - ph - 2 * GAP, panel_w, rl),
+                  entry=EntryAt(body.x, floor, body.w, 2, compact=True), tight=True)
 
 
-def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rect, dict] | None:
-    """The games region and where QR, payouts and rules go, for one arrangement and rules size."""
+def _panel_widths(card: Card, body: Rect) -> list[float]:
+    """Widths to try for a dense card's panel, widest first: the games take what they need, the panel the rest."""
+    qs = parts.qr_side(qr_version(card))
+    return [w for w in range(int(body.w * 0.45), int(qs) - 1, -6)]
+
+
+def _column(card: Card, body: Rect, pw: float, entry_in_panel: bool) -> Around | None:
+    """Dense cards: the games in one tall table on the left; a panel `pw` wide on the right with the QR, the
+    payouts beside it (or under it, in a narrow panel) and the rules at 7 pt below them. The full entry
+    line (name, phone, amount, stake bubbles) runs across the card under both, or (`entry_in_panel`)
+    stands at the panel's foot so that the games reach down to the bottom corner marks.
+    """
+    qv = qr_version(card)
+    qs = parts.qr_side(qv)
+    top = body.top - parts.BAND_H - GAP
+    floor = body.y + parts.FID + 3
+    px = body.right - pw
+    if entry_in_panel:
+        eh = parts.entry_column_height(pw)
+        if eh is None:
+            return None
+        entry = EntryAt(px, floor, pw, 0, column=True)
+        bottom, panel_bottom = floor + 2, floor + eh + GAP  # the bubbles' clearance stays off the corner mark
+    else:
+        erows = parts.entry_rows(body.w)
+        entry = EntryAt(body.x, floor, body.w, erows)
+        bottom = panel_bottom = floor + parts.entry_height(erows) + GAP
+    sizes = [p for p in PAY_SIZES if p >= 7.0]  # as on the 16-game card
+    beside = next((p for p in sizes if qs + GAP + parts.payouts(card, p).width <= pw), None)
+    if beside is not None:
+        pay = parts.payouts(card, beside)
+        head = max(qs, pay.height)
+        payouts = PayoutsAt(px + qs + GAP, top, beside, min(pw - qs - GAP, pay.width + 24))
+        qr = QrAt(px, top, qv)
+    else:
+        under = next((p for p in sizes if parts.payouts(card, p).width <= pw), None)
+        if under is None:
+            return None
+        head = qs + GAP + parts.payouts(card, under).height
+        payouts = PayoutsAt(px, top - qs - GAP, under, pw)
+        qr = QrAt(px + (pw - qs) / 2, top, qv)
+    room = top - panel_bottom - head - GAP
+    rl = parts.rules_lines(card, pw, (7.0,))
+    if rl is None or rl.height > room:
+        rl = parts.rules_lines(card, pw, (7.0,), short=True)
+    if rl is None or rl.height > room:
+        return None
+    return Around(games=Rect(body.x, bottom, px - GAP - body.x, top - bottom), qr=qr, payouts=payouts,
+                  rules=RulesAt(px, top - head - GAP, pw, rl), entry=entry, tight=True)
+
+
+def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
+    """The games region and where QR, payouts, rules and the entry lines go, for one arrangement and rules size."""
     if arrangement in PANELS:
         return _panel(card, body, arrangement, rsize)
     qv = qr_version(card)
     qs = parts.qr_side(qv)
     erows = parts.entry_rows(body.w)
-    bottom = body.y + parts.FID + 3 + parts.entry_height(erows) + GAP
+    entry = EntryAt(body.x, body.y + parts.FID + 3, body.w, erows)
+    bottom = entry.y + parts.entry_height(erows) + GAP
     top = body.top - parts.BAND_H - GAP
     mid = Rect(body.x, bottom, body.w, top - bottom)
-    extra: dict = {"qv": qv, "erows": erows}
     if arrangement == "bottom":  # games full width; below them QR | payouts | rules
         ps = PAY_SIZES[0]
-        pw, ph, _ = parts.payouts(card, ps)
-        rules_w = mid.w - qs - pw - 2 * GAP - 4
+        pay = parts.payouts(card, ps)
+        rules_w = mid.w - qs - pay.width - 2 * GAP - 4
         rl = parts.rules_lines(card, rules_w, (rsize,)) if rules_w > 120 else None
         if rl is None:
             return None
-        row_h = max(qs, ph, parts.rules_height(rl[0], len(rl[1])))
-        extra["qr"] = (mid.x, mid.y + row_h)
-        extra["pay"] = (mid.x + qs + GAP, mid.y + row_h, ps, pw, 1)
-        extra["rules"] = (mid.x + qs + pw + 2 * GAP + 4, mid.y + row_h, rules_w, rl[0], rl[1])
-        return Rect(mid.x, mid.y + row_h + GAP, mid.w, mid.h - row_h - GAP), extra
+        row_h = max(qs, pay.height, rl.height)
+        return Around(games=Rect(mid.x, mid.y + row_h + GAP, mid.w, mid.h - row_h - GAP),
+                      qr=QrAt(mid.x, mid.y + row_h, qv),
+                      payouts=PayoutsAt(mid.x + qs + GAP, mid.y + row_h, ps, pay.width),
+                      rules=RulesAt(mid.x + qs + pay.width + 2 * GAP + 4, mid.y + row_h, rules_w, rl),
+                      entry=entry)
     rl = parts.rules_lines(card, mid.w, (rsize,))
     if rl is None:
         return None
-    rules_h = parts.rules_height(rl[0], len(rl[1]))
-    extra["rules"] = (mid.x, mid.y + rules_h, mid.w, rl[0], rl[1])
+    rules_h = rl.height
+    rules = RulesAt(mid.x, mid.y + rules_h, mid.w, rl)
     if arrangement == "stack":  # narrow cards: games full width; QR beside payouts below them; rules below all
-        size = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(card, p)[0] <= mid.w), None)
-        if size is None:
+        found = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(card, p).width <= mid.w), None)
+        if found is None:
             return None
-        ps = size
-        pw, ph, _ = parts.payouts(card, ps)
-        row_h = max(qs, ph)
-        extra["qr"] = (mid.x, mid.y + rules_h + GAP + row_h)
-        extra["pay"] = (mid.x + qs + GAP, mid.y + rules_h + GAP + row_h, ps, mid.w - qs - GAP, 1)
-        return Rect(mid.x, mid.y + rules_h + row_h + 2 * GAP, mid.w, mid.h - rules_h - row_h - 2 * GAP), extra
+        ps = found
+        row_h = max(qs, parts.payouts(card, ps).height)
+        row_top = mid.y + rules_h + GAP + row_h
+        return Around(games=Rect(mid.x, row_top + GAP, mid.w, mid.h - rules_h - row_h - 2 * GAP),
+                      qr=QrAt(mid.x, row_top, qv),
+                      payouts=PayoutsAt(mid.x + qs + GAP, row_top, ps, mid.w - qs - GAP),
+                      rules=rules, entry=entry)
     if arrangement == "side2":  # a panel right of the games: QR beside payouts; rules below all
         games_h = mid.h - rules_h - GAP
-        pay = next(((ps, parts.payouts(card, ps)) for ps in PAY_SIZES if parts.payouts(card, ps)[1] <= games_h), None)
-        if pay is None or qs > games_h:
+        found = next((p for p in PAY_SIZES if parts.payouts(card, p).height <= games_h), None)
+        if found is None or qs > games_h:
             return None
-        ps, (pw, ph, _) = pay
-        panel_w = qs + GAP + pw
-        games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - panel_w - GAP, games_h)
-        extra["qr"] = (games.right + GAP, games.top)
-        extra["pay"] = (games.right + GAP + qs + GAP, games.top, ps, pw, 1)
-        return games, extra
+        ps = found
+        pw = parts.payouts(card, ps).width
+        games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - (qs + GAP + pw) - GAP, games_h)
+        return Around(games=games, qr=QrAt(games.right + GAP, games.top, qv),
+                      payouts=PayoutsAt(games.right + GAP + qs + GAP, games.top, ps, pw),
+                      rules=rules, entry=entry)
     if arrangement == "side":  # a panel right of the games: QR over payouts; rules below all
-        pay = next(((ps, parts.payouts(card, ps)) for ps in PAY_SIZES if parts.payouts(card, ps)[0] <= max(qs, 100)),
-                   None)
-        if pay is None:
+        found = next((p for p in PAY_SIZES if parts.payouts(card, p).width <= max(qs, 100)), None)
+        if found is None:
             return None
-        ps, (pw, ph, _) = pay
-        panel_w = max(qs, pw)
+        ps = found
+        pay = parts.payouts(card, ps)
+        panel_w = max(qs, pay.width)
         games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - panel_w - GAP, mid.h - rules_h - GAP)
-        if qs + GAP + ph > games.h:
+        if qs + GAP + pay.height > games.h:
             return None
-        extra["qr"] = (games.right + GAP + (panel_w - qs) / 2, games.top)
-        extra["pay"] = (games.right + GAP, games.top - qs - GAP, ps, panel_w, 1)
-        return games, extra
+        return Around(games=games, qr=QrAt(games.right + GAP + (panel_w - qs) / 2, games.top, qv),
+                      payouts=PayoutsAt(games.right + GAP, games.top - qs - GAP, ps, panel_w),
+                      rules=rules, entry=entry)
     # "strip": QR right of the games; payouts in a few columns across the card; rules below
-    best = None
+    best: tuple[float, int, float] | None = None
     for ps in PAY_SIZES:
         for pc in range(1, 7):
-            pw, ph, _ = parts.payouts(card, ps, pc)
-            if pw <= mid.w and (best is None or ph < best[2]):
-                best = (ps, pc, ph)
+            pay = parts.payouts(card, ps, pc)
+            if pay.width <= mid.w and (best is None or pay.height < best[2]):
+                best = (ps, pc, pay.height)
         if best:
             break
     if best is None:
@@ -215,74 +347,92 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> tuple[Rec
     games = Rect(mid.x, mid.y + rules_h + ph + 2 * GAP, mid.w - qs - GAP, mid.h - rules_h - ph - 2 * GAP)
     if games.h < qs:
         return None
-    extra["qr"] = (games.right + GAP, games.top)
-    extra["pay"] = (mid.x, mid.y + rules_h + GAP + ph, ps, mid.w, pc)
-    return games, extra
+    return Around(games=games, qr=QrAt(games.right + GAP, games.top, qv),
+                  payouts=PayoutsAt(mid.x, mid.y + rules_h + GAP + ph, ps, mid.w, pc),
+                  rules=rules, entry=entry)
 
 
-def _choose(card: Card, body: Rect) -> Plan | None:
+def _choose(card: Card, body: Rect, dense: bool = False) -> Plan | None:
     """The plan with the largest type; then fewest columns, a kickoff column, larger rules.
 
     The compact panels (short rules, no phone line, tighter rows) only when nothing else fits.
+    A dense card (see _dense) is never compact: every entry field, rules at 7 pt, type of 8 pt or more.
     """
-    return _choose_from(card, body, ARRANGEMENTS) or _choose_from(card, body, PANELS)
+    if dense:
+        middles = [(arr, _middle(card, body, arr, 7.0)) for arr in ARRANGEMENTS]
+        middles += [(arr, _column(card, body, pw, arr == "column-entry")) for arr in COLUMNS
+                    for pw in _panel_widths(card, body)]
+        return _choose_among(card, middles, DENSE_TYPE)
+    return (_choose_among(card, [(arr, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)])
+            or _choose_among(card, [(arr, _middle(card, body, arr, rs)) for arr in PANELS for rs in (7.0, 6.5, 6.0)]))
 
 
-def _choose_from(card: Card, body: Rect, arrangements: tuple[str, ...]) -> Plan | None:
-    middles = [(arr, rs, _middle(card, body, arr, rs)) for arr in arrangements for rs in (7.0, 6.5, 6.0)]
+def _choose_among(card: Card, middles: list[tuple[str, Around | None]], least: float = MIN_SIZE) -> Plan | None:
     rows = {groups: gt.rows_for(card, groups) for groups in (False, True)}
-    for size in SIZES:
+    for size in (s for s in SIZES if s >= least):
         best = None
         for groups, stacked in ((False, False), (True, False), (False, True), (True, True)):
-            for arr, _rs, m in middles:
-                if m is None or m[0].w <= 0 or m[0].h <= 0:
+            if best is not None and (best.columns, best.groups, best.geo.stacked) <= (1, groups, stacked):
+                break  # nothing from here on can come before it
+            for arr, m in middles:
+                if m is None or m.games.w <= 0 or m.games.h <= 0:
                     continue
-                fit = _fit_games(card, rows[groups], m[0], size, groups, stacked, m[1].get("tight", False))
+                fit = _fit_games(card, rows[groups], m.games, size, groups, stacked, m.tight, least)
                 if fit is None:
                     continue
-                k, geo, cols = fit
-                plan = Plan(size, k, groups, arr, geo, cols, m[0], m[1])
-                if best is None or (k, groups, stacked) < (best.columns, best.groups, best.geo.stacked):
+                plan = Plan(size, fit.columns, groups, arr, fit.geo, fit.cols, m)
+                if best is None or (fit.columns, groups, stacked) < (best.columns, best.groups, best.geo.stacked):
                     best = plan
         if best is not None:
             return best
     return None
 
 
-def _build(card: Card, t: Template, plan: Plan, body: Rect, stub: Rect | None) -> CardLayout:
+def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
+    a = plan.around
     boxes: list[Box] = []
-    boxes += parts.fiducials(body)
-    boxes += parts.band(card, body)
-    boxes += gt.build(plan.cols, plan.geo, plan.games)
-    qx, qtop = plan.extra["qr"]
-    boxes.append(parts.qr_box(qx, qtop, plan.extra["qv"]))
-    px, ptop, ps, pw, pc = plan.extra["pay"]
-    boxes += parts.payout_boxes(card, px, ptop, ps, pw, pc)
-    rx, rtop, rw, rs, rl = plan.extra["rules"]
-    boxes += parts.rules_boxes(rx, rtop, rw, rs, rl)
-    ex, ey, ew = plan.extra.get("entry", (body.x, body.y + parts.FID + 3, body.w))
-    boxes += parts.entry_boxes(ex, ey, ew, plan.extra["erows"], plan.extra.get("compact", False))
-    boxes += parts.disclaimer(card, body)
-    if stub is not None:
-        boxes += parts.stub(card, stub)
+    boxes += parts.fiducials(areas.body)
+    boxes += parts.band(card, areas.body)
+    boxes += gt.build(plan.cols, plan.geo, a.games)
+    boxes.append(parts.qr_box(a.qr.x, a.qr.top, a.qr.version))
+    boxes += parts.payout_boxes(card, a.payouts.x, a.payouts.top, a.payouts.size, a.payouts.width, a.payouts.columns)
+    boxes += parts.rules_boxes(a.rules.x, a.rules.top, a.rules.width, a.rules.text)
+    if a.entry.column:
+        boxes += parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
+    else:
+        boxes += parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
+    boxes += parts.disclaimer(card, areas.body)
+    if areas.stub is not None:
+        boxes += parts.stub(card, areas.stub)
     w, h = t.card_size()
-    return CardLayout(width=w, height=h, safe=t.card_safe(), body=body, stub=stub, boxes=tuple(boxes),
+    return CardLayout(width=w, height=h, safe=t.card_safe(), body=areas.body, stub=areas.stub, boxes=tuple(boxes),
                       type_size=plan.size, columns=plan.columns, arrangement=plan.arrangement)
 
 
+def _dense(card: Card, t: Template) -> bool:
+    """More games than a full NFL week on a sheet of several cards: type of 8 pt or more, or another template."""
+    return len(card.games) > FULL_WEEK and len(t.cards) > 1
+
+
 def _try(card: Card, t: Template) -> CardLayout | None:
-    body, stub = split_body(t)
-    plan = _choose(card, body)
+    areas = split_body(t)
+    plan = _choose(card, areas.body, _dense(card, t))
     if plan is None:
         return None
-    return _build(card, t, plan, body, stub)
+    return _build(card, t, plan, areas)
+
+
+@lru_cache(maxsize=256)
+def _tried(card_json: str, template_json: str) -> CardLayout | None:
+    """_try, remembered: refusing a card lays it out on every other template to name those that fit."""
+    return _try(Card.model_validate_json(card_json), Template.model_validate_json(template_json))
 
 
 @lru_cache(maxsize=64)
 def _cached(card_json: str, template_json: str) -> CardLayout:
     card = Card.model_validate_json(card_json)
     t = Template.model_validate_json(template_json)
-    out = _try(card, t)
+    out = _tried(card_json, template_json)
     if out is None:
         raise _too_big(card, t)
     check_layout(out)
@@ -299,7 +449,7 @@ def layout_card(card: Card, template: Template) -> CardLayout:
 
 def fits(card: Card, template: Template) -> bool:
     try:
-        return _try(card, template) is not None
+        return _tried(card.model_dump_json(), template.model_dump_json()) is not None
     except ParlayError:
         return False
 
@@ -311,5 +461,7 @@ def _too_big(card: Card, t: Template) -> ParlayError:
     n = len(card.games)
     where = (f"Templates that fit it: {', '.join(good)} (use --template NAME)." if good
              else "No template fits it: split it into two cards, or add a template with bigger cards.")
+    why = (f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
+           f"several cards" if _dense(card, t) else "the type would be under 6 pt")
     return ParlayError(f"card {card.slug} v{card.version} has {n} games, too many to print legibly on "
-                       f"{t.name} (the type would be under 6 pt). {where}")
+                       f"{t.name} ({why}). {where}")

@@ -53,6 +53,50 @@ def problems(layout: CardLayout) -> list[str]:
     return out
 
 
+def largest_empty(layout: CardLayout) -> Rect:
+    """The largest rectangle of the body that no box touches (the blank a reader sees), in points.
+
+    Exact on the boxes' own edges: the body is cut into a grid at every box edge, each grid cell is
+    empty or not, and the largest all-empty rectangle of cells is found row by row (histogram method).
+    """
+    body = layout.body
+    rects = [r for r in (_clip(b.rect, body) for b in layout.boxes) if r is not None]
+    xs = sorted({body.x, body.right, *(v for r in rects for v in (r.x, r.right))})
+    ys = sorted({body.y, body.top, *(v for r in rects for v in (r.y, r.top))})
+    xi = {v: i for i, v in enumerate(xs)}
+    yi = {v: i for i, v in enumerate(ys)}
+    nx, ny = len(xs) - 1, len(ys) - 1
+    full = [bytearray(nx) for _ in range(ny)]
+    for r in rects:
+        x0, x1 = xi[r.x], xi[r.right]
+        for j in range(yi[r.y], yi[r.top]):
+            full[j][x0:x1] = b"\x01" * (x1 - x0)
+    best = Rect(body.x, body.y, 0.0, 0.0)
+    height = [0.0] * nx  # empty height reaching down from the current row's top, per grid column
+    for j in range(ny - 1, -1, -1):  # top row first
+        row_h = ys[j + 1] - ys[j]
+        for i in range(nx):
+            height[i] = 0.0 if full[j][i] else height[i] + row_h
+        stack: list[tuple[int, float]] = []  # (first column, height), heights increasing
+        for i in range(nx + 1):
+            h = height[i] if i < nx else 0.0
+            start = i
+            while stack and stack[-1][1] >= h:
+                first, sh = stack.pop()
+                w = xs[i] - xs[first]
+                if sh * w > best.w * best.h:
+                    best = Rect(xs[first], ys[j], w, sh)
+                start = first
+            stack.append((start, h))
+    return best
+
+
+def _clip(r: Rect, area: Rect) -> Rect | None:
+    x0, y0 = max(r.x, area.x), max(r.y, area.y)
+    x1, y1 = min(r.right, area.right), min(r.top, area.top)
+    return Rect(x0, y0, x1 - x0, y1 - y0) if x1 > x0 and y1 > y0 else None
+
+
 def check_layout(layout: CardLayout) -> None:
     found = problems(layout)
     if found:

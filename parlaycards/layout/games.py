@@ -91,6 +91,7 @@ class Columns:
     has_total: bool
     groups: bool
     stacked: bool = False  # two lines a game (away over home), for narrow cards
+    least: float = MIN_SIZE  # no name or kickoff in a row is smaller (dense cards keep 8 pt)
 
     def xs(self) -> dict[str, float]:
         x = 0.0
@@ -143,11 +144,11 @@ class Columns:
 
 
 def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, stacked: bool = False,
-            tight: bool = False) -> Columns | None:
-    """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ 6 pt."""
+            tight: bool = False, least: float = MIN_SIZE) -> Columns | None:
+    """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ `least`."""
     games = [r.cells for r in rows if r.kind == "game" and r.cells is not None]
     d = bubble_size(s)
-    ks = max(MIN_SIZE, s - 1)
+    ks = max(least, s - 1)
     kick = max(widest([c["kick"] for c in games], REGULAR, ks), width("TIME", BOLD, LABEL))
     nums = [c[k] for c in games for k in ("away_no", "home_no", "over_no", "under_no") if c[k]]
     num = widest(nums, BOLD, s)
@@ -158,15 +159,15 @@ def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, s
         total = max(widest([f"{o} {c['total']}" for c in games for o in "OU"] + ["OFF"], BOLD, s),
                     width("TOTAL", BOLD, LABEL))
         kick = max(widest([p for c in games for p in _kick_lines(c["kick"])], REGULAR, ks), width("TIME", BOLD, LABEL))
-    cols = Columns(s, d, pitch(s, tight), col_w, kick, num, 0.0, line, total, has_total, groups, stacked)
+    cols = Columns(s, d, pitch(s, tight), col_w, kick, num, 0.0, line, total, has_total, groups, stacked, least)
     room = (col_w - cols.fixed()) / (1 if stacked else 2)
     if room < width("HOME", BOLD, LABEL):
         return None
-    floor = max(MIN_SIZE, 0.85 * s)
+    floor = max(least, 0.85 * s)
     names = [c["away"] for c in games] + [c["home"] for c in games]
     if widest(names, REGULAR, floor) > room:
         return None
-    return Columns(s, d, pitch(s, tight), col_w, kick, num, room, line, total, has_total, groups, stacked)
+    return Columns(s, d, pitch(s, tight), col_w, kick, num, room, line, total, has_total, groups, stacked, least)
 
 
 def _kick_lines(kick: str) -> tuple[str, str]:
@@ -233,7 +234,8 @@ def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
                 room = x0 + (xs["over"] if geo.stacked and geo.has_total else xs["home"] if not geo.stacked
                              else geo.w + CLEAR) - CLEAR - tx
                 league = r.kind == "league"
-                size = fit_size(r.text, BOLD, min(s + (1 if league else -0.5), p * 0.62), room) or MIN_SIZE
+                size = fit_size(r.text, BOLD, max(geo.least, min(s + (1 if league else -0.5), p * 0.62)), room,
+                                geo.least) or geo.least
                 boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=LEAGUE_GREY if league else GROUP_GREY))
                 boxes.append(cell(tx, y + (p - CELL * size) / 2, r.text, BOLD, size, w=room, grey=1.0 if league else 0.0))
                 continue
@@ -288,9 +290,9 @@ def _game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> li
     by = y + (p - d) / 2
     grey = 0.55 if g.off else 0.0
     if not geo.groups:
-        ks = max(MIN_SIZE, s - 1)
+        ks = max(geo.least, s - 1)
         out.append(cell(x0 + xs["kick"], y + (p - CELL * ks) / 2, c["kick"], REGULAR, ks, grey=grey))
-    floor = max(MIN_SIZE, 0.85 * s)
+    floor = max(geo.least, 0.85 * s)
     for side in ("away", "home"):
         x = x0 + xs[side]
         if not g.off:
@@ -333,9 +335,9 @@ def _stacked_game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float
     if r.stripe:
         out.append(Shade(Rect(x0, y, geo.w, 2 * p), grey=STRIPE))
     grey = 0.55 if g.off else 0.0
-    floor = max(MIN_SIZE, 0.85 * s)
+    floor = max(geo.least, 0.85 * s)
     kicks = _kick_lines(c["kick"])
-    ks = max(MIN_SIZE, s - 1)
+    ks = max(geo.least, s - 1)
     for i, (side, ou, letter) in enumerate((("away", "over", "O"), ("home", "under", "U"))):
         ly = y + (1 - i) * p
         ty = ly + (p - CELL * s) / 2

@@ -116,6 +116,9 @@ class Fiducial:
     corner: Literal["tl", "tr", "bl", "br"]
     shape: Literal["square", "L"] = "square"
 
+    def centre(self) -> tuple[float, float]:
+        return self.rect.x + self.rect.w / 2, self.rect.y + self.rect.h / 2
+
 
 @dataclass(frozen=True, slots=True)
 class Rule:
@@ -180,6 +183,10 @@ class CardLayout:
     def fiducials(self) -> tuple[Fiducial, ...]:
         return tuple(b for b in self.boxes if isinstance(b, Fiducial))
 
+    def mark_centres(self) -> Corners:
+        """The centres of the four corner marks (what a scanner's homography maps)."""
+        return corners(self.fiducials())
+
     def qr(self) -> QrBox:
         return next(b for b in self.boxes if isinstance(b, QrBox))
 
@@ -190,3 +197,25 @@ class CardLayout:
 
     def field_cells(self) -> tuple[TextCell, ...]:
         return tuple(b for b in self.boxes if isinstance(b, TextCell) and b.field)
+
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Corners:
+    """One point per corner of a card, named, in the order a scanner walks them: tl, tr, br, bl."""
+
+    tl: Point
+    tr: Point
+    br: Point
+    bl: Point
+
+    def walk(self) -> tuple[Point, Point, Point, Point]:
+        return self.tl, self.tr, self.br, self.bl
+
+
+def corners(marks: tuple[Fiducial, ...] | list[Fiducial]) -> Corners:
+    """The centres of four corner marks, by corner."""
+    by = {f.corner: f.centre() for f in marks}
+    return Corners(tl=by["tl"], tr=by["tr"], br=by["br"], bl=by["bl"])

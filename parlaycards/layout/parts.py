@@ -6,6 +6,7 @@ Each part is a function from a place (and what it shows) to boxes plus the room 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
@@ -126,21 +127,30 @@ def _odds(o: Odds, basis: str) -> str:
     return f"{a} {basis} {b}"
 
 
-def payouts(card: Card, size: float, cols: int = 1) -> tuple[float, float, list[tuple[str, str]]]:
-    """(width, height, rows) of the payout table at `size` in `cols` columns."""
+@dataclass(frozen=True)
+class PayoutTable:
+    """The payout table measured at one type size in some columns: its room and its rows (tier, odds)."""
+
+    width: float
+    height: float
+    rows: tuple[tuple[str, str], ...]
+
+
+def payouts(card: Card, size: float, cols: int = 1) -> PayoutTable:
+    """The payout table at `size` in `cols` columns."""
     t = card.payouts.sorted()
-    rows = [(f"{tier.hits} of {tier.picks} pays", _odds(tier.odds, t.basis)) for tier in t.tiers]
+    rows = tuple((f"{tier.hits} of {tier.picks} pays", _odds(tier.odds, t.basis)) for tier in t.tiers)
     lw = max(width(a, REGULAR, size) for a, _ in rows)
     rw = max(width(b, BOLD, size) for _, b in rows)
     col_w = lw + 8 + rw
     per = -(-len(rows) // cols)
     w = max(cols * col_w + (cols - 1) * 12, width("PAYOUTS", BOLD, size + 1) + 12)
     h = 13 + per * size * 1.35 + (size * 1.35 if t.max_payout else 0)
-    return w, h, rows
+    return PayoutTable(w, h, rows)
 
 
 def payout_boxes(card: Card, x: float, top: float, size: float, w: float, cols: int = 1) -> list[Box]:
-    _, h, rows = payouts(card, size, cols)
+    rows = payouts(card, size, cols).rows
     t = card.payouts.sorted()
     boxes: list[Box] = [Shade(Rect(x, top - 12, w, 12), grey=0.3)]
     boxes.append(cell(x + 4, top - 12 + (12 - CELL * (size + 1)) / 2, "PAYOUTS", BOLD, size + 1, grey=1.0))
@@ -165,9 +175,21 @@ def payout_boxes(card: Card, x: float, top: float, size: float, w: float, cols: 
     return boxes
 
 
+@dataclass(frozen=True)
+class RulesText:
+    """The rules paragraph wrapped at one size: its lines, the first one after HOW TO PLAY."""
+
+    size: float
+    lines: tuple[str, ...]
+
+    @property
+    def height(self) -> float:
+        return rules_height(self.size, len(self.lines))
+
+
 def rules_lines(card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6.0),
-                short: bool = False) -> tuple[float, list[str]] | None:
-    """(size, lines) of the rules paragraph in `room` width, the first line after HOW TO PLAY.
+                short: bool = False) -> RulesText | None:
+    """The rules paragraph wrapped to `room` at the first of `sizes` it fits, or None.
 
     `short`: the terse rules of a small card (`3–10 picks · ties lose · …`).
     """
@@ -182,7 +204,7 @@ def rules_lines(card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6
     for size in sizes:
         lines = wrap(text, REGULAR, size, room, width(HOW_TO + "  ", BOLD, size))
         if lines is not None:
-            return size, lines
+            return RulesText(size, tuple(lines))
     return None
 
 
@@ -190,7 +212,8 @@ def rules_height(size: float, n: int) -> float:
     return n * size * 1.2
 
 
-def rules_boxes(x: float, top: float, room: float, size: float, lines: list[str]) -> list[Box]:
+def rules_boxes(x: float, top: float, room: float, rules: RulesText) -> list[Box]:
+    size, lines = rules.size, rules.lines
     lead = size * 1.2
     boxes: list[Box] = []
     indent = width(HOW_TO + "  ", BOLD, size)
@@ -292,6 +315,61 @@ def entry_boxes(x: float, y: float, room: float, rows: int, compact: bool = Fals
             w = width(label, BOLD, s)
             boxes.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, x + room - (lx + w + 2)), 0.7)))
         sx += sw
+    return boxes
+
+
+def _stake_lines(room: float) -> list[list[int]] | None:
+    """The stake bubbles (indices into STAKES) packed into as few lines of `room` as they fit, in order."""
+    ws = _stake_w(bubble_size(ENTRY_LABEL))
+    lines: list[list[int]] = [[]]
+    used = 0.0
+    for i, w in enumerate(ws):
+        if lines[-1] and used + w > room:
+            lines.append([])
+            used = 0.0
+        if w > room:
+            return None
+        lines[-1].append(i)
+        used += w
+    return lines
+
+
+def entry_column_height(room: float) -> float | None:
+    """The height of the entry block stacked in a panel `room` wide (see entry_column), or None when too narrow."""
+    stakes = _stake_lines(room)
+    if stakes is None or width("AMOUNT $", BOLD, ENTRY_LABEL) + 3 + 36 > room:
+        return None
+    return entry_height(3 + len(stakes))
+
+
+def entry_column(x: float, y: float, room: float) -> list[Box]:
+    """NAME ___, PHONE ___ and AMOUNT $___ on a line each over the stake bubbles, in a panel `room` wide;
+    `y` is the block's bottom. Every field of the full entry line, none dropped."""
+    d = bubble_size(ENTRY_LABEL)
+    rh = d + 6
+    s = ENTRY_LABEL
+    stakes = _stake_lines(room) or []
+    n = 3 + len(stakes)
+    boxes: list[Box] = []
+    for i, label in enumerate(("NAME", "PHONE", "AMOUNT $")):
+        ry = y + (n - 1 - i) * rh
+        boxes.append(cell(x, ry + 3, label, BOLD, s))
+        lx = x + width(label, BOLD, s) + 3
+        boxes.append(Rule(Rect(lx, ry + 2.5, x + room - lx, 0.7)))
+    ws = _stake_w(d)
+    for j, line in enumerate(stakes):
+        sy = y + (len(stakes) - 1 - j) * rh
+        sx = x
+        for i in line:
+            key = STAKES[i]
+            boxes.append(Bubble(Rect(sx, sy + (rh - d) / 2 + 1, d, d), f"stake:{key}"))
+            label = "$" + key if key != "other" else "Other $"
+            lx = sx + d + CLEAR
+            boxes.append(cell(lx, sy + 4, label, BOLD, s))
+            if key == "other":
+                w = width(label, BOLD, s)
+                boxes.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, x + room - (lx + w + 2)), 0.7)))
+            sx += ws[i]
     return boxes
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from ..core.marks import Marked, read_marks, verdicts
 from ..core.verify import format_serial, parse_qr_payload
 from ..layout.card import split_body
-from ..layout.geometry import CardLayout
+from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
 from ..layout.templates import load_template
 from .locate import Quad, locate
@@ -61,11 +61,9 @@ class Scanned:
 def template_frame(name: str) -> Frame:
     """A template's corner marks, known before the card is: they sit at the corners of its body."""
     t = load_template(name)
-    body, _ = split_body(t)
+    body = split_body(t).body
     w, h = t.card_size()
-    by = {f.corner: f for f in fiducials(body)}
-    centres = tuple((by[c].rect.x + by[c].rect.w / 2, by[c].rect.y + by[c].rect.h / 2) for c in ("tl", "tr", "br", "bl"))
-    return Frame(w, h, centres)  # type: ignore[arg-type]
+    return Frame(w, h, corners(fiducials(body)).walk())
 
 
 def read_page(page: Page, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None) -> tuple[list[Scanned], bool]:

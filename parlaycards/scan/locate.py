@@ -69,7 +69,7 @@ class Shape:
 def shapes() -> tuple[Shape, ...]:
     out = []
     for t in list_templates():
-        body, _ = split_body(t)
+        body = split_body(t).body
         out.append(Shape(t.name, body.w - FID, body.h - FID))
     return tuple(out)
 

@@ -17,7 +17,7 @@ import numpy as np
 import zxingcpp
 
 from ..core.marks import Seen
-from ..layout.geometry import Bubble, CardLayout, Fiducial
+from ..layout.geometry import Bubble, CardLayout
 from ..layout.parts import FID
 from .locate import Point, Quad
 
@@ -35,12 +35,7 @@ class Frame:
 
     @classmethod
     def of(cls, layout: CardLayout) -> Frame:
-        by = {f.corner: f for f in layout.fiducials()}
-        return cls(layout.width, layout.height, tuple(_centre(by[c]) for c in ("tl", "tr", "br", "bl")))  # type: ignore[arg-type]
-
-
-def _centre(f: Fiducial) -> Point:
-    return f.rect.x + f.rect.w / 2, f.rect.y + f.rect.h / 2
+        return cls(layout.width, layout.height, layout.mark_centres().walk())
 
 
 def straighten(grey: np.ndarray, quad: Quad, frame: Frame, k: float = K) -> np.ndarray:
