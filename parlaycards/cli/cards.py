@@ -63,6 +63,11 @@ def import_(
 
     saved = run(lambda: svc.import_lines(open_store(create=True), lines, slug=card, title=title, league=league,
                                          sheets=tuple(sheet or ()), tz=tz, replace=new))
+    say_imported(saved)
+
+
+def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
+    """The summary of an import (a sheet's or a feed's): version, games per league, numbers."""
     _saved(saved, saved.note)
     card = saved.card
     leagues = ", ".join(f"{sum(g.league == lg for g in card.games)} {lg}" for lg in card.leagues())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
@@ -15,7 +16,7 @@ from pydantic import ValidationError
 from ..core import edits
 from ..core.errors import ParlayError
 from ..core.lines import LineError, parse_spread, parse_total
-from ..core.models import Card
+from ..core.models import Card, Game
 from ..core.odds import TierAnalysis, analyze
 from ..core.zones import zone
 from ..store import Store
@@ -42,27 +43,46 @@ def import_lines(store: Store, path: Path, *, slug: str | None = None, title: st
 
     zone(tz)
     slug = slug or slug_from(path.name)
+    check_slug(slug)
+    lines = read_lines(path, sheets=sheets, league=league, tz=tz)
+    return store_lines(store, slug, lines.games, source=path.name, title=title or lines.title or _title_from(path),
+                       keep_title=title is None, tz=tz, replace=replace, audit={"file": str(path),
+                                                                                "sheets": list(lines.sheets)})
+
+
+def check_slug(slug: str) -> None:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,62}", slug):
         raise ParlayError(f'the card name "{slug}" is not a slug. Accepted: lower-case letters, digits and '
                           "dashes, e.g. nfl-w12.")
-    lines = read_lines(path, sheets=sheets, league=league, tz=tz)
+
+
+def store_lines(store: Store, slug: str, games: Sequence[Game], *, source: str, title: str, keep_title: bool,
+                tz: str, replace: bool, audit: dict[str, Any], dry_run: bool = False) -> Saved:
+    """Store read games as card `slug` (a new card, or the next version of it keeping its payouts and rules,
+    and its title when `keep_title`), as `import` does: one validation, one audit entry ("import").
+    `source` names where the games came from (a file name, a feed); `dry_run` validates and stores nothing."""
+    check_slug(slug)
     with store.transaction() as tx:
         existing = card_rows.exists(tx, slug)
         if existing and not replace:
             current = card_rows.latest(tx, slug)
             base: dict[str, Any] = current.model_dump()
-            base.update(games=[g.model_dump() for g in lines.games], title=title or current.title, timezone=tz)
+            base.update(games=[g.model_dump() for g in games], title=title if not keep_title else current.title,
+                        timezone=tz)
         else:
-            base = {"slug": slug, "title": title or lines.title or _title_from(path), "timezone": tz,
-                    "games": [g.model_dump() for g in lines.games]}
+            base = {"slug": slug, "title": title, "timezone": tz, "games": [g.model_dump() for g in games]}
         try:
             card = Card.model_validate(base)
         except ValidationError as exc:
-            raise ParlayError(f"{path.name}: " + edits.validation_text(exc)) from None
-        note = f"imported {len(card.games)} games from {path.name}"
+            raise ParlayError(f"{source}: " + edits.validation_text(exc)) from None
+        note = f"imported {len(card.games)} games from {source}"
+        printed = card_rows.printed_versions(tx, slug)
+        if dry_run:
+            version = card_rows.latest(tx, slug).version + 1 if existing else 1
+            return Saved(Card.model_validate({**card.model_dump(), "version": version, "note": note}), note, printed)
         saved = card_rows.save(tx, card, note)
-        tx.audit("import", slug, file=str(path), games=len(card.games), sheets=list(lines.sheets))
-        return Saved(saved, note, card_rows.printed_versions(tx, slug))
+        tx.audit("import", slug, games=len(card.games), **audit)
+        return Saved(saved, note, printed)
 
 
 def _title_from(path: Path) -> str:
