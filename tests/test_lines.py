@@ -51,3 +51,15 @@ def test_parse_and_print_round_trip():
     for tenths in range(-400, 401, 5):
         value = Decimal(tenths) / 10
         assert parse_spread(format_spread(value)).value == value
+
+
+def test_to_half_rounds_feed_lines_to_the_half_point_a_card_shows():
+    from parlaycards.core.lines import to_half
+
+    assert to_half(Decimal("-3.25")) == Decimal("-3.5")  # a quarter goes away from zero
+    assert to_half(Decimal("44.25")) == Decimal("44.5")
+    assert to_half(Decimal("44.75")) == Decimal("45")
+    assert to_half(Decimal("-3.2")) == Decimal("-3")
+    assert to_half(Decimal("-0.2")) == 0
+    assert to_half(Decimal("-6.5")) == Decimal("-6.5")
+    assert str(to_half(Decimal("7.0"))) == "7"

@@ -125,3 +125,11 @@ def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_
 def test_a_nickname_names_a_team_the_card_writes_by_a_city_two_teams_share(written: str, card_name: str):
     """Buffalo, Arizona, Houston … are NFL cities and FBS schools: "Bills" still names the card's "Buffalo"."""
     assert teams.level(written, card_name) == teams.ALIAS
+
+
+def test_feed_spellings_with_accents_and_nicknames_find_their_team():
+    assert teams.canonical("San José State Spartans", "NCAA") == "San Jose State"
+    assert teams.canonical("Hawai'i Rainbow Warriors", "NCAA") == "Hawaii"
+    assert teams.canonical("App State Mountaineers", "NCAA") == "Appalachian State"
+    assert teams.canonical("UL Monroe Warhawks", "NCAA") == "Louisiana-Monroe"
+    assert teams.level("San José State", "San Jose State") == teams.EXACT

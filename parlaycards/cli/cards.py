@@ -94,10 +94,16 @@ def import_(
         return
     for undo in done.undone:
         err("Undid a hand edit: " + undo)
-    _saved(done, done.note)
-    leagues = ", ".join(f"{sum(g.league == lg for g in card_.games)} {lg}" for lg in card_.leagues())
-    err(f'"{card_.title}": {leagues} games; numbers {min(n for g in card_.games for n in g.numbers.all())}–'
-        f"{max(n for g in card_.games for n in g.numbers.all())}. See them all with: parlaycards show {card_.slug}")
+    say_imported(done)
+
+
+def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
+    """The summary of an import (a sheet's or a feed's): version, games per league, numbers."""
+    _saved(saved, saved.note)
+    card = saved.card
+    leagues = ", ".join(f"{sum(g.league == lg for g in card.games)} {lg}" for lg in card.leagues())
+    err(f'"{card.title}": {leagues} games; numbers {min(n for g in card.games for n in g.numbers.all())}–'
+        f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}")
 
 
 def cards(json: Json = False) -> None:

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from . import cards, demo, pickem, pool, printing, scan
+from . import cards, demo, feeds, pickem, pool, printing, scan
 from .shell import state
 
 app = typer.Typer(
@@ -33,7 +33,7 @@ def _global(
     state.db = db
 
 
-for module in (demo, cards, printing, pool, scan, pickem):
+for module in (demo, cards, printing, pool, scan, pickem, feeds):
     module.register(app)
 
 

@@ -8,7 +8,7 @@ optionally followed by a price (`-3 -110`, `-6.5 (-105)`, `-3 EV`). Totals: `44�
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import NamedTuple
 
 SPREAD_ACCEPTED = "Accepted: -3.5, -3½, -3 1/2, +7, PK, pick, EV (a price such as -110 may follow)."
@@ -119,6 +119,17 @@ def parse_total(text: object) -> Line:
 def _exact(x: int | float | Decimal) -> Decimal:
     d = Decimal(str(x)) if isinstance(x, float) else Decimal(x)
     return d.normalize() if d == d.to_integral_value() else d
+
+
+def to_half(value: Decimal | int | float | str) -> Decimal:
+    """A line rounded to the half point a card shows: `-3.25` → `-3.5`, `44.75` → `45`, `2.9` → `3`.
+
+    Exactly between two half points (a quarter) goes away from zero: the favourite lays the bigger number
+    and the total is the higher one, as a book hanging a line between two numbers would print it."""
+    v = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
+    doubled = (abs(v) * 2).quantize(Decimal(1), rounding=ROUND_HALF_UP)
+    out = doubled / 2
+    return _exact(-out if v < 0 else out)
 
 
 def half(value: Decimal | int | float) -> str:

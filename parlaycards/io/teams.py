@@ -14,6 +14,7 @@ it as a value (Match, Ambiguous or NoMatch). `canonical(text, league)` is the al
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -63,7 +64,8 @@ FBS = (
     ("Akron", "Akron Zips", "Zips"),
     ("Alabama", "Alabama Crimson Tide", "Crimson Tide", "Bama", "ALA"),
     ("Alabama-Birmingham", "UAB", "UAB Blazers", "Blazers"),
-    ("Appalachian State", "Appalachian State Mountaineers", "App State", "App St", "Appalachian St"),
+    ("Appalachian State", "Appalachian State Mountaineers", "App State", "App St", "Appalachian St",
+     "App State Mountaineers", "Appalachian St Mountaineers"),
     ("Arizona", "Arizona Wildcats", "ARIZ"),
     ("Arizona State", "Arizona State Sun Devils", "Sun Devils", "Arizona St"),
     ("Arkansas", "Arkansas Razorbacks", "Razorbacks", "ARK", "Hogs"),
@@ -93,7 +95,7 @@ FBS = (
     ("Eastern Michigan", "Eastern Michigan Eagles", "EMU", "E Michigan"),
     ("Florida", "Florida Gators", "Gators", "UF", "FLA"),
     ("Florida Atlantic", "FAU", "FAU Owls", "Florida Atlantic Owls"),
-    ("Florida International", "FIU", "FIU Panthers", "Florida Intl"),
+    ("Florida International", "FIU", "FIU Panthers", "Florida Intl", "Florida International Panthers"),
     ("Florida State", "Florida State Seminoles", "Seminoles", "FSU", "Noles", "Florida St"),
     ("Fresno State", "Fresno State Bulldogs", "Fresno", "Fresno St"),
     ("Georgia", "Georgia Bulldogs", "UGA", "Dawgs"),
@@ -117,11 +119,12 @@ FBS = (
     ("Louisiana", "Louisiana Ragin' Cajuns", "Ragin' Cajuns", "Louisiana-Lafayette", "UL Lafayette", "ULL"),
     ("Louisiana State", "LSU", "LSU Tigers", "Louisiana St"),
     ("Louisiana Tech", "Louisiana Tech Bulldogs", "La Tech", "LT"),
-    ("Louisiana-Monroe", "UL Monroe", "ULM", "Louisiana Monroe"),
+    ("Louisiana-Monroe", "UL Monroe", "ULM", "Louisiana Monroe", "UL Monroe Warhawks", "Warhawks",
+     "Louisiana-Monroe Warhawks"),
     ("Louisville", "Louisville Cardinals", "LOU", "UL"),
     ("Marshall", "Marshall Thundering Herd", "Thundering Herd"),
     ("Maryland", "Maryland Terrapins", "Terrapins", "Terps", "MD"),
-    ("Massachusetts", "UMass", "UMass Minutemen", "Minutemen"),
+    ("Massachusetts", "UMass", "UMass Minutemen", "Minutemen", "Massachusetts Minutemen"),
     ("Memphis", "Memphis Tigers"),
     ("Miami (FL)", "Miami Hurricanes", "Miami FL", "Miami Florida", "Hurricanes", "Miami (FL) Hurricanes",
      "Miami Fla", "The U"),
@@ -163,7 +166,7 @@ FBS = (
     ("Rutgers", "Rutgers Scarlet Knights", "Scarlet Knights", "RUT"),
     ("Sam Houston", "Sam Houston Bearkats", "Bearkats", "Sam Houston State", "SHSU", "Sam Houston St"),
     ("San Diego State", "San Diego State Aztecs", "Aztecs", "SDSU", "San Diego St"),
-    ("San Jose State", "San Jose State Spartans", "SJSU", "San Jose St"),
+    ("San Jose State", "San Jose State Spartans", "SJSU", "San Jose St", "San Jose St Spartans"),
     ("South Alabama", "South Alabama Jaguars", "USA", "S Alabama"),
     ("South Carolina", "South Carolina Gamecocks", "SC", "SCAR"),
     ("South Florida", "South Florida Bulls", "USF"),
@@ -207,12 +210,17 @@ AWAY_WORDS = {"away", "visitor", "visitors", "road", "a", "v"}
 
 
 def key(text: str) -> str:
-    """Case, spaces and punctuation ignored; `&` kept (Texas A&M is not Texas AM's cousin by accident)."""
-    return re.sub(r"[^0-9a-z&]", "", text.casefold())
+    """Case, spaces, accents and punctuation ignored (a feed's "San José State" is "San Jose State");
+    `&` kept (Texas A&M is not Texas AM's cousin by accident)."""
+    return re.sub(r"[^0-9a-z&]", "", _plain(text))
 
 
 def words(text: str) -> list[str]:
-    return re.findall(r"[0-9a-z&']+", text.casefold().replace("'", ""))
+    return re.findall(r"[0-9a-z&']+", _plain(text).replace("'", ""))
+
+
+def _plain(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
 
 
 def _aliases() -> dict[str, frozenset[str]]:

@@ -57,7 +57,7 @@ def import_lines(store: Store | None, path: Path, *, slug: str | None = None, ti
 
     zone(tz)
     slug = slug or slug_from(path.name)
-    _check_slug(slug)
+    check_slug(slug)
     lines = read_lines(path, sheets=sheets, league=league, tz=tz)
     saved = store_games(store, slug, lines.games, title=title, default_title=lines.title or _title_from(path),
                         tz=tz, source=path.name, fresh=fresh, replace=replace, dry_run=dry_run,
@@ -72,7 +72,7 @@ def store_games(store: Store | None, slug: str, games: Sequence[Game], *, title:
     """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
     `slug` with these games (keeping its payouts and rules unless `fresh`). Hand edits made since the card's
     last import that this would undo refuse it unless `replace`; `dry_run` stores nothing."""
-    _check_slug(slug)
+    check_slug(slug)
     if store is None:
         return Imported(_card(None, slug, games, title, default_title, tz, fresh, source), "", stored=False)
     with (store.reading() if dry_run else store.transaction()) as tx:
@@ -95,7 +95,7 @@ def store_games(store: Store | None, slug: str, games: Sequence[Game], *, title:
         return Imported(saved, note, card_rows.printed_versions(tx, slug), undone=undone)
 
 
-def _check_slug(slug: str) -> None:
+def check_slug(slug: str) -> None:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,62}", slug):
         raise ParlayError(f'the card name "{slug}" is not a slug. Accepted: lower-case letters, digits and '
                           "dashes, e.g. nfl-w12.")

@@ -86,6 +86,21 @@ def _save(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_
                  not_over)
 
 
+def record_finals(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = (),
+                  *, replace: bool = False, source: str = "the feed") -> Recorded:
+    """Store results read from elsewhere (a feed) as `result import` stores them. A result that differs
+    from one already stored is refused, each named with both scores, unless `replace`."""
+    stored = result_rows.of(tx, slug)
+    differ = [(stored[r.game], r) for r in results if r.game in stored and stored[r.game] != r]
+    if differ and not replace:
+        raise ParlayError(f"{source} differs from {len(differ)} result(s) already stored; nothing was stored. Check "
+                          "them, then run again with --replace to take the new ones (or keep yours and leave it):",
+                          problems=tuple(f"{games[new.game].label()}: stored {result_text(old, games[new.game])}; "
+                                         f"{source} says {result_text(new, games[new.game])}"
+                                         for old, new in differ))
+    return _save(tx, slug, games, results, not_over)
+
+
 def import_results(store: Store, slug: str, path: Path) -> Recorded:
     """Store every final and cancellation in a score sheet; any problem stores none and names its row."""
     from ..io.results import read_results

@@ -1,0 +1,218 @@
+"""What every feed shares: the request a provider asks for, the games it reads back, and the one
+HTTP path (httpx, a timeout, one retry) that turns network trouble into a ParlayError naming the provider.
+
+A provider is a small object with a `name` and a `label`, two request builders and two parsers
+(`Provider` below); a third provider is one more module. Parsers are pure: bytes in, `Feed` out, so a
+saved response (`--from-file`) goes through exactly the code a live one does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, Protocol
+
+from ...core.errors import ParlayError
+
+TIMEOUT_ENV = "PARLAYCARDS_FEED_TIMEOUT"
+TIMEOUT = 15.0  # seconds to connect and to read; PARLAYCARDS_FEED_TIMEOUT overrides
+ATTEMPTS = 2  # a timeout, a dropped connection or a server error (5xx) is tried once more
+LEAGUE_WORDS = {"nfl": "NFL", "ncaaf": "NCAA", "ncaa": "NCAA", "cfb": "NCAA", "college": "NCAA",
+                "college-football": "NCAA", "fbs": "NCAA"}
+LEAGUES_ACCEPTED = "Accepted: nfl, ncaaf (also ncaa, college)."
+
+
+class Status(StrEnum):
+    SCHEDULED = "scheduled"
+    IN_PROGRESS = "in progress"
+    FINAL = "final"
+    POSTPONED = "postponed"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class FeedGame:
+    """One game as a feed gives it: names as the feed writes them, home's line (favourite negative)."""
+
+    league: str
+    away: str
+    home: str
+    kickoff: datetime | None = None
+    neutral: bool = False
+    spread: Decimal | None = None  # home's line; None: no line yet
+    total: Decimal | None = None
+    status: Status = Status.SCHEDULED
+    detail: str = ""  # the feed's own words for the status ("Final/OT", "Halftime")
+    away_score: int | None = None
+    home_score: int | None = None
+    ranks: tuple[int | None, int | None] = (None, None)  # away, home (college polls; None: unranked)
+    problem: str | None = None  # why the feed's line could not be read (the game is then left off)
+
+    def label(self) -> str:
+        return f"{self.away} {'vs' if self.neutral else 'at'} {self.home}"
+
+
+@dataclass(frozen=True)
+class Feed:
+    games: tuple[FeedGame, ...]
+    book: str = ""  # whose lines: "ESPN BET", "draftkings", "median of 7 books"
+    taken_at: datetime | None = None  # when the feed says its lines were last updated, when it says
+    week: int | None = None  # the week the feed says its games are of, when it says
+
+
+@dataclass(frozen=True)
+class Query:
+    """What a user asked for: a league, a week or a date, a season, a book, a key."""
+
+    league: str  # NFL or NCAA
+    week: int | None = None
+    season: int | None = None
+    day: date | None = None
+    first: date | None = None  # a span of days (results of a card's games)
+    last: date | None = None
+    book: str | None = None
+    api_key: str | None = None
+    zone: str = "America/New_York"
+
+
+@dataclass(frozen=True)
+class Request:
+    url: str
+    params: dict[str, str] = field(default_factory=dict)
+    secret: tuple[str, ...] = ()  # params never written down (an API key)
+    what: str = "lines"  # lines or scores: names the raw file kept
+
+    def shown(self) -> str:
+        """The URL as it may be written in the audit log: secrets replaced."""
+        from urllib.parse import urlencode
+
+        params = {k: ("***" if k in self.secret else v) for k, v in self.params.items()}
+        return self.url + ("?" + urlencode(params) if params else "")
+
+
+class Provider(Protocol):
+    name: str  # as typed after --provider
+    label: str  # as said to a user
+
+    def lines_request(self, query: Query) -> Request: ...
+    def scores_request(self, query: Query) -> Request: ...
+    def parse_lines(self, data: Any, query: Query, source: str) -> Feed: ...
+    def parse_scores(self, data: Any, query: Query, source: str) -> Feed: ...
+
+
+def league_of(text: str) -> str:
+    """`nfl` → NFL, `ncaaf` / `college` → NCAA; anything else is refused with the accepted words."""
+    found = LEAGUE_WORDS.get(text.strip().lower())
+    if found is None:
+        raise ParlayError(f'the league "{text}" has no feed. {LEAGUES_ACCEPTED}')
+    return found
+
+
+def base_url(env: str, default: str) -> str:
+    return (os.environ.get(env) or default).rstrip("/")
+
+
+def timeout() -> float:
+    text = os.environ.get(TIMEOUT_ENV)
+    try:
+        return float(text) if text else TIMEOUT
+    except ValueError:
+        raise ParlayError(f'{TIMEOUT_ENV}="{text}" is not a number of seconds (e.g. 15).') from None
+
+
+def get(provider: Provider, request: Request) -> bytes:
+    """The response body of one GET, or one ParlayError naming the provider (offline, a refused key,
+    a rate limit, a server error, a timeout). Tried twice when the trouble may pass."""
+    import httpx
+
+    wait = timeout()
+    last = ""
+    for attempt in range(ATTEMPTS):
+        try:
+            with httpx.Client(timeout=httpx.Timeout(wait), follow_redirects=True,
+                              headers={"User-Agent": "parlaycards", "Accept": "application/json"}) as client:
+                response = client.get(request.url, params=request.params)
+        except httpx.TimeoutException:
+            last = f"{provider.label} did not answer within {wait:g} seconds (tried {attempt + 1} times)"
+        except httpx.TransportError as exc:
+            last = f"could not reach {provider.label} at {request.url} ({_reason(exc)})"
+        else:
+            if response.status_code < 400:
+                return response.content
+            if response.status_code < 500:
+                raise ParlayError(_refused(provider, request, response.status_code, response.text))
+            last = f"{provider.label} answered with a server error (HTTP {response.status_code})"
+        if attempt + 1 < ATTEMPTS:
+            time.sleep(min(1.0, wait / 4))
+    raise ParlayError(f"{last}; nothing was changed. Check the internet connection and try again later, or "
+                      "save the response from a browser and give it with --from-file.")
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    return text[:160]
+
+
+def _refused(provider: Provider, request: Request, status: int, body: str) -> str:
+    said = _message(body)
+    said = f': "{said}"' if said else ""
+    if status in (401, 403):
+        return (f"{provider.label} refused the API key (HTTP {status}{said}); nothing was changed. Check the key "
+                "given with --api-key or PARLAYCARDS_ODDS_API_KEY.")
+    if status == 429:
+        return (f"{provider.label} says too many requests (HTTP 429{said}): the key's quota or rate limit is "
+                "used up; nothing was changed. Wait and try again, or use --provider espn.")
+    if status == 404:
+        return (f"{provider.label} has nothing at {request.url} (HTTP 404{said}); nothing was changed. "
+                "Check the league, week or date.")
+    return f"{provider.label} refused the request (HTTP {status}{said}); nothing was changed."
+
+
+def _message(body: str) -> str:
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return body.strip()[:160]
+    if isinstance(data, dict):
+        for k in ("message", "error", "detail"):
+            if isinstance(data.get(k), str):
+                return str(data[k])[:160]
+    return ""
+
+
+def load(provider: Provider | None, body: bytes, source: str) -> Any:
+    """The JSON of a response or a saved file; a body that is not JSON is said as such."""
+    try:
+        return json.loads(body.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        start = " ".join(body[:60].decode("utf-8", "replace").split())
+        who = f"{provider.label} sent something that is" if provider else "this is"
+        raise ParlayError(f'{source}: {who} not JSON (it starts "{start}"); nothing was changed. Expected an ESPN '
+                          "scoreboard or a response of The Odds API.") from None
+
+
+def unexpected(provider: Provider, source: str, what: str) -> ParlayError:
+    return ParlayError(f"{source}: {provider.label} sent an unexpected body ({what}); nothing was changed. If the "
+                       f"file was saved from a browser, check it is the {provider.label} response itself.")
+
+
+def number(value: object) -> Decimal | None:
+    """A number as feeds write them (44.5, "44.5", -3); None when there is none."""
+    if value is None or value == "" or isinstance(value, bool):
+        return None
+    try:
+        return Decimal(str(value))
+    except ArithmeticError:
+        return None
+
+
+def score(value: object) -> int | None:
+    if isinstance(value, dict):
+        value = value.get("value", value.get("displayValue"))
+    d = number(value)
+    return int(d) if d is not None and d == d.to_integral_value() and d >= 0 else None

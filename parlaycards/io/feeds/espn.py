@@ -1,0 +1,168 @@
+"""ESPN's public scoreboard JSON (no key): the week's games, their status and scores, and the odds
+block where the feed has one.
+
+    GET {base}/nfl/scoreboard?week=12&seasontype=2&dates=2026          a regular-season NFL week
+    GET {base}/college-football/scoreboard?groups=80&dates=20261128     FBS games of one day
+    GET {base}/nfl/scoreboard?dates=20261119-20261124                   a span of days (results)
+
+The body: `events[]`, each with `date` (UTC), `competitions[0]` holding `neutralSite`,
+`competitors[]` (`homeAway`, `team.displayName` / `abbreviation`, `score`, `curatedRank.current`,
+99 for unranked), `status.type` (`name` such as STATUS_FINAL / STATUS_FINAL_OVERTIME /
+STATUS_POSTPONED, `state` pre / in / post, `completed`, `detail`) and `odds[]` (`provider.name`,
+`details` such as "KC -6.5" or "EVEN", `overUnder`). The base URL is PARLAYCARDS_ESPN_URL.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from ...core.lines import PICK_WORDS, LineError, parse_spread, split_named, to_half
+from .. import teams
+from ..when import read_moment
+from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, unexpected
+
+URL_ENV = "PARLAYCARDS_ESPN_URL"
+DEFAULT_URL = "https://site.api.espn.com/apis/site/v2/sports/football"
+PATHS = {"NFL": "nfl", "NCAA": "college-football"}
+FBS = "80"  # ESPN's group of every FBS team
+UNRANKED = 99
+
+
+class Espn:
+    name = "espn"
+    label = "ESPN"
+
+    def lines_request(self, query: Query) -> Request:
+        params = self._league_params(query)
+        if query.week is not None:
+            params.update(week=str(query.week), seasontype="2", dates=str(query.season))
+        elif query.day is not None:
+            params["dates"] = f"{query.day:%Y%m%d}"
+        return Request(self._url(query), params, what="lines")
+
+    def scores_request(self, query: Query) -> Request:
+        params = self._league_params(query)
+        if query.first is not None and query.last is not None:
+            params["dates"] = f"{query.first:%Y%m%d}" + (f"-{query.last:%Y%m%d}" if query.last != query.first else "")
+        elif query.week is not None:
+            params.update(week=str(query.week), seasontype="2", dates=str(query.season))
+        return Request(self._url(query), params, what="scores")
+
+    def _url(self, query: Query) -> str:
+        return f"{base_url(URL_ENV, DEFAULT_URL)}/{PATHS[query.league]}/scoreboard"
+
+    def _league_params(self, query: Query) -> dict[str, str]:
+        return {"groups": FBS, "limit": "400"} if query.league == "NCAA" else {}
+
+    def parse_lines(self, data: Any, query: Query, source: str = "ESPN") -> Feed:
+        return self._parse(data, query, source)
+
+    def parse_scores(self, data: Any, query: Query, source: str = "ESPN") -> Feed:
+        return self._parse(data, query, source)
+
+    def _parse(self, data: Any, query: Query, source: str) -> Feed:
+        if not isinstance(data, dict) or not isinstance(data.get("events"), list):
+            raise unexpected(self, source, "no list of events")
+        games: list[FeedGame] = []
+        books: Counter[str] = Counter()
+        for i, event in enumerate(data["events"]):
+            try:
+                game, book = self._game(event, query)
+            except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+                raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
+            games.append(game)
+            if book:
+                books[book] += 1
+        week = (data.get("week") or {}).get("number") if isinstance(data.get("week"), dict) else None
+        return Feed(tuple(games), book=books.most_common(1)[0][0] if books else "",
+                    week=week if isinstance(week, int) else None)
+
+    def _game(self, event: dict, query: Query) -> tuple[FeedGame, str]:
+        comp = event["competitions"][0]
+        sides = {c["homeAway"]: c for c in comp["competitors"]}
+        away, home = sides["away"], sides["home"]
+        status = comp.get("status") or event["status"]
+        kind = status["type"]
+        state = _status(kind)
+        when = comp.get("date") or event.get("date")
+        kickoff = _kickoff(when, query.zone) if when else None
+        odds = (comp.get("odds") or [None])[0]
+        spread = total = None
+        problem = None
+        book = ""
+        if isinstance(odds, dict):
+            book = str((odds.get("provider") or {}).get("name") or "")
+            total = number(odds.get("overUnder"))
+            total = to_half(total) if total is not None and total > 0 else None
+            details = str(odds.get("details") or "").strip()
+            if details:
+                spread, problem = _spread(details, away, home)
+        final = state in (Status.FINAL,)
+        return FeedGame(
+            league=query.league, away=_name(away), home=_name(home), kickoff=kickoff,
+            neutral=bool(comp.get("neutralSite")), spread=spread, total=total, status=state,
+            detail=str(kind.get("detail") or kind.get("description") or ""),
+            away_score=score(away.get("score")) if final else None,
+            home_score=score(home.get("score")) if final else None,
+            ranks=(_rank(away), _rank(home)), problem=problem), book
+
+
+def _name(competitor: dict) -> str:
+    team = competitor["team"]
+    return str(team.get("displayName") or team.get("name") or team["abbreviation"])
+
+
+def _rank(competitor: dict) -> int | None:
+    rank = (competitor.get("curatedRank") or {}).get("current")
+    return int(rank) if isinstance(rank, int) and 0 < rank < UNRANKED else None
+
+
+def _kickoff(text: str, zone: str) -> datetime | None:
+    from zoneinfo import ZoneInfo
+
+    moment = read_moment(str(text), ZoneInfo(zone), "the feed's kickoff")
+    return moment.astimezone(ZoneInfo(zone)) if isinstance(moment, datetime) else None
+
+
+def _status(kind: dict) -> Status:
+    name = str(kind.get("name") or "").upper()
+    state = str(kind.get("state") or "").lower()
+    if "POSTPONED" in name:
+        return Status.POSTPONED
+    if "CANCELED" in name or "CANCELLED" in name or "FORFEIT" in name:
+        return Status.CANCELLED
+    if state == "post" and kind.get("completed") is True:
+        return Status.FINAL
+    if state == "pre":
+        return Status.SCHEDULED
+    return Status.IN_PROGRESS  # in play, halftime, delayed, suspended: not over
+
+
+def _spread(details: str, away: dict, home: dict) -> tuple[Decimal | None, str | None]:
+    """Home's line from ESPN's "KC -6.5" / "EVEN": the named team lays (or takes) the number."""
+    if details.lower() in PICK_WORDS:
+        return Decimal(0), None
+    named = split_named(details)
+    if named is None:
+        return None, f'the line "{details}" is not a team and a line'
+    name, text = named
+    try:
+        value = parse_spread(text).value
+    except LineError:
+        return None, f'the line "{details}" is not a team and a line'
+    side = _side(name, away, home)
+    if side is None:
+        return None, f'the line "{details}" names neither {_name(away)} nor {_name(home)}'
+    return to_half(value if side == "home" else -value), None
+
+
+def _side(name: str, away: dict, home: dict) -> str | None:
+    k = teams.key(name)
+    hits = [side for side, c in (("away", away), ("home", home))
+            if k in {teams.key(str(v)) for v in (c["team"].get(f) for f in
+                                                  ("abbreviation", "displayName", "shortDisplayName", "name",
+                                                   "location")) if v}]
+    return hits[0] if len(hits) == 1 else None

@@ -1,0 +1,166 @@
+"""The Odds API v4 (a key: PARLAYCARDS_ODDS_API_KEY or --api-key): spreads and totals per bookmaker,
+and its scores endpoint for finals.
+
+    GET {base}/sports/americanfootball_nfl/odds?apiKey=…&regions=us&markets=spreads,totals&oddsFormat=american
+    GET {base}/sports/americanfootball_ncaaf/scores?apiKey=…&daysFrom=3
+
+Odds: a list of events (`commence_time`, `home_team`, `away_team`, `bookmakers[]` with `key`, `title`,
+`last_update` and `markets[]`: `spreads` outcomes named by team with `point` and `price`, `totals`
+outcomes Over / Under with `point`). One bookmaker by --book, else the median line across bookmakers,
+rounded to the half point. Scores: a list of events with `completed` and `scores` ([{name, score}] or
+null before kickoff); the API keeps finals for 3 days and says nothing of postponements. The base URL
+is PARLAYCARDS_ODDS_API_URL.
+"""
+
+from __future__ import annotations
+
+import statistics
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from ...core.errors import ParlayError
+from ...core.lines import to_half
+from ..when import read_moment
+from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, unexpected
+
+URL_ENV = "PARLAYCARDS_ODDS_API_URL"
+KEY_ENV = "PARLAYCARDS_ODDS_API_KEY"
+DEFAULT_URL = "https://api.the-odds-api.com/v4"
+SPORTS = {"NFL": "americanfootball_nfl", "NCAA": "americanfootball_ncaaf"}
+LATE = time(6)  # a kickoff before 6 in the morning belongs to the night before (west-coast games)
+
+
+class OddsApi:
+    name = "odds-api"
+    label = "The Odds API"
+
+    def _key(self, query: Query) -> str:
+        if not query.api_key:
+            raise ParlayError(f"{self.label} needs an API key: give --api-key KEY or set {KEY_ENV} (a free key "
+                              "comes from the-odds-api.com), or use --provider espn, which needs none.")
+        return query.api_key
+
+    def lines_request(self, query: Query) -> Request:
+        params = {"apiKey": self._key(query), "regions": "us", "markets": "spreads,totals",
+                  "oddsFormat": "american", "dateFormat": "iso"}
+        span = _span(query)
+        if span is not None:
+            params["commenceTimeFrom"], params["commenceTimeTo"] = span
+        return Request(self._url(query, "odds"), params, secret=("apiKey",), what="lines")
+
+    def scores_request(self, query: Query) -> Request:
+        params = {"apiKey": self._key(query), "daysFrom": "3", "dateFormat": "iso"}
+        return Request(self._url(query, "scores"), params, secret=("apiKey",), what="scores")
+
+    def _url(self, query: Query, what: str) -> str:
+        return f"{base_url(URL_ENV, DEFAULT_URL)}/sports/{SPORTS[query.league]}/{what}"
+
+    def parse_lines(self, data: Any, query: Query, source: str = "The Odds API") -> Feed:
+        events = self._events(data, source)
+        games: list[FeedGame] = []
+        books_seen: set[str] = set()
+        counts: list[int] = []
+        updated: list[datetime] = []
+        for i, event in enumerate(events):
+            try:
+                home, away = str(event["home_team"]), str(event["away_team"])
+                spreads: list[Decimal] = []
+                totals: list[Decimal] = []
+                for book in event.get("bookmakers") or []:
+                    books_seen.add(str(book["key"]))
+                    if query.book and query.book.casefold() not in (str(book["key"]).casefold(),
+                                                                     str(book.get("title", "")).casefold()):
+                        continue
+                    got = _book_lines(book, home)
+                    if got[0] is not None:
+                        spreads.append(got[0])
+                    if got[1] is not None:
+                        totals.append(got[1])
+                    if got != (None, None) and book.get("last_update"):
+                        updated.append(_moment(book["last_update"], query.zone))
+                counts.append(len(spreads))
+                games.append(FeedGame(
+                    league=query.league, away=away, home=home, kickoff=_moment(event["commence_time"], query.zone),
+                    spread=to_half(statistics.median(spreads)) if spreads else None,
+                    total=to_half(statistics.median(totals)) if totals else None))
+            except (KeyError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
+                raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
+        if query.book and events and not any(counts):
+            raise ParlayError(f'{source}: no event has lines from the bookmaker "{query.book}"; nothing was changed. '
+                              "Bookmakers in this response: " + (", ".join(sorted(books_seen)) or "none") + ".")
+        most = max(counts, default=0)
+        book = query.book or (f"median of up to {most} bookmakers" if most else "")
+        return Feed(tuple(games), book=book, taken_at=max(updated) if updated else None)
+
+    def parse_scores(self, data: Any, query: Query, source: str = "The Odds API") -> Feed:
+        games: list[FeedGame] = []
+        for i, event in enumerate(self._events(data, source)):
+            try:
+                home, away = str(event["home_team"]), str(event["away_team"])
+                points = {str(s["name"]): score(s["score"]) for s in event.get("scores") or []}
+                completed = event.get("completed") is True
+                state = Status.FINAL if completed else Status.IN_PROGRESS if points else Status.SCHEDULED
+                if completed and (points.get(home) is None or points.get(away) is None):
+                    raise ValueError("the final score of both teams")
+                games.append(FeedGame(
+                    league=query.league, away=away, home=home, kickoff=_moment(event["commence_time"], query.zone),
+                    status=state, detail="Final" if completed else "in progress" if points else "not started",
+                    away_score=points.get(away) if completed else None,
+                    home_score=points.get(home) if completed else None))
+            except (KeyError, TypeError, AttributeError, ValueError) as exc:
+                raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
+        return Feed(tuple(games))
+
+    def _events(self, data: Any, source: str) -> list:
+        if not isinstance(data, list):
+            said = data.get("message") if isinstance(data, dict) else None
+            raise unexpected(self, source, f'"{said}"' if said else "not a list of events")
+        return data
+
+
+def _book_lines(book: dict, home: str) -> tuple[Decimal | None, Decimal | None]:
+    """One bookmaker's home line and total (None where it has no such market)."""
+    spread = total = None
+    for market in book.get("markets") or []:
+        outcomes = market["outcomes"]
+        if market["key"] == "spreads":
+            spread = next((number(o["point"]) for o in outcomes if o["name"] == home), None)
+            if spread is None and outcomes:
+                raise ValueError(f"a spread for {home}")
+        elif market["key"] == "totals":
+            total = next((number(o["point"]) for o in outcomes if str(o["name"]).lower() == "over"), None)
+    return spread, total
+
+
+def _moment(text: object, zone: str) -> datetime:
+    moment = read_moment(str(text), ZoneInfo(zone), "the feed's time")
+    if not isinstance(moment, datetime):
+        raise ValueError(f'a time ("{text}")')
+    return moment.astimezone(ZoneInfo(zone))
+
+
+def nfl_week(season: int, week: int) -> tuple[date, date]:
+    """The days of an NFL regular-season week: week 1 opens the Thursday after Labor Day (the first
+    Monday of September); each week runs Tuesday to Monday."""
+    first_monday = date(season, 9, 1) + timedelta(days=(7 - date(season, 9, 1).weekday()) % 7)
+    tuesday = first_monday + timedelta(days=1 + 7 * (week - 1))
+    return tuesday, tuesday + timedelta(days=6)
+
+
+def _span(query: Query) -> tuple[str, str] | None:
+    """commenceTimeFrom / commenceTimeTo (UTC, as the API wants them) for a week or a day."""
+    if query.week is not None:
+        if query.league != "NFL":
+            raise ParlayError("The Odds API has no college weeks: give --date YYYY-MM-DD for a college card.")
+        first, last = nfl_week(query.season or date.today().year, query.week)
+    elif query.day is not None:
+        first = last = query.day
+    else:
+        return None
+    zone = ZoneInfo(query.zone)
+    start = datetime.combine(first, time(0), tzinfo=zone)
+    end = datetime.combine(last + timedelta(days=1), LATE, tzinfo=zone)
+    utc = ZoneInfo("UTC")
+    return start.astimezone(utc).strftime("%Y-%m-%dT%H:%M:%SZ"), end.astimezone(utc).strftime("%Y-%m-%dT%H:%M:%SZ")

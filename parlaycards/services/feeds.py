@@ -1,0 +1,352 @@
+"""Lines and finals from public feeds: `lines fetch` makes a card as `import` does, `result fetch`
+records finals as `result import` does.
+
+A feed (io/feeds/) is asked over the network, or its saved response is read (`from_file`) through the
+same parser. The response is kept beside the database (`pool.db` → `pool-feeds/`) so a dispute can be
+settled by what the feed said; the audit entry names the provider, the book, the time and that file.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, timezone
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ParlayError
+from ..core.models import Game, Result
+from ..core.numbering import assign
+from ..core.zones import zone
+from ..io import feeds, teams
+from ..io.feeds import Feed, FeedGame, Provider, Query, Request, Status
+from ..store import Store
+from ..store import cards as card_rows
+from . import cards, results
+
+LEAGUE_TITLES = {"NFL": "NFL", "NCAA": "College Football"}
+LEAGUES = tuple(LEAGUE_TITLES)  # the leagues the feeds have
+
+
+@dataclass(frozen=True)
+class Taken:
+    """Where a feed's games came from: provider, the URL (key hidden) or file, when, whose lines, the copy kept."""
+
+    provider: str
+    source: str
+    taken_at: datetime
+    book: str = ""
+    kept: Path | None = None
+    from_file: bool = False
+
+
+@dataclass(frozen=True)
+class LinesFetched:
+    saved: cards.Saved
+    taken: Taken
+    left_off: tuple[str, ...]  # games of the feed not put on the card, each with its reason
+    outside_top: int  # games without a ranked team (--top)
+    as_written: tuple[str, ...]  # team names the alias table does not know, kept as the feed writes them
+    dry_run: bool
+
+
+@dataclass(frozen=True)
+class ResultsFetched:
+    recorded: results.Recorded
+    taken: tuple[Taken, ...]
+    missing: tuple[str, ...]  # games of the card the feed does not have
+    dry_run: bool
+    finals: int = 0
+    cancelled: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+
+def feeds_folder(db_url: str) -> Path:
+    """Where raw responses are kept: beside a SQLite file (`pool.db` → `pool-feeds/`), else `./parlaycards-feeds/`."""
+    if db_url.startswith("sqlite:///"):
+        db = Path(db_url.removeprefix("sqlite:///"))
+        return db.with_name(db.stem + "-feeds")
+    return Path("parlaycards-feeds")
+
+
+def season_of(day: date) -> int:
+    """The football season a day belongs to: January and February games finish the season before."""
+    return day.year if day.month >= 3 else day.year - 1
+
+
+def fetch_lines(store: Store, league: str, slug: str, *, week: int | None = None, season: int | None = None,
+                day: str | date | None = None, top: int | None = None, provider: str | None = None,
+                book: str | None = None, api_key: str | None = None, from_file: Path | None = None,
+                dry_run: bool = False, title: str | None = None, tz: str = "America/New_York",
+                new: bool = False, replace: bool = False) -> LinesFetched:
+    """The week's games and lines from a feed, stored as card `slug` exactly as `import` stores a sheet
+    (`new` starts the card afresh; `replace` lets the lines undo hand edits made since the last import)."""
+    lg = feeds.league_of(league)
+    zone(tz)
+    cards.check_slug(slug)
+    day = _date(day, tz)
+    if week is not None and day is not None:
+        raise ParlayError("give --week or --date, not both.")
+    if from_file is None and week is None and day is None:
+        raise ParlayError(f"say which games: --week N (e.g. `lines fetch {league} --week 12 --card {slug}`) or "
+                          "--date YYYY-MM-DD for one day's games.")
+    today = datetime.now(zone(tz)).date()
+    query = Query(league=lg, week=week, season=season or season_of(day or today), day=day, book=book,
+                  api_key=api_key, zone=tz)
+    chosen = _provider(provider, from_file)
+    if top is not None and chosen is not None and chosen.name != "espn":
+        raise ParlayError(f"--top needs the college rankings, which only ESPN's feed gives: use --provider espn "
+                          f"(or leave --top out with {chosen.label}).")
+    data, prov, taken, raw = _read(chosen, from_file, lambda p: p.lines_request(query))
+    if top is not None and prov.name != "espn":
+        raise ParlayError(f"--top needs the college rankings, which only ESPN's feed gives; {from_file} is a "
+                          f"{prov.label} response.")
+    feed = prov.parse_lines(data, query, taken.source)
+    taken = Taken(taken.provider, taken.source, (feed.taken_at or taken.taken_at).astimezone(timezone.utc), feed.book, taken.kept, taken.from_file)
+    picked, left_off, outside = _pick(feed, top)
+    if not picked:
+        raise ParlayError(f"{taken.source}: {prov.label} has no game with a line to put on the card"
+                          + (f" (and {outside} without a top-{top} team)" if outside else "")
+                          + "; nothing was stored.", problems=left_off)
+    games, as_written = _games(picked, lg)
+    week = week if week is not None else feed.week
+    first = min((g.kickoff for g in games if g.kickoff is not None), default=None)
+    when = day or (first.date() if isinstance(first, datetime) else first)
+    what = f"Week {week}" if week is not None else f"{when:%b} {when.day}" if when else ""
+    card_title = title or f"{LEAGUE_TITLES[lg]} {what}".strip()
+    audit = {"provider": prov.name, "book": taken.book, "taken_at": taken.taken_at.isoformat(),
+             "source": taken.source, "left_off": len(left_off)}
+
+    def store_it(kept: Path | None) -> cards.Saved:
+        return cards.store_games(store, slug, games, source=f"{prov.label} ({taken.book})" if taken.book else prov.label,
+                                 title=title, default_title=card_title, tz=tz, fresh=new, replace=replace,
+                                 detail={**audit, "raw": str(kept) if kept else None}, dry_run=dry_run)
+
+    saved, kept = _keeping(store, raw, taken, prov, query, dry_run, store_it)
+    return LinesFetched(saved, Taken(taken.provider, taken.source, taken.taken_at, taken.book, kept, taken.from_file),
+                        left_off,
+                        outside, as_written, dry_run)
+
+
+def _date(text: str | date | None, tz: str) -> date | None:
+    """--date as typed, read by the one date reader (io/when.py): a day, not a time."""
+    if text is None or isinstance(text, date):
+        return text
+    from ..io.when import read_moment
+
+    try:
+        moment = read_moment(text, zone(tz), "--date")
+    except ValueError as exc:
+        raise ParlayError(str(exc)) from None
+    return moment.date() if isinstance(moment, datetime) else moment
+
+
+def _provider(name: str | None, from_file: Path | None) -> Provider | None:
+    """The provider asked for; None with --from-file and no --provider (the file says which)."""
+    if name:
+        return feeds.provider(name)
+    return None if from_file is not None else feeds.provider("espn")
+
+
+def _read(chosen: Provider | None, from_file: Path | None, request: Any) -> tuple[Any, Provider, Taken, bytes | None]:
+    """The response's JSON, its provider, where it came from, and the bytes to keep (None: a file given)."""
+    if from_file is not None:
+        body = Path(from_file).read_bytes()
+        data = feeds.load(chosen, body, str(from_file))
+        prov = chosen or feeds.PROVIDERS["espn"]
+        if chosen is None:
+            found = feeds.detect(data)
+            if found is None:
+                raise ParlayError(f"{from_file}: this is neither an ESPN scoreboard (an object with events) nor a "
+                                  "response of The Odds API (a list of events); nothing was changed.")
+            prov = found
+        when = datetime.fromtimestamp(Path(from_file).stat().st_mtime, timezone.utc)
+        return data, prov, Taken(prov.label, str(from_file), when, kept=Path(from_file), from_file=True), None
+    assert chosen is not None
+    req: Request = request(chosen)
+    body = feeds.get(chosen, req)
+    data = feeds.load(chosen, body, chosen.label)
+    return data, chosen, Taken(chosen.label, req.shown(), datetime.now(timezone.utc)), body
+
+
+def _pick(feed: Feed, top: int | None) -> tuple[list[FeedGame], tuple[str, ...], int]:
+    picked: list[FeedGame] = []
+    left: list[str] = []
+    outside = 0
+    for g in feed.games:
+        if top is not None and not any(r is not None and r <= top for r in g.ranks):
+            outside += 1
+            continue
+        if g.status in (Status.POSTPONED, Status.CANCELLED):
+            left.append(f"{g.label()}: {g.status.value} ({g.detail})" if g.detail else f"{g.label()}: {g.status.value}")
+        elif g.status is not Status.SCHEDULED:
+            left.append(f"{g.label()}: already started ({g.detail or g.status.value})")
+        elif g.problem:
+            left.append(f"{g.label()}: {g.problem}")
+        elif g.spread is None:
+            left.append(f"{g.label()}: no line yet" + (f" (total {g.total})" if g.total is not None else ""))
+        else:
+            picked.append(g)
+    return picked, tuple(left), outside
+
+
+def _games(picked: list[FeedGame], league: str) -> tuple[tuple[Game, ...], tuple[str, ...]]:
+    """Card games in kickoff order: names as the alias table writes them, numbers as a fresh card's."""
+    order = sorted(picked, key=lambda g: (g.kickoff is None, g.kickoff or datetime.min.replace(tzinfo=timezone.utc)))
+    unknown: list[str] = []
+
+    def name(text: str) -> str:
+        found = teams.canonical(text, league)
+        if found is None and text not in unknown:
+            unknown.append(text)
+        return found or text
+
+    numbers = assign([g.total is not None for g in order])
+    games = tuple(Game(league=league, kickoff=g.kickoff, away=name(g.away), home=name(g.home), neutral=g.neutral,
+                       spread=g.spread if g.spread is not None else Decimal(0), total=g.total, numbers=n) for g, n in zip(order, numbers, strict=True))
+    return games, tuple(unknown)
+
+
+def _keeping(store: Store, raw: bytes | None, taken: Taken, prov: Provider, query: Query, dry_run: bool,
+             store_it: Any) -> tuple[Any, Path | None]:
+    """Keep the raw response (whole or not at all) and store; if storing fails, the copy goes too."""
+    if raw is None or dry_run:
+        return store_it(taken.kept), taken.kept
+    kept = keep_raw(feeds_folder(str(store.url)), raw, taken.taken_at, prov.name, query)
+    try:
+        return store_it(kept), kept
+    except BaseException:
+        kept.unlink(missing_ok=True)
+        raise
+
+
+def keep_raw(folder: Path, body: bytes, at: datetime, provider: str, query: Query, what: str = "lines") -> Path:
+    """Write a response beside the database as `20261117T150405Z-espn-nfl-lines.json` (beside, then replace)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{at.astimezone(timezone.utc):%Y%m%dT%H%M%SZ}-{provider}-{query.league.lower()}-{what}"
+    path = folder / f"{stem}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stem}-{n}.json"
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".raw-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(body)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
+
+
+class _DryRun(Exception):
+    def __init__(self, recorded: results.Recorded):
+        self.recorded = recorded
+
+
+def fetch_results(store: Store, slug: str, *, provider: str | None = None, api_key: str | None = None,
+                  from_file: Path | None = None, dry_run: bool = False, replace: bool = False) -> ResultsFetched:
+    """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them."""
+    with store.reading() as tx:
+        card = card_rows.latest(tx, slug)
+        games = results.games_of(tx, slug)
+    chosen = _provider(provider, from_file)
+    tz = card.timezone
+    leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
+    if not leagues:
+        raise ParlayError(f"card {slug} has no NFL or college game: the feeds have only those. "
+                          "Use `result import` or `result set`.")
+    if from_file is not None:
+        leagues = leagues[:1]
+    fed: list[FeedGame] = []
+    taken: list[Taken] = []
+    raws: list[tuple[bytes, Taken, Provider, Query]] = []
+    for lg in leagues:
+        days = [_day(g.kickoff, tz) for g in games.values() if g.league == lg and g.kickoff is not None]
+        query = Query(league=lg, first=min(days) - timedelta(days=1) if days else None,
+                      last=max(days) + timedelta(days=1) if days else None, api_key=api_key, zone=tz)
+        data, prov, took, raw = _read(chosen, from_file, lambda p, q=query: p.scores_request(q))
+        feed = prov.parse_scores(data, query, took.source)
+        fed.extend(feed.games)
+        taken.append(took)
+        if raw is not None:
+            raws.append((raw, took, prov, query))
+    found, not_over, missing = _match(games, fed)
+    new = [r for r in found if r is not None]
+    source = taken[0].provider if len({t.provider for t in taken}) == 1 else "the feeds"
+
+    def record() -> results.Recorded:
+        with store.transaction() as tx:
+            got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)
+            if dry_run:
+                raise _DryRun(got)
+            tx.audit("result.fetch", slug, provider=[t.provider for t in taken], source=[t.source for t in taken],
+                     taken_at=[t.taken_at.isoformat() for t in taken], raw=[str(t.kept) for t in taken],
+                     stored=len(got.changes), not_over=len(not_over), missing=len(missing))
+            return got
+
+    try:
+        if dry_run or not raws:
+            recorded = record()
+        else:
+            kept = [keep_raw(feeds_folder(str(store.url)), raw, t.taken_at, p.name, q, "scores")
+                    for raw, t, p, q in raws]
+            taken = [Taken(t.provider, t.source, t.taken_at, t.book, k, t.from_file)
+                     for t, k in zip(taken, kept, strict=True)]
+            try:
+                recorded = record()
+            except BaseException:
+                for k in kept:
+                    k.unlink(missing_ok=True)
+                raise
+    except _DryRun as run:
+        recorded = run.recorded
+    return ResultsFetched(recorded, tuple(taken), tuple(missing), dry_run,
+                          finals=sum(not r.cancelled for r in new), cancelled=sum(r.cancelled for r in new))
+
+
+def _day(kickoff: datetime | date, tz: str) -> date:
+    return kickoff.astimezone(zone(tz)).date() if isinstance(kickoff, datetime) else kickoff
+
+
+def _match(games: dict[int, Game], fed: list[FeedGame]) -> tuple[list[Result | None], list[str], list[str]]:
+    """Each card game's event in the feed (by the one team matcher, either way round), and what it says."""
+    found: list[Result | None] = []
+    not_over: list[str] = []
+    missing: list[str] = []
+    for g in games.values():
+        scored = []
+        for event in fed:
+            straight = min(_level(event.away, g.away, g.league), _level(event.home, g.home, g.league))
+            swapped = min(_level(event.away, g.home, g.league), _level(event.home, g.away, g.league))
+            if straight or swapped:
+                scored.append((max(straight, swapped), swapped > straight, event))
+        top = max((s for s, _, _ in scored), default=teams.NONE)
+        hits = [(swap, e) for s, swap, e in scored if s == top]
+        if not hits:
+            missing.append(g.label())
+            continue
+        if len(hits) > 1:
+            raise ParlayError(f"{g.label()} matches more than one game of the feed: "
+                              + ", ".join(e.label() for _, e in hits) + "; nothing was stored. Write the teams on the "
+                              "card as the feed does (`game set`), or enter this result with `result set`.")
+        swap, event = hits[0]
+        if event.status is Status.FINAL:
+            away, home = (event.home_score, event.away_score) if swap else (event.away_score, event.home_score)
+            found.append(Result(game=g.key, away_score=away, home_score=home))
+        elif event.status in (Status.POSTPONED, Status.CANCELLED):
+            found.append(Result(game=g.key, cancelled=True))
+        else:
+            not_over.append(f"{g.label()}: {event.detail or event.status.value}")
+    return found, not_over, missing
+
+
+def _level(feed_name: str, card_name: str, league: str) -> int:
+    """How surely a feed's name is the card's team: the alias table decides when it knows both names."""
+    a, b = teams.canonical(feed_name, league), teams.canonical(card_name, league)
+    if a and b:
+        return teams.EXACT if a == b else teams.NONE
+    return teams.level(feed_name, card_name)
