@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core import edits
-from parlaycards.core.errors import NotFoundError, ParlayError, RefusedError
+from parlaycards.core.errors import NotFoundError, ParlayError, RefusedError, spell
 from parlaycards.services import entries as svc
 from parlaycards.services import grading, results
 from parlaycards.store import schema
@@ -123,7 +123,7 @@ def test_cutoff_refuses_unless_late_on_purpose_and_late_is_flagged(pool):
     change(pool, "nfl-w12", with_rules(cutoff=datetime(2026, 11, 22, 12, 0, tzinfo=ET)))
     with pytest.raises(RefusedError) as caught:
         add(pool, serial="1", received="2026-11-22 12:30")
-    assert caught.value.problems == ("received Sun Nov 22 12:30 after the cutoff Sun Nov 22 12:00 "
+    assert tuple(map(spell, caught.value.problems)) == ("received Sun Nov 22 12:30 after the cutoff Sun Nov 22 12:00 "
                                      "(to accept it on purpose, use --late; if it was handed in before the cutoff, "
                                      "say when with --received, or in a Received column of a sheet)",)
     assert add(pool, serial="1", received="2026-11-22 12:30", late=True).late is True

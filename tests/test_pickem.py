@@ -266,7 +266,7 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
     assert dict(got["Bob"].picks) == {101: A, 103: A} and got["Bob"].tiebreak is None
     again = svc.import_entries(store, "office-w12", sheet)  # re-import: same rows stay, nothing doubles
     assert again.unchanged == ["Ann", "Bob"] and again.stored == []
-    with pytest.raises(RefusedError, match="2 row\\(s\\) refused and the \"all or nothing\" option is on; nothing was stored"):
+    with pytest.raises(RefusedError, match="2 row\\(s\\) refused and --all-or-nothing is on; nothing was stored"):
         svc.import_entries(store, "office-w12", sheet, all_or_nothing=True, replace=True)
 
 

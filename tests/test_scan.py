@@ -65,7 +65,7 @@ def test_a_file_that_is_not_a_scan_is_refused_and_nothing_changes(store: Store, 
 def test_scanning_after_the_cutoff_asks_when_the_cards_came_in(store: Store, nfl, tmp_path: Path, db_path: Path):
     scan = _pdf([page_image(nfl.file, 0)], tmp_path / "s.pdf")
     before = file_hash(db_path)
-    with pytest.raises(ParlayError, match='the "received" option with when the cards were handed in'):
+    with pytest.raises(ParlayError, match="--received with when the cards were handed in"):
         svc.scan_cards(store, "nfl-w12", [scan], stake=Decimal(5), received=datetime(2026, 11, 23, 9, 0),
                        folder=tmp_path / "c")
     assert file_hash(db_path) == before

@@ -26,10 +26,22 @@ def open_store(create: bool = False):  # noqa: ANN201 - returns parlaycards.stor
     return _open(state.db, create=create)
 
 
-def err(text: str, style: str = "") -> None:
+def _console(**kwargs: Any):  # noqa: ANN202 - rich.console.Console
+    """A rich Console that spells every option a message names (`core.errors.option`) as this CLI does."""
     from rich.console import Console
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(text, style=style or None, markup=False)
+    from ..core.errors import spell
+    from .values import flag
+
+    class Spelling(Console):
+        def render_str(self, text: str, **kw: Any):  # noqa: ANN202
+            return super().render_str(spell(text, flag), **kw)
+
+    return Spelling(**kwargs)
+
+
+def err(text: str, style: str = "") -> None:
+    _console(stderr=True, highlight=False, soft_wrap=True).print(text, style=style or None, markup=False)
 
 
 def run(fn: Callable[[], T]) -> T:
@@ -60,11 +72,12 @@ def _default(o: Any) -> Any:
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, default=_default, ensure_ascii=False) + "\n")
+    from ..core.errors import spell
+    from .values import flag
+
+    sys.stdout.write(spell(json.dumps(data, indent=2, default=_default, ensure_ascii=False), flag) + "\n")
 
 
 def console():  # noqa: ANN201
     """Tables for people: the terminal's width, or 120 columns when the output goes to a file or pipe."""
-    from rich.console import Console
-
-    return Console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    return _console(highlight=False, width=None if sys.stdout.isatty() else 120)

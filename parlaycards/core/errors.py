@@ -11,13 +11,13 @@ _OPTION = re.compile(r"⟨([a-z][a-z0-9_]*)⟩")
 
 def option(name: str) -> str:
     """An option of the command named inside a message, without spelling it: the layer that shows the
-    message decides how (`cli/` writes `--name`); elsewhere it reads as `the "name" option`."""
+    message decides how (`cli/values.flag`); without one it reads as the usual `--name`."""
     return f"⟨{name}⟩"
 
 
 def spell(text: str, how: Callable[[str], str] | None = None) -> str:
-    """`text` with every `option()` written out by `how` (default: `the "name" option`)."""
-    return _OPTION.sub(lambda m: how(m.group(1)) if how else f'the "{m.group(1).replace("_", " ")}" option', text)
+    """`text` with every `option()` written out by `how` (default: `--name-with-dashes`)."""
+    return _OPTION.sub(lambda m: how(m.group(1)) if how else "--" + m.group(1).replace("_", "-"), text)
 
 
 @dataclass(frozen=True)

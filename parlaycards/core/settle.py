@@ -180,8 +180,8 @@ def refusals(entry: Entry, card: Card, *, current: Card | None = None,
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
         reasons.append(f"received {_local(entry.received_at, now):%a %b %d %H:%M} after the cutoff "
-                       f"{_local(cutoff, now):%a %b %d %H:%M} (to accept it on purpose, use --late; if it was "
-                       "handed in before the cutoff, say when with --received, or in a Received column of a sheet)")
+                       f"{_local(cutoff, now):%a %b %d %H:%M} (to accept it on purpose, use ⟨late⟩; if it was "
+                       "handed in before the cutoff, say when with ⟨received⟩, or in a Received column of a sheet)")
     if entry.late:
         reasons += _past_posted(entry, card, now)
     return reasons

@@ -100,7 +100,7 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
         read.append(sheet)
     if not read and not problems:
         raise ParlayError(f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
-                          "(parlaycards export --blank) or check you saved the right file.")
+                          "(parlaycards export ⟨blank⟩) or check you saved the right file.")
     games = _games(drafts, problems)
     if problems:
         raise _error(book.file, problems, [s.name for s in chosen])
@@ -111,7 +111,7 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
     """The sheets asked for by name (any case), else every visible sheet that is not notes or rules."""
     if names and book.sheets[0].name is None:
-        raise ParlayError(f"{book.file} is a CSV file, which has no sheets: leave out --sheet.")
+        raise ParlayError(f"{book.file} is a CSV file, which has no sheets: leave out ⟨sheet⟩.")
     if names:
         by_name = {header_key(s.name): s for s in book.sheets}
         unknown = [n for n in names if header_key(n) not in by_name]
@@ -129,7 +129,7 @@ def _header(sheet: Sheet) -> tuple[int, Layout] | None:
 
 
 def _no_header(file: str, sheet: Sheet, several: bool) -> Problem:
-    also = " If this sheet holds no lines, name the sheets to read with --sheet." if several else ""
+    also = " If this sheet holds no lines, name the sheets to read with ⟨sheet⟩." if several else ""
     return no_header(file, [sheet], EXPECTED, also)
 
 

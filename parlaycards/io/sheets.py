@@ -181,7 +181,7 @@ def open_workbook(path: Path) -> Workbook:
         raise ParlayError(f"{name} is empty (0 bytes). {ACCEPTED_FILES}")
     if data.startswith(b"%PDF"):
         raise ParlayError(f"{name} is a PDF, not a spreadsheet. {ACCEPTED_FILES} Type the lines into the "
-                          "blank template (parlaycards export --blank) or ask for the spreadsheet.")
+                          "blank template (parlaycards export ⟨blank⟩) or ask for the spreadsheet.")
     if data.startswith(b"\xd0\xcf\x11\xe0"):
         raise ParlayError(f"{name} is an old-style Excel 97–2003 workbook (or a password-protected one), which "
                           "cannot be read. Open it in Excel or LibreOffice and save it as .xlsx (without a password).")

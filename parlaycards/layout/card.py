@@ -459,7 +459,7 @@ def _too_big(card: Card, t: Template) -> ParlayError:
 
     good = [o.name for o in list_templates() if o.name != t.name and fits(card, o)]
     n = len(card.games)
-    where = (f"Templates that fit it: {', '.join(good)} (use --template NAME)." if good
+    where = (f"Templates that fit it: {', '.join(good)} (use ⟨template⟩ NAME)." if good
              else "No template fits it: split it into two cards, or add a template with bigger cards.")
     why = (f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
            f"several cards" if _dense(card, t) else "the type would be under 6 pt")

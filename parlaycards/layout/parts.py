@@ -94,7 +94,7 @@ def band(card: Card, body: Rect) -> list[Box]:
         if size is None or sw + cw + 6 > full:
             from ..core.errors import ParlayError
             raise ParlayError(f'the title "{card.title}" is too long to print on this template; shorten it with '
-                              f'`parlaycards rules set {card.slug} --title "…"` or pick a wider template.')
+                              f'`parlaycards rules set {card.slug} ⟨title⟩ "…"` or pick a wider template.')
         boxes.append(cell(x0 + pad, y0 + BAND_H - 5 - CELL * size, card.title, BOLD, size, w=full, grey=1.0))
         boxes.append(cell(x0 + pad, y0 + 4, "No. {serial}", BOLD, 12, w=sw, grey=1.0, field="serial"))
         boxes.append(cell(x1 - pad - cw, y0 + 4, "CODE {code}", BOLD, 12, w=cw, align="right", grey=1.0, field="code"))
@@ -387,7 +387,7 @@ def disclaimer(card: Card, body: Rect) -> list[Box]:
     if lines is None or len(lines) > 2:
         from ..core.errors import ParlayError
         raise ParlayError("the disclaimer is too long for this template (two lines of small print at most); "
-                          "shorten it with `parlaycards rules set SLUG --disclaimer`.")
+                          "shorten it with `parlaycards rules set SLUG ⟨disclaimer⟩`.")
     out: list[Box] = []
     for i, line in enumerate(reversed(lines)):
         out.append(cell(x0, body.y + 0.5 + i * 7.2, line, REGULAR, 6, w=room, align="centre", grey=0.2))

@@ -208,4 +208,4 @@ def load_template(name_or_path: str | Path, user_dir: Path = USER_DIR) -> Templa
             return t
     names = ", ".join(t.name for t in list_templates(user_dir))
     raise ParlayError(f'there is no template "{text}". Templates: {names}. '
-                      "Add your own as templates/NAME.toml or pass --template path.toml.")
+                      "Add your own as templates/NAME.toml or pass ⟨template⟩ path.toml.")

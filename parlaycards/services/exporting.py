@@ -52,11 +52,11 @@ def grade_csv(report: Report, path: Path) -> Path:
     """The grade report as CSV: every entry, then the void ones."""
     from ..io.csv_out import write_report_csv
 
-    return write_report_csv(report, _csv_path(path, "--csv"))
+    return write_report_csv(report, _csv_path(path, "⟨csv⟩"))
 
 
 def entries_csv(view: EntryList, path: Path) -> Path:
     """A card's entries as CSV."""
     from ..io.csv_out import write_entries_csv
 
-    return write_entries_csv(view, _csv_path(path, "--csv"))
+    return write_entries_csv(view, _csv_path(path, "⟨csv⟩"))

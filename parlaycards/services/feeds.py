@@ -88,20 +88,20 @@ def fetch_lines(store: Store, league: str, slug: str, *, week: int | None = None
     cards.check_slug(slug)
     day = _date(day, tz)
     if week is not None and day is not None:
-        raise ParlayError("give --week or --date, not both.")
+        raise ParlayError("give ⟨week⟩ or ⟨date⟩, not both.")
     if from_file is None and week is None and day is None:
-        raise ParlayError(f"say which games: --week N (e.g. `lines fetch {league} --week 12 --card {slug}`) or "
-                          "--date YYYY-MM-DD for one day's games.")
+        raise ParlayError(f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
+                          "⟨date⟩ YYYY-MM-DD for one day's games.")
     today = datetime.now(zone(tz)).date()
     query = Query(league=lg, week=week, season=season or season_of(day or today), day=day, book=book,
                   api_key=api_key, zone=tz)
     chosen = _provider(provider, from_file)
     if top is not None and chosen is not None and chosen.name != "espn":
-        raise ParlayError(f"--top needs the college rankings, which only ESPN's feed gives: use --provider espn "
-                          f"(or leave --top out with {chosen.label}).")
+        raise ParlayError(f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
+                          f"(or leave ⟨top⟩ out with {chosen.label}).")
     data, prov, taken, raw = _read(chosen, from_file, lambda p: p.lines_request(query))
     if top is not None and prov.name != "espn":
-        raise ParlayError(f"--top needs the college rankings, which only ESPN's feed gives; {from_file} is a "
+        raise ParlayError(f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
                           f"{prov.label} response.")
     feed = prov.parse_lines(data, query, taken.source)
     taken = Taken(taken.provider, taken.source, (feed.taken_at or taken.taken_at).astimezone(timezone.utc), feed.book, taken.kept, taken.from_file)
@@ -137,7 +137,7 @@ def _date(text: str | date | None, tz: str) -> date | None:
     from ..io.when import read_moment
 
     try:
-        moment = read_moment(text, zone(tz), "--date")
+        moment = read_moment(text, zone(tz), "⟨date⟩")
     except ValueError as exc:
         raise ParlayError(str(exc)) from None
     return moment.date() if isinstance(moment, datetime) else moment

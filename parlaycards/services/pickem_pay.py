@@ -57,7 +57,7 @@ def _amount(text: str | None, owed: Decimal) -> Decimal:
     try:
         value = parse_stake(text)
     except ValueError as exc:
-        raise ParlayError(f"--amount: {str(exc).replace('the stake', 'the amount')}") from None
+        raise ParlayError(f"⟨amount⟩: {str(exc).replace('the stake', 'the amount')}") from None
     return value
 
 
@@ -80,7 +80,7 @@ def pay_fee(store: Store, pool: str, name: str, amount: str | None = None) -> Pi
             raise RefusedError(f"{entry.name} has already paid the fee in full: {dollars(before)}.")
         value = _amount(amount, owed)
         if value > owed:
-            raise RefusedError(f"--amount {dollars(value)} is more than {entry.name} owes: {dollars(owed)} "
+            raise RefusedError(f"⟨amount⟩ {dollars(value)} is more than {entry.name} owes: {dollars(owed)} "
                                f"(the fee is {dollars(fee)}, {dollars(before)} already paid).")
         total = _record(tx, pool, entry.key, entry.name, "fee", value, before)
         if total >= fee:
@@ -111,7 +111,7 @@ def pay_prize(store: Store, pool: str, name: str, amount: str | None = None) -> 
             raise RefusedError(f"{standing.name} was already paid the prize in full: {dollars(before)}.")
         value = _amount(amount, owed)
         if value > owed:
-            raise RefusedError(f"--amount {dollars(value)} is more than {standing.name} is owed: {dollars(owed)} "
+            raise RefusedError(f"⟨amount⟩ {dollars(value)} is more than {standing.name} is owed: {dollars(owed)} "
                                f"(the prize is {dollars(prize)}, {dollars(before)} already paid).")
         total = _record(tx, pool, key, standing.name, "prize", value, before)
         return PickemPaid(standing.name, "prize", prize, value, total)

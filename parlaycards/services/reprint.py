@@ -45,7 +45,7 @@ def reprint(store: Store, slug: str, serial: str, out: Path | None = None,
 
     number = parse_serial(serial)
     if number is None:
-        raise ParlayError(f'--reprint "{serial}" is not a serial. Accepted: the number printed on the card, '
+        raise ParlayError(f'⟨reprint⟩ "{serial}" is not a serial. Accepted: the number printed on the card, '
                           "e.g. 000123.")
     s = format_serial(number)
     with store.transaction() as tx:
@@ -62,7 +62,7 @@ def reprint(store: Store, slug: str, serial: str, out: Path | None = None,
             raise RefusedError(f"card {s} was already entered ({e.name or 'no name'}, received "
                                f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
                                f"card. If that entry is a mistake, void it first with `parlaycards entry void "
-                               f"{slug} {s} --reason …`.")
+                               f"{slug} {s} ⟨reason⟩ …`.")
         card = card_rows.get(tx, slug, batch.version)
         t = load_template(batch.template)
         layout = layout_card(card, t)

@@ -94,7 +94,7 @@ def record_finals(tx: Tx, slug: str, games: dict[int, Game], results: list[Resul
     differ = [(stored[r.game], r) for r in results if r.game in stored and stored[r.game] != r]
     if differ and not replace:
         raise ParlayError(f"{source} differs from {len(differ)} result(s) already stored; nothing was stored. Check "
-                          "them, then run again with --replace to take the new ones (or keep yours and leave it):",
+                          "them, then run again with ⟨replace⟩ to take the new ones (or keep yours and leave it):",
                           problems=tuple(f"{games[new.game].label()}: stored {result_text(old, games[new.game])}; "
                                          f"{source} says {result_text(new, games[new.game])}"
                                          for old, new in differ))

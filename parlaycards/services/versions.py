@@ -39,8 +39,8 @@ def revert_card(store: Store, slug: str, to: int) -> Saved:
     with store.transaction() as tx:
         latest = card_rows.latest(tx, slug)
         if not 1 <= to < latest.version:
-            raise ParlayError(f"--to {to}: card {slug} has versions 1 to {latest.version}; revert to one before "
-                              f"the latest ({latest.version}). See them with `parlaycards show {slug} --version N`.")
+            raise ParlayError(f"⟨to⟩ {to}: card {slug} has versions 1 to {latest.version}; revert to one before "
+                              f"the latest ({latest.version}). See them with `parlaycards show {slug} ⟨version⟩ N`.")
         old = card_rows.get(tx, slug, to)
         if _content(old) == _content(latest):
             raise ParlayError(f"nothing to change: card {slug} version {latest.version} already says what version "
@@ -65,7 +65,7 @@ def delete_card(store: Store, slug: str) -> Deleted:
             raise RefusedError(f"card {slug} cannot be deleted: it has been printed — serials "
                                f"{format_serial(b.first_serial)}–{format_serial(b.last_serial)} of version {b.version} "
                                f"on {when:%a %b %d %H:%M %Z} ({b.file}){more}. A printed card stays in the pool's "
-                               "history; take games off with `game set … --off`, or start a new card.")
+                               "history; take games off with `game set … ⟨off⟩`, or start a new card.")
         uses = {
             "entries": _count(tx, schema.entries, schema.entries.c.slug == slug),
             "scanned cards": _count(tx, schema.scans, schema.scans.c.slug == slug),

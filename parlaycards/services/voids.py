@@ -27,7 +27,7 @@ def void_entry(store: Store, slug: str, serial: str, reason: str) -> Voided:
         raise ParlayError(f'"{serial}" is not a serial. Accepted: the number printed on the card, e.g. 000123.')
     why = " ".join(reason.split())
     if not why:
-        raise ParlayError('give the reason for voiding it with --reason, e.g. --reason "typed on the wrong serial".')
+        raise ParlayError('give the reason for voiding it with ⟨reason⟩, e.g. ⟨reason⟩ "typed on the wrong serial".')
     s = format_serial(number)
     with store.transaction() as tx:
         card = card_rows.latest(tx, slug)  # names the card when it does not exist

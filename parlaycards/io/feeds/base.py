@@ -150,7 +150,7 @@ def get(provider: Provider, request: Request) -> bytes:
         if attempt + 1 < ATTEMPTS:
             time.sleep(min(1.0, wait / 4))
     raise ParlayError(f"{last}; nothing was changed. Check the internet connection and try again later, or "
-                      "save the response from a browser and give it with --from-file.")
+                      "save the response from a browser and give it with ⟨from_file⟩.")
 
 
 def _reason(exc: Exception) -> str:
@@ -163,10 +163,10 @@ def _refused(provider: Provider, request: Request, status: int, body: str) -> st
     said = f': "{said}"' if said else ""
     if status in (401, 403):
         return (f"{provider.label} refused the API key (HTTP {status}{said}); nothing was changed. Check the key "
-                "given with --api-key or PARLAYCARDS_ODDS_API_KEY.")
+                "given with ⟨api_key⟩ or PARLAYCARDS_ODDS_API_KEY.")
     if status == 429:
         return (f"{provider.label} says too many requests (HTTP 429{said}): the key's quota or rate limit is "
-                "used up; nothing was changed. Wait and try again, or use --provider espn.")
+                "used up; nothing was changed. Wait and try again, or use ⟨provider⟩ espn.")
     if status == 404:
         return (f"{provider.label} has nothing at {request.url} (HTTP 404{said}); nothing was changed. "
                 "Check the league, week or date.")

@@ -38,8 +38,8 @@ class OddsApi:
 
     def _key(self, query: Query) -> str:
         if not query.api_key:
-            raise ParlayError(f"{self.label} needs an API key: give --api-key KEY or set {KEY_ENV} (a free key "
-                              "comes from the-odds-api.com), or use --provider espn, which needs none.")
+            raise ParlayError(f"{self.label} needs an API key: give ⟨api_key⟩ KEY or set {KEY_ENV} (a free key "
+                              "comes from the-odds-api.com), or use ⟨provider⟩ espn, which needs none.")
         return query.api_key
 
     def lines_request(self, query: Query) -> Request:
@@ -153,7 +153,7 @@ def _span(query: Query) -> tuple[str, str] | None:
     """commenceTimeFrom / commenceTimeTo (UTC, as the API wants them) for a week or a day."""
     if query.week is not None:
         if query.league != "NFL":
-            raise ParlayError("The Odds API has no college weeks: give --date YYYY-MM-DD for a college card.")
+            raise ParlayError("The Odds API has no college weeks: give ⟨date⟩ YYYY-MM-DD for a college card.")
         first, last = nfl_week(query.season or date.today().year, query.week)
     elif query.day is not None:
         first = last = query.day
