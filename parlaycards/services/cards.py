@@ -18,7 +18,7 @@ from ..core.lines import LineError, parse_spread, parse_total
 from ..core.models import Card
 from ..core.odds import TierAnalysis, analyze
 from ..core.zones import zone
-from ..store import Store
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 
 
@@ -34,6 +34,7 @@ def slug_from(name: str) -> str:
     return (s or "card")[:60]
 
 
+@retry_conflicts
 def import_lines(store: Store, path: Path, *, slug: str | None = None, title: str | None = None,
                  league: str | None = None, sheets: tuple[str, ...] = (), tz: str = "America/New_York",
                  replace: bool = False) -> Saved:
@@ -81,6 +82,7 @@ def list_cards(store: Store) -> list[card_rows.CardSummary]:
         return card_rows.summaries(tx)
 
 
+@retry_conflicts
 def edit(store: Store, slug: str, note: str, change: Any) -> Saved:
     """Apply `change(card) -> card` to the latest version and store the result as the next version."""
     with store.transaction() as tx:

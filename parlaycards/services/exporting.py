@@ -20,7 +20,7 @@ def blank_template(path: Path) -> Path:
 
 
 def export_card(store: Store, slug: str, out: Path | None) -> Path:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         printed = card_rows.printed_versions(tx, slug)
     path = out or Path("output") / f"{slug}-v{card.version}.xlsx"

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from ..core import bulk
 from ..core.report import ZERO, GradeChange, Report, build_report
-from ..store import Store
+from ..io.files import atomic_output
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -34,6 +35,7 @@ def bulk_work() -> Iterator[None]:
             gc.enable()
 
 
+@retry_conflicts
 def grade(store: Store, slug: str) -> Report:
     """Settle every entry of every printed version of `slug` against the card's results, and store it."""
     with bulk_work(), store.transaction() as tx:
@@ -65,11 +67,15 @@ def write_outputs(report: Report, xlsx: Path | None = None, pdf: Path | None = N
     if xlsx is not None:
         from ..io.report_xlsx import write_report_xlsx
 
-        written.append(write_report_xlsx(report, xlsx))
+        with atomic_output(xlsx) as part:  # whole or not at all
+            write_report_xlsx(report, part)
+        written.append(xlsx)
         say(f"Wrote {xlsx}")
     if pdf is not None:
         from ..render.report_pdf import write_report_pdf
 
-        written.append(write_report_pdf(report, pdf))
+        with atomic_output(pdf) as part:
+            write_report_pdf(report, part)
+        written.append(pdf)
         say(f"Wrote {pdf}")
     return written

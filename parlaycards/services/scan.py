@@ -106,7 +106,7 @@ def scan_cards(store: Store, slug: str, files: list[Path], *, stake: str | None 
 
     counts = count(files)  # every file readable, or nothing happens
     default = _stake(stake) if stake is not None else None
-    with store.transaction() as tx:
+    with store.reading() as tx:
         current = card_rows.latest(tx, slug)
         Checks(tx, slug)  # the card has printed cards at all
         if default is None and tx.meta(DEFAULT_STAKE):
