@@ -125,7 +125,11 @@ class Store:
     def __init__(self, url: str, *, create: bool = True):
         self.url = url
         self.shown = make_url(url).render_as_string(hide_password=True)  # for messages: never a password
-        self.engine: Engine = create_engine(url, future=True)
+        # PostgreSQL: every command's transaction is SERIALIZABLE, so any interleaving of two commands
+        # either equals one after the other or fails with a serialization failure that is run again
+        # (`retry_conflicts`); a read-only look reads one snapshot (REPEATABLE READ) and never fails so.
+        pg = make_url(url).get_backend_name() == "postgresql"
+        self.engine: Engine = create_engine(url, future=True, **({"isolation_level": "SERIALIZABLE"} if pg else {}))
         self.sqlite = url.startswith("sqlite")
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -174,7 +178,7 @@ class Store:
 
     def _up_to_date(self) -> bool:
         """Every migration applied and the pool made (refusing a newer database), read without a write lock."""
-        with self.engine.connect().execution_options(parlaycards_readonly=True) as conn, conn.begin():
+        with self._read_connection() as conn, conn.begin():
             if not inspect(conn).has_table(schema.migrations.name):
                 return False
             done = set(conn.execute(select(schema.migrations.c.name)).scalars())
@@ -218,12 +222,18 @@ class Store:
         """A read-only look: takes no write lock, so listings run while another command writes."""
         self.migrate()
         try:
-            with self.engine.connect().execution_options(parlaycards_readonly=True) as conn, conn.begin():
+            with self._read_connection() as conn, conn.begin():
                 yield Tx(conn, self.actor)
         except DBAPIError as exc:
             if _locked(exc):
                 raise self._busy() from None
             raise
+
+    def _read_connection(self) -> Connection:
+        conn = self.engine.connect().execution_options(parlaycards_readonly=True)
+        if not self.sqlite:
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        return conn
 
     @contextmanager
     def print_lock(self) -> Iterator[None]:
