@@ -22,11 +22,32 @@ def leftovers(target: Path) -> list[Path]:
     return sorted(target.parent.glob(f"{glob.escape(target.stem)}.*{PART}{glob.escape(target.suffix)}"))
 
 
+def clear_leftovers(target: Path) -> None:
+    """Remove the partly written files of `target` whose writer (the process named in them) is gone."""
+    for part in leftovers(target):
+        pid = part.name[len(target.stem) + 1:].split(".", 1)[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            part.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # this process has not started writing it: a leftover of an earlier one
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process, alive
+        return True
+    return True
+
+
 @contextmanager
 def atomic_output(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside `target`; when the block ends well it replaces `target` in one
     rename (synced first), otherwise it is removed and `target` is left as it was."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    clear_leftovers(target)
     part = part_path(target)
     try:
         yield part

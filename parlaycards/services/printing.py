@@ -11,7 +11,7 @@ from pathlib import Path
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.verify import format_serial, verify_code
-from ..io.files import atomic_output, leftovers, part_path, sync
+from ..io.files import atomic_output, clear_leftovers, leftovers, part_path, sync
 from ..layout.card import layout_card
 from ..layout.templates import Template, list_templates, load_template
 from ..store import Conflict, Store, batches
@@ -84,8 +84,7 @@ def print_batch(store: Store, slug: str, copies: int = 1, template: str | Path =
             last = first + copies - 1
             path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
             _refuse_overwrite(store, path)
-            for stale in leftovers(path):  # a print killed before recording its batch
-                stale.unlink(missing_ok=True)
+            clear_leftovers(path)  # of a print killed before recording its batch
             part = part_path(path)
             serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
             try:
