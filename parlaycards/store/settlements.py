@@ -54,8 +54,8 @@ def stored(graded: Sequence[Graded]) -> dict[int, Stored]:
 
 
 def of(tx: Tx, slug: str) -> dict[int, Stored]:
-    rows = tx.conn.execute(select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs)
-                           .where(S.slug == slug))
+    rows = tx.stream(select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs)
+                     .where(S.slug == slug))
     return {r[0]: Stored(r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows}
 
 
