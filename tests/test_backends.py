@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
-from parlaycards.core.errors import NotFoundError
+from parlaycards.core.errors import NotFoundError, ParlayError
 from parlaycards.store import Conflict, Store, batches, retry_conflicts, schema
 from parlaycards.store import cards as card_rows
 
@@ -121,3 +121,19 @@ def test_the_demo_week_gives_the_same_figures_on_both(pg_cluster, tmp_path: Path
         told[name] = [re.sub(re.escape(str(out)), "OUT", line) for line in said]
     assert any("Graded nfl-w12" in line for line in told["sqlite"])
     assert told["postgresql"] == told["sqlite"]
+
+
+def test_a_writer_kept_waiting_on_postgresql_says_so(pg_cluster):
+    """A row lock held past the lock timeout (5 s): the busy paragraph, nothing changed."""
+    url = pg_cluster.new_database()
+    holder, second = Store(url), Store(url)
+    with holder.transaction() as tx:
+        tx.take_serials(10)  # holds the counter's row
+        with pytest.raises(ParlayError, match="another parlaycards command is writing to the pool database "
+                                              "postgresql\\+psycopg://parlay@127.0.0.1:[0-9]+/.* Nothing was changed"):
+            with second.transaction() as tx2:
+                tx2.take_serials(5)
+    with second.reading() as tx:
+        assert tx.next_serial() == 11
+    holder.dispose()
+    second.dispose()

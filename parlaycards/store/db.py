@@ -9,7 +9,7 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -117,6 +117,25 @@ class Tx:
                 yield from batch
         finally:
             cur.close()
+
+    def insert_rows(self, table: Table, columns: Sequence[str], rows: Iterable[tuple]) -> None:
+        """Insert plain tuples (values in `columns` order), streamed to the driver: COPY on PostgreSQL,
+        one executemany elsewhere; a million rows are never all held as dicts."""
+        if self.conn.dialect.name == "postgresql":
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            names = ", ".join(f'"{c}"' for c in columns)
+            with cur.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy:
+                for row in rows:
+                    copy.write_row(row)
+            cur.close()
+            return
+        stmt = insert(table).compile(dialect=self.conn.dialect, column_keys=list(columns))
+        if stmt.positional and list(stmt.positiontup or ()) == list(columns):
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            cur.executemany(stmt.string, rows)
+            cur.close()
+        else:
+            self.insert_many(table, [dict(zip(columns, row, strict=True)) for row in rows])
 
     def insert_many(self, table: Table, rows: list[dict[str, Any]]) -> None:
         """Insert rows (dicts with every column but an autoincrement key) in one DBAPI executemany.
@@ -266,7 +285,11 @@ class Store:
         so a process killed mid-print releases it and the next print reuses the serials it had read."""
         deadline = time.monotonic() + PRINT_WAIT_S
         if self.sqlite:
-            with _file_lock(Path(self.url.removeprefix("sqlite:///") + "-print"), deadline, self._print_busy):
+            file = make_url(self.url).database
+            if not file or file == ":memory:":  # one process only: nobody to take turns with
+                yield
+                return
+            with _file_lock(Path(file + "-print"), deadline, self._print_busy):
                 yield
             return
         if self.engine.dialect.name != "postgresql":

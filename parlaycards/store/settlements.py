@@ -6,9 +6,9 @@ in pick order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sqlalchemy import delete, select
 
@@ -18,6 +18,7 @@ from . import schema
 from .db import Tx
 
 S = schema.settlements.c
+_COLUMNS = ("serial", "slug", "version", "outcome", "effective_picks", "hits", "payout", "legs")  # Stored's order
 _CHUNK = 500
 
 
@@ -49,14 +50,26 @@ def stored(graded: Sequence[Graded]) -> dict[int, Stored]:
             table = texts[id(g.outcomes)] = {n: f"{n}:{o.value}" for n, o in g.outcomes.items()}
         return ",".join(map(table.__getitem__, g.entry.picks))
 
+    pays = _Shared(str)  # a few distinct amounts: one text each, shared by every entry (memory at 1,000,000)
     return {int(g.entry.serial): Stored(g.entry.version, g.grade.outcome.value, g.grade.effective_picks,
-                                        g.grade.hits, str(g.payout), legs(g)) for g in graded}
+                                        g.grade.hits, pays[g.payout], legs(g)) for g in graded}
 
 
 def of(tx: Tx, slug: str) -> dict[int, Stored]:
     rows = tx.stream(select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs)
                      .where(S.slug == slug))
-    return {r[0]: Stored(r[1], r[2], r[3], r[4], r[5], r[6]) for r in rows}
+    shared = _Shared(lambda text: text)  # outcomes and amounts repeat: keep one copy of each text
+    return {r[0]: Stored(r[1], shared[r[2]], r[3], r[4], shared[r[5]], r[6]) for r in rows}
+
+
+class _Shared(dict):
+    def __init__(self, make: Callable[[Any], str]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> str:
+        value = self[key] = self.make(key)
+        return value
 
 
 def replace(tx: Tx, slug: str, new: Mapping[int, Stored], before: Mapping[int, Stored]) -> int:
@@ -66,8 +79,5 @@ def replace(tx: Tx, slug: str, new: Mapping[int, Stored], before: Mapping[int, S
     stale = gone + [serial for serial, _ in changed if serial in before]
     for i in range(0, len(stale), _CHUNK):
         tx.conn.execute(delete(schema.settlements).where(S.serial.in_(stale[i:i + _CHUNK])))
-    tx.insert_many(schema.settlements, [
-        {"serial": serial, "slug": slug, "version": s.version, "outcome": s.outcome,
-         "effective_picks": s.effective_picks, "hits": s.hits, "payout": s.payout, "legs": s.legs}
-        for serial, s in changed])
+    tx.insert_rows(schema.settlements, _COLUMNS, ((serial, slug, *s) for serial, s in changed))
     return len(changed) + len(gone)
