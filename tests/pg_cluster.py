@@ -18,6 +18,7 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -85,7 +86,23 @@ class Cluster:
         except BaseException:
             cluster.stop()
             raise
+        cluster._watch()
         return cluster
+
+    def _watch(self) -> None:
+        """A small process that stops the server if this one dies without stopping it (a killed test run)."""
+        code = ("import os, sys, time; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+                "from tests.pg_cluster import Cluster; parent = int(sys.argv[2]); "
+                "c = Cluster(Path(sys.argv[3]), Path(sys.argv[4]), 0, sys.argv[5] or None)\n"
+                "while True:\n"
+                "    time.sleep(1)\n"
+                "    try: os.kill(parent, 0)\n"
+                "    except ProcessLookupError: c.stop(); break\n"
+                "    if not c.folder.exists(): break\n")
+        subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parents[1]), str(os.getpid()),
+                          str(self.bindir), str(self.folder), self.as_user or ""],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
 
     def _run(self, exe: str, *args: str) -> None:
         kwargs = {}
