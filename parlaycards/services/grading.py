@@ -47,7 +47,7 @@ def grade(store: Store, slug: str) -> Report:
         cards = {v: card_rows.get(tx, slug, v) for v in sorted({e.version for e in entries})}
         results = result_rows.of(tx, slug)
         graded = bulk.grade_entries(cards, entries, results)
-        before = settlement_rows.of(tx, slug)
+        before = settlement_rows.seen(tx, slug)
         after = settlement_rows.stored(graded)
         paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
         changes = tuple(GradeChange(e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import getpass
+import itertools
 import json
 import os
 import random
@@ -18,7 +19,7 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import Connection, Engine, Table, create_engine, event, insert, inspect, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.sql import Executable
+from sqlalchemy.sql import Select
 
 from ..core.errors import ParlayError
 from . import schema
@@ -104,13 +105,17 @@ class Tx:
         self.insert_many(schema.audit, [{"at": at, "actor": self.actor, "action": action, "slug": slug,
                                          "detail": json.dumps(d, default=str, sort_keys=True)} for d in details])
 
-    def stream(self, stmt: Executable, size: int = 20_000) -> Iterator[tuple]:
+    def stream(self, stmt: Select, size: int = 20_000) -> Iterator[tuple]:
         """The rows of a select as plain tuples, straight from the driver's cursor, a batch at a time:
         no per-row SQLAlchemy work, and a million rows never all held as Python objects at once."""
         compiled = stmt.compile(dialect=self.conn.dialect, compile_kwargs={"render_postcompile": True})
         params = compiled.construct_params()
         args = tuple(params[k] for k in compiled.positiontup or ()) if compiled.positional else params
-        cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        raw: Any = self.conn.connection.driver_connection
+        # PostgreSQL: a server-side cursor, so that the rows come a batch at a time rather than all
+        # into the client's memory first
+        pg = self.conn.dialect.name == "postgresql"
+        cur = raw.cursor(name=f"parlaycards_{next(_streams)}") if pg else raw.cursor()
         try:
             cur.execute(compiled.string, args)
             while batch := cur.fetchmany(size):
@@ -340,6 +345,8 @@ def retry_conflicts(fn: Callable[P, T], attempts: int = 8) -> Callable[P, T]:
 
     return again
 
+
+_streams = itertools.count(1)
 
 # Advisory lock keys (any 64-bit numbers, fixed): one for migrating, one for printing.
 _MIGRATE_KEY = 0x5041524C4159_01

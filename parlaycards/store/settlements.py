@@ -92,6 +92,36 @@ def of(tx: Tx, slug: str) -> dict[int, Stored]:
     return {r[0]: Stored(r[1], shared[r[2]], r[3], r[4], shared[r[5]], r[6]) for r in rows}
 
 
+class Seen:
+    """A stored settlement as a re-grade compares it: outcome and amount as text, the rest (version,
+    n', k, legs) as one number — a million of them fit in a third of the memory of `Stored`s."""
+
+    __slots__ = ("outcome", "payout", "_rest")
+
+    def __init__(self, outcome: str, payout: str, rest: int):
+        self.outcome, self.payout, self._rest = outcome, payout, rest
+
+    @property
+    def amount(self) -> Decimal:
+        return Decimal(self.payout)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Stored):
+            return (self.outcome == other.outcome and self.payout == other.payout
+                    and self._rest == hash((other.version, other.effective_picks, other.hits, other.legs)))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def seen(tx: Tx, slug: str) -> dict[int, Seen]:
+    """The card's stored settlements, by serial, as a re-grade compares them."""
+    rows = tx.stream(select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs)
+                     .where(S.slug == slug))
+    shared = _Shared(lambda text: text)
+    return {r[0]: Seen(shared[r[2]], shared[r[5]], hash((r[1], r[3], r[4], r[6]))) for r in rows}
+
+
 class _Shared(dict):
     def __init__(self, make: Callable[[Any], str]):
         super().__init__()
@@ -102,7 +132,7 @@ class _Shared(dict):
         return value
 
 
-def replace(tx: Tx, slug: str, new: Mapping[int, Stored], before: Mapping[int, Stored]) -> int:
+def replace(tx: Tx, slug: str, new: Mapping[int, Stored], before: Mapping[int, Stored] | Mapping[int, Seen]) -> int:
     """Make the card's stored settlements exactly `new`, writing only rows that differ. Returns rows written.
 
     A first grade streams every row to the database; a re-grade finds the rows that differ in one
