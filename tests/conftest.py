@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -61,3 +62,51 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def regen_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--regen-golden"))
+
+
+# --------------------------------------------------------------------------------------- both backends
+# Tests that take `pool_url` or `any_store` run twice: on a SQLite file and on a throwaway PostgreSQL
+# server (tests/pg_cluster.py), started once per session. Without PostgreSQL that half is skipped with
+# a line saying why; under CI (the CI variable set) it fails instead.
+
+_PG_SKIPPED: list[str] = []
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():  # noqa: ANN201
+    from .pg_cluster import Cluster, find_binaries
+
+    bindir, why = find_binaries()
+    if bindir is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI is set, and the PostgreSQL half cannot run: {why}")
+        _PG_SKIPPED.append(why)
+        pytest.skip(f"PostgreSQL half skipped: {why}")
+    cluster = Cluster.start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+@pytest.fixture
+def pool_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """A new, empty pool database on the backend under test: a SQLAlchemy URL."""
+    if backend == "sqlite":
+        return f"sqlite:///{tmp_path / 'pool.db'}"
+    return request.getfixturevalue("pg_cluster").new_database()
+
+
+@pytest.fixture
+def any_store(pool_url: str) -> Store:
+    s = Store(pool_url)
+    yield s
+    s.dispose()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001
+    if _PG_SKIPPED:
+        terminalreporter.write_line(f"PostgreSQL half skipped: {_PG_SKIPPED[0]}")

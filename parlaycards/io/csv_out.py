@@ -9,7 +9,6 @@ Text a spreadsheet would take for a formula (= + - @ and not a number) starts wi
 from __future__ import annotations
 
 import csv
-import os
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -19,6 +18,7 @@ from zoneinfo import ZoneInfo
 from ..core.models import Card
 from ..core.money import plain
 from ..core.report import Report
+from .files import atomic_output
 
 FORMULA_START = ("=", "+", "-", "@")
 
@@ -36,16 +36,10 @@ def safe(value: object) -> object:
 
 def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[object]]) -> Path:
     """Write a CSV file whole or not at all."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    part = path.with_name(f".{path.name}.part")
-    try:
-        with part.open("w", newline="", encoding="utf-8-sig") as fh:
-            out = csv.writer(fh)
-            out.writerow(header)
-            out.writerows([safe(v) for v in row] for row in rows)
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
+    with atomic_output(path) as part, part.open("w", newline="", encoding="utf-8-sig") as fh:
+        out = csv.writer(fh)
+        out.writerow(header)
+        out.writerows([safe(v) for v in row] for row in rows)
     return path
 
 

@@ -18,7 +18,7 @@ from ..core.odds import TierAnalysis, analyze
 from ..core.printed import CardLine, card_lines
 from ..core.reimport import undone_edits
 from ..core.zones import zone
-from ..store import Store
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 
 
@@ -66,6 +66,7 @@ def import_lines(store: Store | None, path: Path, *, slug: str | None = None, ti
                     stored=saved.stored)
 
 
+@retry_conflicts
 def store_games(store: Store | None, slug: str, games: Sequence[Game], *, title: str | None, default_title: str,
                 tz: str, source: str, fresh: bool = False, replace: bool = False, dry_run: bool = False,
                 detail: dict[str, Any] | None = None) -> Imported:

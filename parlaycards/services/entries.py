@@ -22,7 +22,7 @@ from ..core.money import CENT, dollars
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload, parse_serial
 from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
-from ..store import Store, Tx
+from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -140,6 +140,7 @@ def _zone(card: Card) -> ZoneInfo:
     return ZoneInfo(card.timezone)
 
 
+@retry_conflicts
 def add_entry(store: Store, slug: str, *, serial: str | None, name: str, stake: str, picks: str,
               code: str | None = None, late: bool = False, received: str | None = None,
               replace: bool = False, qr: str | None = None) -> Entry:
@@ -210,13 +211,14 @@ def _from_qr(qr: str, slug: str, serial: str | None, code: str | None) -> tuple[
     return format_serial(number), printed_code
 
 
+@retry_conflicts
 def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = False, late: bool = False,
                    progress: Progress | None = None) -> Imported:
     """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored."""
     from ..io.entries import read_entries
     from .grading import bulk_work
 
-    with store.transaction() as tx:
+    with store.reading() as tx:
         zone = _zone(card_rows.latest(tx, slug))
     with bulk_work():
         sheet = read_entries(path, zone)
@@ -291,6 +293,7 @@ class Paid:
         return self.payout - self.total
 
 
+@retry_conflicts
 def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid:
     """Record a payment to a graded winning (or refunded) card; the amount defaults to what is still owed."""
     number = parse_serial(serial)
@@ -335,6 +338,7 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
         return Paid(entry, now_settled.payout, value, total)
 
 
+@retry_conflicts
 def set_require_code(store: Store, required: bool) -> bool:
     """Pool setting: must every entry carry its verify code? Returns the setting."""
     with store.transaction() as tx:
@@ -346,5 +350,5 @@ def set_require_code(store: Store, required: bool) -> bool:
 
 
 def require_code(store: Store) -> bool:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         return tx.meta(REQUIRE_CODE) == "yes"

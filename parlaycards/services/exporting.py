@@ -8,6 +8,7 @@ from pathlib import Path
 from ..core.errors import ParlayError
 from ..core.report import Report
 from ..core.views import card_json
+from ..io.files import atomic_output
 from ..store import Store
 from ..store import cards as card_rows
 from .entries import EntryList
@@ -16,29 +17,30 @@ from .entries import EntryList
 def blank_template(path: Path) -> Path:
     from ..io.export import write_lines_template
 
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_lines_template(path)
+    with atomic_output(path) as part:
+        write_lines_template(part)
     return path
 
 
 def export_card(store: Store, slug: str, out: Path | None) -> Path:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         printed = card_rows.printed_versions(tx, slug)
     path = out or Path("output") / f"{slug}-v{card.version}.xlsx"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.suffix.lower() == ".json":
-        path.write_text(json.dumps(card_json(card, printed), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    elif path.suffix.lower() == ".xlsx":
-        from ..io.export import write_card_xlsx
-
-        write_card_xlsx(card, path)
-    elif path.suffix.lower() == ".csv":
+    suffix = path.suffix.lower()
+    if suffix not in (".json", ".xlsx", ".csv"):
+        raise ParlayError(f"{path}: cannot export to a {path.suffix or 'nameless'} file. Accepted: .xlsx, .csv, .json.")
+    if suffix == ".csv":
         from ..io.csv_out import write_card_csv
 
-        write_card_csv(card, path)
-    else:
-        raise ParlayError(f"{path}: cannot export to a {path.suffix or 'nameless'} file. Accepted: .xlsx, .csv, .json.")
+        return write_card_csv(card, path)  # written whole or not at all
+    with atomic_output(path) as part:
+        if suffix == ".json":
+            part.write_text(json.dumps(card_json(card, printed), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        else:
+            from ..io.export import write_card_xlsx
+
+            write_card_xlsx(card, part)
     return path
 
 

@@ -8,8 +8,6 @@ settled by what the feed said; the audit entry names the provider, the book, the
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
@@ -22,6 +20,7 @@ from ..core.numbering import assign
 from ..core.zones import zone
 from ..io import feeds, teams
 from ..io.feeds import Feed, FeedGame, Provider, Query, Request, Status
+from ..io.files import atomic_output
 from ..store import Store
 from ..store import cards as card_rows
 from . import cards, results
@@ -231,14 +230,8 @@ def keep_raw(folder: Path, body: bytes, at: datetime, provider: str, query: Quer
     while path.exists():
         n += 1
         path = folder / f"{stem}-{n}.json"
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".raw-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(body)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_output(path) as part:
+        part.write_bytes(body)
     return path
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..core import bulk
 from ..core.report import ZERO, GradeChange, Report, VoidRow, build_report
-from ..store import Store
+from ..io.files import atomic_output
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -25,16 +26,20 @@ from ..store import voids as void_rows
 @contextmanager
 def bulk_work() -> Iterator[None]:
     """Pause Python's cycle collector while 100,000s of small objects are made (it would walk them all,
-    again and again, and halve the speed); nothing made here forms a cycle. Restored on the way out."""
+    again and again, and halve the speed); nothing made here forms a cycle. Restored on the way out,
+    with what exists then set aside from its later walks (gc.freeze: a report of a million entries is
+    not walked again while it is printed; those objects are still freed when no longer used)."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if was:
             gc.enable()
 
 
+@retry_conflicts
 def grade(store: Store, slug: str) -> Report:
     """Settle every entry of every printed version of `slug` against the card's results, and store it."""
     with bulk_work(), store.transaction() as tx:
@@ -44,7 +49,7 @@ def grade(store: Store, slug: str) -> Report:
         cards = {v: versions[v] for v in sorted({e.version for e in entries})}
         results = result_rows.of(tx, slug)
         graded = bulk.grade_entries(cards, entries, results)
-        before = settlement_rows.of(tx, slug)
+        before = settlement_rows.seen(tx, slug)
         after = settlement_rows.stored(graded)
         paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
         changes = tuple(GradeChange(e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount,
@@ -71,11 +76,15 @@ def write_outputs(report: Report, xlsx: Path | None = None, pdf: Path | None = N
     if xlsx is not None:
         from ..io.report_xlsx import write_report_xlsx
 
-        written.append(write_report_xlsx(report, xlsx))
+        with atomic_output(xlsx) as part:  # whole or not at all
+            write_report_xlsx(report, part)
+        written.append(xlsx)
         say(f"Wrote {xlsx}")
     if pdf is not None:
         from ..render.report_pdf import write_report_pdf
 
-        written.append(write_report_pdf(report, pdf))
+        with atomic_output(pdf) as part:
+            write_report_pdf(report, part)
+        written.append(pdf)
         say(f"Wrote {pdf}")
     return written

@@ -183,7 +183,7 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
     entry of the same name is left as it is, so a corrected sheet can be imported again."""
     from ..io.pickem import read_entries
 
-    with store.transaction() as tx:
+    with store.reading() as tx:
         view = _pool(tx, slug)
     sheet = read_entries(path, view.card)
     report = PickemImported(file=path.name, ignored=sheet.ignored)
@@ -239,7 +239,7 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
 
 
 def entries(store: Store, slug: str) -> PoolView:
-    with store.transaction() as tx:
+    with store.reading() as tx:
         view = _pool(tx, slug)
         return PoolView(view.pool, view.card, tuple(rows.entries(tx, slug)))
 
@@ -254,13 +254,13 @@ def _grade(tx: Tx, slug: str) -> WeekReport:
 
 def grade(store: Store, slug: str) -> WeekReport:
     """Score and rank a week against the card's results (whatever results exist so far)."""
-    with store.transaction() as tx:
+    with store.reading() as tx:
         return _grade(tx, slug)
 
 
 def standings(store: Store, season: str) -> SeasonReport:
     """Add up weekly scores across every pool of the season."""
-    with store.transaction() as tx:
+    with store.reading() as tx:
         weeks = [_grade(tx, p.slug) for p in rows.of_season(tx, season)]
     return season_standings(weeks[0].pool.season or season, weeks)
 

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.errors import ParlayError
+from ..core.models import Card
 from ..core.verify import format_serial, verify_code
+from ..io.files import atomic_output, clear_leftovers, leftovers, part_path, sync
 from ..layout.card import layout_card
 from ..layout.templates import Template, list_templates, load_template
-from ..store import Store, batches
+from ..store import Conflict, Store, batches
 from ..store import cards as card_rows
 
 DEFAULT_TEMPLATE = "letter-2up"
@@ -47,39 +50,106 @@ def print_batch(store: Store, slug: str, copies: int = 1, template: str | Path =
                 progress: Callable[[int, int], None] | None = None) -> Printed:
     """Print `copies` serialized cards of the latest version of `slug` (or one PROOF, using no serials).
 
-    The serials are taken, the PDF written and the batch recorded in one transaction: if writing
-    fails, no serial is used up and nothing is recorded.
+    Prints of a pool take turns (`Store.print_lock`); other commands go on meanwhile, as no write
+    lock is held while rendering. The next serial is read, the PDF is rendered beside its target, then
+    one short transaction takes the serials (the counter must still say what was read; the database
+    refuses an overlapping range in any case) and records the batch with the file's SHA-256, and the
+    file is renamed into place. Killed before the record: no batch, no file under the name, and the
+    next print reuses those serials (no card carrying them exists). Killed between record and rename:
+    the whole file waits beside its name and the next print puts it in place (`finish_batches`).
     """
     from ..render.pdf import render_cards, render_proof
 
     if not proof and not 1 <= copies <= MAX_COPIES:
         raise ParlayError(f"--copies {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
-    with store.transaction() as tx:
-        card = card_rows.latest(tx, slug)
-        if not any(not g.off for g in card.games):
-            raise ParlayError(f"card {slug} v{card.version} has no game on it to print; add games with `game add`.")
+    if proof:
+        card = _printable(store, slug)
         layout = layout_card(card, t)
-        per = len(t.cards)
-        if proof:
-            path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
-            render_proof(path, t, layout, slug, card.version, card.title)
+        path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
+        with atomic_output(path) as part:
+            render_proof(part, t, layout, slug, card.version, card.title)
+        with store.transaction() as tx:
             tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
-            return Printed(slug, card.version, t.name, path, 1, 1, None, None, _sha(path), layout.type_size)
-        first, last = tx.take_serials(copies)
-        path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
-        secret = tx.secret
-        serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
-        try:
-            render_cards(path, t, layout, slug, card.version, card.title, serials,
-                         (lambda n: progress(n, copies)) if progress else None)
-        except BaseException:
-            path.unlink(missing_ok=True)  # no half-written PDF; the transaction gives the serials back
-            raise
-        digest = _sha(path)
-        batches.record(tx, slug, card.version, t.name, first, last, str(path), digest)
-        return Printed(slug, card.version, t.name, path, copies, -(-copies // per), first, last, digest,
-                       layout.type_size)
+        return Printed(slug, card.version, t.name, path, 1, 1, None, None, _sha(path), layout.type_size)
+    with store.print_lock():
+        finish_batches(store)
+        for _ in range(5):
+            with store.reading() as tx:
+                card = card_rows.latest(tx, slug)
+                first = tx.next_serial()
+                secret = tx.secret
+            _check_printable(card)
+            layout = layout_card(card, t)
+            last = first + copies - 1
+            path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
+            _refuse_overwrite(store, path)
+            clear_leftovers(path)  # of a print killed before recording its batch
+            part = part_path(path)
+            serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
+            try:
+                render_cards(part, t, layout, slug, card.version, card.title, serials,
+                             (lambda n: progress(n, copies)) if progress else None)
+                sync(part)
+                digest = _sha(part)
+                with store.transaction() as tx:
+                    if tx.take_serials(copies)[0] != first:
+                        raise Conflict("the serials moved")  # taken by a command that did not wait its turn
+                    batches.record(tx, slug, card.version, t.name, first, last, str(path), digest)
+            except Conflict:
+                part.unlink(missing_ok=True)
+                continue  # render again from the serial the pool has now
+            except BaseException:
+                part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
+                raise
+            os.replace(part, path)
+            return Printed(slug, card.version, t.name, path, copies, -(-copies // len(t.cards)), first, last, digest,
+                           layout.type_size)
+    raise ParlayError(f"the pool's serials kept changing while card {slug} was printed (another program is "
+                      "taking serials). Nothing was printed: run this command again.")
+
+
+def _printable(store: Store, slug: str) -> Card:
+    with store.reading() as tx:
+        card = card_rows.latest(tx, slug)
+    _check_printable(card)
+    return card
+
+
+def _check_printable(card: Card) -> None:
+    if not any(not g.off for g in card.games):
+        raise ParlayError(f"card {card.slug} v{card.version} has no game on it to print; add games with `game add`.")
+
+
+def _refuse_overwrite(store: Store, path: Path) -> None:
+    """A file that is a recorded batch's PDF is never printed over: those cards would be lost."""
+    if not path.exists():
+        return
+    with store.reading() as tx:
+        held = [b for b in batches.all_batches(tx) if Path(b.file) == path]
+    if held and any(b.sha256 == _sha(path) for b in held):
+        b = held[-1]
+        raise ParlayError(f"{path} holds print batch {format_serial(b.first_serial)}–{format_serial(b.last_serial)} "
+                          f"of {b.slug}; printing over it would lose those cards. Nothing was printed: choose "
+                          "another --out, or move that file away first.")
+
+
+def finish_batches(store: Store) -> list[Path]:
+    """Put in place the PDF of any recorded batch whose process was killed between recording it and
+    renaming its file (the whole file waits beside its name, with the recorded SHA-256)."""
+    with store.reading() as tx:
+        recorded = batches.all_batches(tx)
+    done = []
+    for b in recorded:
+        path = Path(b.file)
+        if path.exists():
+            continue
+        for part in leftovers(path):
+            if _sha(part) == b.sha256:
+                os.replace(part, path)
+                done.append(path)
+                break
+    return done
 
 
 def calibrate(template: str | Path = DEFAULT_TEMPLATE, out: Path | None = None,
@@ -90,7 +160,8 @@ def calibrate(template: str | Path = DEFAULT_TEMPLATE, out: Path | None = None,
 
     t = load_template(template)
     path = _out(out, folder, f"calibrate-{t.name}.pdf")
-    render_boxes(path, t, [calibration(t)], f"Calibration — {t.name}")
+    with atomic_output(path) as part:
+        render_boxes(part, t, [calibration(t)], f"Calibration — {t.name}")
     return path
 
 
@@ -108,7 +179,8 @@ def pickem_sheet(store: Store, slug: str, out: Path | None = None, copies: int =
     card = of.card
     boxes = layout_pickem(card, t, of.tiebreak)
     path = _out(out, folder, f"{slug}-v{card.version}-pickem.pdf")
-    render_boxes(path, t, [boxes] * copies, f"Pick'em — {card.title}")
+    with atomic_output(path) as part:
+        render_boxes(part, t, [boxes] * copies, f"Pick'em — {card.title}")
     return path
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from sqlalchemy import select
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError
 from ..core.verify import format_serial, parse_serial, verify_code
+from ..io.files import atomic_output
 from ..layout.card import layout_card
 from ..layout.templates import load_template
 from ..store import Store, Tx, batches, schema
@@ -68,13 +68,8 @@ def reprint(store: Store, slug: str, serial: str, out: Path | None = None,
         layout = layout_card(card, t)
         code = verify_code(tx.secret, slug, batch.version, number)
         path = out if out is not None else folder / f"{slug}-v{batch.version}-{s}-reprint.pdf"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(f".{path.name}.part")
-        try:
+        with atomic_output(path) as part:
             render_reprint(part, t, layout, slug, batch.version, card.title, number, code)
-            os.replace(part, path)
-        finally:
-            part.unlink(missing_ok=True)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         times = 1 + sum(1 for _ in _reprints(tx, slug, s))
         tx.audit("print.reprint", slug, serial=s, version=batch.version, template=batch.template, file=str(path),

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
 from ..io import teams
-from ..store import Store, Tx
+from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import results as result_rows
 
@@ -59,6 +59,7 @@ def result_text(r: Result | None, game: Game) -> str:
     return f"{game.away} {r.away_score}, {game.home} {r.home_score}"
 
 
+@retry_conflicts
 def set_result(store: Store, slug: str, number: int, away: int | None = None, home: int | None = None,
                cancelled: bool = False) -> Recorded:
     """Record one game's final score (by any of its selection numbers), or that it was cancelled."""
@@ -101,6 +102,7 @@ def record_finals(tx: Tx, slug: str, games: dict[int, Game], results: list[Resul
     return _save(tx, slug, games, results, not_over)
 
 
+@retry_conflicts
 def import_results(store: Store, slug: str, path: Path) -> Recorded:
     """Store every final and cancellation in a score sheet; any problem stores none and names its row."""
     from ..io.results import read_results

@@ -13,7 +13,6 @@ records are then stored in one transaction. A crop of every card is kept beside 
 from __future__ import annotations
 
 import hashlib
-import os
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from ..core.errors import NotFoundError, ParlayError, Source, option
 from ..core.models import Card, Entry
 from ..core.verify import format_serial, parse_serial
 from ..io.entries import RawEntry
+from ..io.files import atomic_output
 from ..layout.geometry import CardLayout
 from ..store import Store
 from ..store import cards as card_rows
@@ -255,12 +255,10 @@ def _save_crop(folder: Path, slug: str, s) -> str:  # noqa: ANN001 - a Scanned
         raise ParlayError(f"{s.where}: the card's image could not be saved.")
     blob = data.tobytes()
     name = f"{slug}-{format_serial(s.serial) if s.serial else 'unread'}-{hashlib.sha256(blob).hexdigest()[:10]}.jpg"
-    folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     if not path.exists():
-        tmp = path.with_name(path.name + ".part")
-        tmp.write_bytes(blob)
-        os.replace(tmp, path)
+        with atomic_output(path) as part:
+            part.write_bytes(blob)
     return str(path)
 
 

@@ -4,6 +4,6 @@ Rows become frozen core models at this package's edge; nothing above it sees a s
 Imports: core only (and SQLAlchemy).
 """
 
-from .db import Store, Tx, open_store
+from .db import Conflict, Store, Tx, open_store, retry_conflicts
 
-__all__ = ["Store", "Tx", "open_store"]
+__all__ = ["Conflict", "Store", "Tx", "open_store", "retry_conflicts"]

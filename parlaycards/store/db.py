@@ -2,23 +2,42 @@
 
 from __future__ import annotations
 
+import functools
 import getpass
+import itertools
 import json
 import os
+import random
 import secrets
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
-from sqlalchemy import Connection, Engine, Table, create_engine, event, insert, select, update
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy import Connection, Engine, Table, create_engine, event, insert, inspect, select, text, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DatabaseError, DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.sql import Select
 
 from ..core.errors import ParlayError
 from . import schema
 
 DEFAULT_DB = "parlaycards.db"
+LOCK_WAIT_S = 5  # how long a writer waits for another command's lock before saying so
+PRINT_WAIT_S = 600  # how long a print waits for another print of the pool to finish
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class Conflict(ParlayError):
+    """Another command changed the same rows at the same moment (a unique key, an overlapping serial
+    range, a serialization failure or a deadlock): nothing was changed; running again is safe."""
+
+
+class NewerDatabase(ParlayError):
+    """The database was written by a newer release of parlaycards; it is left as it is."""
 
 
 def now() -> datetime:
@@ -58,9 +77,19 @@ class Tx:
         """The pool secret: made with the database, used for verify codes, never printed."""
         return bytes.fromhex(self.meta("pool_secret") or "")
 
+    def next_serial(self) -> int:
+        """The first serial the next print batch will carry (no lock taken: a print checks it again)."""
+        return int(self.meta("next_serial") or "1")
+
     def take_serials(self, count: int) -> tuple[int, int]:
-        """Reserve the next `count` serials of the pool (never reused, across cards)."""
-        first = int(self.meta("next_serial") or "1")
+        """Reserve the next `count` serials of the pool (never reused, across cards).
+
+        The counter's row is locked until the transaction ends (SQLite's write lock does the same),
+        so two commands never take the same range; print_batches' constraint refuses an overlap anyway.
+        """
+        m = schema.meta.c
+        row = self.conn.execute(select(m.value).where(m.key == "next_serial").with_for_update()).scalar()
+        first = int(row or "1")
         self.set_meta("next_serial", str(first + count))
         return first, first + count - 1
 
@@ -76,6 +105,43 @@ class Tx:
         self.insert_many(schema.audit, [{"at": at, "actor": self.actor, "action": action, "slug": slug,
                                          "detail": json.dumps(d, default=str, sort_keys=True)} for d in details])
 
+    def stream(self, stmt: Select, size: int = 20_000) -> Iterator[tuple]:
+        """The rows of a select as plain tuples, straight from the driver's cursor, a batch at a time:
+        no per-row SQLAlchemy work, and a million rows never all held as Python objects at once."""
+        compiled = stmt.compile(dialect=self.conn.dialect, compile_kwargs={"render_postcompile": True})
+        params = compiled.construct_params()
+        args = tuple(params[k] for k in compiled.positiontup or ()) if compiled.positional else params
+        raw: Any = self.conn.connection.driver_connection
+        # PostgreSQL: a server-side cursor, so that the rows come a batch at a time rather than all
+        # into the client's memory first
+        pg = self.conn.dialect.name == "postgresql"
+        cur = raw.cursor(name=f"parlaycards_{next(_streams)}") if pg else raw.cursor()
+        try:
+            cur.execute(compiled.string, args)
+            while batch := cur.fetchmany(size):
+                yield from batch
+        finally:
+            cur.close()
+
+    def insert_rows(self, table: Table, columns: Sequence[str], rows: Iterable[tuple]) -> None:
+        """Insert plain tuples (values in `columns` order), streamed to the driver: COPY on PostgreSQL,
+        one executemany elsewhere; a million rows are never all held as dicts."""
+        if self.conn.dialect.name == "postgresql":
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            names = ", ".join(f'"{c}"' for c in columns)
+            with cur.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy:
+                for row in rows:
+                    copy.write_row(row)
+            cur.close()
+            return
+        stmt = insert(table).compile(dialect=self.conn.dialect, column_keys=list(columns))
+        if stmt.positional and list(stmt.positiontup or ()) == list(columns):
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            cur.executemany(stmt.string, rows)
+            cur.close()
+        else:
+            self.insert_many(table, [dict(zip(columns, row, strict=True)) for row in rows])
+
     def insert_many(self, table: Table, rows: list[dict[str, Any]]) -> None:
         """Insert rows (dicts with every column but an autoincrement key) in one DBAPI executemany.
 
@@ -83,6 +149,15 @@ class Tx:
         processing (a second per 100,000 rows); the statement is compiled for the connection's dialect.
         """
         if not rows:
+            return
+        if self.conn.dialect.name == "postgresql" and len(rows) >= 1000:  # COPY: a 1,000,000 rows in seconds
+            keys = list(rows[0])
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            columns = ", ".join(f'"{k}"' for k in keys)
+            with cur.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
+                for row in rows:
+                    copy.write_row([row[k] for k in keys])
+            cur.close()
             return
         stmt = insert(table).compile(dialect=self.conn.dialect, column_keys=list(rows[0]))
         if stmt.positional:
@@ -97,11 +172,19 @@ class Store:
 
     def __init__(self, url: str, *, create: bool = True):
         self.url = url
-        self.engine: Engine = create_engine(url, future=True)
-        if url.startswith("sqlite"):
+        self.shown = make_url(url).render_as_string(hide_password=True)  # for messages: never a password
+        # PostgreSQL: every command's transaction is SERIALIZABLE, so any interleaving of two commands
+        # either equals one after the other or fails with a serialization failure that is run again
+        # (`retry_conflicts`); a read-only look reads one snapshot (REPEATABLE READ) and never fails so.
+        pg = make_url(url).get_backend_name() == "postgresql"
+        self.engine: Engine = create_engine(url, future=True, **({"isolation_level": "SERIALIZABLE"} if pg else {}))
+        self.sqlite = url.startswith("sqlite")
+        if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
             # pysqlite's own transaction handling is replaced by explicit BEGIN (see _sqlite_begin).
             event.listen(self.engine, "begin", _sqlite_begin)
+        elif self.engine.dialect.name == "postgresql":
+            event.listen(self.engine, "connect", _pg_settings)
         self.actor = os.environ.get("PARLAYCARDS_USER") or _whoami()
         self._migrated = False
         self._create = create
@@ -110,10 +193,16 @@ class Store:
         if self._migrated:
             return
         try:
+            if self._up_to_date():  # most commands: a read-only look, no write lock taken
+                self._migrated = True
+                return
             with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":  # one migrating process at a time; the rest wait, then see it done
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATE_KEY})
                 schema.migrations.create(conn, checkfirst=True)
                 schema.meta.create(conn, checkfirst=True)
                 done = set(conn.execute(select(schema.migrations.c.name)).scalars())
+                self._refuse_newer(conn, done)
                 for name, step in schema.MIGRATIONS:
                     if name not in done:
                         step(conn)
@@ -128,21 +217,52 @@ class Store:
         except (DatabaseError, OperationalError) as exc:
             if _locked(exc):
                 raise self._busy() from None
+            if _conflict(exc):
+                raise self._conflict() from None
             raise ParlayError(
-                f"cannot open the pool database {self.url}: {exc.orig if hasattr(exc, 'orig') else exc}. "
+                f"cannot open the pool database {self.shown}: {exc.orig if hasattr(exc, 'orig') else exc}. "
                 "Pass --db with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB).") from None
         self._migrated = True
 
+    def _up_to_date(self) -> bool:
+        """Every migration applied and the pool made (refusing a newer database), read without a write lock."""
+        with self._read_connection() as conn, conn.begin():
+            if not inspect(conn).has_table(schema.migrations.name):
+                return False
+            done = set(conn.execute(select(schema.migrations.c.name)).scalars())
+            self._refuse_newer(conn, done)
+            tx = Tx(conn, self.actor)
+            return (all(name in done for name, _ in schema.MIGRATIONS) and tx.meta("pool_secret") is not None
+                    and tx.meta("schema_version") == str(schema.SCHEMA_VERSION))
+
+    def _refuse_newer(self, conn: Connection, done: set[str]) -> None:
+        """A database that has a migration this release does not know was written by a newer one."""
+        known = {name for name, _ in schema.MIGRATIONS}
+        unknown = sorted(done - known)
+        version = conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == "schema_version")).scalar()
+        if unknown or (version is not None and version.isdigit() and int(version) > schema.SCHEMA_VERSION):
+            what = f"its changes {', '.join(unknown)}" if unknown else f"schema version {version}"
+            raise NewerDatabase(
+                f"the pool database {self.shown} was written by a newer release of parlaycards ({what}, which this "
+                "release does not know). It was left as it is: upgrade parlaycards (pip install -U parlaycards) "
+                "on this machine to use it.")
+
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
-        """One command's whole change: it happens wholly or not at all (the write lock is held throughout)."""
+        """One command's whole change: it happens wholly or not at all (the write lock is held throughout).
+
+        A clash with another command raises `Conflict` (see `retry_conflicts`); a lock held too long
+        raises the busy message. Either way nothing was changed.
+        """
         self.migrate()
         try:
             with self.engine.begin() as conn:
                 yield Tx(conn, self.actor)
-        except OperationalError as exc:
+        except DBAPIError as exc:
             if _locked(exc):
                 raise self._busy() from None
+            if _conflict(exc):
+                raise self._conflict() from None
             raise
 
     @contextmanager
@@ -150,19 +270,117 @@ class Store:
         """A read-only look: takes no write lock, so listings run while another command writes."""
         self.migrate()
         try:
-            with self.engine.connect().execution_options(parlaycards_readonly=True) as conn, conn.begin():
+            with self._read_connection() as conn, conn.begin():
                 yield Tx(conn, self.actor)
-        except OperationalError as exc:
+        except DBAPIError as exc:
             if _locked(exc):
                 raise self._busy() from None
             raise
 
+    def _read_connection(self) -> Connection:
+        conn = self.engine.connect().execution_options(parlaycards_readonly=True)
+        if not self.sqlite:
+            conn = conn.execution_options(isolation_level="REPEATABLE READ")
+        return conn
+
+    @contextmanager
+    def print_lock(self) -> Iterator[None]:
+        """Held while a print batch is rendered and recorded: prints of a pool take turns (other commands
+        do not wait). It is a lock of the server (PostgreSQL) or of the operating system (a SQLite file),
+        so a process killed mid-print releases it and the next print reuses the serials it had read."""
+        deadline = time.monotonic() + PRINT_WAIT_S
+        if self.sqlite:
+            file = make_url(self.url).database
+            if not file or file == ":memory:":  # one process only: nobody to take turns with
+                yield
+                return
+            with _file_lock(Path(file + "-print"), deadline, self._print_busy):
+                yield
+            return
+        if self.engine.dialect.name != "postgresql":
+            yield
+            return
+        with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            while not conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": _PRINT_KEY}).scalar():
+                if time.monotonic() > deadline:
+                    raise self._print_busy()
+                time.sleep(0.05 + random.random() * 0.1)
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PRINT_KEY})
+
     def _busy(self) -> ParlayError:
-        return ParlayError(f"another parlaycards command is writing to the pool database {self.url} and did not "
-                           "finish within 5 seconds. Nothing was changed: run this command again when it is done.")
+        return ParlayError(f"another parlaycards command is writing to the pool database {self.shown} and did not "
+                           f"finish within {LOCK_WAIT_S} seconds. Nothing was changed: run this command again when "
+                           "it is done.")
+
+    def _print_busy(self) -> ParlayError:
+        return ParlayError(f"another print of the pool database {self.shown} has been running for more than "
+                           f"{PRINT_WAIT_S // 60} minutes. Nothing was printed: run this command again when it is done.")
+
+    def _conflict(self) -> Conflict:
+        return Conflict(f"another parlaycards command changed the same rows of the pool database {self.shown} at "
+                        "the same moment. Nothing was changed: run this command again.")
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def retry_conflicts(fn: Callable[P, T], attempts: int = 8) -> Callable[P, T]:
+    """Run a service again when its transaction clashed with another command's (`Conflict`): the rerun
+    reads what the other stored, so it ends as if the two had run one after the other: it stores its
+    change, or refuses it exactly as a single user would be refused (a serial already entered)."""
+
+    @functools.wraps(fn)
+    def again(*args: P.args, **kwargs: P.kwargs) -> T:
+        for attempt in range(attempts):
+            try:
+                return fn(*args, **kwargs)
+            except Conflict:
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(random.uniform(0.01, 0.05) * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    return again
+
+
+_streams = itertools.count(1)
+
+# Advisory lock keys (any 64-bit numbers, fixed): one for migrating, one for printing.
+_MIGRATE_KEY = 0x5041524C4159_01
+_PRINT_KEY = 0x5041524C4159_02
+
+
+@contextmanager
+def _file_lock(path: Path, deadline: float, busy: Callable[[], ParlayError]) -> Iterator[None]:
+    """An exclusive lock of the operating system on `path` (made if missing), released when the process ends."""
+    try:
+        import fcntl
+    except ImportError:  # not on Windows: there the database's constraint alone keeps serials apart
+        yield
+        return
+    with path.open("a") as fh:
+        while True:
+            try:
+                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise busy() from None
+                time.sleep(0.05 + random.random() * 0.1)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _pg_settings(dbapi_conn: Any, _record: Any) -> None:
+    # a lock held by another command too long becomes the busy message, not an endless wait
+    with dbapi_conn.cursor() as cur:
+        cur.execute(f"SET lock_timeout = '{LOCK_WAIT_S}s'")
+    dbapi_conn.commit()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -178,8 +396,27 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("parlaycards_readonly") else "BEGIN IMMEDIATE")
 
 
+def _sqlstate(exc: Exception) -> str:
+    orig = getattr(exc, "orig", None)
+    return str(getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None) or "")
+
+
 def _locked(exc: Exception) -> bool:
-    return "database is locked" in str(exc) or "database table is locked" in str(exc)
+    """Another command held a lock longer than we wait (SQLite's busy timeout, PostgreSQL's lock_timeout)."""
+    return ("database is locked" in str(exc) or "database table is locked" in str(exc)
+            or _sqlstate(exc) == "55P03")
+
+
+# unique violation, exclusion violation, serialization failure, deadlock
+_CONFLICT_STATES = {"23505", "23P01", "40001", "40P01"}
+
+
+def _conflict(exc: Exception) -> bool:
+    """Two commands wrote the same thing at once: a retry reads the other's change and decides again."""
+    if _sqlstate(exc) in _CONFLICT_STATES:
+        return True
+    return isinstance(exc, IntegrityError) and ("UNIQUE constraint failed" in str(exc)
+                                                or "share serials" in str(exc))
 
 
 def _whoami() -> str:

@@ -71,8 +71,8 @@ def of(tx: Tx, slug: str) -> list[Entry]:
 
 def for_grading(tx: Tx, slug: str) -> list[Ticket]:
     """Every entry of a card, by serial, as light `Ticket`s (grading reads 100,000s of them)."""
-    rows = tx.conn.execute(select(E.serial, E.version, E.name, E.stake, E.picks, E.late, E.received_at)
-                           .where(E.slug == slug).order_by(E.serial))
+    rows = tx.stream(select(E.serial, E.version, E.name, E.stake, E.picks, E.late, E.received_at)
+                     .where(E.slug == slug).order_by(E.serial))
     # Stakes and times repeat (a few stake amounts; one time per imported sheet): parse each text once.
     stakes = _Parsed(Decimal)
     times = _Parsed(datetime.fromisoformat)

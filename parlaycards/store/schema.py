@@ -16,6 +16,8 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    select,
+    text,
 )
 
 metadata = MetaData()
@@ -213,6 +215,44 @@ def _pickem_payments(conn: Connection) -> None:
     pickem_pay_metadata.create_all(conn)
 
 
+def _serial_ranges(conn: Connection) -> None:
+    """Print batches never share a serial: a constraint of the database itself, so that no two
+    commands — however they interleave — can record overlapping ranges. A database in which two
+    batches already overlap (printed concurrently by an earlier release on PostgreSQL) is refused
+    with the batches named, and left as it was."""
+    b = batches.c
+    other = batches.alias("other")
+    o = other.c
+    clash = conn.execute(select(b.id, b.slug, b.first_serial, b.last_serial, o.id, o.first_serial, o.last_serial)
+                         .where(b.id < o.id, b.first_serial <= o.last_serial, b.last_serial >= o.first_serial)
+                         .limit(5)).all()
+    bad = conn.execute(select(b.id, b.first_serial, b.last_serial)
+                       .where((b.last_serial < b.first_serial) | (b.first_serial < 1)).limit(5)).all()
+    if clash or bad:
+        from ..core.errors import ParlayError
+
+        said = [f"batch {r[0]} ({r[2]:06d}–{r[3]:06d}) and batch {r[4]} ({r[5]:06d}–{r[6]:06d}) share serials"
+                for r in clash] + [f"batch {r[0]} has the range {r[1]}–{r[2]}" for r in bad]
+        raise ParlayError("the pool database cannot be upgraded: " + "; ".join(said) + ". Cards with the same serial "
+                          "were handed out twice; nothing was changed. Void the duplicate cards' batch with "
+                          "your database tool, then run the command again.")
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("ALTER TABLE print_batches ADD CONSTRAINT ck_batch_range "
+                          "CHECK (first_serial >= 1 AND last_serial >= first_serial)"))
+        conn.execute(text("ALTER TABLE print_batches ADD CONSTRAINT ex_batch_serials "
+                          "EXCLUDE USING gist (int4range(first_serial, last_serial, '[]') WITH &&)"))
+    else:  # SQLite: writers take turns, so a trigger that looks before each insert or update is enough
+        for when in ("INSERT", "UPDATE OF first_serial, last_serial"):
+            name = "tr_batch_serials_" + when.split()[0].lower()
+            conn.execute(text(
+                f"CREATE TRIGGER {name} BEFORE {when} ON print_batches "
+                "WHEN NEW.first_serial < 1 OR NEW.last_serial < NEW.first_serial OR EXISTS (SELECT 1 FROM "
+                "print_batches WHERE id IS NOT NEW.id AND first_serial <= NEW.last_serial "
+                "AND last_serial >= NEW.first_serial) "
+                "BEGIN SELECT RAISE(ABORT, 'print batches share serials'); END"))
+    conn.execute(text("CREATE UNIQUE INDEX uq_batch_first_serial ON print_batches (first_serial)"))
+
+
 # Named migrations, in order. Append; never edit one that has shipped.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0001_initial", _initial),
@@ -220,4 +260,5 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0003_scans", _scans),
     ("0004_void", _void),
     ("0005_pickem_payments", _pickem_payments),
+    ("0006_serial_ranges", _serial_ranges),
 ]

@@ -1,0 +1,63 @@
+"""Several `parlaycards` processes at the same moment, on both backends: printing and entering.
+
+No serial printed twice, no traceback, every valid entry stored once, a clash refused as a single
+user's would be.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdf
+
+from parlaycards.store import Store, batches
+from parlaycards.store import check as store_check
+from parlaycards.store import entries as entry_rows
+
+from .pool_support import file_hash, new_card, print_serials
+from .proc_support import together
+
+
+def _serials(path: Path) -> list[int]:
+    text = "\n".join(p.extract_text() for p in pypdf.PdfReader(path).pages)
+    return [int(s) for s in re.findall(r"No\. (\d{6})", text)]
+
+
+def test_printing_and_entering_at_once(any_store: Store, pool_url: str, tmp_path: Path):
+    new_card(any_store)
+    print_serials(any_store, "nfl-w12", 20)  # serials 1–20 are out on paper
+    prints = [["print", "nfl-w12", "--copies", "24", "--out", str(tmp_path / f"p{i}.pdf")] for i in range(3)]
+    same = [["entry", "add", "nfl-w12", "--serial", "000005", "--name", f"Twin {i}", "--stake", "5",
+             "--picks", "101,104,105"] for i in range(4)]
+    apart = [["entry", "add", "nfl-w12", "--serial", f"{10 + i:06d}", "--name", f"Player {i}", "--stake", "2",
+              "--picks", "101,103,105"] for i in range(3)]
+    done = together(pool_url, prints + same + apart)
+    for code, _out, err in done:
+        assert "Traceback" not in err and "Error" not in err or code == 2, err
+    # the prints: three whole PDFs, three batches, no serial twice, each file as recorded
+    assert [code for code, _, _ in done[:3]] == [0, 0, 0], [e for _, _, e in done[:3]]
+    with any_store.reading() as tx:
+        made = [b for b in batches.all_batches(tx) if b.file.endswith(".pdf") and b.first_serial > 20]
+        assert store_check.problems(tx) == []
+        stored = {int(e.serial): e for e in entry_rows.of(tx, "nfl-w12")}
+    assert len(made) == 3
+    printed = []
+    for b in made:
+        path = Path(b.file)
+        assert file_hash(path) == b.sha256
+        assert _serials(path) == list(range(b.first_serial, b.last_serial + 1))
+        printed += _serials(path)
+    assert sorted(printed) == list(range(21, 21 + 72))
+    assert not list(tmp_path.glob("*.part*"))
+    # the same serial four times: stored once, the others refused as a second typing would be
+    codes = [code for code, _, _ in done[3:7]]
+    assert codes.count(0) == 1 and codes.count(2) == 3, [e for _, _, e in done[3:7]]
+    for code, _, err in done[3:7]:
+        if code == 2:
+            assert "serial 000005 was already entered" in err, err
+    winner = next(i for i, (code, _, _) in enumerate(done[3:7]) if code == 0)
+    assert stored[5].name == f"Twin {winner}"
+    # different serials: every one stored, once
+    assert [code for code, _, _ in done[7:]] == [0, 0, 0], [e for _, _, e in done[7:]]
+    assert sorted(stored) == [5, 10, 11, 12]
