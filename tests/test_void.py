@@ -130,3 +130,21 @@ def test_cli_entry_void_then_entries_and_grade_show_it(pool, db_path):
     assert "Void (1)" in r.stdout and "duplicate of 000001" in r.stdout
     r = runner.invoke(app, [*db, "entry", "void", "nfl-w12", "2", "--reason", "x"])
     assert r.exit_code == 2 and r.stderr.startswith("Error: card 000002 was already voided on")
+
+
+def test_the_workbook_and_the_wall_sheet_list_void_entries(pool, tmp_path):
+    """Void entries were listed by `entries` and `grade` but left out of the xlsx and the wall PDF."""
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    add(pool, "1", name="Dana")
+    add(pool, "2", name="Lee", stake="5")
+    _finals(pool)
+    voids.void_entry(pool, "nfl-w12", "000002", "typed on the wrong serial")
+    report = grading.grade(pool, "nfl-w12")
+    grading.write_outputs(report, tmp_path / "r.xlsx", tmp_path / "wall.pdf", lambda _: None)
+    ws = load_workbook(tmp_path / "r.xlsx")["Void"]
+    assert [c.value for c in ws[2]][:5] == ["000002", 1, "Lee", 5, "101, 103, 105"]
+    assert ws.cell(2, 7).value == "typed on the wrong serial"
+    text = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "wall.pdf")).pages)
+    assert "Void (1): not graded, stake not counted" in text and "typed on the wrong serial" in text

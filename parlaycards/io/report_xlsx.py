@@ -32,6 +32,8 @@ def write_report_xlsx(report: Report, path: Path) -> Path:
     _all_entries(wb.create_sheet("All entries"), report, styles)
     _legs(wb.create_sheet("Legs"), report, styles)
     _games(wb.create_sheet("Games"), report, styles)
+    if report.voided:
+        _voided(wb.create_sheet("Void"), report, styles)
     wb.properties.title = f"{report.title} — results"
     wb.properties.creator = "parlaycards"
     wb.save(path)
@@ -123,6 +125,15 @@ def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
 
     _table(ws, headers, [9, 8, 24, 10, *[7] * most, 10, 8, 6, 12, 12, 10, 6, 20], map(row, report.rows), styles,
            {stake_col, payout_col, payout_col + 1}, fill_when=lambda row: row[4 + most] == "win")
+
+
+def _voided(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+    """Entries the operator voided: listed with the reason, never graded, no stake counted."""
+    zone = ZoneInfo(report.timezone)
+    headers = ["Serial", "Version", "Name", "Stake", "Picks", f"Voided ({report.timezone})", "Reason"]
+    rows = ([v.serial, v.version, v.name, v.stake, ", ".join(map(str, v.picks)),
+             v.voided_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"), v.reason] for v in report.voided)
+    _table(ws, headers, [9, 8, 24, 10, 30, 20, 40], rows, styles, {3})
 
 
 def _legs(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.money import dollars
-from ..core.report import EntryRow, GameRow, Report
+from ..core.report import EntryRow, GameRow, Report, VoidRow
 
 ONE_COLUMN_GAMES = 18
 PAIR_ROWS = 20  # games per side of a two-table block: a block always fits one page
@@ -61,6 +61,10 @@ def write_report_pdf(report: Report, path: Path) -> Path:
         story += _entries(report.rows, versions, cell)
     else:
         story.append(Paragraph("No entries.", styles["BodyText"]))
+    if report.voided:
+        story += [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH),
+                  Paragraph(f"Void ({len(report.voided)}): not graded, stake not counted", styles["Heading2"]),
+                  *_voided(report.voided, cell)]
     story += [Spacer(1, 0.12 * INCH),
               Paragraph("Payouts include the stake. Check your serial against the list; the pool runner pays on "
                         "presentation of the card.", small)]
@@ -165,6 +169,16 @@ def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list:
         return _table(rows, widths, [("ALIGN", (-2, 1), (-2, -1), "RIGHT")])
 
     return _chunks(winners, make)
+
+
+def _voided(voided: Sequence[VoidRow], cell: Any) -> list:
+    widths = [0.7, 2.3, 2.5, 2.0]
+    rows: list[list] = [["Serial", "Name", "Picks", "Reason"]]
+    for v in voided:
+        rows.append([v.serial, _fit(v.name, widths[1] * INCH, cell), _fit(", ".join(map(str, v.picks)), widths[2] * INCH, cell),
+                     _fit(v.reason, widths[3] * INCH, cell)])
+    return [_table(rows[i:i + ENTRY_CHUNK + 1] if i == 0 else [rows[0], *rows[i + 1:i + 1 + ENTRY_CHUNK]], widths)
+            for i in range(0, max(len(rows) - 1, 1), ENTRY_CHUNK)]
 
 
 def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list:
