@@ -51,7 +51,8 @@ def sample_report(folder: Path) -> Path:
         batches.record(tx, card.slug, 1, "letter-2up", first, last, "check.pdf", "0" * 64)
     for serial, picks in ((1, "101,103,105"), (2, "101,103,107"), (3, "102,104,106"), (4, "101,103,105,107"),
                           (5, "105,107,203")):
-        entries.add_entry(store, card.slug, serial=str(serial), name=TRICKY[serial], stake="10", picks=picks)
+        entries.add_entry(store, card.slug, serial=serial, name=TRICKY[serial], stake=Decimal(10),
+                          picks=tuple(map(int, picks.split(","))))
     for number, away, home in ((101, 24, 20), (103, 27, 20), (107, 20, 17), (105, 30, 20)):
         results.set_result(store, card.slug, number, away, home)
     report = grading.grade(store, card.slug)

@@ -12,10 +12,9 @@ from parlaycards.cli.main import app
 from parlaycards.core.models import Card
 from parlaycards.io.csv_out import write_card_csv, write_csv
 from parlaycards.io.lines import read_lines
-from parlaycards.services import entries as entry_svc
 from parlaycards.services import results, voids
 
-from .pool_support import new_card, print_serials
+from .pool_support import enter, new_card, print_serials
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_lines"
@@ -58,7 +57,7 @@ def graded_pool(store, db_path):
     new_card(store)
     print_serials(store, "nfl-w12", 5)
     for serial, name in (("1", "Dana"), ("2", "=cmd|' /C calc'!A0"), ("3", "Zoë")):
-        entry_svc.add_entry(store, "nfl-w12", serial=serial, name=name, stake="10", picks="101,103,105",
+        enter(store, "nfl-w12", serial=serial, name=name, stake="10", picks="101,103,105",
                             received="2026-11-21 09:30")
     for number, away, home in ((101, 20, 10), (103, 20, 10), (105, 10, 20)):
         results.set_result(store, "nfl-w12", number, away, home)

@@ -17,7 +17,7 @@ from parlaycards.services import grading, results
 from parlaycards.store import schema
 
 from .conftest import ET, make_card
-from .pool_support import change, code, csv_file, file_hash, new_card, print_serials, with_rules, xlsx
+from .pool_support import change, code, csv_file, enter, file_hash, new_card, print_serials, with_rules, xlsx
 
 runner = CliRunner()
 
@@ -30,7 +30,7 @@ def pool(store):
 
 
 def add(store, serial="1", picks="101,103,105", stake="5", **kw):
-    return svc.add_entry(store, "nfl-w12", serial=serial, name=kw.pop("name", "Dana"), stake=stake, picks=picks, **kw)
+    return enter(store, "nfl-w12", serial=serial, name=kw.pop("name", "Dana"), stake=stake, picks=picks, **kw)
 
 
 def count(store, table=schema.entries) -> int:

@@ -14,10 +14,10 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from parlaycards.layout.templates import list_templates
-from parlaycards.services import entries, grading, printing, results
+from parlaycards.services import grading, printing, results
 from parlaycards.store import cards as card_rows
 
-from .pool_support import new_card, print_serials
+from .pool_support import enter, new_card, print_serials
 from .print_support import college_card, nfl_card
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -48,7 +48,7 @@ def test_report_texts(store, tmp_path, regen_golden):
     new_card(store)
     print_serials(store, "nfl-w12", 4)
     for serial, picks in ((1, "101,103,105"), (2, "101,103,107"), (3, "102,104,106"), (4, "109,111,201")):
-        entries.add_entry(store, "nfl-w12", serial=str(serial), name=f"Player {serial}", stake="10", picks=picks,
+        enter(store, "nfl-w12", serial=str(serial), name=f"Player {serial}", stake="10", picks=picks,
                           received="2026-11-20 12:00")
     for number, away, home in ((101, 24, 20), (103, 27, 20), (105, 30, 20), (107, 20, 17)):
         results.set_result(store, "nfl-w12", number, away, home)

@@ -14,7 +14,7 @@ from parlaycards.core.errors import NotFoundError, ParlayError
 from parlaycards.services import entries, grading, results
 from parlaycards.store import schema
 
-from .pool_support import change, csv_file, new_card, print_serials, with_rules, xlsx
+from .pool_support import change, csv_file, enter, new_card, print_serials, with_rules, xlsx
 
 runner = CliRunner()
 SLUG = "nfl-w12"
@@ -29,7 +29,7 @@ def pool(store):
     print_serials(store, SLUG, 10)
     for serial, picks, stake in ((1, "101,103,105", "10"), (2, "102,104,106", "5"), (3, "101,103,107", "2"),
                                  (4, "109,111,205", "20"), (5, "110,112,206", "1")):
-        entries.add_entry(store, SLUG, serial=str(serial), name=f"P{serial}", stake=stake, picks=picks)
+        enter(store, SLUG, serial=str(serial), name=f"P{serial}", stake=stake, picks=picks)
     return store
 
 
@@ -94,7 +94,7 @@ def test_a_rule_changed_after_printing_applies_only_to_cards_printed_after_it(st
     change(store, SLUG, with_rules(ties="win"))
     print_serials(store, SLUG, 2)                         # 3-4 from version 2: ties win
     for serial in (1, 3):
-        entries.add_entry(store, SLUG, serial=str(serial), name="x", stake="10", picks="101,103,109")
+        enter(store, SLUG, serial=str(serial), name="x", stake="10", picks="101,103,109")
     final(store, 101, 24, 20)
     final(store, 103, 30, 20)   # Cowboys -2.5 win
     final(store, 109, 20, 17)   # Ravens -3: push

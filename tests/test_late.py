@@ -13,7 +13,7 @@ from parlaycards.core.errors import RefusedError
 from parlaycards.services import entries as svc
 
 from .conftest import ET, make_card
-from .pool_support import change, new_card, print_serials, with_rules, xlsx
+from .pool_support import change, enter, new_card, print_serials, with_rules, xlsx
 
 runner = CliRunner()
 CUTOFF = datetime(2026, 11, 22, 12, 0, tzinfo=ET)
@@ -31,7 +31,7 @@ def pool(store):
 
 
 def add(store, serial, picks, received, late=True):
-    return svc.add_entry(store, "nfl-w12", serial=serial, name="Dana", stake="5", picks=picks, received=received,
+    return enter(store, "nfl-w12", serial=serial, name="Dana", stake="5", picks=picks, received=received,
                          late=late)
 
 

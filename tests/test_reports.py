@@ -10,9 +10,9 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from parlaycards.core.report import grade_json
-from parlaycards.services import entries, grading, results
+from parlaycards.services import grading, results
 
-from .pool_support import new_card, print_serials
+from .pool_support import enter, new_card, print_serials
 
 SLUG = "nfl-w12"
 NAMES = {1: "Dana", 2: "=HYPERLINK(\"http://x\",\"win\")", 3: "+1 555 0100", 4: "@Lee", 5: "-Sam"}
@@ -24,7 +24,7 @@ def report(store, tmp_path):
     print_serials(store, SLUG, 5)
     for serial, picks in ((1, "101,103,105"), (2, "101,103,107"), (3, "102,104,106"), (4, "101,103,105,107"),
                           (5, "109,111,201")):
-        entries.add_entry(store, SLUG, serial=str(serial), name=NAMES[serial], stake="10", picks=picks)
+        enter(store, SLUG, serial=str(serial), name=NAMES[serial], stake="10", picks=picks)
     for number, away, home in ((101, 24, 20), (103, 27, 20), (105, 30, 20), (107, 20, 17)):
         results.set_result(store, SLUG, number, away, home)
     results.set_result(store, SLUG, 109, cancelled=True)
@@ -103,8 +103,8 @@ def two_versions(store):
     change(store, SLUG, _dallas("4"))
     print_serials(store, SLUG, 2)                       # 000003-000004 on v2
     change(store, SLUG, _dallas("5.5"))                 # v3: edited after the last printing, never printed
-    entries.add_entry(store, SLUG, serial="1", name="Vee One", stake="10", picks="101,103,105")
-    entries.add_entry(store, SLUG, serial="3", name="Vee Two", stake="10", picks="101,103,105")
+    enter(store, SLUG, serial="1", name="Vee One", stake="10", picks="101,103,105")
+    enter(store, SLUG, serial="3", name="Vee Two", stake="10", picks="101,103,105")
     for number, away, home in ((101, 24, 20), (103, 27, 24), (105, 30, 20)):   # Cowboys by 3
         results.set_result(store, SLUG, number, away, home)
     return grading.grade(store, SLUG)
@@ -196,7 +196,7 @@ def test_a_wall_sheet_for_200_entries_continues_on_more_pages_with_every_entry(s
     new_card(store)
     print_serials(store, SLUG, 200)
     for serial in range(1, 201):
-        entries.add_entry(store, SLUG, serial=str(serial), name=f"Player {serial:03d}", stake="5",
+        enter(store, SLUG, serial=str(serial), name=f"Player {serial:03d}", stake="5",
                           picks="101,103,105" if serial % 2 else "102,104,106")
     for number, away, home in ((101, 24, 20), (103, 27, 20), (105, 30, 20)):
         results.set_result(store, SLUG, number, away, home)

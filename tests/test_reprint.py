@@ -26,7 +26,7 @@ from parlaycards.services import reprint as svc
 from parlaycards.services import scan as scan_svc
 from parlaycards.store import schema
 
-from .pool_support import code
+from .pool_support import code, enter
 from .print_support import nfl_card
 from .scan_support import BEFORE_CUTOFF, Printed, printed, sheet
 
@@ -98,7 +98,7 @@ def test_reprint_refusals(store, nfl, tmp_path):
         svc.reprint(store, "nfl-w12", "9", folder=tmp_path)
     with pytest.raises(ParlayError, match='--reprint "x" is not a serial'):
         svc.reprint(store, "nfl-w12", "x", folder=tmp_path)
-    entry_svc.add_entry(store, "nfl-w12", serial="4", name="Dana", stake="5", picks="101,104,117",
+    enter(store, "nfl-w12", serial="4", name="Dana", stake="5", picks="101,104,117",
                         received=BEFORE_CUTOFF)
     with pytest.raises(RefusedError, match=r"card 000004 was already entered \(Dana, received Fri Nov 20 12:00 EST\)"):
         svc.reprint(store, "nfl-w12", "4", folder=tmp_path)

@@ -20,7 +20,7 @@ from parlaycards.services import entries as entry_svc
 from parlaycards.services import scan as svc
 from parlaycards.store import Store
 
-from .pool_support import code, file_hash
+from .pool_support import code, enter, file_hash
 from .print_support import college_card, nfl_card
 from .scan_support import BEFORE_CUTOFF, Printed, page_image, printed, sheet
 
@@ -88,14 +88,14 @@ def test_a_page_with_no_card_goes_to_review_and_a_blank_page_is_skipped(store: S
 
 def test_entry_add_takes_the_qr_a_barcode_reader_types(store: Store, nfl):
     c = code(store, "nfl-w12", 1, 3)
-    e = entry_svc.add_entry(store, "nfl-w12", serial=None, qr=f"PC1|nfl-w12|1|000003|{c}", name="Dana", stake=Decimal(5),
+    e = enter(store, "nfl-w12", serial=None, qr=f"PC1|nfl-w12|1|000003|{c}", name="Dana", stake=Decimal(5),
                             picks="101,104,117", received=BEFORE_CUTOFF)
     assert (e.serial, e.code, e.picks) == ("000003", c, (101, 104, 117))
     with pytest.raises(ParlayError, match="this card is ncaa-w13"):
-        entry_svc.add_entry(store, "nfl-w12", serial=None, qr=f"PC1|ncaa-w13|1|000004|{c}", name="", stake=Decimal(5),
+        enter(store, "nfl-w12", serial=None, qr=f"PC1|ncaa-w13|1|000004|{c}", name="", stake=Decimal(5),
                             picks="101,104,117", received=BEFORE_CUTOFF)
     with pytest.raises(ParlayError, match="not a parlaycards QR"):
-        entry_svc.add_entry(store, "nfl-w12", serial=None, qr="https://example.org", name="", stake=Decimal(5),
+        enter(store, "nfl-w12", serial=None, qr="https://example.org", name="", stake=Decimal(5),
                             picks="101,104,117", received=BEFORE_CUTOFF)
 
 
@@ -184,7 +184,7 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
     qr = _qr_box(p, 1)
     cv2.rectangle(pages[3], qr[0], qr[1], (40, 40, 40), -1)
     # page 5's top card was entered already with other picks: this is a photocopy or a card marked again
-    entry_svc.add_entry(store, "nfl-w12", serial="000009", name="", stake=Decimal(2), picks="101,104,117",
+    enter(store, "nfl-w12", serial="000009", name="", stake=Decimal(2), picks="101,104,117",
                         received=BEFORE_CUTOFF)
     scans = [_pdf([paper.scanner(i, rng, dpi_in=200, quarter_turns=0, skew_deg=0.5, dark_bed=False, jpeg_quality=80, grey=True)], tmp_path / f"s{n}.pdf")
              for n, i in enumerate(pages)]
@@ -217,7 +217,7 @@ def test_a_scanned_card_is_the_same_entry_as_the_card_typed(store: Store, tmp_pa
     scan = _pdf([cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)], tmp_path / "s.pdf")
     svc.scan_cards(store, "nfl-w12", [scan], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     scanned = entry_svc.list_entries(store, "nfl-w12").entries[0]
-    typed = entry_svc.add_entry(store, "nfl-w12", serial="000002", name="", stake=Decimal(5), picks="101,104,117,205",
+    typed = enter(store, "nfl-w12", serial="000002", name="", stake=Decimal(5), picks="101,104,117,205",
                                 received=BEFORE_CUTOFF, code=code(store, "nfl-w12", 1, 2))
     same = ("version", "name", "stake", "picks", "received_at", "late")
     assert [getattr(scanned, f) for f in same] == [getattr(typed, f) for f in same]

@@ -15,7 +15,7 @@ from parlaycards.services import entries as svc
 from parlaycards.services import grading, results, voids
 from parlaycards.store import schema
 
-from .pool_support import new_card, print_serials, xlsx
+from .pool_support import enter, new_card, print_serials, xlsx
 
 runner = CliRunner()
 
@@ -28,7 +28,7 @@ def pool(store):
 
 
 def add(store, serial, picks="101,103,105", stake="10", name="Dana", **kw):
-    return svc.add_entry(store, "nfl-w12", serial=serial, name=name, stake=stake, picks=picks, **kw)
+    return enter(store, "nfl-w12", serial=serial, name=name, stake=stake, picks=picks, **kw)
 
 
 def _finals(store):

@@ -51,8 +51,10 @@ def entry_add(
     """
     from ..services import entries as svc
 
-    e = run(lambda: svc.add_entry(open_store(), slug, serial=serial, name=name, stake=stake, picks=picks, code=code,
-                                  late=late, received=received, replace=replace, qr=qr))
+    e = run(lambda: svc.add_entry(open_store(), slug, serial=values.serial(serial) if serial is not None else None,
+                                  name=name, stake=values.stake(stake), picks=values.picks(picks), code=code,
+                                  late=late, received=values.received(received) if received is not None else None,
+                                  replace=replace, qr=qr))
     err(f"{'Replaced' if replace else 'Entered'} card {e.serial} on {slug} (printed from version {e.version}): "
         f"{e.name or 'no name'}, {dollars(e.stake)} on {', '.join(map(str, e.picks))}" + (" — late." if e.late else "."))
 

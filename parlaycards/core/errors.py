@@ -51,19 +51,21 @@ class ParlayError(Exception):
 
     def __init__(self, message: str, source: Source | None = None, problems: tuple[str, ...] = (),
                  field: str | None = None):
-        self.message = message
+        self._said = (message, tuple(problems))  # as written: options not yet spelled
+        self.message = spell(message)
         self.source = source
-        self.problems = problems
+        self.problems = tuple(spell(p) for p in problems)  # options in their usual spelling
         self.field = field  # the option whose value is wrong, if one is: shown as `--field: message` by cli/
         super().__init__(self.text())
 
     def text(self, how: Callable[[str], str] | None = None) -> str:
         """The one paragraph a user reads; `how` spells the options named in it (see `option`)."""
-        sep = " " if self.message.startswith('"') else ": "  # `--ties "maybe" is not…`, `--spread: the spread…`
-        message = f"{option(self.field)}{sep}{self.message}" if self.field else self.message
+        said, problems = self._said
+        sep = " " if said.startswith('"') else ": "  # `--ties "maybe" is not…`, `--spread: the spread…`
+        message = f"{option(self.field)}{sep}{said}" if self.field else said
         head = f"{self.source}: {message}" if self.source and str(self.source) else message
-        if self.problems:
-            head += "\n" + "\n".join(f"  - {p}" for p in self.problems)
+        if problems:
+            head += "\n" + "\n".join(f"  - {p}" for p in problems)
         return spell(head, how)
 
 

@@ -21,7 +21,7 @@ from ..core.models import Card, Entry, SourceKind
 from ..core.money import CENT, dollars
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload, parse_serial
-from ..io.entries import RawEntry, parse_picks, parse_received, parse_stake
+from ..io.entries import RawEntry, parse_stake
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -68,7 +68,7 @@ class Checks:
         self._firsts = [r[0] for r in self._ranges]
         if not self._ranges:
             raise RefusedError(f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
-                               f"Print them first, e.g. `parlaycards print {slug} --copies 100`.")
+                               f"Print them first, e.g. `parlaycards print {slug} ⟨copies⟩ 100`.")
 
     def prefetch(self, serials: Sequence[int]) -> None:
         self._entered = entry_rows.entered(self.tx, serials)
@@ -106,7 +106,7 @@ class Checks:
         if gone is not None and not self.replace:
             reasons.append(f"serial {s} was voided on {gone.at.astimezone(_zone(self.current)):%a %b %d %H:%M} "
                            f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
-                           f"{gone.slug} --serial {s} … --replace`")
+                           f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`")
         self._batch.setdefault(raw.serial, where)
         if printed is None or printed[0] != self.slug:
             return None, reasons
@@ -117,7 +117,7 @@ class Checks:
                                "(the code is printed beside the serial on the card)")
         elif self.require_code:
             reasons.append("no verify code: this pool requires the code printed beside the serial "
-                           "(`parlaycards pool set --code-optional` turns that off)")
+                           "(`parlaycards pool set ⟨code_optional⟩` turns that off)")
         if raw.stake is None or raw.picks is None:
             return None, reasons
         received = raw.received_at or now
@@ -141,35 +141,23 @@ def _zone(card: Card) -> ZoneInfo:
 
 
 @retry_conflicts
-def add_entry(store: Store, slug: str, *, serial: str | None, name: str, stake: str, picks: str,
-              code: str | None = None, late: bool = False, received: str | None = None,
+def add_entry(store: Store, slug: str, *, serial: int | None, name: str, stake: Decimal,
+              picks: tuple[int, ...], code: str | None = None, late: bool = False, received: datetime | None = None,
               replace: bool = False, qr: str | None = None) -> Entry:
-    """Enter one card typed in by hand (or its QR typed by a barcode reader). RefusedError says every
-    reason it is refused."""
+    """Enter one card typed in by hand (or its QR text, as a barcode reader types it). `received` is when
+    it was handed in (naive: the card's wall clock; default now). RefusedError says every reason it is refused."""
     if qr is not None:
         serial, code = _from_qr(qr, slug, serial, code)
     if serial is None:
-        raise ParlayError("give the card's --serial (the number printed on it), or its --qr.")
-    number = parse_serial(serial)
-    if number is None:
-        raise ParlayError(f'--serial "{serial}" is not a serial. Accepted: the number printed on the card, '
-                          "e.g. 000123 or 123.")
-    try:
-        amount = parse_stake(stake)
-        chosen = parse_picks(picks)
-    except ValueError as exc:
-        raise ParlayError(str(exc)) from None
+        raise ParlayError("give the card's ⟨serial⟩ (the number printed on it), or its ⟨qr⟩.")
     with store.transaction() as tx:
         checks = Checks(tx, slug, replace=replace)
-        try:
-            when = parse_received(received, _zone(checks.current)) if received else None
-        except ValueError as exc:
-            raise ParlayError(f"--received: {exc}") from None
-        checks.prefetch([number])
-        raw = RawEntry(source=Source(), serial=number, code=code, name=name.strip(), stake=amount, picks=chosen,
+        when = received.replace(tzinfo=_zone(checks.current)) if received and received.tzinfo is None else received
+        checks.prefetch([serial])
+        raw = RawEntry(source=Source(), serial=serial, code=code, name=name.strip(), stake=stake, picks=tuple(picks),
                        received_at=when, late=late)
-        return enter_one(tx, slug, checks, raw, where="--serial", late=late, source="typed",
-                         correct_with="enter it again with --replace")
+        return enter_one(tx, slug, checks, raw, where="⟨serial⟩", late=late, source="typed",
+                         correct_with="enter it again with ⟨replace⟩")
 
 
 def enter_one(tx: Tx, slug: str, checks: Checks, raw: RawEntry, *, where: str, late: bool, source: SourceKind,
@@ -194,21 +182,21 @@ def enter_one(tx: Tx, slug: str, checks: Checks, raw: RawEntry, *, where: str, l
     return entry
 
 
-def _from_qr(qr: str, slug: str, serial: str | None, code: str | None) -> tuple[str, str]:
+def _from_qr(qr: str, slug: str, serial: int | None, code: str | None) -> tuple[int, str]:
     """Serial and code from a card's QR text; a QR of another card, or one that disagrees with a
     serial or code also given, is refused."""
     parsed = parse_qr_payload(qr)
     if parsed is None:
-        raise ParlayError(f'--qr "{qr}" is not a parlaycards QR code. Accepted: the text a barcode reader types '
+        raise ParlayError(f'⟨qr⟩ "{qr}" is not a parlaycards QR code. Accepted: the text a barcode reader types '
                           'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9".')
     on, _version, number, printed_code = parsed
     if on != slug:
-        raise ParlayError(f"--qr: this card is {on}, not {slug}.")
-    if serial is not None and parse_serial(serial) != number:
-        raise ParlayError(f"--qr says serial {format_serial(number)}, but --serial says {serial}.")
+        raise ParlayError(f"⟨qr⟩: this card is {on}, not {slug}.")
+    if serial is not None and serial != number:
+        raise ParlayError(f"⟨qr⟩ says serial {format_serial(number)}, but ⟨serial⟩ says {format_serial(serial)}.")
     if code is not None and normalise_code(code) != normalise_code(printed_code):
-        raise ParlayError(f"--qr says code {printed_code}, but --code says {code}.")
-    return format_serial(number), printed_code
+        raise ParlayError(f"⟨qr⟩ says code {printed_code}, but ⟨code⟩ says {code}.")
+    return number, printed_code
 
 
 @retry_conflicts
@@ -242,7 +230,7 @@ def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = F
             raise ParlayError(f"{sheet.file}: the sheet has an entries header but no rows under it.")
         if refused and all_or_nothing:
             raise RefusedError(f"{sheet.file}: {len(refused)} of {len(sheet.rows)} rows are refused, so none was "
-                               "stored (--all-or-nothing). Fix them and import the file again",
+                               "stored (⟨all_or_nothing⟩). Fix them and import the file again",
                                problems=tuple(map(str, refused)))
         if stored:
             entry_rows.insert_many(tx, slug, stored)
@@ -327,9 +315,9 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
             try:
                 value = parse_stake(amount)
             except ValueError as exc:
-                raise ParlayError(f"--amount: {str(exc).replace('the stake', 'the amount')}") from None
+                raise ParlayError(f"⟨amount⟩: {str(exc).replace('the stake', 'the amount')}") from None
             if value > owed:
-                raise RefusedError(f"--amount {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
+                raise RefusedError(f"⟨amount⟩ {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
                                    f"(it pays {dollars(now_settled.payout)}, {dollars(paid)} already paid).")
         total = (paid + value).quantize(CENT)
         entry_rows.record_payment(tx, number, total, datetime.now(UTC))

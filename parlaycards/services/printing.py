@@ -61,7 +61,7 @@ def print_batch(store: Store, slug: str, copies: int = 1, template: str | Path =
     from ..render.pdf import render_cards, render_proof
 
     if not proof and not 1 <= copies <= MAX_COPIES:
-        raise ParlayError(f"--copies {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
+        raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
     if proof:
         card = _printable(store, slug)
@@ -131,7 +131,7 @@ def _refuse_overwrite(store: Store, path: Path) -> None:
         b = held[-1]
         raise ParlayError(f"{path} holds print batch {format_serial(b.first_serial)}–{format_serial(b.last_serial)} "
                           f"of {b.slug}; printing over it would lose those cards. Nothing was printed: choose "
-                          "another --out, or move that file away first.")
+                          "another ⟨out⟩, or move that file away first.")
 
 
 def finish_batches(store: Store) -> list[Path]:

@@ -221,7 +221,7 @@ class Store:
                 raise self._conflict() from None
             raise ParlayError(
                 f"cannot open the pool database {self.shown}: {exc.orig if hasattr(exc, 'orig') else exc}. "
-                "Pass --db with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB).") from None
+                "Pass ⟨db⟩ with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB).") from None
         self._migrated = True
 
     def _up_to_date(self) -> bool:
@@ -435,12 +435,12 @@ def open_store(db: str | None = None, *, create: bool = False) -> Store:
         path = Path(url.removeprefix("sqlite:///"))
         if not create and not path.exists():
             raise ParlayError(f"there is no pool database at {path.resolve()}. Run this in the pool's folder, pass "
-                              "--db with its file (or set PARLAYCARDS_DB), or start a pool by importing its first "
+                              "⟨db⟩ with its file (or set PARLAYCARDS_DB), or start a pool by importing its first "
                               "card: parlaycards import LINES.xlsx")
         if path.exists() and path.is_file():
             with path.open("rb") as fh:
                 head = fh.read(16)
             if head and not head.startswith(b"SQLite format 3"):
                 raise ParlayError(f"{path} is not a parlaycards database (not a SQLite file). "
-                                  "Pass --db with another path, or remove the file.")
+                                  "Pass ⟨db⟩ with another path, or remove the file.")
     return Store(url)
