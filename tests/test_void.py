@@ -148,3 +148,11 @@ def test_the_workbook_and_the_wall_sheet_list_void_entries(pool, tmp_path):
     assert ws.cell(2, 7).value == "typed on the wrong serial"
     text = " ".join(p.extract_text() for p in PdfReader(str(tmp_path / "wall.pdf")).pages)
     assert "Void (1): not graded, stake not counted" in text and "typed on the wrong serial" in text
+
+
+def test_paying_a_void_card_says_it_was_voided(pool):
+    add(pool, "1")
+    voids.void_entry(pool, "nfl-w12", "1", "player took the card back")
+    with pytest.raises(RefusedError, match=r"card 000001 was voided on .* \(player took the card back\): a void card "
+                                           "is never graded and has nothing to pay"):
+        svc.pay(pool, "nfl-w12", "1")

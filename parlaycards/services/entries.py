@@ -291,7 +291,11 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
     with store.transaction() as tx:
         found = entry_rows.get(tx, number)
         if found is None or found[0] != slug:
-            card_rows.latest(tx, slug)  # names the card when it does not exist
+            card = card_rows.latest(tx, slug)  # names the card when it does not exist
+            gone = void_rows.void_now(tx, [number]).get(number)
+            if gone is not None and gone.slug == slug:
+                raise RefusedError(f"card {s} was voided on {gone.at.astimezone(_zone(card)):%a %b %d %H:%M %Z} "
+                                   f"({gone.reason}): a void card is never graded and has nothing to pay.")
             raise NotFoundError(f"card {s} was not entered on {slug}" +
                                 (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`."))
         entry = found[1]
