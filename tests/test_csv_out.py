@@ -61,7 +61,7 @@ def graded_pool(store, db_path):
                             received="2026-11-21 09:30")
     for number, away, home in ((101, 20, 10), (103, 20, 10), (105, 10, 20)):
         results.set_result(store, "nfl-w12", number, away, home)
-    voids.void_entry(store, "nfl-w12", "3", "handed back")
+    voids.void_entry(store, "nfl-w12", 3, "handed back")
     store.dispose()
     return ["--db", str(db_path)]
 

@@ -219,16 +219,16 @@ def test_pay_in_parts_then_in_full_and_never_more(pool):
     for number, away, home in ((101, 20, 10), (103, 20, 10), (105, 20, 10)):
         results.set_result(pool, "nfl-w12", number, away, home)
     with pytest.raises(RefusedError, match="has not been graded on the latest results"):
-        svc.pay(pool, "nfl-w12", "1")
+        svc.pay(pool, "nfl-w12", 1)
     grading.grade(pool, "nfl-w12")
     with pytest.raises(RefusedError, match=r"--amount \$70.00 is more than card 000001 is owed: \$60.00"):
-        svc.pay(pool, "nfl-w12", "1", "70")
-    assert svc.pay(pool, "nfl-w12", "1", "25").owed == Decimal("35.00")
-    assert svc.pay(pool, "nfl-w12", "000001").total == Decimal("60.00")
+        svc.pay(pool, "nfl-w12", 1, Decimal("70"))
+    assert svc.pay(pool, "nfl-w12", 1, Decimal("25")).owed == Decimal("35.00")
+    assert svc.pay(pool, "nfl-w12", 1).total == Decimal("60.00")
     with pytest.raises(RefusedError, match="already paid in full: \\$60.00"):
-        svc.pay(pool, "nfl-w12", "1")
+        svc.pay(pool, "nfl-w12", 1)
     with pytest.raises(NotFoundError, match="card 000002 was not entered on nfl-w12"):
-        svc.pay(pool, "nfl-w12", "2")
+        svc.pay(pool, "nfl-w12", 2)
     with pool.transaction() as tx:
         pays = list(tx.conn.execute(select(schema.audit.c.action).where(schema.audit.c.action == "entry.pay")))
     assert len(pays) == 2

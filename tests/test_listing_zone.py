@@ -42,9 +42,9 @@ def test_the_already_paid_refusal_gives_the_payment_time_in_the_cards_zone(store
     for number in (101, 103, 105):
         results.set_result(store, "nfl-w12", number, 20, 10)
     grading.grade(store, "nfl-w12")
-    svc.pay(store, "nfl-w12", "1")
+    svc.pay(store, "nfl-w12", 1)
     with store.reading() as tx:
         at = tx.conn.execute(select(schema.entries.c.paid_at)).scalar()
     local = datetime.fromisoformat(at).astimezone(LA)
     with pytest.raises(RefusedError, match=f"last payment {local:%a %b %d %H:%M %Z}"):
-        svc.pay(store, "nfl-w12", "1")
+        svc.pay(store, "nfl-w12", 1)

@@ -38,8 +38,8 @@ def test_a_fee_owed_is_paid_in_parts_then_the_entry_shows_paid(pool):
     with pytest.raises(RefusedError, match="Ann is already marked paid in office-w12"):
         pay.pay_fee(pool, "office-w12", "ann")
     with pytest.raises(RefusedError, match=r"--amount \$12.00 is more than Bob owes: \$10.00"):
-        pay.pay_fee(pool, "office-w12", "Bob", "12")
-    first = pay.pay_fee(pool, "office-w12", "bob", "4")
+        pay.pay_fee(pool, "office-w12", "Bob", Decimal("12"))
+    first = pay.pay_fee(pool, "office-w12", "bob", Decimal("4"))
     assert (first.amount, first.total, first.owed) == (Decimal("4.00"), Decimal("4.00"), Decimal("6.00"))
     assert not next(e for e in svc.entries(pool, "office-w12").entries if e.name == "Bob").paid
     rest = pay.pay_fee(pool, "office-w12", "Bob")
@@ -62,8 +62,8 @@ def test_prizes_are_paid_once_final_and_never_more_than_won(pool):
     with pytest.raises(RefusedError, match="Bob won no prize"):
         pay.pay_prize(pool, "office-w12", "Bob")
     with pytest.raises(RefusedError, match=r"--amount \$25.00 is more than Ann is owed: \$21.00"):
-        pay.pay_prize(pool, "office-w12", "Ann", "25")
-    assert pay.pay_prize(pool, "office-w12", "Ann", "20").owed == Decimal("1.00")
+        pay.pay_prize(pool, "office-w12", "Ann", Decimal("25"))
+    assert pay.pay_prize(pool, "office-w12", "Ann", Decimal("20")).owed == Decimal("1.00")
     assert pay.pay_prize(pool, "office-w12", "ANN").total == Decimal("21.00")
     with pytest.raises(RefusedError, match=r"Ann was already paid the prize in full: \$21.00"):
         pay.pay_prize(pool, "office-w12", "Ann")

@@ -55,7 +55,7 @@ def test_a_reprint_has_the_original_serial_and_code_and_uses_no_serial(store, nf
     with store.reading() as tx:
         next_serial = tx.meta("next_serial")
     batches = _count(store, schema.batches)
-    done = svc.reprint(store, "nfl-w12", "2", folder=tmp_path / "out")
+    done = svc.reprint(store, "nfl-w12", 2, folder=tmp_path / "out")
     assert (done.serial, done.version, done.template, done.times) == ("000002", 1, "letter-2up", 1)
     assert done.file == tmp_path / "out" / "nfl-w12-v1-000002-reprint.pdf"
     text = _text(done.file)
@@ -67,12 +67,12 @@ def test_a_reprint_has_the_original_serial_and_code_and_uses_no_serial(store, nf
             select(schema.audit.c.detail).where(schema.audit.c.action == "print.reprint")).scalars()]
     assert _count(store, schema.batches) == batches
     assert [(d["serial"], d["version"], d["template"]) for d in details] == [("000002", 1, "letter-2up")]
-    assert svc.reprint(store, "nfl-w12", "000002", out=tmp_path / "again.pdf").times == 2
+    assert svc.reprint(store, "nfl-w12", 2, out=tmp_path / "again.pdf").times == 2
     assert not list(tmp_path.glob("**/*.part"))
 
 
 def test_a_marked_reprint_scans_and_enters_as_its_serial(store, nfl, tmp_path):
-    done = svc.reprint(store, "nfl-w12", "3", folder=tmp_path)
+    done = svc.reprint(store, "nfl-w12", 3, folder=tmp_path)
     as_printed = Printed(nfl.card, "letter-2up", done.file, 3)
     img = sheet(as_printed, 0, {0: ((101, 104, 117, 205), "5")})
     scan = tmp_path / "scan.pdf"
@@ -85,7 +85,7 @@ def test_a_marked_reprint_scans_and_enters_as_its_serial(store, nfl, tmp_path):
 
 
 def test_the_qr_of_a_reprint_reads_the_same_as_the_original(store, nfl, tmp_path):
-    done = svc.reprint(store, "nfl-w12", "1", folder=tmp_path)
+    done = svc.reprint(store, "nfl-w12", 1, folder=tmp_path)
     doc = pdfium.PdfDocument(str(done.file))
     img = doc[0].render(scale=300 / 72, grayscale=True).to_numpy()
     doc.close()
@@ -93,15 +93,15 @@ def test_the_qr_of_a_reprint_reads_the_same_as_the_original(store, nfl, tmp_path
     assert found == qr_payload("nfl-w12", 1, 1, code(store, "nfl-w12", 1, 1))
 
 
-def test_reprint_refusals(store, nfl, tmp_path):
+def test_reprint_refusals(store, nfl, tmp_path, db_path):
     with pytest.raises(NotFoundError, match="serial 000009 was never printed for nfl-w12"):
-        svc.reprint(store, "nfl-w12", "9", folder=tmp_path)
-    with pytest.raises(ParlayError, match='--reprint "x" is not a serial'):
-        svc.reprint(store, "nfl-w12", "x", folder=tmp_path)
+        svc.reprint(store, "nfl-w12", 9, folder=tmp_path)
+    r = runner.invoke(app, ["--db", str(db_path), "print", "nfl-w12", "--reprint", "x"])
+    assert r.exit_code == 2 and '--reprint "x" is not a serial' in r.stderr
     enter(store, "nfl-w12", serial="4", name="Dana", stake="5", picks="101,104,117",
                         received=BEFORE_CUTOFF)
     with pytest.raises(RefusedError, match=r"card 000004 was already entered \(Dana, received Fri Nov 20 12:00 EST\)"):
-        svc.reprint(store, "nfl-w12", "4", folder=tmp_path)
+        svc.reprint(store, "nfl-w12", 4, folder=tmp_path)
     assert not list(tmp_path.glob("*reprint*"))
 
 

@@ -48,7 +48,7 @@ def test_a_void_entry_is_not_graded_and_is_listed_as_void(pool):
     before = grading.grade(pool, "nfl-w12")
     assert (before.totals.entries, before.totals.stakes, before.totals.payouts) == (2, Decimal("15.00"),
                                                                                      Decimal("90.00"))
-    v = voids.void_entry(pool, "nfl-w12", "000002", "  typed on   the wrong serial ")
+    v = voids.void_entry(pool, "nfl-w12", 2, "  typed on   the wrong serial ")
     assert (v.entry.serial, v.entry.name, v.reason) == ("000002", "Lee", "typed on the wrong serial")
     after = grading.grade(pool, "nfl-w12")
     assert [r.serial for r in after.rows] == ["000001"]
@@ -71,26 +71,26 @@ def test_void_is_refused_once_paid_and_changes_nothing(pool):
     add(pool, "1")
     _finals(pool)
     grading.grade(pool, "nfl-w12")
-    svc.pay(pool, "nfl-w12", "1", "20")
+    svc.pay(pool, "nfl-w12", 1, Decimal("20"))
     with pytest.raises(RefusedError, match=r"card 000001 has been paid \$20.00 .* so it cannot be voided"):
-        voids.void_entry(pool, "nfl-w12", "1", "mistake")
+        voids.void_entry(pool, "nfl-w12", 1, "mistake")
     assert (_count(pool, schema.entries), _count(pool, schema.voided_entries)) == (1, 0)
 
 
 def test_void_errors_name_what_is_wrong(pool):
     add(pool, "1")
     with pytest.raises(ParlayError, match="give the reason"):
-        voids.void_entry(pool, "nfl-w12", "1", "  ")
+        voids.void_entry(pool, "nfl-w12", 1, "  ")
     with pytest.raises(NotFoundError, match="card 000003 was not entered on nfl-w12"):
-        voids.void_entry(pool, "nfl-w12", "3", "mistake")
-    voids.void_entry(pool, "nfl-w12", "1", "mistake")
+        voids.void_entry(pool, "nfl-w12", 3, "mistake")
+    voids.void_entry(pool, "nfl-w12", 1, "mistake")
     with pytest.raises(RefusedError, match=r'card 000001 was already voided on .* \("mistake"\)'):
-        voids.void_entry(pool, "nfl-w12", "1", "again")
+        voids.void_entry(pool, "nfl-w12", 1, "again")
 
 
 def test_a_void_serial_stays_void_unless_entered_again_on_purpose(pool, tmp_path):
     add(pool, "1", picks="101,103,105")
-    voids.void_entry(pool, "nfl-w12", "1", "player took the card back")
+    voids.void_entry(pool, "nfl-w12", 1, "player took the card back")
     with pytest.raises(RefusedError) as caught:
         add(pool, "1", picks="101,103,107")
     assert any("serial 000001 was voided on" in p and "--replace" in p for p in caught.value.problems)
@@ -140,7 +140,7 @@ def test_the_workbook_and_the_wall_sheet_list_void_entries(pool, tmp_path):
     add(pool, "1", name="Dana")
     add(pool, "2", name="Lee", stake="5")
     _finals(pool)
-    voids.void_entry(pool, "nfl-w12", "000002", "typed on the wrong serial")
+    voids.void_entry(pool, "nfl-w12", 2, "typed on the wrong serial")
     report = grading.grade(pool, "nfl-w12")
     grading.write_outputs(report, tmp_path / "r.xlsx", tmp_path / "wall.pdf", lambda _: None)
     ws = load_workbook(tmp_path / "r.xlsx")["Void"]
@@ -152,7 +152,7 @@ def test_the_workbook_and_the_wall_sheet_list_void_entries(pool, tmp_path):
 
 def test_paying_a_void_card_says_it_was_voided(pool):
     add(pool, "1")
-    voids.void_entry(pool, "nfl-w12", "1", "player took the card back")
+    voids.void_entry(pool, "nfl-w12", 1, "player took the card back")
     with pytest.raises(RefusedError, match=r"card 000001 was voided on .* \(player took the card back\): a void card "
                                            "is never graded and has nothing to pay"):
-        svc.pay(pool, "nfl-w12", "1")
+        svc.pay(pool, "nfl-w12", 1)

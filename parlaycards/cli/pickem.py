@@ -212,7 +212,7 @@ def pay(
     """
     from ..services import pickem_pay as svc
 
-    p = run(lambda: svc.pay_prize(open_store(), pool, name, amount))
+    p = run(lambda: svc.pay_prize(open_store(), pool, name, values.amount(amount, "amount") if amount else None))
     rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
     err(f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: {rest}")
 
@@ -229,7 +229,7 @@ def fee(
     """
     from ..services import pickem_pay as svc
 
-    p = run(lambda: svc.pay_fee(open_store(), pool, name, amount))
+    p = run(lambda: svc.pay_fee(open_store(), pool, name, values.amount(amount, "amount") if amount else None))
     rest = "the fee is paid." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
     err(f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: {rest}")
 

@@ -101,7 +101,8 @@ def entry_pay(
     """
     from ..services import entries as svc
 
-    p = run(lambda: svc.pay(open_store(), slug, serial, amount))
+    p = run(lambda: svc.pay(open_store(), slug, values.serial(serial, "serial"),
+                            values.amount(amount, "amount") if amount is not None else None))
     rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
     err(f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
 
@@ -122,7 +123,7 @@ def entry_void(
     """
     from ..services import voids as svc
 
-    v = run(lambda: svc.void_entry(open_store(), slug, serial, reason))
+    v = run(lambda: svc.void_entry(open_store(), slug, values.serial(serial, "serial"), reason))
     e = v.entry
     err(f"Voided card {e.serial} on {slug} ({e.name or 'no name'}, {dollars(e.stake)} on "
         f"{', '.join(map(str, e.picks))}): {v.reason}. It will not be graded; run `parlaycards grade {slug}` "

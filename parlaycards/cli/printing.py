@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from . import values
 from .pickem import pickem_app
 from .shell import console, err, open_store, print_json, run
 
@@ -94,7 +95,7 @@ def _reprint(slug: str, serial: str, out: Path | None, copies: int, proof: bool)
     def go():  # noqa: ANN202
         if proof or copies != 1:
             raise ParlayError("--reprint prints the one card named: leave out --copies and --proof.")
-        return svc.reprint(open_store(), slug, serial, out)
+        return svc.reprint(open_store(), slug, values.serial(serial, "reprint"), out)
 
     done = run(go)
     again = f" (reprint number {done.times} of this card)" if done.times > 1 else ""

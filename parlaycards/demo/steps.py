@@ -61,7 +61,7 @@ def pool_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
     report = grading_svc.grade(store, slug)
     if report.winners:
         top = report.winners[0]
-        paid = entry_svc.pay(store, slug, top.serial)
+        paid = entry_svc.pay(store, slug, int(top.serial))
         said.append(f"Paid {dollars(paid.amount)} to {top.name} (card {top.serial}); the other winners show unpaid.")
         report = grading_svc.grade(store, slug)
     t = report.totals

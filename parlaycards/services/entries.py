@@ -20,8 +20,8 @@ from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, SourceKind
 from ..core.money import CENT, dollars
 from ..core.settle import refusals, settle_entry
-from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload, parse_serial
-from ..io.entries import RawEntry, parse_stake
+from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
+from ..io.entries import RawEntry
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -282,11 +282,8 @@ class Paid:
 
 
 @retry_conflicts
-def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid:
+def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
     """Record a payment to a graded winning (or refunded) card; the amount defaults to what is still owed."""
-    number = parse_serial(serial)
-    if number is None:
-        raise ParlayError(f'"{serial}" is not a serial. Accepted: the number printed on the card, e.g. 000123.')
     s = format_serial(number)
     with store.transaction() as tx:
         found = entry_rows.get(tx, number)
@@ -316,10 +313,7 @@ def pay(store: Store, slug: str, serial: str, amount: str | None = None) -> Paid
         if amount is None:
             value = owed
         else:
-            try:
-                value = parse_stake(amount)
-            except ValueError as exc:
-                raise ParlayError(f"⟨amount⟩: {str(exc).replace('the stake', 'the amount')}") from None
+            value = amount
             if value > owed:
                 raise RefusedError(f"⟨amount⟩ {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
                                    f"(it pays {dollars(now_settled.payout)}, {dollars(paid)} already paid).")

@@ -12,10 +12,9 @@ from decimal import Decimal
 
 from sqlalchemy import insert, select, update
 
-from ..core.errors import NotFoundError, ParlayError, RefusedError
+from ..core.errors import NotFoundError, RefusedError
 from ..core.money import CENT, dollars
 from ..core.pickem import name_key
-from ..io.entries import parse_stake
 from ..store import Store, Tx, schema
 from ..store import pickem as rows
 from ..store.db import iso
@@ -51,17 +50,11 @@ def prizes_paid(store: Store, pool: str) -> dict[str, Decimal]:
         return paid_so_far(tx, pool, "prize")
 
 
-def _amount(text: str | None, owed: Decimal) -> Decimal:
-    if text is None:
-        return owed
-    try:
-        value = parse_stake(text)
-    except ValueError as exc:
-        raise ParlayError(f"⟨amount⟩: {str(exc).replace('the stake', 'the amount')}") from None
-    return value
+def _amount(amount: Decimal | None, owed: Decimal) -> Decimal:
+    return owed if amount is None else amount
 
 
-def pay_fee(store: Store, pool: str, name: str, amount: str | None = None) -> PickemPaid:
+def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record an entrant's entry fee (or part of it); fully paid, the entry shows paid."""
     with store.transaction() as tx:
         view = _pool(tx, pool)
@@ -90,7 +83,7 @@ def pay_fee(store: Store, pool: str, name: str, amount: str | None = None) -> Pi
         return PickemPaid(entry.name, "fee", fee, value, total)
 
 
-def pay_prize(store: Store, pool: str, name: str, amount: str | None = None) -> PickemPaid:
+def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record a prize paid to an entrant of a final week; the amount defaults to what is still owed."""
     with store.transaction() as tx:
         report = _grade(tx, pool)

@@ -17,8 +17,8 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from ..core.errors import NotFoundError, ParlayError, RefusedError
-from ..core.verify import format_serial, parse_serial, verify_code
+from ..core.errors import NotFoundError, RefusedError
+from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output
 from ..layout.card import layout_card
 from ..layout.templates import load_template
@@ -38,15 +38,11 @@ class Reprinted:
     times: int  # how many times this serial has now been reprinted
 
 
-def reprint(store: Store, slug: str, serial: str, out: Path | None = None,
+def reprint(store: Store, slug: str, number: int, out: Path | None = None,
             folder: Path = Path("output")) -> Reprinted:
-    """Write one card of `slug` with the given printed serial, marked REPRINT, to a PDF (whole or not at all)."""
+    """Write the card of `slug` with printed serial `number`, marked REPRINT, to a PDF (whole or not at all)."""
     from ..render.reprint import render_reprint
 
-    number = parse_serial(serial)
-    if number is None:
-        raise ParlayError(f'⟨reprint⟩ "{serial}" is not a serial. Accepted: the number printed on the card, '
-                          "e.g. 000123.")
     s = format_serial(number)
     with store.transaction() as tx:
         zone = ZoneInfo(card_rows.latest(tx, slug).timezone)  # names the card when it does not exist

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError
 from ..core.money import dollars
-from ..core.verify import format_serial, parse_serial
+from ..core.verify import format_serial
 from ..store import Store
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -20,11 +20,8 @@ from ..store import voids as void_rows
 from ..store.voids import Voided
 
 
-def void_entry(store: Store, slug: str, serial: str, reason: str) -> Voided:
-    """Void the entry of `serial` on card `slug`, with the operator's reason (audited)."""
-    number = parse_serial(serial)
-    if number is None:
-        raise ParlayError(f'"{serial}" is not a serial. Accepted: the number printed on the card, e.g. 000123.')
+def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
+    """Void the entry of serial `number` on card `slug`, with the operator's reason (audited)."""
     why = " ".join(reason.split())
     if not why:
         raise ParlayError('give the reason for voiding it with ⟨reason⟩, e.g. ⟨reason⟩ "typed on the wrong serial".')
