@@ -19,11 +19,25 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-SHEETS = {"Winners": ["Serial", "Name", "Stake", "Picks", "Hits", "Tier", "Outcome", "Payout", "Paid", "Owed",
-                      "Status", "Late"],
-          "All entries": ["Serial", "Version", "Name", "Stake", "Pick 1", "Pick 2", "Pick 3"],
-          "Legs": ["Serial", "Name", "Pick", "Selection", "Outcome", "Card outcome"],
-          "Games": ["Kickoff", "League", "Away #", "Away", "Away line", "Home #", "Home", "Home line", "Total"]}
+SHEETS = {
+    "Winners": [
+        "Serial",
+        "Name",
+        "Stake",
+        "Picks",
+        "Hits",
+        "Tier",
+        "Outcome",
+        "Payout",
+        "Paid",
+        "Owed",
+        "Status",
+        "Late",
+    ],
+    "All entries": ["Serial", "Version", "Name", "Stake", "Pick 1", "Pick 2", "Pick 3"],
+    "Legs": ["Serial", "Name", "Pick", "Selection", "Outcome", "Card outcome"],
+    "Games": ["Kickoff", "League", "Away #", "Away", "Away line", "Home #", "Home", "Home line", "Total"],
+}
 # Filter options: comma, double quotes, UTF-8, from line 1, …, cells as shown, no formulas, every sheet.
 CSV_FILTER = "csv:Text - txt - csv (StarCalc):44,34,UTF8,1,,0,false,true,true,false,false,-1"
 TRICKY = {1: "=1+1", 2: "@SUM(A1)", 3: "+1 555 0100", 4: "-Sam", 5: "Dana"}
@@ -37,22 +51,43 @@ def sample_report(folder: Path) -> Path:
     from parlaycards.store import cards as card_rows
 
     et = ZoneInfo("America/New_York")
-    teams = [("Chicago", "Green Bay", "-3.5", "44.5"), ("Dallas", "NY Giants", "2.5", "41"),
-             ("Kansas City", "Las Vegas", "7", "47.5"), ("Buffalo", "Miami", "0", "39")]
-    games = tuple(Game(away=a, home=h, spread=Decimal(s), total=Decimal(t),
-                       kickoff=datetime(2026, 11, 22, 13, tzinfo=et),
-                       numbers=SelectionNumbers(away=101 + 2 * i, home=102 + 2 * i, over=201 + 2 * i,
-                                                under=202 + 2 * i))
-                  for i, (a, h, s, t) in enumerate(teams))
+    teams = [
+        ("Chicago", "Green Bay", "-3.5", "44.5"),
+        ("Dallas", "NY Giants", "2.5", "41"),
+        ("Kansas City", "Las Vegas", "7", "47.5"),
+        ("Buffalo", "Miami", "0", "39"),
+    ]
+    games = tuple(
+        Game(
+            away=a,
+            home=h,
+            spread=Decimal(s),
+            total=Decimal(t),
+            kickoff=datetime(2026, 11, 22, 13, tzinfo=et),
+            numbers=SelectionNumbers(away=101 + 2 * i, home=102 + 2 * i, over=201 + 2 * i, under=202 + 2 * i),
+        )
+        for i, (a, h, s, t) in enumerate(teams)
+    )
     store = Store(f"sqlite:///{folder / 'check.db'}")
     with store.transaction() as tx:
         card = card_rows.save(tx, Card(slug="check-w12", title="Check Week 12", games=games), "check")
         first, last = tx.take_serials(5)
         batches.record(tx, card.slug, 1, "letter-2up", first, last, "check.pdf", "0" * 64)
-    for serial, picks in ((1, "101,103,105"), (2, "101,103,107"), (3, "102,104,106"), (4, "101,103,105,107"),
-                          (5, "105,107,203")):
-        entries.add_entry(store, card.slug, serial=serial, name=TRICKY[serial], stake=Decimal(10),
-                          picks=tuple(map(int, picks.split(","))))
+    for serial, picks in (
+        (1, "101,103,105"),
+        (2, "101,103,107"),
+        (3, "102,104,106"),
+        (4, "101,103,105,107"),
+        (5, "105,107,203"),
+    ):
+        entries.add_entry(
+            store,
+            card.slug,
+            serial=serial,
+            name=TRICKY[serial],
+            stake=Decimal(10),
+            picks=tuple(map(int, picks.split(","))),
+        )
     for number, away, home in ((101, 24, 20), (103, 27, 20), (107, 20, 17), (105, 30, 20)):
         results.set_result(store, card.slug, number, away, home)
     report = grading.grade(store, card.slug)
@@ -62,9 +97,21 @@ def sample_report(folder: Path) -> Path:
 
 def convert(xlsx: Path, folder: Path) -> dict[str, list[list[str]]]:
     profile = folder / "lo-profile"  # our own LibreOffice profile: safe beside another running soffice
-    done = subprocess.run(["soffice", f"-env:UserInstallation=file://{profile}", "--headless", "--convert-to",
-                           CSV_FILTER, "--outdir", str(folder / "csv"), str(xlsx)],
-                          capture_output=True, text=True, timeout=180)
+    done = subprocess.run(
+        [
+            "soffice",
+            f"-env:UserInstallation=file://{profile}",
+            "--headless",
+            "--convert-to",
+            CSV_FILTER,
+            "--outdir",
+            str(folder / "csv"),
+            str(xlsx),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     sheets = {}
     for path in sorted((folder / "csv").glob("*.csv")):
         name = path.stem.removeprefix(xlsx.stem + "-")
@@ -86,28 +133,42 @@ def check(sheets: dict[str, list[list[str]]], sample: bool) -> list[str]:
     expect(list(sheets) == list(SHEETS) or set(sheets) == set(SHEETS), f"sheets {sorted(sheets)}")
     for name, header in SHEETS.items():
         rows = sheets.get(name, [[]])
-        expect(rows[0][:len(header)] == header, f"{name}: header {rows[0][:len(header)]}")
+        expect(rows[0][: len(header)] == header, f"{name}: header {rows[0][: len(header)]}")
     if sample:
         winners = {r[0]: r for r in sheets["Winners"][1:] if r and r[0].isdigit()}
-        expect(set(winners) == {"000001", "000002", "000004", "000005"}, f"Winners: serials {sorted(winners)}")
-        expect(winners.get("000004", [""] * 8)[7] == "$110.00", "Winners: 4 of 4 at 10-1 on $10 shows $110.00")
+        expect(
+            set(winners) == {"000001", "000002", "000004", "000005"}, f"Winners: serials {sorted(winners)}"
+        )
+        expect(
+            winners.get("000004", [""] * 8)[7] == "$110.00", "Winners: 4 of 4 at 10-1 on $10 shows $110.00"
+        )
         expect(winners.get("000001", ["", ""])[1] == "=1+1", "a name written =1+1 reads back as text, not 2")
         expect(winners.get("000002", ["", ""])[1] == "@SUM(A1)", "a name written @SUM(A1) stays text")
         names = {r[0]: r[2] for r in sheets["All entries"][1:] if r}
-        expect(names.get("000003") == "+1 555 0100" and names.get("000004") == "-Sam", "+ and - names stay text")
-        totals = {r[0]: r[2] for r in sheets["Winners"] if r and r[0] in ("Stakes", "Payouts", "Net to the pool")}
-        expect(totals == {"Stakes": "$50.00", "Payouts": "$290.00", "Net to the pool": "-$240.00"},
-               f"Winners: totals {totals}")
+        expect(
+            names.get("000003") == "+1 555 0100" and names.get("000004") == "-Sam", "+ and - names stay text"
+        )
+        totals = {
+            r[0]: r[2] for r in sheets["Winners"] if r and r[0] in ("Stakes", "Payouts", "Net to the pool")
+        }
+        expect(
+            totals == {"Stakes": "$50.00", "Payouts": "$290.00", "Net to the pool": "-$240.00"},
+            f"Winners: totals {totals}",
+        )
         games = sheets["Games"]
-        expect(any(r[3] == "Chicago" and r[11:14] == ["24", "20", "final"] for r in games[1:]),
-               "Games: Chicago 24, Green Bay 20 final")
+        expect(
+            any(r[3] == "Chicago" and r[11:14] == ["24", "20", "final"] for r in games[1:]),
+            "Games: Chicago 24, Green Bay 20 final",
+        )
     return failures
 
 
 def main(argv: list[str]) -> int:
     if shutil.which("soffice") is None:
-        print("skip: LibreOffice (soffice) is not installed, so the workbook cannot be checked by a real "
-              "spreadsheet program here. Install it (apt-get install libreoffice-calc) and run this again.")
+        print(
+            "skip: LibreOffice (soffice) is not installed, so the workbook cannot be checked by a real "
+            "spreadsheet program here. Install it (apt-get install libreoffice-calc) and run this again."
+        )
         return 0
     folder = Path(tempfile.mkdtemp(prefix="check-xlsx-"))
     try:

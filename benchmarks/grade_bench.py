@@ -33,10 +33,17 @@ def week_card(slug: str = "bench-w12") -> Card:
     games = []
     rng = random.Random(12)
     for i in range(16):
-        games.append(Game(away=f"Visitors {i}", home=f"Hosts {i}", spread=Decimal(rng.randint(-20, 20)) / 2,
-                          total=Decimal(rng.randint(70, 110)) / 2,
-                          numbers=SelectionNumbers(away=101 + 2 * i, home=102 + 2 * i, over=201 + 2 * i,
-                                                   under=202 + 2 * i)))
+        games.append(
+            Game(
+                away=f"Visitors {i}",
+                home=f"Hosts {i}",
+                spread=Decimal(rng.randint(-20, 20)) / 2,
+                total=Decimal(rng.randint(70, 110)) / 2,
+                numbers=SelectionNumbers(
+                    away=101 + 2 * i, home=102 + 2 * i, over=201 + 2 * i, under=202 + 2 * i
+                ),
+            )
+        )
     return Card(slug=slug, title="Bench Week 12", games=tuple(games))
 
 
@@ -66,20 +73,31 @@ def bench_settlement(n: int) -> None:
         outcomes = grade_selections(card, results)  # part of the timing: each selection graded once
         settle_many(card, outcomes, entries)
         best = min(best, time.perf_counter() - t)
-    print(f"settlement alone (core.bulk.settle_many, {n:,} entries, best of 5): {n / best:,.0f} entries/s "
-          f"({best * 1e3:,.0f} ms)  target ≥ 2,000,000/s")
+    print(
+        f"settlement alone (core.bulk.settle_many, {n:,} entries, best of 5): {n / best:,.0f} entries/s "
+        f"({best * 1e3:,.0f} ms)  target ≥ 2,000,000/s"
+    )
     when = datetime(2026, 11, 22, tzinfo=UTC)
-    sample = [Entry(serial=f"{i:06d}", stake=s, picks=p, received_at=when) for i, (s, p) in enumerate(entries[:20000])]
+    sample = [
+        Entry(serial=f"{i:06d}", stake=s, picks=p, received_at=when)
+        for i, (s, p) in enumerate(entries[:20000])
+    ]
     t = time.perf_counter()
     for e in sample:
         settle_entry(e, card, results)
     dt = time.perf_counter() - t
-    print(f"  for comparison, settle_entry one by one (re-grading every pick): {len(sample) / dt:,.0f} entries/s")
+    print(
+        f"  for comparison, settle_entry one by one (re-grading every pick): {len(sample) / dt:,.0f} entries/s"
+    )
 
 
 def _cli() -> list[str]:
     exe = Path(sys.executable).with_name("parlaycards")
-    return [str(exe)] if exe.exists() else [sys.executable, "-c", "from parlaycards.cli.main import main; main()"]
+    return (
+        [str(exe)]
+        if exe.exists()
+        else [sys.executable, "-c", "from parlaycards.cli.main import main; main()"]
+    )
 
 
 def _pool(folder: Path, count: int) -> tuple[Path, Card]:
@@ -118,15 +136,29 @@ def bench_grade(folder: Path, n: int) -> None:
     store = Store(f"sqlite:///{db}")
     t = time.perf_counter()
     with store.transaction() as tx:
-        entry_rows.insert_many(tx, card.slug, [
-            Entry(serial=f"{i:06d}", name=f"Player {i}", stake=rng.choice(STAKES), picks=random_picks(card, rng),
-                  received_at=when, source="imported") for i in range(1, n + 1)])
+        entry_rows.insert_many(
+            tx,
+            card.slug,
+            [
+                Entry(
+                    serial=f"{i:06d}",
+                    name=f"Player {i}",
+                    stake=rng.choice(STAKES),
+                    picks=random_picks(card, rng),
+                    received_at=when,
+                    source="imported",
+                )
+                for i in range(1, n + 1)
+            ],
+        )
         result_rows.put(tx, card.slug, finals(card, rng).values())
     store.dispose()
     print(f"(set-up: {n:,} entries stored with one executemany in {time.perf_counter() - t:.2f} s)")
     first = _run([*_cli(), "--db", str(db), "grade", card.slug])
-    print(f"grade of {n:,} stored entries, whole process, first grade (stores every settlement): {first:.2f} s  "
-          "target ≤ 5 s")
+    print(
+        f"grade of {n:,} stored entries, whole process, first grade (stores every settlement): {first:.2f} s  "
+        "target ≤ 5 s"
+    )
     again = _run([*_cli(), "--db", str(db), "grade", card.slug])
     print(f"  re-grade, nothing changed: {again:.2f} s")
     g = card.games[0]
@@ -147,16 +179,37 @@ def bench_import(folder: Path, rows: int) -> None:
     ws.append(["Week 12 entries"])
     ws.append(["Serial", "Name", "Stake", "Picks", "Received"])
     for i in range(1, rows + 1):
-        ws.append([f"{i:06d}", f"Player {i}", f"${rng.choice(STAKES)}", ", ".join(map(str, random_picks(card, rng))),
-                   "2026-11-21 13:00"])
+        ws.append(
+            [
+                f"{i:06d}",
+                f"Player {i}",
+                f"${rng.choice(STAKES)}",
+                ", ".join(map(str, random_picks(card, rng))),
+                "2026-11-21 13:00",
+            ]
+        )
     wb.save(path)
     dt = _run([*_cli(), "--db", str(db), "entry", "import", card.slug, str(path)])
-    print(f"entry import of {rows:,} rows from xlsx, whole process: {dt:.2f} s  target ≤ 5 s "
-          "(file written by openpyxl: inline strings)")
+    print(
+        f"entry import of {rows:,} rows from xlsx, whole process: {dt:.2f} s  target ≤ 5 s "
+        "(file written by openpyxl: inline strings)"
+    )
     if shutil.which("soffice"):  # the same sheet as Excel or LibreOffice save it: shared strings
         saved = folder / "saved"
-        subprocess.run(["soffice", f"-env:UserInstallation=file://{folder / 'lo'}", "--headless", "--convert-to",
-                        "xlsx", "--outdir", str(saved), str(path)], capture_output=True, timeout=300)
+        subprocess.run(
+            [
+                "soffice",
+                f"-env:UserInstallation=file://{folder / 'lo'}",
+                "--headless",
+                "--convert-to",
+                "xlsx",
+                "--outdir",
+                str(saved),
+                str(path),
+            ],
+            capture_output=True,
+            timeout=300,
+        )
         if (saved / path.name).exists():
             again = folder / "again"
             again.mkdir()
@@ -180,8 +233,10 @@ def main() -> None:
     ap.add_argument("--entries", type=int, default=100_000, help="stored entries for the grade figure")
     ap.add_argument("--rows", type=int, default=10_000, help="sheet rows for the import figure")
     args = ap.parse_args()
-    print(f"Python {sys.version.split()[0]} on {sys.platform}; this machine's pace: {calibrate():.3f} s for "
-          "sum(range(10**7)) (a recent laptop takes about 0.12 s; scale the figures below by it)")
+    print(
+        f"Python {sys.version.split()[0]} on {sys.platform}; this machine's pace: {calibrate():.3f} s for "
+        "sum(range(10**7)) (a recent laptop takes about 0.12 s; scale the figures below by it)"
+    )
     if args.settle:
         bench_settlement(args.settle)
     folder = Path(tempfile.mkdtemp(prefix="grade-bench-"))

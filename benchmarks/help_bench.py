@@ -22,8 +22,10 @@ def main() -> None:
         t = time.perf_counter()
         subprocess.run(cmd, capture_output=True, check=True)
         times.append(time.perf_counter() - t)
-    print(f"parlaycards --help: median {statistics.median(times) * 1000:.0f} ms, "
-          f"min {min(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {runs} runs (target ≤ 150 ms)")
+    print(
+        f"parlaycards --help: median {statistics.median(times) * 1000:.0f} ms, "
+        f"min {min(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {runs} runs (target ≤ 150 ms)"
+    )
 
 
 if __name__ == "__main__":

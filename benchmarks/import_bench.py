@@ -32,8 +32,17 @@ def build(path: Path, games: int) -> Path:
     ws.append([])
     ws.append(["Date", "Time", "Away", "Home", "Line", "Total", "Neutral"])
     for i in range(games):
-        ws.append(["Sat 11/28", TIMES[i % len(TIMES)], f"Visitors {i + 1:03d}", f"Hosts {i + 1:03d}",
-                   LINES[i % len(LINES)], 40.5 + i % 20, "yes" if i % 25 == 0 else None])
+        ws.append(
+            [
+                "Sat 11/28",
+                TIMES[i % len(TIMES)],
+                f"Visitors {i + 1:03d}",
+                f"Hosts {i + 1:03d}",
+                LINES[i % len(LINES)],
+                40.5 + i % 20,
+                "yes" if i % 25 == 0 else None,
+            ]
+        )
         for cell in ws[ws.max_row]:
             if isinstance(cell.value, str) and cell.value.startswith(("+", "-")):
                 cell.data_type = "s"
@@ -57,16 +66,22 @@ def main() -> int:
         for run in range(args.runs):
             db = Path(tmp) / f"bench-{run}.db"
             start = time.perf_counter()
-            done = subprocess.run([*command(), "--db", str(db), "import", str(book), "--card", "big"],
-                                  capture_output=True, text=True, cwd=tmp)
+            done = subprocess.run(
+                [*command(), "--db", str(db), "import", str(book), "--card", "big"],
+                capture_output=True,
+                text=True,
+                cwd=tmp,
+            )
             times.append(time.perf_counter() - start)
             if done.returncode != 0:
                 print(done.stderr, file=sys.stderr)
                 return 1
     median = statistics.median(times)
-    print(f"parlaycards import of {args.games} games: median {median:.3f} s over {args.runs} runs "
-          f"(min {min(times):.3f}, max {max(times):.3f}); target under {TARGET:.1f} s: "
-          + ("met" if median < TARGET else "MISSED"))
+    print(
+        f"parlaycards import of {args.games} games: median {median:.3f} s over {args.runs} runs "
+        f"(min {min(times):.3f}, max {max(times):.3f}); target under {TARGET:.1f} s: "
+        + ("met" if median < TARGET else "MISSED")
+    )
     return 0 if median < TARGET else 1
 
 

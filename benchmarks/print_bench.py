@@ -22,15 +22,24 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-TEAMS = [("Buffalo Bills", "Houston Texans", "-3.5", "44.5"), ("Dallas Cowboys", "New York Giants", "2.5", "41"),
-         ("Kansas City Chiefs", "Las Vegas Raiders", "7", "47.5"), ("Green Bay Packers", "Chicago Bears", "1.5", "38.5"),
-         ("Baltimore Ravens", "Pittsburgh Steelers", "3", "42.5"), ("Cincinnati Bengals", "Cleveland Browns", "-4.5", "45.5"),
-         ("Miami Dolphins", "New England Patriots", "6.5", "39"), ("New York Jets", "Indianapolis Colts", "-2.5", "43.5"),
-         ("Jacksonville Jaguars", "Tennessee Titans", "0", "40.5"), ("Denver Broncos", "Los Angeles Chargers", "-3", "46"),
-         ("Philadelphia Eagles", "Washington Commanders", "-10.5", "49.5"),
-         ("Detroit Lions", "Minnesota Vikings", "1.5", "51.5"), ("Atlanta Falcons", "New Orleans Saints", "-5.5", "48.5"),
-         ("Carolina Panthers", "Tampa Bay Buccaneers", "3.5", "37.5"),
-         ("San Francisco 49ers", "Seattle Seahawks", "-9.5", "44"), ("Arizona Cardinals", "Los Angeles Rams", "-1", "50.5")]
+TEAMS = [
+    ("Buffalo Bills", "Houston Texans", "-3.5", "44.5"),
+    ("Dallas Cowboys", "New York Giants", "2.5", "41"),
+    ("Kansas City Chiefs", "Las Vegas Raiders", "7", "47.5"),
+    ("Green Bay Packers", "Chicago Bears", "1.5", "38.5"),
+    ("Baltimore Ravens", "Pittsburgh Steelers", "3", "42.5"),
+    ("Cincinnati Bengals", "Cleveland Browns", "-4.5", "45.5"),
+    ("Miami Dolphins", "New England Patriots", "6.5", "39"),
+    ("New York Jets", "Indianapolis Colts", "-2.5", "43.5"),
+    ("Jacksonville Jaguars", "Tennessee Titans", "0", "40.5"),
+    ("Denver Broncos", "Los Angeles Chargers", "-3", "46"),
+    ("Philadelphia Eagles", "Washington Commanders", "-10.5", "49.5"),
+    ("Detroit Lions", "Minnesota Vikings", "1.5", "51.5"),
+    ("Atlanta Falcons", "New Orleans Saints", "-5.5", "48.5"),
+    ("Carolina Panthers", "Tampa Bay Buccaneers", "3.5", "37.5"),
+    ("San Francisco 49ers", "Seattle Seahawks", "-9.5", "44"),
+    ("Arizona Cardinals", "Los Angeles Rams", "-1", "50.5"),
+]
 
 
 def make_card():  # noqa: ANN201
@@ -40,8 +49,18 @@ def make_card():  # noqa: ANN201
     tz = ZoneInfo("America/New_York")
     base = datetime(2026, 11, 22, 13, 0, tzinfo=tz)
     nums = assign([True] * len(TEAMS))
-    games = tuple(Game(league="NFL", kickoff=base + timedelta(hours=3 * (i // 6)), away=a, home=h,
-                       spread=Decimal(s), total=Decimal(t), numbers=nums[i]) for i, (a, h, s, t) in enumerate(TEAMS))
+    games = tuple(
+        Game(
+            league="NFL",
+            kickoff=base + timedelta(hours=3 * (i // 6)),
+            away=a,
+            home=h,
+            spread=Decimal(s),
+            total=Decimal(t),
+            numbers=nums[i],
+        )
+        for i, (a, h, s, t) in enumerate(TEAMS)
+    )
     return Card(slug="nfl-w12", title="NFL Week 12 Parlay Card", games=games, rules=Rules(cutoff=base))
 
 
@@ -55,10 +74,17 @@ def command() -> list[str]:
 
 def run_print(db: Path, copies: int, out: Path) -> float:
     # As installed: byte-code caches allowed (an editable checkout gets them from the warm-up run).
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {"PARLAYCARDS_DB": str(db)}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | {
+        "PARLAYCARDS_DB": str(db)
+    }
     start = time.perf_counter()
-    subprocess.run([*command(), "print", "nfl-w12", "--copies", str(copies), "--out", str(out)], env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [*command(), "print", "nfl-w12", "--copies", str(copies), "--out", str(out)],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return time.perf_counter() - start
 
 
@@ -93,8 +119,13 @@ def naive_per_card(sample: int = 60) -> float:
             values = fields.values(n, "K7F2Q9")
             for cell in lay.field_cells():
                 _text(c, cell, values)
-            widget = QrCodeWidget(qr_payload(card.slug, card.version, n, "K7F2Q9"), barLevel="Q",
-                                  barWidth=q.rect.w, barHeight=q.rect.h, barBorder=4)
+            widget = QrCodeWidget(
+                qr_payload(card.slug, card.version, n, "K7F2Q9"),
+                barLevel="Q",
+                barWidth=q.rect.w,
+                barHeight=q.rect.h,
+                barBorder=4,
+            )
             d = Drawing(q.rect.w, q.rect.h)
             d.add(widget)
             renderPDF.draw(d, c, q.rect.x, q.rect.y)
@@ -111,7 +142,9 @@ def main() -> None:
     from parlaycards.store import cards as card_rows
 
     c_funcs = sorted(getattr(rl_accel, "_c_funcs", {}))
-    print(f"rl_accel: {'C accelerator in use' if c_funcs else 'pure Python fallback'} ({', '.join(c_funcs[:4])} …)")
+    print(
+        f"rl_accel: {'C accelerator in use' if c_funcs else 'pure Python fallback'} ({', '.join(c_funcs[:4])} …)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         db = folder / "bench.db"
@@ -119,20 +152,26 @@ def main() -> None:
         with store.transaction() as tx:
             card_rows.save(tx, make_card(), "benchmark")
         store.dispose()
-        run_print(db, 2, folder / "warm.pdf")  # warm the file cache and byte-code caches, as any later run has
+        run_print(
+            db, 2, folder / "warm.pdf"
+        )  # warm the file cache and byte-code caches, as any later run has
         runs = sorted(run_print(db, 1000, folder / "1k.pdf") for _ in range(3))
         t1k = runs[1]
         t10k = run_print(db, 10_000, folder / "10k.pdf")
         rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         size = (folder / "10k.pdf").stat().st_size / 10_000
         naive = naive_per_card()
-    print(f"1,000 letter-2up cards, whole process:  {t1k:6.2f} s   (target ≤ 1.5 s; median of 3, "
-          f"best {runs[0]:.2f} s)")
+    print(
+        f"1,000 letter-2up cards, whole process:  {t1k:6.2f} s   (target ≤ 1.5 s; median of 3, "
+        f"best {runs[0]:.2f} s)"
+    )
     print(f"10,000 letter-2up cards, whole process: {t10k:6.2f} s   (target ≤ 15 s)")
     print(f"peak RSS of the print process:          {rss_mb:6.0f} MB  (target ≤ 200 MB)")
     print(f"PDF size per card:                      {size:6.0f} B   (target ≤ 1,200 B)")
     fast = t1k / 1000
-    print(f"naive drawing, per card:                {naive * 1000:6.2f} ms  (everything per card, QrCodeWidget)")
+    print(
+        f"naive drawing, per card:                {naive * 1000:6.2f} ms  (everything per card, QrCodeWidget)"
+    )
     print(f"reused form + one-path QR, per card:    {fast * 1000:6.2f} ms  (1,000-card run incl. start-up)")
     print(f"ratio naive / ours:                     {naive / fast:6.1f}×  (target ≥ 15×)")
 

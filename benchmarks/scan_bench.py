@@ -41,10 +41,40 @@ from parlaycards.store import Store
 from parlaycards.store import cards as card_rows
 
 ET = ZoneInfo("America/New_York")
-TEAMS = ["Buffalo", "Houston", "Dallas", "NY Giants", "Kansas City", "Las Vegas", "Green Bay", "Chicago", "Baltimore",
-         "Pittsburgh", "Cincinnati", "Cleveland", "Miami", "New England", "NY Jets", "Indianapolis", "Jacksonville",
-         "Tennessee", "Denver", "LA Chargers", "Philadelphia", "Washington", "Detroit", "Minnesota", "Atlanta",
-         "New Orleans", "Carolina", "Tampa Bay", "San Francisco", "Seattle", "Arizona", "LA Rams"]
+TEAMS = [
+    "Buffalo",
+    "Houston",
+    "Dallas",
+    "NY Giants",
+    "Kansas City",
+    "Las Vegas",
+    "Green Bay",
+    "Chicago",
+    "Baltimore",
+    "Pittsburgh",
+    "Cincinnati",
+    "Cleveland",
+    "Miami",
+    "New England",
+    "NY Jets",
+    "Indianapolis",
+    "Jacksonville",
+    "Tennessee",
+    "Denver",
+    "LA Chargers",
+    "Philadelphia",
+    "Washington",
+    "Detroit",
+    "Minnesota",
+    "Atlanta",
+    "New Orleans",
+    "Carolina",
+    "Tampa Bay",
+    "San Francisco",
+    "Seattle",
+    "Arizona",
+    "LA Rams",
+]
 RECEIVED = "2026-11-20 12:00"  # before every card's cutoff
 SOURCE_DPI = 250  # pages are rasterized and marked at this resolution, then scanned or photographed
 SCAN_DPI = 200
@@ -67,17 +97,24 @@ class Kind:
 
 
 CUTOFF = datetime(2026, 11, 22, 13, 0, tzinfo=ET)
-KINDS = (Kind("letter-2up", 16, Rules(cutoff=CUTOFF), 0.40),
-         Kind("letter-2up-stub", 16, Rules(max_picks=8, same_game=True, cutoff=CUTOFF), 0.12),
-         Kind("letter-3up", 10, Rules(max_picks=6, cutoff=CUTOFF), 0.12),
-         Kind("letter-4up", 8, Rules(max_picks=5, cutoff=CUTOFF), 0.12),
-         Kind("letter-1up", 60, Rules(cutoff=CUTOFF), 0.12, college=True),
-         Kind("a4-2up", 16, Rules(same_game=True, cutoff=CUTOFF), 0.12))
+KINDS = (
+    Kind("letter-2up", 16, Rules(cutoff=CUTOFF), 0.40),
+    Kind("letter-2up-stub", 16, Rules(max_picks=8, same_game=True, cutoff=CUTOFF), 0.12),
+    Kind("letter-3up", 10, Rules(max_picks=6, cutoff=CUTOFF), 0.12),
+    Kind("letter-4up", 8, Rules(max_picks=5, cutoff=CUTOFF), 0.12),
+    Kind("letter-1up", 60, Rules(cutoff=CUTOFF), 0.12, college=True),
+    Kind("a4-2up", 16, Rules(same_game=True, cutoff=CUTOFF), 0.12),
+)
 
 # a review reason that fits each way a card was made doubtful (any of these words, in any reason)
-FITTING = {"double": ("both sides", "over and under"), "unsure": ("unsure",), "torn": ("corner",),
-           "other-stake": ('"other', "other stake"), "too-many": ("at most",),
-           "duplicate-serial": ("more than once", "already entered", "scanned twice")}
+FITTING = {
+    "double": ("both sides", "over and under"),
+    "unsure": ("unsure",),
+    "torn": ("corner",),
+    "other-stake": ('"other', "other stake"),
+    "too-many": ("at most",),
+    "duplicate-serial": ("more than once", "already entered", "scanned twice"),
+}
 
 
 def make_card(kind: Kind) -> Card:
@@ -90,10 +127,23 @@ def make_card(kind: Kind) -> Card:
             away, home = TEAMS[(2 * i + 1) % 32], TEAMS[(2 * i + 4) % 32]
         if kind.college:  # every team plays more than once, never the same pair
             away, home = TEAMS[i % 32], TEAMS[(i + 7 + 3 * (i // 32)) % 32]
-        games.append(Game(league="NCAA" if kind.college else "NFL", away=away, home=home,
-                          kickoff=CUTOFF + timedelta(hours=3 * (i // 12)), spread=Decimal((i * 7) % 21 - 10) / 2,
-                          total=Decimal(38 + i % 14) + Decimal("0.5"), numbers=nums[i]))
-    return Card(slug=kind.slug or f"b-{kind.template}", title=f"Benchmark {kind.template}", games=tuple(games), rules=kind.rules)
+        games.append(
+            Game(
+                league="NCAA" if kind.college else "NFL",
+                away=away,
+                home=home,
+                kickoff=CUTOFF + timedelta(hours=3 * (i // 12)),
+                spread=Decimal((i * 7) % 21 - 10) / 2,
+                total=Decimal(38 + i % 14) + Decimal("0.5"),
+                numbers=nums[i],
+            )
+        )
+    return Card(
+        slug=kind.slug or f"b-{kind.template}",
+        title=f"Benchmark {kind.template}",
+        games=tuple(games),
+        rules=kind.rules,
+    )
 
 
 # ------------------------------------------------------------------------------------------ generate
@@ -140,8 +190,9 @@ class Piles:
             self.cards.append({"slug": slug, "quality": quality, **row, "styles": list(c.styles)})
 
 
-def generate(folder: Path, total: int, rng: np.random.Generator, store: Store,
-             kinds: tuple[Kind, ...] = KINDS) -> Piles:
+def generate(
+    folder: Path, total: int, rng: np.random.Generator, store: Store, kinds: tuple[Kind, ...] = KINDS
+) -> Piles:
     """Print, mark, scan and photograph about `total` cards (and the second copies of the duplicates)."""
     piles = Piles(folder)
     made, start = 0, time.perf_counter()
@@ -164,30 +215,56 @@ def generate(folder: Path, total: int, rng: np.random.Generator, store: Store,
             _degrade(piles, card, kind.template, sheet, plans, first, rng)
             made += sum(c is not None for c in sheet.cards)
             if sys.stderr.isatty():
-                print(f"\r  generating: {made} cards, {time.perf_counter() - start:.0f} s", end="", file=sys.stderr,
-                      flush=True)
+                print(
+                    f"\r  generating: {made} cards, {time.perf_counter() - start:.0f} s",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
         again = [marks.plan_card(card, rng) if p and p.why == "duplicate-serial" else None for p in plans]
         for sheet in marks.mark_sheets(batch.file, card, kind.template, first, again, SOURCE_DPI, rng):
             for slot, c in enumerate(sheet.cards):  # the same card again, marked otherwise, in the same pile
                 if c is None:
                     continue
                 c = replace(c, why="duplicate-serial", expect="review")
-                piece = paper.tear(sheet.image, card, kind.template, slot, SOURCE_DPI, rng) if per > 1 else sheet.image
-                quality = next(t["quality"] for t in piles.cards if t["slug"] == card.slug and t["serial"] == c.serial)
+                piece = (
+                    paper.tear(sheet.image, card, kind.template, slot, SOURCE_DPI, rng)
+                    if per > 1
+                    else sheet.image
+                )
+                quality = next(
+                    t["quality"] for t in piles.cards if t["slug"] == card.slug and t["serial"] == c.serial
+                )
                 if quality == "phone":
-                    piles.photo(card.slug, paper.phone(piece, rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}-again",
-                                [c], False)
+                    piles.photo(
+                        card.slug,
+                        paper.phone(piece, rng, dpi_in=SOURCE_DPI),
+                        f"{card.slug}-{c.serial:06d}-again",
+                        [c],
+                        False,
+                    )
                 else:
                     piles.scan(card.slug, paper.scanner(piece, rng, dpi_in=SOURCE_DPI, dpi_out=SCAN_DPI), [c])
                 made += 1
         piles.flush(card.slug)
-        print(f"\r  {kind.template}: {count} cards printed, marked and degraded; {made} in all, "
-              f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+        print(
+            f"\r  {kind.template}: {count} cards printed, marked and degraded; {made} in all, "
+            f"{time.perf_counter() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
     return piles
 
 
-def _degrade(piles: Piles, card: Card, template: str, sheet: marks.Sheet, plans: list, first: int,
-             rng: np.random.Generator) -> None:
+def _degrade(
+    piles: Piles,
+    card: Card,
+    template: str,
+    sheet: marks.Sheet,
+    plans: list,
+    first: int,
+    rng: np.random.Generator,
+) -> None:
     """Send one marked sheet to the scanner (whole, or torn into cards) or to a phone (each card, or whole)."""
     cards = [c for c in sheet.cards if c is not None]
     corners = {c.slot: plans[c.serial - first].corner for c in cards}
@@ -208,11 +285,22 @@ def _degrade(piles: Piles, card: Card, template: str, sheet: marks.Sheet, plans:
         return
     if (per == 1 and not torn) or (not torn and rng.random() < 0.2):  # the whole sheet in one photo
         name = f"{card.slug}-sheet-{cards[0].serial:06d}"
-        piles.photo(card.slug, paper.phone(sheet.image, rng, dpi_in=SOURCE_DPI), name, cards, bool(rng.random() < 0.15))
+        piles.photo(
+            card.slug,
+            paper.phone(sheet.image, rng, dpi_in=SOURCE_DPI),
+            name,
+            cards,
+            bool(rng.random() < 0.15),
+        )
         return
     for c in cards:
-        piles.photo(card.slug, paper.phone(piece(c), rng, dpi_in=SOURCE_DPI), f"{card.slug}-{c.serial:06d}", [c],
-                    bool(rng.random() < 0.15))
+        piles.photo(
+            card.slug,
+            paper.phone(piece(c), rng, dpi_in=SOURCE_DPI),
+            f"{card.slug}-{c.serial:06d}",
+            [c],
+            bool(rng.random() < 0.15),
+        )
 
 
 def _scan(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -280,12 +368,17 @@ def score(cards: list[dict], entries: dict[str, list[dict]], reviews: dict[str, 
     unplaced = 0
     for slug, rows in reviews.items():
         for r in rows:
-            found = by_serial.get((slug, int(r["serial"])), []) if r["serial"] else \
-                by_page.get((slug, Path(r["file"]).name, r["page"]), [])
+            found = (
+                by_serial.get((slug, int(r["serial"])), [])
+                if r["serial"]
+                else by_page.get((slug, Path(r["file"]).name, r["page"]), [])
+            )
             if not found:
                 unplaced += 1
             for c in found:
-                fits = c["why"] and any(w in reason.lower() for w in FITTING[c["why"]] for reason in r["reasons"])
+                fits = c["why"] and any(
+                    w in reason.lower() for w in FITTING[c["why"]] for reason in r["reasons"]
+                )
                 fate.setdefault(id(c), "review-fitting" if fits else "review-other")
                 c.setdefault("reasons", r["reasons"])
     return {"fate": fate, "misreads": misreads, "unplaced": unplaced}
@@ -304,17 +397,27 @@ def report(cards: list[dict], scored: dict, runs: list[tuple[str, str, int, floa
     misreads = scored["misreads"]
     print(f"\nsilent misreads: {len(misreads)}")
     for slug, e, drawn in misreads[:30]:
-        where = "; ".join(f"{c['file']} page {c['page'] + 1}: drawn {c['picks']} stake {c['stake'] or '-'}"
-                          f" marks {c['marks']}" for c in drawn) or "no card with that serial was drawn"
+        where = (
+            "; ".join(
+                f"{c['file']} page {c['page'] + 1}: drawn {c['picks']} stake {c['stake'] or '-'}"
+                f" marks {c['marks']}"
+                for c in drawn
+            )
+            or "no card with that serial was drawn"
+        )
         print(f"  {slug} serial {e['serial']}: entered {e['picks']} at {e['stake']} — {where}")
     for quality, target in (("scanner", 99.5), ("phone", 95.0)):
         plain = [c for c in cards if c["quality"] == quality and c["expect"] == "entry"]
         ok = sum(fate.get(id(c)) == "entered" for c in plain)
-        print(f"{quality}-quality plain cards entered without review: {ok} of {len(plain)} "
-              f"({100 * ok / max(1, len(plain)):.2f} %; target {target} %)")
+        print(
+            f"{quality}-quality plain cards entered without review: {ok} of {len(plain)} "
+            f"({100 * ok / max(1, len(plain)):.2f} %; target {target} %)"
+        )
         for c in [c for c in plain if fate.get(id(c)) != "entered"][:12]:
             why = "; ".join(c.get("reasons", [])) or fate.get(id(c), "not found")
-            print(f"  {c['file']} page {c['page'] + 1} (serial {c['serial']}, {', '.join(sorted(set(c['styles'])))}): {why}")
+            print(
+                f"  {c['file']} page {c['page'] + 1} (serial {c['serial']}, {', '.join(sorted(set(c['styles'])))}): {why}"
+            )
     print("cards made doubtful on purpose (each should wait in review with a fitting reason):")
     doubtful = [c for c in cards if c["expect"] == "review"]
     for why in marks.WHY:
@@ -323,19 +426,25 @@ def report(cards: list[dict], scored: dict, runs: list[tuple[str, str, int, floa
     wrong = sum(fate.get(id(c)) in ("entered", "misread") for c in doubtful)
     print(f"  entered although doubtful: {wrong}")
     reasons = Counter(short(c["reasons"][0]) for c in cards if c.get("reasons"))
-    print(f"review reasons (first reason of each card in review; {scored['unplaced']} review rows matched no card):")
+    print(
+        f"review reasons (first reason of each card in review; {scored['unplaced']} review rows matched no card):"
+    )
     for reason, n in reasons.most_common(15):
         print(f"  {n:5}  {reason}")
     for quality in ("scanner", "phone"):
         done = [(n, s) for q, _, n, s in runs if q == quality]
         n, secs = sum(d[0] for d in done), sum(d[1] for d in done)
         if n:
-            print(f"scan pace, {quality} inputs: {n} cards in {secs:.1f} s = {n / secs:.1f} cards/s, "
-                  f"{1000 * secs / n:.0f} ms a card ({len(done)} runs of the whole command, start-up included)")
+            print(
+                f"scan pace, {quality} inputs: {n} cards in {secs:.1f} s = {n / secs:.1f} cards/s, "
+                f"{1000 * secs / n:.0f} ms a card ({len(done)} runs of the whole command, start-up included)"
+            )
     big = max((r for r in runs if r[0] == "scanner"), key=lambda r: r[2], default=None)
     if big:
-        print(f"scan pace, largest run ({big[1]}, scanner PDFs at {SCAN_DPI} dpi): {big[2]} cards in {big[3]:.1f} s = "
-              f"{big[2] / big[3]:.1f} cards/s")
+        print(
+            f"scan pace, largest run ({big[1]}, scanner PDFs at {SCAN_DPI} dpi): {big[2]} cards in {big[3]:.1f} s = "
+            f"{big[2] / big[3]:.1f} cards/s"
+        )
     return not misreads
 
 
@@ -343,7 +452,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cards", type=int, default=1000, help="cards to draw (about; duplicates come on top)")
     ap.add_argument("--seed", type=int, default=7)
-    ap.add_argument("--games", help="letter-2up cards of these game counts (comma-separated) instead of the mix")
+    ap.add_argument(
+        "--games", help="letter-2up cards of these game counts (comma-separated) instead of the mix"
+    )
     ap.add_argument("--keep", type=Path, help="write the inputs, the pool and truth.json here, and keep them")
     ap.add_argument("--generate-only", action="store_true", help="with --keep: make the inputs, do not scan")
     ap.add_argument("--reuse", action="store_true", help="with --keep: scan the inputs made there before")
@@ -365,17 +476,27 @@ def main() -> int:
         kinds = KINDS
         if args.games:
             counts = [int(n) for n in args.games.split(",")]
-            kinds = tuple(Kind("letter-2up", n, Rules(cutoff=CUTOFF), 1 / len(counts), slug=f"b-letter-2up-{n}")
-                          for n in counts)
+            kinds = tuple(
+                Kind("letter-2up", n, Rules(cutoff=CUTOFF), 1 / len(counts), slug=f"b-letter-2up-{n}")
+                for n in counts
+            )
         piles = generate(folder, args.cards, np.random.default_rng(args.seed), store, kinds)
         store.dispose()
         shutil.copyfile(db, printed)
-        truth = {"seed": args.seed, "dpi": SCAN_DPI, "received": RECEIVED, "stake": str(STAKE),
-                 "files": piles.files, "cards": piles.cards}
+        truth = {
+            "seed": args.seed,
+            "dpi": SCAN_DPI,
+            "received": RECEIVED,
+            "stake": str(STAKE),
+            "files": piles.files,
+            "cards": piles.cards,
+        }
         truth_file.write_text(json.dumps(truth, indent=1))
         n = len(piles.cards)
-        print(f"made {n} cards ({sum(c['expect'] == 'review' for c in piles.cards)} doubtful on purpose) in "
-              f"{time.perf_counter() - t:.0f} s into {folder}")
+        print(
+            f"made {n} cards ({sum(c['expect'] == 'review' for c in piles.cards)} doubtful on purpose) in "
+            f"{time.perf_counter() - t:.0f} s into {folder}"
+        )
     if args.generate_only:
         print(f"inputs in {folder}/scanner and {folder}/phone; truth in {truth_file}")
         return 0
@@ -389,17 +510,44 @@ def main() -> int:
             for quality in ("scanner", "phone"):
                 if files[quality]:
                     paths = [str(folder / f) for f in files[quality]]
-                    _, secs = run(["--db", str(db), "scan", slug, *paths, "--stake", str(STAKE), "--received", RECEIVED],
-                                  ok=(0, 1))
-                    runs.append((quality, slug, sum(c["slug"] == slug and c["quality"] == quality for c in cards), secs))
-                    print(f"  scanned {slug} ({quality}): {runs[-1][2]} cards in {secs:.1f} s", file=sys.stderr)
-            entries[slug] = [e for e in json.loads(run(["--db", str(db), "entries", slug, "--json", "--all"])[0])
-                             if e.get("source") == "scan"]
+                    _, secs = run(
+                        [
+                            "--db",
+                            str(db),
+                            "scan",
+                            slug,
+                            *paths,
+                            "--stake",
+                            str(STAKE),
+                            "--received",
+                            RECEIVED,
+                        ],
+                        ok=(0, 1),
+                    )
+                    runs.append(
+                        (
+                            quality,
+                            slug,
+                            sum(c["slug"] == slug and c["quality"] == quality for c in cards),
+                            secs,
+                        )
+                    )
+                    print(
+                        f"  scanned {slug} ({quality}): {runs[-1][2]} cards in {secs:.1f} s", file=sys.stderr
+                    )
+            entries[slug] = [
+                e
+                for e in json.loads(run(["--db", str(db), "entries", slug, "--json", "--all"])[0])
+                if e.get("source") == "scan"
+            ]
             reviews[slug] = json.loads(run(["--db", str(db), "review", slug, "--json"])[0])
     except ScanFailed as e:
         print(f"\nThe scanner could not be run, so nothing was scored.\n{e}", file=sys.stderr)
-        print(f"The inputs and truth.json are in {folder}" + ("" if args.keep else " (pass --keep DIR to choose where)"),
-              file=sys.stderr)
+        print(
+            f"The inputs and truth.json are in {folder}"
+            + ("" if args.keep else " (pass --keep DIR to choose where)"),
+            file=sys.stderr,
+        )
         return 2
     clean = report(cards, score(cards, entries, reviews), runs)
     if not args.keep:

@@ -68,11 +68,24 @@ def bench_grade(name: str, url: str, n: int) -> None:
     step = 100_000
     for start in range(1, n + 1, step):
         with store.transaction() as tx:
-            entry_rows.insert_many(tx, card.slug, [
-                Entry.model_construct(serial=f"{i:06d}", code=None, name=f"Player {i}", stake=rng.choice(STAKES),
-                                      picks=random_picks(card, rng), received_at=when, late=False, source="imported",
-                                      version=1)
-                for i in range(start, min(n, start + step - 1) + 1)])
+            entry_rows.insert_many(
+                tx,
+                card.slug,
+                [
+                    Entry.model_construct(
+                        serial=f"{i:06d}",
+                        code=None,
+                        name=f"Player {i}",
+                        stake=rng.choice(STAKES),
+                        picks=random_picks(card, rng),
+                        received_at=when,
+                        late=False,
+                        source="imported",
+                        version=1,
+                    )
+                    for i in range(start, min(n, start + step - 1) + 1)
+                ],
+            )
     with store.transaction() as tx:
         result_rows.put(tx, card.slug, finals(card, rng).values())
     store.dispose()
@@ -82,8 +95,10 @@ def bench_grade(name: str, url: str, n: int) -> None:
         if code != 0:
             print(f"  grade failed ({code}): {err}")
             return
-        print(f"[{name}] grade of {n:,} stored entries, whole process, {what}: {dt:.1f} s, peak {mb:,.0f} MB  "
-              "target ≤ 20 s, ≤ 1,024 MB")
+        print(
+            f"[{name}] grade of {n:,} stored entries, whole process, {what}: {dt:.1f} s, peak {mb:,.0f} MB  "
+            "target ≤ 20 s, ≤ 1,024 MB"
+        )
 
 
 def bench_import(name: str, url: str, rows: int, folder: Path) -> None:
@@ -99,12 +114,21 @@ def bench_import(name: str, url: str, rows: int, folder: Path) -> None:
         ws.append(["Week 12 entries"])
         ws.append(["Serial", "Name", "Stake", "Picks", "Received"])
         for i in range(1, rows + 1):
-            ws.append([f"{i:06d}", f"Player {i}", f"${rng.choice(STAKES)}",
-                       ", ".join(map(str, random_picks(card, rng))), "2026-11-21 13:00"])
+            ws.append(
+                [
+                    f"{i:06d}",
+                    f"Player {i}",
+                    f"${rng.choice(STAKES)}",
+                    ", ".join(map(str, random_picks(card, rng))),
+                    "2026-11-21 13:00",
+                ]
+            )
         wb.save(path)
     dt, mb, code, err = _timed([*_cli(), "--db", url, "entry", "import", card.slug, str(path)])
-    print(f"[{name}] entry import of {rows:,} xlsx rows, whole process: {dt:.1f} s, peak {mb:,.0f} MB "
-          f"(exit {code})  target ≤ 30 s" + (f"\n  {err}" if code not in (0, 1) else ""))
+    print(
+        f"[{name}] entry import of {rows:,} xlsx rows, whole process: {dt:.1f} s, peak {mb:,.0f} MB "
+        f"(exit {code})  target ≤ 30 s" + (f"\n  {err}" if code not in (0, 1) else "")
+    )
 
 
 def bench_adders(name: str, url: str, adders: int, each: int) -> None:
@@ -126,9 +150,26 @@ def bench_adders(name: str, url: str, adders: int, each: int) -> None:
 
     def worker(serials: list[int]) -> None:
         for s in serials:
-            done = subprocess.run([*_cli(), "--db", url, "entry", "add", card.slug, "--serial", f"{s:06d}",
-                                   "--name", f"Player {s}", "--stake", "5", "--picks", picks],
-                                  capture_output=True, text=True)
+            done = subprocess.run(
+                [
+                    *_cli(),
+                    "--db",
+                    url,
+                    "entry",
+                    "add",
+                    card.slug,
+                    "--serial",
+                    f"{s:06d}",
+                    "--name",
+                    f"Player {s}",
+                    "--stake",
+                    "5",
+                    "--picks",
+                    picks,
+                ],
+                capture_output=True,
+                text=True,
+            )
             codes.append(done.returncode)
             if "Traceback" in done.stderr:
                 tracebacks.append(done.stderr[-400:])
@@ -146,10 +187,12 @@ def bench_adders(name: str, url: str, adders: int, each: int) -> None:
     s.dispose()
     wanted = sorted({x for p in plan for x in p})
     ok = sorted(stored) == wanted and len(stored) == len(set(stored))
-    print(f"[{name}] {adders} concurrent `entry add` processes, {len(codes)} commands ({adders} of them a card typed "
-          f"twice): {codes.count(0)} stored, {codes.count(2)} refused, {len(tracebacks)} tracebacks; every entry "
-          f"stored once: {'yes' if ok else 'NO'}; {len(stored) / dt:.1f} entries/s "
-          f"({dt:.1f} s wall, {dt / len(codes) * adders:.2f} s a command)")
+    print(
+        f"[{name}] {adders} concurrent `entry add` processes, {len(codes)} commands ({adders} of them a card typed "
+        f"twice): {codes.count(0)} stored, {codes.count(2)} refused, {len(tracebacks)} tracebacks; every entry "
+        f"stored once: {'yes' if ok else 'NO'}; {len(stored) / dt:.1f} entries/s "
+        f"({dt:.1f} s wall, {dt / len(codes) * adders:.2f} s a command)"
+    )
     for tb in tracebacks[:2]:
         print(tb)
 

@@ -29,10 +29,19 @@ TEAMS = [
 def make_card(slug: str = "nfl-w12", games: int = 6, **extra) -> Card:  # noqa: ANN003
     out = []
     for i, (away, home, spread, total) in enumerate(TEAMS[:games]):
-        out.append(Game(league="NFL", kickoff=datetime(2026, 11, 22, 13, 0, tzinfo=ET), away=away, home=home,
-                        spread=Decimal(spread), total=Decimal(total),
-                        numbers=SelectionNumbers(away=101 + 2 * i, home=102 + 2 * i, over=201 + 2 * i,
-                                                 under=202 + 2 * i)))
+        out.append(
+            Game(
+                league="NFL",
+                kickoff=datetime(2026, 11, 22, 13, 0, tzinfo=ET),
+                away=away,
+                home=home,
+                spread=Decimal(spread),
+                total=Decimal(total),
+                numbers=SelectionNumbers(
+                    away=101 + 2 * i, home=102 + 2 * i, over=201 + 2 * i, under=202 + 2 * i
+                ),
+            )
+        )
     extra.setdefault("title", "NFL Week 12")
     return Card(slug=slug, games=tuple(out), **extra)
 
@@ -56,7 +65,9 @@ def card_in_store(store: Store) -> Card:
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--regen-golden", action="store_true", help="rewrite tests/golden/ from what the code makes now")
+    parser.addoption(
+        "--regen-golden", action="store_true", help="rewrite tests/golden/ from what the code makes now"
+    )
 
 
 @pytest.fixture

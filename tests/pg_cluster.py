@@ -76,13 +76,36 @@ class Cluster:
             pw = pwd.getpwnam(as_user)
             os.chown(folder, pw.pw_uid, pw.pw_gid)
         try:
-            cluster._run("initdb", "-D", str(folder / "data"), "-U", "parlay", "--auth=trust", "-E", "UTF8",
-                         "--no-locale", "--no-sync")
-            options = (f"-p {cluster.port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
-                       "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60 "
-                       "-c shared_buffers=64MB")
-            cluster._run("pg_ctl", "-D", str(folder / "data"), "-o", options, "-l", str(folder / "log"),
-                         "-w", "-t", "60", "start")
+            cluster._run(
+                "initdb",
+                "-D",
+                str(folder / "data"),
+                "-U",
+                "parlay",
+                "--auth=trust",
+                "-E",
+                "UTF8",
+                "--no-locale",
+                "--no-sync",
+            )
+            options = (
+                f"-p {cluster.port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off "
+                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=60 "
+                "-c shared_buffers=64MB"
+            )
+            cluster._run(
+                "pg_ctl",
+                "-D",
+                str(folder / "data"),
+                "-o",
+                options,
+                "-l",
+                str(folder / "log"),
+                "-w",
+                "-t",
+                "60",
+                "start",
+            )
         except BaseException:
             cluster.stop()
             raise
@@ -91,28 +114,47 @@ class Cluster:
 
     def _watch(self) -> None:
         """A small process that stops the server if this one dies without stopping it (a killed test run)."""
-        code = ("import os, sys, time; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
-                "from tests.pg_cluster import Cluster; parent = int(sys.argv[2]); "
-                "c = Cluster(Path(sys.argv[3]), Path(sys.argv[4]), 0, sys.argv[5] or None)\n"
-                "while True:\n"
-                "    time.sleep(1)\n"
-                "    try: os.kill(parent, 0)\n"
-                "    except ProcessLookupError: c.stop(); break\n"
-                "    if not c.folder.exists(): break\n")
-        subprocess.Popen([sys.executable, "-c", code, str(Path(__file__).resolve().parents[1]), str(os.getpid()),
-                          str(self.bindir), str(self.folder), self.as_user or ""],
-                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                         start_new_session=True)
+        code = (
+            "import os, sys, time; from pathlib import Path; sys.path.insert(0, sys.argv[1]); "
+            "from tests.pg_cluster import Cluster; parent = int(sys.argv[2]); "
+            "c = Cluster(Path(sys.argv[3]), Path(sys.argv[4]), 0, sys.argv[5] or None)\n"
+            "while True:\n"
+            "    time.sleep(1)\n"
+            "    try: os.kill(parent, 0)\n"
+            "    except ProcessLookupError: c.stop(); break\n"
+            "    if not c.folder.exists(): break\n"
+        )
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                code,
+                str(Path(__file__).resolve().parents[1]),
+                str(os.getpid()),
+                str(self.bindir),
+                str(self.folder),
+                self.as_user or "",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def _run(self, exe: str, *args: str) -> None:
         kwargs = {}
         if self.as_user:
             pw = pwd.getpwnam(self.as_user)
             kwargs = {"user": pw.pw_uid, "group": pw.pw_gid, "extra_groups": []}
-        done = subprocess.run([str(self.bindir / exe), *args], capture_output=True, text=True, cwd=self.folder,
-                              **kwargs)
+        done = subprocess.run(
+            [str(self.bindir / exe), *args], capture_output=True, text=True, cwd=self.folder, **kwargs
+        )
         if done.returncode != 0:
-            log = (self.folder / "log").read_text(errors="replace")[-2000:] if (self.folder / "log").exists() else ""
+            log = (
+                (self.folder / "log").read_text(errors="replace")[-2000:]
+                if (self.folder / "log").exists()
+                else ""
+            )
             raise RuntimeError(f"{exe} failed ({done.returncode}): {done.stderr.strip()} {log}")
 
     def url(self, database: str = "postgres") -> str:
@@ -123,7 +165,9 @@ class Cluster:
         import psycopg
 
         name = f"{prefix}{os.getpid()}_{next(self._count)}"
-        with psycopg.connect(f"host=127.0.0.1 port={self.port} user=parlay dbname=postgres", autocommit=True) as c:
+        with psycopg.connect(
+            f"host=127.0.0.1 port={self.port} user=parlay dbname=postgres", autocommit=True
+        ) as c:
             c.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
 

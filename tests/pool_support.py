@@ -66,12 +66,28 @@ def file_hash(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def enter(store: Store, slug: str, *, serial: object = "1", picks: object = "101,103,105", stake: object = "5",
-          name: str = "Dana", received: str | None = None, **kw: object):  # noqa: ANN201 - an Entry
+def enter(
+    store: Store,
+    slug: str,
+    *,
+    serial: object = "1",
+    picks: object = "101,103,105",
+    stake: object = "5",
+    name: str = "Dana",
+    received: str | None = None,
+    **kw: object,
+):  # noqa: ANN201 - an Entry
     """`entry add` as the command line does it: text read by cli/values into the typed values the service takes."""
     from parlaycards.cli import values
     from parlaycards.services import entries
 
-    return entries.add_entry(store, slug, serial=values.serial(str(serial)) if serial is not None else None,
-                             name=name, stake=values.stake(str(stake)), picks=values.picks(str(picks)),
-                             received=values.received(received) if received else None, **kw)  # type: ignore[arg-type]
+    return entries.add_entry(
+        store,
+        slug,
+        serial=values.serial(str(serial)) if serial is not None else None,
+        name=name,
+        stake=values.stake(str(stake)),
+        picks=values.picks(str(picks)),
+        received=values.received(received) if received else None,
+        **kw,
+    )  # type: ignore[arg-type]

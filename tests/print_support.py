@@ -12,24 +12,87 @@ from parlaycards.core.numbering import assign
 
 ET = ZoneInfo("America/New_York")
 
-NFL = [("Buffalo Bills", "Houston Texans", "-3.5", "44.5"), ("Dallas Cowboys", "New York Giants", "2.5", "41"),
-       ("Kansas City Chiefs", "Las Vegas Raiders", "7", "47.5"), ("Green Bay Packers", "Chicago Bears", "1.5", "38.5"),
-       ("Baltimore Ravens", "Pittsburgh Steelers", "3", "42.5"), ("Cincinnati Bengals", "Cleveland Browns", "-4.5", "45.5"),
-       ("Miami Dolphins", "New England Patriots", "6.5", "39"), ("New York Jets", "Indianapolis Colts", "-2.5", "43.5"),
-       ("Jacksonville Jaguars", "Tennessee Titans", "0", "40.5"), ("Denver Broncos", "Los Angeles Chargers", "-3", "46"),
-       ("Philadelphia Eagles", "Washington Commanders", "-10.5", "49.5"), ("Detroit Lions", "Minnesota Vikings", "1.5", "51.5"),
-       ("Atlanta Falcons", "New Orleans Saints", "-5.5", "48.5"), ("Carolina Panthers", "Tampa Bay Buccaneers", "3.5", "37.5"),
-       ("San Francisco 49ers", "Seattle Seahawks", "-9.5", "44"), ("Arizona Cardinals", "Los Angeles Rams", "-1", "50.5")]
+NFL = [
+    ("Buffalo Bills", "Houston Texans", "-3.5", "44.5"),
+    ("Dallas Cowboys", "New York Giants", "2.5", "41"),
+    ("Kansas City Chiefs", "Las Vegas Raiders", "7", "47.5"),
+    ("Green Bay Packers", "Chicago Bears", "1.5", "38.5"),
+    ("Baltimore Ravens", "Pittsburgh Steelers", "3", "42.5"),
+    ("Cincinnati Bengals", "Cleveland Browns", "-4.5", "45.5"),
+    ("Miami Dolphins", "New England Patriots", "6.5", "39"),
+    ("New York Jets", "Indianapolis Colts", "-2.5", "43.5"),
+    ("Jacksonville Jaguars", "Tennessee Titans", "0", "40.5"),
+    ("Denver Broncos", "Los Angeles Chargers", "-3", "46"),
+    ("Philadelphia Eagles", "Washington Commanders", "-10.5", "49.5"),
+    ("Detroit Lions", "Minnesota Vikings", "1.5", "51.5"),
+    ("Atlanta Falcons", "New Orleans Saints", "-5.5", "48.5"),
+    ("Carolina Panthers", "Tampa Bay Buccaneers", "3.5", "37.5"),
+    ("San Francisco 49ers", "Seattle Seahawks", "-9.5", "44"),
+    ("Arizona Cardinals", "Los Angeles Rams", "-1", "50.5"),
+]
 
-COLLEGE = ["Alabama", "Auburn", "Georgia", "Georgia Tech", "Ohio State", "Michigan", "Texas", "Texas A&M", "Oklahoma",
-           "Oklahoma State", "Appalachian State", "Coastal Carolina", "Louisiana-Monroe", "Arkansas State",
-           "Florida Atlantic", "Middle Tennessee", "Southern Miss", "Western Kentucky", "Boise State", "San Diego State",
-           "Notre Dame", "Southern California", "Penn State", "Michigan State", "Clemson", "South Carolina", "Florida",
-           "Florida State", "Oregon", "Oregon State", "Washington", "Washington State", "Utah", "BYU", "Iowa",
-           "Nebraska", "Wisconsin", "Minnesota", "Kentucky", "Louisville", "Virginia Tech", "Virginia",
-           "North Carolina", "NC State", "Arizona", "Arizona State", "UCLA", "California", "LSU", "Mississippi State",
-           "Ole Miss", "Tennessee", "Vanderbilt", "Missouri", "Kansas", "Kansas State", "Baylor", "TCU", "Iowa State",
-           "West Virginia"]
+COLLEGE = [
+    "Alabama",
+    "Auburn",
+    "Georgia",
+    "Georgia Tech",
+    "Ohio State",
+    "Michigan",
+    "Texas",
+    "Texas A&M",
+    "Oklahoma",
+    "Oklahoma State",
+    "Appalachian State",
+    "Coastal Carolina",
+    "Louisiana-Monroe",
+    "Arkansas State",
+    "Florida Atlantic",
+    "Middle Tennessee",
+    "Southern Miss",
+    "Western Kentucky",
+    "Boise State",
+    "San Diego State",
+    "Notre Dame",
+    "Southern California",
+    "Penn State",
+    "Michigan State",
+    "Clemson",
+    "South Carolina",
+    "Florida",
+    "Florida State",
+    "Oregon",
+    "Oregon State",
+    "Washington",
+    "Washington State",
+    "Utah",
+    "BYU",
+    "Iowa",
+    "Nebraska",
+    "Wisconsin",
+    "Minnesota",
+    "Kentucky",
+    "Louisville",
+    "Virginia Tech",
+    "Virginia",
+    "North Carolina",
+    "NC State",
+    "Arizona",
+    "Arizona State",
+    "UCLA",
+    "California",
+    "LSU",
+    "Mississippi State",
+    "Ole Miss",
+    "Tennessee",
+    "Vanderbilt",
+    "Missouri",
+    "Kansas",
+    "Kansas State",
+    "Baylor",
+    "TCU",
+    "Iowa State",
+    "West Virginia",
+]
 
 
 def nfl_card(n: int = 16, slug: str = "nfl-w12") -> Card:
@@ -41,8 +104,17 @@ def nfl_card(n: int = 16, slug: str = "nfl-w12") -> Card:
         if i >= 16:  # past a week's 16 games: the same names in new pairs (a home team at the next away team)
             away, home = NFL[i % 16][1], NFL[(i + 1 + i // 32) % 16][0]
         kick = base + timedelta(hours=3 * (i // 6))
-        games.append(Game(league="NFL", kickoff=kick, away=away, home=home, spread=Decimal(spread),
-                          total=Decimal(total), numbers=nums[i]))
+        games.append(
+            Game(
+                league="NFL",
+                kickoff=kick,
+                away=away,
+                home=home,
+                spread=Decimal(spread),
+                total=Decimal(total),
+                numbers=nums[i],
+            )
+        )
     return Card(slug=slug, title="NFL Week 12 Parlay Card", games=tuple(games), rules=Rules(cutoff=base))
 
 
@@ -51,9 +123,20 @@ def college_card(n: int = 60, slug: str = "ncaa-w13") -> Card:
     nums = assign([True] * n)
     games = []
     for i in range(n):
-        away, home = (COLLEGE[2 * i % 60], COLLEGE[(2 * i + 1) % 60]) if i < 30 else (
-            COLLEGE[(2 * i + 3) % 60], COLLEGE[(2 * i + 8) % 60])
-        games.append(Game(league="NCAA", kickoff=base + timedelta(hours=3 * (i // 12)), away=away, home=home,
-                          spread=Decimal((i * 7) % 41 - 20) / 2, total=Decimal(40 + i % 30) + Decimal("0.5"),
-                          numbers=nums[i]))
+        away, home = (
+            (COLLEGE[2 * i % 60], COLLEGE[(2 * i + 1) % 60])
+            if i < 30
+            else (COLLEGE[(2 * i + 3) % 60], COLLEGE[(2 * i + 8) % 60])
+        )
+        games.append(
+            Game(
+                league="NCAA",
+                kickoff=base + timedelta(hours=3 * (i // 12)),
+                away=away,
+                home=home,
+                spread=Decimal((i * 7) % 41 - 20) / 2,
+                total=Decimal(40 + i % 30) + Decimal("0.5"),
+                numbers=nums[i],
+            )
+        )
     return Card(slug=slug, title="College Football Week 13", games=tuple(games))

@@ -11,8 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 # Imports first, then wait for the moment given as the first argument: processes started one after
 # the other then run their command at the same instant, as people pressing Enter together would.
-_MAIN = ("import sys, time; from parlaycards.cli.main import main; at = float(sys.argv.pop(1)); "
-         "time.sleep(max(0.0, at - time.time())); main()")
+_MAIN = (
+    "import sys, time; from parlaycards.cli.main import main; at = float(sys.argv.pop(1)); "
+    "time.sleep(max(0.0, at - time.time())); main()"
+)
 
 
 def env() -> dict[str, str]:
@@ -24,12 +26,19 @@ def env() -> dict[str, str]:
 
 
 def start(url: str, *args: str, at: float = 0.0, cwd: Path | None = None) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", _MAIN, str(at), "--db", url, *args], cwd=cwd, env=env(),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", _MAIN, str(at), "--db", url, *args],
+        cwd=cwd,
+        env=env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
-def together(url: str, commands: list[list[str]], cwd: Path | None = None, lead: float = 4.0,
-             timeout: float = 240) -> list[tuple[int, str, str]]:
+def together(
+    url: str, commands: list[list[str]], cwd: Path | None = None, lead: float = 4.0, timeout: float = 240
+) -> list[tuple[int, str, str]]:
     """Run every command at once (after `lead` seconds for the imports); (exit code, stdout, stderr) of each."""
     at = time.time() + lead
     procs = [start(url, *c, at=at, cwd=cwd) for c in commands]

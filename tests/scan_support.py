@@ -43,9 +43,15 @@ def page_image(pdf: Path, index: int, dpi: int = 200) -> np.ndarray:
     return np.ascontiguousarray(a if a.ndim == 2 else a[:, :, 0])
 
 
-def sheet(p: Printed, page: int, marked: dict[int, tuple[tuple[int, ...], str | None]], seed: int = 1,
-          styles: tuple[str, ...] = ("solid", "scribble", "tick", "cross", "pencil", "partial"),
-          extras: dict[int, list[tuple[str, str]]] | None = None, dpi: int = 200) -> np.ndarray:
+def sheet(
+    p: Printed,
+    page: int,
+    marked: dict[int, tuple[tuple[int, ...], str | None]],
+    seed: int = 1,
+    styles: tuple[str, ...] = ("solid", "scribble", "tick", "cross", "pencil", "partial"),
+    extras: dict[int, list[tuple[str, str]]] | None = None,
+    dpi: int = 200,
+) -> np.ndarray:
     """Page `page` of a printed batch with marks drawn: slot → (picks, stake key or None). RGB."""
     from parlaycards.demo import marks
 
@@ -54,7 +60,12 @@ def sheet(p: Printed, page: int, marked: dict[int, tuple[tuple[int, ...], str | 
     for slot, (picks, stake) in marked.items():
         spots = marks.card_bubbles_px(p.card, p.template, slot, dpi)
         boxes = marks.card_boxes_px(p.card, p.template, slot, dpi)
-        plan = marks.Plan(tuple(picks), stake, tuple((extras or {}).get(slot, ())), styles=styles,
-                          colour="blue" if slot % 2 else "black")
+        plan = marks.Plan(
+            tuple(picks),
+            stake,
+            tuple((extras or {}).get(slot, ())),
+            styles=styles,
+            colour="blue" if slot % 2 else "black",
+        )
         marks.mark_card(img, plan, spots, rng, [boxes[k] for k in ("qr", "tl", "tr", "bl", "br")])
     return img

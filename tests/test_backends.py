@@ -42,17 +42,29 @@ def test_versions_secret_serials_and_a_failed_command(any_store: Store):
     assert {name for name, _ in schema.MIGRATIONS} == names
 
 
-@pytest.mark.parametrize("first,last,overlap", [(5, 12, True), (10, 10, True), (1, 1, True), (0, 3, False),
-                                                (30, 29, False)])
-def test_the_database_refuses_a_batch_that_shares_a_serial(any_store: Store, first: int, last: int, overlap: bool):
+@pytest.mark.parametrize(
+    "first,last,overlap", [(5, 12, True), (10, 10, True), (1, 1, True), (0, 3, False), (30, 29, False)]
+)
+def test_the_database_refuses_a_batch_that_shares_a_serial(
+    any_store: Store, first: int, last: int, overlap: bool
+):
     with any_store.transaction() as tx:
         batches.record(tx, "nfl-w12", 1, "letter-2up", 1, 10, "a.pdf", "0" * 64)
         batches.record(tx, "nfl-w12", 1, "letter-2up", 11, 20, "b.pdf", "0" * 64)
     # written past the code, as a second program would: the database itself says no
     with pytest.raises(Conflict if overlap else (Conflict, IntegrityError)), any_store.transaction() as tx:
-        tx.conn.execute(insert(schema.batches).values(
-            slug="x", version=1, template="t", first_serial=first, last_serial=last, file="c.pdf", sha256="0" * 64,
-            created_at="now"))
+        tx.conn.execute(
+            insert(schema.batches).values(
+                slug="x",
+                version=1,
+                template="t",
+                first_serial=first,
+                last_serial=last,
+                file="c.pdf",
+                sha256="0" * 64,
+                created_at="now",
+            )
+        )
     with any_store.reading() as tx:
         assert [(b.first_serial, b.last_serial) for b in batches.all_batches(tx)] == [(1, 10), (11, 20)]
 
@@ -107,12 +119,18 @@ def test_the_demo_week_gives_the_same_figures_on_both(pg_cluster, tmp_path: Path
     from parlaycards.services import cards as card_svc
 
     told = {}
-    for name, url in (("sqlite", f"sqlite:///{tmp_path / 'demo.db'}"), ("postgresql", pg_cluster.new_database())):
+    for name, url in (
+        ("sqlite", f"sqlite:///{tmp_path / 'demo.db'}"),
+        ("postgresql", pg_cluster.new_database()),
+    ):
         out = tmp_path / name
         store = Store(url)
         said = []
-        for slug, sheet in (("nfl-w12", "nfl-week-12.xlsx"), ("ncaa-w13", "ncaa-week-13.xlsx"),
-                            ("combo-w12", "combo-week-12.xlsx")):
+        for slug, sheet in (
+            ("nfl-w12", "nfl-week-12.xlsx"),
+            ("ncaa-w13", "ncaa-week-13.xlsx"),
+            ("combo-w12", "combo-week-12.xlsx"),
+        ):
             card_svc.import_lines(store, SAMPLES / sheet, slug=slug)
         for step in STEPS:
             if step.__name__ != "_scan":  # scanning has its own tests; the figures come from the pool
@@ -129,8 +147,11 @@ def test_a_writer_kept_waiting_on_postgresql_says_so(pg_cluster):
     holder, second = Store(url), Store(url)
     with holder.transaction() as tx:
         tx.take_serials(10)  # holds the counter's row
-        with pytest.raises(ParlayError, match="another parlaycards command is writing to the pool database "
-                                              "postgresql\\+psycopg://parlay@127.0.0.1:[0-9]+/.* Nothing was changed"):
+        with pytest.raises(
+            ParlayError,
+            match="another parlaycards command is writing to the pool database "
+            "postgresql\\+psycopg://parlay@127.0.0.1:[0-9]+/.* Nothing was changed",
+        ):
             with second.transaction() as tx2:
                 tx2.take_serials(5)
     with second.reading() as tx:

@@ -8,14 +8,23 @@ import pytest
 
 from parlaycards.cli.reference import commands, help_text, reference_markdown
 
-HEAVY = ("sqlalchemy", "reportlab", "openpyxl", "pydantic", "pypdf", "rich.table", "parlaycards.store",
-         "parlaycards.core.models")
+HEAVY = (
+    "sqlalchemy",
+    "reportlab",
+    "openpyxl",
+    "pydantic",
+    "pypdf",
+    "rich.table",
+    "parlaycards.store",
+    "parlaycards.core.models",
+)
 
 
 def test_cli_module_imports_no_heavy_library():
-    code = ("import sys, parlaycards.cli.main; "
-            f"print(','.join(m for m in {HEAVY!r} if m in sys.modules))")
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    code = f"import sys, parlaycards.cli.main; print(','.join(m for m in {HEAVY!r} if m in sys.modules))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert loaded == ""
 
 
@@ -36,4 +45,5 @@ def test_every_command_is_in_the_reference():
 def test_reference_is_not_stale():
     doc = Path(__file__).parents[1] / "docs" / "cli.md"
     assert doc.read_text(encoding="utf-8") == reference_markdown(), (
-        "docs/cli.md is stale: regenerate with python -m parlaycards.cli.reference > docs/cli.md")
+        "docs/cli.md is stale: regenerate with python -m parlaycards.cli.reference > docs/cli.md"
+    )

@@ -28,10 +28,38 @@ def test_printing_and_entering_at_once(any_store: Store, pool_url: str, tmp_path
     new_card(any_store)
     print_serials(any_store, "nfl-w12", 20)  # serials 1–20 are out on paper
     prints = [["print", "nfl-w12", "--copies", "24", "--out", str(tmp_path / f"p{i}.pdf")] for i in range(3)]
-    same = [["entry", "add", "nfl-w12", "--serial", "000005", "--name", f"Twin {i}", "--stake", "5",
-             "--picks", "101,104,105"] for i in range(4)]
-    apart = [["entry", "add", "nfl-w12", "--serial", f"{10 + i:06d}", "--name", f"Player {i}", "--stake", "2",
-              "--picks", "101,103,105"] for i in range(3)]
+    same = [
+        [
+            "entry",
+            "add",
+            "nfl-w12",
+            "--serial",
+            "000005",
+            "--name",
+            f"Twin {i}",
+            "--stake",
+            "5",
+            "--picks",
+            "101,104,105",
+        ]
+        for i in range(4)
+    ]
+    apart = [
+        [
+            "entry",
+            "add",
+            "nfl-w12",
+            "--serial",
+            f"{10 + i:06d}",
+            "--name",
+            f"Player {i}",
+            "--stake",
+            "2",
+            "--picks",
+            "101,103,105",
+        ]
+        for i in range(3)
+    ]
     done = together(pool_url, prints + same + apart)
     for code, _out, err in done:
         assert "Traceback" not in err and "Error" not in err or code == 2, err

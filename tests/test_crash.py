@@ -99,8 +99,14 @@ def test_kill_9_at_random_moments(any_store: Store, pool_url: str, tmp_path: Pat
     print_serials(any_store, "nfl-w12", ROWS)
     g = card.games
     rows = [["Serial", "Name", "Stake", "Picks"]] + [
-        [f"{first + i:06d}", f"Player {i}", "5", f"{g[0].numbers.away},{g[1].numbers.home},{g[2].numbers.over}"]
-        for i in range(ROWS)]
+        [
+            f"{first + i:06d}",
+            f"Player {i}",
+            "5",
+            f"{g[0].numbers.away},{g[1].numbers.home},{g[2].numbers.over}",
+        ]
+        for i in range(ROWS)
+    ]
     sheet = csv_file(tmp_path / "entries.csv", rows)
     for _ in range(KILLS):
         _kill_after(pool_url, ["entry", "import", "nfl-w12", str(sheet)], rng.uniform(0.5, 4.0), tmp_path)
@@ -113,8 +119,11 @@ def test_kill_9_at_random_moments(any_store: Store, pool_url: str, tmp_path: Pat
         assert len(entry_rows.of(tx, "nfl-w12")) == ROWS
 
     # result import: every score or none
-    scores = csv_file(tmp_path / "scores.csv", [["No.", "Away score", "Home score"]] + [
-        [str(x.numbers.away), str(10 + i), str(20 - i)] for i, x in enumerate(g)])
+    scores = csv_file(
+        tmp_path / "scores.csv",
+        [["No.", "Away score", "Home score"]]
+        + [[str(x.numbers.away), str(10 + i), str(20 - i)] for i, x in enumerate(g)],
+    )
     for _ in range(KILLS):
         _kill_after(pool_url, ["result", "import", "nfl-w12", str(scores)], rng.uniform(0.3, 2.5), tmp_path)
         _sound(any_store)
@@ -126,8 +135,12 @@ def test_kill_9_at_random_moments(any_store: Store, pool_url: str, tmp_path: Pat
     # grade: every settlement or none; the workbook and wall sheet whole or absent
     report, wall = tmp_path / "report.xlsx", tmp_path / "wall.pdf"
     for _ in range(KILLS):
-        _kill_after(pool_url, ["grade", "nfl-w12", "--xlsx", str(report), "--pdf", str(wall)],
-                    rng.uniform(0.5, 4.0), tmp_path)
+        _kill_after(
+            pool_url,
+            ["grade", "nfl-w12", "--xlsx", str(report), "--pdf", str(wall)],
+            rng.uniform(0.5, 4.0),
+            tmp_path,
+        )
         _sound(any_store)
         with any_store.reading() as tx:
             assert len(settlement_rows.of(tx, "nfl-w12")) in (0, ROWS), seed_note

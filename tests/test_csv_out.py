@@ -38,9 +38,12 @@ def test_a_card_exported_as_csv_imports_back_to_the_same_games(tmp_path, name):
 
 
 def test_csv_is_whole_or_not_at_all_and_never_a_formula(tmp_path):
-    path = write_csv(tmp_path / "deep" / "x.csv", ["Name", "Line"], [['=HYPERLINK("http://x")', "-3.5"],
-                                                                      ["@Away", "+7"], ["São Paulo ½", "0"]])
-    assert _rows(path)[1:] == [["'=HYPERLINK(\"http://x\")", "-3.5"], ["'@Away", "+7"], ["São Paulo ½", "0"]]
+    path = write_csv(
+        tmp_path / "deep" / "x.csv",
+        ["Name", "Line"],
+        [['=HYPERLINK("http://x")', "-3.5"], ["@Away", "+7"], ["São Paulo ½", "0"]],
+    )
+    assert _rows(path)[1:] == [['\'=HYPERLINK("http://x")', "-3.5"], ["'@Away", "+7"], ["São Paulo ½", "0"]]
 
     def broken():
         yield ["a", "1"]
@@ -48,7 +51,7 @@ def test_csv_is_whole_or_not_at_all_and_never_a_formula(tmp_path):
 
     with pytest.raises(OSError, match="disk full"):
         write_csv(path, ["Name", "Line"], broken())
-    assert _rows(path)[1][0] == "'=HYPERLINK(\"http://x\")"  # the old file, untouched
+    assert _rows(path)[1][0] == '\'=HYPERLINK("http://x")'  # the old file, untouched
     assert sorted(p.name for p in path.parent.iterdir()) == ["x.csv"]
 
 
@@ -57,8 +60,15 @@ def graded_pool(store, db_path):
     new_card(store)
     print_serials(store, "nfl-w12", 5)
     for serial, name in (("1", "Dana"), ("2", "=cmd|' /C calc'!A0"), ("3", "Zoë")):
-        enter(store, "nfl-w12", serial=serial, name=name, stake="10", picks="101,103,105",
-                            received="2026-11-21 09:30")
+        enter(
+            store,
+            "nfl-w12",
+            serial=serial,
+            name=name,
+            stake="10",
+            picks="101,103,105",
+            received="2026-11-21 09:30",
+        )
     for number, away, home in ((101, 20, 10), (103, 20, 10), (105, 10, 20)):
         results.set_result(store, "nfl-w12", number, away, home)
     voids.void_entry(store, "nfl-w12", 3, "handed back")

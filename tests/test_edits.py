@@ -27,16 +27,30 @@ def test_unknown_number_names_the_range():
 
 
 def test_add_game_takes_next_free_numbers():
-    card = edits.add_game(make_card(), league="NFL", away="Bears", home="Lions", spread=Decimal("-7.5"),
-                          total=Decimal("47.5"), kickoff=None)
+    card = edits.add_game(
+        make_card(),
+        league="NFL",
+        away="Bears",
+        home="Lions",
+        spread=Decimal("-7.5"),
+        total=Decimal("47.5"),
+        kickoff=None,
+    )
     g = card.games[-1]
     assert (g.numbers.away, g.numbers.home, g.numbers.over, g.numbers.under) == (113, 114, 213, 214)
 
 
 def test_duplicate_game_refused():
     with pytest.raises(ParlayError, match="Buffalo Bills at Houston Texans is on the card twice"):
-        edits.add_game(make_card(), league="NFL", away="Buffalo Bills", home="Houston Texans", spread=Decimal(1),
-                       total=None, kickoff=None)
+        edits.add_game(
+            make_card(),
+            league="NFL",
+            away="Buffalo Bills",
+            home="Houston Texans",
+            spread=Decimal(1),
+            total=None,
+            kickoff=None,
+        )
 
 
 def test_payout_edit_that_leaves_a_pick_count_without_all_hit_tier_is_refused():
@@ -44,13 +58,17 @@ def test_payout_edit_that_leaves_a_pick_count_without_all_hit_tier_is_refused():
         edits.remove_payout(make_card(), 7, 7)
     with pytest.raises(ParlayError, match="no all-hit tier for 11 of 11, 12 of 12"):
         edits.set_rules(make_card(), max_picks=12)
-    card = edits.set_rules(make_card(), max_picks=12, tiers=(edits.tier(11, 11, "150-1"), edits.tier(12, 12, "200-1")))
+    card = edits.set_rules(
+        make_card(), max_picks=12, tiers=(edits.tier(11, 11, "150-1"), edits.tier(12, 12, "200-1"))
+    )
     assert card.rules.max_picks == 12 and str(card.payouts.tier(12, 12).odds) == "200-1"
 
 
 def test_a_tier_for_more_picks_than_the_rules_accept_is_refused():
     """A 12-pick tier on a card that takes 10 picks would be printed and never paid."""
-    with pytest.raises(ParlayError, match="a payout for 12 picks would never be paid: the rules accept 3 to 10"):
+    with pytest.raises(
+        ParlayError, match="a payout for 12 picks would never be paid: the rules accept 3 to 10"
+    ):
         edits.set_payout(make_card(), 12, 12, "200-1")
     with pytest.raises(ParlayError, match="would never be paid"):
         edits.set_rules(make_card(), tiers=(edits.tier(11, 11, "150-1"),))
@@ -74,13 +92,24 @@ def test_take_off_records_the_moment():
 
 def test_model_refuses_bad_games():
     with pytest.raises(ValidationError, match="cannot play itself"):
-        make_card().games[0].__class__(away="A", home="a", spread=Decimal(1), numbers=SelectionNumbers(away=1, home=2))
+        make_card().games[0].__class__(
+            away="A", home="a", spread=Decimal(1), numbers=SelectionNumbers(away=1, home=2)
+        )
     with pytest.raises(ValidationError, match="selection number 102 is used by both"):
         card = make_card()
-        Card.model_validate({**card.model_dump(), "games": [
-            card.games[0].model_dump(),
-            {**card.games[1].model_dump(), "numbers": {"away": 102, "home": 150, "over": None, "under": None},
-             "total": None}]})
+        Card.model_validate(
+            {
+                **card.model_dump(),
+                "games": [
+                    card.games[0].model_dump(),
+                    {
+                        **card.games[1].model_dump(),
+                        "numbers": {"away": 102, "home": 150, "over": None, "under": None},
+                        "total": None,
+                    },
+                ],
+            }
+        )
 
 
 def test_numbering_fresh_cards():

@@ -40,7 +40,13 @@ def count(store, table=schema.entries) -> int:
 
 def test_an_accepted_entry_is_stored_with_its_version_and_audited(pool):
     e = add(pool, serial="000007", picks="105 101,103", stake="$5", code=code(pool, "nfl-w12", 1, 7))
-    assert (e.serial, e.version, e.stake, e.picks, e.late) == ("000007", 1, Decimal("5.00"), (105, 101, 103), False)
+    assert (e.serial, e.version, e.stake, e.picks, e.late) == (
+        "000007",
+        1,
+        Decimal("5.00"),
+        (105, 101, 103),
+        False,
+    )
     with pool.transaction() as tx:
         row = tx.conn.execute(select(schema.entries.c.picks, schema.entries.c.stake)).one()
         actions = list(tx.conn.execute(select(schema.audit.c.action)).scalars())
@@ -48,15 +54,21 @@ def test_an_accepted_entry_is_stored_with_its_version_and_audited(pool):
     assert "entry.add" in actions
 
 
-@pytest.mark.parametrize(("picks", "reason"), [
-    ("101,103,999", "pick 999 is not on card nfl-w12 version 1"),
-    ("101,101,103", "pick 101 appears twice"),
-    ("101,102,103", "picks 101 and 102 are both sides of Buffalo Bills at Houston Texans"),
-    ("201,202,103,105", "picks 201 and 202 are over and under of Buffalo Bills at Houston Texans"),
-    ("101,201,103", "a side and the total of Buffalo Bills at Houston Texans are both picked; same-game picks are off"),
-    ("101,103", "2 picks; this card needs at least 3"),
-    ("101,103,105,107,109,111,201,203,205,207,209", "11 picks; this card takes at most 10"),
-])
+@pytest.mark.parametrize(
+    ("picks", "reason"),
+    [
+        ("101,103,999", "pick 999 is not on card nfl-w12 version 1"),
+        ("101,101,103", "pick 101 appears twice"),
+        ("101,102,103", "picks 101 and 102 are both sides of Buffalo Bills at Houston Texans"),
+        ("201,202,103,105", "picks 201 and 202 are over and under of Buffalo Bills at Houston Texans"),
+        (
+            "101,201,103",
+            "a side and the total of Buffalo Bills at Houston Texans are both picked; same-game picks are off",
+        ),
+        ("101,103", "2 picks; this card needs at least 3"),
+        ("101,103,105,107,109,111,201,203,205,207,209", "11 picks; this card takes at most 10"),
+    ],
+)
 def test_card_rule_refusals(pool, picks, reason):
     with pytest.raises(RefusedError, match="card 000001 is refused") as caught:
         add(pool, picks=picks)
@@ -67,8 +79,9 @@ def test_card_rule_refusals(pool, picks, reason):
 def test_serial_never_printed_or_printed_for_another_card(pool):
     with pytest.raises(RefusedError) as caught:
         add(pool, serial="21")
-    assert caught.value.problems == ("serial 000021 was never printed: no print batch holds it "
-                                     "(check the number on the card)",)
+    assert caught.value.problems == (
+        "serial 000021 was never printed: no print batch holds it (check the number on the card)",
+    )
     new_card(pool, make_card(slug="ncaa-w13", title="NCAA"))
     print_serials(pool, "ncaa-w13", 5)
     with pytest.raises(RefusedError) as caught:
@@ -78,8 +91,11 @@ def test_serial_never_printed_or_printed_for_another_card(pool):
 
 def test_a_card_never_printed_takes_no_entry(store):
     new_card(store)
-    with pytest.raises(RefusedError, match=r"no cards of nfl-w12 have been printed yet, so no serial can be entered on "
-                                           r"it. Print them first, e.g. `parlaycards print nfl-w12 --copies 100`."):
+    with pytest.raises(
+        RefusedError,
+        match=r"no cards of nfl-w12 have been printed yet, so no serial can be entered on "
+        r"it. Print them first, e.g. `parlaycards print nfl-w12 --copies 100`.",
+    ):
         add(store, serial="1")
 
 
@@ -87,8 +103,10 @@ def test_already_entered_and_replace(pool):
     add(pool, serial="3")
     with pytest.raises(RefusedError) as caught:
         add(pool, serial="3", picks="107,109,111")
-    assert caught.value.problems == ("serial 000003 was already entered",
-                                     "to correct an entry, enter it again with --replace")
+    assert caught.value.problems == (
+        "serial 000003 was already entered",
+        "to correct an entry, enter it again with --replace",
+    )
     fixed = add(pool, serial="3", picks="107,109,111", replace=True)
     assert fixed.picks == (107, 109, 111) and count(pool) == 1
 
@@ -96,8 +114,10 @@ def test_already_entered_and_replace(pool):
 def test_verify_code_is_checked_when_given_and_required_by_the_pool_setting(pool):
     with pytest.raises(RefusedError) as caught:
         add(pool, serial="4", code="AAAAAA")
-    assert caught.value.problems == ('the verify code "AAAAAA" does not match serial 000004 '
-                                     "(the code is printed beside the serial on the card)",)
+    assert caught.value.problems == (
+        'the verify code "AAAAAA" does not match serial 000004 '
+        "(the code is printed beside the serial on the card)",
+    )
     add(pool, serial="4")  # optional by default
     svc.set_require_code(pool, True)
     with pytest.raises(RefusedError, match="card 000005 is refused") as caught:
@@ -113,8 +133,9 @@ def test_game_taken_off_refuses_later_entries_but_keeps_earlier_ones(pool):
     change(pool, "nfl-w12", lambda c: edits.take_off(c, 101, off_at))
     with pytest.raises(RefusedError) as caught:
         add(pool, serial="2", received="2026-11-21 08:00")
-    assert caught.value.problems == ("pick 101: Buffalo Bills at Houston Texans was taken off the card at "
-                                     "Sat Nov 21 07:00",)
+    assert caught.value.problems == (
+        "pick 101: Buffalo Bills at Houston Texans was taken off the card at Sat Nov 21 07:00",
+    )
     assert early.version == 1 and count(pool) == 1
     add(pool, serial="2", picks="103,105,107", received="2026-11-21 08:00")  # other games still taken
 
@@ -123,9 +144,11 @@ def test_cutoff_refuses_unless_late_on_purpose_and_late_is_flagged(pool):
     change(pool, "nfl-w12", with_rules(cutoff=datetime(2026, 11, 22, 12, 0, tzinfo=ET)))
     with pytest.raises(RefusedError) as caught:
         add(pool, serial="1", received="2026-11-22 12:30")
-    assert tuple(map(spell, caught.value.problems)) == ("received Sun Nov 22 12:30 after the cutoff Sun Nov 22 12:00 "
-                                     "(to accept it on purpose, use --late; if it was handed in before the cutoff, "
-                                     "say when with --received, or in a Received column of a sheet)",)
+    assert tuple(map(spell, caught.value.problems)) == (
+        "received Sun Nov 22 12:30 after the cutoff Sun Nov 22 12:00 "
+        "(to accept it on purpose, use --late; if it was handed in before the cutoff, "
+        "say when with --received, or in a Received column of a sheet)",
+    )
     assert add(pool, serial="1", received="2026-11-22 12:30", late=True).late is True
     assert add(pool, serial="2", received="2026-11-22 11:59", late=True).late is False  # not actually late
 
@@ -141,17 +164,21 @@ HEADER = ["Card #", "Player", "Wager", "Picks", "Check"]
 
 
 def test_import_stores_good_rows_and_lists_refused_ones_by_file_sheet_row_and_cell(pool, tmp_path):
-    path = xlsx(tmp_path / "entries.xlsx", [
-        ["Smitty's week 12 card"], [],
-        HEADER,
-        ["000001", "Dana", "$5", "101, 103, 105", None],
-        ["No. 2", "Lee", 10, "101 104 106", code(pool, "nfl-w12", 1, 2)],
-        [3, "Sam", "five", "101,103,105", None],
-        ["000001", "Dup", "5.00", "107,109,111", None],
-        ["4", "=cmd|' /C calc'!A0", "2", "101,103", None],
-        [None, None, None, None, None],
-        ["99", "Ghost", "5", "101,103,105", None],
-    ])
+    path = xlsx(
+        tmp_path / "entries.xlsx",
+        [
+            ["Smitty's week 12 card"],
+            [],
+            HEADER,
+            ["000001", "Dana", "$5", "101, 103, 105", None],
+            ["No. 2", "Lee", 10, "101 104 106", code(pool, "nfl-w12", 1, 2)],
+            [3, "Sam", "five", "101,103,105", None],
+            ["000001", "Dup", "5.00", "107,109,111", None],
+            ["4", "=cmd|' /C calc'!A0", "2", "101,103", None],
+            [None, None, None, None, None],
+            ["99", "Ghost", "5", "101,103,105", None],
+        ],
+    )
     done = svc.import_entries(pool, "nfl-w12", path)
     assert [e.serial for e in done.stored] == ["000001", "000002"]
     assert [str(r) for r in done.refused] == [
@@ -166,18 +193,28 @@ def test_import_stores_good_rows_and_lists_refused_ones_by_file_sheet_row_and_ce
 
 
 def test_pick_columns_and_csv(pool, tmp_path):
-    path = csv_file(tmp_path / "week.csv", [["Ticket", "Name", "Amount", "Pick 1", "Pick 2", "Pick 3", "Pick 4"],
-                                            ["5", "Ana", "2.50", "101", "103", "105", ""],
-                                            ["6", "Bo", "$20", "107", "109", "111", "201"]])
+    path = csv_file(
+        tmp_path / "week.csv",
+        [
+            ["Ticket", "Name", "Amount", "Pick 1", "Pick 2", "Pick 3", "Pick 4"],
+            ["5", "Ana", "2.50", "101", "103", "105", ""],
+            ["6", "Bo", "$20", "107", "109", "111", "201"],
+        ],
+    )
     done = svc.import_entries(pool, "nfl-w12", path)
     assert [(e.serial, e.stake, e.picks) for e in done.stored] == [
-        ("000005", Decimal("2.50"), (101, 103, 105)), ("000006", Decimal("20.00"), (107, 109, 111, 201))]
+        ("000005", Decimal("2.50"), (101, 103, 105)),
+        ("000006", Decimal("20.00"), (107, 109, 111, 201)),
+    ]
 
 
 def test_a_sheet_without_an_entries_header_names_what_it_found(pool, tmp_path):
     path = xlsx(tmp_path / "odd.xlsx", [["Who", "What"], ["Dana", "101"]])
-    with pytest.raises(ParlayError, match=r'odd.xlsx, sheet "Entries": no header row found: the likeliest header, '
-                                          r'row 1, has "Who", "What"\. Accepted headers: Serial'):
+    with pytest.raises(
+        ParlayError,
+        match=r'odd.xlsx, sheet "Entries": no header row found: the likeliest header, '
+        r'row 1, has "Who", "What"\. Accepted headers: Serial',
+    ):
         svc.import_entries(pool, "nfl-w12", path)
 
 
@@ -186,9 +223,13 @@ def test_a_refused_batch_leaves_the_database_byte_for_byte_unchanged(pool, db_pa
     pool.dispose()
     before = file_hash(db_path)
     path = xlsx(tmp_path / "e.xlsx", [HEADER, ["2", "A", "5", "101,103,105"], ["3", "B", "5", "101,102,105"]])
-    with pytest.raises(RefusedError, match=r"e.xlsx: 1 of 2 rows are refused, so none was stored \(--all-or-nothing\)"):
+    with pytest.raises(
+        RefusedError, match=r"e.xlsx: 1 of 2 rows are refused, so none was stored \(--all-or-nothing\)"
+    ):
         svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True)
-    bad = xlsx(tmp_path / "bad.xlsx", [HEADER, ["50", "A", "5", "101,103,105"], ["1", "B", "5", "101,103,105"]])
+    bad = xlsx(
+        tmp_path / "bad.xlsx", [HEADER, ["50", "A", "5", "101,103,105"], ["1", "B", "5", "101,103,105"]]
+    )
     done = svc.import_entries(pool, "nfl-w12", bad)  # every row refused: nothing to store
     assert (len(done.stored), len(done.refused)) == (0, 2)
     with pytest.raises(RefusedError):
@@ -205,10 +246,15 @@ def test_all_or_nothing_stores_everything_when_every_row_is_good(pool, tmp_path)
 
 def test_late_column_and_received_column(pool, tmp_path):
     change(pool, "nfl-w12", with_rules(cutoff=datetime(2026, 11, 22, 12, 0, tzinfo=ET)))
-    path = xlsx(tmp_path / "e.xlsx", [["Serial", "Name", "Stake", "Picks", "Received", "Late"],
-                                      ["1", "A", "5", "101,103,105", datetime(2026, 11, 22, 11, 0), None],
-                                      ["2", "B", "5", "101,103,105", "2026-11-22 12:05", "yes"],
-                                      ["3", "C", "5", "101,103,105", "11/22/2026 12:10 PM", None]])
+    path = xlsx(
+        tmp_path / "e.xlsx",
+        [
+            ["Serial", "Name", "Stake", "Picks", "Received", "Late"],
+            ["1", "A", "5", "101,103,105", datetime(2026, 11, 22, 11, 0), None],
+            ["2", "B", "5", "101,103,105", "2026-11-22 12:05", "yes"],
+            ["3", "C", "5", "101,103,105", "11/22/2026 12:10 PM", None],
+        ],
+    )
     done = svc.import_entries(pool, "nfl-w12", path)
     assert [(e.serial, e.late) for e in done.stored] == [("000001", False), ("000002", True)]
     assert "after the cutoff" in done.refused[0].reasons[0]
@@ -230,7 +276,9 @@ def test_pay_in_parts_then_in_full_and_never_more(pool):
     with pytest.raises(NotFoundError, match="card 000002 was not entered on nfl-w12"):
         svc.pay(pool, "nfl-w12", 2)
     with pool.transaction() as tx:
-        pays = list(tx.conn.execute(select(schema.audit.c.action).where(schema.audit.c.action == "entry.pay")))
+        pays = list(
+            tx.conn.execute(select(schema.audit.c.action).where(schema.audit.c.action == "entry.pay"))
+        )
     assert len(pays) == 2
 
 
@@ -240,19 +288,57 @@ def _db(db_path):
 
 def test_cli_entry_add_and_refusal_messages(pool, db_path):
     pool.dispose()
-    ok = runner.invoke(app, [*_db(db_path), "entry", "add", "nfl-w12", "--serial", "000001", "--name", "Dana",
-                             "--stake", "5", "--picks", "101,104,117"])
+    ok = runner.invoke(
+        app,
+        [
+            *_db(db_path),
+            "entry",
+            "add",
+            "nfl-w12",
+            "--serial",
+            "000001",
+            "--name",
+            "Dana",
+            "--stake",
+            "5",
+            "--picks",
+            "101,104,117",
+        ],
+    )
     assert ok.exit_code == 2
-    assert ok.stderr == ("Error: card 000001 is refused, nothing was stored\n"
-                         "  - pick 117 is not on card nfl-w12 version 1\n")
-    ok = runner.invoke(app, [*_db(db_path), "entry", "add", "nfl-w12", "--serial", "000001", "--name", "Dana",
-                             "--stake", "5", "--picks", "101,104,105"])
+    assert ok.stderr == (
+        "Error: card 000001 is refused, nothing was stored\n  - pick 117 is not on card nfl-w12 version 1\n"
+    )
+    ok = runner.invoke(
+        app,
+        [
+            *_db(db_path),
+            "entry",
+            "add",
+            "nfl-w12",
+            "--serial",
+            "000001",
+            "--name",
+            "Dana",
+            "--stake",
+            "5",
+            "--picks",
+            "101,104,105",
+        ],
+    )
     assert ok.exit_code == 0, ok.stderr
-    assert ok.stderr == "Entered card 000001 on nfl-w12 (printed from version 1): Dana, $5.00 on 101, 104, 105.\n"
-    bad = runner.invoke(app, [*_db(db_path), "entry", "add", "nfl-w12", "--serial", "x1", "--stake", "5",
-                              "--picks", "101"])
-    assert (bad.exit_code, bad.stderr) == (2, 'Error: --serial "x1" is not a serial. Accepted: the number printed on '
-                                              "the card, e.g. 000123 or 123.\n")
+    assert (
+        ok.stderr
+        == "Entered card 000001 on nfl-w12 (printed from version 1): Dana, $5.00 on 101, 104, 105.\n"
+    )
+    bad = runner.invoke(
+        app, [*_db(db_path), "entry", "add", "nfl-w12", "--serial", "x1", "--stake", "5", "--picks", "101"]
+    )
+    assert (bad.exit_code, bad.stderr) == (
+        2,
+        'Error: --serial "x1" is not a serial. Accepted: the number printed on '
+        "the card, e.g. 000123 or 123.\n",
+    )
 
 
 def test_cli_import_lists_refused_rows_and_exits_1(pool, db_path, tmp_path):
@@ -260,9 +346,11 @@ def test_cli_import_lists_refused_rows_and_exits_1(pool, db_path, tmp_path):
     path = xlsx(tmp_path / "e.xlsx", [HEADER, ["2", "A", "5", "101,103,105"], ["3", "B", "5", "101,102,105"]])
     r = runner.invoke(app, [*_db(db_path), "entry", "import", "nfl-w12", str(path)])
     assert r.exit_code == 1
-    assert r.stderr == ("Stored 1 of 2 rows from e.xlsx.\nRefused 1 row, not stored:\n"
-                        '  e.xlsx, sheet "Entries", row 3: picks 101 and 102 are both sides of Buffalo Bills at '
-                        "Houston Texans\n")
+    assert r.stderr == (
+        "Stored 1 of 2 rows from e.xlsx.\nRefused 1 row, not stored:\n"
+        '  e.xlsx, sheet "Entries", row 3: picks 101 and 102 are both sides of Buffalo Bills at '
+        "Houston Texans\n"
+    )
     r = runner.invoke(app, [*_db(db_path), "pool", "set", "--require-code"])
     assert (r.exit_code, r.stderr) == (0, "Verify codes: required on every entry.\n")
 

@@ -70,8 +70,9 @@ def digest(path: Path) -> str:
 
 
 def serve_espn_week(espn, name="espn-nfl-2026-w12-lines.json"):
-    espn.expect_request("/football/nfl/scoreboard", query_string={"week": "12", "seasontype": "2", "dates": "2026"}) \
-        .respond_with_data(recording(name), content_type="application/json")
+    espn.expect_request(
+        "/football/nfl/scoreboard", query_string={"week": "12", "seasontype": "2", "dates": "2026"}
+    ).respond_with_data(recording(name), content_type="application/json")
 
 
 def latest(db_path: Path, slug: str) -> Card:
@@ -104,8 +105,12 @@ def test_lines_fetch_espn_makes_the_card_as_import_does(espn, db_path):
     card = latest(db_path, "nfl-w12")
     assert card.title == "NFL Week 12" and card.version == 1
     by_home = {g.home: g for g in card.games}
-    assert by_home["Detroit Lions"].spread == Decimal("-6.5") and by_home["Detroit Lions"].total == Decimal("47.5")
-    assert by_home["Dallas Cowboys"].spread == Decimal("-3") and by_home["Dallas Cowboys"].total == Decimal("44")
+    assert by_home["Detroit Lions"].spread == Decimal("-6.5") and by_home["Detroit Lions"].total == Decimal(
+        "47.5"
+    )
+    assert by_home["Dallas Cowboys"].spread == Decimal("-3") and by_home["Dallas Cowboys"].total == Decimal(
+        "44"
+    )
     assert by_home["Kansas City Chiefs"].spread == Decimal("1.5")  # "LAR -1.5": the away team lays it
     assert by_home["Houston Texans"].spread == 0  # "EVEN": a pick'em
     assert by_home["New Orleans Saints"].neutral and by_home["New Orleans Saints"].spread == Decimal("2.5")
@@ -127,8 +132,23 @@ def test_lines_fetch_espn_makes_the_card_as_import_does(espn, db_path):
 
 def test_lines_fetch_again_makes_a_new_version_keeping_payouts_and_title(espn, db_path):
     serve_espn_week(espn)
-    assert cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "w12",
-               "--title", "Smitty's Week 12").exit_code == 0
+    assert (
+        cli(
+            db_path,
+            "lines",
+            "fetch",
+            "nfl",
+            "--week",
+            "12",
+            "--season",
+            "2026",
+            "--card",
+            "w12",
+            "--title",
+            "Smitty's Week 12",
+        ).exit_code
+        == 0
+    )
     assert cli(db_path, "payout", "set", "w12", "3", "6-1").exit_code == 0
     serve_espn_week(espn)
     r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "w12")
@@ -139,27 +159,36 @@ def test_lines_fetch_again_makes_a_new_version_keeping_payouts_and_title(espn, d
 
 
 def test_lines_fetch_college_top_25_neutral_site_and_aliases(espn, db_path):
-    espn.expect_request("/football/college-football/scoreboard",
-                        query_string={"groups": "80", "limit": "400", "dates": "20261128"}) \
-        .respond_with_data(recording("espn-ncaaf-2026-11-28-lines.json"), content_type="application/json")
+    espn.expect_request(
+        "/football/college-football/scoreboard",
+        query_string={"groups": "80", "limit": "400", "dates": "20261128"},
+    ).respond_with_data(recording("espn-ncaaf-2026-11-28-lines.json"), content_type="application/json")
     r = cli(db_path, "lines", "fetch", "ncaaf", "--date", "2026-11-28", "--card", "ncaa-w14", "--top", "25")
     assert r.exit_code == 0, r.output
     card = latest(db_path, "ncaa-w14")
     pairs = {(g.away, g.home) for g in card.games}
-    assert pairs == {("Ohio State", "Michigan"), ("Alabama", "Auburn"), ("Miami (FL)", "Florida Atlantic"),
-                     ("Idaho State Bengals", "Utah"), ("Iowa State", "Kansas State")}
+    assert pairs == {
+        ("Ohio State", "Michigan"),
+        ("Alabama", "Auburn"),
+        ("Miami (FL)", "Florida Atlantic"),
+        ("Idaho State Bengals", "Utah"),
+        ("Iowa State", "Kansas State"),
+    }
     assert all(g.league == "NCAA" for g in card.games)
     miami = next(g for g in card.games if g.away == "Miami (FL)")
     assert miami.neutral and miami.spread == Decimal("17.5")
     assert next(g for g in card.games if g.away == "Iowa State").spread == 0  # "PK"
     assert "2 games without a top-25 team were not taken." in r.stderr
     assert "Not in the team alias table, kept as the feed writes them: Idaho State Bengals." in r.stderr
-    assert "App State Mountaineers at Georgia Southern Eagles" not in r.stderr  # outside the top 25, not named
+    assert (
+        "App State Mountaineers at Georgia Southern Eagles" not in r.stderr
+    )  # outside the top 25, not named
 
 
 def test_lines_fetch_college_without_top_resolves_accented_names(espn, db_path):
-    espn.expect_request("/football/college-football/scoreboard") \
-        .respond_with_data(recording("espn-ncaaf-2026-11-28-lines.json"), content_type="application/json")
+    espn.expect_request("/football/college-football/scoreboard").respond_with_data(
+        recording("espn-ncaaf-2026-11-28-lines.json"), content_type="application/json"
+    )
     r = cli(db_path, "lines", "fetch", "college", "--date", "2026-11-28", "--card", "ncaa-all")
     assert r.exit_code == 0, r.output
     card = latest(db_path, "ncaa-all")
@@ -172,7 +201,9 @@ def test_lines_fetch_college_without_top_resolves_accented_names(espn, db_path):
 def test_lines_fetch_dry_run_stores_nothing_and_keeps_nothing(espn, db_path, card_in_store):
     serve_espn_week(espn)
     before = digest(db_path)
-    r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "nfl-w12", "--dry-run")
+    r = cli(
+        db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "nfl-w12", "--dry-run"
+    )
     assert r.exit_code == 0, r.output
     assert "Dry run: nothing was stored. nfl-w12 version 2 would hold 7 games" in r.stderr
     assert "DETROIT LIONS" in r.stdout
@@ -182,15 +213,25 @@ def test_lines_fetch_dry_run_stores_nothing_and_keeps_nothing(espn, db_path, car
 
 def test_lines_fetch_dry_run_before_the_first_card_makes_no_database(espn, db_path):
     serve_espn_week(espn)
-    r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "nfl-w12", "--dry-run")
+    r = cli(
+        db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "nfl-w12", "--dry-run"
+    )
     assert r.exit_code == 0, r.output
     assert "version 1 would hold 7 games" in r.stderr
     assert not db_path.exists()
 
 
 def test_lines_fetch_from_file_reads_the_same_way(db_path):
-    r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12",
-            "--from-file", str(FEEDS / "espn-nfl-2026-w12-lines.json"))
+    r = cli(
+        db_path,
+        "lines",
+        "fetch",
+        "nfl",
+        "--card",
+        "nfl-w12",
+        "--from-file",
+        str(FEEDS / "espn-nfl-2026-w12-lines.json"),
+    )
     assert r.exit_code == 0, r.output
     card = latest(db_path, "nfl-w12")
     assert len(card.games) == 7 and card.title == "NFL Week 12"  # the week the response names
@@ -202,23 +243,44 @@ def test_lines_fetch_from_file_reads_the_same_way(db_path):
 
 
 def serve_odds(odds, **query):
-    odds.expect_request("/v4/sports/americanfootball_nfl/odds",
-                        query_string={"apiKey": "test-key-123", "regions": "us", "markets": "spreads,totals",
-                                      "oddsFormat": "american", "dateFormat": "iso", **query}) \
-        .respond_with_data(recording("odds-api-nfl-odds.json"), content_type="application/json")
+    odds.expect_request(
+        "/v4/sports/americanfootball_nfl/odds",
+        query_string={
+            "apiKey": "test-key-123",
+            "regions": "us",
+            "markets": "spreads,totals",
+            "oddsFormat": "american",
+            "dateFormat": "iso",
+            **query,
+        },
+    ).respond_with_data(recording("odds-api-nfl-odds.json"), content_type="application/json")
 
 
 def test_lines_fetch_odds_api_takes_the_median_line_rounded_to_the_half_point(odds, db_path):
     first, last = nfl_week(2026, 12)
     assert (first, last) == (date(2026, 11, 24), date(2026, 11, 30))  # Tuesday to Monday
     serve_odds(odds, commenceTimeFrom="2026-11-24T05:00:00Z", commenceTimeTo="2026-12-01T11:00:00Z")
-    r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "nfl-w12",
-            "--provider", "odds-api")
+    r = cli(
+        db_path,
+        "lines",
+        "fetch",
+        "nfl",
+        "--week",
+        "12",
+        "--season",
+        "2026",
+        "--card",
+        "nfl-w12",
+        "--provider",
+        "odds-api",
+    )
     assert r.exit_code == 0, r.output
     by_home = {g.home: g for g in latest(db_path, "nfl-w12").games}
     assert by_home["Detroit Lions"].spread == Decimal("-6.5")  # median of -6.5, -7, -6.5
     assert by_home["Detroit Lions"].total == Decimal("47.5")
-    assert by_home["Dallas Cowboys"].spread == Decimal("-3.5")  # median of -3 and -3.5 is -3.25: half point up
+    assert by_home["Dallas Cowboys"].spread == Decimal(
+        "-3.5"
+    )  # median of -3 and -3.5 is -3.25: half point up
     assert by_home["Dallas Cowboys"].total == Decimal("44.5")  # 44.25
     assert by_home["Houston Texans"].spread == 0
     assert "Minnesota Vikings" not in by_home
@@ -229,14 +291,28 @@ def test_lines_fetch_odds_api_takes_the_median_line_rounded_to_the_half_point(od
 
 def test_lines_fetch_odds_api_one_book(odds, db_path):
     serve_odds(odds, commenceTimeFrom="2026-11-26T05:00:00Z", commenceTimeTo="2026-11-27T11:00:00Z")
-    r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--provider", "odds-api", "--book", "draftkings",
-            "--date", "2026-11-26")
+    r = cli(
+        db_path,
+        "lines",
+        "fetch",
+        "nfl",
+        "--card",
+        "nfl-w12",
+        "--provider",
+        "odds-api",
+        "--book",
+        "draftkings",
+        "--date",
+        "2026-11-26",
+    )
     # a day: its kickoffs, and the night's late games up to 6 in the morning
     assert odds.log[0][0].args["commenceTimeFrom"] == "2026-11-26T05:00:00Z"
     assert odds.log[0][0].args["commenceTimeTo"] == "2026-11-27T11:00:00Z"
     assert r.exit_code == 0, r.output
     by_home = {g.home: g for g in latest(db_path, "nfl-w12").games}
-    assert by_home["Dallas Cowboys"].spread == Decimal("-3") and by_home["Dallas Cowboys"].total == Decimal("44")
+    assert by_home["Dallas Cowboys"].spread == Decimal("-3") and by_home["Dallas Cowboys"].total == Decimal(
+        "44"
+    )
     assert by_home["Kansas City Chiefs"].spread == Decimal("1.5")
     assert "Washington Commanders" not in by_home
     assert "Philadelphia Eagles at Washington Commanders: no line yet" in r.stderr
@@ -244,8 +320,20 @@ def test_lines_fetch_odds_api_one_book(odds, db_path):
 
 def test_lines_fetch_odds_api_unknown_book_names_the_books_found(odds, db_path):
     serve_odds(odds, commenceTimeFrom="2026-11-26T05:00:00Z", commenceTimeTo="2026-11-27T11:00:00Z")
-    r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--provider", "odds-api", "--book", "pinnacle",
-            "--date", "2026-11-26")
+    r = cli(
+        db_path,
+        "lines",
+        "fetch",
+        "nfl",
+        "--card",
+        "nfl-w12",
+        "--provider",
+        "odds-api",
+        "--book",
+        "pinnacle",
+        "--date",
+        "2026-11-26",
+    )
     assert r.exit_code == 2
     assert 'no event has lines from the bookmaker "pinnacle"' in r.stderr
     assert "Bookmakers in this response: betmgm, draftkings, fanduel." in r.stderr
@@ -261,13 +349,25 @@ def test_odds_api_needs_a_key(db_path):
 # ---- network trouble: one paragraph naming the provider, nothing changed --------------------------------------
 
 
-@pytest.mark.parametrize("status, file, said", [
-    (401, "odds-api-401.json", "The Odds API refused the API key (HTTP 401: \"API key is not valid or not found."),
-    (429, "odds-api-429.json", "The Odds API says too many requests (HTTP 429: \"Usage quota has been reached."),
-])
+@pytest.mark.parametrize(
+    "status, file, said",
+    [
+        (
+            401,
+            "odds-api-401.json",
+            'The Odds API refused the API key (HTTP 401: "API key is not valid or not found.',
+        ),
+        (
+            429,
+            "odds-api-429.json",
+            'The Odds API says too many requests (HTTP 429: "Usage quota has been reached.',
+        ),
+    ],
+)
 def test_odds_api_refusals(odds, db_path, card_in_store, status, file, said):
     odds.expect_request("/v4/sports/americanfootball_nfl/odds").respond_with_data(
-        recording(file), status=status, content_type="application/json")
+        recording(file), status=status, content_type="application/json"
+    )
     before = digest(db_path)
     r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--provider", "odds-api", "--week", "12")
     assert r.exit_code == 2
@@ -308,7 +408,8 @@ def test_a_timeout_is_tried_twice_then_said(espn, db_path, card_in_store, monkey
 def test_a_server_error_is_tried_again_and_the_second_answer_used(espn, db_path):
     espn.expect_ordered_request("/football/nfl/scoreboard").respond_with_data("upstream error", status=503)
     espn.expect_ordered_request("/football/nfl/scoreboard").respond_with_data(
-        recording("espn-nfl-2026-w12-lines.json"), content_type="application/json")
+        recording("espn-nfl-2026-w12-lines.json"), content_type="application/json"
+    )
     r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--week", "12", "--season", "2026")
     assert r.exit_code == 0, r.output
     assert [resp.status_code for _, resp in espn.log] == [503, 200], espn.log
@@ -317,7 +418,8 @@ def test_a_server_error_is_tried_again_and_the_second_answer_used(espn, db_path)
 
 def test_an_unexpected_body_is_said(espn, db_path, card_in_store):
     espn.expect_request("/football/nfl/scoreboard").respond_with_data(
-        recording("captive-portal.html"), content_type="text/html")
+        recording("captive-portal.html"), content_type="text/html"
+    )
     before = digest(db_path)
     r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--week", "12")
     assert r.exit_code == 2
@@ -333,14 +435,24 @@ def test_json_without_events_is_an_unexpected_body(espn, db_path):
 
 
 def test_a_file_of_neither_provider_is_refused(db_path):
-    r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--from-file", str(FEEDS / "odds-api-401.json"))
+    r = cli(
+        db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--from-file", str(FEEDS / "odds-api-401.json")
+    )
     assert r.exit_code == 2
     assert "is neither an ESPN scoreboard (an object with events) nor a response of The Odds API" in r.stderr
 
 
 def test_a_feed_with_nothing_to_put_on_a_card_says_why(db_path):
-    r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12",
-            "--from-file", str(FEEDS / "espn-nfl-2026-w12-scores.json"))
+    r = cli(
+        db_path,
+        "lines",
+        "fetch",
+        "nfl",
+        "--card",
+        "nfl-w12",
+        "--from-file",
+        str(FEEDS / "espn-nfl-2026-w12-scores.json"),
+    )
     assert r.exit_code == 2
     assert "ESPN has no game with a line to put on the card; nothing was stored." in r.stderr
     assert "Buffalo Bills at Houston Texans: postponed" in r.stderr
@@ -348,14 +460,23 @@ def test_a_feed_with_nothing_to_put_on_a_card_says_why(db_path):
     assert not db_path.exists()
 
 
-@pytest.mark.parametrize("args, said", [
-    (["nhl", "--week", "3"], 'the league "nhl" has no feed. Accepted: nfl, ncaaf'),
-    (["nfl"], "say which games: --week N"),
-    (["nfl", "--week", "3", "--date", "2026-11-28"], "give --week or --date, not both."),
-    (["nfl", "--date", "28th"], '--date "28th" is not a date and time.'),
-    (["nfl", "--week", "3", "--provider", "bovada"], 'there is no feed provider "bovada". Accepted: espn, odds-api.'),
-    (["ncaaf", "--date", "2026-11-28", "--provider", "odds-api", "--top", "25"], "--top needs the college rankings"),
-])
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["nhl", "--week", "3"], 'the league "nhl" has no feed. Accepted: nfl, ncaaf'),
+        (["nfl"], "say which games: --week N"),
+        (["nfl", "--week", "3", "--date", "2026-11-28"], "give --week or --date, not both."),
+        (["nfl", "--date", "28th"], '--date "28th" is not a date and time.'),
+        (
+            ["nfl", "--week", "3", "--provider", "bovada"],
+            'there is no feed provider "bovada". Accepted: espn, odds-api.',
+        ),
+        (
+            ["ncaaf", "--date", "2026-11-28", "--provider", "odds-api", "--top", "25"],
+            "--top needs the college rankings",
+        ),
+    ],
+)
 def test_bad_requests_are_refused_before_the_network(db_path, args, said):
     r = cli(db_path, "lines", "fetch", *args, "--card", "w3", "--api-key", "k")
     assert r.exit_code == 2, r.output
@@ -367,12 +488,18 @@ def test_bad_requests_are_refused_before_the_network(db_path, args, said):
 
 def fetch_week_card(espn, db_path):
     serve_espn_week(espn)
-    assert cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "nfl-w12").exit_code == 0
+    assert (
+        cli(
+            db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "nfl-w12"
+        ).exit_code
+        == 0
+    )
 
 
 def serve_espn_scores(espn, name="espn-nfl-2026-w12-scores.json"):
-    espn.expect_request("/football/nfl/scoreboard", query_string={"dates": "20261125-20261201"}) \
-        .respond_with_data(recording(name), content_type="application/json")
+    espn.expect_request(
+        "/football/nfl/scoreboard", query_string={"dates": "20261125-20261201"}
+    ).respond_with_data(recording(name), content_type="application/json")
 
 
 def stored_results(db_path: Path) -> dict[int, Result]:
@@ -392,7 +519,9 @@ def test_result_fetch_records_finals_overtime_and_postponed_and_leaves_games_in_
     key = {g.home: g.key for g in card.games}
     got = stored_results(db_path)
     assert got[key["Detroit Lions"]] == Result(game=key["Detroit Lions"], away_score=24, home_score=27)
-    assert got[key["Dallas Cowboys"]] == Result(game=key["Dallas Cowboys"], away_score=23, home_score=20)  # Final/OT
+    assert got[key["Dallas Cowboys"]] == Result(
+        game=key["Dallas Cowboys"], away_score=23, home_score=20
+    )  # Final/OT
     assert got[key["Houston Texans"]].cancelled  # postponed: no action, as `result import` records it
     assert key["Washington Commanders"] not in got and key["Cleveland Browns"] not in got
     assert "not over yet: Philadelphia Eagles at Washington Commanders: 7:42 - 3rd Quarter" in r.stderr
@@ -415,8 +544,10 @@ def test_result_fetch_a_different_final_needs_replace(espn, db_path):
     r = cli(db_path, "result", "fetch", "nfl-w12")
     assert r.exit_code == 2
     assert "ESPN differs from 1 result(s) already stored; nothing was stored." in r.stderr
-    assert ("Los Angeles Rams at Kansas City Chiefs: stored Los Angeles Rams 31, Kansas City Chiefs 28; "
-            "ESPN says Los Angeles Rams 31, Kansas City Chiefs 27") in r.stderr
+    assert (
+        "Los Angeles Rams at Kansas City Chiefs: stored Los Angeles Rams 31, Kansas City Chiefs 28; "
+        "ESPN says Los Angeles Rams 31, Kansas City Chiefs 27"
+    ) in r.stderr
     assert digest(db_path) == before
     serve_espn_scores(espn, "espn-nfl-2026-w12-scores-corrected.json")
     r = cli(db_path, "result", "fetch", "nfl-w12", "--replace")
@@ -440,17 +571,31 @@ def test_result_fetch_dry_run_shows_and_stores_nothing(espn, db_path):
 
 def sheet_card(store: Store) -> Card:
     """A card typed from a sheet: names as people write them, one game the other way round."""
-    rows = [("L.A. Rams", "KC", "1.5"), ("Dallas", "NY Giants", "3"), ("Bears", "Detroit", "-6.5"),
-            ("Seattle", "San Francisco", "-3")]
-    games = tuple(Game(league="NFL", away=a, home=h, spread=Decimal(s),
-                       numbers=SelectionNumbers(away=101 + 2 * i, home=102 + 2 * i)) for i, (a, h, s) in enumerate(rows))
+    rows = [
+        ("L.A. Rams", "KC", "1.5"),
+        ("Dallas", "NY Giants", "3"),
+        ("Bears", "Detroit", "-6.5"),
+        ("Seattle", "San Francisco", "-3"),
+    ]
+    games = tuple(
+        Game(
+            league="NFL",
+            away=a,
+            home=h,
+            spread=Decimal(s),
+            numbers=SelectionNumbers(away=101 + 2 * i, home=102 + 2 * i),
+        )
+        for i, (a, h, s) in enumerate(rows)
+    )
     with store.transaction() as tx:
         return card_rows.save(tx, Card(slug="nfl-w12", title="Sheet card", games=games), "typed")
 
 
 def test_result_fetch_matches_names_through_the_alias_table_either_way_round(db_path, store):
     sheet_card(store)
-    r = cli(db_path, "result", "fetch", "nfl-w12", "--from-file", str(FEEDS / "espn-nfl-2026-w12-scores.json"))
+    r = cli(
+        db_path, "result", "fetch", "nfl-w12", "--from-file", str(FEEDS / "espn-nfl-2026-w12-scores.json")
+    )
     assert r.exit_code == 0, r.output
     got = stored_results(db_path)
     assert got[101] == Result(game=101, away_score=31, home_score=28)  # L.A. Rams at KC
@@ -461,12 +606,21 @@ def test_result_fetch_matches_names_through_the_alias_table_either_way_round(db_
 
 
 def test_result_fetch_odds_api_scores(odds, db_path):
-    fetch = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12",
-                "--from-file", str(FEEDS / "espn-nfl-2026-w12-lines.json"))
+    fetch = cli(
+        db_path,
+        "lines",
+        "fetch",
+        "nfl",
+        "--card",
+        "nfl-w12",
+        "--from-file",
+        str(FEEDS / "espn-nfl-2026-w12-lines.json"),
+    )
     assert fetch.exit_code == 0
-    odds.expect_request("/v4/sports/americanfootball_nfl/scores",
-                        query_string={"apiKey": "test-key-123", "daysFrom": "3", "dateFormat": "iso"}) \
-        .respond_with_data(recording("odds-api-nfl-scores.json"), content_type="application/json")
+    odds.expect_request(
+        "/v4/sports/americanfootball_nfl/scores",
+        query_string={"apiKey": "test-key-123", "daysFrom": "3", "dateFormat": "iso"},
+    ).respond_with_data(recording("odds-api-nfl-scores.json"), content_type="application/json")
     r = cli(db_path, "result", "fetch", "nfl-w12", "--provider", "odds-api")
     assert r.exit_code == 0, r.output
     key = {g.home: g.key for g in latest(db_path, "nfl-w12").games}
@@ -480,12 +634,23 @@ def test_result_fetch_odds_api_scores(odds, db_path):
 
 
 def test_result_fetch_of_an_ambiguous_name_is_refused(db_path, store):
-    games = (Game(league="NCAA", away="Miami", home="Temple", spread=Decimal(-7),
-                  numbers=SelectionNumbers(away=101, home=102)),)
+    games = (
+        Game(
+            league="NCAA",
+            away="Miami",
+            home="Temple",
+            spread=Decimal(-7),
+            numbers=SelectionNumbers(away=101, home=102),
+        ),
+    )
     with store.transaction() as tx:
         card_rows.save(tx, Card(slug="nfl-w12", title="Two Miamis", games=games), "typed")
-    feed = {"events": [_espn_final("Miami Hurricanes", "MIA", "Temple Owls", "TEM", 30, 10),
-                       _espn_final("Miami (OH) RedHawks", "M-OH", "Temple Owls", "TEM", 20, 17)]}
+    feed = {
+        "events": [
+            _espn_final("Miami Hurricanes", "MIA", "Temple Owls", "TEM", 30, 10),
+            _espn_final("Miami (OH) RedHawks", "M-OH", "Temple Owls", "TEM", 20, 17),
+        ]
+    }
     path = db_path.parent / "two-miamis.json"
     path.write_text(json.dumps(feed))
     with pytest.raises(ParlayError, match="Miami at Temple matches more than one game of the feed"):
@@ -499,9 +664,18 @@ def _espn_final(away: str, away_abbr: str, home: str, home_abbr: str, a: int, h:
     def side(name: str, abbr: str, where: str, pts: int) -> dict:
         return {"homeAway": where, "score": str(pts), "team": {"displayName": name, "abbreviation": abbr}}
 
-    return {"date": "2026-11-28T17:00Z", "competitions": [{
-        "neutralSite": False, "competitors": [side(home, home_abbr, "home", h), side(away, away_abbr, "away", a)],
-        "status": {"type": {"name": "STATUS_FINAL", "state": "post", "completed": True, "detail": "Final"}}}]}
+    return {
+        "date": "2026-11-28T17:00Z",
+        "competitions": [
+            {
+                "neutralSite": False,
+                "competitors": [side(home, home_abbr, "home", h), side(away, away_abbr, "away", a)],
+                "status": {
+                    "type": {"name": "STATUS_FINAL", "state": "post", "completed": True, "detail": "Final"}
+                },
+            }
+        ],
+    }
 
 
 def test_demo_does_not_use_the_feeds():

@@ -27,8 +27,13 @@ SLUG = "nfl-w12"
 def pool(store):
     new_card(store)
     print_serials(store, SLUG, 10)
-    for serial, picks, stake in ((1, "101,103,105", "10"), (2, "102,104,106", "5"), (3, "101,103,107", "2"),
-                                 (4, "109,111,205", "20"), (5, "110,112,206", "1")):
+    for serial, picks, stake in (
+        (1, "101,103,105", "10"),
+        (2, "102,104,106", "5"),
+        (3, "101,103,107", "2"),
+        (4, "109,111,205", "20"),
+        (5, "110,112,206", "1"),
+    ):
         enter(store, SLUG, serial=str(serial), name=f"P{serial}", stake=stake, picks=picks)
     return store
 
@@ -43,12 +48,12 @@ def settlements(store):
 
 
 def scores_all_final(store):
-    final(store, 101, 24, 20)   # Bills +3.5: win; 102 loss; total 44 < 44.5: under
-    final(store, 103, 17, 20)   # Cowboys -2.5: 17-2.5 < 20 loss; 104 win
-    final(store, 105, 30, 20)   # Chiefs -7: 30-7 = 23 > 20 win; 106 loss; total 50 > 47.5 over
-    final(store, 107, 20, 17)   # Packers +1.5 win
-    final(store, 109, 20, 17)   # Ravens -3: 20-3 = 17 push; 110 push
-    final(store, 111, 21, 14)   # Dolphins PK win; 112 loss
+    final(store, 101, 24, 20)  # Bills +3.5: win; 102 loss; total 44 < 44.5: under
+    final(store, 103, 17, 20)  # Cowboys -2.5: 17-2.5 < 20 loss; 104 win
+    final(store, 105, 30, 20)  # Chiefs -7: 30-7 = 23 > 20 win; 106 loss; total 50 > 47.5 over
+    final(store, 107, 20, 17)  # Packers +1.5 win
+    final(store, 109, 20, 17)  # Ravens -3: 20-3 = 17 push; 110 push
+    final(store, 111, 21, 14)  # Dolphins PK win; 112 loss
 
 
 def test_regrade_is_idempotent(pool):
@@ -59,7 +64,9 @@ def test_regrade_is_idempotent(pool):
         audits = tx.conn.execute(select(schema.audit.c.id)).all()
     again = grading.grade(pool, SLUG)
     assert settlements(pool) == rows and again.changes == ()
-    assert [(r.serial, r.outcome, r.payout) for r in again.rows] == [(r.serial, r.outcome, r.payout) for r in first.rows]
+    assert [(r.serial, r.outcome, r.payout) for r in again.rows] == [
+        (r.serial, r.outcome, r.payout) for r in first.rows
+    ]
     with pool.transaction() as tx:
         assert tx.conn.execute(select(schema.audit.c.id)).all() == audits  # nothing written, nothing logged
 
@@ -72,9 +79,9 @@ def test_a_corrected_score_changes_exactly_the_affected_entries(pool):
     after = {r.serial: (r.outcome.value, r.payout) for r in report.rows}
     moved = {s for s in before if before[s] != after[s]}
     assert moved == {"000001", "000003"}  # 2 also picked the game but lost already on 106
-    assert {(c.serial, c.old_outcome, str(c.old_payout), c.new_outcome, str(c.new_payout))
-            for c in report.changes} == {("000001", "loss", "0.00", "win", "60.00"),
-                                         ("000003", "loss", "0.00", "win", "12.00")}
+    assert {
+        (c.serial, c.old_outcome, str(c.old_payout), c.new_outcome, str(c.new_payout)) for c in report.changes
+    } == {("000001", "loss", "0.00", "win", "60.00"), ("000003", "loss", "0.00", "win", "12.00")}
     assert after["000002"] == ("loss", Decimal("0.00"))
 
 
@@ -84,34 +91,47 @@ def test_pending_games_leave_entries_pending(pool):
     # every card has a game without a result: pending, even 2 whose 102 already lost (a tier may pay a miss)
     assert {r.outcome.value for r in report.rows} == {"pending"}
     one = next(r for r in report.rows if r.serial == "000001")
-    assert (one.outcome.value, one.payout, [o.value for o in one.legs]) == ("pending", Decimal("0.00"),
-                                                                          ["win", "pending", "pending"])
+    assert (one.outcome.value, one.payout, [o.value for o in one.legs]) == (
+        "pending",
+        Decimal("0.00"),
+        ["win", "pending", "pending"],
+    )
 
 
 def test_a_rule_changed_after_printing_applies_only_to_cards_printed_after_it(store):
     new_card(store)
-    print_serials(store, SLUG, 2)                         # 1-2 from version 1: ties lose
+    print_serials(store, SLUG, 2)  # 1-2 from version 1: ties lose
     change(store, SLUG, with_rules(ties="win"))
-    print_serials(store, SLUG, 2)                         # 3-4 from version 2: ties win
+    print_serials(store, SLUG, 2)  # 3-4 from version 2: ties win
     for serial in (1, 3):
         enter(store, SLUG, serial=str(serial), name="x", stake="10", picks="101,103,109")
     final(store, 101, 24, 20)
-    final(store, 103, 30, 20)   # Cowboys -2.5 win
-    final(store, 109, 20, 17)   # Ravens -3: push
+    final(store, 103, 30, 20)  # Cowboys -2.5 win
+    final(store, 109, 20, 17)  # Ravens -3: push
     report = grading.grade(store, SLUG)
     got = {r.serial: (r.version, r.outcome.value, r.hits, r.payout) for r in report.rows}
     assert got == {"000001": (1, "loss", 2, Decimal("0.00")), "000003": (2, "win", 3, Decimal("60.00"))}
 
 
 def test_results_by_team_names_with_status(pool, tmp_path):
-    path = xlsx(tmp_path / "scores.xlsx", [
-        ["Week 12 finals"],
-        ["Away", "Score", "Home", "Score", "Status"],
-        ["buffalo bills", 24, "Houston Texans", 20, "Final"],
-        ["New York Giants", 20, "Dallas Cowboys", 17, "Final OT"],   # written home first: scores follow names
-        ["Kansas City Chiefs", None, "Las Vegas Raiders", None, "Postponed"],
-        ["Green Bay Packers", None, "Chicago Bears", None, "In progress"],
-    ], title="Scores")
+    path = xlsx(
+        tmp_path / "scores.xlsx",
+        [
+            ["Week 12 finals"],
+            ["Away", "Score", "Home", "Score", "Status"],
+            ["buffalo bills", 24, "Houston Texans", 20, "Final"],
+            [
+                "New York Giants",
+                20,
+                "Dallas Cowboys",
+                17,
+                "Final OT",
+            ],  # written home first: scores follow names
+            ["Kansas City Chiefs", None, "Las Vegas Raiders", None, "Postponed"],
+            ["Green Bay Packers", None, "Chicago Bears", None, "In progress"],
+        ],
+        title="Scores",
+    )
     saved = results.import_results(pool, SLUG, path)
     got = {c.game.key: (c.new.away_score, c.new.home_score, c.new.cancelled) for c in saved.changes}
     assert got == {101: (24, 20, False), 103: (17, 20, False), 105: (None, None, True)}
@@ -119,19 +139,28 @@ def test_results_by_team_names_with_status(pool, tmp_path):
 
 
 def test_results_sheet_with_an_unknown_team_stores_nothing_and_names_the_row(pool, tmp_path):
-    path = csv_file(tmp_path / "s.csv", [["Away", "Away score", "Home", "Home score", "Status"],
-                                         ["Buffalo Bills", "24", "Houston Texans", "20", "Final"],
-                                         ["Chargers", "10", "Houston Texans", "3", "Final"]])
+    path = csv_file(
+        tmp_path / "s.csv",
+        [
+            ["Away", "Away score", "Home", "Home score", "Status"],
+            ["Buffalo Bills", "24", "Houston Texans", "20", "Final"],
+            ["Chargers", "10", "Houston Texans", "3", "Final"],
+        ],
+    )
     with pytest.raises(ParlayError) as caught:
         results.import_results(pool, SLUG, path)
-    assert caught.value.problems == ('row 3: "Chargers" is not a team on card nfl-w12 (see `parlaycards show '
-                                     'nfl-w12` for its teams, written as the card writes them).',)
+    assert caught.value.problems == (
+        'row 3: "Chargers" is not a team on card nfl-w12 (see `parlaycards show '
+        "nfl-w12` for its teams, written as the card writes them).",
+    )
     with pool.transaction() as tx:
         assert tx.conn.execute(select(schema.results)).all() == []
 
 
 def test_results_by_number(pool, tmp_path):
-    path = csv_file(tmp_path / "s.csv", [["No.", "Away score", "Home score"], ["102", "24", "20"], ["212", "", ""]])
+    path = csv_file(
+        tmp_path / "s.csv", [["No.", "Away score", "Home score"], ["102", "24", "20"], ["212", "", ""]]
+    )
     saved = results.import_results(pool, SLUG, path)
     assert [(c.game.key, c.new.away_score) for c in saved.changes] == [(101, 24)]
     with pytest.raises(NotFoundError, match="selection number 999 is not on card nfl-w12"):
@@ -144,28 +173,56 @@ def test_grade_json_shape(pool, db_path):
     r = runner.invoke(app, ["--db", str(db_path), "grade", SLUG, "--json"])
     assert r.exit_code == 0, r.stderr
     data = json.loads(r.stdout)
-    assert list(data) == ["card", "entries", "totals", "games"] and data["card"] == SLUG   # fields only added
+    assert list(data) == ["card", "entries", "totals", "games"] and data["card"] == SLUG  # fields only added
     assert list(data["totals"]) == ["stakes", "payouts", "net"]
     first = data["entries"][0]
-    assert list(first) == ["serial", "name", "stake", "outcome", "picks", "effective_picks", "hits", "payout", "legs",
-                           "version"]
-    assert first == {"serial": "000001", "name": "P1", "stake": "10.00", "outcome": "loss", "picks": [101, 103, 105],
-                     "effective_picks": 3, "hits": 2, "payout": "0.00", "version": 1,
-                     "legs": [{"number": 101, "outcome": "win", "selection": "Buffalo Bills +3½"},
-                              {"number": 103, "outcome": "loss", "selection": "Dallas Cowboys -2½"},
-                              {"number": 105, "outcome": "win", "selection": "Kansas City Chiefs -7"}]}
+    assert list(first) == [
+        "serial",
+        "name",
+        "stake",
+        "outcome",
+        "picks",
+        "effective_picks",
+        "hits",
+        "payout",
+        "legs",
+        "version",
+    ]
+    assert first == {
+        "serial": "000001",
+        "name": "P1",
+        "stake": "10.00",
+        "outcome": "loss",
+        "picks": [101, 103, 105],
+        "effective_picks": 3,
+        "hits": 2,
+        "payout": "0.00",
+        "version": 1,
+        "legs": [
+            {"number": 101, "outcome": "win", "selection": "Buffalo Bills +3½"},
+            {"number": 103, "outcome": "loss", "selection": "Dallas Cowboys -2½"},
+            {"number": 105, "outcome": "win", "selection": "Kansas City Chiefs -7"},
+        ],
+    }
     four = next(e for e in data["entries"] if e["serial"] == "000004")
-    assert [leg["outcome"] for leg in four["legs"]] == ["push", "win", "win"]   # ties lose: 3 picks, 2 hits
+    assert [leg["outcome"] for leg in four["legs"]] == ["push", "win", "win"]  # ties lose: 3 picks, 2 hits
     stakes = sum(Decimal(e["stake"]) for e in data["entries"])
     payouts = sum(Decimal(e["payout"]) for e in data["entries"])
-    assert data["totals"] == {"stakes": f"{stakes:.2f}", "payouts": f"{payouts:.2f}", "net": f"{stakes - payouts:.2f}"}
+    assert data["totals"] == {
+        "stakes": f"{stakes:.2f}",
+        "payouts": f"{payouts:.2f}",
+        "net": f"{stakes - payouts:.2f}",
+    }
 
 
 def test_cli_result_set_and_grade_report(pool, db_path):
     pool.dispose()
     r = runner.invoke(app, ["--db", str(db_path), "result", "set", SLUG, "102", "24", "20"])
-    assert (r.exit_code, r.stderr) == (0, "Buffalo Bills at Houston Texans: Buffalo Bills 24, Houston Texans 20.\n"
-                                          "Run `parlaycards grade nfl-w12` to settle the cards.\n")
+    assert (r.exit_code, r.stderr) == (
+        0,
+        "Buffalo Bills at Houston Texans: Buffalo Bills 24, Houston Texans 20.\n"
+        "Run `parlaycards grade nfl-w12` to settle the cards.\n",
+    )
     r = runner.invoke(app, ["--db", str(db_path), "result", "set", SLUG, "105", "--cancelled"])
     assert r.exit_code == 0 and "Kansas City Chiefs at Las Vegas Raiders: cancelled." in r.stderr
     r = runner.invoke(app, ["--db", str(db_path), "result", "set", SLUG, "105"])

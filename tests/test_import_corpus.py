@@ -25,74 +25,74 @@ SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
 # file → (away, home, neutral, home's line, total, kickoff in New York time, league) per game, in order
 EXPECTED: dict[str, list[tuple[object, ...]]] = {
     "away-line.tsv": [
-        ('Buffalo', 'NY Jets', False, "6.5", '40', None, 'NFL'),
-        ('Carolina', 'Atlanta', False, "-3", None, None, 'NFL'),
+        ("Buffalo", "NY Jets", False, "6.5", "40", None, "NFL"),
+        ("Carolina", "Atlanta", False, "-3", None, None, "NFL"),
     ],
     "day-headings-with-words.xlsx": [
-        ('Baltimore', 'Kansas City', False, "-3", '46.5', '2024-09-05T20:20', 'NFL'),
-        ('Green Bay', 'Philadelphia', True, "-1.5", '48.5', '2024-09-06T20:15', 'NFL'),
-        ('Pittsburgh', 'Atlanta', False, "-3", '42.5', '2024-09-08T13:00', 'NFL'),
+        ("Baltimore", "Kansas City", False, "-3", "46.5", "2024-09-05T20:20", "NFL"),
+        ("Green Bay", "Philadelphia", True, "-1.5", "48.5", "2024-09-06T20:15", "NFL"),
+        ("Pittsburgh", "Atlanta", False, "-3", "42.5", "2024-09-08T13:00", "NFL"),
     ],
     "excel-cp1252-semicolon.csv": [
-        ('San José State', "Hawai'i", False, "-2.5", '58.5', '2026-11-28', 'NFL'),
-        ('Cal', 'Stanford', False, "3", '44', '2026-11-28', 'NFL'),
+        ("San José State", "Hawai'i", False, "-2.5", "58.5", "2026-11-28", "NFL"),
+        ("Cal", "Stanford", False, "3", "44", "2026-11-28", "NFL"),
     ],
     "excel-utf8-bom.csv": [
-        ('NY Giants', 'Detroit', False, "-9.5", '48.5', '2026-11-22T13:00', 'NFL'),
-        ('Arizona', 'Seattle', False, "-3", None, '2026-11-22T16:25', 'NFL'),
+        ("NY Giants", "Detroit", False, "-9.5", "48.5", "2026-11-22T13:00", "NFL"),
+        ("Arizona", "Seattle", False, "-3", None, "2026-11-22T16:25", "NFL"),
     ],
     "favorite-by-name.xlsx": [
-        ('Pittsburgh', 'Atlanta', False, "-3", '42.5', '2024-09-08T13:00', 'NFL'),
-        ('Arizona', 'Buffalo', False, "-6.5", '47', '2024-09-08T13:00', 'NFL'),
-        ('Dallas', 'Cleveland', False, "2.5", '41', '2024-09-08T16:25', 'NFL'),
-        ('NY Jets', 'San Francisco', False, "-4", '43', '2024-09-09T20:15', 'NFL'),
-        ('Tennessee', 'Chicago', False, "0", '44', '2024-09-08T13:00', 'NFL'),
+        ("Pittsburgh", "Atlanta", False, "-3", "42.5", "2024-09-08T13:00", "NFL"),
+        ("Arizona", "Buffalo", False, "-6.5", "47", "2024-09-08T13:00", "NFL"),
+        ("Dallas", "Cleveland", False, "2.5", "41", "2024-09-08T16:25", "NFL"),
+        ("NY Jets", "San Francisco", False, "-4", "43", "2024-09-09T20:15", "NFL"),
+        ("Tennessee", "Chicago", False, "0", "44", "2024-09-08T13:00", "NFL"),
     ],
     "favorite-line-underdog.xlsx": [
-        ('Jacksonville', 'DALLAS', False, "-4", '47.5', '2026-11-22T13:00', 'NFL'),
-        ('Buffalo', 'MIAMI', False, "3", '41', '2026-11-22T13:00', 'NFL'),
-        ('Ohio State', 'Michigan', True, "-3", '48', '2026-11-21T12:00', 'NFL'),
+        ("Jacksonville", "DALLAS", False, "-4", "47.5", "2026-11-22T13:00", "NFL"),
+        ("Buffalo", "MIAMI", False, "3", "41", "2026-11-22T13:00", "NFL"),
+        ("Ohio State", "Michigan", True, "-3", "48", "2026-11-21T12:00", "NFL"),
     ],
     "libreoffice-source.csv": [
-        ('Chicago', 'Green Bay', False, "-6.5", '41.5', '2026-11-22T13:00', 'NFL'),
-        ('Tennessee', 'Indianapolis', False, "0", '42', '2026-11-22T16:25', 'NFL'),
+        ("Chicago", "Green Bay", False, "-6.5", "41.5", "2026-11-22T13:00", "NFL"),
+        ("Tennessee", "Indianapolis", False, "0", "42", "2026-11-22T16:25", "NFL"),
     ],
     "libreoffice.xlsx": [
-        ('Chicago', 'Green Bay', False, "-6.5", '41.5', '2026-11-22T13:00', 'NFL'),
-        ('Tennessee', 'Indianapolis', False, "0", '42', '2026-11-22T16:25', 'NFL'),
+        ("Chicago", "Green Bay", False, "-6.5", "41.5", "2026-11-22T13:00", "NFL"),
+        ("Tennessee", "Indianapolis", False, "0", "42", "2026-11-22T16:25", "NFL"),
     ],
     "one-row-named-lines.csv": [
-        ('Bears', 'Packers', False, "-6.5", '41.5', '2026-11-22', 'NFL'),
-        ('Seattle', 'San Francisco 49ers', False, "0", '47', '2026-11-26', 'NFL'),
-        ('Denver', 'Kansas City', False, "-7", '44', '2026-11-29', 'NFL'),
+        ("Bears", "Packers", False, "-6.5", "41.5", "2026-11-22", "NFL"),
+        ("Seattle", "San Francisco 49ers", False, "0", "47", "2026-11-26", "NFL"),
+        ("Denver", "Kansas City", False, "-7", "44", "2026-11-29", "NFL"),
     ],
     "one-row.xlsx": [
-        ('Chicago', 'Green Bay', False, "-6.5", '41.5', '2026-11-22T13:00', 'NFL'),
-        ('Tennessee', 'Indianapolis', False, "0", '42', '2026-11-22T16:25', 'NFL'),
-        ("Hawai'i", 'San José State', True, "2.5", '58.5', '2026-11-21', 'NFL'),
+        ("Chicago", "Green Bay", False, "-6.5", "41.5", "2026-11-22T13:00", "NFL"),
+        ("Tennessee", "Indianapolis", False, "0", "42", "2026-11-22T16:25", "NFL"),
+        ("Hawai'i", "San José State", True, "2.5", "58.5", "2026-11-21", "NFL"),
     ],
     "rotation-board.xlsx": [
-        ('Pittsburgh', 'Cleveland', False, "2.5", '37.5', '2026-11-19T20:15', 'NFL'),
-        ('NY Giants', 'Detroit', False, "-9.5", '48.5', '2026-11-22T13:00', 'NFL'),
-        ('Tennessee', 'Indianapolis', False, "0", '42.5', '2026-11-22T13:00', 'NFL'),
+        ("Pittsburgh", "Cleveland", False, "2.5", "37.5", "2026-11-19T20:15", "NFL"),
+        ("NY Giants", "Detroit", False, "-9.5", "48.5", "2026-11-22T13:00", "NFL"),
+        ("Tennessee", "Indianapolis", False, "0", "42.5", "2026-11-22T13:00", "NFL"),
     ],
     "rotation-spread-total.xlsx": [
-        ('Buffalo', 'Kansas City', False, "-3", '47', '2026-11-22T13:00', 'NFL'),
-        ('Georgia Tech', 'Georgia', False, "7", '55', '2026-11-21T12:00', 'NCAA'),
+        ("Buffalo", "Kansas City", False, "-3", "47", "2026-11-22T13:00", "NFL"),
+        ("Georgia Tech", "Georgia", False, "7", "55", "2026-11-21T12:00", "NCAA"),
     ],
     "site-column.xlsx": [
-        ('Green Bay', 'Philadelphia', True, "-1.5", '48.5', None, 'NFL'),
-        ('Dallas', 'Cleveland', False, "2.5", '41', None, 'NFL'),
-        ('Miami', 'Jacksonville', False, "-3", '45', None, 'NFL'),
-        ('Notre Dame', 'Navy', True, "16.5", '48.5', None, 'NFL'),
+        ("Green Bay", "Philadelphia", True, "-1.5", "48.5", None, "NFL"),
+        ("Dallas", "Cleveland", False, "2.5", "41", None, "NFL"),
+        ("Miami", "Jacksonville", False, "-3", "45", None, "NFL"),
+        ("Notre Dame", "Navy", True, "16.5", "48.5", None, "NFL"),
     ],
     "site-headerless.csv": [
-        ('Georgia Tech', 'Florida State', True, "-10", None, None, 'NFL'),
-        ('Boise State', 'Georgia', False, "-17", None, None, 'NFL'),
+        ("Georgia Tech", "Florida State", True, "-10", None, None, "NFL"),
+        ("Boise State", "Georgia", False, "-17", None, None, "NFL"),
     ],
     "underdog-by-name.xlsx": [
-        ('Pittsburgh', 'Atlanta', False, "-3", None, '2024-09-08', 'NFL'),
-        ('Arizona', 'Buffalo', False, "1.5", None, '2024-09-08', 'NFL'),
+        ("Pittsburgh", "Atlanta", False, "-3", None, "2024-09-08", "NFL"),
+        ("Arizona", "Buffalo", False, "1.5", None, "2024-09-08", "NFL"),
     ],
 }
 
@@ -100,9 +100,14 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
 def games(path: Path) -> list[tuple[object, ...]]:
     out = []
     for g in read_lines(path, today=TODAY).games:
-        k = g.kickoff.astimezone(ET).isoformat()[:16] if isinstance(g.kickoff, datetime) else (
-            g.kickoff.isoformat() if g.kickoff else None)
-        out.append((g.away, g.home, g.neutral, str(g.spread), None if g.total is None else str(g.total), k, g.league))
+        k = (
+            g.kickoff.astimezone(ET).isoformat()[:16]
+            if isinstance(g.kickoff, datetime)
+            else (g.kickoff.isoformat() if g.kickoff else None)
+        )
+        out.append(
+            (g.away, g.home, g.neutral, str(g.spread), None if g.total is None else str(g.total), k, g.league)
+        )
     return out
 
 
@@ -125,6 +130,7 @@ def test_the_libreoffice_file_was_saved_by_libreoffice() -> None:
 
 # --- what the importer does not read: refused, or named ---------------------------------------------
 
+
 def xlsx(tmp_path: Path, rows: list[list[object]], name: str = "lines.xlsx") -> Path:
     wb = Workbook()
     ws = wb.active
@@ -142,73 +148,134 @@ def error(path: Path) -> str:
     return info.value.text()
 
 
-@pytest.mark.parametrize(("rows", "cell", "found"), [
-    ([["Away", "Home", "Line", "Fav/Dog"], ["A", "B", "3", "F"]], "D1", 'column D ("Fav/Dog") names a favourite'),
-    ([["Favorite", "Line", "Underdog", "Home"], ["Dallas", "3", "Houston", "Houston"]], "D1",
-     'column D ("Home") names a favourite'),
-    ([["Rot", "Team", "Line", "at/vs"], [101, "A", "-3", "vs"], [102, "B", 40, None]], "D1",
-     'column D ("at/vs") names a favourite'),
-    ([["Away", "Home", "Line", "Pick"], ["Dallas", "Houston", "3", "Houston"]], "D1",
-     'column D ("Pick") holds "Houston", which name a side'),
-    ([["Away", "Home", "Line", ""], ["Dallas", "Houston", "3", "N"]], "D1",
-     'column D (no header) holds "N", which name a side'),
-])
-def test_a_column_that_can_change_a_side_is_read_or_refuses_the_import(tmp_path: Path, rows: list[list[object]],
-                                                                       cell: str, found: str) -> None:
+@pytest.mark.parametrize(
+    ("rows", "cell", "found"),
+    [
+        (
+            [["Away", "Home", "Line", "Fav/Dog"], ["A", "B", "3", "F"]],
+            "D1",
+            'column D ("Fav/Dog") names a favourite',
+        ),
+        (
+            [["Favorite", "Line", "Underdog", "Home"], ["Dallas", "3", "Houston", "Houston"]],
+            "D1",
+            'column D ("Home") names a favourite',
+        ),
+        (
+            [["Rot", "Team", "Line", "at/vs"], [101, "A", "-3", "vs"], [102, "B", 40, None]],
+            "D1",
+            'column D ("at/vs") names a favourite',
+        ),
+        (
+            [["Away", "Home", "Line", "Pick"], ["Dallas", "Houston", "3", "Houston"]],
+            "D1",
+            'column D ("Pick") holds "Houston", which name a side',
+        ),
+        (
+            [["Away", "Home", "Line", ""], ["Dallas", "Houston", "3", "N"]],
+            "D1",
+            'column D (no header) holds "N", which name a side',
+        ),
+    ],
+)
+def test_a_column_that_can_change_a_side_is_read_or_refuses_the_import(
+    tmp_path: Path, rows: list[list[object]], cell: str, found: str
+) -> None:
     text = error(xlsx(tmp_path, rows))
     assert f'sheet "Week 12", cell {cell}: {found}' in text
     assert "nothing was imported" in text
 
 
 def test_other_columns_are_named_as_ignored_and_values_without_a_header_are_warned(tmp_path: Path) -> None:
-    got = read_lines(xlsx(tmp_path, [["Away", "Home", "Line", "TV", None], ["A", "B", "-3", "CBS", "windy"]]),
-                     today=TODAY)
+    got = read_lines(
+        xlsx(tmp_path, [["Away", "Home", "Line", "TV", None], ["A", "B", "-3", "CBS", "windy"]]), today=TODAY
+    )
     [reading] = got.readings
     assert [str(c) for c in reading.ignored()] == ['D "TV" → ignored', "E (no header) → ignored"]
-    assert got.warnings == ('sheet "Week 12", cell E1: column E has values ("windy") but no header; it was not '
-                            "read. Give it a header if it matters.",)
+    assert got.warnings == (
+        'sheet "Week 12", cell E1: column E has values ("windy") but no header; it was not '
+        "read. Give it a header if it matters.",
+    )
 
 
 def test_a_row_that_is_neither_game_nor_heading_is_an_error_when_games_take_its_place(tmp_path: Path) -> None:
-    rows = [["Away", "Home", "Line", "Time"], ["SUNDAY, NOVEMBER 22"], ["A", "B", "-3", "1:00p"],
-            ["Thanksgiving Day games"], ["C", "D", "-3", "12:30p"]]
+    rows = [
+        ["Away", "Home", "Line", "Time"],
+        ["SUNDAY, NOVEMBER 22"],
+        ["A", "B", "-3", "1:00p"],
+        ["Thanksgiving Day games"],
+        ["C", "D", "-3", "12:30p"],
+    ]
     assert error(xlsx(tmp_path, rows)) == (
         'lines.xlsx, sheet "Week 12", row 4: "Thanksgiving Day games" is neither a game nor a heading read as a '
         "date or a league, and the games below it take their date from the heading above it. Write the day as a "
-        "heading (SUNDAY, NOVEMBER 22 or Sun 11/22), give the games their dates in a Date column, or delete the row.")
+        "heading (SUNDAY, NOVEMBER 22 or Sun 11/22), give the games their dates in a Date column, or delete the row."
+    )
 
 
 def test_such_a_row_is_a_warning_when_every_game_below_has_its_own_date(tmp_path: Path) -> None:
-    rows = [["Date", "Away", "Home", "Line"], ["Early games"], ["11/22", "A", "B", "-3"],
-            ["Away", "Home", "Line", "Date"], ["11/23", "C", "D", "-3"]]
+    rows = [
+        ["Date", "Away", "Home", "Line"],
+        ["Early games"],
+        ["11/22", "A", "B", "-3"],
+        ["Away", "Home", "Line", "Date"],
+        ["11/23", "C", "D", "-3"],
+    ]
     got = read_lines(xlsx(tmp_path, rows), today=TODAY)
     assert [g.kickoff for g in got.games] == [date(2026, 11, 22), date(2026, 11, 23)]
-    assert got.warnings == ('sheet "Week 12", row 2: "Early games" is neither a game nor a date or league heading; '
-                            "it was not used (and every game below it has its own date).",)
+    assert got.warnings == (
+        'sheet "Week 12", row 2: "Early games" is neither a game nor a date or league heading; '
+        "it was not used (and every game below it has its own date).",
+    )
 
 
 def test_a_heading_whose_weekday_and_date_disagree_is_an_error(tmp_path: Path) -> None:
-    text = error(xlsx(tmp_path, [["Away", "Home", "Line"], ["MONDAY, NOVEMBER 22, 2026 — Detroit"],
-                                 ["A", "B", "-3"]]))
-    assert 'row 2: the heading "MONDAY, NOVEMBER 22, 2026 — Detroit" says Monday, but 11/22/2026 is a Sunday' in text
+    text = error(
+        xlsx(tmp_path, [["Away", "Home", "Line"], ["MONDAY, NOVEMBER 22, 2026 — Detroit"], ["A", "B", "-3"]])
+    )
+    assert (
+        'row 2: the heading "MONDAY, NOVEMBER 22, 2026 — Detroit" says Monday, but 11/22/2026 is a Sunday'
+        in text
+    )
 
 
 def test_favourite_column_problems_name_the_cell(tmp_path: Path) -> None:
-    text = error(xlsx(tmp_path, [["Away", "Home", "Favorite", "Line"], ["Dallas", "Houston", "Denver", "3"],
-                                 ["Chicago", "Detroit", None, "3"], ["Miami", "Buffalo", "Miami", "+3"],
-                                 ["Seattle", "Arizona", "Arizona", "SEA -3"]]))
+    text = error(
+        xlsx(
+            tmp_path,
+            [
+                ["Away", "Home", "Favorite", "Line"],
+                ["Dallas", "Houston", "Denver", "3"],
+                ["Chicago", "Detroit", None, "3"],
+                ["Miami", "Buffalo", "Miami", "+3"],
+                ["Seattle", "Arizona", "Arizona", "SEA -3"],
+            ],
+        )
+    )
     assert 'cell C2: "Denver" in the Favorite column is not Dallas (away) or Houston (home)' in text
-    assert "cell C3: Chicago at Detroit: the line is \"3\" but the Favorite cell is blank" in text
+    assert 'cell C3: Chicago at Detroit: the line is "3" but the Favorite cell is blank' in text
     assert 'cell D4: Miami at Buffalo: the line "+3" has a plus sign' in text
-    assert 'cell C5: Seattle at Arizona: the line "SEA -3" makes Seattle the favourite, but the Favorite column ' \
-           'says "Arizona"' in text
+    assert (
+        'cell C5: Seattle at Arizona: the line "SEA -3" makes Seattle the favourite, but the Favorite column '
+        'says "Arizona"' in text
+    )
 
 
 def test_favorite_line_underdog_with_an_at_vs_column_between_the_teams(tmp_path: Path) -> None:
-    path = xlsx(tmp_path, [["Favorite", "Line", "at/vs", "Underdog"], ["Dallas", "3", "at", "Houston"],
-                           ["Georgia", "7", "vs", "Clemson"], ["Buffalo", "2", "", "MIAMI"]])
+    path = xlsx(
+        tmp_path,
+        [
+            ["Favorite", "Line", "at/vs", "Underdog"],
+            ["Dallas", "3", "at", "Houston"],
+            ["Georgia", "7", "vs", "Clemson"],
+            ["Buffalo", "2", "", "MIAMI"],
+        ],
+    )
     assert [(g.away, g.home, g.neutral, str(g.spread)) for g in read_lines(path, today=TODAY).games] == [
-        ("Dallas", "Houston", False, "3"), ("Clemson", "Georgia", True, "-7"), ("Buffalo", "MIAMI", False, "2")]
+        ("Dallas", "Houston", False, "3"),
+        ("Clemson", "Georgia", True, "-7"),
+        ("Buffalo", "MIAMI", False, "2"),
+    ]
 
 
 def test_site_column_refuses_what_is_not_at_or_vs(tmp_path: Path) -> None:
@@ -229,8 +296,10 @@ def test_dry_run_prints_columns_and_games_and_stores_nothing(tmp_path: Path) -> 
     db = tmp_path / "pool.db"
     r = cli(db, "import", str(CORPUS / "favorite-by-name.xlsx"), "--card", "w1", "--dry-run")
     assert r.exit_code == 0, r.output
-    assert ('Read sheet "Lines", header row 1, one row per game layout: A "Kickoff" → kickoff; B "Away" → away; '
-            'C "Home" → home; D "Favorite" → the favourite') in r.stderr
+    assert (
+        'Read sheet "Lines", header row 1, one row per game layout: A "Kickoff" → kickoff; B "Away" → away; '
+        'C "Home" → home; D "Favorite" → the favourite'
+    ) in r.stderr
     assert "Dry run: 5 games would be stored as w1 version 1; nothing was stored." in r.stderr
     assert "at ATLANTA" in r.stdout and "-3" in r.stdout
     assert not db.exists()
@@ -252,11 +321,18 @@ def test_reimport_onto_hand_edits_lists_them_and_needs_replace(tmp_path: Path) -
     before = cli(db, "show", "w12", "--json").stdout
     r = cli(db, "import", lines, "--card", "w12")
     assert r.exit_code == 2
-    assert r.stderr.startswith("Error: card w12 was edited by hand since its last import, and importing "
-                               "nfl-week-12.xlsx would undo these 2. Import again with --replace")
-    assert "  - game 105 Tennessee at Indianapolis was removed by hand; the sheet has it, so it would be back" in r.stderr
-    assert "  - game 103 NY Giants at Detroit: the home line was changed by hand from -9½ to -5; the sheet says -9½." \
-           in r.stderr
+    assert r.stderr.startswith(
+        "Error: card w12 was edited by hand since its last import, and importing "
+        "nfl-week-12.xlsx would undo these 2. Import again with --replace"
+    )
+    assert (
+        "  - game 105 Tennessee at Indianapolis was removed by hand; the sheet has it, so it would be back"
+        in r.stderr
+    )
+    assert (
+        "  - game 103 NY Giants at Detroit: the home line was changed by hand from -9½ to -5; the sheet says -9½."
+        in r.stderr
+    )
     assert "payout" not in r.stderr  # kept by a plain import: nothing to undo there
     assert cli(db, "show", "w12", "--json").stdout == before
     r = cli(db, "import", lines, "--card", "w12", "--new", "--dry-run")
@@ -268,12 +344,19 @@ def test_reimport_onto_hand_edits_lists_them_and_needs_replace(tmp_path: Path) -
     card = json.loads(cli(db, "show", "w12", "--json").stdout)
     assert card["version"] == 6 and len(card["games"]) == 16
     assert card["payouts"][0] == {"picks": 3, "hits": 3, "odds": "7-1"}
-    assert cli(db, "import", lines, "--card", "w12").exit_code == 0  # the edits are behind the last import now
+    assert (
+        cli(db, "import", lines, "--card", "w12").exit_code == 0
+    )  # the edits are behind the last import now
 
 
-def test_a_venue_column_of_stadiums_is_ignored_and_named_but_one_of_site_marks_refuses(tmp_path: Path) -> None:
-    got = read_lines(xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Lambeau Field"]]),
-                     today=TODAY)
+def test_a_venue_column_of_stadiums_is_ignored_and_named_but_one_of_site_marks_refuses(
+    tmp_path: Path,
+) -> None:
+    got = read_lines(
+        xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Lambeau Field"]]), today=TODAY
+    )
     assert [str(c) for c in got.readings[0].ignored()] == ['D "Venue" → ignored']
-    text = error(xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Neutral"]], name="n.xlsx"))
+    text = error(
+        xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Neutral"]], name="n.xlsx")
+    )
     assert 'cell D1: column D ("Venue") holds "Neutral", which name a side' in text

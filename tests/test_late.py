@@ -31,8 +31,9 @@ def pool(store):
 
 
 def add(store, serial, picks, received, late=True):
-    return enter(store, "nfl-w12", serial=serial, name="Dana", stake="5", picks=picks, received=received,
-                         late=late)
+    return enter(
+        store, "nfl-w12", serial=serial, name="Dana", stake="5", picks=picks, received=received, late=late
+    )
 
 
 def test_a_late_card_with_a_pick_on_a_started_game_is_refused_naming_it(pool):
@@ -42,7 +43,8 @@ def test_a_late_card_with_a_pick_on_a_started_game_is_refused_naming_it(pool):
         "pick 101: Buffalo Bills at Houston Texans had kicked off (Sun Nov 22 13:00) when this late card was "
         "received (Sun Nov 22 13:10); a late card may only pick games not yet started",
         "pick 107: Green Bay Packers at Chicago Bears had kicked off (Sun Nov 22 13:00) when this late card was "
-        "received (Sun Nov 22 13:10); a late card may only pick games not yet started")
+        "received (Sun Nov 22 13:10); a late card may only pick games not yet started",
+    )
     assert svc.list_entries(pool, "nfl-w12").entries == ()
 
 
@@ -53,25 +55,54 @@ def test_a_late_card_on_games_not_started_is_accepted_and_flagged(pool):
 
 
 def test_the_kickoff_is_the_card_as_it_stands_now(pool):
-    change(pool, "nfl-w12", lambda c: edits.with_game(c, 105, kickoff=datetime(2026, 11, 22, 12, 30, tzinfo=ET)))
-    with pytest.raises(RefusedError, match="pick 105: Kansas City Chiefs at Las Vegas Raiders had kicked off"):
+    change(
+        pool, "nfl-w12", lambda c: edits.with_game(c, 105, kickoff=datetime(2026, 11, 22, 12, 30, tzinfo=ET))
+    )
+    with pytest.raises(
+        RefusedError, match="pick 105: Kansas City Chiefs at Las Vegas Raiders had kicked off"
+    ):
         add(pool, "1", "105,201,203", "2026-11-22 12:40")
 
 
 def test_an_imported_late_row_on_a_started_game_is_refused(pool, tmp_path):
-    path = xlsx(tmp_path / "e.xlsx", [["Serial", "Name", "Stake", "Picks", "Received"],
-                                      ["1", "A", "5", "105,201,203", "2026-11-22 12:10"],
-                                      ["2", "B", "5", "101,103,105", "2026-11-22 13:30"]])
+    path = xlsx(
+        tmp_path / "e.xlsx",
+        [
+            ["Serial", "Name", "Stake", "Picks", "Received"],
+            ["1", "A", "5", "105,201,203", "2026-11-22 12:10"],
+            ["2", "B", "5", "101,103,105", "2026-11-22 13:30"],
+        ],
+    )
     done = svc.import_entries(pool, "nfl-w12", path, late=True)
     assert [e.serial for e in done.stored] == ["000001"]
-    assert [r.reasons[0].split(" off (")[0] for r in done.refused] == ["pick 101: Buffalo Bills at Houston Texans had kicked"]
+    assert [r.reasons[0].split(" off (")[0] for r in done.refused] == [
+        "pick 101: Buffalo Bills at Houston Texans had kicked"
+    ]
 
 
 def test_cutoff_refusal_names_late_and_received(pool, db_path):
     pool.dispose()
-    r = runner.invoke(app, ["--db", str(db_path), "entry", "add", "nfl-w12", "--serial", "1", "--stake", "5",
-                            "--picks", "105,201,203", "--received", "2026-11-22 12:10"])
+    r = runner.invoke(
+        app,
+        [
+            "--db",
+            str(db_path),
+            "entry",
+            "add",
+            "nfl-w12",
+            "--serial",
+            "1",
+            "--stake",
+            "5",
+            "--picks",
+            "105,201,203",
+            "--received",
+            "2026-11-22 12:10",
+        ],
+    )
     assert r.exit_code == 2
-    assert "after the cutoff Sun Nov 22 12:00 (to accept it on purpose, use --late; if it was handed in before " \
-           "the cutoff, say when with --received" in r.stderr
+    assert (
+        "after the cutoff Sun Nov 22 12:00 (to accept it on purpose, use --late; if it was handed in before "
+        "the cutoff, say when with --received" in r.stderr
+    )
     assert (CUTOFF + timedelta(minutes=10)).strftime("%H:%M") in r.stderr

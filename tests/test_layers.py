@@ -25,8 +25,14 @@ def test_no_message_outside_the_cli_spells_a_flag():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and node.exc is not None:
-                found += [f"{rel}:{node.lineno}: {s.strip()[:60]}" for s in _strings(node.exc) if FLAG.search(s)]
+                found += [
+                    f"{rel}:{node.lineno}: {s.strip()[:60]}" for s in _strings(node.exc) if FLAG.search(s)
+                ]
             elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
-                    "ParlayError", "RefusedError", "NotFoundError", "Problem"):
+                "ParlayError",
+                "RefusedError",
+                "NotFoundError",
+                "Problem",
+            ):
                 found += [f"{rel}:{node.lineno}: {s.strip()[:60]}" for s in _strings(node) if FLAG.search(s)]
     assert found == []

@@ -49,7 +49,9 @@ def test_small_cards_fit_the_small_templates():
 
 
 def test_a_card_too_big_names_the_templates_that_fit():
-    with pytest.raises(ParlayError, match=r"too many to print legibly on letter-2up .*Templates that fit it: letter-1up"):
+    with pytest.raises(
+        ParlayError, match=r"too many to print legibly on letter-2up .*Templates that fit it: letter-1up"
+    ):
         layout_card(college_card(60), load_template("letter-2up"))
 
 
@@ -92,8 +94,10 @@ def test_combo_card_gets_a_section_per_league():
     nfl = nfl_card(5)
     college = college_card(4)
     fresh = assign([True] * 4, [g.numbers for g in nfl.games])
-    games = tuple(nfl.games) + tuple(Game.model_validate({**g.model_dump(), "numbers": n.model_dump()})
-                                     for g, n in zip(college.games, fresh, strict=True))
+    games = tuple(nfl.games) + tuple(
+        Game.model_validate({**g.model_dump(), "numbers": n.model_dump()})
+        for g, n in zip(college.games, fresh, strict=True)
+    )
     card = Card(slug="combo", title="Combo", games=games)
     lay = layout_card(card, load_template("letter-2up"))
     headers = [b.text for b in lay.boxes if isinstance(b, TextCell) and b.text in ("NFL", "NCAA")]
@@ -103,26 +107,34 @@ def test_combo_card_gets_a_section_per_league():
 def test_template_errors_name_the_field():
     head = 'name = "x"\nunits = "in"\npage = { width = 8.5, height = 11 }\n'
     with pytest.raises(ParlayError, match=r"mine.toml is not a valid template(.|\n)*colour: unknown field"):
-        parse_template(head + 'cards = [{ x = 0, y = 0, width = 8, height = 5 }]\ncolour = 1\n', "mine.toml")
+        parse_template(head + "cards = [{ x = 0, y = 0, width = 8, height = 5 }]\ncolour = 1\n", "mine.toml")
     with pytest.raises(ParlayError, match=r"safe_margin 0.2 in is under 0.4 in"):
-        parse_template(head + 'cards = [{ x = 0, y = 0, width = 8, height = 5 }]\nsafe_margin = 0.2\n', "mine.toml")
+        parse_template(
+            head + "cards = [{ x = 0, y = 0, width = 8, height = 5 }]\nsafe_margin = 0.2\n", "mine.toml"
+        )
     with pytest.raises(ParlayError, match=r"card 1 .* runs off the 8.5 × 11 in page"):
-        parse_template(head + 'cards = [{ x = 0, y = 0, width = 9, height = 5 }]\n', "mine.toml")
+        parse_template(head + "cards = [{ x = 0, y = 0, width = 9, height = 5 }]\n", "mine.toml")
 
 
 def test_user_template_from_folder(tmp_path: Path):
     folder = tmp_path / "templates"
     folder.mkdir()
-    (folder / "mine.toml").write_text('name = "mine"\nunits = "in"\npage = { width = 8.5, height = 11 }\n'
-                                      'cards = [{ x = 0, y = 0, width = 8.5, height = 11 }]\n'
-                                      'offset = { x = 0.05, y = -0.03 }\n', encoding="utf-8")
+    (folder / "mine.toml").write_text(
+        'name = "mine"\nunits = "in"\npage = { width = 8.5, height = 11 }\n'
+        "cards = [{ x = 0, y = 0, width = 8.5, height = 11 }]\n"
+        "offset = { x = 0.05, y = -0.03 }\n",
+        encoding="utf-8",
+    )
     t = load_template("mine", folder)
     assert t.offset_pt() == pytest.approx((3.6, -2.16))
     assert "mine" in [x.name for x in list_templates(folder)]
 
 
-TEAM = st.text(alphabet=string.ascii_letters + " .&'-", min_size=2, max_size=18).map(str.strip).filter(
-    lambda s: len(s) >= 2)
+TEAM = (
+    st.text(alphabet=string.ascii_letters + " .&'-", min_size=2, max_size=18)
+    .map(str.strip)
+    .filter(lambda s: len(s) >= 2)
+)
 HALVES = st.integers(min_value=-40, max_value=40).map(lambda n: Decimal(n) / 2)
 
 
@@ -130,13 +142,29 @@ HALVES = st.integers(min_value=-40, max_value=40).map(lambda n: Decimal(n) / 2)
 def cards(draw):  # noqa: ANN001, ANN201
     n = draw(st.integers(min_value=1, max_value=16))
     teams = draw(st.lists(TEAM, min_size=2 * n, max_size=2 * n, unique_by=str.casefold))
-    totals = draw(st.lists(st.one_of(st.none(), st.integers(min_value=60, max_value=140).map(lambda v: Decimal(v) / 2)),
-                           min_size=n, max_size=n))
+    totals = draw(
+        st.lists(
+            st.one_of(st.none(), st.integers(min_value=60, max_value=140).map(lambda v: Decimal(v) / 2)),
+            min_size=n,
+            max_size=n,
+        )
+    )
     spreads = draw(st.lists(HALVES, min_size=n, max_size=n))
     nums = assign([t is not None for t in totals])
-    games = tuple(Game(away=teams[2 * i], home=teams[2 * i + 1], spread=spreads[i], total=totals[i],
-                       numbers=nums[i], neutral=draw(st.booleans())) for i in range(n))
-    title = draw(st.text(alphabet=string.ascii_letters + " ·-", min_size=1, max_size=40).map(str.strip).filter(bool))
+    games = tuple(
+        Game(
+            away=teams[2 * i],
+            home=teams[2 * i + 1],
+            spread=spreads[i],
+            total=totals[i],
+            numbers=nums[i],
+            neutral=draw(st.booleans()),
+        )
+        for i in range(n)
+    )
+    title = draw(
+        st.text(alphabet=string.ascii_letters + " ·-", min_size=1, max_size=40).map(str.strip).filter(bool)
+    )
     return Card(slug="rand", title=title, games=games)
 
 
@@ -165,19 +193,58 @@ def test_any_card_on_any_template_fits_cleanly_or_is_refused(card: Card):
 
 # ------------------------------------------------------------------ cards of 17–24 games (issue 8, section 6)
 
-CITIES = ["Buffalo", "Houston", "Dallas", "NY Giants", "Kansas City", "Las Vegas", "Green Bay", "Chicago", "Baltimore",
-          "Pittsburgh", "Cincinnati", "Cleveland", "Miami", "New England", "NY Jets", "Indianapolis", "Jacksonville",
-          "Tennessee", "Denver", "LA Chargers", "Philadelphia", "Washington", "Detroit", "Minnesota", "Atlanta",
-          "New Orleans", "Carolina", "Tampa Bay", "San Francisco", "Seattle", "Arizona", "LA Rams"]
+CITIES = [
+    "Buffalo",
+    "Houston",
+    "Dallas",
+    "NY Giants",
+    "Kansas City",
+    "Las Vegas",
+    "Green Bay",
+    "Chicago",
+    "Baltimore",
+    "Pittsburgh",
+    "Cincinnati",
+    "Cleveland",
+    "Miami",
+    "New England",
+    "NY Jets",
+    "Indianapolis",
+    "Jacksonville",
+    "Tennessee",
+    "Denver",
+    "LA Chargers",
+    "Philadelphia",
+    "Washington",
+    "Detroit",
+    "Minnesota",
+    "Atlanta",
+    "New Orleans",
+    "Carolina",
+    "Tampa Bay",
+    "San Francisco",
+    "Seattle",
+    "Arizona",
+    "LA Rams",
+]
 
 
 def city_card(n: int) -> Card:
     """n games named by city, as many sheets print them (shorter names than nfl_card's)."""
     base = nfl_card(1).rules
     nums = assign([True] * n)
-    games = tuple(Game(league="NFL", away=CITIES[(2 * i + (i >= 16)) % 32], home=CITIES[(2 * i + 1 + 3 * (i >= 16)) % 32],
-                       kickoff=base.cutoff, spread=Decimal((i * 7) % 21 - 10) / 2,
-                       total=Decimal(38 + i % 14) + Decimal("0.5"), numbers=nums[i]) for i in range(n))
+    games = tuple(
+        Game(
+            league="NFL",
+            away=CITIES[(2 * i + (i >= 16)) % 32],
+            home=CITIES[(2 * i + 1 + 3 * (i >= 16)) % 32],
+            kickoff=base.cutoff,
+            spread=Decimal((i * 7) % 21 - 10) / 2,
+            total=Decimal(38 + i % 14) + Decimal("0.5"),
+            numbers=nums[i],
+        )
+        for i in range(n)
+    )
     return Card(slug=f"cities{n}", title="NFL Week 12 Parlay Card", games=games, rules=base)
 
 
@@ -186,7 +253,9 @@ DENSE = {"teams": nfl_card, "cities": city_card, "college": college_card}
 
 def game_type(card: Card, lay) -> list[float]:  # noqa: ANN001
     """The sizes of every selection number, team name and kickoff printed in the games table."""
-    words = {str(n) for g in card.games for n in g.numbers.all()} | {t for g in card.games for t in (g.away, g.home)}
+    words = {str(n) for g in card.games for n in g.numbers.all()} | {
+        t for g in card.games for t in (g.away, g.home)
+    }
     kick = re.compile(r"(Sun|Sat|Mon|Thu|Fri) (\d+/\d+ )?\d{1,2}:\d\d[ap]( \(cont\.\))?")
     kicks = {b.text for b in lay.boxes if isinstance(b, TextCell) and kick.fullmatch(b.text)}
     assert kicks
@@ -196,8 +265,11 @@ def game_type(card: Card, lay) -> list[float]:  # noqa: ANN001
 def check_dense(card: Card, lay) -> None:  # noqa: ANN001
     """What issue 8 asks of a 17–24-game card: 8 pt type, every entry field, no blank over a tenth of the card."""
     assert lay.type_size >= 8 and min(game_type(card, lay)) >= 8
-    small = [b for b in lay.boxes if isinstance(b, TextCell) and b.size < 7 and b.text not in LABELS
-             and lay.body.contains(b.rect)]  # the stub's captions are 6 pt on every card
+    small = [
+        b
+        for b in lay.boxes
+        if isinstance(b, TextCell) and b.size < 7 and b.text not in LABELS and lay.body.contains(b.rect)
+    ]  # the stub's captions are 6 pt on every card
     assert small == [], small[:3]  # rules, payouts, entry labels: 7 pt as on the 16-game card
     texts = {b.text for b in lay.boxes if isinstance(b, TextCell)}
     assert {"NAME", "PHONE", "AMOUNT $", "PAYOUTS", "HOW TO PLAY", card.disclaimer.strip()} <= texts
@@ -211,7 +283,17 @@ def check_dense(card: Card, lay) -> None:  # noqa: ANN001
         assert gap.w * gap.h <= 0.1 * lay.width * lay.height, (gap, lay.arrangement)
 
 
-LABELS = {"TIME", "AWAY", "HOME", "LINE", "TOTAL", "O/U", "OVER", "UNDER", "AWAY / HOME"}  # column headings, 6 pt
+LABELS = {
+    "TIME",
+    "AWAY",
+    "HOME",
+    "LINE",
+    "TOTAL",
+    "O/U",
+    "OVER",
+    "UNDER",
+    "AWAY / HOME",
+}  # column headings, 6 pt
 
 
 @pytest.mark.parametrize("kind", sorted(DENSE))
@@ -234,8 +316,11 @@ def test_cards_of_17_to_24_games_keep_8pt_type_and_every_field_wherever_they_fit
 
 
 def test_a_card_too_dense_for_letter_2up_names_the_full_page():
-    with pytest.raises(ParlayError, match=r"24 games, too many to print legibly on letter-2up \(a card of more than "
-                                          r"16 games keeps its type at 8 pt or more .*letter-1up"):
+    with pytest.raises(
+        ParlayError,
+        match=r"24 games, too many to print legibly on letter-2up \(a card of more than "
+        r"16 games keeps its type at 8 pt or more .*letter-1up",
+    ):
         layout_card(college_card(24), load_template("letter-2up"))
 
 

@@ -5,23 +5,52 @@ import pytest
 from parlaycards.core.lines import LineError, format_spread, format_total, half, parse_spread, parse_total
 
 
-@pytest.mark.parametrize("text, value, price", [
-    ("-3.5", "-3.5", None), ("-3½", "-3.5", None), ("-3 1/2", "-3.5", None), ("-3 ½", "-3.5", None),
-    ("+7", "7", None), ("7", "7", None), ("3½", "3.5", None), ("PK", "0", None), ("pick", "0", None),
-    ("pick'em", "0", None), ("pk'em", "0", None), ("EV", "0", None), ("even", "0", None), ("0", "0", None),
-    ("-3 -110", "-3", -110), ("-6.5 (-105)", "-6.5", -105), ("-3 EV", "-3", 100), ("\u22123\u00bd", "-3.5", None),
-    (-2.5, "-2.5", None), (7, "7", None),
-])
+@pytest.mark.parametrize(
+    "text, value, price",
+    [
+        ("-3.5", "-3.5", None),
+        ("-3½", "-3.5", None),
+        ("-3 1/2", "-3.5", None),
+        ("-3 ½", "-3.5", None),
+        ("+7", "7", None),
+        ("7", "7", None),
+        ("3½", "3.5", None),
+        ("PK", "0", None),
+        ("pick", "0", None),
+        ("pick'em", "0", None),
+        ("pk'em", "0", None),
+        ("EV", "0", None),
+        ("even", "0", None),
+        ("0", "0", None),
+        ("-3 -110", "-3", -110),
+        ("-6.5 (-105)", "-6.5", -105),
+        ("-3 EV", "-3", 100),
+        ("\u22123\u00bd", "-3.5", None),
+        (-2.5, "-2.5", None),
+        (7, "7", None),
+    ],
+)
 def test_spread_notations(text, value, price):
     line = parse_spread(text)
     assert line.value == Decimal(value)
     assert line.price == price
 
 
-@pytest.mark.parametrize("text, value", [
-    ("44½", "44.5"), ("44.5", "44.5"), ("44 1/2", "44.5"), ("o44.5", "44.5"), ("u44.5", "44.5"),
-    ("o/u 44½", "44.5"), ("O/U 44.5", "44.5"), ("44 -110", "44"), (41, "41"), (44.5, "44.5"),
-])
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("44½", "44.5"),
+        ("44.5", "44.5"),
+        ("44 1/2", "44.5"),
+        ("o44.5", "44.5"),
+        ("u44.5", "44.5"),
+        ("o/u 44½", "44.5"),
+        ("O/U 44.5", "44.5"),
+        ("44 -110", "44"),
+        (41, "41"),
+        (44.5, "44.5"),
+    ],
+)
 def test_total_notations(text, value):
     assert parse_total(text).value == Decimal(value)
 

@@ -37,8 +37,15 @@ def test_cards_listing_shows_when_it_changed_in_the_cards_zone(store, db_path):
 def test_the_already_paid_refusal_gives_the_payment_time_in_the_cards_zone(store):
     new_card(store, make_card(timezone="America/Los_Angeles"))
     print_serials(store, "nfl-w12", 2)
-    enter(store, "nfl-w12", serial="1", name="Dana", stake="10", picks="101,103,105",
-                  received="2026-11-21 09:30")
+    enter(
+        store,
+        "nfl-w12",
+        serial="1",
+        name="Dana",
+        stake="10",
+        picks="101,103,105",
+        received="2026-11-21 09:30",
+    )
     for number in (101, 103, 105):
         results.set_result(store, "nfl-w12", number, 20, 10)
     grading.grade(store, "nfl-w12")

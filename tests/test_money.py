@@ -23,15 +23,24 @@ def test_rounding_is_half_up_to_the_cent_once():
     assert cents(Fraction(10, 3)) == Decimal("3.33")
 
 
-@pytest.mark.parametrize(("text", "amount"), [("5", "5.00"), ("$12.50", "12.50"), ("$1,000", "1000.00"),
-                                               ("5 USD", "5.00"), (" 7.1 ", "7.10")])
+@pytest.mark.parametrize(
+    ("text", "amount"),
+    [("5", "5.00"), ("$12.50", "12.50"), ("$1,000", "1000.00"), ("5 USD", "5.00"), (" 7.1 ", "7.10")],
+)
 def test_amounts_people_write(text: str, amount: str):
     assert parse(text) == Decimal(amount)
 
 
-@pytest.mark.parametrize(("text", "says"), [("five", "is not an amount"), ("0", "must be more than 0"),
-                                             ("-3", "must be more than 0"), ("1.005", "has fractions of a cent"),
-                                             ("nan", "must be more than 0")])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("five", "is not an amount"),
+        ("0", "must be more than 0"),
+        ("-3", "must be more than 0"),
+        ("1.005", "has fractions of a cent"),
+        ("nan", "must be more than 0"),
+    ],
+)
 def test_bad_amounts_are_refused_naming_what(text: str, says: str):
     with pytest.raises(ValueError, match=f'the stake "{text}" {says}'):
         parse(text, "the stake")
@@ -44,6 +53,11 @@ def test_no_money_is_formatted_outside_the_money_module():
     import re
 
     root = pathlib.Path(__file__).resolve().parents[1] / "parlaycards"
-    inline = [f"{p.relative_to(root)}:{n}" for p in root.rglob("*.py") if p.name != "money.py"
-              for n, line in enumerate(p.read_text().splitlines(), 1) if re.search(r"\$\{[^}]*:,\.2f\}", line)]
+    inline = [
+        f"{p.relative_to(root)}:{n}"
+        for p in root.rglob("*.py")
+        if p.name != "money.py"
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if re.search(r"\$\{[^}]*:,\.2f\}", line)
+    ]
     assert inline == []

@@ -7,10 +7,18 @@ from parlaycards.core.models import Odds, PayoutTable, PayoutTier, seed_payouts
 from parlaycards.core.odds import analyze, card_edge, parlay, parse_price, to_american
 
 
-@pytest.mark.parametrize("price, decimal", [
-    ("+150", Fraction(5, 2)), ("-110", Fraction(21, 11)), ("-200", Fraction(3, 2)), ("2.5", Fraction(5, 2)),
-    ("5/1", Fraction(6)), ("13-5", Fraction(18, 5)), ("EV", Fraction(2)),
-])
+@pytest.mark.parametrize(
+    "price, decimal",
+    [
+        ("+150", Fraction(5, 2)),
+        ("-110", Fraction(21, 11)),
+        ("-200", Fraction(3, 2)),
+        ("2.5", Fraction(5, 2)),
+        ("5/1", Fraction(6)),
+        ("13-5", Fraction(18, 5)),
+        ("EV", Fraction(2)),
+    ],
+)
 def test_prices(price, decimal):
     assert parse_price(price) == decimal
 
@@ -40,8 +48,13 @@ def test_seed_table_edges_match_domain_table():
 
 
 def test_for_basis_edge_and_consolation():
-    table = PayoutTable(tiers=(PayoutTier(picks=10, hits=10, odds=Odds.parse("100-1")),
-                               PayoutTier(picks=10, hits=9, odds=Odds.parse("20-1"))), basis="to")
+    table = PayoutTable(
+        tiers=(
+            PayoutTier(picks=10, hits=10, odds=Odds.parse("100-1")),
+            PayoutTier(picks=10, hits=9, odds=Odds.parse("20-1")),
+        ),
+        basis="to",
+    )
     consolation = next(a for a in analyze(table) if a.hits == 9)
     assert consolation.probability == Fraction(10, 1024)
     assert round(float(consolation.expected_return), 3) == 0.205
@@ -55,5 +68,7 @@ def test_an_unsigned_whole_number_from_100_is_an_american_price():
     assert parse_price("150") == Fraction(5, 2)
     assert parlay(Decimal(10), ["150", "-200"]).returned == Decimal("37.50")
     assert parse_price("2.50") == Fraction(5, 2)
-    with pytest.raises(ValueError, match=r'"3" could be decimal odds or a price: write decimal odds with a point'):
+    with pytest.raises(
+        ValueError, match=r'"3" could be decimal odds or a price: write decimal odds with a point'
+    ):
         parse_price("3")

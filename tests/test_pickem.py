@@ -68,7 +68,12 @@ def test_against_the_spread_with_a_push():
 def test_straight_up_with_a_tied_game():
     rep = grade_week(pool(basis="su"), CARD, [entry(n, p) for n, p in PICKS.items()], RESULTS)
     ann, bob = by_name(rep)["Ann"], by_name(rep)["Bob"]
-    assert (ann.score, ann.wins, ann.pushes, ann.losses) == (D("1.5"), 1, 1, 1)  # Chiefs win, 20-20, Bills lose
+    assert (ann.score, ann.wins, ann.pushes, ann.losses) == (
+        D("1.5"),
+        1,
+        1,
+        1,
+    )  # Chiefs win, 20-20, Bills lose
     assert (bob.score, bob.wins, bob.pushes, bob.losses) == (D("1.5"), 1, 1, 1)
 
 
@@ -102,12 +107,16 @@ def test_over_under_numbers_and_both_sides_are_refused_with_reasons():
         "or 102 (Houston Texans)",
         "103 and 104 are both sides of Dallas Cowboys at New York Giants; pick one",
         "999 is not a selection number on card nfl-w12 version 1",
-        "105 appears twice"]
+        "105 appears twice",
+    ]
 
 
 # --- ranking and tiebreak --------------------------------------------------------------------------------
 
-FINAL = {101: result(101, 20, 24), 111: result(111, 21, 23)}  # tiebreak game 111 (last on the card): 44 points
+FINAL = {
+    101: result(101, 20, 24),
+    111: result(111, 21, 23),
+}  # tiebreak game 111 (last on the card): 44 points
 
 
 def test_default_tiebreak_game_is_the_last_by_kickoff():
@@ -118,15 +127,22 @@ def test_default_tiebreak_game_is_the_last_by_kickoff():
     assert tiebreak_game(pool(tiebreak_game=103), card.games).key == 103
 
 
-@pytest.mark.parametrize("rule, order", [
-    ("closest", ["Di 46", "Al 41", "Bo 50", "Cy 37", "No guess"]),
-    ("closest-without-going-over", ["Al 41", "Cy 37", "Di 46", "Bo 50", "No guess"]),
-])
+@pytest.mark.parametrize(
+    "rule, order",
+    [
+        ("closest", ["Di 46", "Al 41", "Bo 50", "Cy 37", "No guess"]),
+        ("closest-without-going-over", ["Al 41", "Cy 37", "Di 46", "Bo 50", "No guess"]),
+    ],
+)
 def test_ranking_by_score_then_tiebreak(rule, order):
     same = {101: H}
     guesses = {"Al 41": 41, "Bo 50": 50, "Cy 37": 37, "Di 46": 46, "No guess": None}
-    rep = grade_week(pool(tiebreak_rule=rule), CARD, [entry("Low", {101: A}, 44)]
-                     + [entry(n, same, g) for n, g in guesses.items()], FINAL)
+    rep = grade_week(
+        pool(tiebreak_rule=rule),
+        CARD,
+        [entry("Low", {101: A}, 44)] + [entry(n, same, g) for n, g in guesses.items()],
+        FINAL,
+    )
     assert rep.tiebreak_total == 44
     assert [s.name for s in rep.standings] == [*order, "Low"]  # score first: an exact guess does not help Low
     assert [s.place for s in rep.standings] == [1, 2, 3, 4, 5, 6]
@@ -148,8 +164,11 @@ def test_equal_distance_shares_the_place_and_splits_the_pooled_prizes():
 def test_the_odd_cent_goes_alphabetically():
     entries = [entry(n, {101: H}, 44) for n in ("Cat", "ann", "Bea")]
     rep = grade_week(pool(prizes=(Prize(amount=D(100)),)), CARD, entries, FINAL)
-    assert [(s.name, s.prize) for s in rep.standings] == [("ann", D("33.34")), ("Bea", D("33.33")),
-                                                          ("Cat", D("33.33"))]
+    assert [(s.name, s.prize) for s in rep.standings] == [
+        ("ann", D("33.34")),
+        ("Bea", D("33.33")),
+        ("Cat", D("33.33")),
+    ]
 
 
 def test_without_going_over_ranks_every_over_guess_last():
@@ -166,8 +185,10 @@ def test_split_adds_up_to_the_cent(amount, ways):
     assert max(shares) - min(shares) <= D("0.01") and min(shares) >= 0
 
 
-@given(st.decimals(min_value=0, max_value=100000, places=2),
-       st.lists(st.integers(1, 60), min_size=1, max_size=6).filter(lambda p: sum(p) <= 100))
+@given(
+    st.decimals(min_value=0, max_value=100000, places=2),
+    st.lists(st.integers(1, 60), min_size=1, max_size=6).filter(lambda p: sum(p) <= 100),
+)
 def test_percentage_prizes_never_pay_more_than_their_share(pot, percents):
     prizes = place_prizes(pot, [Prize(percent=D(p)) for p in percents])
     assert sum(prizes) == (pot * sum(percents) / 100).quantize(D("0.01"), rounding="ROUND_HALF_UP")
@@ -186,15 +207,21 @@ def test_prizes_parse_and_refuse():
 
 names = st.sampled_from(["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"])
 entries_st = st.lists(
-    st.builds(lambda n, picks, tb: PickemEntry(name=n, picks=picks, tiebreak=tb), names,
-              st.dictionaries(st.sampled_from([g.key for g in CARD.games]), st.sampled_from([A, H]), max_size=6),
-              st.one_of(st.none(), st.integers(0, 90))),
-    max_size=8, unique_by=lambda e: e.key)
+    st.builds(
+        lambda n, picks, tb: PickemEntry(name=n, picks=picks, tiebreak=tb),
+        names,
+        st.dictionaries(st.sampled_from([g.key for g in CARD.games]), st.sampled_from([A, H]), max_size=6),
+        st.one_of(st.none(), st.integers(0, 90)),
+    ),
+    max_size=8,
+    unique_by=lambda e: e.key,
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(entries_st, st.randoms(use_true_random=False),
-       st.sampled_from(["closest", "closest-without-going-over"]))
+@given(
+    entries_st, st.randoms(use_true_random=False), st.sampled_from(["closest", "closest-without-going-over"])
+)
 def test_ranking_does_not_depend_on_entry_order(entries, rnd, rule):
     p = pool(tiebreak_rule=rule, fee=D("7.77"), prizes=parse_prizes("50%,30%,20%"))
     results = {**RESULTS, 111: result(111, 21, 23), 103: Result(game=103, cancelled=True)}
@@ -202,14 +229,22 @@ def test_ranking_does_not_depend_on_entry_order(entries, rnd, rule):
     rnd.shuffle(shuffled)
     assert grade_week(p, CARD, entries, results) == grade_week(p, CARD, shuffled, results)
     rep = grade_week(p, CARD, shuffled, results)
-    assert sum(s.prize for s in rep.standings) == sum(rep.place_prizes[:len(entries)])
+    assert sum(s.prize for s in rep.standings) == sum(rep.place_prizes[: len(entries)])
 
 
 def test_season_standings_add_up_weekly_scores():
-    w1 = grade_week(pool(slug="w1", season="Office"), CARD,
-                    [entry("Ann", {101: H, 105: H}), entry("bob", {101: A})], RESULTS)
-    w2 = grade_week(pool(slug="w2", season="Office"), CARD,
-                    [entry("Bob", {101: H, 109: H}), entry("Cy", {101: H})], RESULTS)
+    w1 = grade_week(
+        pool(slug="w1", season="Office"),
+        CARD,
+        [entry("Ann", {101: H, 105: H}), entry("bob", {101: A})],
+        RESULTS,
+    )
+    w2 = grade_week(
+        pool(slug="w2", season="Office"),
+        CARD,
+        [entry("Bob", {101: H, 109: H}), entry("Cy", {101: H})],
+        RESULTS,
+    )
     season = season_standings("Office", [w1, w2])
     rows = {r.name: r for r in season.rows}
     assert rows["Bob"].weeks == (D(0), D(2)) and rows["Bob"].total == D(2) and rows["Bob"].played == 2
@@ -231,9 +266,16 @@ def digest(path):
 def set_results(store, results):
     with store.transaction() as tx:
         for r in results.values():
-            tx.conn.execute(insert(schema.results).values(slug="nfl-w12", game=r.game, away_score=r.away_score,
-                                                          home_score=r.home_score, cancelled=r.cancelled,
-                                                          updated_at="2026-11-24T00:00:00+00:00"))
+            tx.conn.execute(
+                insert(schema.results).values(
+                    slug="nfl-w12",
+                    game=r.game,
+                    away_score=r.away_score,
+                    home_score=r.home_score,
+                    cancelled=r.cancelled,
+                    updated_at="2026-11-24T00:00:00+00:00",
+                )
+            )
 
 
 def write_csv(path, rows):
@@ -244,15 +286,18 @@ def write_csv(path, rows):
 
 def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, card_in_store, tmp_path):
     svc.create_pool(store, "office-w12", card="nfl-w12")
-    sheet = write_csv(tmp_path / "picks.csv", [
-        ["Week 12 office pool"],
-        ["Timestamp", "Name", "Bills at Texans", "103/104", "Picks", "Tiebreaker"],
-        ["x", "Ann", "Texans", "104", "105 108", "44"],
-        ["x", "Bob", "away", "Cowboys", "", ""],
-        ["x", "Cy", "Texans", "Jets", "", "forty"],
-        ["x", "Di", "", "", "201", "40"],
-        [],
-    ])
+    sheet = write_csv(
+        tmp_path / "picks.csv",
+        [
+            ["Week 12 office pool"],
+            ["Timestamp", "Name", "Bills at Texans", "103/104", "Picks", "Tiebreaker"],
+            ["x", "Ann", "Texans", "104", "105 108", "44"],
+            ["x", "Bob", "away", "Cowboys", "", ""],
+            ["x", "Cy", "Texans", "Jets", "", "forty"],
+            ["x", "Di", "", "", "201", "40"],
+            [],
+        ],
+    )
     rep = svc.import_entries(store, "office-w12", sheet)
     assert rep.stored == ["Ann", "Bob"] and rep.ignored == ("Timestamp",)
     assert rep.refused == [
@@ -260,31 +305,63 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
         "or Dallas Cowboys (away), 104 or New York Giants (home), or blank for no pick.; cell F5: the tiebreaker "
         '"forty" is not a number of points. Accepted: a whole number such as 44, or blank.',
         "picks.csv, row 6 (Di): 201 is the over of Buffalo Bills at Houston Texans; a pick'em pick is a side: "
-        "101 (Buffalo Bills) or 102 (Houston Texans)"]
+        "101 (Buffalo Bills) or 102 (Houston Texans)",
+    ]
     got = {e.name: e for e in svc.entries(store, "office-w12").entries}
     assert dict(got["Ann"].picks) == {101: H, 103: H, 105: A, 107: H} and got["Ann"].tiebreak == 44
     assert dict(got["Bob"].picks) == {101: A, 103: A} and got["Bob"].tiebreak is None
     again = svc.import_entries(store, "office-w12", sheet)  # re-import: same rows stay, nothing doubles
     assert again.unchanged == ["Ann", "Bob"] and again.stored == []
-    with pytest.raises(RefusedError, match="2 row\\(s\\) refused and --all-or-nothing is on; nothing was stored"):
+    with pytest.raises(
+        RefusedError, match="2 row\\(s\\) refused and --all-or-nothing is on; nothing was stored"
+    ):
         svc.import_entries(store, "office-w12", sheet, all_or_nothing=True, replace=True)
 
 
 def test_import_without_a_name_column_says_what_it_found(store, card_in_store, tmp_path):
     svc.create_pool(store, "office-w12", card="nfl-w12")
     sheet = write_csv(tmp_path / "x.csv", [["Who", "Picks"], ["Ann", "101"]])
-    with pytest.raises(ParlayError, match='x.csv: no header row found: the likeliest header, row 1, has "Who", '
-                                          '"Picks". Accepted: a header row with Name'):
+    with pytest.raises(
+        ParlayError,
+        match='x.csv: no header row found: the likeliest header, row 1, has "Who", '
+        '"Picks". Accepted: a header row with Name',
+    ):
         svc.import_entries(store, "office-w12", sheet)
 
 
 def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
-    r = cli(db_path, "pickem", "new", "office-w12", "--card", "nfl-w12", "--fee", "10", "--prizes", "70%,30%",
-            "--season", "Office 2026")
+    r = cli(
+        db_path,
+        "pickem",
+        "new",
+        "office-w12",
+        "--card",
+        "nfl-w12",
+        "--fee",
+        "10",
+        "--prizes",
+        "70%,30%",
+        "--season",
+        "Office 2026",
+    )
     assert r.exit_code == 0, r.output
     assert "Tiebreaker: total points of Miami Dolphins at New England Patriots." in r.stderr
-    assert cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "Ann", "--picks", "102,104,106,108,110,112",
-               "--tiebreak", "40").exit_code == 0
+    assert (
+        cli(
+            db_path,
+            "pickem",
+            "entry",
+            "add",
+            "office-w12",
+            "--name",
+            "Ann",
+            "--picks",
+            "102,104,106,108,110,112",
+            "--tiebreak",
+            "40",
+        ).exit_code
+        == 0
+    )
     wb = Workbook()
     wb.active.append(["Name", "Picks", "Tiebreak", "Paid"])
     wb.active.append(["=Bob", "101 103 105 107 109 111", 48, ""])
@@ -297,29 +374,44 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     before = digest(db_path)
     r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "Dee", "--picks", "101,202")
     assert r.exit_code == 2 and "Traceback" not in r.output
-    assert ('Error: --picks "101,202": 1 problem(s); nothing was stored.' in r.stderr
-            and "202 is the under of Buffalo Bills at Houston Texans" in r.stderr)
+    assert (
+        'Error: --picks "101,202": 1 problem(s); nothing was stored.' in r.stderr
+        and "202 is the under of Buffalo Bills at Houston Texans" in r.stderr
+    )
     r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "ann", "--picks", "101")
     assert r.exit_code == 2 and "Ann already has an entry in office-w12; nothing was stored." in r.stderr
     r = cli(db_path, "pickem", "grade", "nope")
-    assert r.exit_code == 2 and 'there is no pick\'em pool "nope". Pick\'em pools: office-w12.' in r.stderr
+    assert r.exit_code == 2 and "there is no pick'em pool \"nope\". Pick'em pools: office-w12." in r.stderr
     assert digest(db_path) == before
 
-    for number, away, home in [(101, 10, 20), (104, 10, 20), (105, 10, 20), (108, 10, 20), (109, 10, 20),
-                               (112, 21, 23)]:  # the shared results, by any number of the game
+    for number, away, home in [
+        (101, 10, 20),
+        (104, 10, 20),
+        (105, 10, 20),
+        (108, 10, 20),
+        (109, 10, 20),
+        (112, 21, 23),
+    ]:  # the shared results, by any number of the game
         r = cli(db_path, "result", "set", "nfl-w12", str(number), str(away), str(home))
         assert r.exit_code == 0, r.output
     out = tmp_path / "week.xlsx"
     r = cli(db_path, "pickem", "grade", "office-w12", "--json", "--xlsx", str(out))
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
-    assert data["final"] and data["tiebreak"] == {"game": 111, "label": "Miami Dolphins at New England Patriots",
-                                                  "rule": "closest", "actual_total": 44}
+    assert data["final"] and data["tiebreak"] == {
+        "game": 111,
+        "label": "Miami Dolphins at New England Patriots",
+        "rule": "closest",
+        "actual_total": 44,
+    }
     assert data["pot"] == "30.00" and data["place_prizes"] == ["21.00", "9.00"]
     top = [(s["place_text"], s["name"], s["score"], s["prize"], s["paid"]) for s in data["standings"]]
     # Ann and Cy pick every home team; 10-20 home wins cover -3½, +2½, +7, -1½, +3; 23-21 home at PK.
-    assert top == [("1st", "Cy", "6", "21.00", True), ("2nd", "Ann", "6", "9.00", True),
-                   ("3rd", "=Bob", "0", "0.00", False)]
+    assert top == [
+        ("1st", "Cy", "6", "21.00", True),
+        ("2nd", "Ann", "6", "9.00", True),
+        ("3rd", "=Bob", "0", "0.00", False),
+    ]
     wb = load_workbook(out)
     assert wb.sheetnames == ["Standings", "Picks", "Games", "Notes"]
     st_ws, grid = wb["Standings"], wb["Picks"]
@@ -334,21 +426,37 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     assert season["season"] == "Office 2026" and season["pools"] == ["office-w12"]
     # equal season totals share the place (no season tiebreaker)
     assert [(s["place"], s["name"], s["total"], s["weekly_wins"]) for s in season["standings"]] == [
-        (1, "Ann", "6", 0), (1, "Cy", "6", 1), (3, "=Bob", "0", 0)]
+        (1, "Ann", "6", 0),
+        (1, "Cy", "6", 1),
+        (3, "=Bob", "0", 0),
+    ]
     r = cli(db_path, "pickem", "standings", "Office 2026", "--xlsx", str(tmp_path / "season.xlsx"))
     assert r.exit_code == 0 and "T-1st" in r.stdout
     ws = load_workbook(tmp_path / "season.xlsx")["Standings"]
-    assert [c.value for c in ws[1]] == ["Place", "Name", "Total", "office-w12", "Weeks played", "Weekly wins",
-                                        "Winnings"]
+    assert [c.value for c in ws[1]] == [
+        "Place",
+        "Name",
+        "Total",
+        "office-w12",
+        "Weeks played",
+        "Weekly wins",
+        "Winnings",
+    ]
     assert [c.value for c in ws[3]] == ["T-1st", "Cy", 6, 6, 1, 1, 21] and ws.freeze_panes == "C2"
     r = cli(db_path, "pickem", "standings", "Nope")
-    assert r.exit_code == 2 and 'no pick\'em pool belongs to the season "Nope". Seasons: "Office 2026".' in r.stderr
+    assert (
+        r.exit_code == 2
+        and 'no pick\'em pool belongs to the season "Nope". Seasons: "Office 2026".' in r.stderr
+    )
 
 
 def test_cli_new_refuses_bad_settings(db_path, card_in_store):
     before = digest(db_path)
     cases = [
-        (["--basis", "ml"], '--basis "ml" is not a basis. Accepted: ats (against the spread), su (straight-up).'),
+        (
+            ["--basis", "ml"],
+            '--basis "ml" is not a basis. Accepted: ats (against the spread), su (straight-up).',
+        ),
         (["--push", "2"], '--push "2" is not accepted. Accepted: points for a push from 0 to 1'),
         (["--prizes", "60%,50%"], "more than 100%"),
         (["--tiebreak-game", "999"], "--tiebreak-game 999 is not a game in the pool."),
@@ -398,9 +506,15 @@ def test_the_shipped_sample_sheet_matches_the_sample_card(store):
     card = card_svc.import_lines(store, root / "nfl-week-12.xlsx", slug="nfl-w12").card
     svc.create_pool(store, "office-w12", card="nfl-w12")
     got = svc.import_entries(store, "office-w12", root / samples_pickem.FILE)
-    assert (len(got.stored), got.refused, got.ignored) == (12, [], ())  # else: python -m parlaycards.samples_pickem
+    assert (len(got.stored), got.refused, got.ignored) == (
+        12,
+        [],
+        (),
+    )  # else: python -m parlaycards.samples_pickem
     stored = {e.name: (dict(e.picks), e.tiebreak, e.paid) for e in svc.entries(store, "office-w12").entries}
-    assert stored == {e["name"]: (e["picks"], e["tiebreak"], e["paid"]) for e in samples_pickem.sample_entries(card)}
+    assert stored == {
+        e["name"]: (e["picks"], e["tiebreak"], e["paid"]) for e in samples_pickem.sample_entries(card)
+    }
 
 
 def test_a_windows_csv_reads_accented_names_as_written(store, card_in_store, tmp_path):

@@ -23,9 +23,49 @@ GAMES = (101, 103, 105, 107, 109, 111)
 @pytest.fixture
 def pool(store, card_in_store):
     svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("70%,30%"))
-    svc.add_entry(store, "office-w12", name="Ann", picks=(101,103,105,107,109,111,), tiebreak=40)
-    svc.add_entry(store, "office-w12", name="Bob", picks=(102,104,106,108,110,112,), tiebreak=40, paid=False)
-    svc.add_entry(store, "office-w12", name="Cy", picks=(101,103,105,108,110,112,), tiebreak=40)
+    svc.add_entry(
+        store,
+        "office-w12",
+        name="Ann",
+        picks=(
+            101,
+            103,
+            105,
+            107,
+            109,
+            111,
+        ),
+        tiebreak=40,
+    )
+    svc.add_entry(
+        store,
+        "office-w12",
+        name="Bob",
+        picks=(
+            102,
+            104,
+            106,
+            108,
+            110,
+            112,
+        ),
+        tiebreak=40,
+        paid=False,
+    )
+    svc.add_entry(
+        store,
+        "office-w12",
+        name="Cy",
+        picks=(
+            101,
+            103,
+            105,
+            108,
+            110,
+            112,
+        ),
+        tiebreak=40,
+    )
     return store
 
 
@@ -69,8 +109,11 @@ def test_prizes_are_paid_once_final_and_never_more_than_won(pool):
         pay.pay_prize(pool, "office-w12", "Ann")
     assert pay.prizes_paid(pool, "office-w12") == {"ann": Decimal("21.00")}
     with pool.reading() as tx:
-        actions = list(tx.conn.execute(select(schema.audit.c.action)
-                                       .where(schema.audit.c.action.like("pickem.pay%"))).scalars())
+        actions = list(
+            tx.conn.execute(
+                select(schema.audit.c.action).where(schema.audit.c.action.like("pickem.pay%"))
+            ).scalars()
+        )
     assert actions == ["pickem.pay_prize", "pickem.pay_prize"]
 
 
@@ -79,8 +122,14 @@ def test_cli_pickem_pay_and_fee_and_the_grade_shows_it(pool, db_path):
     pool.dispose()
     db = ["--db", str(db_path)]
     r = runner.invoke(app, [*db, "pickem", "pay", "office-w12", "Ann", "--amount", "20"])
-    assert (r.exit_code, r.stderr) == (0, "Paid $20.00 of Ann's $21.00 prize in office-w12: $1.00 still owed.\n")
+    assert (r.exit_code, r.stderr) == (
+        0,
+        "Paid $20.00 of Ann's $21.00 prize in office-w12: $1.00 still owed.\n",
+    )
     r = runner.invoke(app, [*db, "pickem", "fee", "office-w12", "Bob"])
-    assert (r.exit_code, r.stderr) == (0, "Bob paid $10.00 of the $10.00 fee in office-w12: the fee is paid.\n")
+    assert (r.exit_code, r.stderr) == (
+        0,
+        "Bob paid $10.00 of the $10.00 fee in office-w12: the fee is paid.\n",
+    )
     r = runner.invoke(app, [*db, "pickem", "grade", "office-w12"])
     assert r.exit_code == 0 and "Prize paid" in r.stdout and "$20.00" in r.stdout and "not yet" in r.stdout

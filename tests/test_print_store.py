@@ -49,6 +49,7 @@ def test_other_commands_write_while_a_print_renders(pool: Store, pool_url: str, 
 
 def test_a_failed_render_leaves_no_file_no_batch_and_the_serials(pool: Store, tmp_path: Path):
     tmp_path = tmp_path / "out"
+
     def boom(done: int, total: int) -> None:
         raise RuntimeError("printer driver crashed")
 
@@ -73,8 +74,11 @@ def test_a_batch_recorded_just_before_a_crash_gets_its_file(pool: Store, tmp_pat
 def test_a_batch_file_is_never_printed_over(pool: Store, tmp_path: Path):
     printing.print_batch(pool, "nfl-w12", copies=4, out=tmp_path / "a.pdf")
     before = file_hash(tmp_path / "a.pdf")
-    with pytest.raises(ParlayError, match=r"a.pdf holds print batch 000001–000004 of nfl-w12; printing over it "
-                                          r"would lose those cards. Nothing was printed: choose another --out"):
+    with pytest.raises(
+        ParlayError,
+        match=r"a.pdf holds print batch 000001–000004 of nfl-w12; printing over it "
+        r"would lose those cards. Nothing was printed: choose another --out",
+    ):
         printing.print_batch(pool, "nfl-w12", copies=4, out=tmp_path / "a.pdf")
     assert file_hash(tmp_path / "a.pdf") == before
     with pool.reading() as tx:

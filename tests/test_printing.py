@@ -47,7 +47,10 @@ def test_serials_are_never_reused_across_runs_and_cards(pool: Store, tmp_path: P
     assert sorted(seen) == list(range(1, 13))
     with pool.transaction() as tx:
         rows = batches.of_card(tx, "nfl-w12")
-        assert [(r.first_serial, r.last_serial, r.template) for r in rows] == [(1, 5, "letter-2up"), (9, 12, "letter-2up")]
+        assert [(r.first_serial, r.last_serial, r.template) for r in rows] == [
+            (1, 5, "letter-2up"),
+            (9, 12, "letter-2up"),
+        ]
         assert rows[0].sha256 == hashlib.sha256(a.file.read_bytes()).hexdigest()
         assert batches.batch_for_serial(tx, 7) == ("ncaa-w13", 1)
         assert batches.batch_for_serial(tx, 13) is None
@@ -90,7 +93,10 @@ def test_print_command(pool: Store, db_path: Path, tmp_path: Path, monkeypatch: 
     monkeypatch.chdir(tmp_path)
     r = _cli(db_path, "print", "nfl-w12", "--copies", "3")
     assert r.exit_code == 0, r.output
-    assert "Wrote output/nfl-w12-v1-000001-000003.pdf: 3 cards of nfl-w12 v1, serials 000001–000003, 2 pages" in r.output
+    assert (
+        "Wrote output/nfl-w12-v1-000001-000003.pdf: 3 cards of nfl-w12 v1, serials 000001–000003, 2 pages"
+        in r.output
+    )
     assert 'Print at 100% ("Actual size")' in r.output
     r = _cli(db_path, "print", "ncaa-w13", "--copies", "3")
     assert r.exit_code == 2
@@ -101,8 +107,9 @@ def test_print_command(pool: Store, db_path: Path, tmp_path: Path, monkeypatch: 
     assert r.exit_code == 2 and 'there is no template "nope". Templates: a4-2up' in r.output
 
 
-def test_templates_calibrate_and_pickem_commands(pool: Store, db_path: Path, tmp_path: Path,
-                                                 monkeypatch: pytest.MonkeyPatch):
+def test_templates_calibrate_and_pickem_commands(
+    pool: Store, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
     monkeypatch.chdir(tmp_path)
     r = _cli(db_path, "templates", "--json")
     assert r.exit_code == 0
@@ -123,7 +130,11 @@ def test_templates_calibrate_and_pickem_commands(pool: Store, db_path: Path, tmp
 def test_user_template_by_path(pool: Store, tmp_path: Path):
     mine = tmp_path / "shifted.toml"
     shipped = Path(printing.__file__).parents[1] / "templates" / "letter-2up.toml"
-    mine.write_text(shipped.read_text(encoding="utf-8").replace('name = "letter-2up"', 'name = "shifted"')
-                    .replace("offset = { x = 0, y = 0 }", "offset = { x = 0.05, y = -0.05 }"), encoding="utf-8")
+    mine.write_text(
+        shipped.read_text(encoding="utf-8")
+        .replace('name = "letter-2up"', 'name = "shifted"')
+        .replace("offset = { x = 0, y = 0 }", "offset = { x = 0.05, y = -0.05 }"),
+        encoding="utf-8",
+    )
     done = printing.print_batch(pool, "nfl-w12", copies=2, template=str(mine), folder=tmp_path)
     assert done.template == "shifted"

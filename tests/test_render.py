@@ -109,7 +109,12 @@ def test_rendered_card_fiducials_dark_bubbles_white_qr_quiet(tmp_path: Path):
             r = f.rect
             if f.shape == "square":
                 assert px(r.x + r.w / 2, r.y + r.h / 2, slot) < 60
-            corners = [(r.x + 2, r.y + 2), (r.right - 2, r.y + 2), (r.x + 2, r.top - 2), (r.right - 2, r.top - 2)]
+            corners = [
+                (r.x + 2, r.y + 2),
+                (r.right - 2, r.y + 2),
+                (r.x + 2, r.top - 2),
+                (r.right - 2, r.top - 2),
+            ]
             dark = [px(x, y, slot) < 60 for x, y in corners]
             assert sum(dark) == (4 if f.shape == "square" else 3)
         for b in list(lay.bubbles().values()) + list(lay.stake_bubbles().values()):
@@ -147,13 +152,25 @@ def test_every_printed_qr_decodes_with_a_real_decoder(store, tmp_path):
         card_rows.save(tx, nfl_card(8), "test")
         card_rows.save(tx, college_card(30), "test")
     found = []
-    for slug, template in (("nfl-w12", "letter-2up"), ("nfl-w12", "letter-4up"), ("nfl-w12", "letter-3up"),
-                           ("ncaa-w13", "letter-1up"), ("nfl-w12", "a4-2up"), ("nfl-w12", "letter-2up-stub")):
+    for slug, template in (
+        ("nfl-w12", "letter-2up"),
+        ("nfl-w12", "letter-4up"),
+        ("nfl-w12", "letter-3up"),
+        ("ncaa-w13", "letter-1up"),
+        ("nfl-w12", "a4-2up"),
+        ("nfl-w12", "letter-2up-stub"),
+    ):
         done = printing.print_batch(store, slug, copies=1, template=template, folder=tmp_path / template)
         page = pdfium.PdfDocument(str(done.file))[0].render(scale=150 / 72, grayscale=True).to_numpy()
         codes = [b.text for b in zxingcpp.read_barcodes(page, formats=zxingcpp.BarcodeFormat.QRCode)]
         assert len(codes) == 1, (template, codes)
         slug_, version, serial, _ = parse_qr_payload(codes[0])
         found.append((slug_, version, serial))
-    assert found == [("nfl-w12", 1, 1), ("nfl-w12", 1, 2), ("nfl-w12", 1, 3), ("ncaa-w13", 1, 4), ("nfl-w12", 1, 5),
-                     ("nfl-w12", 1, 6)]
+    assert found == [
+        ("nfl-w12", 1, 1),
+        ("nfl-w12", 1, 2),
+        ("nfl-w12", 1, 3),
+        ("ncaa-w13", 1, 4),
+        ("nfl-w12", 1, 5),
+        ("nfl-w12", 1, 6),
+    ]

@@ -63,8 +63,12 @@ def test_a_reprint_has_the_original_serial_and_code_and_uses_no_serial(store, nf
     assert "000001" not in text and "000003" not in text  # one card only
     with store.reading() as tx:
         assert tx.meta("next_serial") == next_serial
-        details = [json.loads(d) for d in tx.conn.execute(
-            select(schema.audit.c.detail).where(schema.audit.c.action == "print.reprint")).scalars()]
+        details = [
+            json.loads(d)
+            for d in tx.conn.execute(
+                select(schema.audit.c.detail).where(schema.audit.c.action == "print.reprint")
+            ).scalars()
+        ]
     assert _count(store, schema.batches) == batches
     assert [(d["serial"], d["version"], d["template"]) for d in details] == [("000002", 1, "letter-2up")]
     assert svc.reprint(store, "nfl-w12", 2, out=tmp_path / "again.pdf").times == 2
@@ -79,7 +83,8 @@ def test_a_marked_reprint_scans_and_enters_as_its_serial(store, nfl, tmp_path):
     Image.fromarray(cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)).save(scan, resolution=200)
     report = scan_svc.scan_cards(store, "nfl-w12", [scan], received=BEFORE_CUTOFF, folder=tmp_path / "crops")
     assert [(c.serial, c.status, c.picks, c.stake) for c in report.cards] == [
-        ("000003", "entered", (101, 104, 117, 205), Decimal("5.00"))], [c.reasons for c in report.cards]
+        ("000003", "entered", (101, 104, 117, 205), Decimal("5.00"))
+    ], [c.reasons for c in report.cards]
     entry = entry_svc.list_entries(store, "nfl-w12").entries[0]
     assert (entry.serial, entry.code) == ("000003", code(store, "nfl-w12", 1, 3))
 
@@ -98,9 +103,10 @@ def test_reprint_refusals(store, nfl, tmp_path, db_path):
         svc.reprint(store, "nfl-w12", 9, folder=tmp_path)
     r = runner.invoke(app, ["--db", str(db_path), "print", "nfl-w12", "--reprint", "x"])
     assert r.exit_code == 2 and '--reprint "x" is not a serial' in r.stderr
-    enter(store, "nfl-w12", serial="4", name="Dana", stake="5", picks="101,104,117",
-                        received=BEFORE_CUTOFF)
-    with pytest.raises(RefusedError, match=r"card 000004 was already entered \(Dana, received Fri Nov 20 12:00 EST\)"):
+    enter(store, "nfl-w12", serial="4", name="Dana", stake="5", picks="101,104,117", received=BEFORE_CUTOFF)
+    with pytest.raises(
+        RefusedError, match=r"card 000004 was already entered \(Dana, received Fri Nov 20 12:00 EST\)"
+    ):
         svc.reprint(store, "nfl-w12", 4, folder=tmp_path)
     assert not list(tmp_path.glob("*reprint*"))
 
@@ -112,11 +118,15 @@ def test_cli_print_reprint(nfl, db_path, tmp_path):
     assert r.exit_code == 0, r.stderr
     assert r.stderr.startswith(f"Wrote {out}: card 000002 of nfl-w12 v1 on letter-2up, marked REPRINT")
     r = runner.invoke(app, [*db, "print", "nfl-w12", "--reprint", "000002", "--copies", "3"])
-    assert (r.exit_code, r.stderr) == (2, "Error: --reprint prints the one card named: leave out --copies and "
-                                          "--proof.\n")
+    assert (r.exit_code, r.stderr) == (
+        2,
+        "Error: --reprint prints the one card named: leave out --copies and --proof.\n",
+    )
 
 
-@pytest.mark.parametrize("title", ["NFL Week 12", "NFL Week 12 — November 19–23, 2026 — Thanksgiving Weekend Card"])
+@pytest.mark.parametrize(
+    "title", ["NFL Week 12", "NFL Week 12 — November 19–23, 2026 — Thanksgiving Weekend Card"]
+)
 @pytest.mark.parametrize("template", [t.name for t in list_templates()])
 def test_the_mark_sits_on_the_band_clear_of_text_and_moves_nothing_read(template, title):
     card = nfl_card(8).model_copy(update={"title": title})
@@ -135,9 +145,14 @@ def test_the_mark_sits_on_the_band_clear_of_text_and_moves_nothing_read(template
     assert mark.grey == 1.0 and mark.size >= 4
     assert width(mark.text, mark.font, mark.size) <= mark.rect.w + 0.01  # it fits where it is
     if mark.text == MARK:  # beside the serial and code: clear of every other text on the band
-        others = [b for b in boxes if isinstance(b, TextCell) and b is not mark and band.rect.contains(b.rect)]
+        others = [
+            b for b in boxes if isinstance(b, TextCell) and b is not mark and band.rect.contains(b.rect)
+        ]
         for o in [*others, *layout.field_cells()]:
             w = width(o.text.replace("{serial}", "0000000").replace("{code}", "WWWWWW"), o.font, o.size)
             x = o.rect.x if o.align == "left" else o.rect.right - w
-            assert x >= mark.rect.right or x + w <= mark.rect.x or not (
-                o.rect.y < mark.rect.top and mark.rect.y < o.rect.top), (o.text, mark.rect)
+            assert (
+                x >= mark.rect.right
+                or x + w <= mark.rect.x
+                or not (o.rect.y < mark.rect.top and mark.rect.y < o.rect.top)
+            ), (o.text, mark.rect)

@@ -38,40 +38,64 @@ def _pdf(images: list[np.ndarray], path: Path, dpi: int = 200) -> Path:
 
 def test_a_blank_card_goes_to_review_for_its_pick_count_and_is_kept(store: Store, nfl, tmp_path: Path):
     scan = _pdf([page_image(nfl.file, 0)], tmp_path / "blank.pdf")
-    report = svc.scan_cards(store, "nfl-w12", [scan], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+    report = svc.scan_cards(
+        store, "nfl-w12", [scan], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops"
+    )
     assert [(c.serial, c.status) for c in report.cards] == [("000001", "review"), ("000002", "review")]
     assert all(any("at least 3" in r for r in c.reasons) for c in report.cards), report.cards
     assert all(Path(c.crop).is_file() for c in report.cards)
     _, rows = svc.reviews(store, "nfl-w12")
-    assert [(r.serial, r.status, r.file, r.page) for r in rows] == [(1, "review", str(scan), 0), (2, "review", str(scan), 0)]
+    assert [(r.serial, r.status, r.file, r.page) for r in rows] == [
+        (1, "review", str(scan), 0),
+        (2, "review", str(scan), 0),
+    ]
     assert entry_svc.list_entries(store, "nfl-w12").entries == ()
 
 
-def test_a_file_that_is_not_a_scan_is_refused_and_nothing_changes(store: Store, nfl, tmp_path: Path, db_path: Path):
+def test_a_file_that_is_not_a_scan_is_refused_and_nothing_changes(
+    store: Store, nfl, tmp_path: Path, db_path: Path
+):
     good = _pdf([page_image(nfl.file, 0)], tmp_path / "good.pdf")
     bad = tmp_path / "notes.txt"
     bad.write_text("not a scan")
     before = file_hash(db_path)
     with pytest.raises(ParlayError, match="notes.txt.*Accepted: PDF"):
-        svc.scan_cards(store, "nfl-w12", [good, bad], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+        svc.scan_cards(
+            store, "nfl-w12", [good, bad], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops"
+        )
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"\xff\xd8 not really")
     with pytest.raises(ParlayError, match="broken.jpg: cannot be read as an image"):
-        svc.scan_cards(store, "nfl-w12", [broken], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+        svc.scan_cards(
+            store, "nfl-w12", [broken], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops"
+        )
     assert file_hash(db_path) == before
     assert not (tmp_path / "crops").exists()
 
 
-def test_scanning_after_the_cutoff_asks_when_the_cards_came_in(store: Store, nfl, tmp_path: Path, db_path: Path):
+def test_scanning_after_the_cutoff_asks_when_the_cards_came_in(
+    store: Store, nfl, tmp_path: Path, db_path: Path
+):
     scan = _pdf([page_image(nfl.file, 0)], tmp_path / "s.pdf")
     before = file_hash(db_path)
     with pytest.raises(ParlayError, match="--received with when the cards were handed in"):
-        svc.scan_cards(store, "nfl-w12", [scan], stake=Decimal(5), received=datetime(2026, 11, 23, 9, 0),
-                       folder=tmp_path / "c")
+        svc.scan_cards(
+            store,
+            "nfl-w12",
+            [scan],
+            stake=Decimal(5),
+            received=datetime(2026, 11, 23, 9, 0),
+            folder=tmp_path / "c",
+        )
     assert file_hash(db_path) == before
-    r = CliRunner().invoke(app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--received", "2026-11-23 09:00"])
-    assert r.exit_code == 2 and '--received with when the cards were handed in (e.g. --received "2026-11-22 12:30"), ' \
-        "or --late" in r.stderr
+    r = CliRunner().invoke(
+        app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--received", "2026-11-23 09:00"]
+    )
+    assert (
+        r.exit_code == 2
+        and '--received with when the cards were handed in (e.g. --received "2026-11-22 12:30"), or --late'
+        in r.stderr
+    )
     assert file_hash(db_path) == before
 
 
@@ -80,7 +104,9 @@ def test_a_page_with_no_card_goes_to_review_and_a_blank_page_is_skipped(store: S
     text = white.copy()
     cv2.putText(text, "a letter, not a card", (200, 800), cv2.FONT_HERSHEY_SIMPLEX, 3, 0, 6)
     scan = _pdf([white, text], tmp_path / "other.pdf")
-    report = svc.scan_cards(store, "nfl-w12", [scan], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    report = svc.scan_cards(
+        store, "nfl-w12", [scan], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "c"
+    )
     assert report.blank == ("other.pdf, page 1",)
     assert [(c.serial, c.status) for c in report.cards] == [(None, "review")]
     assert "no card found" in report.cards[0].reasons[0]
@@ -88,43 +114,81 @@ def test_a_page_with_no_card_goes_to_review_and_a_blank_page_is_skipped(store: S
 
 def test_entry_add_takes_the_qr_a_barcode_reader_types(store: Store, nfl):
     c = code(store, "nfl-w12", 1, 3)
-    e = enter(store, "nfl-w12", serial=None, qr=f"PC1|nfl-w12|1|000003|{c}", name="Dana", stake=Decimal(5),
-                            picks="101,104,117", received=BEFORE_CUTOFF)
+    e = enter(
+        store,
+        "nfl-w12",
+        serial=None,
+        qr=f"PC1|nfl-w12|1|000003|{c}",
+        name="Dana",
+        stake=Decimal(5),
+        picks="101,104,117",
+        received=BEFORE_CUTOFF,
+    )
     assert (e.serial, e.code, e.picks) == ("000003", c, (101, 104, 117))
     with pytest.raises(ParlayError, match="this card is ncaa-w13"):
-        enter(store, "nfl-w12", serial=None, qr=f"PC1|ncaa-w13|1|000004|{c}", name="", stake=Decimal(5),
-                            picks="101,104,117", received=BEFORE_CUTOFF)
+        enter(
+            store,
+            "nfl-w12",
+            serial=None,
+            qr=f"PC1|ncaa-w13|1|000004|{c}",
+            name="",
+            stake=Decimal(5),
+            picks="101,104,117",
+            received=BEFORE_CUTOFF,
+        )
     with pytest.raises(ParlayError, match="not a parlaycards QR"):
-        enter(store, "nfl-w12", serial=None, qr="https://example.org", name="", stake=Decimal(5),
-                            picks="101,104,117", received=BEFORE_CUTOFF)
+        enter(
+            store,
+            "nfl-w12",
+            serial=None,
+            qr="https://example.org",
+            name="",
+            stake=Decimal(5),
+            picks="101,104,117",
+            received=BEFORE_CUTOFF,
+        )
 
 
 def test_cli_scan_and_review_json(nfl, db_path: Path, tmp_path: Path):
     scan = _pdf([page_image(nfl.file, 1)], tmp_path / "p2.pdf")
     runner = CliRunner()
-    r = runner.invoke(app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--stake", "5", "--received",
-                            BEFORE_CUTOFF])
+    r = runner.invoke(
+        app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--stake", "5", "--received", BEFORE_CUTOFF]
+    )
     assert r.exit_code == 1, r.output
     assert "2 cards read from 1 page, 0 entered, 2 to review (2 pick count or same game)" in r.stderr
     r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12", "--json"])
     rows = json.loads(r.stdout)
-    assert [(x["serial"], x["picks"], x["stake"], x["page"]) for x in rows] == [("000003", [], "5.00", 0),
-                                                                               ("000004", [], "5.00", 0)]
+    assert [(x["serial"], x["picks"], x["stake"], x["page"]) for x in rows] == [
+        ("000003", [], "5.00", 0),
+        ("000004", [], "5.00", 0),
+    ]
     assert Path(rows[0]["crop"]).parent == db_path.with_name(db_path.stem + "-scans")
-    r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12", "--accept", "000003", "--picks", "101,104,117"])
+    r = runner.invoke(
+        app, ["--db", str(db_path), "review", "nfl-w12", "--accept", "000003", "--picks", "101,104,117"]
+    )
     assert r.exit_code == 0, r.output
-    r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12", "--reject", "000004", "--reason", "unsigned"])
+    r = runner.invoke(
+        app, ["--db", str(db_path), "review", "nfl-w12", "--reject", "000004", "--reason", "unsigned"]
+    )
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["--db", str(db_path), "entries", "nfl-w12", "--json"])
     entries = json.loads(r.stdout)
     assert [(e["serial"], e["picks"], e["stake"], e["source"], e["crop"]) for e in entries] == [
-        ("000003", [101, 104, 117], "5.00", "scan", rows[0]["crop"])]
+        ("000003", [101, 104, 117], "5.00", "scan", rows[0]["crop"])
+    ]
     r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12", "--json"])
     assert json.loads(r.stdout) == []
 
 
-TEMPLATES = [("letter-2up", 16), ("letter-2up-stub", 16), ("letter-3up", 10), ("letter-4up", 8), ("letter-1up", 30),
-             ("a4-2up", 16)]
+TEMPLATES = [
+    ("letter-2up", 16),
+    ("letter-2up-stub", 16),
+    ("letter-3up", 10),
+    ("letter-4up", 8),
+    ("letter-1up", 30),
+    ("a4-2up", 16),
+]
 
 
 @pytest.mark.parametrize(("template", "games"), TEMPLATES)
@@ -136,13 +200,31 @@ def test_round_trip_on_every_template(store: Store, tmp_path: Path, template: st
     card = nfl_card(games) if games <= 16 else college_card(games)
     p = printed(store, card, template, len(load_template(template).cards), tmp_path)
     rng = np.random.default_rng(len(template))
-    marks = {slot: (marker.legal_picks(p.card, rng), str(rng.choice(["1", "2", "5", "10", "20"])))
-             for slot in range(len(load_template(template).cards))}
+    marks = {
+        slot: (marker.legal_picks(p.card, rng), str(rng.choice(["1", "2", "5", "10", "20"])))
+        for slot in range(len(load_template(template).cards))
+    }
     img = sheet(p, 0, marks, seed=games)
-    scan = _pdf([paper.scanner(img, rng, dpi_in=200, quarter_turns=1, skew_deg=1.5, dark_bed=False, jpeg_quality=70, grey=True)], tmp_path / "s.pdf")
+    scan = _pdf(
+        [
+            paper.scanner(
+                img,
+                rng,
+                dpi_in=200,
+                quarter_turns=1,
+                skew_deg=1.5,
+                dark_bed=False,
+                jpeg_quality=70,
+                grey=True,
+            )
+        ],
+        tmp_path / "s.pdf",
+    )
     report = svc.scan_cards(store, p.card.slug, [scan], received=BEFORE_CUTOFF, folder=tmp_path / "crops")
     got = {c.serial: (c.status, c.picks, c.stake) for c in report.cards}
-    want = {f"{p.first + slot:06d}": ("entered", picks, Decimal(stake)) for slot, (picks, stake) in marks.items()}
+    want = {
+        f"{p.first + slot:06d}": ("entered", picks, Decimal(stake)) for slot, (picks, stake) in marks.items()
+    }
     assert got == want, [c.reasons for c in report.cards]
 
 
@@ -150,19 +232,43 @@ def test_marks_that_do_not_count_and_a_phone_photo(store: Store, nfl, tmp_path: 
     from parlaycards.demo import paper
 
     rng = np.random.default_rng(5)
-    img = sheet(nfl, 0, {0: ((101, 104, 117), "10"), 1: ((103, 205, 131), None)},
-                extras={0: [("121", "erased"), ("125", "stray")], 1: [("stake:20", "erased")]})
-    photo = paper.phone(paper.tear(img, nfl.card, "letter-2up", 0, 200, rng), rng, dpi_in=200, ppi=170, tilt_deg=12,
-                      jpeg_quality=60, blur=1.2, spin_deg=30.0, shadow=True, motion=0.0, grey=False)
+    img = sheet(
+        nfl,
+        0,
+        {0: ((101, 104, 117), "10"), 1: ((103, 205, 131), None)},
+        extras={0: [("121", "erased"), ("125", "stray")], 1: [("stake:20", "erased")]},
+    )
+    photo = paper.phone(
+        paper.tear(img, nfl.card, "letter-2up", 0, 200, rng),
+        rng,
+        dpi_in=200,
+        ppi=170,
+        tilt_deg=12,
+        jpeg_quality=60,
+        blur=1.2,
+        spin_deg=30.0,
+        shadow=True,
+        motion=0.0,
+        grey=False,
+    )
     path = tmp_path / "photo.jpg"
     cv2.imwrite(str(path), photo)
-    scan = _pdf([paper.scanner(img, rng, dpi_in=200, quarter_turns=2, dark_bed=True, skew_deg=-2, jpeg_quality=55, grey=True)],
-                tmp_path / "s.pdf")
-    report = svc.scan_cards(store, "nfl-w12", [path, scan], stake=Decimal(2), received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    scan = _pdf(
+        [
+            paper.scanner(
+                img, rng, dpi_in=200, quarter_turns=2, dark_bed=True, skew_deg=-2, jpeg_quality=55, grey=True
+            )
+        ],
+        tmp_path / "s.pdf",
+    )
+    report = svc.scan_cards(
+        store, "nfl-w12", [path, scan], stake=Decimal(2), received=BEFORE_CUTOFF, folder=tmp_path / "c"
+    )
     assert sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards) == [
         ("000001", "duplicate", (101, 104, 117), Decimal(10)),
         ("000001", "entered", (101, 104, 117), Decimal(10)),
-        ("000002", "entered", (103, 131, 205), Decimal(2))], [c.reasons for c in report.cards]
+        ("000002", "entered", (103, 131, 205), Decimal(2)),
+    ], [c.reasons for c in report.cards]
     assert any("scanned twice" in c.reasons[0] for c in report.cards if c.status == "duplicate")
 
 
@@ -173,7 +279,9 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
     rng = np.random.default_rng(9)
     pages = [
         sheet(p, 0, {0: ((101, 102, 117), "5"), 1: ((103, 105, 107), "other")}),  # both sides; "Other" stake
-        sheet(p, 1, {0: ((101, 104, 117), "5"), 1: ((103, 105), "5")}, extras={0: [("119", "faint")]}),  # unsure; 2 picks
+        sheet(
+            p, 1, {0: ((101, 104, 117), "5"), 1: ((103, 105), "5")}, extras={0: [("119", "faint")]}
+        ),  # unsure; 2 picks
         sheet(p, 2, {0: ((101, 104, 117), "5"), 1: ((101, 104, 117), "5")}),
         sheet(p, 3, {0: ((101, 104, 117), "5"), 1: ((101, 104, 117), "5")}),
         sheet(p, 4, {0: ((101, 104, 117, 119), "2"), 1: ((101, 104, 117), "5")}),
@@ -184,18 +292,46 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
     qr = _qr_box(p, 1)
     cv2.rectangle(pages[3], qr[0], qr[1], (40, 40, 40), -1)
     # page 5's top card was entered already with other picks: this is a photocopy or a card marked again
-    enter(store, "nfl-w12", serial="000009", name="", stake=Decimal(2), picks="101,104,117",
-                        received=BEFORE_CUTOFF)
-    scans = [_pdf([paper.scanner(i, rng, dpi_in=200, quarter_turns=0, skew_deg=0.5, dark_bed=False, jpeg_quality=80, grey=True)], tmp_path / f"s{n}.pdf")
-             for n, i in enumerate(pages)]
+    enter(
+        store,
+        "nfl-w12",
+        serial="000009",
+        name="",
+        stake=Decimal(2),
+        picks="101,104,117",
+        received=BEFORE_CUTOFF,
+    )
+    scans = [
+        _pdf(
+            [
+                paper.scanner(
+                    i,
+                    rng,
+                    dpi_in=200,
+                    quarter_turns=0,
+                    skew_deg=0.5,
+                    dark_bed=False,
+                    jpeg_quality=80,
+                    grey=True,
+                )
+            ],
+            tmp_path / f"s{n}.pdf",
+        )
+        for n, i in enumerate(pages)
+    ]
     report = svc.scan_cards(store, "nfl-w12", scans, received=BEFORE_CUTOFF, folder=tmp_path / "c")
     why = {c.serial: (c.status, svc.kind(c.reasons[0]) if c.reasons else "") for c in report.cards}
     assert why == {
-        "000001": ("review", "both sides marked"), "000002": ("review", "other stake"),
-        "000003": ("review", "unsure mark"), "000004": ("review", "pick count or same game"),
-        "000005": ("review", "corner mark missing"), "000006": ("entered", ""),
-        "000007": ("entered", ""), None: ("review", "QR unreadable"),
-        "000009": ("review", "serial already entered"), "000010": ("entered", ""),
+        "000001": ("review", "both sides marked"),
+        "000002": ("review", "other stake"),
+        "000003": ("review", "unsure mark"),
+        "000004": ("review", "pick count or same game"),
+        "000005": ("review", "corner mark missing"),
+        "000006": ("entered", ""),
+        "000007": ("entered", ""),
+        None: ("review", "QR unreadable"),
+        "000009": ("review", "serial already entered"),
+        "000010": ("entered", ""),
     }, [c.reasons for c in report.cards]
 
 
@@ -207,8 +343,10 @@ def _qr_box(p: Printed, slot: int, dpi: int = 200) -> tuple[tuple[int, int], tup
     q = layout_card(p.card, t).qr().rect
     ox, oy = card_origins(t)[slot]
     k, top = dpi / 72, t.page_size()[1]
-    return ((int((q.x + ox + 20) * k), int((top - (q.top + oy - 20)) * k)),
-            (int((q.right + ox - 20) * k), int((top - (q.y + oy + 20)) * k)))
+    return (
+        (int((q.x + ox + 20) * k), int((top - (q.top + oy - 20)) * k)),
+        (int((q.right + ox - 20) * k), int((top - (q.y + oy + 20)) * k)),
+    )
 
 
 def test_a_scanned_card_is_the_same_entry_as_the_card_typed(store: Store, tmp_path: Path, db_path: Path):
@@ -217,8 +355,16 @@ def test_a_scanned_card_is_the_same_entry_as_the_card_typed(store: Store, tmp_pa
     scan = _pdf([cv2.cvtColor(img, cv2.COLOR_RGB2GRAY)], tmp_path / "s.pdf")
     svc.scan_cards(store, "nfl-w12", [scan], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     scanned = entry_svc.list_entries(store, "nfl-w12").entries[0]
-    typed = enter(store, "nfl-w12", serial="000002", name="", stake=Decimal(5), picks="101,104,117,205",
-                                received=BEFORE_CUTOFF, code=code(store, "nfl-w12", 1, 2))
+    typed = enter(
+        store,
+        "nfl-w12",
+        serial="000002",
+        name="",
+        stake=Decimal(5),
+        picks="101,104,117,205",
+        received=BEFORE_CUTOFF,
+        code=code(store, "nfl-w12", 1, 2),
+    )
     same = ("version", "name", "stake", "picks", "received_at", "late")
     assert [getattr(scanned, f) for f in same] == [getattr(typed, f) for f in same]
     assert (scanned.serial, scanned.source, scanned.code) == ("000001", "scan", code(store, "nfl-w12", 1, 1))
@@ -235,26 +381,44 @@ def test_a_card_of_another_pool_is_not_genuine_here(store: Store, tmp_path: Path
     scans = [_pdf([i], tmp_path / f"t{n}.pdf") for n, i in enumerate((img, later))]
     report = svc.scan_cards(store, "nfl-w12", scans, received=BEFORE_CUTOFF, folder=tmp_path / "c")
     why = sorted((c.serial, c.status, svc.kind(c.reasons[0])) for c in report.cards)
-    assert why == [("000001", "review", "verify code does not match"), ("000002", "review", "verify code does not match"),
-                   ("000003", "review", "serial never printed"), ("000004", "review", "serial never printed")]
+    assert why == [
+        ("000001", "review", "verify code does not match"),
+        ("000002", "review", "verify code does not match"),
+        ("000003", "review", "serial never printed"),
+        ("000004", "review", "serial never printed"),
+    ]
 
 
 def test_multipage_tiff_and_the_pools_default_stake(store: Store, nfl, tmp_path: Path):
     """No stake bubble marked: the pool's default stake; none set and no --stake: review."""
-    pages = [cv2.cvtColor(sheet(nfl, i, {0: ((101, 104, 117), None), 1: ((103, 105, 107), None)}), cv2.COLOR_RGB2GRAY)
-             for i in (0, 1)]
+    pages = [
+        cv2.cvtColor(
+            sheet(nfl, i, {0: ((101, 104, 117), None), 1: ((103, 105, 107), None)}), cv2.COLOR_RGB2GRAY
+        )
+        for i in (0, 1)
+    ]
     tiff = tmp_path / "scans.tif"
     assert cv2.imwritemulti(str(tiff), pages)
     report = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     assert {c.serial: (c.status, c.reasons) for c in report.cards if c.serial in ("000001", "000003")} == {
-        "000001": ("review", ("stake not marked (give the stake when scanning, or set the pool's default stake)",)),
-        "000003": ("review", ("stake not marked (give the stake when scanning, or set the pool's default stake)",))}
+        "000001": (
+            "review",
+            ("stake not marked (give the stake when scanning, or set the pool's default stake)",),
+        ),
+        "000003": (
+            "review",
+            ("stake not marked (give the stake when scanning, or set the pool's default stake)",),
+        ),
+    }
     svc.set_default_stake(store, Decimal(2))
     assert svc.default_stake(store) == Decimal("2.00")
     again = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     assert sorted((c.serial, c.status, c.stake) for c in again.cards) == [
-        ("000001", "entered", Decimal(2)), ("000002", "entered", Decimal(2)), ("000003", "entered", Decimal(2)),
-        ("000004", "entered", Decimal(2))]
+        ("000001", "entered", Decimal(2)),
+        ("000002", "entered", Decimal(2)),
+        ("000003", "entered", Decimal(2)),
+        ("000004", "entered", Decimal(2)),
+    ]
 
 
 def test_a_card_whose_corner_marks_are_all_lost_is_not_dropped(store: Store, nfl, tmp_path: Path):
@@ -268,9 +432,16 @@ def test_a_card_whose_corner_marks_are_all_lost_is_not_dropped(store: Store, nfl
     ox, oy = card_origins(t)[1]
     for f in layout_card(nfl.card, t).fiducials():  # the bottom card's four marks, painted over
         r = f.rect
-        cv2.rectangle(img, (int((r.x + ox - 4) * k), int((top - (r.top + oy + 4)) * k)),
-                      (int((r.right + ox + 4) * k), int((top - (r.y + oy - 4)) * k)), (255, 255, 255), -1)
-    report = svc.scan_cards(store, "nfl-w12", [_pdf([img], tmp_path / "s.pdf")], received=BEFORE_CUTOFF,
-                            folder=tmp_path / "c")
-    assert sorted((c.serial, c.status, svc.kind(c.reasons[0]) if c.reasons else "") for c in report.cards) == [
-        ("000001", "entered", ""), ("000002", "review", "corner mark missing")]
+        cv2.rectangle(
+            img,
+            (int((r.x + ox - 4) * k), int((top - (r.top + oy + 4)) * k)),
+            (int((r.right + ox + 4) * k), int((top - (r.y + oy - 4)) * k)),
+            (255, 255, 255),
+            -1,
+        )
+    report = svc.scan_cards(
+        store, "nfl-w12", [_pdf([img], tmp_path / "s.pdf")], received=BEFORE_CUTOFF, folder=tmp_path / "c"
+    )
+    assert sorted(
+        (c.serial, c.status, svc.kind(c.reasons[0]) if c.reasons else "") for c in report.cards
+    ) == [("000001", "entered", ""), ("000002", "review", "corner mark missing")]

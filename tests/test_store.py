@@ -45,7 +45,10 @@ def test_secret_and_serials_and_audit(store, db_path):
 
 
 def test_unknown_card_lists_the_pool(store, card_in_store):
-    with store.transaction() as tx, pytest.raises(NotFoundError, match='no card "nope". Cards in this pool: nfl-w12'):
+    with (
+        store.transaction() as tx,
+        pytest.raises(NotFoundError, match='no card "nope". Cards in this pool: nfl-w12'),
+    ):
         card_rows.latest(tx, "nope")
 
 
@@ -57,8 +60,11 @@ def test_not_a_database(tmp_path):
 
 
 @settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture], deadline=None)
-@given(games=st.integers(1, 6), title=st.text(min_size=1, max_size=40).filter(lambda s: s.strip()),
-       ties=st.sampled_from(["lose", "win", "reduce"]))
+@given(
+    games=st.integers(1, 6),
+    title=st.text(min_size=1, max_size=40).filter(lambda s: s.strip()),
+    ties=st.sampled_from(["lose", "win", "reduce"]),
+)
 def test_store_round_trips_any_valid_card(tmp_path, games, title, ties):
     from parlaycards.core.models import Rules
 

@@ -25,7 +25,9 @@ def test_a_writer_that_cannot_get_the_lock_says_so(store: Store, card_in_store, 
     second = Store(f"sqlite:///{db_path}")
     with other.transaction() as tx:
         tx.set_meta("note", "busy")
-        with pytest.raises(ParlayError, match="another parlaycards command is writing .* Nothing was changed"):
+        with pytest.raises(
+            ParlayError, match="another parlaycards command is writing .* Nothing was changed"
+        ):
             with second.transaction() as tx2:
                 tx2.set_meta("note", "me too")
     with store.reading() as tx:

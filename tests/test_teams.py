@@ -12,12 +12,25 @@ from parlaycards.io.pickem import game_pick, match_game
 from .conftest import make_card
 
 
-@pytest.mark.parametrize(("written", "card_name"), [
-    ("GB", "Green Bay Packers"), ("Green Bay", "Packers"), ("Packers", "Green Bay"), ("L.A. RAMS", "Los Angeles Rams"),
-    ("LA Rams", "Los Angeles Rams"), ("LAR", "LA Rams"), ("Bills", "Buffalo Bills"), ("49ers", "San Francisco"),
-    ("Niners", "San Francisco 49ers"), ("NYG", "New York Giants"), ("Detroit Lions", "Detroit"),
-    ("Ole Miss", "Mississippi"), ("USC", "Southern California"), ("Miami (FL)", "Miami Hurricanes"),
-])
+@pytest.mark.parametrize(
+    ("written", "card_name"),
+    [
+        ("GB", "Green Bay Packers"),
+        ("Green Bay", "Packers"),
+        ("Packers", "Green Bay"),
+        ("L.A. RAMS", "Los Angeles Rams"),
+        ("LA Rams", "Los Angeles Rams"),
+        ("LAR", "LA Rams"),
+        ("Bills", "Buffalo Bills"),
+        ("49ers", "San Francisco"),
+        ("Niners", "San Francisco 49ers"),
+        ("NYG", "New York Giants"),
+        ("Detroit Lions", "Detroit"),
+        ("Ole Miss", "Mississippi"),
+        ("USC", "Southern California"),
+        ("Miami (FL)", "Miami Hurricanes"),
+    ],
+)
 def test_names_people_and_feeds_write_match(written: str, card_name: str):
     assert teams.level(written, card_name) > teams.NONE
     assert teams.best(written, ["Houston Texans", card_name]) == [1]
@@ -37,7 +50,7 @@ def test_ambiguous_names_are_not_guessed():
 
 
 def test_every_reader_understands_the_same_names():
-    """"GB" was understood only by the lines importer, "Green Bay" by the score importer but not pick'em."""
+    """ "GB" was understood only by the lines importer, "Green Bay" by the score importer but not pick'em."""
     g = make_card(games=6).games[3]  # Green Bay Packers at Chicago Bears
     assert which_team("GB", g.away, g.home) == "away"
     assert which_team("Green Bay", g.away, g.home) == "away"
@@ -99,7 +112,6 @@ def test_pickem_headers_name_a_game_by_abbreviations(header: str):
     assert match_game(header, card.games) == (card.games[3], None)  # Green Bay Packers at Chicago Bears
 
 
-
 def test_short_abbreviations_in_a_header_count_only_in_capitals():
     card = make_card(games=6)
     assert match_game("gb @ chi", card.games) == (None, None)  # not words that happen to be spelled so
@@ -120,8 +132,16 @@ def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_
     assert dict(entry.picks) == {games[3].key: Side.AWAY, games[1].key: Side.AWAY}
 
 
-@pytest.mark.parametrize(("written", "card_name"), [("Bills", "Buffalo"), ("Cardinals", "Arizona"), ("Texans", "Houston"),
-                                                    ("Vikings", "Minnesota"), ("Commanders", "Washington")])
+@pytest.mark.parametrize(
+    ("written", "card_name"),
+    [
+        ("Bills", "Buffalo"),
+        ("Cardinals", "Arizona"),
+        ("Texans", "Houston"),
+        ("Vikings", "Minnesota"),
+        ("Commanders", "Washington"),
+    ],
+)
 def test_a_nickname_names_a_team_the_card_writes_by_a_city_two_teams_share(written: str, card_name: str):
     """Buffalo, Arizona, Houston … are NFL cities and FBS schools: "Bills" still names the card's "Buffalo"."""
     assert teams.level(written, card_name) == teams.ALIAS

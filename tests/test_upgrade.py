@@ -53,7 +53,9 @@ def test_a_database_of_the_previous_release_opens_and_is_migrated(tmp_path: Path
         assert store_check.problems(tx) == []
         assert [(b.first_serial, b.last_serial) for b in batches.all_batches(tx)] == [(1, 6)]
         assert len(entry_rows.of(tx, "nfl-w12")) == 2
-    r = runner.invoke(app, ["--db", str(db), "print", "nfl-w12", "--copies", "2", "--out", str(tmp_path / "c.pdf")])
+    r = runner.invoke(
+        app, ["--db", str(db), "print", "nfl-w12", "--copies", "2", "--out", str(tmp_path / "c.pdf")]
+    )
     assert r.exit_code == 0, r.output
     with store.reading() as tx:
         assert [(b.first_serial, b.last_serial) for b in batches.all_batches(tx)] == [(1, 6), (7, 8)]
@@ -88,10 +90,14 @@ def test_a_database_of_a_newer_release_is_refused_and_left_alone(tmp_path: Path)
     before = _sha(db)
     r = runner.invoke(app, ["--db", str(db), "entries", "nfl-w12"])
     assert r.exit_code == 2
-    assert r.stderr.startswith(f"Error: the pool database sqlite:///{db} was written by a newer release of "
-                               "parlaycards (its changes 0042_from_the_future, which this release does not know). "
-                               "It was left as it is")
-    r = runner.invoke(app, ["--db", str(db), "print", "nfl-w12", "--copies", "1", "--out", str(tmp_path / "c.pdf")])
+    assert r.stderr.startswith(
+        f"Error: the pool database sqlite:///{db} was written by a newer release of "
+        "parlaycards (its changes 0042_from_the_future, which this release does not know). "
+        "It was left as it is"
+    )
+    r = runner.invoke(
+        app, ["--db", str(db), "print", "nfl-w12", "--copies", "1", "--out", str(tmp_path / "c.pdf")]
+    )
     assert r.exit_code == 2 and "newer release" in r.stderr
     assert _sha(db) == before and not (tmp_path / "c.pdf").exists()
 
@@ -107,7 +113,8 @@ def test_upgrade_on_both_backends(any_store: Store, monkeypatch):
     fresh = Store(any_store.url)
     with fresh.reading() as tx:  # migrated on opening, then read
         assert set(tx.conn.execute(text("select name from migrations")).scalars()) == {
-            name for name, _ in schema.MIGRATIONS}
+            name for name, _ in schema.MIGRATIONS
+        }
         assert store_check.problems(tx) == []
         assert tx.next_serial() == 41
     with pytest.raises(Conflict), fresh.transaction() as tx:
@@ -121,12 +128,24 @@ def test_overlapping_batches_of_the_previous_release_are_named_and_left(any_stor
         m.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:3])
         with any_store.transaction() as tx:
             for _ in range(2):
-                tx.conn.execute(insert(schema.batches).values(
-                    slug="nfl-w12", version=1, template="letter-2up", first_serial=41, last_serial=340,
-                    file="p.pdf", sha256="0" * 64, created_at="2026-11-20"))
+                tx.conn.execute(
+                    insert(schema.batches).values(
+                        slug="nfl-w12",
+                        version=1,
+                        template="letter-2up",
+                        first_serial=41,
+                        last_serial=340,
+                        file="p.pdf",
+                        sha256="0" * 64,
+                        created_at="2026-11-20",
+                    )
+                )
     fresh = Store(any_store.url)
-    with pytest.raises(ParlayError, match=r"cannot be upgraded: batch 1 \(000041–000340\) and batch 2 "
-                                          r"\(000041–000340\) share serials.*nothing was changed"):
+    with pytest.raises(
+        ParlayError,
+        match=r"cannot be upgraded: batch 1 \(000041–000340\) and batch 2 "
+        r"\(000041–000340\) share serials.*nothing was changed",
+    ):
         fresh.migrate()
     fresh.dispose()
     with any_store.reading() as tx:

@@ -24,7 +24,9 @@ runner = CliRunner()
 
 def _versions(store, slug):
     with store.reading() as tx:
-        return tx.conn.execute(select(func.count()).select_from(schema.cards).where(schema.cards.c.slug == slug)).scalar()
+        return tx.conn.execute(
+            select(func.count()).select_from(schema.cards).where(schema.cards.c.slug == slug)
+        ).scalar()
 
 
 def test_delete_a_card_never_printed_with_its_results(store):
@@ -37,8 +39,11 @@ def test_delete_a_card_never_printed_with_its_results(store):
     assert (_versions(store, "nfl-w12"), _versions(store, "ncaa-w13")) == (0, 1)
     with store.reading() as tx:
         assert tx.conn.execute(select(func.count()).select_from(schema.results)).scalar() == 0
-        detail = json.loads(tx.conn.execute(select(schema.audit.c.detail)
-                                            .where(schema.audit.c.action == "card.delete")).scalar())
+        detail = json.loads(
+            tx.conn.execute(
+                select(schema.audit.c.detail).where(schema.audit.c.action == "card.delete")
+            ).scalar()
+        )
     assert detail["versions"] == 2 and detail["last_version"]["games"][0]["spread"] == "-4"
     with pytest.raises(NotFoundError, match='there is no card "nfl-w12"'):
         versions.delete_card(store, "nfl-w12")
@@ -47,8 +52,11 @@ def test_delete_a_card_never_printed_with_its_results(store):
 def test_a_printed_card_is_not_deleted_and_the_batch_is_named(store):
     new_card(store)
     print_serials(store, "nfl-w12", 20)
-    with pytest.raises(RefusedError, match=r"card nfl-w12 cannot be deleted: it has been printed — serials "
-                                           r"000001–000020 of version 1 on .* \(nfl-w12.pdf\)"):
+    with pytest.raises(
+        RefusedError,
+        match=r"card nfl-w12 cannot be deleted: it has been printed — serials "
+        r"000001–000020 of version 1 on .* \(nfl-w12.pdf\)",
+    ):
         versions.delete_card(store, "nfl-w12")
     assert _versions(store, "nfl-w12") == 1
 
@@ -62,7 +70,9 @@ def test_revert_makes_a_new_version_with_the_old_content(store):
     with store.reading() as tx:
         v1, v4 = card_rows.get(tx, "nfl-w12", 1), card_rows.latest(tx, "nfl-w12")
     assert v4.games == v1.games and v4.rules == v1.rules and v4.payouts == v1.payouts
-    with pytest.raises(ParlayError, match="nothing to change: card nfl-w12 version 4 already says what version 1"):
+    with pytest.raises(
+        ParlayError, match="nothing to change: card nfl-w12 version 4 already says what version 1"
+    ):
         versions.revert_card(store, "nfl-w12", 1)
     with pytest.raises(ParlayError, match="--to 9: card nfl-w12 has versions 1 to 4"):
         versions.revert_card(store, "nfl-w12", 9)
@@ -77,9 +87,15 @@ def test_cli_card_delete_and_revert(store, db_path):
     db = ["--db", str(db_path)]
     r = runner.invoke(app, [*db, "card", "revert", "nfl-w12", "--to", "1"])
     assert r.exit_code == 0, r.stderr
-    assert r.stderr.startswith("nfl-w12 version 3: reverted to version 1.\nCards already printed from version 2 keep")
+    assert r.stderr.startswith(
+        "nfl-w12 version 3: reverted to version 1.\nCards already printed from version 2 keep"
+    )
     r = runner.invoke(app, [*db, "card", "delete", "nfl-w12"])
-    assert r.exit_code == 2 and r.stderr.startswith("Error: card nfl-w12 cannot be deleted: it has been printed")
+    assert r.exit_code == 2 and r.stderr.startswith(
+        "Error: card nfl-w12 cannot be deleted: it has been printed"
+    )
     r = runner.invoke(app, [*db, "card", "delete", "draft"])
-    assert (r.exit_code, r.stderr) == (0, 'Deleted card draft ("Draft"): 1 version. The audit log keeps its last '
-                                          "version.\n")
+    assert (r.exit_code, r.stderr) == (
+        0,
+        'Deleted card draft ("Draft"): 1 version. The audit log keeps its last version.\n',
+    )

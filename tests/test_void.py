@@ -46,23 +46,32 @@ def test_a_void_entry_is_not_graded_and_is_listed_as_void(pool):
     add(pool, "2", name="Lee", stake="5")
     _finals(pool)
     before = grading.grade(pool, "nfl-w12")
-    assert (before.totals.entries, before.totals.stakes, before.totals.payouts) == (2, Decimal("15.00"),
-                                                                                     Decimal("90.00"))
+    assert (before.totals.entries, before.totals.stakes, before.totals.payouts) == (
+        2,
+        Decimal("15.00"),
+        Decimal("90.00"),
+    )
     v = voids.void_entry(pool, "nfl-w12", 2, "  typed on   the wrong serial ")
     assert (v.entry.serial, v.entry.name, v.reason) == ("000002", "Lee", "typed on the wrong serial")
     after = grading.grade(pool, "nfl-w12")
     assert [r.serial for r in after.rows] == ["000001"]
-    assert (after.totals.entries, after.totals.stakes, after.totals.payouts) == (1, Decimal("10.00"),
-                                                                                  Decimal("60.00"))
+    assert (after.totals.entries, after.totals.stakes, after.totals.payouts) == (
+        1,
+        Decimal("10.00"),
+        Decimal("60.00"),
+    )
     assert [(x.serial, x.name, x.stake, x.reason) for x in after.voided] == [
-        ("000002", "Lee", Decimal("5.00"), "typed on the wrong serial")]
+        ("000002", "Lee", Decimal("5.00"), "typed on the wrong serial")
+    ]
     listing = svc.list_entries(pool, "nfl-w12")
     assert [e.serial for e in listing.entries] == ["000001"]
     assert [x.entry.serial for x in listing.voided] == ["000002"]
     assert 2 not in listing.settled  # its last grade went with it
     assert _count(pool, schema.voided_entries) == 1
     with pool.reading() as tx:
-        audit = tx.conn.execute(select(schema.audit.c.detail).where(schema.audit.c.action == "entry.void")).scalar()
+        audit = tx.conn.execute(
+            select(schema.audit.c.detail).where(schema.audit.c.action == "entry.void")
+        ).scalar()
     assert json.loads(audit)["reason"] == "typed on the wrong serial"
     assert json.loads(audit)["picks"] == [101, 103, 105]
 
@@ -94,8 +103,14 @@ def test_a_void_serial_stays_void_unless_entered_again_on_purpose(pool, tmp_path
     with pytest.raises(RefusedError) as caught:
         add(pool, "1", picks="101,103,107")
     assert any("serial 000001 was voided on" in p and "--replace" in p for p in caught.value.problems)
-    path = xlsx(tmp_path / "e.xlsx", [["Serial", "Name", "Stake", "Picks"], ["1", "Dana", "10", "101,103,105"],
-                                      ["2", "Lee", "5", "101,103,105"]])
+    path = xlsx(
+        tmp_path / "e.xlsx",
+        [
+            ["Serial", "Name", "Stake", "Picks"],
+            ["1", "Dana", "10", "101,103,105"],
+            ["2", "Lee", "5", "101,103,105"],
+        ],
+    )
     done = svc.import_entries(pool, "nfl-w12", path)
     assert [e.serial for e in done.stored] == ["000002"]
     assert "was voided" in done.refused[0].reasons[0]
@@ -114,7 +129,9 @@ def test_cli_entry_void_then_entries_and_grade_show_it(pool, db_path):
     db = ["--db", str(db_path)]
     r = runner.invoke(app, [*db, "entry", "void", "nfl-w12", "2", "--reason", "duplicate of 000001"])
     assert r.exit_code == 0, r.stderr
-    assert r.stderr.startswith("Voided card 000002 on nfl-w12 (Lee, $5.00 on 101, 103, 105): duplicate of 000001.")
+    assert r.stderr.startswith(
+        "Voided card 000002 on nfl-w12 (Lee, $5.00 on 101, 103, 105): duplicate of 000001."
+    )
     r = runner.invoke(app, [*db, "entries", "nfl-w12"])
     assert r.exit_code == 0 and "VOID: duplicate of 000001" in r.stdout and "1 entries, 1 void" in r.stdout
     r = runner.invoke(app, [*db, "entries", "nfl-w12", "--json"])
@@ -153,6 +170,9 @@ def test_the_workbook_and_the_wall_sheet_list_void_entries(pool, tmp_path):
 def test_paying_a_void_card_says_it_was_voided(pool):
     add(pool, "1")
     voids.void_entry(pool, "nfl-w12", 1, "player took the card back")
-    with pytest.raises(RefusedError, match=r"card 000001 was voided on .* \(player took the card back\): a void card "
-                                           "is never graded and has nothing to pay"):
+    with pytest.raises(
+        RefusedError,
+        match=r"card 000001 was voided on .* \(player took the card back\): a void card "
+        "is never graded and has nothing to pay",
+    ):
         svc.pay(pool, "nfl-w12", 1)

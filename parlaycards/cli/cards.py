@@ -1,6 +1,5 @@
 """Card commands: import, cards, show, game, payout, rules, calc, export."""
 
-
 from pathlib import Path
 from typing import Annotated
 
@@ -12,14 +11,20 @@ from ..core.money import dollars
 from . import values
 from .shell import console, err, open_store, print_json, run
 
-game_app = typer.Typer(help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
-                       "Example: parlaycards game set nfl-w12 103 --spread -4.5",
-                       no_args_is_help=True)
-payout_app = typer.Typer(help="Edit and analyze the payout table.\n\nExample: parlaycards payout set nfl-w12 3 6-1",
-                         no_args_is_help=True)
-rules_app = typer.Typer(help="Edit the card's rules (ties, pick counts, same-game picks, cutoff).\n\n"
-                        "Example: parlaycards rules set nfl-w12 --ties reduce",
-                        no_args_is_help=True)
+game_app = typer.Typer(
+    help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
+    "Example: parlaycards game set nfl-w12 103 --spread -4.5",
+    no_args_is_help=True,
+)
+payout_app = typer.Typer(
+    help="Edit and analyze the payout table.\n\nExample: parlaycards payout set nfl-w12 3 6-1",
+    no_args_is_help=True,
+)
+rules_app = typer.Typer(
+    help="Edit the card's rules (ties, pick counts, same-game picks, cutoff).\n\n"
+    "Example: parlaycards rules set nfl-w12 --ties reduce",
+    no_args_is_help=True,
+)
 
 Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
@@ -42,22 +47,42 @@ def _saved(saved, what: str) -> None:  # noqa: ANN001
     err(f"{card.slug} version {card.version}: {what}.")
     older = [v for v in saved.printed_versions if v < card.version]
     if older:
-        err(f"Cards already printed from version {', '.join(map(str, older))} keep their lines; "
-            f"print again to put version {card.version} on paper.")
+        err(
+            f"Cards already printed from version {', '.join(map(str, older))} keep their lines; "
+            f"print again to put version {card.version} on paper."
+        )
 
 
 def import_(
     lines: Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")],
-    card: Annotated[str | None, typer.Option("--card", help="Card slug [default: from the file name].")] = None,
+    card: Annotated[
+        str | None, typer.Option("--card", help="Card slug [default: from the file name].")
+    ] = None,
     title: Annotated[str | None, typer.Option(help="Title printed on the card.")] = None,
-    league: Annotated[str | None, typer.Option(help="League when the sheet does not say (NFL, NCAA, …).")] = None,
-    sheet: Annotated[list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")] = None,
+    league: Annotated[
+        str | None, typer.Option(help="League when the sheet does not say (NFL, NCAA, …).")
+    ] = None,
+    sheet: Annotated[
+        list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")
+    ] = None,
     tz: Annotated[str, typer.Option(help="Time zone of the sheet's kickoff times.")] = "America/New_York",
-    new: Annotated[bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")] = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Import even though it undoes hand edits made to the "
-                                          "card since its last import (they are listed).")] = False,
-    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show how each column was read and the games it would "
-                                          "store; store nothing.")] = False,
+    new: Annotated[
+        bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
+    ] = False,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Import even though it undoes hand edits made to the "
+            "card since its last import (they are listed).",
+        ),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run", help="Show how each column was read and the games it would store; store nothing."
+        ),
+    ] = False,
 ) -> None:
     """Import the week's lines from a spreadsheet into a card.
 
@@ -75,9 +100,20 @@ def import_(
     def store():  # noqa: ANN202
         return svc.pool_if_any(state.db) if dry_run else open_store(create=True)
 
-    done = run(lambda: svc.import_lines(store(), lines, slug=card, title=title, league=league,
-                                        sheets=tuple(sheet or ()), tz=tz, fresh=new, replace=replace,
-                                        dry_run=dry_run))
+    done = run(
+        lambda: svc.import_lines(
+            store(),
+            lines,
+            slug=card,
+            title=title,
+            league=league,
+            sheets=tuple(sheet or ()),
+            tz=tz,
+            fresh=new,
+            replace=replace,
+            dry_run=dry_run,
+        )
+    )
     for reading in done.lines.readings:
         err("Read " + str(reading))
     for warning in done.lines.warnings:
@@ -89,8 +125,10 @@ def import_(
             err("Would undo a hand edit: " + undo)
         if done.undone:
             err("Importing this needs --replace (it undoes the hand edits above).")
-        err(f"Dry run: {len(card_.games)} games would be stored as {card_.slug} version {card_.version}; "
-            "nothing was stored.")
+        err(
+            f"Dry run: {len(card_.games)} games would be stored as {card_.slug} version {card_.version}; "
+            "nothing was stored."
+        )
         return
     for undo in done.undone:
         err("Undid a hand edit: " + undo)
@@ -102,8 +140,10 @@ def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
     _saved(saved, saved.note)
     card = saved.card
     leagues = ", ".join(f"{sum(g.league == lg for g in card.games)} {lg}" for lg in card.leagues())
-    err(f'"{card.title}": {leagues} games; numbers {min(n for g in card.games for n in g.numbers.all())}–'
-        f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}")
+    err(
+        f'"{card.title}": {leagues} games; numbers {min(n for g in card.games for n in g.numbers.all())}–'
+        f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}"
+    )
 
 
 def cards(json: Json = False) -> None:
@@ -115,8 +155,19 @@ def cards(json: Json = False) -> None:
 
     rows = run(lambda: svc.list_cards(open_store()))
     if json:
-        print_json([{"slug": r.slug, "version": r.version, "title": r.title, "games": r.games,
-                     "created_at": r.created_at, "printed_versions": list(r.printed_versions)} for r in rows])
+        print_json(
+            [
+                {
+                    "slug": r.slug,
+                    "version": r.version,
+                    "title": r.title,
+                    "games": r.games,
+                    "created_at": r.created_at,
+                    "printed_versions": list(r.printed_versions),
+                }
+                for r in rows
+            ]
+        )
         return
     if not rows:
         err("No cards yet. Start with: parlaycards import LINES.xlsx --card SLUG")
@@ -129,13 +180,22 @@ def cards(json: Json = False) -> None:
     t = Table("Card", "Version", "Title", "Games", "Printed versions", "Changed (card's time zone)")
     for r in rows:
         changed = datetime.fromisoformat(r.created_at).astimezone(ZoneInfo(r.timezone))
-        t.add_row(r.slug, str(r.version), r.title, str(r.games),
-                  ", ".join(map(str, r.printed_versions)) or "-", f"{changed:%Y-%m-%d %H:%M %Z}")
+        t.add_row(
+            r.slug,
+            str(r.version),
+            r.title,
+            str(r.games),
+            ", ".join(map(str, r.printed_versions)) or "-",
+            f"{changed:%Y-%m-%d %H:%M %Z}",
+        )
     console().print(t)
 
 
-def show(slug: Slug, version: Annotated[int | None, typer.Option(help="An older version.")] = None,
-         json: Json = False) -> None:
+def show(
+    slug: Slug,
+    version: Annotated[int | None, typer.Option(help="An older version.")] = None,
+    json: Json = False,
+) -> None:
     """Show a card: every game with its numbers, lines and kickoff, the payouts and the rules.
 
     Example: parlaycards show nfl-w12 --json
@@ -157,8 +217,12 @@ def _print_games(card) -> None:  # noqa: ANN001
 
     from ..core.views import game_row
 
-    t = Table(title=f"{card.title} — {card.slug} v{card.version}", title_justify="left", box=box.SIMPLE_HEAD,
-              pad_edge=False)
+    t = Table(
+        title=f"{card.title} — {card.slug} v{card.version}",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
     t.add_column("Kickoff", no_wrap=True)
     t.add_column("No.", justify="right")
     t.add_column("Away")
@@ -177,8 +241,18 @@ def _print_games(card) -> None:  # noqa: ANN001
         r = game_row(g, card.timezone)
         home = ("vs " + g.home + " (N)") if g.neutral else ("at " + g.home.upper())
         ou = f"{r['over_no']} / {r['under_no']}" if r["over_no"] else ""
-        t.add_row(r["kickoff"], r["away_no"], r["away"], r["away_line"], r["home_no"], home, r["home_line"],
-                  r["total"], ou, style="strike dim" if g.off else None)
+        t.add_row(
+            r["kickoff"],
+            r["away_no"],
+            r["away"],
+            r["away_line"],
+            r["home_no"],
+            home,
+            r["home_line"],
+            r["total"],
+            ou,
+            style="strike dim" if g.off else None,
+        )
     console().print(t)
     err("Home team in capitals after 'at'; 'vs' and (N) mark a neutral site; struck-through games are off.")
 
@@ -203,8 +277,10 @@ def _edited(edited) -> None:  # noqa: ANN001
     for change in edited.changes:
         err(f"  {change}")
     if edited.printed_before:
-        err(f"Cards already printed from version {', '.join(map(str, edited.printed_before))} keep their lines; "
-            f"print again to put version {card.version} on paper.")
+        err(
+            f"Cards already printed from version {', '.join(map(str, edited.printed_before))} keep their lines; "
+            f"print again to put version {card.version} on paper."
+        )
 
 
 def _print_other_lines(saved) -> None:  # noqa: ANN001 - services.cards.Saved
@@ -216,29 +292,45 @@ def _print_other_lines(saved) -> None:  # noqa: ANN001 - services.cards.Saved
     games = other_lines(card, saved.lines or {})
     if not games:
         return
-    err(f"Printed cards carry other lines than version {card.version} for {len(games)} "
-        f"game{'s' if len(games) != 1 else ''} (each card is graded at the line printed on it):")
+    err(
+        f"Printed cards carry other lines than version {card.version} for {len(games)} "
+        f"game{'s' if len(games) != 1 else ''} (each card is graded at the line printed on it):"
+    )
+
     def line(home, spread, total) -> str:  # noqa: ANN001
-        return f"{home} {format_spread(spread)}" + (f", total {format_total(total)}" if total is not None else "")
+        return f"{home} {format_spread(spread)}" + (
+            f", total {format_total(total)}" if total is not None else ""
+        )
 
     mine = "" if card.version in saved.printed_versions else ", not printed"
     for g, lines in games:
         held = "; ".join(f"{line(g.home, x.spread, x.total)} ({x.cards})" for x in lines)
-        err(f"  {g.numbers.away}/{g.numbers.home} {g.label()}: {held}; this version: "
-            f"{line(g.home, g.spread, g.total)} (v{card.version}{mine}).")
+        err(
+            f"  {g.numbers.away}/{g.numbers.home} {g.label()}: {held}; this version: "
+            f"{line(g.home, g.spread, g.total)} (v{card.version}{mine})."
+        )
 
 
 @game_app.command("set")
 def game_set(
     slug: Slug,
-    number: Annotated[int, typer.Argument(help="Any selection number of the game (away, home, over or under).")],
-    spread: Annotated[str | None, typer.Option(help="Home's line (favourite negative): -3½, -3.5, +7, PK.")] = None,
+    number: Annotated[
+        int, typer.Argument(help="Any selection number of the game (away, home, over or under).")
+    ],
+    spread: Annotated[
+        str | None, typer.Option(help="Home's line (favourite negative): -3½, -3.5, +7, PK.")
+    ] = None,
     total: Annotated[str | None, typer.Option(help="Total points: 44½, 44.5; 'none' removes it.")] = None,
     away: Annotated[str | None, typer.Option(help="Away team.")] = None,
     home: Annotated[str | None, typer.Option(help="Home team.")] = None,
-    kickoff: Annotated[str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')] = None,
+    kickoff: Annotated[
+        str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')
+    ] = None,
     neutral: Annotated[bool | None, typer.Option("--neutral/--not-neutral", help="Neutral site.")] = None,
-    off: Annotated[bool, typer.Option("--off", help="Take the game off the card from now: later entries on it are refused.")] = False,
+    off: Annotated[
+        bool,
+        typer.Option("--off", help="Take the game off the card from now: later entries on it are refused."),
+    ] = False,
 ) -> None:
     """Change a game's spread, total, teams, kickoff or neutral flag, or take it off. Prints each change
     as before → after.
@@ -255,7 +347,9 @@ def game_set(
             given["total"] = values.total(total)
         if kickoff is not None:
             given["kickoff"] = values.moment(kickoff, "kickoff")
-        given.update({k: v for k, v in (("away", away), ("home", home), ("neutral", neutral)) if v is not None})
+        given.update(
+            {k: v for k, v in (("away", away), ("home", home), ("neutral", neutral)) if v is not None}
+        )
         return svc.set_game(open_store(), slug, number, svc.GameFields(**given), off=off)
 
     _edited(run(change))
@@ -268,7 +362,9 @@ def game_add(
     home: Annotated[str, typer.Option(help="Home team.")],
     spread: Annotated[str, typer.Option(help="Home's line (favourite negative): -7½, +3, PK.")],
     total: Annotated[str | None, typer.Option(help="Total points, e.g. 47.5.")] = None,
-    kickoff: Annotated[str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')] = None,
+    kickoff: Annotated[
+        str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')
+    ] = None,
     league: Annotated[str, typer.Option(help="League: NFL, NCAA, …")] = "NFL",
     neutral: Annotated[bool, typer.Option("--neutral", help="Neutral site.")] = False,
 ) -> None:
@@ -278,14 +374,27 @@ def game_add(
     """
     from ..services import edits as svc
 
-    _edited(run(lambda: svc.add_game(
-        open_store(), slug, league=league, away=away, home=home, spread=values.spread(spread),
-        total=values.total(total) if total is not None else None,
-        kickoff=values.moment(kickoff, "kickoff") if kickoff else None, neutral=neutral)))
+    _edited(
+        run(
+            lambda: svc.add_game(
+                open_store(),
+                slug,
+                league=league,
+                away=away,
+                home=home,
+                spread=values.spread(spread),
+                total=values.total(total) if total is not None else None,
+                kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
+                neutral=neutral,
+            )
+        )
+    )
 
 
 @game_app.command("remove")
-def game_remove(slug: Slug, number: Annotated[int, typer.Argument(help="Any selection number of the game.")]) -> None:
+def game_remove(
+    slug: Slug, number: Annotated[int, typer.Argument(help="Any selection number of the game.")]
+) -> None:
     """Remove a game from the next version (printed cards keep it; use `game set --off` to stop taking it).
 
     Example: parlaycards game remove nfl-w12 117
@@ -299,10 +408,17 @@ def game_remove(slug: Slug, number: Annotated[int, typer.Argument(help="Any sele
 def payout_set(
     slug: Slug,
     picks: Annotated[int, typer.Argument(help="Number of picks on the card.")],
-    hits_or_odds: Annotated[str, typer.Argument(metavar="[HITS] ODDS", help="Hits (for a consolation tier), then odds a-b.")],
+    hits_or_odds: Annotated[
+        str, typer.Argument(metavar="[HITS] ODDS", help="Hits (for a consolation tier), then odds a-b.")
+    ],
     odds: Annotated[str | None, typer.Argument(show_default=False, help="Odds when HITS is given.")] = None,
-    basis: Annotated[str | None, typer.Option(help=f"{values.helps(Basis)}: 'to' returns the stake on top, 'for' includes it.")] = None,
-    max_payout: Annotated[str | None, typer.Option(help="Cap per card, stake included; 'none' removes it.")] = None,
+    basis: Annotated[
+        str | None,
+        typer.Option(help=f"{values.helps(Basis)}: 'to' returns the stake on top, 'for' includes it."),
+    ] = None,
+    max_payout: Annotated[
+        str | None, typer.Option(help="Cap per card, stake included; 'none' removes it.")
+    ] = None,
 ) -> None:
     """Set a payout tier: PICKS [HITS] ODDS. Without HITS it is the all-hit tier. A tier for more picks than
     the rules accept is refused (raise them with `rules set --max-picks N --tier ...`).
@@ -313,8 +429,10 @@ def payout_set(
 
     def change():  # noqa: ANN202
         hits, price = _tier_parts(slug, picks, hits_or_odds, odds)
-        table = svc.TableFields(**({"basis": values.choice(basis, Basis, "basis", "a basis")} if basis else {}),
-                                **({"max_payout": values.cap(max_payout)} if max_payout is not None else {}))
+        table = svc.TableFields(
+            **({"basis": values.choice(basis, Basis, "basis", "a basis")} if basis else {}),
+            **({"max_payout": values.cap(max_payout)} if max_payout is not None else {}),
+        )
         return svc.set_payout(open_store(), slug, picks, hits, price, table)
 
     _edited(run(change))
@@ -327,12 +445,16 @@ def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> t
     if odds is None:
         return picks, hits_or_odds
     if not hits_or_odds.isdigit():
-        raise ParlayError(f'HITS "{hits_or_odds}" is not a number of hits. Example: payout set {slug} 10 9 20-1')
+        raise ParlayError(
+            f'HITS "{hits_or_odds}" is not a number of hits. Example: payout set {slug} 10 9 20-1'
+        )
     return int(hits_or_odds), odds
 
 
 @payout_app.command("remove")
-def payout_remove(slug: Slug, picks: Annotated[int, typer.Argument()], hits: Annotated[int | None, typer.Argument()] = None) -> None:
+def payout_remove(
+    slug: Slug, picks: Annotated[int, typer.Argument()], hits: Annotated[int | None, typer.Argument()] = None
+) -> None:
     """Remove a payout tier (refused if a pick count the rules accept would lose its all-hit tier).
 
     Example: parlaycards payout remove nfl-w12 10 9
@@ -358,18 +480,45 @@ def payout_analyze(
 
     card, rows = run(lambda: svc.payout_analysis(open_store(), slug, Fraction(str(p))))
     if json:
-        print_json([{"picks": r.picks, "hits": r.hits, "odds": str(r.odds), "basis": r.basis,
-                     "fair_to_one": round(float(r.fair_to_one), 4), "probability": round(float(r.probability), 8),
-                     "expected_return": round(float(r.expected_return), 6), "house_edge": round(float(r.edge), 6),
-                     "break_even": round(r.break_even, 6) if r.break_even else None} for r in rows])
+        print_json(
+            [
+                {
+                    "picks": r.picks,
+                    "hits": r.hits,
+                    "odds": str(r.odds),
+                    "basis": r.basis,
+                    "fair_to_one": round(float(r.fair_to_one), 4),
+                    "probability": round(float(r.probability), 8),
+                    "expected_return": round(float(r.expected_return), 6),
+                    "house_edge": round(float(r.edge), 6),
+                    "break_even": round(r.break_even, 6) if r.break_even else None,
+                }
+                for r in rows
+            ]
+        )
         return
     from rich.table import Table
 
-    t = Table("Tier", f"Offered ({card.payouts.basis})", "True odds (to 1)", "Chance", "Returns per $1",
-              "House edge", "Break-even leg", title=f"{card.slug} v{card.version} at {p:.0%} per leg")
+    t = Table(
+        "Tier",
+        f"Offered ({card.payouts.basis})",
+        "True odds (to 1)",
+        "Chance",
+        "Returns per $1",
+        "House edge",
+        "Break-even leg",
+        title=f"{card.slug} v{card.version} at {p:.0%} per leg",
+    )
     for r in rows:
-        t.add_row(f"{r.hits} of {r.picks}", str(r.odds), f"{float(r.fair_to_one):,.2f}-1", f"{float(r.probability):.4%}",
-                  f"${float(r.expected_return):.4f}", f"{float(r.edge):.1%}", f"{r.break_even:.1%}" if r.break_even else "-")
+        t.add_row(
+            f"{r.hits} of {r.picks}",
+            str(r.odds),
+            f"{float(r.fair_to_one):,.2f}-1",
+            f"{float(r.probability):.4%}",
+            f"${float(r.expected_return):.4f}",
+            f"{float(r.edge):.1%}",
+            f"{r.break_even:.1%}" if r.break_even else "-",
+        )
     console().print(t)
 
 
@@ -378,11 +527,29 @@ def rules_set(
     slug: Slug,
     ties: Annotated[str | None, typer.Option(help=f"{values.helps(Ties)}.")] = None,
     min_picks: Annotated[int | None, typer.Option(min=1, max=30)] = None,
-    max_picks: Annotated[int | None, typer.Option(min=1, max=30, help="Most picks; raising it needs an all-hit tier for each new count (--tier).")] = None,
-    tier: Annotated[list[str] | None, typer.Option("--tier", help='A payout tier set in the same version, "PICKS [HITS] ODDS" (repeatable).')] = None,
-    same_game: Annotated[bool | None, typer.Option("--same-game/--no-same-game", help="Allow a side and the total of one game.")] = None,
-    below_minimum: Annotated[str | None, typer.Option(help=f"{values.helps(BelowMinimum)}: a card reduced below the smallest tier.")] = None,
-    cutoff: Annotated[str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')] = None,
+    max_picks: Annotated[
+        int | None,
+        typer.Option(
+            min=1, max=30, help="Most picks; raising it needs an all-hit tier for each new count (--tier)."
+        ),
+    ] = None,
+    tier: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tier", help='A payout tier set in the same version, "PICKS [HITS] ODDS" (repeatable).'
+        ),
+    ] = None,
+    same_game: Annotated[
+        bool | None,
+        typer.Option("--same-game/--no-same-game", help="Allow a side and the total of one game."),
+    ] = None,
+    below_minimum: Annotated[
+        str | None,
+        typer.Option(help=f"{values.helps(BelowMinimum)}: a card reduced below the smallest tier."),
+    ] = None,
+    cutoff: Annotated[
+        str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')
+    ] = None,
     title: Annotated[str | None, typer.Option(help="Card title.")] = None,
     disclaimer: Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")] = None,
 ) -> None:
@@ -393,7 +560,10 @@ def rules_set(
     """
     from ..services import edits as svc
 
-    if all(v is None for v in (ties, min_picks, max_picks, tier, same_game, below_minimum, cutoff, title, disclaimer)):
+    if all(
+        v is None
+        for v in (ties, min_picks, max_picks, tier, same_game, below_minimum, cutoff, title, disclaimer)
+    ):
         from ..core.views import rules_text
         from ..services import cards as cards_svc
 
@@ -406,8 +576,17 @@ def rules_set(
     def change():  # noqa: ANN202
         from ..core import edits
 
-        given: dict = {k: v for k, v in (("min_picks", min_picks), ("max_picks", max_picks), ("same_game", same_game),
-                                          ("title", title), ("disclaimer", disclaimer)) if v is not None}
+        given: dict = {
+            k: v
+            for k, v in (
+                ("min_picks", min_picks),
+                ("max_picks", max_picks),
+                ("same_game", same_game),
+                ("title", title),
+                ("disclaimer", disclaimer),
+            )
+            if v is not None
+        }
         if ties is not None:
             given["ties"] = values.choice(ties, Ties, "ties", "a ties rule")
         if below_minimum is not None:
@@ -420,8 +599,11 @@ def rules_set(
             if len(parts) not in (2, 3) or not parts[0].isdigit():
                 from ..core.errors import ParlayError
 
-                raise ParlayError(f'"{text}" is not a payout tier. Accepted: "PICKS ODDS" or "PICKS HITS ODDS", '
-                                  'e.g. "11 150-1", "10 9 20-1".', field="tier")
+                raise ParlayError(
+                    f'"{text}" is not a payout tier. Accepted: "PICKS ODDS" or "PICKS HITS ODDS", '
+                    'e.g. "11 150-1", "10 9 20-1".',
+                    field="tier",
+                )
             hits, price = _tier_parts(slug, int(parts[0]), parts[1], parts[2] if len(parts) == 3 else None)
             tiers.append(edits.tier(int(parts[0]), hits, price))
         fields = svc.RuleFields(**given, tiers=tuple(tiers))
@@ -455,20 +637,37 @@ def calc(
 
     p = run(compute)
     if json:
-        print_json({"stake": str(p.stake), "decimal_odds": round(float(p.decimal_odds), 6), "american": p.american,
-                    "returned": str(p.returned), "profit": str(p.profit), "probability": round(float(p.probability), 6)})
+        print_json(
+            {
+                "stake": str(p.stake),
+                "decimal_odds": round(float(p.decimal_odds), 6),
+                "american": p.american,
+                "returned": str(p.returned),
+                "profit": str(p.profit),
+                "probability": round(float(p.probability), 6),
+            }
+        )
         return
     c = console()
     legs = " × ".join(f"{float(x):.4f}" for x in p.legs)
     c.print(f"{len(p.legs)} legs: {legs} = {float(p.decimal_odds):.4f} (American {p.american})")
-    c.print(f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
-            f"Fair chance {float(p.probability):.2%}.")
+    c.print(
+        f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
+        f"Fair chance {float(p.probability):.2%}."
+    )
 
 
 def export(
     slug: Annotated[str | None, typer.Argument(help="Card to export; leave out with --blank.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", help="File to write: .xlsx, .csv (the games) or .json [default: output/SLUG-vN.xlsx].")] = None,
-    blank: Annotated[bool, typer.Option("--blank", help="Write a blank lines template to fill in instead.")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="File to write: .xlsx, .csv (the games) or .json [default: output/SLUG-vN.xlsx]."
+        ),
+    ] = None,
+    blank: Annotated[
+        bool, typer.Option("--blank", help="Write a blank lines template to fill in instead.")
+    ] = False,
 ) -> None:
     """Export a card to xlsx, CSV (its games) or JSON, or write a blank lines template.
 
@@ -486,8 +685,11 @@ def export(
     err(f"Wrote {path}")
 
 
-card_app = typer.Typer(help="A card as a whole: delete one never printed, revert to an earlier version.\n\n"
-                       "Example: parlaycards card revert nfl-w12 --to 2", no_args_is_help=True)
+card_app = typer.Typer(
+    help="A card as a whole: delete one never printed, revert to an earlier version.\n\n"
+    "Example: parlaycards card revert nfl-w12 --to 2",
+    no_args_is_help=True,
+)
 
 
 @card_app.command("delete")
@@ -501,9 +703,11 @@ def card_delete(slug: Slug) -> None:
     from ..services import versions as svc
 
     done = run(lambda: svc.delete_card(open_store(), slug))
-    err(f'Deleted card {done.slug} ("{done.title}"): {done.versions} version{"s" if done.versions != 1 else ""}'
+    err(
+        f'Deleted card {done.slug} ("{done.title}"): {done.versions} version{"s" if done.versions != 1 else ""}'
         + (f", {done.results} result{'s' if done.results != 1 else ''}" if done.results else "")
-        + ". The audit log keeps its last version.")
+        + ". The audit log keeps its last version."
+    )
 
 
 @card_app.command("revert")

@@ -1,6 +1,5 @@
 """`parlaycards demo`: the whole week on the shipped sample data."""
 
-
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +13,9 @@ def register(app: typer.Typer) -> None:
 
 
 def demo(
-    out: Annotated[Path, typer.Option("--out", help="Folder for the demo's database, PDFs and reports.")] = Path("output"),
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for the demo's database, PDFs and reports.")
+    ] = Path("output"),
 ) -> None:
     """Run the whole week on the sample data: import, print, enter, score, grade. Everything goes to output/.
 

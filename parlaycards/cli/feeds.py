@@ -7,22 +7,44 @@ import typer
 
 from .shell import err, open_store, run, state
 
-lines_app = typer.Typer(help="The week's lines from a public feed, instead of typing them into a sheet.\n\n"
-                        "Example: parlaycards lines fetch nfl --week 12 --card nfl-w12", no_args_is_help=True)
+lines_app = typer.Typer(
+    help="The week's lines from a public feed, instead of typing them into a sheet.\n\n"
+    "Example: parlaycards lines fetch nfl --week 12 --card nfl-w12",
+    no_args_is_help=True,
+)
 
-Provider = Annotated[str | None, typer.Option(
-    "--provider", help="espn (no key) or odds-api (a key) [default: espn; with --from-file, the file says].")]
-ApiKey = Annotated[str | None, typer.Option(
-    "--api-key", envvar="PARLAYCARDS_ODDS_API_KEY", show_envvar=False,
-    help="The Odds API key (or set PARLAYCARDS_ODDS_API_KEY).")]
-FromFile = Annotated[Path | None, typer.Option(
-    "--from-file", exists=True, dir_okay=False,
-    help="Read a saved response (kept from an earlier fetch, or saved from a browser) instead of the network.")]
+Provider = Annotated[
+    str | None,
+    typer.Option(
+        "--provider",
+        help="espn (no key) or odds-api (a key) [default: espn; with --from-file, the file says].",
+    ),
+]
+ApiKey = Annotated[
+    str | None,
+    typer.Option(
+        "--api-key",
+        envvar="PARLAYCARDS_ODDS_API_KEY",
+        show_envvar=False,
+        help="The Odds API key (or set PARLAYCARDS_ODDS_API_KEY).",
+    ),
+]
+FromFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--from-file",
+        exists=True,
+        dir_okay=False,
+        help="Read a saved response (kept from an earlier fetch, or saved from a browser) instead of the network.",
+    ),
+]
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what would be stored; store nothing.")]
-NETWORK = ("Feeds are asked at https://site.api.espn.com/apis/site/v2/sports/football (PARLAYCARDS_ESPN_URL) and "
-           "https://api.the-odds-api.com/v4 (PARLAYCARDS_ODDS_API_URL), waiting up to 15 seconds "
-           "(PARLAYCARDS_FEED_TIMEOUT) and trying once more. The response is kept beside the database "
-           "(pool.db → pool-feeds/) so a dispute can be settled by what the feed said.")
+NETWORK = (
+    "Feeds are asked at https://site.api.espn.com/apis/site/v2/sports/football (PARLAYCARDS_ESPN_URL) and "
+    "https://api.the-odds-api.com/v4 (PARLAYCARDS_ODDS_API_URL), waiting up to 15 seconds "
+    "(PARLAYCARDS_FEED_TIMEOUT) and trying once more. The response is kept beside the database "
+    "(pool.db → pool-feeds/) so a dispute can be settled by what the feed said."
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -37,23 +59,42 @@ def lines_fetch(
     league: Annotated[str, typer.Argument(help="nfl or ncaaf (college, FBS).")],
     card: Annotated[str, typer.Option("--card", help="Card slug to make, or to give a new version.")],
     week: Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week.")] = None,
-    day: Annotated[str | None, typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays).")] = None,
-    season: Annotated[int | None, typer.Option(help="Season year with --week [default: the current season].")] = None,
-    top: Annotated[int | None, typer.Option(min=1, max=25, help="Only games with a team ranked this high "
-                                            "(college, ESPN).")] = None,
+    day: Annotated[
+        str | None, typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays).")
+    ] = None,
+    season: Annotated[
+        int | None, typer.Option(help="Season year with --week [default: the current season].")
+    ] = None,
+    top: Annotated[
+        int | None,
+        typer.Option(min=1, max=25, help="Only games with a team ranked this high (college, ESPN)."),
+    ] = None,
     provider: Provider = None,
-    book: Annotated[str | None, typer.Option(help="One bookmaker's lines (odds-api), e.g. draftkings [default: "
-                                             "the median line across bookmakers].")] = None,
+    book: Annotated[
+        str | None,
+        typer.Option(
+            help="One bookmaker's lines (odds-api), e.g. draftkings [default: "
+            "the median line across bookmakers]."
+        ),
+    ] = None,
     api_key: ApiKey = None,
     from_file: FromFile = None,
     dry_run: DryRun = False,
-    title: Annotated[str | None, typer.Option(help="Title printed on the card [default: league and week, or "
-                                              "the card's own].")] = None,
+    title: Annotated[
+        str | None,
+        typer.Option(help="Title printed on the card [default: league and week, or the card's own]."),
+    ] = None,
     tz: Annotated[str, typer.Option(help="Time zone the card shows kickoffs in.")] = "America/New_York",
-    new: Annotated[bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and "
-                                      "rules).")] = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Let the feed's lines undo hand edits made since the "
-                                                            "card's last import (they are listed).")] = False,
+    new: Annotated[
+        bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
+    ] = False,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Let the feed's lines undo hand edits made since the card's last import (they are listed).",
+        ),
+    ] = False,
 ) -> None:
     """Make a card (or a new version of one) from a feed's schedule and lines, as `import` does.
 
@@ -69,21 +110,42 @@ def lines_fetch(
     from ..services import feeds as svc
     from .cards import _print_games, say_imported
 
-    fetched = run(lambda: svc.fetch_lines(
-        _store(dry_run), league, card, week=week, season=season, day=day, top=top,
-        provider=provider, book=book, api_key=api_key, from_file=from_file, dry_run=dry_run, title=title, tz=tz,
-        new=new, replace=replace))
+    fetched = run(
+        lambda: svc.fetch_lines(
+            _store(dry_run),
+            league,
+            card,
+            week=week,
+            season=season,
+            day=day,
+            top=top,
+            provider=provider,
+            book=book,
+            api_key=api_key,
+            from_file=from_file,
+            dry_run=dry_run,
+            title=title,
+            tz=tz,
+            new=new,
+            replace=replace,
+        )
+    )
     taken = fetched.taken
     book_text = f", {taken.book}" if taken.book else ""
     if fetched.dry_run:
         _print_games(fetched.saved.card)
-        err(f"Dry run: nothing was stored. {fetched.saved.card.slug} version {fetched.saved.card.version} would "
-            f"hold {len(fetched.saved.card.games)} games from {taken.provider}{book_text}.")
+        err(
+            f"Dry run: nothing was stored. {fetched.saved.card.slug} version {fetched.saved.card.version} would "
+            f"hold {len(fetched.saved.card.games)} games from {taken.provider}{book_text}."
+        )
     else:
         say_imported(fetched.saved)
     kept = f"; read from {taken.kept}" if taken.from_file else f"; the response is kept at {taken.kept}"
-    err(f"Lines from {taken.provider}{book_text}, taken {taken.taken_at:%Y-%m-%d %H:%M} UTC"
-        + (kept if taken.kept else "") + ".")
+    err(
+        f"Lines from {taken.provider}{book_text}, taken {taken.taken_at:%Y-%m-%d %H:%M} UTC"
+        + (kept if taken.kept else "")
+        + "."
+    )
     if fetched.outside_top:
         err(f"{fetched.outside_top} games without a top-{top} team were not taken.")
     if fetched.left_off:
@@ -91,15 +153,22 @@ def lines_fetch(
         for line in fetched.left_off:
             err(f"  {line}")
     if fetched.as_written:
-        err("Not in the team alias table, kept as the feed writes them: " + ", ".join(fetched.as_written) + ".")
+        err(
+            "Not in the team alias table, kept as the feed writes them: "
+            + ", ".join(fetched.as_written)
+            + "."
+        )
 
 
 def _store(dry_run: bool):  # noqa: ANN202 - parlaycards.store.Store
     """The pool; a dry run before the pool's first card looks at an empty pool in memory instead."""
     from ..store.db import database_url
 
-    if dry_run and (url := database_url(state.db)).startswith("sqlite:///") and \
-            not Path(url.removeprefix("sqlite:///")).exists():
+    if (
+        dry_run
+        and (url := database_url(state.db)).startswith("sqlite:///")
+        and not Path(url.removeprefix("sqlite:///")).exists()
+    ):
         from ..store import Store
 
         return Store("sqlite://")
@@ -115,8 +184,10 @@ def result_fetch(
     api_key: ApiKey = None,
     from_file: FromFile = None,
     dry_run: DryRun = False,
-    replace: Annotated[bool, typer.Option("--replace", help="Take the feed's score where it differs from one "
-                                          "already stored.")] = False,
+    replace: Annotated[
+        bool,
+        typer.Option("--replace", help="Take the feed's score where it differs from one already stored."),
+    ] = False,
 ) -> None:
     """Record the finals of the card's games from a feed.
 
@@ -132,18 +203,32 @@ def result_fetch(
     from ..services import feeds as svc
     from .pool_views import say_results
 
-    fetched = run(lambda: svc.fetch_results(open_store(), slug, provider=provider, api_key=api_key,
-                                            from_file=from_file, dry_run=dry_run, replace=replace))
+    fetched = run(
+        lambda: svc.fetch_results(
+            open_store(),
+            slug,
+            provider=provider,
+            api_key=api_key,
+            from_file=from_file,
+            dry_run=dry_run,
+            replace=replace,
+        )
+    )
     rec = fetched.recorded
     sources = " and ".join(dict.fromkeys(t.provider for t in fetched.taken))
     if fetched.dry_run:
         from ..services.results import result_text
 
-        err(f"Dry run: nothing was stored. From {sources}, {len(rec.changes)} result(s) would be stored"
-            + (f" ({rec.unchanged} already stored)" if rec.unchanged else "") + (":" if rec.changes else "."))
+        err(
+            f"Dry run: nothing was stored. From {sources}, {len(rec.changes)} result(s) would be stored"
+            + (f" ({rec.unchanged} already stored)" if rec.unchanged else "")
+            + (":" if rec.changes else ".")
+        )
         for c in rec.changes:
-            err(f"  {c.game.label()}: {result_text(c.new, c.game)}"
-                + (f" (was: {result_text(c.old, c.game)})" if c.old is not None else ""))
+            err(
+                f"  {c.game.label()}: {result_text(c.new, c.game)}"
+                + (f" (was: {result_text(c.old, c.game)})" if c.old is not None else "")
+            )
         for line in rec.not_over:
             err(f"  not over yet: {line}")
     else:

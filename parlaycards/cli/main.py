@@ -1,6 +1,5 @@
 """The `parlaycards` command: the global --db option and every command group."""
 
-
 from typing import Annotated
 
 import typer
@@ -11,7 +10,7 @@ from .shell import state
 app = typer.Typer(
     name="parlaycards",
     help="Run a weekly football parlay card: import lines, edit, print serialized cards, take entries, "
-         "settle to the cent.\n\nExample: parlaycards demo",
+    "settle to the cent.\n\nExample: parlaycards demo",
     no_args_is_help=True,
     add_completion=True,
     rich_markup_mode=None,
@@ -22,9 +21,14 @@ app = typer.Typer(
 
 @app.callback()
 def _global(
-    db: Annotated[str | None, typer.Option(
-        "--db", envvar="PARLAYCARDS_DB",
-        help="The pool database: a SQLite file path or a SQLAlchemy URL [default: ./parlaycards.db].")] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            envvar="PARLAYCARDS_DB",
+            help="The pool database: a SQLite file path or a SQLAlchemy URL [default: ./parlaycards.db].",
+        ),
+    ] = None,
 ) -> None:
     """Run a weekly football parlay card.
 

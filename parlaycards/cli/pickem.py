@@ -1,6 +1,5 @@
 """Pick'em pool commands: new pool, entries, grade a week, season standings."""
 
-
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated
@@ -14,11 +13,14 @@ from .shell import console, err, open_store, print_json, run
 
 pickem_app = typer.Typer(
     help="Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
-         "prizes split to the cent, season standings.\n\nExample: parlaycards pickem new office-w12 --card nfl-w12",
-    no_args_is_help=True)
-entry_app = typer.Typer(help="Add or import pick'em entries.\n\n"
-                             "Example: parlaycards pickem entry add office-w12 --name Dana --picks 101,104 --tiebreak 44",
-                        no_args_is_help=True)
+    "prizes split to the cent, season standings.\n\nExample: parlaycards pickem new office-w12 --card nfl-w12",
+    no_args_is_help=True,
+)
+entry_app = typer.Typer(
+    help="Add or import pick'em entries.\n\n"
+    "Example: parlaycards pickem entry add office-w12 --name Dana --picks 101,104 --tiebreak 44",
+    no_args_is_help=True,
+)
 pickem_app.add_typer(entry_app, name="entry")
 
 Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
@@ -36,15 +38,29 @@ def new(
     card: Annotated[str, typer.Option("--card", help="The card whose games are picked, e.g. nfl-w12.")],
     basis: Annotated[str, typer.Option(help="ats (against the card's spreads) or su (straight-up).")] = "ats",
     push: Annotated[str, typer.Option(help="Points for a push, 0 to 1.")] = "0.5",
-    tiebreak_rule: Annotated[str, typer.Option(
-        help="closest, or closest-without-going-over (every guess over the total ranks after every guess "
-             "at or under it).")] = "closest",
-    tiebreak_game: Annotated[int | None, typer.Option(
-        help="Any selection number of the tiebreak game [default: the last game by kickoff].")] = None,
-    fee: Annotated[str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")] = "0",
-    prizes: Annotated[str | None, typer.Option(
-        help="Prizes by place: percentages of the pot or amounts, e.g. 60%,30%,10% [default: 100%].")] = None,
-    season: Annotated[str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")] = None,
+    tiebreak_rule: Annotated[
+        str,
+        typer.Option(
+            help="closest, or closest-without-going-over (every guess over the total ranks after every guess "
+            "at or under it)."
+        ),
+    ] = "closest",
+    tiebreak_game: Annotated[
+        int | None,
+        typer.Option(help="Any selection number of the tiebreak game [default: the last game by kickoff]."),
+    ] = None,
+    fee: Annotated[
+        str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")
+    ] = "0",
+    prizes: Annotated[
+        str | None,
+        typer.Option(
+            help="Prizes by place: percentages of the pot or amounts, e.g. 60%,30%,10% [default: 100%]."
+        ),
+    ] = None,
+    season: Annotated[
+        str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")
+    ] = None,
     version: Annotated[int | None, typer.Option(help="Card version [default: the latest].")] = None,
 ) -> None:
     """Start a pick'em pool on a card. It keeps that card version's lines.
@@ -53,15 +69,29 @@ def new(
     """
     from ..services import pickem as svc
 
-    view = run(lambda: svc.create_pool(
-        open_store(), pool, card=card,
-        basis=values.choice(basis, PickemBasis, "basis", "a basis",  # type: ignore[arg-type]
-                            glosses={"ats": "against the spread", "su": "straight-up"}),
-        push=values.number(push, "push", svc.PUSH_ACCEPTED, Decimal(0), Decimal(1)),
-        tiebreak_rule=values.choice(tiebreak_rule, TiebreakRule, "tiebreak_rule", "a rule"),  # type: ignore[arg-type]
-        tiebreak=tiebreak_game,
-        fee=values.amount(fee, "fee", zero=True, accepted="Accepted: an amount of 0 or more, e.g. 10, 5.50."),
-        prizes=values.prizes(prizes) if prizes else None, season=season, version=version))
+    view = run(
+        lambda: svc.create_pool(
+            open_store(),
+            pool,
+            card=card,
+            basis=values.choice(
+                basis,
+                PickemBasis,
+                "basis",
+                "a basis",  # type: ignore[arg-type]
+                glosses={"ats": "against the spread", "su": "straight-up"},
+            ),
+            push=values.number(push, "push", svc.PUSH_ACCEPTED, Decimal(0), Decimal(1)),
+            tiebreak_rule=values.choice(tiebreak_rule, TiebreakRule, "tiebreak_rule", "a rule"),  # type: ignore[arg-type]
+            tiebreak=tiebreak_game,
+            fee=values.amount(
+                fee, "fee", zero=True, accepted="Accepted: an amount of 0 or more, e.g. 10, 5.50."
+            ),
+            prizes=values.prizes(prizes) if prizes else None,
+            season=season,
+            version=version,
+        )
+    )
     from ..core.pickem_views import pool_line
 
     err(f"Pick'em pool {view.pool.slug}: {len(view.games)} games. {pool_line(view.pool)}.")
@@ -72,8 +102,12 @@ def new(
 def entry_add(
     pool: Pool,
     name: Annotated[str, typer.Option("--name", help="The entrant's name (one entry per name).")],
-    picks: Annotated[str, typer.Option("--picks", help="Selection numbers of the picked sides, e.g. 101,104,106.")],
-    tiebreak: Annotated[int | None, typer.Option(min=0, max=999, help="Guess at the tiebreak game's total points.")] = None,
+    picks: Annotated[
+        str, typer.Option("--picks", help="Selection numbers of the picked sides, e.g. 101,104,106.")
+    ],
+    tiebreak: Annotated[
+        int | None, typer.Option(min=0, max=999, help="Guess at the tiebreak game's total points.")
+    ] = None,
     unpaid: Annotated[bool, typer.Option("--unpaid", help="The entry fee is still owed.")] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace this entrant's earlier entry.")] = False,
 ) -> None:
@@ -85,20 +119,40 @@ def entry_add(
     """
     from ..services import pickem as svc
 
-    added = run(lambda: svc.add_entry(open_store(), pool, name=name, picks=values.selections(picks), tiebreak=tiebreak,
-                                      paid=not unpaid, replace=replace))
+    added = run(
+        lambda: svc.add_entry(
+            open_store(),
+            pool,
+            name=name,
+            picks=values.selections(picks),
+            tiebreak=tiebreak,
+            paid=not unpaid,
+            replace=replace,
+        )
+    )
     n = len(added.entry.picks)
-    err(f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {n} picks"
-        + (f", tiebreaker {added.entry.tiebreak}." if added.entry.tiebreak is not None else ", no tiebreaker."))
+    err(
+        f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {n} picks"
+        + (
+            f", tiebreaker {added.entry.tiebreak}."
+            if added.entry.tiebreak is not None
+            else ", no tiebreaker."
+        )
+    )
     if added.missing:
-        err(f"No pick for {len(added.missing)} game(s), which score 0: " + ", ".join(g.label() for g in added.missing))
+        err(
+            f"No pick for {len(added.missing)} game(s), which score 0: "
+            + ", ".join(g.label() for g in added.missing)
+        )
 
 
 @entry_app.command("import")
 def entry_import(
     pool: Pool,
     file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per entrant.")],
-    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")] = False,
+    all_or_nothing: Annotated[
+        bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")
+    ] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace entrants already in the pool.")] = False,
 ) -> None:
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
@@ -110,9 +164,13 @@ def entry_import(
     """
     from ..services import pickem as svc
 
-    rep = run(lambda: svc.import_entries(open_store(), pool, file, all_or_nothing=all_or_nothing, replace=replace))
-    err(f"{rep.file}: {len(rep.stored)} stored, {len(rep.replaced)} replaced, {len(rep.unchanged)} already there, "
-        f"{len(rep.refused)} refused.")
+    rep = run(
+        lambda: svc.import_entries(open_store(), pool, file, all_or_nothing=all_or_nothing, replace=replace)
+    )
+    err(
+        f"{rep.file}: {len(rep.stored)} stored, {len(rep.replaced)} replaced, {len(rep.unchanged)} already there, "
+        f"{len(rep.refused)} refused."
+    )
     for line in rep.refused:
         err("  refused: " + line, "yellow")
     if rep.short:
@@ -135,15 +193,22 @@ def entries(pool: Pool, json: Json = False) -> None:
     view = run(lambda: svc.entries(open_store(), pool))
     rows = entry_rows(view.entries, view.games)
     if json:
-        print_json({"pool": view.pool.slug, "card": view.card.slug, "version": view.card.version, "entries": rows})
+        print_json(
+            {"pool": view.pool.slug, "card": view.card.slug, "version": view.card.version, "entries": rows}
+        )
         return
     from rich.table import Table
 
     err(f"{pool}: {pool_line(view.pool)}.")
     t = Table("Name", "Picks", "No pick", "Tiebreak", "Paid", title=f"pick'em {pool}", title_justify="left")
     for r in rows:
-        t.add_row(r["name"], " ".join(map(str, r["picks"])), str(r["missing"] or ""),
-                  "" if r["tiebreak"] is None else str(r["tiebreak"]), "yes" if r["paid"] else "owes")
+        t.add_row(
+            r["name"],
+            " ".join(map(str, r["picks"])),
+            str(r["missing"] or ""),
+            "" if r["tiebreak"] is None else str(r["tiebreak"]),
+            "yes" if r["paid"] else "owes",
+        )
     console().print(t)
     err(f"{len(rows)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
 
@@ -179,23 +244,50 @@ def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN00
     from ..core.pickem import name_key
     from ..core.pickem_views import pool_line, standing_rows
 
-    t = Table("Place", "Name", "Score", "W-L-P", "No pick", "Guess", "Off by", "Prize", "Prize paid", "Fee paid",
-              title=f"{report.title} — pick'em {report.pool.slug}", title_justify="left")
+    t = Table(
+        "Place",
+        "Name",
+        "Score",
+        "W-L-P",
+        "No pick",
+        "Guess",
+        "Off by",
+        "Prize",
+        "Prize paid",
+        "Fee paid",
+        title=f"{report.title} — pick'em {report.pool.slug}",
+        title_justify="left",
+    )
     for r in standing_rows(report):
         off = "" if r["distance"] is None else (f"+{r['distance']}" if r["over"] else f"{-r['distance']}")
         given = (prizes_paid or {}).get(name_key(r["name"]))
         prize_paid = "" if r["prize"] == "0.00" and not given else dollars(given) if given else "not yet"
         if given is not None and given >= Decimal(r["prize"]) > 0:
             prize_paid = "paid"
-        t.add_row(r["place_text"], r["name"], r["score"], f"{r['wins']}-{r['losses']}-{r['pushes']}",
-                  str(r["missing"] or ""), "" if r["tiebreak"] is None else str(r["tiebreak"]), off,
-                  f"${r['prize']}" if r["prize"] != "0.00" else "", prize_paid, "yes" if r["paid"] else "owes",
-                  style="bold" if r["prize"] != "0.00" else None)
+        t.add_row(
+            r["place_text"],
+            r["name"],
+            r["score"],
+            f"{r['wins']}-{r['losses']}-{r['pushes']}",
+            str(r["missing"] or ""),
+            "" if r["tiebreak"] is None else str(r["tiebreak"]),
+            off,
+            f"${r['prize']}" if r["prize"] != "0.00" else "",
+            prize_paid,
+            "yes" if r["paid"] else "owes",
+            style="bold" if r["prize"] != "0.00" else None,
+        )
     console().print(t)
     total = report.tiebreak_total
     err(pool_line(report.pool) + ".")
-    err(f"Tiebreak game {report.tiebreak_game.label()}: " + (f"{total} points." if total is not None else "no total yet."))
-    err(f"Pot {dollars(report.pot)}; prizes {dollars(report.paid_out)}." + ("" if report.final else " Provisional."))
+    err(
+        f"Tiebreak game {report.tiebreak_game.label()}: "
+        + (f"{total} points." if total is not None else "no total yet.")
+    )
+    err(
+        f"Pot {dollars(report.pot)}; prizes {dollars(report.paid_out)}."
+        + ("" if report.final else " Provisional.")
+    )
     for note in report.notes:
         err(note)
 
@@ -204,7 +296,9 @@ def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN00
 def pay(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
-    amount: Annotated[str | None, typer.Option(help="Amount paid now [default: everything still owed].")] = None,
+    amount: Annotated[
+        str | None, typer.Option(help="Amount paid now [default: everything still owed].")
+    ] = None,
 ) -> None:
     """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited.
 
@@ -212,7 +306,9 @@ def pay(
     """
     from ..services import pickem_pay as svc
 
-    p = run(lambda: svc.pay_prize(open_store(), pool, name, values.amount(amount, "amount") if amount else None))
+    p = run(
+        lambda: svc.pay_prize(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
+    )
     rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
     err(f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: {rest}")
 
@@ -221,7 +317,9 @@ def pay(
 def fee(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The entrant's name, as entered (case and spacing aside).")],
-    amount: Annotated[str | None, typer.Option(help="Amount paid now [default: the rest of the fee].")] = None,
+    amount: Annotated[
+        str | None, typer.Option(help="Amount paid now [default: the rest of the fee].")
+    ] = None,
 ) -> None:
     """Mark an entry fee as paid (an entry made with --unpaid, or imported as owing); audited.
 
@@ -229,7 +327,9 @@ def fee(
     """
     from ..services import pickem_pay as svc
 
-    p = run(lambda: svc.pay_fee(open_store(), pool, name, values.amount(amount, "amount") if amount else None))
+    p = run(
+        lambda: svc.pay_fee(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
+    )
     rest = "the fee is paid." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
     err(f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: {rest}")
 
@@ -259,12 +359,27 @@ def standings(
         from ..core.pickem import ordinal
         from ..core.pickem_views import points
 
-        t = Table("Place", "Name", "Total", *report.pools, "Weeks", "Wins", "Winnings",
-                  title=f"Season {report.season}", title_justify="left")
+        t = Table(
+            "Place",
+            "Name",
+            "Total",
+            *report.pools,
+            "Weeks",
+            "Wins",
+            "Winnings",
+            title=f"Season {report.season}",
+            title_justify="left",
+        )
         for r in report.rows:
-            t.add_row(f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place), r.name, points(r.total),
-                      *("-" if w is None else points(w) for w in r.weeks), str(r.played), str(r.weekly_wins),
-                      dollars(r.winnings))
+            t.add_row(
+                f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place),
+                r.name,
+                points(r.total),
+                *("-" if w is None else points(w) for w in r.weeks),
+                str(r.played),
+                str(r.weekly_wins),
+                dollars(r.winnings),
+            )
         console().print(t)
         for note in report.notes:
             err(note)

@@ -1,6 +1,5 @@
 """Pool commands: entries, results, grading, payments, and the pool's settings."""
 
-
 from pathlib import Path
 from typing import Annotated
 
@@ -10,12 +9,18 @@ from ..core.money import dollars
 from . import values
 from .shell import err, open_store, print_json, run
 
-entry_app = typer.Typer(help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
-                             "Example: parlaycards entry import nfl-w12 entries.xlsx", no_args_is_help=True)
-result_app = typer.Typer(help="Record final scores and cancelled games.\n\n"
-                              "Example: parlaycards result set nfl-w12 101 20 23", no_args_is_help=True)
-pool_app = typer.Typer(help="The pool's settings.\n\nExample: parlaycards pool set --require-code",
-                       no_args_is_help=True)
+entry_app = typer.Typer(
+    help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
+    "Example: parlaycards entry import nfl-w12 entries.xlsx",
+    no_args_is_help=True,
+)
+result_app = typer.Typer(
+    help="Record final scores and cancelled games.\n\nExample: parlaycards result set nfl-w12 101 20 23",
+    no_args_is_help=True,
+)
+pool_app = typer.Typer(
+    help="The pool's settings.\n\nExample: parlaycards pool set --require-code", no_args_is_help=True
+)
 
 Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
@@ -36,13 +41,24 @@ def entry_add(
     stake: Annotated[str, typer.Option(help="Amount staked, e.g. 5 or 12.50.")],
     picks: Annotated[str, typer.Option(help="Selection numbers, e.g. 101,104,117.")],
     serial: Annotated[str | None, typer.Option(help="The serial printed on the card, e.g. 000123.")] = None,
-    qr: Annotated[str | None, typer.Option(help='The card\'s QR code as a barcode reader types it, e.g. '
-                                                '"PC1|nfl-w12|3|000123|K7F2Q9" (gives the serial and code).')] = None,
+    qr: Annotated[
+        str | None,
+        typer.Option(
+            help="The card's QR code as a barcode reader types it, e.g. "
+            '"PC1|nfl-w12|3|000123|K7F2Q9" (gives the serial and code).'
+        ),
+    ] = None,
     name: Annotated[str, typer.Option(help="The player's name.")] = "",
     code: Annotated[str | None, typer.Option(help="The verify code printed beside the serial.")] = None,
-    late: Annotated[bool, typer.Option("--late", help="Accept it after the cutoff, on purpose (shown as late).")] = False,
-    received: Annotated[str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')] = None,
-    replace: Annotated[bool, typer.Option("--replace", help="Correct an entry already made for this serial.")] = False,
+    late: Annotated[
+        bool, typer.Option("--late", help="Accept it after the cutoff, on purpose (shown as late).")
+    ] = False,
+    received: Annotated[
+        str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')
+    ] = None,
+    replace: Annotated[
+        bool, typer.Option("--replace", help="Correct an entry already made for this serial.")
+    ] = False,
 ) -> None:
     """Enter one card by hand. Refused with every reason when the card's rules or the serial say no.
 
@@ -51,20 +67,38 @@ def entry_add(
     """
     from ..services import entries as svc
 
-    e = run(lambda: svc.add_entry(open_store(), slug, serial=values.serial(serial) if serial is not None else None,
-                                  name=name, stake=values.stake(stake), picks=values.picks(picks), code=code,
-                                  late=late, received=values.received(received) if received is not None else None,
-                                  replace=replace, qr=qr))
-    err(f"{'Replaced' if replace else 'Entered'} card {e.serial} on {slug} (printed from version {e.version}): "
-        f"{e.name or 'no name'}, {dollars(e.stake)} on {', '.join(map(str, e.picks))}" + (" — late." if e.late else "."))
+    e = run(
+        lambda: svc.add_entry(
+            open_store(),
+            slug,
+            serial=values.serial(serial) if serial is not None else None,
+            name=name,
+            stake=values.stake(stake),
+            picks=values.picks(picks),
+            code=code,
+            late=late,
+            received=values.received(received) if received is not None else None,
+            replace=replace,
+            qr=qr,
+        )
+    )
+    err(
+        f"{'Replaced' if replace else 'Entered'} card {e.serial} on {slug} (printed from version {e.version}): "
+        f"{e.name or 'no name'}, {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
+        + (" — late." if e.late else ".")
+    )
 
 
 @entry_app.command("import")
 def entry_import(
     slug: Slug,
     file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per card.")],
-    all_or_nothing: Annotated[bool, typer.Option("--all-or-nothing", help="Store none if any row is refused.")] = False,
-    late: Annotated[bool, typer.Option("--late", help="Accept rows received after the cutoff, on purpose.")] = False,
+    all_or_nothing: Annotated[
+        bool, typer.Option("--all-or-nothing", help="Store none if any row is refused.")
+    ] = False,
+    late: Annotated[
+        bool, typer.Option("--late", help="Accept rows received after the cutoff, on purpose.")
+    ] = False,
 ) -> None:
     """Import an entry sheet. Every accepted row is stored; every refused row is listed with its reasons.
 
@@ -78,12 +112,19 @@ def entry_import(
     from .pool_views import progress_bar
 
     with progress_bar(f"Checking {file.name}") as progress:
-        done = run(lambda: svc.import_entries(open_store(), slug, file, all_or_nothing=all_or_nothing, late=late,
-                                              progress=progress))
-    err(f"Stored {len(done.stored)} of {len(done.stored) + len(done.refused)} rows from {done.file}"
-        + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else "."))
+        done = run(
+            lambda: svc.import_entries(
+                open_store(), slug, file, all_or_nothing=all_or_nothing, late=late, progress=progress
+            )
+        )
+    err(
+        f"Stored {len(done.stored)} of {len(done.stored) + len(done.refused)} rows from {done.file}"
+        + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else ".")
+    )
     if done.refused:
-        err(f"Refused {len(done.refused)} row{'s' if len(done.refused) != 1 else ''}, not stored:", "bold red")
+        err(
+            f"Refused {len(done.refused)} row{'s' if len(done.refused) != 1 else ''}, not stored:", "bold red"
+        )
         for r in done.refused:
             err(f"  {r}")
         raise typer.Exit(1)
@@ -93,7 +134,9 @@ def entry_import(
 def entry_pay(
     slug: Slug,
     serial: Annotated[str, typer.Argument(help="The winning card's serial.")],
-    amount: Annotated[str | None, typer.Option(help="Amount paid now [default: everything still owed].")] = None,
+    amount: Annotated[
+        str | None, typer.Option(help="Amount paid now [default: everything still owed].")
+    ] = None,
 ) -> None:
     """Mark a graded winning (or refunded) card as paid; `grade` then shows it paid.
 
@@ -101,8 +144,14 @@ def entry_pay(
     """
     from ..services import entries as svc
 
-    p = run(lambda: svc.pay(open_store(), slug, values.serial(serial, "serial"),
-                            values.amount(amount, "amount") if amount is not None else None))
+    p = run(
+        lambda: svc.pay(
+            open_store(),
+            slug,
+            values.serial(serial, "serial"),
+            values.amount(amount, "amount") if amount is not None else None,
+        )
+    )
     rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
     err(f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
 
@@ -125,17 +174,25 @@ def entry_void(
 
     v = run(lambda: svc.void_entry(open_store(), slug, values.serial(serial, "serial"), reason))
     e = v.entry
-    err(f"Voided card {e.serial} on {slug} ({e.name or 'no name'}, {dollars(e.stake)} on "
+    err(
+        f"Voided card {e.serial} on {slug} ({e.name or 'no name'}, {dollars(e.stake)} on "
         f"{', '.join(map(str, e.picks))}): {v.reason}. It will not be graded; run `parlaycards grade {slug}` "
-        "to update the report.")
+        "to update the report."
+    )
 
 
 def entries(
     slug: Slug,
     json: Json = False,
-    all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")] = False,
-    name: Annotated[str | None, typer.Option(help="Only a player's cards: names containing this text (any case).")] = None,
-    csv: Annotated[Path | None, typer.Option("--csv", help="Also write them all to this .csv file (opens in Excel).")] = None,
+    all_rows: Annotated[
+        bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")
+    ] = False,
+    name: Annotated[
+        str | None, typer.Option(help="Only a player's cards: names containing this text (any case).")
+    ] = None,
+    csv: Annotated[
+        Path | None, typer.Option("--csv", help="Also write them all to this .csv file (opens in Excel).")
+    ] = None,
 ) -> None:
     """List a card's entries: serial, version, name, stake, picks, last grade, paid.
 
@@ -161,7 +218,9 @@ def result_set(
     number: Annotated[int, typer.Argument(help="Any selection number of the game.")],
     away: Annotated[int | None, typer.Argument(help="Away team's final score.", show_default=False)] = None,
     home: Annotated[int | None, typer.Argument(help="Home team's final score.", show_default=False)] = None,
-    cancelled: Annotated[bool, typer.Option("--cancelled", help="Not played (postponed, cancelled): every leg on it is void.")] = False,
+    cancelled: Annotated[
+        bool, typer.Option("--cancelled", help="Not played (postponed, cancelled): every leg on it is void.")
+    ] = False,
 ) -> None:
     """Record a game's final score, overtime included (away then home), or that it was cancelled.
 
@@ -176,7 +235,9 @@ def result_set(
 @result_app.command("import")
 def result_import(
     slug: Slug,
-    file: Annotated[Path, typer.Argument(help="Scores: .xlsx or .csv, by selection number or by team names.")],
+    file: Annotated[
+        Path, typer.Argument(help="Scores: .xlsx or .csv, by selection number or by team names.")
+    ],
 ) -> None:
     """Import final scores. Any row that cannot be read stores nothing, and is named.
 
@@ -209,11 +270,21 @@ def results(slug: Slug, json: Json = False) -> None:
 def grade(
     slug: Slug,
     xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
-    pdf: Annotated[Path | None, typer.Option("--pdf", help="Also write the results sheet for the wall here: scores "
-                                                           "with the lines as printed, winners, every entry.")] = None,
-    csv: Annotated[Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")] = None,
+    pdf: Annotated[
+        Path | None,
+        typer.Option(
+            "--pdf",
+            help="Also write the results sheet for the wall here: scores "
+            "with the lines as printed, winners, every entry.",
+        ),
+    ] = None,
+    csv: Annotated[
+        Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")
+    ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
-    all_rows: Annotated[bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")] = False,
+    all_rows: Annotated[
+        bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")
+    ] = False,
 ) -> None:
     """Settle every entry with the card version it was printed from; winners first, then totals.
 
@@ -233,8 +304,10 @@ def grade(
 
         print_grade_json(grade_json(report))
         for x in report.changes:
-            err(f"Changed since the last grade: {x.serial} {x.name} {x.old_outcome} {dollars(x.old_payout)} → "
-                f"{x.new_outcome} {dollars(x.new_payout)}")
+            err(
+                f"Changed since the last grade: {x.serial} {x.name} {x.old_outcome} {dollars(x.old_payout)} → "
+                f"{x.new_outcome} {dollars(x.new_payout)}"
+            )
     else:
         print_report(report, limit=None if all_rows else 100)
     run(lambda: svc.write_outputs(report, xlsx, pdf, err))
@@ -246,12 +319,20 @@ def grade(
 
 @pool_app.command("set")
 def pool_set(
-    require_code: Annotated[bool | None, typer.Option(
-        "--require-code/--code-optional",
-        help="Refuse entries without the verify code printed beside the serial (default: optional, checked "
-             "when given).")] = None,
-    default_stake: Annotated[str | None, typer.Option(
-        help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).')] = None,
+    require_code: Annotated[
+        bool | None,
+        typer.Option(
+            "--require-code/--code-optional",
+            help="Refuse entries without the verify code printed beside the serial (default: optional, checked "
+            "when given).",
+        ),
+    ] = None,
+    default_stake: Annotated[
+        str | None,
+        typer.Option(
+            help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).'
+        ),
+    ] = None,
 ) -> None:
     """Change the pool's settings (for every card). Without options, shows them.
 
@@ -260,12 +341,24 @@ def pool_set(
     from ..services import entries as svc
     from ..services import scan as scan_svc
 
-    value = run(lambda: svc.require_code(open_store()) if require_code is None
-                else svc.set_require_code(open_store(), require_code))
+    value = run(
+        lambda: (
+            svc.require_code(open_store())
+            if require_code is None
+            else svc.set_require_code(open_store(), require_code)
+        )
+    )
     if default_stake is not None:
-        run(lambda: scan_svc.set_default_stake(
-            open_store(), None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake")))
+        run(
+            lambda: scan_svc.set_default_stake(
+                open_store(),
+                None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake"),
+            )
+        )
     stake = run(lambda: scan_svc.default_stake(open_store()))
     err("Verify codes: " + ("required on every entry." if value else "optional (checked when given)."))
     if default_stake is not None or stake is not None:
-        err("Scanned cards with no stake marked: " + (f"{dollars(stake)}." if stake is not None else "sent to review."))
+        err(
+            "Scanned cards with no stake marked: "
+            + (f"{dollars(stake)}." if stake is not None else "sent to review.")
+        )

@@ -1,6 +1,5 @@
 """Printing commands: templates, print, calibrate, and `pickem print`."""
 
-
 from pathlib import Path
 from typing import Annotated
 
@@ -11,8 +10,12 @@ from .pickem import pickem_app
 from .shell import console, err, open_store, print_json, run
 
 Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
-TemplateOpt = Annotated[str, typer.Option(
-    "--template", help="Template name (see `parlaycards templates`) or a path to your own .toml.")]
+TemplateOpt = Annotated[
+    str,
+    typer.Option(
+        "--template", help="Template name (see `parlaycards templates`) or a path to your own .toml."
+    ),
+]
 AT_100 = 'Print at 100% ("Actual size"), never "Fit to page", or the cards miss the perforations.'
 
 
@@ -23,7 +26,9 @@ def register(app: typer.Typer) -> None:
     pickem_app.command("print")(pickem_print)
 
 
-def templates(json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False) -> None:
+def templates(
+    json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
+) -> None:
     """List the paper templates: the shipped ones and your own from ./templates/.
 
     Example: parlaycards templates --json
@@ -32,19 +37,36 @@ def templates(json: Annotated[bool, typer.Option("--json", help="Print JSON on s
 
     found = run(svc.templates)
     if json:
-        print_json([{"name": t.name, "description": t.description, "units": t.units,
-                     "page": t.page.model_dump(), "cards": len(t.cards),
-                     "card_size": t.cards[0].model_dump(include={"width", "height"}),
-                     "offset": t.offset.model_dump(), "stub": t.stub.model_dump() if t.stub else None,
-                     "source": t.source} for t in found])
+        print_json(
+            [
+                {
+                    "name": t.name,
+                    "description": t.description,
+                    "units": t.units,
+                    "page": t.page.model_dump(),
+                    "cards": len(t.cards),
+                    "card_size": t.cards[0].model_dump(include={"width", "height"}),
+                    "offset": t.offset.model_dump(),
+                    "stub": t.stub.model_dump() if t.stub else None,
+                    "source": t.source,
+                }
+                for t in found
+            ]
+        )
         return
     from rich.table import Table
 
     table = Table("Template", "Cards/sheet", "Card size", "Offset", "Description", "From")
     for t in found:
         c = t.cards[0]
-        table.add_row(t.name, str(len(t.cards)), f"{c.width:g} × {c.height:g} {t.units}",
-                      f"{t.offset.x:g}, {t.offset.y:g}", t.description, t.source)
+        table.add_row(
+            t.name,
+            str(len(t.cards)),
+            f"{c.width:g} × {c.height:g} {t.units}",
+            f"{t.offset.x:g}, {t.offset.y:g}",
+            t.description,
+            t.source,
+        )
     console().print(table)
 
 
@@ -52,11 +74,20 @@ def print_(
     slug: Slug,
     copies: Annotated[int, typer.Option(min=1, help="Cards to print; each gets the next serial number.")] = 1,
     template: TemplateOpt = "letter-2up",
-    out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")] = None,
-    proof: Annotated[bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")] = False,
-    reprint: Annotated[str | None, typer.Option(
-        "--reprint", help="Reprint this one printed card (jammed, lost): same serial, code and QR, from its own "
-                          "version and template, marked REPRINT; uses no new serial.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")
+    ] = None,
+    proof: Annotated[
+        bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")
+    ] = False,
+    reprint: Annotated[
+        str | None,
+        typer.Option(
+            "--reprint",
+            help="Reprint this one printed card (jammed, lost): same serial, code and QR, from its own "
+            "version and template, marked REPRINT; uses no new serial.",
+        ),
+    ] = None,
 ) -> None:
     """Print serialized cards of the latest version of SLUG into a PDF.
 
@@ -74,17 +105,30 @@ def print_(
 
     bar = _Progress(copies) if copies >= 2000 and not proof else None
     try:
-        done = run(lambda: svc.print_batch(open_store(), slug, copies=copies, template=template, out=out, proof=proof,
-                                           progress=bar.update if bar else None))
+        done = run(
+            lambda: svc.print_batch(
+                open_store(),
+                slug,
+                copies=copies,
+                template=template,
+                out=out,
+                proof=proof,
+                progress=bar.update if bar else None,
+            )
+        )
     finally:
         if bar:
             bar.close()
     if done.first is None:
-        err(f"Wrote {done.file}: a PROOF of {slug} v{done.version} on {done.template} "
-            f"(games at {done.type_size:g} pt). No serial numbers were used.")
+        err(
+            f"Wrote {done.file}: a PROOF of {slug} v{done.version} on {done.template} "
+            f"(games at {done.type_size:g} pt). No serial numbers were used."
+        )
     else:
-        err(f"Wrote {done.file}: {done.copies} cards of {slug} v{done.version}, serials "
-            f"{done.first:06d}–{done.last:06d}, {done.pages} pages of {done.template}.")
+        err(
+            f"Wrote {done.file}: {done.copies} cards of {slug} v{done.version}, serials "
+            f"{done.first:06d}–{done.last:06d}, {done.pages} pages of {done.template}."
+        )
     err(AT_100)
 
 
@@ -99,14 +143,18 @@ def _reprint(slug: str, serial: str, out: Path | None, copies: int, proof: bool)
 
     done = run(go)
     again = f" (reprint number {done.times} of this card)" if done.times > 1 else ""
-    err(f"Wrote {done.file}: card {done.serial} of {slug} v{done.version} on {done.template}, marked REPRINT, "
-        f"with its original serial and verify code{again}. No new serial was used.")
+    err(
+        f"Wrote {done.file}: card {done.serial} of {slug} v{done.version} on {done.template}, marked REPRINT, "
+        f"with its original serial and verify code{again}. No new serial was used."
+    )
     err(AT_100)
 
 
 def calibrate(
     template: TemplateOpt = "letter-2up",
-    out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/calibrate-TEMPLATE.pdf].")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="PDF to write [default: output/calibrate-TEMPLATE.pdf].")
+    ] = None,
 ) -> None:
     """Print a calibration sheet: rulers, card outlines and offset scales at the perforations.
 
@@ -123,7 +171,9 @@ def calibrate(
 def pickem_print(
     slug: Annotated[str, typer.Argument(help="Pick'em pool slug, e.g. office-w12 (or a card slug).")],
     copies: Annotated[int, typer.Option(min=1, max=500, help="Sheets to print.")] = 1,
-    out: Annotated[Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-pickem.pdf].")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-pickem.pdf].")
+    ] = None,
 ) -> None:
     """Print a pick'em sheet for pool SLUG (or card SLUG): a box for each side with its spread, the pool's
     tiebreaker game, a name line. A card with one pool prints that pool's sheet; a card without a pool takes

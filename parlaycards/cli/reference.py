@@ -35,9 +35,13 @@ def help_text(chain: Chain) -> str:
 
 
 def reference_markdown() -> str:
-    parts = ["# parlaycards command reference", "",
-             "Generated from `--help` by `python -m parlaycards.cli.reference > docs/cli.md`; "
-             "a test fails when it is stale.", ""]
+    parts = [
+        "# parlaycards command reference",
+        "",
+        "Generated from `--help` by `python -m parlaycards.cli.reference > docs/cli.md`; "
+        "a test fails when it is stale.",
+        "",
+    ]
     for chain in commands():
         parts += [f"## {' '.join(n for n, _ in chain)}", "", "```", help_text(chain).rstrip(), "```", ""]
     return "\n".join(parts)

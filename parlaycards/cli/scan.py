@@ -1,6 +1,5 @@
 """Scan commands: read filled cards from scans and photos, and the review of the doubtful ones."""
 
-
 from pathlib import Path
 from typing import Annotated
 
@@ -27,13 +26,26 @@ def _folder() -> Path:
 
 def scan(
     slug: Slug,
-    files: Annotated[list[Path], typer.Argument(help="Scanner PDFs and photos (JPEG, PNG, TIFF).", show_default=False)],
-    stake: Annotated[str | None, typer.Option(help="Stake of a card with no stake bubble marked [default: the pool's "
-                                                   "default stake, else review].")] = None,
-    received: Annotated[str | None, typer.Option(help='When the cards were handed in, e.g. "2026-11-22 12:30" '
-                                                      "[default: now].")] = None,
-    late: Annotated[bool, typer.Option("--late", help="Accept cards handed in after the cutoff, on purpose.")] = False,
-    json: Annotated[bool, typer.Option("--json", help="Print what became of every card as JSON on stdout.")] = False,
+    files: Annotated[
+        list[Path], typer.Argument(help="Scanner PDFs and photos (JPEG, PNG, TIFF).", show_default=False)
+    ],
+    stake: Annotated[
+        str | None,
+        typer.Option(
+            help="Stake of a card with no stake bubble marked [default: the pool's "
+            "default stake, else review]."
+        ),
+    ] = None,
+    received: Annotated[
+        str | None,
+        typer.Option(help='When the cards were handed in, e.g. "2026-11-22 12:30" [default: now].'),
+    ] = None,
+    late: Annotated[
+        bool, typer.Option("--late", help="Accept cards handed in after the cutoff, on purpose.")
+    ] = False,
+    json: Annotated[
+        bool, typer.Option("--json", help="Print what became of every card as JSON on stdout.")
+    ] = False,
 ) -> None:
     """Read filled cards back from scanner PDFs and phone photos, and enter them.
 
@@ -48,20 +60,47 @@ def scan(
     from .pool_views import progress_bar
 
     with progress_bar("Reading cards") as progress:
-        report = run(lambda: svc.scan_cards(open_store(), slug, files,
-                                            stake=values.stake(stake) if stake is not None else None,
-                                            received=values.received(received) if received is not None else None,
-                                            late=late, folder=_folder(), progress=progress))
+        report = run(
+            lambda: svc.scan_cards(
+                open_store(),
+                slug,
+                files,
+                stake=values.stake(stake) if stake is not None else None,
+                received=values.received(received) if received is not None else None,
+                late=late,
+                folder=_folder(),
+                progress=progress,
+            )
+        )
     if json:
-        print_json({"card": slug, "pages": report.pages, "read": len(report.cards), "entered": report.count("entered"),
-                    "duplicates": report.count("duplicate"), "review": report.count("review"),
-                    "blank_pages": list(report.blank),
-                    "cards": [{"where": c.where, "serial": c.serial, "status": c.status, "reasons": list(c.reasons),
-                               "picks": list(c.picks) if c.picks is not None else None, "stake": c.stake,
-                               "crop": c.crop} for c in report.cards]})
+        print_json(
+            {
+                "card": slug,
+                "pages": report.pages,
+                "read": len(report.cards),
+                "entered": report.count("entered"),
+                "duplicates": report.count("duplicate"),
+                "review": report.count("review"),
+                "blank_pages": list(report.blank),
+                "cards": [
+                    {
+                        "where": c.where,
+                        "serial": c.serial,
+                        "status": c.status,
+                        "reasons": list(c.reasons),
+                        "picks": list(c.picks) if c.picks is not None else None,
+                        "stake": c.stake,
+                        "crop": c.crop,
+                    }
+                    for c in report.cards
+                ],
+            }
+        )
     kinds = report.review_kinds()
-    line = (f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''} read from {report.pages} "
-            f"page{'s' if report.pages != 1 else ''}, {report.count('entered')} entered, {report.count('review')} to review")
+    line = (
+        f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''} read from {report.pages} "
+        f"page{'s' if report.pages != 1 else ''}, {report.count('entered')} entered, {report.count('review')} to review"
+    )
     if kinds:
         line += " (" + ", ".join(f"{n} {k}" for k, n in kinds.items()) + ")"
     if report.count("duplicate"):
@@ -76,22 +115,44 @@ def scan(
 
 def review(
     slug: Slug,
-    accept: Annotated[str | None, typer.Option(help='Enter this card from review: its serial, or "#ID" (the id '
-                                                    "shown) for a card whose QR could not be read.")] = None,
-    reject: Annotated[str | None, typer.Option(help='Take this card (a serial, or "#ID") out of review without '
-                                                    "entering it.")] = None,
-    serial: Annotated[str | None, typer.Option(help="With --accept \"#ID\": the serial printed on the card.")] = None,
-    picks: Annotated[str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")] = None,
+    accept: Annotated[
+        str | None,
+        typer.Option(
+            help='Enter this card from review: its serial, or "#ID" (the id '
+            "shown) for a card whose QR could not be read."
+        ),
+    ] = None,
+    reject: Annotated[
+        str | None,
+        typer.Option(help='Take this card (a serial, or "#ID") out of review without entering it.'),
+    ] = None,
+    serial: Annotated[
+        str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')
+    ] = None,
+    picks: Annotated[
+        str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")
+    ] = None,
     stake: Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")] = None,
-    code: Annotated[str | None, typer.Option(help="With --accept: the verify code [default: as read].")] = None,
+    code: Annotated[
+        str | None, typer.Option(help="With --accept: the verify code [default: as read].")
+    ] = None,
     name: Annotated[str, typer.Option(help="With --accept: the player's name.")] = "",
-    received: Annotated[str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan "
-                                                      "was told].")] = None,
-    late: Annotated[bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")] = False,
-    replace: Annotated[bool, typer.Option("--replace", help="With --accept: put it in place of the entry "
-                                                            "already made for its serial.")] = False,
+    received: Annotated[
+        str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan was told].")
+    ] = None,
+    late: Annotated[
+        bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")
+    ] = False,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace", help="With --accept: put it in place of the entry already made for its serial."
+        ),
+    ] = False,
     reason: Annotated[str, typer.Option(help="With --reject: why.")] = "",
-    all_rows: Annotated[bool, typer.Option("--all", help="List every card scanned, not only those waiting.")] = False,
+    all_rows: Annotated[
+        bool, typer.Option("--all", help="List every card scanned, not only those waiting.")
+    ] = False,
     json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
 ) -> None:
     """The scanned cards waiting for a person: why, what was read, and the crop of each.
@@ -105,25 +166,53 @@ def review(
         err("Error: give --accept or --reject, not both.", "bold red")
         raise typer.Exit(2)
     if accept is not None:
-        e = run(lambda: svc.accept(open_store(), slug, accept,
-                                   serial=values.serial(serial) if serial is not None else None,
-                                   picks=values.picks(picks) if picks is not None else None,
-                                   stake=values.stake(stake) if stake is not None else None, code=code, name=name,
-                                   received=values.received(received) if received is not None else None,
-                                   late=late, replace=replace))
-        err(f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
-            + (" — late." if e.late else "."))
+        e = run(
+            lambda: svc.accept(
+                open_store(),
+                slug,
+                accept,
+                serial=values.serial(serial) if serial is not None else None,
+                picks=values.picks(picks) if picks is not None else None,
+                stake=values.stake(stake) if stake is not None else None,
+                code=code,
+                name=name,
+                received=values.received(received) if received is not None else None,
+                late=late,
+                replace=replace,
+            )
+        )
+        err(
+            f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
+            + (" — late." if e.late else ".")
+        )
         return
     if reject is not None:
         row = run(lambda: svc.reject(open_store(), slug, reject, reason=reason))
-        err(f"Rejected review #{row.id}" + (f" (card {row.serial:06d})" if row.serial else "") + f": {reason.strip()}.")
+        err(
+            f"Rejected review #{row.id}"
+            + (f" (card {row.serial:06d})" if row.serial else "")
+            + f": {reason.strip()}."
+        )
         return
     card, rows = run(lambda: svc.reviews(open_store(), slug, everything=all_rows))
     if json:
-        print_json([{"id": r.id, "serial": f"{r.serial:06d}" if r.serial is not None else None,
-                     "reason": "; ".join(r.reasons), "reasons": list(r.reasons),
-                     "picks": list(r.picks) if r.picks is not None else None, "stake": r.stake, "status": r.status,
-                     "file": r.file, "page": r.page, "crop": r.crop} for r in rows])
+        print_json(
+            [
+                {
+                    "id": r.id,
+                    "serial": f"{r.serial:06d}" if r.serial is not None else None,
+                    "reason": "; ".join(r.reasons),
+                    "reasons": list(r.reasons),
+                    "picks": list(r.picks) if r.picks is not None else None,
+                    "stake": r.stake,
+                    "status": r.status,
+                    "file": r.file,
+                    "page": r.page,
+                    "crop": r.crop,
+                }
+                for r in rows
+            ]
+        )
         return
     if not rows:
         err(f"No card of {slug} is waiting for review.")
@@ -132,16 +221,31 @@ def review(
 
     from .shell import console
 
-    t = Table("Id", "Serial", "Why", "Read", "Where", title=f"{card.slug}: {len(rows)} card"
-              f"{'s' if len(rows) != 1 else ''} {'scanned' if all_rows else 'to review'}", title_justify="left")
+    t = Table(
+        "Id",
+        "Serial",
+        "Why",
+        "Read",
+        "Where",
+        title=f"{card.slug}: {len(rows)} card"
+        f"{'s' if len(rows) != 1 else ''} {'scanned' if all_rows else 'to review'}",
+        title_justify="left",
+    )
     t.add_column("Crop", overflow="fold")
     for r in rows:
         read = ", ".join(map(str, r.picks)) if r.picks else "—"
         if r.stake is not None:
             read += f" at {dollars(r.stake)}"
-        t.add_row(f"#{r.id}", f"{r.serial:06d}" if r.serial is not None else "unread",
-                  "\n".join(r.reasons) + (f"\n[{r.status}]" if all_rows else ""), read,
-                  f"{Path(r.file).name} p.{r.page + 1}", r.crop)
+        t.add_row(
+            f"#{r.id}",
+            f"{r.serial:06d}" if r.serial is not None else "unread",
+            "\n".join(r.reasons) + (f"\n[{r.status}]" if all_rows else ""),
+            read,
+            f"{Path(r.file).name} p.{r.page + 1}",
+            r.crop,
+        )
     console().print(t)
-    err(f"Decide each: parlaycards review {slug} --accept SERIAL [--picks … --stake …], or --reject SERIAL "
-        '--reason "…" ("#ID" in place of the serial for a card whose QR could not be read).')
+    err(
+        f"Decide each: parlaycards review {slug} --accept SERIAL [--picks … --stake …], or --reject SERIAL "
+        '--reason "…" ("#ID" in place of the serial for a card whose QR could not be read).'
+    )

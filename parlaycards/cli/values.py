@@ -148,8 +148,9 @@ def serial(text: str, field: str = "serial") -> int:
 
     number = parse_serial(text)
     if number is None:
-        raise _error(f'"{text}" is not a serial. Accepted: the number printed on the card, e.g. 000123 or 123.',
-                     field)
+        raise _error(
+            f'"{text}" is not a serial. Accepted: the number printed on the card, e.g. 000123 or 123.', field
+        )
     return number
 
 

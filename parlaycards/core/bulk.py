@@ -90,8 +90,9 @@ class Settled:
         return zip(self.grades, self.amounts, strict=True)
 
 
-def settle_many(card: Card, outcomes: Mapping[int, LegOutcome],
-                entries: Iterable[tuple[Decimal, Sequence[int]]]) -> Settled:
+def settle_many(
+    card: Card, outcomes: Mapping[int, LegOutcome], entries: Iterable[tuple[Decimal, Sequence[int]]]
+) -> Settled:
     """The grade and the amount handed back of each (stake, picks), in order, on one card version.
 
     `outcomes` is every selection of `card` graded once (`settle.grade_selections`). Raises
@@ -111,19 +112,34 @@ def settle_many(card: Card, outcomes: Mapping[int, LegOutcome],
     except KeyError:
         bad = next(p for _, picks in entries for p in picks if p not in weights)
         raise ValueError(f"pick {bad} is not on {card.slug} v{card.version}") from None
-    return Settled(grades=list(map(grade_of.__getitem__, keys)), amounts=list(map(amount_of.__getitem__, keys)))
+    return Settled(
+        grades=list(map(grade_of.__getitem__, keys)), amounts=list(map(amount_of.__getitem__, keys))
+    )
 
 
 def legs(picks: Sequence[int], outcomes: Mapping[int, LegOutcome]) -> tuple[Leg, ...]:
     return tuple(Leg(number=p, outcome=outcomes[p]) for p in picks)
 
 
-def settlement(serial: str, stake: Decimal, picks: Sequence[int], grade: Grade, amount: Decimal,
-               outcomes: Mapping[int, LegOutcome]) -> Settlement:
+def settlement(
+    serial: str,
+    stake: Decimal,
+    picks: Sequence[int],
+    grade: Grade,
+    amount: Decimal,
+    outcomes: Mapping[int, LegOutcome],
+) -> Settlement:
     """The full `Settlement` model of one bulk-settled entry (for tests and single-entry views)."""
-    return Settlement(serial=serial, stake=stake, legs=legs(picks, outcomes),
-                      effective_picks=grade.effective_picks, hits=grade.hits, tier=grade.tier,
-                      outcome=grade.outcome, payout=amount)
+    return Settlement(
+        serial=serial,
+        stake=stake,
+        legs=legs(picks, outcomes),
+        effective_picks=grade.effective_picks,
+        hits=grade.hits,
+        tier=grade.tier,
+        outcome=grade.outcome,
+        payout=amount,
+    )
 
 
 class Ticket(NamedTuple):
@@ -176,15 +192,19 @@ class Graded(NamedTuple):
         return tuple(map(self.outcomes.__getitem__, self.entry.picks))
 
 
-def grade_entries(cards: Mapping[int, Card], entries: Sequence[EntryLike],
-                  results: Mapping[int, Result]) -> list[Graded]:
+def grade_entries(
+    cards: Mapping[int, Card], entries: Sequence[EntryLike], results: Mapping[int, Result]
+) -> list[Graded]:
     """Settle every entry with the card version it was printed from (`cards` by version), in order.
 
     Results are shared by game key across versions. Each version's selections are graded once.
     """
     versions = {e.version for e in entries}
-    groups = {v: [e for e in entries if e.version == v] for v in versions} if len(versions) > 1 \
+    groups = (
+        {v: [e for e in entries if e.version == v] for v in versions}
+        if len(versions) > 1
         else {v: list(entries) for v in versions}
+    )
     graded: dict[int, Iterator[Graded]] = {}
     for version, chosen in groups.items():
         card = cards[version]

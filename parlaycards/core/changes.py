@@ -52,9 +52,14 @@ def game_changes(old: Game, new: Game, tz: str) -> list[str]:
     if old.spread != new.spread:
         out.append(_spread_change(old, new))
     if old.total != new.total:
-        out.append(f"total {format_total(old.total) or 'none'} {ARROW} {format_total(new.total) or 'none'}"
-                   + (f" (over {new.numbers.over} / under {new.numbers.under})"
-                      if old.total is None and new.numbers.over else ""))
+        out.append(
+            f"total {format_total(old.total) or 'none'} {ARROW} {format_total(new.total) or 'none'}"
+            + (
+                f" (over {new.numbers.over} / under {new.numbers.under})"
+                if old.total is None and new.numbers.over
+                else ""
+            )
+        )
     if old.kickoff != new.kickoff:
         out.append(f"kickoff {kickoff_text(old, tz)} {ARROW} {kickoff_text(new, tz)}")
     if old.neutral != new.neutral:
@@ -62,15 +67,17 @@ def game_changes(old: Game, new: Game, tz: str) -> list[str]:
     if old.league != new.league:
         out.append(f"league {old.league} {ARROW} {new.league}")
     if old.off != new.off:
-        out.append("taken off the card: later entries that pick it are refused" if new.off
-                   else "back on the card")
+        out.append(
+            "taken off the card: later entries that pick it are refused" if new.off else "back on the card"
+        )
     return out
 
 
 def _game_line(g: Game) -> str:
     """`Bears at Lions as 113/114, over 213 / under 214: Lions -7½, total 47½`."""
-    nums = f"{g.numbers.away}/{g.numbers.home}" + (f", over {g.numbers.over} / under {g.numbers.under}"
-                                                   if g.numbers.over else "")
+    nums = f"{g.numbers.away}/{g.numbers.home}" + (
+        f", over {g.numbers.over} / under {g.numbers.under}" if g.numbers.over else ""
+    )
     total = f", total {format_total(g.total)}" if g.total is not None else ""
     return f"{g.label()} as {nums}: {line_text(g)}{total}"
 
@@ -82,7 +89,9 @@ def payout_changes(old: PayoutTable, new: PayoutTable) -> list[str]:
     for key in sorted(set(before) | set(after)):
         picks, hits = key
         if before.get(key) != after.get(key):
-            out.append(f"payout {hits} of {picks}: {before.get(key, 'none')} {ARROW} {after.get(key, 'removed')}")
+            out.append(
+                f"payout {hits} of {picks}: {before.get(key, 'none')} {ARROW} {after.get(key, 'removed')}"
+            )
     if old.basis != new.basis:
         out.append(f"odds basis {old.basis.upper()} 1 {ARROW} {new.basis.upper()} 1")
     if old.max_payout != new.max_payout:
@@ -94,8 +103,13 @@ def _cap(value: Decimal | None) -> str:
     return "none" if value is None else dollars(value)
 
 
-_RULE_WORDS = {"ties": "ties", "min_picks": "fewest picks", "max_picks": "most picks",
-               "same_game": "a side and the total of one game", "below_minimum": "a card reduced below the fewest picks"}
+_RULE_WORDS = {
+    "ties": "ties",
+    "min_picks": "fewest picks",
+    "max_picks": "most picks",
+    "same_game": "a side and the total of one game",
+    "below_minimum": "a card reduced below the fewest picks",
+}
 
 
 def _rule_value(name: str, value: object) -> str:

@@ -38,8 +38,10 @@ def find_game(card: Card, number: int) -> Game:
     if game is None:
         nums = sorted(n for g in card.games for n in g.numbers.all())
         span = f"{nums[0]}–{nums[-1]}" if nums else "none"
-        raise NotFoundError(f"selection number {number} is not on card {card.slug} "
-                            f"(version {card.version} uses {span}; see `parlaycards show {card.slug}`).")
+        raise NotFoundError(
+            f"selection number {number} is not on card {card.slug} "
+            f"(version {card.version} uses {span}; see `parlaycards show {card.slug}`)."
+        )
     return game
 
 
@@ -64,12 +66,29 @@ def with_game(card: Card, number: int, **fields: Any) -> Card:
     return _replace_game(card, game, new)
 
 
-def add_game(card: Card, *, league: str, away: str, home: str, spread: Decimal, total: Decimal | None,
-             kickoff: datetime | date | None, neutral: bool = False) -> Card:
+def add_game(
+    card: Card,
+    *,
+    league: str,
+    away: str,
+    home: str,
+    spread: Decimal,
+    total: Decimal | None,
+    kickoff: datetime | date | None,
+    neutral: bool = False,
+) -> Card:
     [nums] = assign([total is not None], [g.numbers for g in card.games])
     try:
-        game = Game(league=league, away=away, home=home, spread=spread, total=total, kickoff=kickoff,
-                    neutral=neutral, numbers=nums)
+        game = Game(
+            league=league,
+            away=away,
+            home=home,
+            spread=spread,
+            total=total,
+            kickoff=kickoff,
+            neutral=neutral,
+            numbers=nums,
+        )
     except ValidationError as exc:
         raise ParlayError(validation_text(exc)) from None
     return rebuild(card, games=(*card.games, game))
@@ -107,7 +126,8 @@ def set_payout(card: Card, picks: int, hits: int, odds: str | Odds) -> Card:
             f"a payout for {picks} picks would never be paid: the rules accept {card.rules.min_picks} to "
             f"{card.rules.max_picks} picks. To take {picks}-pick cards, raise the most picks and give the new "
             f"all-hit tiers in the same rules edit ({option('max_picks')} {picks} with {option('tier')} for each "
-            f"of {', '.join(str(n) for n in range(card.rules.max_picks + 1, picks + 1))} picks).")
+            f"of {', '.join(str(n) for n in range(card.rules.max_picks + 1, picks + 1))} picks)."
+        )
     return rebuild(card, payouts=_with_tiers(card.payouts, (new,)))
 
 
@@ -115,8 +135,9 @@ def remove_payout(card: Card, picks: int, hits: int) -> Card:
     if card.payouts.tier(picks, hits) is None:
         raise NotFoundError(f"card {card.slug} has no tier for {hits} of {picks}.")
     tiers = tuple(t for t in card.payouts.tiers if (t.picks, t.hits) != (picks, hits))
-    return rebuild(card, payouts=PayoutTable(tiers=tiers, basis=card.payouts.basis,
-                                              max_payout=card.payouts.max_payout))
+    return rebuild(
+        card, payouts=PayoutTable(tiers=tiers, basis=card.payouts.basis, max_payout=card.payouts.max_payout)
+    )
 
 
 _NO_CAP = object()
@@ -145,15 +166,22 @@ def set_rules(card: Card, *, tiers: tuple[PayoutTier, ...] = (), **fields: Any) 
     table = _with_tiers(card.payouts, tiers) if tiers else card.payouts
     beyond = [t for t in tiers if t.picks > rules.max_picks]
     if beyond:
-        raise RefusedError(f"a payout for {beyond[0].picks} picks would never be paid: these rules accept "
-                           f"{rules.min_picks} to {rules.max_picks} picks.")
+        raise RefusedError(
+            f"a payout for {beyond[0].picks} picks would never be paid: these rules accept "
+            f"{rules.min_picks} to {rules.max_picks} picks."
+        )
     if rules.max_picks < card.rules.max_picks:
-        table = PayoutTable(tiers=tuple(t for t in table.tiers if t.picks <= rules.max_picks),
-                            basis=table.basis, max_payout=table.max_payout)
+        table = PayoutTable(
+            tiers=tuple(t for t in table.tiers if t.picks <= rules.max_picks),
+            basis=table.basis,
+            max_payout=table.max_payout,
+        )
     missing = [n for n in range(rules.min_picks, rules.max_picks + 1) if table.tier(n, n) is None]
     if missing:
         raise RefusedError(
-            "the payout table has no all-hit tier for " + ", ".join(f"{n} of {n}" for n in missing)
+            "the payout table has no all-hit tier for "
+            + ", ".join(f"{n} of {n}" for n in missing)
             + f" (these rules accept {rules.min_picks} to {rules.max_picks} picks): give each in the same edit "
-            f"with {option('tier')}, e.g. {option('tier')} \"{missing[0]} 150-1\" (the picks, then the odds).")
+            f'with {option("tier")}, e.g. {option("tier")} "{missing[0]} 150-1" (the picks, then the odds).'
+        )
     return rebuild(card, rules=rules, payouts=table)

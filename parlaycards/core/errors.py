@@ -49,8 +49,13 @@ class Source:
 class ParlayError(Exception):
     """A problem a user can fix: the message says where, what was found and what is accepted."""
 
-    def __init__(self, message: str, source: Source | None = None, problems: tuple[str, ...] = (),
-                 field: str | None = None):
+    def __init__(
+        self,
+        message: str,
+        source: Source | None = None,
+        problems: tuple[str, ...] = (),
+        field: str | None = None,
+    ):
         self._said = (message, tuple(problems))  # as written: options not yet spelled
         self.message = spell(message)
         self.source = source

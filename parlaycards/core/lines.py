@@ -105,7 +105,7 @@ def parse_total(text: object) -> Line:
     raw = re.sub(r"^(?:o/u|ou|o-u|total)\s*:?\s*", "", raw, flags=re.I)
     m = re.match(r"^([ou])\s*(?=\d)", raw, flags=re.I)
     if m:
-        raw = raw[m.end():]
+        raw = raw[m.end() :]
     m = re.match(r"^(\d[\d.½ /]*?)\s*([ou])\s*(-?\d{2,4})$", raw, flags=re.I)  # 44u-115, 7.5o15
     if m:
         raw = m.group(1)
@@ -167,7 +167,10 @@ def is_signed(text: object) -> bool:
 
 def is_marked_total(text: object) -> bool:
     """A total written with its marker: `o44½`, `u44.5`, `O/U 44½`, `total 44`."""
-    return isinstance(text, str) and re.match(r"^(?:o/u|ou|o-u|total|[ou])\s*:?\s*\d", _normalise(text), re.I) is not None
+    return (
+        isinstance(text, str)
+        and re.match(r"^(?:o/u|ou|o-u|total|[ou])\s*:?\s*\d", _normalise(text), re.I) is not None
+    )
 
 
 def split_named(text: object) -> tuple[str, str] | None:

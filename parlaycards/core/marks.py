@@ -62,8 +62,9 @@ class Marked:
     doubts: tuple[str, ...]
 
 
-def read_marks(picks: Mapping[int, Verdict], stakes: Mapping[str, Verdict],
-               default_stake: Decimal | None) -> Marked:
+def read_marks(
+    picks: Mapping[int, Verdict], stakes: Mapping[str, Verdict], default_stake: Decimal | None
+) -> Marked:
     """Picks and stake from the verdicts of a card's selection and stake bubbles.
 
     An unsure bubble anywhere, two stakes, the "Other" stake, or no stake with no default: doubts.

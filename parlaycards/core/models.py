@@ -155,8 +155,6 @@ class PayoutTier(Frozen):
         return self
 
 
-
-
 class PayoutTable(Frozen):
     tiers: tuple[PayoutTier, ...]
     basis: Basis = "to"
@@ -178,11 +176,23 @@ class PayoutTable(Frozen):
         return None
 
     def sorted(self) -> PayoutTable:
-        return PayoutTable(tiers=tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits))),
-                           basis=self.basis, max_payout=self.max_payout)
+        return PayoutTable(
+            tiers=tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits))),
+            basis=self.basis,
+            max_payout=self.max_payout,
+        )
 
 
-SEED_TIERS = ((3, "5-1"), (4, "10-1"), (5, "15-1"), (6, "25-1"), (7, "40-1"), (8, "50-1"), (9, "75-1"), (10, "100-1"))
+SEED_TIERS = (
+    (3, "5-1"),
+    (4, "10-1"),
+    (5, "15-1"),
+    (6, "25-1"),
+    (7, "40-1"),
+    (8, "50-1"),
+    (9, "75-1"),
+    (10, "100-1"),
+)
 
 
 def seed_payouts() -> PayoutTable:
@@ -204,8 +214,9 @@ class Rules(Frozen):
         return self
 
 
-DEFAULT_DISCLAIMER = ("For amusement only. Void where prohibited. Must be 21 or older. "
-                      "Management decisions are final.")
+DEFAULT_DISCLAIMER = (
+    "For amusement only. Void where prohibited. Must be 21 or older. Management decisions are final."
+)
 
 
 class Card(Frozen):
@@ -228,26 +239,37 @@ class Card(Frozen):
         for g in self.games:
             for n in g.numbers.all():
                 if n in seen:
-                    raise ValueError(f"selection number {n} is used by both {seen[n].label()} and {g.label()}")
+                    raise ValueError(
+                        f"selection number {n} is used by both {seen[n].label()} and {g.label()}"
+                    )
                 seen[n] = g
             pair = (g.away.casefold(), g.home.casefold())
             if pair in pairs:
                 raise ValueError(f"{g.label()} is on the card twice")
             pairs.add(pair)
-        missing = [n for n in range(self.rules.min_picks, self.rules.max_picks + 1)
-                   if self.payouts.tier(n, n) is None]
+        missing = [
+            n
+            for n in range(self.rules.min_picks, self.rules.max_picks + 1)
+            if self.payouts.tier(n, n) is None
+        ]
         if missing:
             raise ValueError(
-                "the payout table has no all-hit tier for " + ", ".join(f"{n} of {n}" for n in missing)
+                "the payout table has no all-hit tier for "
+                + ", ".join(f"{n} of {n}" for n in missing)
                 + f" (the rules accept {self.rules.min_picks} to {self.rules.max_picks} picks); "
-                "add one with `payout set` or change the pick range with `rules set`")
+                "add one with `payout set` or change the pick range with `rules set`"
+            )
         return self
 
     @cached_property
     def selections(self) -> dict[int, tuple[Game, Side]]:
         """Every selection number → (game, side), built once per card (entries look picks up by the thousand)."""
-        return {getattr(g.numbers, side.value): (g, side) for g in self.games for side in Side
-                if getattr(g.numbers, side.value) is not None}
+        return {
+            getattr(g.numbers, side.value): (g, side)
+            for g in self.games
+            for side in Side
+            if getattr(g.numbers, side.value) is not None
+        }
 
     def selection(self, number: int) -> tuple[Game, Side] | None:
         return self.selections.get(number)
@@ -262,8 +284,6 @@ class Card(Frozen):
             if g.league not in out:
                 out.append(g.league)
         return tuple(out)
-
-
 
 
 class Entry(Frozen):

@@ -32,7 +32,9 @@ def plain(d: Decimal | int) -> str:
     return str(Decimal(d).quantize(CENT))
 
 
-def parse(value: object, what: str = "the amount", *, zero: bool = False, accepted: str = ACCEPTED) -> Decimal:
+def parse(
+    value: object, what: str = "the amount", *, zero: bool = False, accepted: str = ACCEPTED
+) -> Decimal:
     """`$5`, `5.00`, `5`, `$1,000`, `5 USD` → Decimal in whole cents, more than 0 (or 0 too, with
     `zero`). Raises ValueError naming `what` and saying what is accepted."""
     text = str(value).strip() if value is not None else ""

@@ -15,7 +15,9 @@ def _block(sides: int) -> int:
     return 100 * max(1, -(-sides // 100))
 
 
-def assign(has_total: Sequence[bool], existing: Iterable[SelectionNumbers] = (), start: int = 101) -> list[SelectionNumbers]:
+def assign(
+    has_total: Sequence[bool], existing: Iterable[SelectionNumbers] = (), start: int = 101
+) -> list[SelectionNumbers]:
     """Numbers for new games (one flag per game: does it have a total?), clear of `existing`."""
     existing = list(existing)
     used = {n for e in existing for n in e.all()}
@@ -33,8 +35,12 @@ def assign(has_total: Sequence[bool], existing: Iterable[SelectionNumbers] = (),
             if not candidates & used:
                 break
             nxt += 2
-        numbers = SelectionNumbers(away=away, home=home, over=away + offset if total else None,
-                                   under=home + offset if total else None)
+        numbers = SelectionNumbers(
+            away=away,
+            home=home,
+            over=away + offset if total else None,
+            under=home + offset if total else None,
+        )
         used |= set(numbers.all())
         out.append(numbers)
         nxt += 2

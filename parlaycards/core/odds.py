@@ -11,8 +11,10 @@ from math import comb
 from .models import Odds, PayoutTable
 from .money import cents
 
-ODDS_ACCEPTED = ("Accepted: American (-110, +150, or 150 unsigned), decimal with a point (1.91, 2.50) or "
-                 "fractional (5/1, 13-5, 10-11).")
+ODDS_ACCEPTED = (
+    "Accepted: American (-110, +150, or 150 unsigned), decimal with a point (1.91, 2.50) or "
+    "fractional (5/1, 13-5, 10-11)."
+)
 
 
 def parse_price(text: str) -> Fraction:
@@ -33,8 +35,10 @@ def parse_price(text: str) -> Fraction:
     if re.fullmatch(r"\d+\.\d+", t) and Fraction(t) > 1:  # decimal odds have a point
         return Fraction(t)
     if re.fullmatch(r"\d{1,2}", t):
-        raise ValueError(f'"{text}" could be decimal odds or a price: write decimal odds with a point ({text}.00) '
-                         f"or a price with its sign (+{int(t) * 100 if int(t) > 1 else 100}). {ODDS_ACCEPTED}")
+        raise ValueError(
+            f'"{text}" could be decimal odds or a price: write decimal odds with a point ({text}.00) '
+            f"or a price with its sign (+{int(t) * 100 if int(t) > 1 else 100}). {ODDS_ACCEPTED}"
+        )
     raise ValueError(f'"{text}" is not a price. {ODDS_ACCEPTED}')
 
 
@@ -86,11 +90,11 @@ class TierAnalysis:
     hits: int
     odds: Odds
     basis: str
-    fair_to_one: Fraction      # fair odds of exactly `hits` of `picks`, to 1
-    probability: Fraction      # P(exactly hits of picks) at leg win rate p
+    fair_to_one: Fraction  # fair odds of exactly `hits` of `picks`, to 1
+    probability: Fraction  # P(exactly hits of picks) at leg win rate p
     expected_return: Fraction  # per unit staked, from this tier
-    edge: Fraction             # house edge of the all-hit tier alone (1 - expected return)
-    break_even: float | None   # leg win rate at which an all-hit tier is fair
+    edge: Fraction  # house edge of the all-hit tier alone (1 - expected return)
+    break_even: float | None  # leg win rate at which an all-hit tier is fair
 
 
 def analyze(table: PayoutTable, p: Fraction = Fraction(1, 2)) -> list[TierAnalysis]:
@@ -103,9 +107,19 @@ def analyze(table: PayoutTable, p: Fraction = Fraction(1, 2)) -> list[TierAnalys
         ev = prob * back
         fair = 1 / prob - 1 if prob else Fraction(0)
         be = float((1 / back) ** Fraction(1, t.picks)) if t.hits == t.picks and back > 0 else None
-        out.append(TierAnalysis(picks=t.picks, hits=t.hits, odds=t.odds, basis=table.basis,
-                                fair_to_one=fair, probability=prob, expected_return=ev, edge=1 - ev,
-                                break_even=be))
+        out.append(
+            TierAnalysis(
+                picks=t.picks,
+                hits=t.hits,
+                odds=t.odds,
+                basis=table.basis,
+                fair_to_one=fair,
+                probability=prob,
+                expected_return=ev,
+                edge=1 - ev,
+                break_even=be,
+            )
+        )
     return out
 
 

@@ -164,13 +164,18 @@ def picks_from_numbers(numbers: Sequence[int], card: Card) -> tuple[dict[int, Si
             problems.append(f"{number}: {game.label()} is off the card, so it is not in the pool")
             continue
         if side not in PICK_SIDES:
-            problems.append(f"{number} is the {side.value} of {game.label()}; a pick'em pick is a side: "
-                            f"{game.numbers.away} ({game.away}) or {game.numbers.home} ({game.home})")
+            problems.append(
+                f"{number} is the {side.value} of {game.label()}; a pick'em pick is a side: "
+                f"{game.numbers.away} ({game.away}) or {game.numbers.home} ({game.home})"
+            )
             continue
         if game.key in chosen:
             before = chosen[game.key]
-            problems.append(f"{number} appears twice" if before == number else
-                            f"{before} and {number} are both sides of {game.label()}; pick one")
+            problems.append(
+                f"{number} appears twice"
+                if before == number
+                else f"{before} and {number} are both sides of {game.label()}; pick one"
+            )
             continue
         chosen[game.key] = number
         picks[game.key] = side
@@ -236,8 +241,12 @@ def graded_sides(game: Game, result: Result | None, basis: PickemBasis) -> dict[
     return {side: grade_leg(line_game, side, result) for side in PICK_SIDES}
 
 
-def score_entry(entry: PickemEntry, games: Sequence[Game], graded: Mapping[int, Mapping[Side, LegOutcome]],
-                push_points: Decimal) -> tuple[Decimal, tuple[PickLine, ...]]:
+def score_entry(
+    entry: PickemEntry,
+    games: Sequence[Game],
+    graded: Mapping[int, Mapping[Side, LegOutcome]],
+    push_points: Decimal,
+) -> tuple[Decimal, tuple[PickLine, ...]]:
     lines: list[PickLine] = []
     for game in games:
         side = entry.side_for(game.key)
@@ -265,8 +274,9 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
-               results: Mapping[int, Result]) -> WeekReport:
+def grade_week(
+    pool: PickemPool, card: Card, entries: Iterable[PickemEntry], results: Mapping[int, Result]
+) -> WeekReport:
     """Score, rank and pay a week. Entrants still tied after the tiebreaker take consecutive positions
     together: the prizes of those positions are pooled and split equally (`split`), and the odd cent goes
     to the tied entrants in alphabetical order of name. Entry order never matters."""
@@ -280,8 +290,10 @@ def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
             notes.append(f"{g.label()} was cancelled: no points for anyone on it.")
     pending = [g for g in games if results.get(g.key) is None]
     if pending:
-        notes.append(f"{len(pending)} game(s) have no result yet ({', '.join(g.label() for g in pending)}): "
-                     "scores, places and prizes are provisional.")
+        notes.append(
+            f"{len(pending)} game(s) have no result yet ({', '.join(g.label() for g in pending)}): "
+            "scores, places and prizes are provisional."
+        )
     tb_result = results.get(tb_game.key)
     actual: int | None = None
     if tb_result is not None and not tb_result.cancelled:
@@ -297,8 +309,10 @@ def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
     pot = (pool.fee * len(scored)).quantize(CENT, rounding=ROUND_HALF_UP)
     prizes = place_prizes(pot, pool.prizes)
     if sum(prizes, ZERO) > pot:
-        notes.append(f"The prizes add up to {dollars(sum(prizes, ZERO))}, more than the pot {dollars(pot)} "
-                     f"({len(scored)} entries at {dollars(pool.fee)}).")
+        notes.append(
+            f"The prizes add up to {dollars(sum(prizes, ZERO))}, more than the pot {dollars(pot)} "
+            f"({len(scored)} entries at {dollars(pool.fee)})."
+        )
 
     standings: list[Standing] = []
     i = 0
@@ -313,23 +327,51 @@ def grade_week(pool: PickemPool, card: Card, entries: Iterable[PickemEntry],
             end = min(j, len(prizes))
             span = ordinal(i + 1) if end <= i + 1 else f"{ordinal(i + 1)}–{ordinal(end)}"
             names = ", ".join(e.name for e, *_ in group)
-            notes.append(f"{names} tie for {ordinal(i + 1)} and share the {span} prize money "
-                         f"({dollars(pooled)}): " + ", ".join(dollars(s) for s in shares) + ".")
+            notes.append(
+                f"{names} tie for {ordinal(i + 1)} and share the {span} prize money "
+                f"({dollars(pooled)}): " + ", ".join(dollars(s) for s in shares) + "."
+            )
         for (e, score, lines, _), share in zip(group, shares, strict=True):
-            counts = {o: sum(1 for p in lines if p.outcome == o) for o in ("win", "push", "loss", "missing",
-                                                                          "void", "pending")}
-            standings.append(Standing(
-                place=i + 1, tied=len(group), name=e.name, paid=e.paid, score=score, wins=counts["win"],
-                pushes=counts["push"], losses=counts["loss"], missing=counts["missing"], void=counts["void"],
-                pending=counts["pending"], tiebreak=e.tiebreak,
-                distance=abs(e.tiebreak - actual) if e.tiebreak is not None and actual is not None else None,
-                over=e.tiebreak is not None and actual is not None and e.tiebreak > actual,
-                prize=share, picks=lines))
+            counts = {
+                o: sum(1 for p in lines if p.outcome == o)
+                for o in ("win", "push", "loss", "missing", "void", "pending")
+            }
+            standings.append(
+                Standing(
+                    place=i + 1,
+                    tied=len(group),
+                    name=e.name,
+                    paid=e.paid,
+                    score=score,
+                    wins=counts["win"],
+                    pushes=counts["push"],
+                    losses=counts["loss"],
+                    missing=counts["missing"],
+                    void=counts["void"],
+                    pending=counts["pending"],
+                    tiebreak=e.tiebreak,
+                    distance=abs(e.tiebreak - actual)
+                    if e.tiebreak is not None and actual is not None
+                    else None,
+                    over=e.tiebreak is not None and actual is not None and e.tiebreak > actual,
+                    prize=share,
+                    picks=lines,
+                )
+            )
         i = j
-    unclaimed = sum(prizes[len(scored):], ZERO)
+    unclaimed = sum(prizes[len(scored) :], ZERO)
     if unclaimed > 0:
         notes.append(f"{dollars(unclaimed)} of prizes is not paid: there are more prizes than entries.")
-    return WeekReport(pool=pool, title=card.title, games=games,
-                      results=tuple(results[g.key] for g in games if g.key in results), tiebreak_game=tb_game,
-                      tiebreak_total=actual, pot=pot, place_prizes=prizes, standings=tuple(standings),
-                      notes=tuple(notes), final=not pending)
+    return WeekReport(
+        pool=pool,
+        title=card.title,
+        games=games,
+        results=tuple(results[g.key] for g in games if g.key in results),
+        tiebreak_game=tb_game,
+        tiebreak_total=actual,
+        pot=pot,
+        place_prizes=prizes,
+        standings=tuple(standings),
+        notes=tuple(notes),
+        final=not pending,
+    )

@@ -30,8 +30,10 @@ def pool_line(pool: PickemPool) -> str:
     prizes = ", ".join(str(p) for p in pool.prizes)
     fee = f"entry {dollars(pool.fee)}; prizes {prizes}" if pool.fee else f"prizes {prizes}"
     season = f"; season {pool.season}" if pool.season else ""
-    return (f"{pool.card} v{pool.version}, {basis}; push {points(pool.push_points)}; tiebreaker {rule}; "
-            f"{fee}{season}")
+    return (
+        f"{pool.card} v{pool.version}, {basis}; push {points(pool.push_points)}; tiebreaker {rule}; "
+        f"{fee}{season}"
+    )
 
 
 def result_text(game: Game, result: Result | None) -> str:
@@ -48,10 +50,27 @@ def place_text(s: Standing) -> str:
 
 def standing_rows(report: WeekReport) -> list[dict[str, Any]]:
     """One row per entrant, best first: the Standings table everywhere."""
-    return [{"place": s.place, "place_text": place_text(s), "tied": s.tied, "name": s.name, "score": points(s.score),
-             "wins": s.wins, "pushes": s.pushes, "losses": s.losses, "missing": s.missing, "void": s.void,
-             "pending": s.pending, "tiebreak": s.tiebreak, "distance": s.distance, "over": s.over,
-             "prize": plain(s.prize), "paid": s.paid} for s in report.standings]
+    return [
+        {
+            "place": s.place,
+            "place_text": place_text(s),
+            "tied": s.tied,
+            "name": s.name,
+            "score": points(s.score),
+            "wins": s.wins,
+            "pushes": s.pushes,
+            "losses": s.losses,
+            "missing": s.missing,
+            "void": s.void,
+            "pending": s.pending,
+            "tiebreak": s.tiebreak,
+            "distance": s.distance,
+            "over": s.over,
+            "prize": plain(s.prize),
+            "paid": s.paid,
+        }
+        for s in report.standings
+    ]
 
 
 def pick_cells(report: WeekReport, s: Standing) -> list[tuple[str, str]]:
@@ -75,27 +94,66 @@ def week_json(report: WeekReport) -> dict[str, Any]:
     results = {r.game: r for r in report.results}
     games = {g.key: g for g in report.games}
     return {
-        "pool": pool.slug, "card": pool.card, "version": pool.version, "season": pool.season, "basis": pool.basis,
-        "push_points": points(pool.push_points), "final": report.final,
-        "games": [{"key": g.key, "away": g.away, "home": g.home, "away_number": g.numbers.away,
-                   "home_number": g.numbers.home, "home_spread": format_spread(g.spread),
-                   "away_score": results[g.key].away_score if g.key in results else None,
-                   "home_score": results[g.key].home_score if g.key in results else None,
-                   "cancelled": bool(g.key in results and results[g.key].cancelled)} for g in report.games],
-        "tiebreak": {"game": report.tiebreak_game.key, "label": report.tiebreak_game.label(),
-                     "rule": pool.tiebreak_rule, "actual_total": report.tiebreak_total},
-        "pot": plain(report.pot), "fee": plain(pool.fee), "place_prizes": [plain(p) for p in report.place_prizes],
+        "pool": pool.slug,
+        "card": pool.card,
+        "version": pool.version,
+        "season": pool.season,
+        "basis": pool.basis,
+        "push_points": points(pool.push_points),
+        "final": report.final,
+        "games": [
+            {
+                "key": g.key,
+                "away": g.away,
+                "home": g.home,
+                "away_number": g.numbers.away,
+                "home_number": g.numbers.home,
+                "home_spread": format_spread(g.spread),
+                "away_score": results[g.key].away_score if g.key in results else None,
+                "home_score": results[g.key].home_score if g.key in results else None,
+                "cancelled": bool(g.key in results and results[g.key].cancelled),
+            }
+            for g in report.games
+        ],
+        "tiebreak": {
+            "game": report.tiebreak_game.key,
+            "label": report.tiebreak_game.label(),
+            "rule": pool.tiebreak_rule,
+            "actual_total": report.tiebreak_total,
+        },
+        "pot": plain(report.pot),
+        "fee": plain(pool.fee),
+        "place_prizes": [plain(p) for p in report.place_prizes],
         "paid_out": plain(report.paid_out),
-        "standings": [{**row, "picks": [
-            {"game": p.game, "number": (None if p.side is None else games[p.game].numbers.away
-                                        if p.side is Side.AWAY else games[p.game].numbers.home),
-             "side": p.side.value if p.side else None, "outcome": p.outcome, "points": points(p.points)}
-            for p in s.picks]} for row, s in zip(standing_rows(report), report.standings, strict=True)],
+        "standings": [
+            {
+                **row,
+                "picks": [
+                    {
+                        "game": p.game,
+                        "number": (
+                            None
+                            if p.side is None
+                            else games[p.game].numbers.away
+                            if p.side is Side.AWAY
+                            else games[p.game].numbers.home
+                        ),
+                        "side": p.side.value if p.side else None,
+                        "outcome": p.outcome,
+                        "points": points(p.points),
+                    }
+                    for p in s.picks
+                ],
+            }
+            for row, s in zip(standing_rows(report), report.standings, strict=True)
+        ],
         "notes": list(report.notes),
     }
 
 
-def entry_rows(entries: list[PickemEntry] | tuple[PickemEntry, ...], games: tuple[Game, ...]) -> list[dict[str, Any]]:
+def entry_rows(
+    entries: list[PickemEntry] | tuple[PickemEntry, ...], games: tuple[Game, ...]
+) -> list[dict[str, Any]]:
     """`pickem entries`: one row per entrant with the picked numbers in game order."""
     out = []
     for e in entries:
@@ -104,17 +162,39 @@ def entry_rows(entries: list[PickemEntry] | tuple[PickemEntry, ...], games: tupl
             side = e.side_for(g.key)
             if side is not None:
                 numbers.append(g.numbers.away if side is Side.AWAY else g.numbers.home)
-        out.append({"name": e.name, "picks": numbers, "missing": len(games) - len(numbers), "tiebreak": e.tiebreak,
-                    "paid": e.paid, "received_at": e.received_at.isoformat() if e.received_at else None})
+        out.append(
+            {
+                "name": e.name,
+                "picks": numbers,
+                "missing": len(games) - len(numbers),
+                "tiebreak": e.tiebreak,
+                "paid": e.paid,
+                "received_at": e.received_at.isoformat() if e.received_at else None,
+            }
+        )
     return out
 
 
 def season_json(report: SeasonReport) -> dict[str, Any]:
     """`pickem standings --json`."""
-    return {"season": report.season, "pools": list(report.pools),
-            "standings": [{"place": r.place, "tied": r.tied, "name": r.name, "total": points(r.total),
-                           "weeks": {p: (points(w) if w is not None else None)
-                                     for p, w in zip(report.pools, r.weeks, strict=True)},
-                           "played": r.played, "weekly_wins": r.weekly_wins, "winnings": plain(r.winnings)}
-                          for r in report.rows],
-            "notes": list(report.notes)}
+    return {
+        "season": report.season,
+        "pools": list(report.pools),
+        "standings": [
+            {
+                "place": r.place,
+                "tied": r.tied,
+                "name": r.name,
+                "total": points(r.total),
+                "weeks": {
+                    p: (points(w) if w is not None else None)
+                    for p, w in zip(report.pools, r.weeks, strict=True)
+                },
+                "played": r.played,
+                "weekly_wins": r.weekly_wins,
+                "winnings": plain(r.winnings),
+            }
+            for r in report.rows
+        ],
+        "notes": list(report.notes),
+    }

@@ -80,7 +80,9 @@ def card_lines(cards: Mapping[int, Card], played: Collection[int]) -> dict[int, 
         groups: dict[tuple[Decimal, Decimal | None], list[int]] = {}
         for v, g in carried:
             groups.setdefault((g.spread, g.total), []).append(v)
-        out[key] = tuple(CardLine(tuple(vs), spread, total, printed=True) for (spread, total), vs in groups.items())
+        out[key] = tuple(
+            CardLine(tuple(vs), spread, total, printed=True) for (spread, total), vs in groups.items()
+        )
     return out
 
 
@@ -104,7 +106,9 @@ def differs(lines: Sequence[CardLine]) -> bool:
     return len(lines) > 1 or not all(line.printed for line in lines)
 
 
-def other_lines(card: Card, lines: Mapping[int, Sequence[CardLine]]) -> list[tuple[Game, tuple[CardLine, ...]]]:
+def other_lines(
+    card: Card, lines: Mapping[int, Sequence[CardLine]]
+) -> list[tuple[Game, tuple[CardLine, ...]]]:
     """The games of `card` that printed cards carry at another spread or total, with the printed lines."""
     out = []
     for g in card.games:
@@ -116,5 +120,12 @@ def other_lines(card: Card, lines: Mapping[int, Sequence[CardLine]]) -> list[tup
 
 def lines_json(lines: Sequence[CardLine]) -> list[dict[str, object]]:
     """`[{"versions": [1], "printed": true, "home_spread": 2.5, "total": 41.0}, …]` (public JSON shapes)."""
-    return [{"versions": list(line.versions), "printed": line.printed, "home_spread": float(line.spread),
-             "total": float(line.total) if line.total is not None else None} for line in lines]
+    return [
+        {
+            "versions": list(line.versions),
+            "printed": line.printed,
+            "home_spread": float(line.spread),
+            "total": float(line.total) if line.total is not None else None,
+        }
+        for line in lines
+    ]

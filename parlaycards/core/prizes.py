@@ -16,7 +16,9 @@ from .money import CENT, dollars
 
 ZERO = Decimal(0)
 HUNDRED = Decimal(100)
-PRIZES_ACCEPTED = "Accepted: percentages of the pot or amounts, comma-separated, e.g. 60%,30%,10% or 100,50 or $75."
+PRIZES_ACCEPTED = (
+    "Accepted: percentages of the pot or amounts, comma-separated, e.g. 60%,30%,10% or 100,50 or $75."
+)
 
 
 class Prize(Frozen):
@@ -45,8 +47,9 @@ class Prize(Frozen):
                 raise InvalidOperation
             return cls(amount=value.quantize(CENT, rounding=ROUND_HALF_UP))
         except InvalidOperation:
-            raise ValueError(f'the prize "{text.strip()}" is not an amount or a percentage of the pot. '
-                             + PRIZES_ACCEPTED) from None
+            raise ValueError(
+                f'the prize "{text.strip()}" is not an amount or a percentage of the pot. ' + PRIZES_ACCEPTED
+            ) from None
 
     def __str__(self) -> str:
         if self.percent is not None:

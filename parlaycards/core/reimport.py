@@ -12,8 +12,13 @@ from .models import Card, Game
 from .views import kickoff_text
 
 GAME_FIELDS = ("spread", "total", "kickoff", "neutral", "off", "league", "numbers")
-CARD_FIELDS = {"payouts": "the payout table", "rules": "the rules", "title": "the title",
-               "disclaimer": "the disclaimer", "timezone": "the time zone"}
+CARD_FIELDS = {
+    "payouts": "the payout table",
+    "rules": "the rules",
+    "title": "the title",
+    "disclaimer": "the disclaimer",
+    "timezone": "the time zone",
+}
 
 
 def undone_edits(imported: Card, edited: Card, new: Card) -> tuple[str, ...]:
@@ -22,18 +27,24 @@ def undone_edits(imported: Card, edited: Card, new: Card) -> tuple[str, ...]:
     before, after, coming = _games(imported), _games(edited), _games(new)
     for key, game in after.items():
         if key not in before and key not in coming:
-            out.append(f"{_label(game)} was added by hand; the sheet does not have it, so it would be removed.")
+            out.append(
+                f"{_label(game)} was added by hand; the sheet does not have it, so it would be removed."
+            )
     for key, game in before.items():
         if key not in after and key in coming:
-            out.append(f"{_label(game)} was removed by hand; the sheet has it, so it would be back on the card.")
+            out.append(
+                f"{_label(game)} was removed by hand; the sheet has it, so it would be back on the card."
+            )
     for key, game in after.items():
         if key not in before or key not in coming:
             continue
         for field in GAME_FIELDS:
             was, now, sheet = (_value(g, field, edited.timezone) for g in (before[key], game, coming[key]))
             if was != now and sheet != now:
-                out.append(f"{_label(game)}: the {_name(field)} was changed by hand from {was} to {now}; the "
-                           f"sheet says {sheet}.")
+                out.append(
+                    f"{_label(game)}: the {_name(field)} was changed by hand from {was} to {now}; the "
+                    f"sheet says {sheet}."
+                )
     for field, name in CARD_FIELDS.items():
         was, now, then = (getattr(c, field) for c in (imported, edited, new))
         if was != now and then != now:
@@ -50,7 +61,9 @@ def _label(game: Game) -> str:
 
 
 def _name(field: str) -> str:
-    return {"spread": "home line", "off": "off-the-card mark", "numbers": "selection numbers"}.get(field, field)
+    return {"spread": "home line", "off": "off-the-card mark", "numbers": "selection numbers"}.get(
+        field, field
+    )
 
 
 def _value(game: Game, field: str, tz: str) -> str:

@@ -147,19 +147,25 @@ class Report:
         """What a reader needs to read the lines: which versions were printed, which lines no card carried."""
         notes = []
         if any(len(g.lines) > 1 for g in self.games):
-            notes.append(f"Cards were printed from versions {', '.join(map(str, self.played))} of {self.slug} "
-                         "(the version is printed beside the serial). Where their lines differ, each is shown with "
-                         "its cards, and every card is graded at the line printed on it.")
+            notes.append(
+                f"Cards were printed from versions {', '.join(map(str, self.played))} of {self.slug} "
+                "(the version is printed beside the serial). Where their lines differ, each is shown with "
+                "its cards, and every card is graded at the line printed on it."
+            )
         if any(not all(line.printed for line in g.lines) for g in self.games):
-            notes.append("A line marked \"not printed\" is on no card handed out: its game was added after the last "
-                         "printing, so no card can have picked it.")
+            notes.append(
+                'A line marked "not printed" is on no card handed out: its game was added after the last '
+                "printing, so no card can have picked it."
+            )
         return notes
 
     @property
     def winners(self) -> list[EntryRow]:
         """Cards handing money back, biggest first (refunds last), then by serial."""
-        return sorted((r for r in self.rows if r.payout > 0),
-                      key=lambda r: (r.outcome is not Outcome.WIN, -r.payout, r.serial))
+        return sorted(
+            (r for r in self.rows if r.payout > 0),
+            key=lambda r: (r.outcome is not Outcome.WIN, -r.payout, r.serial),
+        )
 
 
 def selection_label(game: Game, side: Side) -> str:
@@ -171,8 +177,9 @@ def selection_label(game: Game, side: Side) -> str:
     return f"{team} {format_spread(game.line_for(side))}"
 
 
-def game_rows(card: Card, cards: Mapping[int, Card], results: Mapping[int, Result],
-              played: Collection[int]) -> tuple[GameRow, ...]:
+def game_rows(
+    card: Card, cards: Mapping[int, Card], results: Mapping[int, Result], played: Collection[int]
+) -> tuple[GameRow, ...]:
     """The games of every version, each with the lines the played versions carried (`core.printed`)."""
     lines = card_lines(cards, played)
     out = []
@@ -180,17 +187,36 @@ def game_rows(card: Card, cards: Mapping[int, Card], results: Mapping[int, Resul
         r = results.get(g.key)
         status = "pending" if r is None else "cancelled" if r.cancelled else "final"
         ls = lines[g.key]
-        out.append(GameRow(g.key, g.league, kickoff_text(g, card.timezone), g.away, g.home, g.numbers.all(),
-                           line_text(ls, lambda x: x.away_line), line_text(ls, lambda x: x.home_line),
-                           line_text(ls, lambda x: x.total_text), g.off, status,
-                           r.away_score if r and not r.cancelled else None,
-                           r.home_score if r and not r.cancelled else None, ls))
+        out.append(
+            GameRow(
+                g.key,
+                g.league,
+                kickoff_text(g, card.timezone),
+                g.away,
+                g.home,
+                g.numbers.all(),
+                line_text(ls, lambda x: x.away_line),
+                line_text(ls, lambda x: x.home_line),
+                line_text(ls, lambda x: x.total_text),
+                g.off,
+                status,
+                r.away_score if r and not r.cancelled else None,
+                r.home_score if r and not r.cancelled else None,
+                ls,
+            )
+        )
     return tuple(out)
 
 
-def build_report(card: Card, cards: Mapping[int, Card], graded: Sequence[Graded],
-                 results: Mapping[int, Result], paid: Mapping[str, Decimal],
-                 changes: Sequence[GradeChange] = (), played: Collection[int] = ()) -> Report:
+def build_report(
+    card: Card,
+    cards: Mapping[int, Card],
+    graded: Sequence[Graded],
+    results: Mapping[int, Result],
+    paid: Mapping[str, Decimal],
+    changes: Sequence[GradeChange] = (),
+    played: Collection[int] = (),
+) -> Report:
     """Every row of the report. `card` is the latest version; `cards` every version (at least those entries
     were made on); `played` the versions printed or entered (entries' versions are added)."""
     tiers: dict[int, str] = {}  # by id: the same few tier objects come back for every winning entry
@@ -203,19 +229,40 @@ def build_report(card: Card, cards: Mapping[int, Card], graded: Sequence[Graded]
         return tiers[id(tier)]
 
     no_pay = ZERO
-    rows = [EntryRow(e.serial, e.version, e.name, e.stake, e.picks, outcomes,
-                     grade.outcome, grade.effective_picks, grade.hits, tier_text(grade.tier), payout,
-                     paid.get(e.serial, no_pay), e.late, e.received_at)
-            for e, grade, payout, outcomes in graded]
+    rows = [
+        EntryRow(
+            e.serial,
+            e.version,
+            e.name,
+            e.stake,
+            e.picks,
+            outcomes,
+            grade.outcome,
+            grade.effective_picks,
+            grade.hits,
+            tier_text(grade.tier),
+            payout,
+            paid.get(e.serial, no_pay),
+            e.late,
+            e.received_at,
+        )
+        for e, grade, payout, outcomes in graded
+    ]
     rows.sort(key=itemgetter(0))
     stakes = sum((r.stake for r in rows), ZERO)
     payouts = sum((r.payout for r in rows), ZERO)
     paid_total = sum((min(r.paid, r.payout) for r in rows), ZERO)
-    totals = Totals(entries=len(rows), stakes=stakes.quantize(CENT), payouts=payouts.quantize(CENT),
-                    net=(stakes - payouts).quantize(CENT), paid=paid_total.quantize(CENT),
-                    owed=sum((r.owed for r in rows), ZERO).quantize(CENT),
-                    winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
-                    pending=sum(1 for r in rows if r.outcome is Outcome.PENDING), late=sum(1 for r in rows if r.late))
+    totals = Totals(
+        entries=len(rows),
+        stakes=stakes.quantize(CENT),
+        payouts=payouts.quantize(CENT),
+        net=(stakes - payouts).quantize(CENT),
+        paid=paid_total.quantize(CENT),
+        owed=sum((r.owed for r in rows), ZERO).quantize(CENT),
+        winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
+        pending=sum(1 for r in rows if r.outcome is Outcome.PENDING),
+        late=sum(1 for r in rows if r.late),
+    )
     versions = {**cards, card.version: card}
     labels: dict[tuple[int, int], str] = {}
     for version, c in versions.items():
@@ -225,9 +272,18 @@ def build_report(card: Card, cards: Mapping[int, Card], graded: Sequence[Graded]
                 if number is not None:
                     labels[(version, number)] = selection_label(game, side)
     played_versions = tuple(sorted(set(played) | {r.version for r in rows}))
-    return Report(card.slug, card.title, card.version, card.timezone,
-                  game_rows(card, versions, results, played_versions), tuple(rows), totals, tuple(changes), labels,
-                  played=played_versions)
+    return Report(
+        card.slug,
+        card.title,
+        card.version,
+        card.timezone,
+        game_rows(card, versions, results, played_versions),
+        tuple(rows),
+        totals,
+        tuple(changes),
+        labels,
+        played=played_versions,
+    )
 
 
 def grade_json(report: Report) -> dict[str, Any]:
@@ -246,27 +302,57 @@ def grade_json(report: Report) -> dict[str, Any]:
         if table is None:
             table = legs[(id(r.outcomes), r.version)] = {
                 n: {"number": n, "outcome": o.value, "selection": report.label(r.version, n)}
-                for n, o in r.outcomes.items()}
+                for n, o in r.outcomes.items()
+            }
         return list(map(table.__getitem__, r.picks))
 
     out = {
         "card": report.slug,
         "entries": [
-            {"serial": r.serial, "name": r.name, "stake": text(r.stake), "outcome": r.outcome.value,
-             "picks": list(r.picks), "effective_picks": r.effective_picks, "hits": r.hits, "payout": text(r.payout),
-             "legs": leg_list(r), "version": r.version}
+            {
+                "serial": r.serial,
+                "name": r.name,
+                "stake": text(r.stake),
+                "outcome": r.outcome.value,
+                "picks": list(r.picks),
+                "effective_picks": r.effective_picks,
+                "hits": r.hits,
+                "payout": text(r.payout),
+                "legs": leg_list(r),
+                "version": r.version,
+            }
             for r in report.rows
         ],
-        "totals": {"stakes": plain(report.totals.stakes), "payouts": plain(report.totals.payouts),
-                   "net": plain(report.totals.net)},
+        "totals": {
+            "stakes": plain(report.totals.stakes),
+            "payouts": plain(report.totals.payouts),
+            "net": plain(report.totals.net),
+        },
         "games": [
-            {"game": g.key, "away": g.away, "home": g.home, "numbers": list(g.numbers), "status": g.status,
-             "away_score": g.away_score, "home_score": g.home_score, "off": g.off,
-             "lines": lines_json(g.lines)}
+            {
+                "game": g.key,
+                "away": g.away,
+                "home": g.home,
+                "numbers": list(g.numbers),
+                "status": g.status,
+                "away_score": g.away_score,
+                "home_score": g.home_score,
+                "off": g.off,
+                "lines": lines_json(g.lines),
+            }
             for g in report.games
         ],
     }
     if report.voided:  # only when some entry was voided: the shape above stays as it was
-        out["void"] = [{"serial": v.serial, "name": v.name, "stake": plain(v.stake), "picks": list(v.picks),
-                        "reason": v.reason, "voided_at": v.voided_at.isoformat()} for v in report.voided]
+        out["void"] = [
+            {
+                "serial": v.serial,
+                "name": v.name,
+                "stake": plain(v.stake),
+                "picks": list(v.picks),
+                "reason": v.reason,
+                "voided_at": v.voided_at.isoformat(),
+            }
+            for v in report.voided
+        ]
     return out

@@ -59,9 +59,19 @@ def season_standings(season: str, weeks: Sequence[WeekReport]) -> SeasonReport:
             j += 1
         for k in order[i:j]:
             row = scores[k]
-            rows.append(SeasonRow(place=i + 1, tied=j - i, name=names[k], total=totals[k], weeks=tuple(row),
-                                  played=sum(1 for x in row if x is not None), weekly_wins=wins[k],
-                                  winnings=money[k]))
+            rows.append(
+                SeasonRow(
+                    place=i + 1,
+                    tied=j - i,
+                    name=names[k],
+                    total=totals[k],
+                    weeks=tuple(row),
+                    played=sum(1 for x in row if x is not None),
+                    weekly_wins=wins[k],
+                    winnings=money[k],
+                )
+            )
         i = j
-    return SeasonReport(season=season, pools=tuple(w.pool.slug for w in weeks), rows=tuple(rows),
-                        notes=tuple(notes))
+    return SeasonReport(
+        season=season, pools=tuple(w.pool.slug for w in weeks), rows=tuple(rows), notes=tuple(notes)
+    )

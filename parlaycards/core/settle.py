@@ -85,8 +85,9 @@ def settle_counts(outcomes: Sequence[LegOutcome], rules: Rules) -> tuple[int, in
     return n, k, lost, pending
 
 
-def settle_card(stake: Decimal, n: int, k: int, lost: bool, card_rules: Rules,
-                table: PayoutTable) -> tuple[Outcome, PayoutTier | None, Decimal]:
+def settle_card(
+    stake: Decimal, n: int, k: int, lost: bool, card_rules: Rules, table: PayoutTable
+) -> tuple[Outcome, PayoutTier | None, Decimal]:
     """Steps 4–6 of §2 and the money of §3, given n' legs with k wins."""
     tier = table.tier(n, k)
     if tier is not None:
@@ -109,11 +110,27 @@ def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Set
         legs.append(Leg(number=number, outcome=grade_leg(game, side, results.get(game.key))))
     n, k, lost, pending = settle_counts([leg.outcome for leg in legs], card.rules)
     if pending:
-        return Settlement(serial=entry.serial, stake=entry.stake, legs=tuple(legs), effective_picks=n,
-                          hits=k, tier=None, outcome=Outcome.PENDING, payout=ZERO.quantize(CENT))
+        return Settlement(
+            serial=entry.serial,
+            stake=entry.stake,
+            legs=tuple(legs),
+            effective_picks=n,
+            hits=k,
+            tier=None,
+            outcome=Outcome.PENDING,
+            payout=ZERO.quantize(CENT),
+        )
     outcome, tier, amount = settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
-    return Settlement(serial=entry.serial, stake=entry.stake, legs=tuple(legs), effective_picks=n, hits=k,
-                      tier=tier, outcome=outcome, payout=amount)
+    return Settlement(
+        serial=entry.serial,
+        stake=entry.stake,
+        legs=tuple(legs),
+        effective_picks=n,
+        hits=k,
+        tier=tier,
+        outcome=outcome,
+        payout=amount,
+    )
 
 
 def grade_selections(card: Card, results: Mapping[int, Result]) -> dict[int, LegOutcome]:
@@ -128,8 +145,14 @@ def grade_selections(card: Card, results: Mapping[int, Result]) -> dict[int, Leg
     return out
 
 
-def refusals(entry: Entry, card: Card, *, current: Card | None = None,
-             off_before: Mapping[int, datetime | None] | None = None, cutoff_applies: bool = True) -> list[str]:
+def refusals(
+    entry: Entry,
+    card: Card,
+    *,
+    current: Card | None = None,
+    off_before: Mapping[int, datetime | None] | None = None,
+    cutoff_applies: bool = True,
+) -> list[str]:
     """Every reason §4 refuses `entry` on `card` (serial checks live with the store). Empty: accepted.
 
     `card` is the version the serial was printed from (its numbers and pick rules apply); `current`
@@ -170,8 +193,10 @@ def refusals(entry: Entry, card: Card, *, current: Card | None = None,
         for key, ms in games_with.items():
             if len(ms) > 1:
                 game = next(g for g in card.games if g.key == key)
-                reasons.append(f"a side and the total of {game.label()} are both picked; "
-                               "same-game picks are off on this card")
+                reasons.append(
+                    f"a side and the total of {game.label()} are both picked; "
+                    "same-game picks are off on this card"
+                )
     count = len(entry.picks)
     if count < rules.min_picks:
         reasons.append(f"{count} picks; this card needs at least {rules.min_picks}")
@@ -179,9 +204,11 @@ def refusals(entry: Entry, card: Card, *, current: Card | None = None,
         reasons.append(f"{count} picks; this card takes at most {rules.max_picks}")
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
-        reasons.append(f"received {_local(entry.received_at, now):%a %b %d %H:%M} after the cutoff "
-                       f"{_local(cutoff, now):%a %b %d %H:%M} (to accept it on purpose, use ⟨late⟩; if it was "
-                       "handed in before the cutoff, say when with ⟨received⟩, or in a Received column of a sheet)")
+        reasons.append(
+            f"received {_local(entry.received_at, now):%a %b %d %H:%M} after the cutoff "
+            f"{_local(cutoff, now):%a %b %d %H:%M} (to accept it on purpose, use ⟨late⟩; if it was "
+            "handed in before the cutoff, say when with ⟨received⟩, or in a Received column of a sheet)"
+        )
     if entry.late:
         reasons += _past_posted(entry, card, now)
     return reasons
@@ -199,13 +226,17 @@ def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
         kick = game.kickoff
         if isinstance(kick, datetime):
             if kick.tzinfo is not None and entry.received_at >= kick:
-                out.append(f"pick {number}: {game.label()} had kicked off ({_local(kick, now):%a %b %d %H:%M}) "
-                           f"when this late card was received ({_local(entry.received_at, now):%a %b %d %H:%M}); "
-                           "a late card may only pick games not yet started")
+                out.append(
+                    f"pick {number}: {game.label()} had kicked off ({_local(kick, now):%a %b %d %H:%M}) "
+                    f"when this late card was received ({_local(entry.received_at, now):%a %b %d %H:%M}); "
+                    "a late card may only pick games not yet started"
+                )
         elif kick is not None and _local(entry.received_at, now).date() > kick:
-            out.append(f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this late card was "
-                       f"received ({_local(entry.received_at, now):%a %b %d %H:%M}); a late card may only pick "
-                       "games not yet started")
+            out.append(
+                f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this late card was "
+                f"received ({_local(entry.received_at, now):%a %b %d %H:%M}); a late card may only pick "
+                "games not yet started"
+            )
     return out
 
 

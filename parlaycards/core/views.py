@@ -36,8 +36,9 @@ def kickoff_text(game: Game, tz: str) -> str:
     return f"{k:%a %m/%d} TBA"
 
 
-def card_json(card: Card, printed_versions: tuple[int, ...] = (),
-              lines: Mapping[int, Sequence[CardLine]] | None = None) -> dict[str, Any]:
+def card_json(
+    card: Card, printed_versions: tuple[int, ...] = (), lines: Mapping[int, Sequence[CardLine]] | None = None
+) -> dict[str, Any]:
     """`show SLUG --json`: the public shape.
 
     With `lines` (`core.printed.card_lines`), each game also has `printed_lines`: the lines printed cards
@@ -58,12 +59,18 @@ def card_json(card: Card, printed_versions: tuple[int, ...] = (),
                 "total": float(g.total) if g.total is not None else None,
                 "neutral": g.neutral,
                 "off": g.off,
-                "numbers": {"away": g.numbers.away, "home": g.numbers.home,
-                            "over": g.numbers.over, "under": g.numbers.under},
+                "numbers": {
+                    "away": g.numbers.away,
+                    "home": g.numbers.home,
+                    "over": g.numbers.over,
+                    "under": g.numbers.under,
+                },
             }
             for g in card.games
         ],
-        "payouts": [{"picks": t.picks, "hits": t.hits, "odds": str(t.odds)} for t in card.payouts.sorted().tiers],
+        "payouts": [
+            {"picks": t.picks, "hits": t.hits, "odds": str(t.odds)} for t in card.payouts.sorted().tiers
+        ],
         "basis": card.payouts.basis,
         "max_payout": str(card.payouts.max_payout) if card.payouts.max_payout is not None else None,
         "rules": {
@@ -72,7 +79,9 @@ def card_json(card: Card, printed_versions: tuple[int, ...] = (),
             "max_picks": card.rules.max_picks,
             "same_game": card.rules.same_game,
             "below_minimum": card.rules.below_minimum,
-            "cutoff": card.rules.cutoff.astimezone(ZoneInfo(card.timezone)).isoformat() if card.rules.cutoff else None,
+            "cutoff": card.rules.cutoff.astimezone(ZoneInfo(card.timezone)).isoformat()
+            if card.rules.cutoff
+            else None,
         },
         "disclaimer": card.disclaimer,
         "printed_versions": list(printed_versions),
@@ -109,17 +118,28 @@ def rules_text(card: Card, short: bool = False) -> list[str]:
     if short:
         return _rules_short(card)
     out = [f"Pick at least {r.min_picks} and no more than {r.max_picks} selections."]
-    out.append({"lose": "Ties (pushes) lose.", "win": "Ties (pushes) win.",
-                "reduce": "Ties (pushes) are dropped and the card drops to the next lower tier."}[r.ties])
+    out.append(
+        {
+            "lose": "Ties (pushes) lose.",
+            "win": "Ties (pushes) win.",
+            "reduce": "Ties (pushes) are dropped and the card drops to the next lower tier.",
+        }[r.ties]
+    )
     out.append("Cancelled or postponed games are no action: the card drops to the next lower tier.")
     if r.below_minimum == "refund":
         out.append(f"A card reduced below {r.min_picks} picks with no loss is refunded.")
     else:
         out.append(f"A card reduced below {r.min_picks} picks loses.")
-    out.append("A side and the total of the same game may both be picked." if r.same_game
-               else "Only one selection per game: not a side and the total of the same game.")
-    out.append("Payouts include the stake (odds FOR 1)." if p.basis == "for"
-               else "Odds are TO 1: the stake is returned on top of the winnings.")
+    out.append(
+        "A side and the total of the same game may both be picked."
+        if r.same_game
+        else "Only one selection per game: not a side and the total of the same game."
+    )
+    out.append(
+        "Payouts include the stake (odds FOR 1)."
+        if p.basis == "for"
+        else "Odds are TO 1: the stake is returned on top of the winnings."
+    )
     if p.max_payout is not None:
         out.append(f"Maximum payout {dollars(p.max_payout)} per card, stake included.")
     if r.cutoff is not None:
@@ -131,12 +151,14 @@ def rules_text(card: Card, short: bool = False) -> list[str]:
 def _rules_short(card: Card) -> list[str]:
     r = card.rules
     p = card.payouts
-    out = [f"{r.min_picks}–{r.max_picks} picks",
-           {"lose": "ties lose", "win": "ties win", "reduce": "ties drop a tier"}[r.ties],
-           "side and total of a game allowed" if r.same_game else "one pick per game",
-           "odds FOR 1 (stake included)" if p.basis == "for" else "odds TO 1",
-           "cancelled games no action",
-           f"under {r.min_picks} picks {'refunded' if r.below_minimum == 'refund' else 'loses'}"]
+    out = [
+        f"{r.min_picks}–{r.max_picks} picks",
+        {"lose": "ties lose", "win": "ties win", "reduce": "ties drop a tier"}[r.ties],
+        "side and total of a game allowed" if r.same_game else "one pick per game",
+        "odds FOR 1 (stake included)" if p.basis == "for" else "odds TO 1",
+        "cancelled games no action",
+        f"under {r.min_picks} picks {'refunded' if r.below_minimum == 'refund' else 'loses'}",
+    ]
     if p.max_payout is not None:
         out.append(f"max payout ${p.max_payout:,.0f}")
     if r.cutoff is not None:

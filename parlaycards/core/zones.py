@@ -12,8 +12,10 @@ def zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ParlayError(f'"{name}" is not a time zone. Accepted: IANA names such as America/New_York, '
-                          "America/Chicago, America/Los_Angeles, Europe/London.") from None
+        raise ParlayError(
+            f'"{name}" is not a time zone. Accepted: IANA names such as America/New_York, '
+            "America/Chicago, America/Los_Angeles, Europe/London."
+        ) from None
 
 
 def localise(moment: datetime | date, tz: str) -> datetime | date:

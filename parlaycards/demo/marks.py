@@ -30,7 +30,11 @@ from ..layout.templates import load_template
 COUNTS = frozenset({"solid", "scribble", "tick", "cross", "pencil", "partial"})
 NOT_COUNTING = frozenset({"erased", "stray"})
 DOUBTFUL = frozenset({"faint"})
-INKS = {"black": (28, 28, 36), "blue": (32, 52, 150), "grey": (62, 62, 68)}  # RGB of a full stroke: pen, graphite
+INKS = {
+    "black": (28, 28, 36),
+    "blue": (32, 52, 150),
+    "grey": (62, 62, 68),
+}  # RGB of a full stroke: pen, graphite
 PENCIL_STYLES = ("pencil", "erased", "faint")
 WHY = ("double", "unsure", "torn", "other-stake", "too-many", "duplicate-serial")
 SUB = 8  # OpenCV drawing at 1/8 pixel (shift=3)
@@ -64,12 +68,17 @@ def card_bubbles_px(card: Card, template: str, slot: int, dpi: float) -> dict[st
     """Each bubble of the card in `slot`: "101" … and "stake:5", "stake:other" → (cx, cy, r), page px."""
     layout = layout_card(card, load_template(template))
     ox, oy, page_h, k = _to_px(template, slot, dpi)
-    keys = [(str(n), b) for n, b in layout.bubbles().items()] + \
-           [(f"stake:{s}", b) for s, b in layout.stake_bubbles().items()]
-    return {key: ((b.centre()[0] + ox) * k, (page_h - b.centre()[1] - oy) * k, b.radius() * k) for key, b in keys}
+    keys = [(str(n), b) for n, b in layout.bubbles().items()] + [
+        (f"stake:{s}", b) for s, b in layout.stake_bubbles().items()
+    ]
+    return {
+        key: ((b.centre()[0] + ox) * k, (page_h - b.centre()[1] - oy) * k, b.radius() * k) for key, b in keys
+    }
 
 
-def card_boxes_px(card: Card, template: str, slot: int, dpi: float) -> dict[str, tuple[float, float, float, float]]:
+def card_boxes_px(
+    card: Card, template: str, slot: int, dpi: float
+) -> dict[str, tuple[float, float, float, float]]:
     """The card's rectangle ("card"), corner marks ("tl" … "br") and QR ("qr") as (x0, y0, x1, y1) page px."""
     layout = layout_card(card, load_template(template))
     ox, oy, page_h, k = _to_px(template, slot, dpi)
@@ -88,9 +97,9 @@ def card_boxes_px(card: Card, template: str, slot: int, dpi: float) -> dict[str,
 def _ink(img: np.ndarray, x0: int, y0: int, mask: np.ndarray, colour: str) -> None:
     """Multiply ink onto the paper through `mask` (alpha 0–1 at (x0, y0)): ink over a printed ring darkens it."""
     h, w = mask.shape
-    part = img[y0:y0 + h, x0:x0 + w, :3]
+    part = img[y0 : y0 + h, x0 : x0 + w, :3]
     tint = np.array(INKS[colour], np.float32) / 255
-    a = np.clip(mask[:part.shape[0], :part.shape[1], None], 0, 1)
+    a = np.clip(mask[: part.shape[0], : part.shape[1], None], 0, 1)
     part[:] = np.clip(part * (1 - a * (1 - tint)) + 0.5, 0, 255).astype(np.uint8)
 
 
@@ -98,25 +107,32 @@ def _pts(points: Sequence[tuple[float, float]]) -> np.ndarray:
     return np.round(np.asarray(points, np.float64) * SUB).astype(np.int32)
 
 
-def _stroke(mask: np.ndarray, points: Sequence[tuple[float, float]] | np.ndarray, width: float,
-            closed: bool = False) -> None:
+def _stroke(
+    mask: np.ndarray, points: Sequence[tuple[float, float]] | np.ndarray, width: float, closed: bool = False
+) -> None:
     """An anti-aliased pen stroke through `points` (mask px)."""
     cv2.polylines(mask, [_pts(points)], closed, 1.0, max(1, round(width)), cv2.LINE_AA, 3)
 
 
-def _bent(a: tuple[float, float], b: tuple[float, float], bow: float, n: int = 12) -> list[tuple[float, float]]:
+def _bent(
+    a: tuple[float, float], b: tuple[float, float], bow: float, n: int = 12
+) -> list[tuple[float, float]]:
     """A slightly curved stroke from a to b: its middle pushed sideways by `bow` px."""
     (ax, ay), (bx, by) = a, b
     length = math.hypot(bx - ax, by - ay) or 1.0
     nx, ny = -(by - ay) / length, (bx - ax) / length
-    return [(ax + (bx - ax) * t + nx * bow * 4 * t * (1 - t), ay + (by - ay) * t + ny * bow * 4 * t * (1 - t))
-            for t in np.linspace(0, 1, n)]
+    return [
+        (ax + (bx - ax) * t + nx * bow * 4 * t * (1 - t), ay + (by - ay) * t + ny * bow * 4 * t * (1 - t))
+        for t in np.linspace(0, 1, n)
+    ]
 
 
 def _blob(cx: float, cy: float, radius: float, rng: np.random.Generator, wobble: float = 0.06) -> np.ndarray:
     """An irregular closed outline around (cx, cy): a hand-drawn fill's edge."""
     a = np.linspace(0, 2 * math.pi, 40, endpoint=False)
-    rr = radius * (1 + sum(rng.normal(0, wobble / k) * np.cos(k * a + rng.uniform(0, 2 * math.pi)) for k in (2, 3, 5)))
+    rr = radius * (
+        1 + sum(rng.normal(0, wobble / k) * np.cos(k * a + rng.uniform(0, 2 * math.pi)) for k in (2, 3, 5))
+    )
     return np.stack([cx + rr * np.cos(a), cy + rr * np.sin(a)], axis=1)
 
 
@@ -151,11 +167,21 @@ def _cap_share(t: float) -> float:
     return 1 - (math.acos(t) - t * math.sqrt(1 - t * t)) / math.pi
 
 
-def _stray(mask: np.ndarray, cx: float, cy: float, r: float, width: float, mm: float, rng: np.random.Generator,
-           keep_clear: Sequence[tuple[float, float, float, float]]) -> None:
+def _stray(
+    mask: np.ndarray,
+    cx: float,
+    cy: float,
+    r: float,
+    width: float,
+    mm: float,
+    rng: np.random.Generator,
+    keep_clear: Sequence[tuple[float, float, float, float]],
+) -> None:
     """A pen line passing beside the bubble: ≥ 0.5 mm clear of its ring and of every `keep_clear` box."""
     for attempt in range(200):  # mostly straight up or across, as pen lines beside a column of bubbles run
-        side = rng.choice([0, 0.5, 1, 1.5]) * math.pi + rng.normal(0, 0.3)  # where it passes, seen from the centre
+        side = rng.choice([0, 0.5, 1, 1.5]) * math.pi + rng.normal(
+            0, 0.3
+        )  # where it passes, seen from the centre
         gap = r + rng.uniform(0.55, 1.1) * mm + width / 2 + 2  # centre of the bubble to the line's centre
         along = side + math.pi / 2 + rng.normal(0, 0.1)
         half = r * rng.uniform(1.2, 1.9) * (1 - attempt / 300)  # shorter, after many tries
@@ -165,17 +191,33 @@ def _stray(mask: np.ndarray, cx: float, cy: float, r: float, width: float, mm: f
         pts = np.array(_bent(a, b, rng.normal(0, 0.08 * r), 24))
         edge = width / 2 + 2  # the ink's edge: half the pen, its anti-aliasing and bleed
         near = np.hypot(pts[:, 0] - cx, pts[:, 1] - cy).min() - edge
-        clear = all(np.hypot(np.maximum(np.maximum(x0 - pts[:, 0], pts[:, 0] - x1), 0),
-                             np.maximum(np.maximum(y0 - pts[:, 1], pts[:, 1] - y1), 0)).min() - edge >= 0.5 * mm
-                    for x0, y0, x1, y1 in keep_clear)
+        clear = all(
+            np.hypot(
+                np.maximum(np.maximum(x0 - pts[:, 0], pts[:, 0] - x1), 0),
+                np.maximum(np.maximum(y0 - pts[:, 1], pts[:, 1] - y1), 0),
+            ).min()
+            - edge
+            >= 0.5 * mm
+            for x0, y0, x1, y1 in keep_clear
+        )
         if near >= r + 0.5 * mm and clear:
             _stroke(mask, pts, width)
             return
     raise ValueError(f"no room for a stray line beside the bubble at ({cx:.0f}, {cy:.0f})")
 
 
-def draw_mark(img: np.ndarray, cx: float, cy: float, r: float, style: str, colour: str, rng: np.random.Generator,
-              *, px_mm: float | None = None, keep_clear: Sequence[tuple[float, float, float, float]] = ()) -> None:
+def draw_mark(
+    img: np.ndarray,
+    cx: float,
+    cy: float,
+    r: float,
+    style: str,
+    colour: str,
+    rng: np.random.Generator,
+    *,
+    px_mm: float | None = None,
+    keep_clear: Sequence[tuple[float, float, float, float]] = (),
+) -> None:
     """Draw one mark of `style` on the bubble at (cx, cy), radius `r` px, in place.
 
     `colour` is "black" or "blue" for pen; pencil, erased and faint marks are graphite whatever it says.
@@ -185,7 +227,9 @@ def draw_mark(img: np.ndarray, cx: float, cy: float, r: float, style: str, colou
     mm = px_mm or r / 2.02
     pad = int(r * 3 + 4 * mm)
     x0, y0 = max(0, int(cx) - pad), max(0, int(cy) - pad)
-    mask = np.zeros((min(img.shape[0], int(cy) + pad) - y0, min(img.shape[1], int(cx) + pad) - x0), np.float32)
+    mask = np.zeros(
+        (min(img.shape[0], int(cy) + pad) - y0, min(img.shape[1], int(cx) + pad) - x0), np.float32
+    )
     x, y = cx - x0 + rng.normal(0, 0.05 * r), cy - y0 + rng.normal(0, 0.05 * r)  # the hand is never centred
     pen = 0.5 * mm * rng.uniform(0.8, 1.25)
     inner = r - 0.3 * mm  # inside the printed ring
@@ -193,22 +237,41 @@ def draw_mark(img: np.ndarray, cx: float, cy: float, r: float, style: str, colou
     strength = rng.uniform(0.88, 0.97)  # a ballpoint line is not quite opaque
     if style == "solid":
         cv2.fillPoly(mask, [_pts(_blob(x, y, r * rng.uniform(0.88, 1.02), rng))], 1.0, cv2.LINE_AA, 3)
-        _stroke(mask, _blob(x, y, r * rng.uniform(0.8, 0.98), rng, 0.1)[::2], pen, closed=True)  # round and round
-        mask *= np.clip(1 - 0.25 * np.maximum(_grain(mask.shape, rng, 0.8 * mm) - 1.6, 0), 0, 1)  # a few skips
+        _stroke(
+            mask, _blob(x, y, r * rng.uniform(0.8, 0.98), rng, 0.1)[::2], pen, closed=True
+        )  # round and round
+        mask *= np.clip(
+            1 - 0.25 * np.maximum(_grain(mask.shape, rng, 0.8 * mm) - 1.6, 0), 0, 1
+        )  # a few skips
     elif style == "scribble":  # back and forth across the bubble, rounded at the turns
         _stroke(mask, _zigzag(x, y, inner, int(rng.integers(7, 11)), rng), pen * rng.uniform(1.1, 1.4))
     elif style == "tick":
         rot, s = rng.normal(0, 0.2), r * rng.uniform(0.9, 1.2)
-        shape = [(-0.65, -0.05 + rng.normal(0, 0.1)), (-0.12, 0.6), (0.85 * rng.uniform(0.95, 1.3), -1.05 * rng.uniform(0.9, 1.25))]
-        p = [(x + s * (u * math.cos(rot) - v * math.sin(rot)), y + s * (u * math.sin(rot) + v * math.cos(rot)))
-             for u, v in shape]
-        _stroke(mask, _bent(p[0], p[1], rng.normal(0, 0.05 * r)) + _bent(p[1], p[2], rng.normal(0, 0.12 * r)), pen)
+        shape = [
+            (-0.65, -0.05 + rng.normal(0, 0.1)),
+            (-0.12, 0.6),
+            (0.85 * rng.uniform(0.95, 1.3), -1.05 * rng.uniform(0.9, 1.25)),
+        ]
+        p = [
+            (x + s * (u * math.cos(rot) - v * math.sin(rot)), y + s * (u * math.sin(rot) + v * math.cos(rot)))
+            for u, v in shape
+        ]
+        _stroke(
+            mask, _bent(p[0], p[1], rng.normal(0, 0.05 * r)) + _bent(p[1], p[2], rng.normal(0, 0.12 * r)), pen
+        )
     elif style == "cross":
         for a in (math.pi / 4, 3 * math.pi / 4):
             a += rng.normal(0, 0.12)
             e1, e2 = r * rng.uniform(0.75, 1.12), r * rng.uniform(0.75, 1.12)
-            _stroke(mask, _bent((x - e1 * math.cos(a), y - e1 * math.sin(a)), (x + e2 * math.cos(a), y + e2 * math.sin(a)),
-                                rng.normal(0, 0.08 * r)), pen)
+            _stroke(
+                mask,
+                _bent(
+                    (x - e1 * math.cos(a), y - e1 * math.sin(a)),
+                    (x + e2 * math.cos(a), y + e2 * math.sin(a)),
+                    rng.normal(0, 0.08 * r),
+                ),
+                pen,
+            )
     elif style == "pencil":  # HB graphite: dense strokes on the paper's tooth, 0.45–0.65 of white on average
         _stroke(mask, _zigzag(x, y, inner * 1.05, int(rng.integers(12, 18)), rng), 0.45 * mm)
         if rng.random() < 0.5:
@@ -227,7 +290,7 @@ def draw_mark(img: np.ndarray, cx: float, cy: float, r: float, style: str, colou
             lo, hi = (t, hi) if _cap_share(t) < share else (lo, t)
         cv2.fillPoly(mask, [_pts(_blob(x, y, inner * 1.02, rng, 0.04))], 1.0, cv2.LINE_AA, 3)
         a, phase = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
-        yy, xx = np.mgrid[0:mask.shape[0], 0:mask.shape[1]].astype(np.float32)
+        yy, xx = np.mgrid[0 : mask.shape[0], 0 : mask.shape[1]].astype(np.float32)
         along = (xx - x) * math.cos(a) + (yy - y) * math.sin(a)
         across = (yy - y) * math.cos(a) - (xx - x) * math.sin(a)
         mask *= np.clip(t * inner + 0.05 * r * np.sin(3 * across / r + phase) - along + 0.5, 0, 1)
@@ -237,17 +300,35 @@ def draw_mark(img: np.ndarray, cx: float, cy: float, r: float, style: str, colou
         mask *= np.clip(rng.uniform(0.04, 0.07) * (1 + 0.5 * _grain(mask.shape, rng, 0.5 * mm)), 0, 0.14)
         strength = 1.0
     elif style == "stray":
-        _stray(mask, cx - x0, cy - y0, r, pen, mm, rng, [(a - x0, b - y0, c - x0, d - y0) for a, b, c, d in keep_clear])
+        _stray(
+            mask,
+            cx - x0,
+            cy - y0,
+            r,
+            pen,
+            mm,
+            rng,
+            [(a - x0, b - y0, c - x0, d - y0) for a, b, c, d in keep_clear],
+        )
     elif style == "faint":  # a small light dab, off centre: neither filled nor empty
         a, d = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.2 * r)
-        cv2.fillPoly(mask, [_pts(_blob(x + d * math.cos(a), y + d * math.sin(a), r * rng.uniform(0.4, 0.46), rng, 0.1))],
-                     1.0, cv2.LINE_AA, 3)
+        cv2.fillPoly(
+            mask,
+            [_pts(_blob(x + d * math.cos(a), y + d * math.sin(a), r * rng.uniform(0.4, 0.46), rng, 0.1))],
+            1.0,
+            cv2.LINE_AA,
+            3,
+        )
         mask *= np.clip(rng.uniform(0.35, 0.41) * (1 + 0.15 * _grain(mask.shape, rng, 0.35 * mm)), 0, 1)
         strength = 1.0
     else:
         raise ValueError(f"unknown mark style {style!r}; known: {sorted(COUNTS | NOT_COUNTING | DOUBTFUL)}")
-    if ink != "grey":  # ballpoint: a slight unevenness along the line, and the ink bleeds a hair into the paper
-        mask = cv2.GaussianBlur(mask, (0, 0), 0.07 * mm) * (1 - 0.08 * np.clip(_grain(mask.shape, rng, mm), 0, 2))
+    if (
+        ink != "grey"
+    ):  # ballpoint: a slight unevenness along the line, and the ink bleeds a hair into the paper
+        mask = cv2.GaussianBlur(mask, (0, 0), 0.07 * mm) * (
+            1 - 0.08 * np.clip(_grain(mask.shape, rng, mm), 0, 2)
+        )
     _ink(img, x0, y0, mask * strength, ink)
 
 
@@ -321,8 +402,15 @@ def legal_picks(card: Card, rng: np.random.Generator, count: int | None = None) 
     return tuple(sorted(picks))
 
 
-def plan_card(card: Card, rng: np.random.Generator, why: str | None = None, *, colour: str | None = None,
-              styles: tuple[str, ...] = tuple(sorted(COUNTS)), not_counting: float = 0.3) -> Plan:
+def plan_card(
+    card: Card,
+    rng: np.random.Generator,
+    why: str | None = None,
+    *,
+    colour: str | None = None,
+    styles: tuple[str, ...] = tuple(sorted(COUNTS)),
+    not_counting: float = 0.3,
+) -> Plan:
     """A plain card (legal picks, a stake or none, sometimes a mark that must not count: share
     `not_counting`), or one made doubtful for `why` (see WHY). "duplicate-serial" plans a plain card:
     the caller marks the same serial twice."""
@@ -332,18 +420,25 @@ def plan_card(card: Card, rng: np.random.Generator, why: str | None = None, *, c
     games = [g for g in card.games if not g.off]
     if why == "too-many":
         if len(games) <= rules.max_picks:
-            raise ValueError(f"card {card.slug} has {len(games)} games: too few for more than {rules.max_picks} picks")
-        chosen = [games[i] for i in rng.permutation(len(games))[:rules.max_picks + 1]]
+            raise ValueError(
+                f"card {card.slug} has {len(games)} games: too few for more than {rules.max_picks} picks"
+            )
+        chosen = [games[i] for i in rng.permutation(len(games))[: rules.max_picks + 1]]
         picks = tuple(sorted(int(rng.choice(g.numbers.all())) for g in chosen))
     else:
-        picks = legal_picks(card, rng, int(rng.integers(rules.min_picks, rules.max_picks)) if why == "double" else None)
+        picks = legal_picks(
+            card, rng, int(rng.integers(rules.min_picks, rules.max_picks)) if why == "double" else None
+        )
     if why == "double":  # the other side of the same market of one game picked
         n = int(rng.choice(picks))
         nums = card.game_by_number(n).numbers
         pair = (nums.away, nums.home) if n in (nums.away, nums.home) else (nums.over, nums.under)
         picks = tuple(sorted((*picks, next(m for m in pair if m != n))))
-    stake = "other" if why == "other-stake" else (str(rng.choice(["1", "2", "5", "10", "20"])) if rng.random() < 0.7
-                                                   else None)
+    stake = (
+        "other"
+        if why == "other-stake"
+        else (str(rng.choice(["1", "2", "5", "10", "20"])) if rng.random() < 0.7 else None)
+    )
     used = {card.game_by_number(n).key for n in picks}
     free = [str(n) for g in games if g.key not in used for n in g.numbers.all()]
     extras: list[tuple[str, str]] = []
@@ -357,8 +452,13 @@ def plan_card(card: Card, rng: np.random.Generator, why: str | None = None, *, c
     return Plan(picks, stake, tuple(extras), why, corner, styles, ink)
 
 
-def mark_card(img: np.ndarray, plan: Plan, spots: dict[str, Spot], rng: np.random.Generator,
-              keep_clear: Sequence[tuple[float, float, float, float]] = ()) -> tuple[tuple[str, str], ...]:
+def mark_card(
+    img: np.ndarray,
+    plan: Plan,
+    spots: dict[str, Spot],
+    rng: np.random.Generator,
+    keep_clear: Sequence[tuple[float, float, float, float]] = (),
+) -> tuple[tuple[str, str], ...]:
     """Draw `plan` on one card of a page image, in place. Returns every (bubble key, style) drawn.
 
     `keep_clear`: boxes besides the bubbles that a stray line keeps off (the card's QR, its corner marks)."""
@@ -375,8 +475,15 @@ def mark_card(img: np.ndarray, plan: Plan, spots: dict[str, Spot], rng: np.rando
     return tuple(marks)
 
 
-def mark_sheets(pdf: Path, card: Card, template: str, first_serial: int, plans: Sequence[Plan | None], dpi: float,
-                rng: np.random.Generator) -> Iterator[Sheet]:
+def mark_sheets(
+    pdf: Path,
+    card: Card,
+    template: str,
+    first_serial: int,
+    plans: Sequence[Plan | None],
+    dpi: float,
+    rng: np.random.Generator,
+) -> Iterator[Sheet]:
     """The pages of a printed batch, rasterized at `dpi`, each card marked by its plan (plans[i] for
     serial first_serial + i; None leaves it blank, and a page with no plan is skipped). Torn corners
     are left to `tear`."""
@@ -389,9 +496,11 @@ def mark_sheets(pdf: Path, card: Card, template: str, first_serial: int, plans: 
     doc = pdfium.PdfDocument(str(pdf))
     try:
         for page in range(math.ceil(len(plans) / per)):
-            if not any(plans[page * per:(page + 1) * per]):
+            if not any(plans[page * per : (page + 1) * per]):
                 continue
-            img = np.ascontiguousarray(doc[page].render(scale=dpi / 72, rev_byteorder=True).to_numpy()[:, :, :3])
+            img = np.ascontiguousarray(
+                doc[page].render(scale=dpi / 72, rev_byteorder=True).to_numpy()[:, :, :3]
+            )
             cards: list[Marked | None] = []
             for slot in range(per):
                 i = page * per + slot
@@ -400,8 +509,19 @@ def mark_sheets(pdf: Path, card: Card, template: str, first_serial: int, plans: 
                     cards.append(None)
                     continue
                 marks = mark_card(img, plan, spots[slot], rng, keep[slot])
-                cards.append(Marked(first_serial + i, str(pdf), page, slot, plan.picks, plan.stake, marks,
-                                    "review" if plan.why else "entry", plan.why))
+                cards.append(
+                    Marked(
+                        first_serial + i,
+                        str(pdf),
+                        page,
+                        slot,
+                        plan.picks,
+                        plan.stake,
+                        marks,
+                        "review" if plan.why else "entry",
+                        plan.why,
+                    )
+                )
             yield Sheet(img, page, tuple(cards))
     finally:
         doc.close()
@@ -410,8 +530,9 @@ def mark_sheets(pdf: Path, card: Card, template: str, first_serial: int, plans: 
 # ---------------------------------------------------------------------------------------------- demo
 
 
-def demo_marks(pdf: Path, card: Card, first_serial: int, folder: Path, *, template: str = "letter-2up",
-               seed: int = 12) -> list[Marked]:
+def demo_marks(
+    pdf: Path, card: Card, first_serial: int, folder: Path, *, template: str = "letter-2up", seed: int = 12
+) -> list[Marked]:
     """Mark the first twelve cards of a printed 2-up batch as players would (solid, scribble, tick,
     cross, pencil, half fills; black and blue pen), one of them doubtful (both sides of a game), and
     write what comes back: `folder`/scans.pdf (eleven cards; small skews, one page upside down, one
@@ -421,25 +542,70 @@ def demo_marks(pdf: Path, card: Card, first_serial: int, folder: Path, *, templa
 
     rng = np.random.default_rng(seed)
     dpi = 200
-    looks = [(("solid",), "black"), (("scribble",), "blue"), (("tick",), "black"), (("cross",), "blue"),
-             (("pencil",), "black"), (("solid", "partial"), "blue")]
-    plans = [plan_card(card, rng, "double" if i == 11 else None, styles=looks[i // 2][0], colour=looks[i // 2][1],
-                       not_counting=0.0) for i in range(12)]
+    looks = [
+        (("solid",), "black"),
+        (("scribble",), "blue"),
+        (("tick",), "black"),
+        (("cross",), "blue"),
+        (("pencil",), "black"),
+        (("solid", "partial"), "blue"),
+    ]
+    plans = [
+        plan_card(
+            card,
+            rng,
+            "double" if i == 11 else None,
+            styles=looks[i // 2][0],
+            colour=looks[i // 2][1],
+            not_counting=0.0,
+        )
+        for i in range(12)
+    ]
     folder.mkdir(parents=True, exist_ok=True)
     scans, truth, photo = [], [], None
     scans_pdf, photo_file = folder / "scans.pdf", folder / "photo.jpg"
     for sheet in mark_sheets(pdf, card, template, first_serial, plans, dpi, rng):
         if sheet.page < 5:
             turns = 2 if sheet.page == 2 else 0
-            scans.append(scanner(sheet.image, rng, dpi_in=dpi, quarter_turns=turns, skew_deg=float(rng.uniform(-2, 2)),
-                                 dark_bed=False, jpeg_quality=85, grey=True))
+            scans.append(
+                scanner(
+                    sheet.image,
+                    rng,
+                    dpi_in=dpi,
+                    quarter_turns=turns,
+                    skew_deg=float(rng.uniform(-2, 2)),
+                    dark_bed=False,
+                    jpeg_quality=85,
+                    grey=True,
+                )
+            )
             truth += [c.at(scans_pdf, len(scans) - 1) for c in sheet.cards if c]
             continue
         top, bottom = sheet.cards
-        photo = phone(tear(sheet.image, card, template, 0, dpi, rng), rng, dpi_in=dpi, ppi=190, tilt_deg=8,
-                      shadow=True, blur=0.6, motion=0.0, grey=False, jpeg_quality=85)
-        scans.append(scanner(tear(sheet.image, card, template, 1, dpi, rng), rng, dpi_in=dpi, quarter_turns=1,
-                             skew_deg=1.0, dark_bed=True, jpeg_quality=85, grey=True))
+        photo = phone(
+            tear(sheet.image, card, template, 0, dpi, rng),
+            rng,
+            dpi_in=dpi,
+            ppi=190,
+            tilt_deg=8,
+            shadow=True,
+            blur=0.6,
+            motion=0.0,
+            grey=False,
+            jpeg_quality=85,
+        )
+        scans.append(
+            scanner(
+                tear(sheet.image, card, template, 1, dpi, rng),
+                rng,
+                dpi_in=dpi,
+                quarter_turns=1,
+                skew_deg=1.0,
+                dark_bed=True,
+                jpeg_quality=85,
+                grey=True,
+            )
+        )
         truth += [top.at(photo_file, 0), bottom.at(scans_pdf, len(scans) - 1)] if top and bottom else []
     write_scanner_pdf(scans, scans_pdf, dpi)
     if photo is not None:

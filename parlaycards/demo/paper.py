@@ -25,8 +25,16 @@ def _smooth(n: int, rng: np.random.Generator, scale: float, amplitude: float) ->
     return np.interp(np.arange(n), np.linspace(0, n - 1, len(knots)), knots).astype(np.float32)
 
 
-def tear(img: np.ndarray, card: Card, template: str, slot: int, dpi: float, rng: np.random.Generator,
-         *, corner: str | None = None) -> np.ndarray:
+def tear(
+    img: np.ndarray,
+    card: Card,
+    template: str,
+    slot: int,
+    dpi: float,
+    rng: np.random.Generator,
+    *,
+    corner: str | None = None,
+) -> np.ndarray:
     """The card in `slot` torn off its sheet: RGBA, its perforated edges ragged (a little of the
     neighbour left on, or a little of the card lost: about a millimetre either way). `corner` ("tl", "tr", "bl", "br")
     also tears that corner off, corner mark and all: such a card must go to review."""
@@ -46,10 +54,15 @@ def tear(img: np.ndarray, card: Card, template: str, slot: int, dpi: float, rng:
         if min(at, (w if upright else h) - at) < 2:  # the sheet's own edge: cut clean
             continue
         n = paper.shape[0] if upright else paper.shape[1]
-        wander = _smooth(n, rng, 15 * mm, 0.5 * mm) + rng.uniform(-0.2, 0.4) * mm + rng.normal(0, 0.06 * mm, n)
+        wander = (
+            _smooth(n, rng, 15 * mm, 0.5 * mm) + rng.uniform(-0.2, 0.4) * mm + rng.normal(0, 0.06 * mm, n)
+        )
         line = at + sign * wander.astype(np.float32)
-        paper *= np.clip((line[:, None] - xx) * sign + 0.5, 0, 1) if upright else \
-            np.clip((line[None, :] - yy) * sign + 0.5, 0, 1)
+        paper *= (
+            np.clip((line[:, None] - xx) * sign + 0.5, 0, 1)
+            if upright
+            else np.clip((line[None, :] - yy) * sign + 0.5, 0, 1)
+        )
     if corner is not None:
         fx0, fy0, fx1, fy1 = boxes[corner]
         u = (xx - cx0) if corner[1] == "l" else (cx1 - xx)  # inward from the card's corner, along its edges
@@ -92,7 +105,7 @@ def _field(h: int, w: int, rng: np.random.Generator, cells: int = 6) -> np.ndarr
 
 def _coarse(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
     """x and y from 0 to 1 on a grid 1/8 the size of h×w: smooth fields are worked out there."""
-    yy, xx = np.mgrid[0:max(2, h // 8), 0:max(2, w // 8)].astype(np.float32)
+    yy, xx = np.mgrid[0 : max(2, h // 8), 0 : max(2, w // 8)].astype(np.float32)
     return xx / (xx.shape[1] - 1), yy / (yy.shape[0] - 1)
 
 
@@ -103,8 +116,11 @@ def _place(img: np.ndarray, f: float, turns: int, grey: bool) -> tuple[np.ndarra
         rgb = cv2.cvtColor(rgb, cv2.COLOR_RGB2GRAY)
     how = cv2.INTER_AREA if f < 0.5 else cv2.INTER_LINEAR  # the scanner's optics blur what linear aliases
     rgb = cv2.resize(rgb, None, fx=f, fy=f, interpolation=how)
-    paper = np.full(rgb.shape[:2], 255, np.uint8) if paper is None else \
-        cv2.resize(paper, (rgb.shape[1], rgb.shape[0]), interpolation=how)
+    paper = (
+        np.full(rgb.shape[:2], 255, np.uint8)
+        if paper is None
+        else cv2.resize(paper, (rgb.shape[1], rgb.shape[0]), interpolation=how)
+    )
     if turns % 4:
         code = (cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE)[turns % 4 - 1]
         rgb, paper = cv2.rotate(rgb, code), cv2.rotate(paper, code)
@@ -114,15 +130,27 @@ def _place(img: np.ndarray, f: float, turns: int, grey: bool) -> tuple[np.ndarra
 def _finish(out: np.ndarray, rng: np.random.Generator, sigma: float, quality: int) -> np.ndarray:
     """Sensor noise (a tile of it drawn from `rng`, laid at a random offset), then the JPEG round trip."""
     h, w = out.shape[:2]
-    tile = np.round(rng.standard_normal((251, 257, *out.shape[2:]), dtype=np.float32) * sigma).astype(np.int16)
+    tile = np.round(rng.standard_normal((251, 257, *out.shape[2:]), dtype=np.float32) * sigma).astype(
+        np.int16
+    )
     dy, dx = int(rng.integers(251)), int(rng.integers(257))
-    noise = cv2.repeat(tile, -(-(h + dy) // 251), -(-(w + dx) // 257))[dy:dy + h, dx:dx + w]
+    noise = cv2.repeat(tile, -(-(h + dy) // 251), -(-(w + dx) // 257))[dy : dy + h, dx : dx + w]
     return _jpeg(cv2.add(out, noise, dtype=cv2.CV_8U), quality)
 
 
-def scanner(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out: float = 200,
-            quarter_turns: int | None = None, skew_deg: float | None = None, dark_bed: bool | None = None,
-            jpeg_quality: int | None = None, grey: bool | None = None, margin_mm: float | None = None) -> np.ndarray:
+def scanner(
+    img: np.ndarray,
+    rng: np.random.Generator,
+    *,
+    dpi_in: float,
+    dpi_out: float = 200,
+    quarter_turns: int | None = None,
+    skew_deg: float | None = None,
+    dark_bed: bool | None = None,
+    jpeg_quality: int | None = None,
+    grey: bool | None = None,
+    margin_mm: float | None = None,
+) -> np.ndarray:
     """A flatbed or sheet-fed scan: resampled to `dpi_out`, turned by quarter turns and a small skew
     (≤ 3°), on a light or dark bed with a margin, mildly noisy, JPEG round trip (quality 50–95).
     Unset parameters are drawn from `rng`. Returns RGB, or H×W grey when `grey`."""
@@ -141,7 +169,9 @@ def scanner(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out
     rot[:, 2] += (bw / 2 - w / 2, bh / 2 - h / 2)
     rgb = cv2.GaussianBlur(cv2.warpAffine(rgb, rot, (bw, bh), flags=cv2.INTER_LINEAR), (0, 0), 0.45)  # optics
     a = cv2.warpAffine(paper, rot, (bw, bh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
-    lamp = rng.uniform(0.96, 1.02) + 0.015 * _field(1, bw, rng, 4)  # the lamp varies a little along the sensor
+    lamp = rng.uniform(0.96, 1.02) + 0.015 * _field(
+        1, bw, rng, 4
+    )  # the lamp varies a little along the sensor
     lamp = cv2.resize(np.clip(lamp * 200, 0, 255).astype(np.uint8), (bw, bh), interpolation=cv2.INTER_NEAREST)
     lit = cv2.multiply(rgb, lamp if rgb.ndim == 2 else cv2.merge([lamp] * 3), scale=1 / 200)
     bed = np.full_like(lit, int(rng.uniform(15, 45) if dark else rng.uniform(232, 250)))
@@ -158,7 +188,10 @@ def _tilted(w: int, h: int, spin: float, tilt: float, axis: float, reach: float)
         along, across = x * math.cos(axis) + y * math.sin(axis), -x * math.sin(axis) + y * math.cos(axis)
         z = across * math.sin(tilt)
         across *= math.cos(tilt)
-        x, y = along * math.cos(axis) - across * math.sin(axis), along * math.sin(axis) + across * math.cos(axis)
+        x, y = (
+            along * math.cos(axis) - across * math.sin(axis),
+            along * math.sin(axis) + across * math.cos(axis),
+        )
         out.append((x * reach / (reach + z), y * reach / (reach + z)))
     return np.float32(out)
 
@@ -166,10 +199,20 @@ def _tilted(w: int, h: int, spin: float, tilt: float, axis: float, reach: float)
 TABLES = ((120, 80, 50), (150, 110, 70), (70, 60, 55), (95, 95, 100), (180, 175, 165), (45, 45, 50))  # RGB
 
 
-def phone(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, ppi: float | None = None,
-          tilt_deg: float | None = None, spin_deg: float | None = None, shadow: bool | None = None,
-          blur: float | None = None, motion: float | None = None, grey: bool | None = None,
-          jpeg_quality: int | None = None) -> np.ndarray:
+def phone(
+    img: np.ndarray,
+    rng: np.random.Generator,
+    *,
+    dpi_in: float,
+    ppi: float | None = None,
+    tilt_deg: float | None = None,
+    spin_deg: float | None = None,
+    shadow: bool | None = None,
+    blur: float | None = None,
+    motion: float | None = None,
+    grey: bool | None = None,
+    jpeg_quality: int | None = None,
+) -> np.ndarray:
     """A phone photo of the paper on a table: `ppi` (140–240) pixels an inch on the paper, seen at
     `tilt_deg` (≤ 15) and turned `spin_deg` (any, quarter turns included), lit unevenly, maybe with
     a soft shadow across it, vignetted, out of focus (`blur`, px) or shaken (`motion`, px), noisy,
@@ -208,7 +251,9 @@ def phone(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, ppi: floa
     blotch = (1 + 0.06 * _field(*xx.shape, rng, 12))[..., None]
 
     def full(field: np.ndarray, k: float) -> np.ndarray:
-        return cv2.resize(np.clip(field * k, 0, 255).astype(np.uint8), (bw, bh), interpolation=cv2.INTER_LINEAR)
+        return cv2.resize(
+            np.clip(field * k, 0, 255).astype(np.uint8), (bw, bh), interpolation=cv2.INTER_LINEAR
+        )
 
     lit = cv2.multiply(seen, full(light, 200), scale=1 / 200)
     out = cv2.blendLinear(lit, full(light * blotch * table, 1), a, 1 - a)
@@ -218,7 +263,9 @@ def phone(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, ppi: floa
         k = max(3, int(round(motion)) | 1)
         kern = np.zeros((k, k), np.float32)
         kern[k // 2, :] = 1
-        kern = cv2.warpAffine(kern, cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), rng.uniform(0, 180), 1), (k, k))
+        kern = cv2.warpAffine(
+            kern, cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), rng.uniform(0, 180), 1), (k, k)
+        )
         out = cv2.filter2D(out, -1, kern / max(float(kern.sum()), 1e-6))
     if grey:
         out = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY)

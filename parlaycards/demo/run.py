@@ -38,7 +38,9 @@ def run_demo(out: Path, progress: Callable[[str], None] = lambda _: None) -> lis
         ncaa = card_svc.import_lines(store, samples / "ncaa-week-13.xlsx", slug="ncaa-w13")
         said.append(f"Imported {len(ncaa.card.games)} games into ncaa-w13.")
         combo = card_svc.import_lines(store, samples / "combo-week-12.xlsx", slug="combo-w12")
-        said.append(f"Imported {len(combo.card.games)} games across {', '.join(combo.card.leagues())} into combo-w12.")
+        said.append(
+            f"Imported {len(combo.card.games)} games across {', '.join(combo.card.leagues())} into combo-w12."
+        )
         for step in STEPS:
             said.extend(step(store, out, samples, progress))
     except ParlayError as exc:

@@ -47,32 +47,40 @@ def _games(day: date, rows: list[tuple]) -> list[Sample]:
 THU, SUN, MON = date(2026, 11, 19), date(2026, 11, 22), date(2026, 11, 23)
 NFL_WEEK_12 = (
     _games(THU, [("20:15", "Pittsburgh", "Cleveland", 2.5, 37.5)])
-    + _games(SUN, [
-        ("13:00", "NY Giants", "Detroit", -9.5, 48.5),
-        ("13:00", "Tennessee", "Indianapolis", -6.5, 42.5),
-        ("13:00", "Jacksonville", "Houston", -4, 41.5),
-        ("13:00", "New England", "Miami", 0, 43),
-        ("13:00", "Carolina", "Atlanta", -3.5, 45.5),
-        ("13:00", "Tampa Bay", "New Orleans", 1.5, 46),
-        ("13:00", "Washington", "Dallas", -2.5, 49.5),
-        ("13:00", "Cincinnati", "Baltimore", -4.5, 52.5),
-        ("16:05", "Arizona", "Seattle", -7, 44),
-        ("16:05", "LA Chargers", "Denver", -1.5, 40.5),
-        ("16:25", "Buffalo", "NY Jets", 7.5, 42),
-        ("16:25", "San Francisco", "LA Rams", 0, 47.5),
-        ("16:25", "Chicago", "Philadelphia", -5.5, 45),
-        ("20:20", "Kansas City", "Las Vegas", 8.5, 46.5)])
+    + _games(
+        SUN,
+        [
+            ("13:00", "NY Giants", "Detroit", -9.5, 48.5),
+            ("13:00", "Tennessee", "Indianapolis", -6.5, 42.5),
+            ("13:00", "Jacksonville", "Houston", -4, 41.5),
+            ("13:00", "New England", "Miami", 0, 43),
+            ("13:00", "Carolina", "Atlanta", -3.5, 45.5),
+            ("13:00", "Tampa Bay", "New Orleans", 1.5, 46),
+            ("13:00", "Washington", "Dallas", -2.5, 49.5),
+            ("13:00", "Cincinnati", "Baltimore", -4.5, 52.5),
+            ("16:05", "Arizona", "Seattle", -7, 44),
+            ("16:05", "LA Chargers", "Denver", -1.5, 40.5),
+            ("16:25", "Buffalo", "NY Jets", 7.5, 42),
+            ("16:25", "San Francisco", "LA Rams", 0, 47.5),
+            ("16:25", "Chicago", "Philadelphia", -5.5, 45),
+            ("20:20", "Kansas City", "Las Vegas", 8.5, 46.5),
+        ],
+    )
     + _games(MON, [("20:15", "Minnesota", "Green Bay", -3, 44.5)])
 )
 
 FRI, SAT = date(2026, 11, 27), date(2026, 11, 28)
-NCAA_WEEK_13 = (
-    _games(FRI, [
+NCAA_WEEK_13 = _games(
+    FRI,
+    [
         ("12:00", "Nebraska", "Iowa", -3.5, 38.5),
         ("15:30", "Memphis", "Tulane", -2.5, 55.5),
         ("19:30", "Utah State", "Boise State", -17.5, 57.5),
-        ("20:00", "Colorado", "Utah", -6.5, 47.5)])
-    + _games(SAT, [
+        ("20:00", "Colorado", "Utah", -6.5, 47.5),
+    ],
+) + _games(
+    SAT,
+    [
         ("12:00", "Michigan", "Ohio State", -9.5, 44.5),
         ("19:30", "Texas", "Texas A&M", -1.5, 48.5),
         ("15:30", "Auburn", "Alabama", -14.5, 47.5),
@@ -98,19 +106,27 @@ NCAA_WEEK_13 = (
         ("16:15", "Vanderbilt", "Tennessee", -10, 56.5),
         ("19:30", "Missouri", "Arkansas", 3, 53.5),
         ("22:00", "Hawai'i", "San José State", -2.5, 58.5, "N"),
-        ("17:00", "UL Monroe", "Louisiana", -9.5, 52.5, "N")])
+        ("17:00", "UL Monroe", "Louisiana", -9.5, 52.5, "N"),
+    ],
 )
 
-COMBO_NFL = tuple(g for g in NFL_WEEK_12 if g.home in {"Detroit", "Indianapolis", "New Orleans", "Miami",
-                                                      "Baltimore", "Seattle", "NY Jets", "Las Vegas"})
-COMBO_COLLEGE = _games(date(2026, 11, 21), [
-    ("12:00", "Texas A&M", "South Carolina", 6.5, 47.5),
-    ("12:00", "Miami (FL)", "Virginia Tech", 7, 49),
-    ("15:30", "Georgia", "Tennessee", 3.5, 50.5),
-    ("19:30", "USC", "Oregon", -10.5, 57.5),
-    ("20:00", "Notre Dame", "Navy", 16.5, 48.5),
-    ("22:15", "Utah", "BYU", -2.5, 46.5),
-])
+COMBO_NFL = tuple(
+    g
+    for g in NFL_WEEK_12
+    if g.home
+    in {"Detroit", "Indianapolis", "New Orleans", "Miami", "Baltimore", "Seattle", "NY Jets", "Las Vegas"}
+)
+COMBO_COLLEGE = _games(
+    date(2026, 11, 21),
+    [
+        ("12:00", "Texas A&M", "South Carolina", 6.5, 47.5),
+        ("12:00", "Miami (FL)", "Virginia Tech", 7, 49),
+        ("15:30", "Georgia", "Tennessee", 3.5, 50.5),
+        ("19:30", "USC", "Oregon", -10.5, 57.5),
+        ("20:00", "Notre Dame", "Navy", 16.5, 48.5),
+        ("22:15", "Utah", "BYU", -2.5, 46.5),
+    ],
+)
 
 
 def nfl_week_12_games() -> tuple[Sample, ...]:
@@ -124,8 +140,12 @@ def ncaa_week_13_games() -> tuple[Sample, ...]:
 def write_all(target: Path) -> list[Path]:
     """Write every sample file into `target` (made if missing); returns the paths."""
     target.mkdir(parents=True, exist_ok=True)
-    return [write_nfl_rotation(target / "nfl-week-12.xlsx"), write_nfl_csv(target / "nfl-week-12.csv"),
-            write_ncaa(target / "ncaa-week-13.xlsx"), write_combo(target / "combo-week-12.xlsx")]
+    return [
+        write_nfl_rotation(target / "nfl-week-12.xlsx"),
+        write_nfl_csv(target / "nfl-week-12.csv"),
+        write_ncaa(target / "ncaa-week-13.xlsx"),
+        write_combo(target / "combo-week-12.xlsx"),
+    ]
 
 
 def write_nfl_rotation(path: Path) -> Path:
@@ -152,8 +172,16 @@ def write_nfl_csv(path: Path) -> Path:
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(["Date", "Time", "Away", "Home", "Home Line", "Total"])
     for g in NFL_WEEK_12:
-        w.writerow([f"{g.day:%m/%d/%Y}", _ampm(g.kickoff), g.away, g.home, f"{g.spread:+}" if g.spread else "PK",
-                    str(g.total)])
+        w.writerow(
+            [
+                f"{g.day:%m/%d/%Y}",
+                _ampm(g.kickoff),
+                g.away,
+                g.home,
+                f"{g.spread:+}" if g.spread else "PK",
+                str(g.total),
+            ]
+        )
     path.write_text(out.getvalue(), encoding="utf-8")
     return path
 
@@ -163,8 +191,17 @@ def write_ncaa(path: Path) -> Path:
     wb, ws = _book("Week 13", "College Football Week 13 — November 27–28, 2026")
     _header(ws, ["Date", "Time", "Away", "Home", "Line", "Total", "Neutral"], [11, 9, 16, 18, 8, 7, 8])
     for g in NCAA_WEEK_13:
-        ws.append([_day(g.day), _short(g.kickoff), g.away, g.home,
-                   format_spread(g.spread), half(g.total), "yes" if g.neutral else ""])
+        ws.append(
+            [
+                _day(g.day),
+                _short(g.kickoff),
+                g.away,
+                g.home,
+                format_spread(g.spread),
+                half(g.total),
+                "yes" if g.neutral else "",
+            ]
+        )
         _as_text(ws)
     ws.freeze_panes = "A4"
     _save(wb, path)

@@ -14,8 +14,20 @@ from ..core.models import Card, Side
 from ..core.pickem import pool_games
 
 FILE = "pickem-nfl-w12.xlsx"
-NAMES = ("Dana Whitfield", "Marcus Lee", "Priya Shah", "Tom O'Brien", "Keisha Brown", "Luis Ortega", "Jen Park",
-         "Sam Fischer", "Ana Costa", "Ray Dubois", "Beth Nguyen", "Chris Adeyemi")
+NAMES = (
+    "Dana Whitfield",
+    "Marcus Lee",
+    "Priya Shah",
+    "Tom O'Brien",
+    "Keisha Brown",
+    "Luis Ortega",
+    "Jen Park",
+    "Sam Fischer",
+    "Ana Costa",
+    "Ray Dubois",
+    "Beth Nguyen",
+    "Chris Adeyemi",
+)
 
 
 def sample_entries(card: Card) -> list[dict]:

@@ -20,23 +20,61 @@ from ..core.settle import grade_selections
 
 ENTRIES = "entries-nfl-w12.xlsx"
 SCORES = "scores-nfl-w12.xlsx"
-NAMES = ("Dana Whitfield", "Marcus Lee", "Priya Shah", "Tom O'Brien", "Keisha Brown", "Luis Ortega", "Jen Park",
-         "Sam Fischer", "Ana Costa", "Ray Dubois", "Beth Nguyen", "Chris Adeyemi", "Frank Russo", "Gina Moreau",
-         "Hank Peters", "Ivy Chen", "Jake Morales", "Kim Novak", "Leo Grant", "Mia Rossi", "Nate Hughes",
-         "Olga Petrov", "Pete Walsh", "Quinn Tran", "Rosa Diaz", "Stan Kowalski", "Tina Brooks", "Uma Patel",
-         "Vic Romano", "Wendy Cho", "Xavier Bell", "Yara Haddad", "Zack Miller", "Al Jensen", "Bea Lindqvist",
-         "Cal Ortiz")
+NAMES = (
+    "Dana Whitfield",
+    "Marcus Lee",
+    "Priya Shah",
+    "Tom O'Brien",
+    "Keisha Brown",
+    "Luis Ortega",
+    "Jen Park",
+    "Sam Fischer",
+    "Ana Costa",
+    "Ray Dubois",
+    "Beth Nguyen",
+    "Chris Adeyemi",
+    "Frank Russo",
+    "Gina Moreau",
+    "Hank Peters",
+    "Ivy Chen",
+    "Jake Morales",
+    "Kim Novak",
+    "Leo Grant",
+    "Mia Rossi",
+    "Nate Hughes",
+    "Olga Petrov",
+    "Pete Walsh",
+    "Quinn Tran",
+    "Rosa Diaz",
+    "Stan Kowalski",
+    "Tina Brooks",
+    "Uma Patel",
+    "Vic Romano",
+    "Wendy Cho",
+    "Xavier Bell",
+    "Yara Haddad",
+    "Zack Miller",
+    "Al Jensen",
+    "Bea Lindqvist",
+    "Cal Ortiz",
+)
 STAKES = ("$2", "$5", "$5", "$10", "$10", "$20", "5.00", "$25")
 # Final scores by the away team (as the sample lines name them): (away, home, status).
 FINALS = {
-    "Pittsburgh": (20, 16, "Final"), "NY Giants": (17, 30, "Final"), "Tennessee": (13, 23, "Final"),
-    "Jacksonville": (20, 24, "Final"),        # Houston -4: push
-    "New England": (24, 27, "Final OT"), "Carolina": (27, 24, "Final"), "Tampa Bay": (28, 21, "Final"),
-    "Washington": (24, 20, "Final"), "Cincinnati": (27, 31, "Final"),
-    "Arizona": (17, 24, "Final"),             # Seattle -7: push
+    "Pittsburgh": (20, 16, "Final"),
+    "NY Giants": (17, 30, "Final"),
+    "Tennessee": (13, 23, "Final"),
+    "Jacksonville": (20, 24, "Final"),  # Houston -4: push
+    "New England": (24, 27, "Final OT"),
+    "Carolina": (27, 24, "Final"),
+    "Tampa Bay": (28, 21, "Final"),
+    "Washington": (24, 20, "Final"),
+    "Cincinnati": (27, 31, "Final"),
+    "Arizona": (17, 24, "Final"),  # Seattle -7: push
     "LA Chargers": (16, 13, "Final"),
-    "Buffalo": (24, 18, "Final"),             # total 42: push
-    "San Francisco": (23, 26, "Final"), "Chicago": (20, 27, "Final"),
+    "Buffalo": (24, 18, "Final"),  # total 42: push
+    "San Francisco": (23, 26, "Final"),
+    "Chicago": (20, 27, "Final"),
     "Kansas City": (None, None, "Postponed"),  # no action
     "Minnesota": (21, 24, "Final"),
 }
@@ -54,8 +92,11 @@ def results(card: Card) -> dict[int, Result]:
     out = {}
     for g in card.games:
         away, home, status = FINALS[g.away]
-        out[g.key] = Result(game=g.key, cancelled=True) if status == "Postponed" else \
-            Result(game=g.key, away_score=away, home_score=home)
+        out[g.key] = (
+            Result(game=g.key, cancelled=True)
+            if status == "Postponed"
+            else Result(game=g.key, away_score=away, home_score=home)
+        )
     return out
 
 
@@ -68,8 +109,11 @@ def sample_entries(card: Card) -> list[list]:
     for i, name in enumerate(NAMES, start=1):
         games = rnd.sample(card.games, rnd.choice((3, 3, 3, 4, 4, 5, 6)))
         if i % 6 == 0 or i == 29:  # every leg a winner (one per game, as the card's rules want)
-            picks = [next(n for n in g.numbers.all() if outcomes[n].value == "win") for g in games
-                     if any(outcomes[n].value == "win" for n in g.numbers.all())]
+            picks = [
+                next(n for n in g.numbers.all() if outcomes[n].value == "win")
+                for g in games
+                if any(outcomes[n].value == "win" for n in g.numbers.all())
+            ]
             if i == 29:  # … but one is the postponed game: two legs left, below the minimum: refunded
                 picks = picks[:2] + [next(n for n in outcomes if outcomes[n].value == "void")]
         else:
@@ -77,10 +121,21 @@ def sample_entries(card: Card) -> list[list]:
         picks.sort()
         separator = ", " if i % 3 else " "
         day, minute = 17 + i % 3, 9 * 60 + 17 * i
-        rows.append([f"{i:06d}", name, rnd.choice(STAKES), separator.join(map(str, picks)),
-                     f"2026-11-{day} {minute // 60:02d}:{minute % 60:02d}"])
-    rows.append(["000007", "Jen Park", "$5", "101, 104, 110", "2026-11-19 18:02"])       # serial already in the sheet
-    rows.append(["000037", "Hank Peters", "$10", "119, 120, 125", "2026-11-19 18:30"])   # both sides of one game
+        rows.append(
+            [
+                f"{i:06d}",
+                name,
+                rnd.choice(STAKES),
+                separator.join(map(str, picks)),
+                f"2026-11-{day} {minute // 60:02d}:{minute % 60:02d}",
+            ]
+        )
+    rows.append(
+        ["000007", "Jen Park", "$5", "101, 104, 110", "2026-11-19 18:02"]
+    )  # serial already in the sheet
+    rows.append(
+        ["000037", "Hank Peters", "$10", "119, 120, 125", "2026-11-19 18:30"]
+    )  # both sides of one game
     return rows
 
 
@@ -120,9 +175,10 @@ def winners(card: Card) -> list[tuple[str, Decimal]]:
     from ..core.bulk import settle_many
     from ..io.entries import parse_picks, parse_stake
 
-    rows = sample_entries(card)[:len(NAMES)]
-    settled = settle_many(card, grade_selections(card, results(card)),
-                          [(parse_stake(r[2]), parse_picks(r[3])) for r in rows])
+    rows = sample_entries(card)[: len(NAMES)]
+    settled = settle_many(
+        card, grade_selections(card, results(card)), [(parse_stake(r[2]), parse_picks(r[3])) for r in rows]
+    )
     return [(r[0], amount) for r, amount in zip(rows, settled.amounts, strict=True) if amount > 0]
 
 

@@ -28,17 +28,32 @@ def demo_scan(store: Store, out: Path, _samples: Path, progress: Callable[[str],
     marks.demo_marks(batch.file, card, batch.first or 0, folder)
     pdf, jpg = folder / "scans.pdf", folder / "photo.jpg"
     zone = ZoneInfo(card.timezone)
-    days = [g.kickoff.astimezone(zone).date() if isinstance(g.kickoff, datetime) else g.kickoff
-            for g in card.games if g.kickoff is not None]
+    days = [
+        g.kickoff.astimezone(zone).date() if isinstance(g.kickoff, datetime) else g.kickoff
+        for g in card.games
+        if g.kickoff is not None
+    ]
     received = datetime.combine(min(days), time(9), zone) if days else None  # the morning of the first game
-    report = scan_svc.scan_cards(store, SLUG, [pdf, jpg], stake=Decimal(2), received=received,  # $2 where none is marked
-                                 folder=scan_svc.crops_folder(str(store.url)))
-    said = [f"Printed {CARDS} more cards of {SLUG} (serials {batch.first:06d}–{batch.last:06d}), marked them as players "
-            f"do and scanned them back from {pdf} and {jpg}: {report.count('entered')} entered, "
-            f"{report.count('review')} waiting for review."]
+    report = scan_svc.scan_cards(
+        store,
+        SLUG,
+        [pdf, jpg],
+        stake=Decimal(2),
+        received=received,  # $2 where none is marked
+        folder=scan_svc.crops_folder(str(store.url)),
+    )
+    said = [
+        f"Printed {CARDS} more cards of {SLUG} (serials {batch.first:06d}–{batch.last:06d}), marked them as players "
+        f"do and scanned them back from {pdf} and {jpg}: {report.count('entered')} entered, "
+        f"{report.count('review')} waiting for review."
+    ]
     for c in report.cards:
         if c.status == "review":
-            said.append(f"  To review: card {c.serial or '(unread)'} — {'; '.join(c.reasons)}. Crop: {c.crop}")
-    said.append(f"  (decide with: parlaycards --db {out / 'demo.db'} review {SLUG} --accept SERIAL --picks … "
-                'or --reject SERIAL --reason "…")')
+            said.append(
+                f"  To review: card {c.serial or '(unread)'} — {'; '.join(c.reasons)}. Crop: {c.crop}"
+            )
+    said.append(
+        f"  (decide with: parlaycards --db {out / 'demo.db'} review {SLUG} --accept SERIAL --picks … "
+        'or --reject SERIAL --reason "…")'
+    )
     return said

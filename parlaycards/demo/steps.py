@@ -20,11 +20,16 @@ def print_step(store: Store, out: Path, samples: Path, progress: Callable[[str],
     a calibration sheet and a pick'em sheet, all under `out`."""
     progress("Printing sample cards …")
     said = []
-    for slug, copies, template in (("nfl-w12", 40, "letter-2up"), ("ncaa-w13", 4, "letter-1up"),
-                                   ("combo-w12", 10, "letter-2up")):
+    for slug, copies, template in (
+        ("nfl-w12", 40, "letter-2up"),
+        ("ncaa-w13", 4, "letter-1up"),
+        ("combo-w12", 10, "letter-2up"),
+    ):
         done = printing_svc.print_batch(store, slug, copies=copies, template=template, folder=out)
-        said.append(f"Printed {done.copies} cards of {slug} v{done.version} on {template} "
-                    f"(serials {done.first:06d}–{done.last:06d}): {done.file}")
+        said.append(
+            f"Printed {done.copies} cards of {slug} v{done.version} on {template} "
+            f"(serials {done.first:06d}–{done.last:06d}): {done.file}"
+        )
     proof = printing_svc.print_batch(store, "nfl-w12", proof=True, folder=out)
     said.append(f"Printed a proof of nfl-w12 (no serials used): {proof.file}")
     said.append(f"Calibration sheet: {printing_svc.calibrate('letter-2up', folder=out)}")
@@ -51,23 +56,31 @@ def pool_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
     progress("Entering the cards handed in …")
     said = []
     done = entry_svc.import_entries(store, slug, entries_file)
-    said.append(f"Entered {len(done.stored)} cards from {entries_file}; refused {len(done.refused)} "
-                "(the sample sheet has bad rows on purpose):")
+    said.append(
+        f"Entered {len(done.stored)} cards from {entries_file}; refused {len(done.refused)} "
+        "(the sample sheet has bad rows on purpose):"
+    )
     said += [f"  {r}" for r in done.refused]
     scores = result_svc.import_results(store, slug, scores_file)
     cancelled = [c.game.label() for c in scores.changes if c.new.cancelled]
-    said.append(f"Stored {len(scores.changes)} results from {scores_file}"
-                + (f" ({', '.join(cancelled)}: postponed, no action)." if cancelled else "."))
+    said.append(
+        f"Stored {len(scores.changes)} results from {scores_file}"
+        + (f" ({', '.join(cancelled)}: postponed, no action)." if cancelled else ".")
+    )
     report = grading_svc.grade(store, slug)
     if report.winners:
         top = report.winners[0]
         paid = entry_svc.pay(store, slug, int(top.serial))
-        said.append(f"Paid {dollars(paid.amount)} to {top.name} (card {top.serial}); the other winners show unpaid.")
+        said.append(
+            f"Paid {dollars(paid.amount)} to {top.name} (card {top.serial}); the other winners show unpaid."
+        )
         report = grading_svc.grade(store, slug)
     t = report.totals
     files = grading_svc.write_outputs(report, out / f"{slug}-report.xlsx", out / f"{slug}-report.pdf")
-    said.append(f"Graded {slug}: {t.entries} cards, {len(report.winners)} paid back, stakes {dollars(t.stakes)}, "
-                f"payouts {dollars(t.payouts)}, net to the pool {dollars(t.net)}. Report: {files[0]}; wall sheet: {files[1]}")
+    said.append(
+        f"Graded {slug}: {t.entries} cards, {len(report.winners)} paid back, stakes {dollars(t.stakes)}, "
+        f"payouts {dollars(t.payouts)}, net to the pool {dollars(t.net)}. Report: {files[0]}; wall sheet: {files[1]}"
+    )
     return said
 
 
@@ -83,22 +96,34 @@ def pickem_step(store: Store, out: Path, samples: Path, progress: Callable[[str]
     progress("Pick'em: office pool on nfl-w12…")
     from ..core.prizes import parse_prizes
 
-    view = pickem_svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10),
-                                  prizes=parse_prizes("60%,30%,10%"), season="Office 2026")
+    view = pickem_svc.create_pool(
+        store,
+        "office-w12",
+        card="nfl-w12",
+        fee=Decimal(10),
+        prizes=parse_prizes("60%,30%,10%"),
+        season="Office 2026",
+    )
     got = pickem_svc.import_entries(store, "office-w12", sheet)
     report = pickem_svc.grade(store, "office-w12")
     path = pickem_svc.write_week(report, out / "pickem-nfl-w12.xlsx")
-    said = [f"Pick'em pool office-w12 on nfl-w12 ({len(view.games)} games, against the spread, $10 entry, "
-            f"60/30/10): {len(got.stored)} entrants from {sheet}"
-            + (f", {len(got.refused)} refused." if got.refused else ".")]
+    said = [
+        f"Pick'em pool office-w12 on nfl-w12 ({len(view.games)} games, against the spread, $10 entry, "
+        f"60/30/10): {len(got.stored)} entrants from {sheet}"
+        + (f", {len(got.refused)} refused." if got.refused else ".")
+    ]
     scored = len(report.results)
     leaders = [s for s in report.standings if s.place == 1]
     if scored and leaders:
-        said.append(f"Pick'em graded on {scored} of {len(report.games)} results"
-                    + ("" if report.final else " (provisional)") + ": "
-                    + " and ".join(s.name for s in leaders) + (" lead" if len(leaders) > 1 else " leads")
-                    + f" with {leaders[0].score.normalize():f} points; "
-                    f"pot {dollars(report.pot)}.")
+        said.append(
+            f"Pick'em graded on {scored} of {len(report.games)} results"
+            + ("" if report.final else " (provisional)")
+            + ": "
+            + " and ".join(s.name for s in leaders)
+            + (" lead" if len(leaders) > 1 else " leads")
+            + f" with {leaders[0].score.normalize():f} points; "
+            f"pot {dollars(report.pot)}."
+        )
     else:
         said.append("Pick'em: no results yet, so every score is 0 for now.")
     said.append(f"Pick'em report: {path}")

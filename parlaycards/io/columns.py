@@ -18,15 +18,58 @@ from .sheets import Problem, column_letter, header_key, text_of
 from .table import SITE_AT, SITE_NEUTRAL, Draft, Layout, Table
 
 # Header words that always speak of a side: a column headed so is read or the import is refused.
-SIDE_WORDS = frozenset({"fav", "favs", "favorite", "favourite", "favorites", "favourites", "underdog", "underdogs",
-                        "dog", "dogs", "neutral", "neut", "site"})
+SIDE_WORDS = frozenset(
+    {
+        "fav",
+        "favs",
+        "favorite",
+        "favourite",
+        "favorites",
+        "favourites",
+        "underdog",
+        "underdogs",
+        "dog",
+        "dogs",
+        "neutral",
+        "neut",
+        "site",
+    }
+)
 # Words that speak of a side when a header has nothing else: `at/vs`, `H/A`, `Home`, `@`, `F/D`.
-SIDE_ALONE = frozenset({"at", "vs", "v", "@", "n", "ns", "h", "a", "home", "away", "visitor", "visitors", "visiting",
-                        "road", "f", "d", "fd", "team", "teams", "side", "host"})
+SIDE_ALONE = frozenset(
+    {
+        "at",
+        "vs",
+        "v",
+        "@",
+        "n",
+        "ns",
+        "h",
+        "a",
+        "home",
+        "away",
+        "visitor",
+        "visitors",
+        "visiting",
+        "road",
+        "f",
+        "d",
+        "fd",
+        "team",
+        "teams",
+        "side",
+        "host",
+    }
+)
 # Cell values that name a side (a Venue or Location column of stadiums is ignored, and named; of "N" or
 # "neutral", refused).
-SIDE_VALUES = SITE_AT | SITE_NEUTRAL | frozenset({"home", "away", "h", "fav", "dog", "favorite", "favourite",
-                                                  "underdog", "f", "d", "road", "visitor"})
+SIDE_VALUES = (
+    SITE_AT
+    | SITE_NEUTRAL
+    | frozenset(
+        {"home", "away", "h", "fav", "dog", "favorite", "favourite", "underdog", "f", "d", "road", "visitor"}
+    )
+)
 
 
 @dataclass(frozen=True)
@@ -57,8 +100,11 @@ class SheetReading:
 
     def __str__(self) -> str:
         where = f'sheet "{self.sheet}"' if self.sheet else "the file"
-        return (f"{where}, header row {self.header_row}, {self.layout} layout: "
-                + "; ".join(str(c) for c in self.columns) + ".")
+        return (
+            f"{where}, header row {self.header_row}, {self.layout} layout: "
+            + "; ".join(str(c) for c in self.columns)
+            + "."
+        )
 
 
 def adopt_headerless(table: Table, layout: Layout) -> None:
@@ -76,8 +122,9 @@ def adopt_headerless(table: Table, layout: Layout) -> None:
             return
 
 
-def read_columns(table: Table, layout: Layout, drafts: tuple[Draft, ...]) -> tuple[SheetReading, list[Problem],
-                                                                                    list[Problem]]:
+def read_columns(
+    table: Table, layout: Layout, drafts: tuple[Draft, ...]
+) -> tuple[SheetReading, list[Problem], list[Problem]]:
     """The sheet's reading, the columns that refuse the import, and the ignored columns with values but no
     header (warnings)."""
     header = table.sheet.rows[table.header_row - 1]
@@ -86,7 +133,7 @@ def read_columns(table: Table, layout: Layout, drafts: tuple[Draft, ...]) -> tup
     uses: list[ColumnUse] = []
     refused: list[Problem] = []
     warnings: list[Problem] = []
-    width = max((len(r) for r in table.sheet.rows[table.header_row - 1:]), default=0)
+    width = max((len(r) for r in table.sheet.rows[table.header_row - 1 :]), default=0)
     for col in range(width):
         written = text_of(header[col]) if col < len(header) else ""
         values = _values(table, col)
@@ -98,30 +145,48 @@ def read_columns(table: Table, layout: Layout, drafts: tuple[Draft, ...]) -> tup
         uses.append(ColumnUse(column_letter(col), written, None))
         why = _side_header(written) or _side_values(values, teams)
         letter = column_letter(col)
-        where = Source(file=table.file, sheet=table.sheet.name, row=table.header_row, column=letter,
-                       cell=f"{letter}{table.header_row}")
+        where = Source(
+            file=table.file,
+            sheet=table.sheet.name,
+            row=table.header_row,
+            column=letter,
+            cell=f"{letter}{table.header_row}",
+        )
         if why:
             what = f'column {letter} ("{written}")' if written else f"column {letter} (no header)"
-            refused.append(Problem(where, f"{what} {why}, and the {layout.name} layout does not read it: reading "
-                                   "the sheet without it could print games with the wrong favourite or home team, "
-                                   f"so nothing was imported. {layout.side_help()}"))
+            refused.append(
+                Problem(
+                    where,
+                    f"{what} {why}, and the {layout.name} layout does not read it: reading "
+                    "the sheet without it could print games with the wrong favourite or home team, "
+                    f"so nothing was imported. {layout.side_help()}",
+                )
+            )
         elif not written:
             shown = ", ".join(f'"{v}"' for v in values[:3])
-            warnings.append(Problem(where, f"column {letter} has values ({shown}) but no header; it was not read. "
-                                    "Give it a header if it matters."))
+            warnings.append(
+                Problem(
+                    where,
+                    f"column {letter} has values ({shown}) but no header; it was not read. "
+                    "Give it a header if it matters.",
+                )
+            )
     return SheetReading(table.sheet.name, layout.name, table.header_row, tuple(uses)), refused, warnings
 
 
 def _headerless(table: Table) -> list[int]:
     header = table.sheet.rows[table.header_row - 1]
-    width = max((len(r) for r in table.sheet.rows[table.header_row - 1:]), default=0)
-    return [c for c in range(width) if not (c < len(header) and text_of(header[c])) and c not in
-            table.columns.values()]
+    width = max((len(r) for r in table.sheet.rows[table.header_row - 1 :]), default=0)
+    return [
+        c
+        for c in range(width)
+        if not (c < len(header) and text_of(header[c])) and c not in table.columns.values()
+    ]
 
 
 def _values(table: Table, col: int) -> list[str]:
     """The column's values in the rows below the header, less heading rows (one cell only)."""
-    rows = [r for r in table.sheet.rows[table.header_row:] if sum(v is not None for v in r) >= 2]
+    rows = [r for r in table.sheet.rows[table.header_row :] if sum(v is not None for v in r) >= 2]
     return [text_of(r[col]) for r in rows if col < len(r) and text_of(r[col])]
 
 

@@ -54,8 +54,22 @@ def _local(when: datetime, zone: ZoneInfo) -> str:
 def write_card_csv(card: Card, path: Path) -> Path:
     """The card's games, one row each (the Games sheet of the card's workbook)."""
     zone = ZoneInfo(card.timezone)
-    header = ("League", "Date", "Time", "Away No.", "Away", "Away line", "Home No.", "Home", "Home line", "Total",
-              "Over No.", "Under No.", "Neutral", "Status")
+    header = (
+        "League",
+        "Date",
+        "Time",
+        "Away No.",
+        "Away",
+        "Away line",
+        "Home No.",
+        "Home",
+        "Home line",
+        "Total",
+        "Over No.",
+        "Under No.",
+        "Neutral",
+        "Status",
+    )
     rows = []
     for g in card.games:
         day, clock = "", "TBA"
@@ -64,23 +78,87 @@ def write_card_csv(card: Card, path: Path) -> Path:
             day, clock = local.strftime("%Y-%m-%d"), local.strftime("%I:%M %p").lstrip("0")
         elif g.kickoff is not None:
             day = g.kickoff.isoformat()
-        rows.append((g.league, day, clock if day else "", g.numbers.away, g.away, _line(-g.spread), g.numbers.home,
-                     g.home, _line(g.spread), _line(g.total), g.numbers.over or "", g.numbers.under or "",
-                     "yes" if g.neutral else "", "OFF" if g.off else ""))
+        rows.append(
+            (
+                g.league,
+                day,
+                clock if day else "",
+                g.numbers.away,
+                g.away,
+                _line(-g.spread),
+                g.numbers.home,
+                g.home,
+                _line(g.spread),
+                _line(g.total),
+                g.numbers.over or "",
+                g.numbers.under or "",
+                "yes" if g.neutral else "",
+                "OFF" if g.off else "",
+            )
+        )
     return write_csv(path, header, rows)
 
 
 def write_report_csv(report: Report, path: Path) -> Path:
     """Every entry of the grade, by serial, then the void ones: one row each."""
     zone = ZoneInfo(report.timezone)
-    header = ("Serial", "Version", "Name", "Stake", "Picks", "Outcome", "Hits", "Picks counted", "Tier", "Payout",
-              "Paid", "Paid status", "Late", "Received", "Void reason")
+    header = (
+        "Serial",
+        "Version",
+        "Name",
+        "Stake",
+        "Picks",
+        "Outcome",
+        "Hits",
+        "Picks counted",
+        "Tier",
+        "Payout",
+        "Paid",
+        "Paid status",
+        "Late",
+        "Received",
+        "Void reason",
+    )
     rows: list[Sequence[object]] = [
-        (r.serial, r.version, r.name, plain(r.stake), " ".join(map(str, r.picks)), r.outcome.value, r.hits,
-         r.effective_picks, r.tier or "", plain(r.payout), plain(r.paid), r.paid_status, "yes" if r.late else "",
-         _local(r.received_at, zone), "") for r in report.rows]
-    rows += [(v.serial, v.version, v.name, plain(v.stake), " ".join(map(str, v.picks)), "void", "", "", "",
-              "0.00", "0.00", "", "", "", v.reason) for v in report.voided]
+        (
+            r.serial,
+            r.version,
+            r.name,
+            plain(r.stake),
+            " ".join(map(str, r.picks)),
+            r.outcome.value,
+            r.hits,
+            r.effective_picks,
+            r.tier or "",
+            plain(r.payout),
+            plain(r.paid),
+            r.paid_status,
+            "yes" if r.late else "",
+            _local(r.received_at, zone),
+            "",
+        )
+        for r in report.rows
+    ]
+    rows += [
+        (
+            v.serial,
+            v.version,
+            v.name,
+            plain(v.stake),
+            " ".join(map(str, v.picks)),
+            "void",
+            "",
+            "",
+            "",
+            "0.00",
+            "0.00",
+            "",
+            "",
+            "",
+            v.reason,
+        )
+        for v in report.voided
+    ]
     rows.sort(key=lambda r: str(r[0]))
     return write_csv(path, header, rows)
 
@@ -88,18 +166,57 @@ def write_report_csv(report: Report, path: Path) -> Path:
 def write_entries_csv(view, path: Path) -> Path:  # noqa: ANN001 - services.entries.EntryList
     """A card's entries (and void ones) as `entries` lists them."""
     zone = ZoneInfo(view.card.timezone)
-    header = ("Serial", "Version", "Name", "Stake", "Picks", "Received", "Late", "Source", "Last grade", "Payout",
-              "Paid", "Void reason")
+    header = (
+        "Serial",
+        "Version",
+        "Name",
+        "Stake",
+        "Picks",
+        "Received",
+        "Late",
+        "Source",
+        "Last grade",
+        "Payout",
+        "Paid",
+        "Void reason",
+    )
     rows: list[Sequence[object]] = []
     for e in view.entries:
         last = view.settled.get(int(e.serial))
         paid = view.payments.get(e.serial)
-        rows.append((e.serial, e.version, e.name, plain(e.stake), " ".join(map(str, e.picks)),
-                     _local(e.received_at, zone), "yes" if e.late else "", e.source, last.outcome if last else "",
-                     plain(last.amount) if last else "", plain(paid.amount) if paid else "0.00", ""))
+        rows.append(
+            (
+                e.serial,
+                e.version,
+                e.name,
+                plain(e.stake),
+                " ".join(map(str, e.picks)),
+                _local(e.received_at, zone),
+                "yes" if e.late else "",
+                e.source,
+                last.outcome if last else "",
+                plain(last.amount) if last else "",
+                plain(paid.amount) if paid else "0.00",
+                "",
+            )
+        )
     for v in view.voided:
         e = v.entry
-        rows.append((e.serial, e.version, e.name, plain(e.stake), " ".join(map(str, e.picks)),
-                     _local(e.received_at, zone), "yes" if e.late else "", e.source, "void", "0.00", "0.00", v.reason))
+        rows.append(
+            (
+                e.serial,
+                e.version,
+                e.name,
+                plain(e.stake),
+                " ".join(map(str, e.picks)),
+                _local(e.received_at, zone),
+                "yes" if e.late else "",
+                e.source,
+                "void",
+                "0.00",
+                "0.00",
+                v.reason,
+            )
+        )
     rows.sort(key=lambda r: str(r[0]))
     return write_csv(path, header, rows)

@@ -33,15 +33,37 @@ from .sheets import (
 )
 from .when import read_moment
 
-SERIAL = Column("serial", "Serial", ("serial #", "serial no", "serial number", "card", "card #", "card no",
-                                     "card number", "ticket", "ticket #", "ticket no", "ticket number", "no",
-                                     "number", "#"))
+SERIAL = Column(
+    "serial",
+    "Serial",
+    (
+        "serial #",
+        "serial no",
+        "serial number",
+        "card",
+        "card #",
+        "card no",
+        "card number",
+        "ticket",
+        "ticket #",
+        "ticket no",
+        "ticket number",
+        "no",
+        "number",
+        "#",
+    ),
+)
 NAME = Column("name", "Name", ("player", "entrant", "customer", "player name", "who"))
 STAKE = Column("stake", "Stake", ("bet", "amount", "wager", "amt", "$", "stake $", "bet amount", "risk"))
 PICKS = Column("picks", "Picks", ("selections", "teams", "numbers", "pick numbers", "legs", "pick #s"))
-CODE = Column("code", "Code", ("check", "verify", "verify code", "verification", "check code", "verification code"))
-RECEIVED = Column("received", "Received", ("received at", "time received", "date received", "handed in", "time",
-                                           "date", "when"))
+CODE = Column(
+    "code", "Code", ("check", "verify", "verify code", "verification", "check code", "verification code")
+)
+RECEIVED = Column(
+    "received",
+    "Received",
+    ("received at", "time received", "date received", "handed in", "time", "date", "when"),
+)
 LATE = Column("late", "Late", ("late entry", "late?"))
 COLUMNS = (SERIAL, NAME, STAKE, PICKS, CODE, RECEIVED, LATE)
 PICK_COLUMN = re.compile(r"^(?:pick|leg|team|sel|selection|game|p)#?(\d{1,2})$")
@@ -85,8 +107,9 @@ def parse_picks(values: object) -> tuple[int, ...]:
             if not token:
                 continue
             if not re.fullmatch(r"\d{1,6}", token):
-                raise ValueError(f'"{token}" in the picks "{text_of(cell)}" is not a selection number. '
-                                 f"{PICKS_ACCEPTED}")
+                raise ValueError(
+                    f'"{token}" in the picks "{text_of(cell)}" is not a selection number. {PICKS_ACCEPTED}'
+                )
             picks.append(int(token))
     if not picks:
         raise ValueError(f"no picks. {PICKS_ACCEPTED}")
@@ -131,18 +154,23 @@ def read_entries(path: Path, zone: ZoneInfo) -> EntrySheet:
 def _header(sheet: Sheet) -> tuple[int, tuple[dict[str, int], list[int]]] | None:
     def accept(cells: tuple[object, ...]) -> tuple[dict[str, int], list[int]] | None:
         cols = locate(COLUMNS, cells)
-        pick_cols = [i for i, c in enumerate(cells) if PICK_COLUMN.match(header_key(c)) and i not in cols.values()]
+        pick_cols = [
+            i for i, c in enumerate(cells) if PICK_COLUMN.match(header_key(c)) and i not in cols.values()
+        ]
         return (cols, pick_cols) if "serial" in cols and ("picks" in cols or pick_cols) else None
 
     return find_header(sheet, accept)
 
 
-EXPECTED = ("Accepted headers: Serial (or Card #, Ticket, No.), Name (or Player), Stake (or Bet, Amount, Wager), "
-            "Picks (one cell: 101, 104, 117) or Pick 1, Pick 2 …; optional Code (or Check, Verify), Received, Late.")
+EXPECTED = (
+    "Accepted headers: Serial (or Card #, Ticket, No.), Name (or Player), Stake (or Bet, Amount, Wager), "
+    "Picks (one cell: 101, 104, 117) or Pick 1, Pick 2 …; optional Code (or Check, Verify), Received, Late."
+)
 
 
-def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[int],
-         zone: ZoneInfo) -> RawEntry | None:
+def _row(
+    file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[int], zone: ZoneInfo
+) -> RawEntry | None:
     used = [*cols.values(), *pick_cols]
     if all(sheet.value(r, c) is None for c in used):
         return None
@@ -152,7 +180,11 @@ def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[
         return sheet.value(r, cols[name]) if name in cols else None
 
     def problem(name: str | None, message: str) -> None:
-        at = cell_source(file, sheet.name, r, cols[name]) if name else Source(file=file, sheet=sheet.name, row=r)
+        at = (
+            cell_source(file, sheet.name, r, cols[name])
+            if name
+            else Source(file=file, sheet=sheet.name, row=r)
+        )
         problems.append(Problem(at, message))
 
     serial = None
@@ -161,8 +193,11 @@ def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[
     else:
         serial = parse_serial(text_of(cell("serial")))
         if serial is None:
-            problem("serial", f'"{text_of(cell("serial"))}" is not a serial. '
-                    "Accepted: the number printed on the card, e.g. 000123 or 123.")
+            problem(
+                "serial",
+                f'"{text_of(cell("serial"))}" is not a serial. '
+                "Accepted: the number printed on the card, e.g. 000123 or 123.",
+            )
     stake = None
     try:
         stake = parse_stake(cell("stake")) if "stake" in cols else None
@@ -189,6 +224,14 @@ def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[
     if late is None:
         problem("late", f'"{text_of(cell("late"))}" is not yes or no. Accepted: yes, y, x, late, or blank.')
     code = text_of(cell("code")) or None
-    return RawEntry(source=Source(file=file, sheet=sheet.name, row=r), serial=serial, code=code,
-                    name=text_of(cell("name")), stake=stake, picks=picks, received_at=received,
-                    late=bool(late), problems=tuple(problems))
+    return RawEntry(
+        source=Source(file=file, sheet=sheet.name, row=r),
+        serial=serial,
+        code=code,
+        name=text_of(cell("name")),
+        stake=stake,
+        picks=picks,
+        received_at=received,
+        late=bool(late),
+        problems=tuple(problems),
+    )

@@ -32,13 +32,22 @@ TIME_FORMAT = "h:mm AM/PM"
 LEAGUES = ("NFL", "NCAA", "CFL", "UFL")
 TEMPLATE_COLUMNS = (
     ("Date", 14, "The game's date: a date cell, or text such as 11/22, Sun 11/22, 2026-11-22.", "Sun 11/22"),
-    ("Time", 11, "Kickoff in the card's time zone (Eastern unless --tz says otherwise): 1:00 PM, 1p, 13:00, "
-                 "4:25 ET, or TBA.", "1:00 PM"),
+    (
+        "Time",
+        11,
+        "Kickoff in the card's time zone (Eastern unless --tz says otherwise): 1:00 PM, 1p, 13:00, "
+        "4:25 ET, or TBA.",
+        "1:00 PM",
+    ),
     ("Away", 20, "The visiting team, as it should print.", "Chicago"),
     ("Home", 20, "The home team (at a neutral site, the team listed second).", "Green Bay"),
-    ("Home line", 11, "Home's point spread: favourite negative. -3.5, -3½, -3 1/2, +7, PK (or pick, EV). "
-                      "You may name the team instead: GB -6½. NL, OFF or blank: the game cannot go on the card.",
-     "-6½"),
+    (
+        "Home line",
+        11,
+        "Home's point spread: favourite negative. -3.5, -3½, -3 1/2, +7, PK (or pick, EV). "
+        "You may name the team instead: GB -6½. NL, OFF or blank: the game cannot go on the card.",
+        "-6½",
+    ),
     ("Total", 9, "Total points for over/under: 44.5, 44½, o/u 44½. Leave blank for no total.", "44½"),
     ("League", 9, "NFL, NCAA, CFL or UFL. Blank: the sheet's name if it is a league, else NFL.", "NFL"),
     ("Neutral", 9, "yes for a neutral site; blank otherwise.", ""),
@@ -48,9 +57,22 @@ EXAMPLES = (
     ("Sun 11/22", "4:25 PM", "Tennessee", "Indianapolis", "PK", "42", "NFL", ""),
     ("Sat 11/28", "TBA", "Hawai'i", "San José State", "+2½", "58½", "NCAA", "yes"),
 )
-CARD_COLUMNS = (("League", 8), ("Date", 14), ("Time", 10), ("Away No.", 9), ("Away", 20), ("Away line", 10),
-                ("Home No.", 9), ("Home", 20), ("Home line", 10), ("Total", 8), ("Over No.", 9), ("Under No.", 9),
-                ("Neutral", 8), ("Status", 8))
+CARD_COLUMNS = (
+    ("League", 8),
+    ("Date", 14),
+    ("Time", 10),
+    ("Away No.", 9),
+    ("Away", 20),
+    ("Away line", 10),
+    ("Home No.", 9),
+    ("Home", 20),
+    ("Home line", 10),
+    ("Total", 8),
+    ("Over No.", 9),
+    ("Under No.", 9),
+    ("Neutral", 8),
+    ("Status", 8),
+)
 
 
 def put(ws: Worksheet, row: int, col: int, value: object, *, fmt: str | None = None) -> Cell:
@@ -91,9 +113,22 @@ def write_card_xlsx(card: Card, path: Path) -> Path:
             day, clock = local.date(), local.time().replace(tzinfo=None)
         elif g.kickoff is not None:
             day = g.kickoff
-        values = (g.league, day, clock if day else None, g.numbers.away, g.away, format_spread(-g.spread),
-                  g.numbers.home, g.home, format_spread(g.spread), format_total(g.total) or None,
-                  g.numbers.over, g.numbers.under, "yes" if g.neutral else None, "OFF" if g.off else None)
+        values = (
+            g.league,
+            day,
+            clock if day else None,
+            g.numbers.away,
+            g.away,
+            format_spread(-g.spread),
+            g.numbers.home,
+            g.home,
+            format_spread(g.spread),
+            format_total(g.total) or None,
+            g.numbers.over,
+            g.numbers.under,
+            "yes" if g.neutral else None,
+            "OFF" if g.off else None,
+        )
         for col, value in enumerate(values, start=1):
             fmt = DATE_FORMAT if col == 2 else TIME_FORMAT if col == 3 and clock != "TBA" else None
             put(ws, row, col, value, fmt=fmt)
@@ -133,18 +168,31 @@ def write_lines_template(path: Path) -> Path:
     for row in range(2, last + 1):
         ws.cell(row=row, column=1).number_format = DATE_FORMAT
         ws.cell(row=row, column=2).number_format = TIME_FORMAT
-    leagues = DataValidation(type="list", formula1=f'"{",".join(LEAGUES)}"', allow_blank=True,
-                             error="Choose NFL, NCAA, CFL or UFL.", errorTitle="League", showErrorMessage=True)
-    neutral = DataValidation(type="list", formula1='"yes,no"', allow_blank=True,
-                             error="Write yes for a neutral site, or leave it blank.", errorTitle="Neutral",
-                             showErrorMessage=True)
+    leagues = DataValidation(
+        type="list",
+        formula1=f'"{",".join(LEAGUES)}"',
+        allow_blank=True,
+        error="Choose NFL, NCAA, CFL or UFL.",
+        errorTitle="League",
+        showErrorMessage=True,
+    )
+    neutral = DataValidation(
+        type="list",
+        formula1='"yes,no"',
+        allow_blank=True,
+        error="Write yes for a neutral site, or leave it blank.",
+        errorTitle="Neutral",
+        showErrorMessage=True,
+    )
     leagues.add(f"G2:G{last}")
     neutral.add(f"H2:H{last}")
     ws.add_data_validation(leagues)
     ws.add_data_validation(neutral)
     notes = wb.create_sheet("Notes")
     put(notes, 1, 1, "How to fill in the Lines sheet").font = Font(bold=True, size=14)
-    put(notes, 2, 1, "One row per game. Import it with: parlaycards import lines.xlsx --card nfl-w12").font = GREY
+    put(
+        notes, 2, 1, "One row per game. Import it with: parlaycards import lines.xlsx --card nfl-w12"
+    ).font = GREY
     _header(notes, 4, (("Column", 12), ("What to write", 90), ("Example", 14)))
     row = 5
     for name, _, what, example in TEMPLATE_COLUMNS:
@@ -153,7 +201,9 @@ def write_lines_template(path: Path) -> Path:
         put(notes, row, 3, example)
         row += 1
     row += 1
-    put(notes, row, 1, "Example rows (type your own games on the Lines sheet; these are not read):").font = Font(bold=True)
+    put(
+        notes, row, 1, "Example rows (type your own games on the Lines sheet; these are not read):"
+    ).font = Font(bold=True)
     row += 1
     for col, (name, *_rest) in enumerate(TEMPLATE_COLUMNS, start=1):
         put(notes, row, col, name).font = Font(bold=True, color="808080")
@@ -162,10 +212,12 @@ def write_lines_template(path: Path) -> Path:
         for col, value in enumerate(example, start=1):
             put(notes, row, col, value or None).font = GREY
     row += 2
-    for line in ("Also accepted: a rotation board (Rot, Team, Line: two rows a game, the spread on the "
-                 "favourite's row and the total on the other) and Favorite / Line / Underdog sheets (home team "
-                 "in CAPITALS or after @; (N) marks a neutral site).",
-                 "Several sheets in one workbook make one combo card; a sheet named NFL or College sets its league."):
+    for line in (
+        "Also accepted: a rotation board (Rot, Team, Line: two rows a game, the spread on the "
+        "favourite's row and the total on the other) and Favorite / Line / Underdog sheets (home team "
+        "in CAPITALS or after @; (N) marks a neutral site).",
+        "Several sheets in one workbook make one combo card; a sheet named NFL or College sets its league.",
+    ):
         put(notes, row, 1, line).alignment = Alignment(wrap_text=False)
         row += 1
     path.parent.mkdir(parents=True, exist_ok=True)

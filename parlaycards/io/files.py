@@ -25,7 +25,7 @@ def leftovers(target: Path) -> list[Path]:
 def clear_leftovers(target: Path) -> None:
     """Remove the partly written files of `target` whose writer (the process named in them) is gone."""
     for part in leftovers(target):
-        pid = part.name[len(target.stem) + 1:].split(".", 1)[0]
+        pid = part.name[len(target.stem) + 1 :].split(".", 1)[0]
         if pid.isdigit() and not _alive(int(pid)):
             part.unlink(missing_ok=True)
 

@@ -24,21 +24,38 @@ from .table import (
     team_name,
 )
 
-AWAY = Column("away", "Away", ("away team", "visitor", "visitors", "visiting team", "visiting", "road",
-                               "road team"))
+AWAY = Column(
+    "away", "Away", ("away team", "visitor", "visitors", "visiting team", "visiting", "road", "road team")
+)
 HOME = Column("home", "Home", ("home team",))
-HOME_LINE = Column("spread", "Home line", ("home spread", "line", "spread", "pts", "points", "point spread",
-                                           "odds", "hline"))
-AWAY_NO = Column("away_no", "Away No.", ("away rot", "away number", "away #", "rot", "rot #", "rotation",
-                                         "rot no", "no", "#"))
+HOME_LINE = Column(
+    "spread", "Home line", ("home spread", "line", "spread", "pts", "points", "point spread", "odds", "hline")
+)
+AWAY_NO = Column(
+    "away_no",
+    "Away No.",
+    ("away rot", "away number", "away #", "rot", "rot #", "rotation", "rot no", "no", "#"),
+)
 HOME_NO = Column("home_no", "Home No.", ("home rot", "home number", "home #"))
 OVER_NO = Column("over_no", "Over No.", ("over rot", "over number", "over #"))
 UNDER_NO = Column("under_no", "Under No.", ("under rot", "under number", "under #"))
 FAVORITE = Column("favorite", "Favorite", ("favourite", "fav", "favorites", "favourites", "favs"))
 UNDERDOG = Column("underdog", "Underdog", ("dog", "underdogs", "dogs"))
 LINE = Column("line", "Line", ("spread", "pts", "points", "odds", "points given"))
-AWAY_LINE = Column("away_line", "Away line", ("away spread", "visitor line", "visitor spread", "visitors line",
-                                              "road line", "road spread", "vis line", "aline"))
+AWAY_LINE = Column(
+    "away_line",
+    "Away line",
+    (
+        "away spread",
+        "visitor line",
+        "visitor spread",
+        "visitors line",
+        "road line",
+        "road spread",
+        "vis line",
+        "aline",
+    ),
+)
 
 
 class OneRowLayout(Layout):
@@ -48,20 +65,45 @@ class OneRowLayout(Layout):
     or the away team's line (Away line); an at/vs column marks neutral sites (vs, N)."""
 
     name = "one row per game"
-    columns = (AWAY, HOME, HOME_LINE, AWAY_LINE, FAVORITE, UNDERDOG, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL,
-               SITE, AWAY_NO, HOME_NO, OVER_NO, UNDER_NO)
+    columns = (
+        AWAY,
+        HOME,
+        HOME_LINE,
+        AWAY_LINE,
+        FAVORITE,
+        UNDERDOG,
+        TOTAL,
+        DATE,
+        TIME,
+        KICKOFF,
+        LEAGUE,
+        NEUTRAL,
+        SITE,
+        AWAY_NO,
+        HOME_NO,
+        OVER_NO,
+        UNDER_NO,
+    )
     required = ("away", "home")
 
     def extract(self, table: Table) -> Extracted:
         games = []
         if not table.has("spread") and not table.has("away_line"):
-            table.problem(table.header_row, None, "the header has Away and Home but no column for the line. "
-                          "Add one headed Home line (or Line, Spread) holding home's line: -3½, +7, PK.")
+            table.problem(
+                table.header_row,
+                None,
+                "the header has Away and Home but no column for the line. "
+                "Add one headed Home line (or Line, Spread) holding home's line: -3½, +7, PK.",
+            )
             return Extracted((), tuple(table.problems))
         if table.has("favorite") and table.has("underdog"):
-            table.problem(table.header_row, "underdog", "the header has Away and Home and also both Favorite and "
-                          "Underdog columns, so which team is at home is said twice. Keep Away and Home with a "
-                          "Favorite column, or Favorite, Line and Underdog without Away and Home.")
+            table.problem(
+                table.header_row,
+                "underdog",
+                "the header has Away and Home and also both Favorite and "
+                "Underdog columns, so which team is at home is said twice. Keep Away and Home with a "
+                "Favorite column, or Favorite, Line and Underdog without Away and Home.",
+            )
             return Extracted((), tuple(table.problems))
         for row in table.rows():
             away, away_neutral = team_name(table.text(row, "away"))
@@ -72,14 +114,25 @@ class OneRowLayout(Layout):
             if not home or not away:
                 side = "home" if not home else "away"
                 other = away or home
-                table.problem(row, side, f"the {side} team is missing ({other} plays nobody). "
-                              "Write both teams, or delete the row.")
+                table.problem(
+                    row,
+                    side,
+                    f"the {side} team is missing ({other} plays nobody). "
+                    "Write both teams, or delete the row.",
+                )
                 continue
             spread = self._spread(table, row, away, home)
-            game = Draft(source=table.source(row), league=table.league_at([row]), kickoff=table.kickoff([row]),
-                         away=away, home=home, neutral=away_neutral or home_neutral or table.neutral([row]),
-                         spread=spread if spread is not None else Decimal(0), total=table.total([row]),
-                         numbers=self._numbers(table, row))
+            game = Draft(
+                source=table.source(row),
+                league=table.league_at([row]),
+                kickoff=table.kickoff([row]),
+                away=away,
+                home=home,
+                neutral=away_neutral or home_neutral or table.neutral([row]),
+                spread=spread if spread is not None else Decimal(0),
+                total=table.total([row]),
+                numbers=self._numbers(table, row),
+            )
             if spread is not None:
                 games.append(game)
         return Extracted(tuple(games), tuple(table.problems))
@@ -89,8 +142,9 @@ class OneRowLayout(Layout):
             if table.has("favorite") or table.has("underdog"):
                 role = "favourite gives" if table.has("favorite") else "underdog gets"
                 return f"the points the {role} (home's line as written when signed with a team's name)"
-            return "home's line (the favourite negative)" + (", checked against the away line"
-                                                             if table.has("away_line") else "")
+            return "home's line (the favourite negative)" + (
+                ", checked against the away line" if table.has("away_line") else ""
+            )
         if name == "away_line":
             return "away's line (home's is the same with the sign turned)"
         if name == "favorite":
@@ -104,9 +158,11 @@ class OneRowLayout(Layout):
         return super().meaning(name, table)
 
     def side_help(self) -> str:
-        return ("Delete the column if the other columns already say it. This layout reads a Favorite (or "
-                "Underdog) column naming a team of the row, with the points it gives in Line; an at/vs column "
-                "(at or @; vs or N for a neutral site); a Neutral column (yes / no); and an Away line column.")
+        return (
+            "Delete the column if the other columns already say it. This layout reads a Favorite (or "
+            "Underdog) column naming a team of the row, with the points it gives in Line; an at/vs column "
+            "(at or @; vs or N for a neutral site); a Neutral column (yes / no); and an Away line column."
+        )
 
     def _spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
         if table.has("away_line"):
@@ -129,9 +185,13 @@ class OneRowLayout(Layout):
         if table.has("spread") and not is_no_line(table.get(row, "spread")):
             home_line = self._home_line(table, row, away, home)
             if home_line is not None and home_line != -line:
-                table.problem(row, "away_line", f'{away} at {home}: the away line "{table.text(row, "away_line")}" '
-                              f'and the home line "{table.text(row, "spread")}" disagree; one should be the other '
-                              "with the sign turned (-3 and +3).")
+                table.problem(
+                    row,
+                    "away_line",
+                    f'{away} at {home}: the away line "{table.text(row, "away_line")}" '
+                    f'and the home line "{table.text(row, "spread")}" disagree; one should be the other '
+                    "with the sign turned (-3 and +3).",
+                )
                 return None
         return -line
 
@@ -151,30 +211,46 @@ class OneRowLayout(Layout):
             return Decimal(0)
         written = table.text(row, column)
         if not written:
-            table.problem(row, column, f'{away} at {home}: the line is "{table.text(row, "spread")}" but the '
-                          f"{column.capitalize()} cell is blank. Name the {_role(column)} ({away} or {home}), "
-                          "or write PK.")
+            table.problem(
+                row,
+                column,
+                f'{away} at {home}: the line is "{table.text(row, "spread")}" but the '
+                f"{column.capitalize()} cell is blank. Name the {_role(column)} ({away} or {home}), "
+                "or write PK.",
+            )
             return None
         side = which_team(written, away, home)
         if side is None:
-            table.problem(row, column, f'"{written}" in the {column.capitalize()} column is not {away} (away) or '
-                          f"{home} (home), or could be either. Write one of the two names as the row writes it "
-                          "(or its abbreviation, or home / away).")
+            table.problem(
+                row,
+                column,
+                f'"{written}" in the {column.capitalize()} column is not {away} (away) or '
+                f"{home} (home), or could be either. Write one of the two names as the row writes it "
+                "(or its abbreviation, or home / away).",
+            )
             return None
         gives = column == "favorite"
         if named is not None:  # `DAL -4`: home's line already; the column must name the same favourite
             favourite = "home" if line < 0 else "away"
             if (side == favourite) != gives:
-                table.problem(row, column, f'{away} at {home}: the line "{table.text(row, "spread")}" makes '
-                              f"{home if favourite == 'home' else away} the favourite, but the "
-                              f'{column.capitalize()} column says "{written}". Correct one of them.')
+                table.problem(
+                    row,
+                    column,
+                    f'{away} at {home}: the line "{table.text(row, "spread")}" makes '
+                    f"{home if favourite == 'home' else away} the favourite, but the "
+                    f'{column.capitalize()} column says "{written}". Correct one of them.',
+                )
                 return None
             return line
         if is_signed(value) and (line > 0) == gives:
-            table.problem(row, "spread", f'{away} at {home}: the line "{table.text(row, "spread")}" has a '
-                          f"{'plus' if gives else 'minus'} sign, but the {column.capitalize()} column names the "
-                          f"team that {'gives' if gives else 'gets'} the points. Write {abs(line)} (or "
-                          f"{'-' if gives else '+'}{abs(line)}).")
+            table.problem(
+                row,
+                "spread",
+                f'{away} at {home}: the line "{table.text(row, "spread")}" has a '
+                f"{'plus' if gives else 'minus'} sign, but the {column.capitalize()} column names the "
+                f"team that {'gives' if gives else 'gets'} the points. Write {abs(line)} (or "
+                f"{'-' if gives else '+'}{abs(line)}).",
+            )
             return None
         points = abs(line)
         home_gives = (side == "home") == gives
@@ -191,9 +267,13 @@ class OneRowLayout(Layout):
         name, line_text = named
         side = which_team(name, away, home)
         if side is None:
-            table.problem(row, "spread", f'the line "{text_of(value)}" names "{name}", which is not {away} (away) '
-                          f"or {home} (home), or could be either. Write home's line alone (-3½, +7, PK), or "
-                          "start it with one team's name or abbreviation (GB -6½).")
+            table.problem(
+                row,
+                "spread",
+                f'the line "{text_of(value)}" names "{name}", which is not {away} (away) '
+                f"or {home} (home), or could be either. Write home's line alone (-3½, +7, PK), or "
+                "start it with one team's name or abbreviation (GB -6½).",
+            )
             return None
         line = table.spread(row, "spread", line_text)
         if line is None:
@@ -223,17 +303,24 @@ class FavoriteLayout(Layout):
         if name in ("favorite", "underdog"):
             return f"the {'favourite' if name == 'favorite' else 'underdog'} (home in CAPITALS or after at, @ or *)"
         if name == "site":
-            return "at or vs between the teams (at: the team on the right is at home; vs or N: a neutral site)"
+            return (
+                "at or vs between the teams (at: the team on the right is at home; vs or N: a neutral site)"
+            )
         return super().meaning(name, table)
 
     def extract(self, table: Table) -> Extracted:
         games = []
         columns = table.columns
         if table.has("site") and not min(columns["favorite"], columns["underdog"]) < columns["site"] < max(
-                columns["favorite"], columns["underdog"]):
-            table.problem(table.header_row, "site", "an at/vs column in a Favorite / Line / Underdog sheet must sit "
-                          "between the Favorite and Underdog columns, to read as \"Dallas at Houston\". Move it "
-                          "there, or mark the home team in CAPITALS or with @ before its name.")
+            columns["favorite"], columns["underdog"]
+        ):
+            table.problem(
+                table.header_row,
+                "site",
+                "an at/vs column in a Favorite / Line / Underdog sheet must sit "
+                'between the Favorite and Underdog columns, to read as "Dallas at Houston". Move it '
+                "there, or mark the home team in CAPITALS or with @ before its name.",
+            )
             return Extracted((), tuple(table.problems))
         right = "favorite" if table.has("site") and columns["favorite"] > columns["site"] else "underdog"
         for row in table.rows():
@@ -243,31 +330,52 @@ class FavoriteLayout(Layout):
                 continue
             if not fav_text or not dog_text:
                 side = "favorite" if not fav_text else "underdog"
-                table.problem(row, side, f"the {side} is missing ({fav_text or dog_text} plays nobody). "
-                              "Write both teams, or delete the row.")
+                table.problem(
+                    row,
+                    side,
+                    f"the {side} is missing ({fav_text or dog_text} plays nobody). "
+                    "Write both teams, or delete the row.",
+                )
                 continue
             fav, fav_home, fav_neutral = _marks(fav_text)
             dog, dog_home, dog_neutral = _marks(dog_text)
             if table.site(row) is False:  # `Favorite at Underdog`: the team on the right is at home
                 if (fav_home and right == "underdog") or (dog_home and right == "favorite"):
-                    table.problem(row, "site", f'"at" puts {dog if right == "underdog" else fav} at home, but '
-                                  f"{fav if right == 'underdog' else dog} is marked as the home team. Correct one.")
+                    table.problem(
+                        row,
+                        "site",
+                        f'"at" puts {dog if right == "underdog" else fav} at home, but '
+                        f"{fav if right == 'underdog' else dog} is marked as the home team. Correct one.",
+                    )
                     continue
                 fav_home, dog_home = right == "favorite", right == "underdog"
             neutral = fav_neutral or dog_neutral or table.neutral([row])
             home = _home_of(fav, fav_home, dog, dog_home, neutral)
             if home is None:
-                table.problem(row, "favorite", f'cannot tell which of "{fav_text}" and "{dog_text}" is at home. '
-                              "Write the home team in CAPITALS or put @ (or at) before it; mark a neutral site "
-                              "with (N).")
+                table.problem(
+                    row,
+                    "favorite",
+                    f'cannot tell which of "{fav_text}" and "{dog_text}" is at home. '
+                    "Write the home team in CAPITALS or put @ (or at) before it; mark a neutral site "
+                    "with (N).",
+                )
                 continue
             line = self._line(table, row, f"{fav_text} v {dog_text}")
             if line is None:
                 continue
             away_name, home_name = (dog, fav) if home == "favorite" else (fav, dog)
-            games.append(Draft(source=table.source(row), league=table.league_at([row]),
-                               kickoff=table.kickoff([row]), away=away_name, home=home_name, neutral=neutral,
-                               spread=-line if home == "favorite" else line, total=table.total([row])))
+            games.append(
+                Draft(
+                    source=table.source(row),
+                    league=table.league_at([row]),
+                    kickoff=table.kickoff([row]),
+                    away=away_name,
+                    home=home_name,
+                    neutral=neutral,
+                    spread=-line if home == "favorite" else line,
+                    total=table.total([row]),
+                )
+            )
         return Extracted(tuple(games), tuple(table.problems))
 
     def _line(self, table: Table, row: int, label: str) -> Decimal | None:
@@ -280,8 +388,12 @@ class FavoriteLayout(Layout):
         if line is None:
             return None
         if line > 0 and is_signed(value):
-            table.problem(row, "line", f'the line "{text_of(value)}" has a plus sign, but in a Favorite / Line / '
-                          "Underdog sheet the favourite gives the points. Write 3½ or -3½.")
+            table.problem(
+                row,
+                "line",
+                f'the line "{text_of(value)}" has a plus sign, but in a Favorite / Line / '
+                "Underdog sheet the favourite gives the points. Write 3½ or -3½.",
+            )
             return None
         return abs(line)
 
@@ -327,7 +439,7 @@ def _home_of(fav: str, fav_home: bool, dog: str, dog_home: bool, neutral: bool) 
 
 
 def which_team(name: str, away: str, home: str) -> str | None:
-    """"away" or "home" for a team named by a prefix, a word, initials or NFL abbreviation (`Pack`, `NYG`, `GB`)."""
+    """ "away" or "home" for a team named by a prefix, a word, initials or NFL abbreviation (`Pack`, `NYG`, `GB`)."""
     return teams.side(name, away, home)
 
 

@@ -44,9 +44,20 @@ from .table import Draft, Layout, Table, league_named, league_of
 from .when import Calendar
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout())
-EXPECTED = ("Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
-            "or Rot, Team and Line (a rotation board, two rows a game); or Favorite, Line and Underdog.")
-NOT_LINES = ("note", "readme", "instruction", "help", "about", "payout", "rule", "howto")  # sheet names skipped
+EXPECTED = (
+    "Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
+    "or Rot, Team and Line (a rotation board, two rows a game); or Favorite, Line and Underdog."
+)
+NOT_LINES = (
+    "note",
+    "readme",
+    "instruction",
+    "help",
+    "about",
+    "payout",
+    "rule",
+    "howto",
+)  # sheet names skipped
 SHOWN = 25
 
 
@@ -59,8 +70,14 @@ class ReadLines:
     warnings: tuple[str, ...] = ()  # what was passed over, with its place
 
 
-def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None = None,
-               tz: str = "America/New_York", today: date | None = None) -> ReadLines:
+def read_lines(
+    path: Path,
+    *,
+    sheets: tuple[str, ...] = (),
+    league: str | None = None,
+    tz: str = "America/New_York",
+    today: date | None = None,
+) -> ReadLines:
     """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError."""
     zone = zones.zone(tz)
     book = open_workbook(Path(path))
@@ -83,7 +100,9 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
         row, layout = found
         heading = _title(sheet, row)
         league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
-        table = Table(book.file, sheet, row, locate(layout.columns, sheet.rows[row - 1]), league_here, calendar)
+        table = Table(
+            book.file, sheet, row, locate(layout.columns, sheet.rows[row - 1]), league_here, calendar
+        )
         adopt_headerless(table, layout)
         got = layout.extract(table)
         unread, passed = table.unread_rows()
@@ -92,20 +111,32 @@ def read_lines(path: Path, *, sheets: tuple[str, ...] = (), league: str | None =
         warnings.extend(passed + ignored)
         readings.append(reading)
         if not got.games and not got.problems:
-            problems.append(Problem(Source(book.file, sheet.name, row), "there are no games under the header "
-                                    f"row ({layout.name} layout). Type one game per row below it."))
+            problems.append(
+                Problem(
+                    Source(book.file, sheet.name, row),
+                    "there are no games under the header "
+                    f"row ({layout.name} layout). Type one game per row below it.",
+                )
+            )
         drafts.extend(got.games)
         problems.extend(got.problems)
         title = title or heading
         read.append(sheet)
     if not read and not problems:
-        raise ParlayError(f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
-                          "(parlaycards export ⟨blank⟩) or check you saved the right file.")
+        raise ParlayError(
+            f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
+            "(parlaycards export ⟨blank⟩) or check you saved the right file."
+        )
     games = _games(drafts, problems)
     if problems:
         raise _error(book.file, problems, [s.name for s in chosen])
-    return ReadLines(tuple(games), title, tuple(s.name for s in read if s.name is not None), tuple(readings),
-                     tuple(str(w) for w in warnings))
+    return ReadLines(
+        tuple(games),
+        title,
+        tuple(s.name for s in read if s.name is not None),
+        tuple(readings),
+        tuple(str(w) for w in warnings),
+    )
 
 
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
@@ -125,7 +156,9 @@ def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
 
 
 def _header(sheet: Sheet) -> tuple[int, Layout] | None:
-    return find_header(sheet, lambda cells: next((layout for layout in LAYOUTS if layout.identify(cells)), None))
+    return find_header(
+        sheet, lambda cells: next((layout for layout in LAYOUTS if layout.identify(cells)), None)
+    )
 
 
 def _no_header(file: str, sheet: Sheet, several: bool) -> Problem:
@@ -134,7 +167,7 @@ def _no_header(file: str, sheet: Sheet, several: bool) -> Problem:
 
 
 def _title(sheet: Sheet, header_row: int) -> str | None:
-    for cells in sheet.rows[:header_row - 1]:
+    for cells in sheet.rows[: header_row - 1]:
         for v in cells:
             if isinstance(v, str) and text_of(v):
                 return text_of(v)[:120]
@@ -172,12 +205,27 @@ def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
     for i, d in enumerate(drafts):
         for n in numbers[i].all():
             if n in holder:
-                problems.append(Problem(d.source, f"selection number {n} is used by both {_label(holder[n])} "
-                                        f"({_where(holder[n], d)}) and {_label(d)}. Each number must be unique."))
+                problems.append(
+                    Problem(
+                        d.source,
+                        f"selection number {n} is used by both {_label(holder[n])} "
+                        f"({_where(holder[n], d)}) and {_label(d)}. Each number must be unique.",
+                    )
+                )
             holder[n] = d
         try:
-            games.append(Game(league=d.league, kickoff=d.kickoff, away=d.away, home=d.home, neutral=d.neutral,
-                              spread=d.spread, total=d.total, numbers=numbers[i]))
+            games.append(
+                Game(
+                    league=d.league,
+                    kickoff=d.kickoff,
+                    away=d.away,
+                    home=d.home,
+                    neutral=d.neutral,
+                    spread=d.spread,
+                    total=d.total,
+                    numbers=numbers[i],
+                )
+            )
         except ValidationError as exc:
             problems.append(Problem(d.source, f"{_label(d)}: {validation_text(exc)}."))
     return games
@@ -189,15 +237,24 @@ def _duplicates(drafts: list[Draft], problems: list[Problem]) -> None:
     for d in drafts:
         pair = frozenset((d.away.casefold(), d.home.casefold()))
         if pair in pairs:
-            problems.append(Problem(d.source, f"{_label(d)} is on the card twice (also {_where(pairs[pair], d)}). "
-                                    "Delete one of them."))
+            problems.append(
+                Problem(
+                    d.source,
+                    f"{_label(d)} is on the card twice (also {_where(pairs[pair], d)}). Delete one of them.",
+                )
+            )
             continue
         pairs[pair] = d
         for team in (d.away, d.home):
             other = teams.get((d.league, team.casefold()))
             if other is not None:
-                problems.append(Problem(d.source, f"{team} plays twice: {_label(d)} and {_label(other)} "
-                                        f"({_where(other, d)}). Delete or fix one of them."))
+                problems.append(
+                    Problem(
+                        d.source,
+                        f"{team} plays twice: {_label(d)} and {_label(other)} "
+                        f"({_where(other, d)}). Delete or fix one of them.",
+                    )
+                )
             teams[(d.league, team.casefold())] = d
 
 
@@ -212,12 +269,17 @@ def _where(d: Draft, seen_from: Draft) -> str:
 
 
 def _error(file: str, problems: list[Problem], order: list[str | None]) -> ParlayError:
-    problems = sorted(problems, key=lambda p: (order.index(p.source.sheet) if p.source.sheet in order else 0,
-                                               p.source.row or 0))
+    problems = sorted(
+        problems,
+        key=lambda p: (order.index(p.source.sheet) if p.source.sheet in order else 0, p.source.row or 0),
+    )
     if len(problems) == 1:
         return ParlayError(problems[0].message, problems[0].source)
     shown = [str(p) for p in problems[:SHOWN]]
     if len(problems) > SHOWN:
         shown.append(f"… and {len(problems) - SHOWN} more.")
-    return ParlayError(f"{len(problems)} problems; nothing was imported. Fix them and import again:",
-                       Source(file=file), problems=tuple(shown))
+    return ParlayError(
+        f"{len(problems)} problems; nothing was imported. Fix them and import again:",
+        Source(file=file),
+        problems=tuple(shown),
+    )

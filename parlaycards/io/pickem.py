@@ -24,8 +24,18 @@ from . import teams
 from .sheets import Problem, cell_source, column_letter, find_header, flag, no_header, open_workbook
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
-TIEBREAK_HEADERS = ("tiebreaker", "tiebreak", "tie breaker", "tie-breaker", "tb", "total points", "tiebreaker points",
-                    "mnf total", "monday total", "tiebreaker total")
+TIEBREAK_HEADERS = (
+    "tiebreaker",
+    "tiebreak",
+    "tie breaker",
+    "tie-breaker",
+    "tb",
+    "total points",
+    "tiebreaker points",
+    "mnf total",
+    "monday total",
+    "tiebreaker total",
+)
 PICKS_HEADERS = ("picks", "selections", "numbers", "pick numbers")
 PAID_HEADERS = ("paid", "fee paid", "paid?")
 ACCEPTED_FILES = "Accepted: .xlsx, .xlsm or .csv."
@@ -94,8 +104,10 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
     """A game column's cell → the selection number picked (None: blank), or a problem."""
     if value is None or _norm(value) == "":
         return None, None
-    accepted = (f"Accepted: {game.numbers.away} or {game.away} (away), {game.numbers.home} or {game.home} "
-                "(home), or blank for no pick.")
+    accepted = (
+        f"Accepted: {game.numbers.away} or {game.away} (away), {game.numbers.home} or {game.home} "
+        "(home), or blank for no pick."
+    )
     number = _as_int(value)
     if number is not None:
         if number in game.numbers.all():
@@ -114,8 +126,10 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
     if which is not None:
         return (game.numbers.away if which == "away" else game.numbers.home), None
     if isinstance(teams.match_team(text, [game.away, game.home]), teams.Ambiguous):
-        return None, (f'"{text}" is ambiguous in {game.label()}: it could be either team. Write the name as the '
-                      f"card prints it. {accepted}")
+        return None, (
+            f'"{text}" is ambiguous in {game.label()}: it could be either team. Write the name as the '
+            f"card prints it. {accepted}"
+        )
     return None, f'"{text}" is not a side of {game.label()}. {accepted}'
 
 
@@ -145,8 +159,10 @@ def parse_numbers(text: Any) -> tuple[tuple[int, ...], str | None]:
             continue
         n = _as_int(part)
         if n is None:
-            return (), (f'"{part}" in "{_norm(text)}" is not a selection number. Accepted: the numbers '
-                        "printed beside the teams, separated by commas or spaces, e.g. 101, 104, 106.")
+            return (), (
+                f'"{part}" in "{_norm(text)}" is not a selection number. Accepted: the numbers '
+                "printed beside the teams, separated by commas or spaces, e.g. 101, 104, 106."
+            )
         out.append(n)
     return tuple(out), None
 
@@ -156,15 +172,20 @@ def parse_tiebreak(value: Any) -> tuple[int | None, str | None]:
         return None, None
     n = _as_int(value)
     if n is None or n > 999:
-        return None, (f'the tiebreaker "{_norm(value)}" is not a number of points. '
-                      "Accepted: a whole number such as 44, or blank.")
+        return None, (
+            f'the tiebreaker "{_norm(value)}" is not a number of points. '
+            "Accepted: a whole number such as 44, or blank."
+        )
     return n, None
 
 
 def parse_paid(value: Any) -> tuple[bool, str | None]:
     said = flag(value, yes=("paid",), no=("unpaid", "owes", "owed"))
     if said is None:
-        return False, f'paid "{_norm(value)}" is not yes or no. Accepted: x, yes, paid, or blank / no for not paid.'
+        return (
+            False,
+            f'paid "{_norm(value)}" is not yes or no. Accepted: x, yes, paid, or blank / no for not paid.',
+        )
     return said, None
 
 
@@ -178,15 +199,31 @@ def read_entries(path: Path, card: Card) -> EntrySheet:
         header = find_header(sheet, lambda cells: cells if any(_is_name(_header(v)) for v in cells) else None)
         if header is not None:
             number, cells = header
-            return _read(path, sheet.name, [list(r) for r in sheet.rows], number - 1, [_header(v) for v in cells],
-                         games)
-    problem = no_header(book.file, sheets, "Accepted: a header row with Name (or Player, Entrant, Participant), then "
-                        "one column per game (headed by its numbers or teams) or a Picks column, and a Tiebreaker column.")
+            return _read(
+                path,
+                sheet.name,
+                [list(r) for r in sheet.rows],
+                number - 1,
+                [_header(v) for v in cells],
+                games,
+            )
+    problem = no_header(
+        book.file,
+        sheets,
+        "Accepted: a header row with Name (or Player, Entrant, Participant), then "
+        "one column per game (headed by its numbers or teams) or a Picks column, and a Tiebreaker column.",
+    )
     raise ParlayError(f"{problem.source}: {problem.message}")
 
 
-def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int, headers: list[str],
-          games: Sequence[Game]) -> EntrySheet:
+def _read(
+    path: Path,
+    sheet: str | None,
+    rows: list[list[Any]],
+    header_row: int,
+    headers: list[str],
+    games: Sequence[Game],
+) -> EntrySheet:
     where = Source(file=path.name, sheet=sheet, row=header_row + 1)
     cols: dict[str, int] = {}
     game_cols: list[tuple[int, Game]] = []
@@ -194,8 +231,17 @@ def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int,
     for i, h in enumerate(headers):
         if not h:
             continue
-        kind = ("name" if _is_name(h) else "tiebreak" if h in TIEBREAK_HEADERS or "tiebreak" in h
-                else "picks" if h in PICKS_HEADERS else "paid" if h in PAID_HEADERS else None)
+        kind = (
+            "name"
+            if _is_name(h)
+            else "tiebreak"
+            if h in TIEBREAK_HEADERS or "tiebreak" in h
+            else "picks"
+            if h in PICKS_HEADERS
+            else "paid"
+            if h in PAID_HEADERS
+            else None
+        )
         if kind and kind not in cols:
             cols[kind] = i
             continue
@@ -203,33 +249,52 @@ def _read(path: Path, sheet: str | None, rows: list[list[Any]], header_row: int,
         game, problem = match_game(_norm(rows[header_row][i]).rstrip(":").strip(), games)
         cell = f"{column_letter(i)}{header_row + 1}"
         if problem:
-            raise ParlayError(f'the header "{_norm(rows[header_row][i])}" {problem}. Head each game\'s column '
-                              "with its numbers (e.g. 101/102) or both teams (e.g. Bears at Packers).",
-                              Source(file=path.name, sheet=sheet, cell=cell))
+            raise ParlayError(
+                f'the header "{_norm(rows[header_row][i])}" {problem}. Head each game\'s column '
+                "with its numbers (e.g. 101/102) or both teams (e.g. Bears at Packers).",
+                Source(file=path.name, sheet=sheet, cell=cell),
+            )
         if game is None:
             ignored.append(_norm(rows[header_row][i]))
             continue
         twice = next((c for c, g in game_cols if g.key == game.key), None)
         if twice is not None:
-            raise ParlayError(f"columns {column_letter(twice)} and {column_letter(i)} are both {game.label()}. "
-                              "Keep one column per game.", Source(file=path.name, sheet=sheet, cell=cell))
+            raise ParlayError(
+                f"columns {column_letter(twice)} and {column_letter(i)} are both {game.label()}. "
+                "Keep one column per game.",
+                Source(file=path.name, sheet=sheet, cell=cell),
+            )
         game_cols.append((i, game))
     if not game_cols and "picks" not in cols:
-        raise ParlayError("there is no Picks column and no column headed by a game of the card. Accepted: one "
-                          "column per game headed by its numbers (101/102) or teams (Bears at Packers), or a "
-                          "Picks column with selection numbers (101, 104, …).", where)
+        raise ParlayError(
+            "there is no Picks column and no column headed by a game of the card. Accepted: one "
+            "column per game headed by its numbers (101/102) or teams (Bears at Packers), or a "
+            "Picks column with selection numbers (101, 104, …).",
+            where,
+        )
     out: list[PickemRow] = []
     for r in range(header_row + 1, len(rows)):
         row = rows[r]
         if all(_norm(v) == "" for v in row):
             continue
         out.append(_entry(path, sheet, r + 1, row, cols, game_cols))
-    return EntrySheet(file=path.name, sheet=sheet, rows=tuple(out),
-                      games_by_column=tuple((column_letter(i), g.key) for i, g in game_cols), ignored=tuple(ignored))
+    return EntrySheet(
+        file=path.name,
+        sheet=sheet,
+        rows=tuple(out),
+        games_by_column=tuple((column_letter(i), g.key) for i, g in game_cols),
+        ignored=tuple(ignored),
+    )
 
 
-def _entry(path: Path, sheet: str | None, row_no: int, row: list[Any], cols: dict[str, int],
-           game_cols: list[tuple[int, Game]]) -> PickemRow:
+def _entry(
+    path: Path,
+    sheet: str | None,
+    row_no: int,
+    row: list[Any],
+    cols: dict[str, int],
+    game_cols: list[tuple[int, Game]],
+) -> PickemRow:
     def cell(i: int) -> Any:
         return row[i] if i < len(row) else None
 
@@ -263,5 +328,12 @@ def _entry(path: Path, sheet: str | None, row_no: int, row: list[Any], cols: dic
         paid, said = parse_paid(cell(cols["paid"]))
         if said:
             problem(cols["paid"], said)
-    return PickemRow(row=row_no, name=name, numbers=tuple(numbers), tiebreak=tiebreak, paid=paid,
-                    problems=tuple(problems), source=Source(file=path.name, sheet=sheet, row=row_no))
+    return PickemRow(
+        row=row_no,
+        name=name,
+        numbers=tuple(numbers),
+        tiebreak=tiebreak,
+        paid=paid,
+        problems=tuple(problems),
+        source=Source(file=path.name, sheet=sheet, row=row_no),
+    )

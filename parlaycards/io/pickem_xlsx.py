@@ -22,16 +22,21 @@ from ..core.season import SeasonReport
 
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="1F4E78")
-FILLS = {"win": PatternFill("solid", fgColor="C6EFCE"), "loss": PatternFill("solid", fgColor="FFC7CE"),
-         "push": PatternFill("solid", fgColor="FFEB9C"), "void": PatternFill("solid", fgColor="D9D9D9"),
-         "missing": PatternFill("solid", fgColor="F2F2F2")}
+FILLS = {
+    "win": PatternFill("solid", fgColor="C6EFCE"),
+    "loss": PatternFill("solid", fgColor="FFC7CE"),
+    "push": PatternFill("solid", fgColor="FFEB9C"),
+    "void": PatternFill("solid", fgColor="D9D9D9"),
+    "missing": PatternFill("solid", fgColor="F2F2F2"),
+}
 MONEY = '"$"#,##0.00'
 POINTS = "0.##"
 FORMULA_START = ("=", "+", "-", "@")
 
 
-def _cell(ws: Any, value: Any, *, fmt: str | None = None, fill: PatternFill | None = None,
-          bold: bool = False) -> WriteOnlyCell:
+def _cell(
+    ws: Any, value: Any, *, fmt: str | None = None, fill: PatternFill | None = None, bold: bool = False
+) -> WriteOnlyCell:
     c = WriteOnlyCell(ws, value=value)
     if isinstance(value, str) and value.startswith(FORMULA_START):
         c.data_type = "s"
@@ -66,14 +71,41 @@ def _filter(ws: Any, columns: int, rows: int) -> None:
 def write_week_xlsx(report: WeekReport, path: Path) -> None:
     wb = Workbook(write_only=True)
     ws = wb.create_sheet("Standings")
-    names = ["Place", "Name", "Score", "Won", "Pushed", "Lost", "No pick", "Void", "Pending", "Tiebreak guess",
-             "Guess − total", "Prize", "Paid"]
+    names = [
+        "Place",
+        "Name",
+        "Score",
+        "Won",
+        "Pushed",
+        "Lost",
+        "No pick",
+        "Void",
+        "Pending",
+        "Tiebreak guess",
+        "Guess − total",
+        "Prize",
+        "Paid",
+    ]
     _header(ws, names, [8, 26, 8, 7, 8, 7, 9, 7, 9, 14, 14, 12, 7], "C2")
     for s in report.standings:
         off = None if s.distance is None else (s.distance if s.over else -s.distance)
-        ws.append([_cell(ws, place_text(s)), _cell(ws, s.name), _cell(ws, s.score, fmt=POINTS), s.wins, s.pushes,
-                   s.losses, s.missing, s.void, s.pending, s.tiebreak, off,
-                   _cell(ws, s.prize, fmt=MONEY, bold=s.prize > 0), "yes" if s.paid else "no"])
+        ws.append(
+            [
+                _cell(ws, place_text(s)),
+                _cell(ws, s.name),
+                _cell(ws, s.score, fmt=POINTS),
+                s.wins,
+                s.pushes,
+                s.losses,
+                s.missing,
+                s.void,
+                s.pending,
+                s.tiebreak,
+                off,
+                _cell(ws, s.prize, fmt=MONEY, bold=s.prize > 0),
+                "yes" if s.paid else "no",
+            ]
+        )
     _filter(ws, len(names), len(report.standings))
 
     grid = wb.create_sheet("Picks")
@@ -89,21 +121,42 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
     _filter(grid, len(headings), len(report.standings))
 
     games = wb.create_sheet("Games")
-    _header(games, ["Away no.", "Away", "Home no.", "Home", "Home line", "Total", "Result", "Tiebreak game"],
-            [9, 24, 9, 24, 10, 8, 30, 14], "A2")
+    _header(
+        games,
+        ["Away no.", "Away", "Home no.", "Home", "Home line", "Total", "Result", "Tiebreak game"],
+        [9, 24, 9, 24, 10, 8, 30, 14],
+        "A2",
+    )
     results = {r.game: r for r in report.results}
     for g in report.games:
-        games.append([g.numbers.away, _cell(games, g.away), g.numbers.home, _cell(games, g.home),
-                      format_spread(g.spread), format_total(g.total) if g.total is not None else "",
-                      result_text(g, results.get(g.key)), "yes" if g.key == report.tiebreak_game.key else ""])
+        games.append(
+            [
+                g.numbers.away,
+                _cell(games, g.away),
+                g.numbers.home,
+                _cell(games, g.home),
+                format_spread(g.spread),
+                format_total(g.total) if g.total is not None else "",
+                result_text(g, results.get(g.key)),
+                "yes" if g.key == report.tiebreak_game.key else "",
+            ]
+        )
 
     notes = wb.create_sheet("Notes")
     notes.column_dimensions["A"].width = 120
-    lines = [f"Pick'em pool {report.pool.slug}: {report.title}", pool_line(report.pool),
-             f"Pot {dollars(report.pot)} ({len(report.standings)} entries); prizes paid {dollars(report.paid_out)}.",
-             f"Tiebreak game: {report.tiebreak_game.label()}"
-             + (f", total points {report.tiebreak_total}." if report.tiebreak_total is not None else ", no total yet."),
-             "Final." if report.final else "Provisional: some games have no result yet.", *report.notes]
+    lines = [
+        f"Pick'em pool {report.pool.slug}: {report.title}",
+        pool_line(report.pool),
+        f"Pot {dollars(report.pot)} ({len(report.standings)} entries); prizes paid {dollars(report.paid_out)}.",
+        f"Tiebreak game: {report.tiebreak_game.label()}"
+        + (
+            f", total points {report.tiebreak_total}."
+            if report.tiebreak_total is not None
+            else ", no total yet."
+        ),
+        "Final." if report.final else "Provisional: some games have no result yet.",
+        *report.notes,
+    ]
     notes.append([_cell(notes, lines[0], bold=True)])
     for line in lines[1:]:
         notes.append([_cell(notes, line)])
@@ -117,14 +170,29 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
     _header(ws, names, [8, 26, 9, *([12] * len(report.pools)), 13, 12, 12], "C2", wrap=True)
     for r in report.rows:
         place = f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place)
-        ws.append([_cell(ws, place), _cell(ws, r.name), _cell(ws, r.total, fmt=POINTS, bold=True),
-                   *(_cell(ws, w, fmt=POINTS) if w is not None else None for w in r.weeks),
-                   r.played, r.weekly_wins, _cell(ws, r.winnings, fmt=MONEY)])
+        ws.append(
+            [
+                _cell(ws, place),
+                _cell(ws, r.name),
+                _cell(ws, r.total, fmt=POINTS, bold=True),
+                *(_cell(ws, w, fmt=POINTS) if w is not None else None for w in r.weeks),
+                r.played,
+                r.weekly_wins,
+                _cell(ws, r.winnings, fmt=MONEY),
+            ]
+        )
     _filter(ws, len(names), len(report.rows))
     notes = wb.create_sheet("Notes")
     notes.column_dimensions["A"].width = 120
-    notes.append([_cell(notes, f"Season {report.season}: {len(report.pools)} pool(s), weekly scores added up.",
-                        bold=True)])
+    notes.append(
+        [
+            _cell(
+                notes,
+                f"Season {report.season}: {len(report.pools)} pool(s), weekly scores added up.",
+                bold=True,
+            )
+        ]
+    )
     for line in report.notes:
         notes.append([_cell(notes, line)])
     wb.save(path)

@@ -70,8 +70,15 @@ def _cell(ws, value: object, styles: _Styles, *, money: bool = False, fill: bool
     return c
 
 
-def _table(ws, headers: Sequence[str], widths: Sequence[float], rows: Iterable[list], styles: _Styles,  # noqa: ANN001
-           money_cols: set[int], fill_when=None) -> int:  # noqa: ANN001
+def _table(
+    ws,
+    headers: Sequence[str],
+    widths: Sequence[float],
+    rows: Iterable[list],
+    styles: _Styles,  # noqa: ANN001
+    money_cols: set[int],
+    fill_when=None,
+) -> int:  # noqa: ANN001
     """Header, then rows; frozen header and an autofilter over the table. Returns the number of rows."""
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.utils import get_column_letter
@@ -96,60 +103,173 @@ def _table(ws, headers: Sequence[str], widths: Sequence[float], rows: Iterable[l
 
 
 def _winners(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
-    headers = ["Serial", "Name", "Stake", "Picks", "Hits", "Tier", "Outcome", "Payout", "Paid", "Owed", "Status",
-               "Late"]
-    rows = ([r.serial, r.name, r.stake, len(r.picks), r.hits, r.tier or "", r.outcome.value, r.payout, r.paid,
-             r.owed, r.paid_status, "late" if r.late else ""] for r in report.winners)
+    headers = [
+        "Serial",
+        "Name",
+        "Stake",
+        "Picks",
+        "Hits",
+        "Tier",
+        "Outcome",
+        "Payout",
+        "Paid",
+        "Owed",
+        "Status",
+        "Late",
+    ]
+    rows = (
+        [
+            r.serial,
+            r.name,
+            r.stake,
+            len(r.picks),
+            r.hits,
+            r.tier or "",
+            r.outcome.value,
+            r.payout,
+            r.paid,
+            r.owed,
+            r.paid_status,
+            "late" if r.late else "",
+        ]
+        for r in report.winners
+    )
     _table(ws, headers, [9, 24, 10, 7, 7, 18, 10, 12, 12, 12, 10, 7], rows, styles, {2, 7, 8, 9})
     t = report.totals
     ws.append([])
-    for label, value, money in (("Entries", t.entries, False), ("Stakes", t.stakes, True),
-                                ("Payouts", t.payouts, True), ("Net to the pool", t.net, True),
-                                ("Paid out", t.paid, True), ("Still owed", t.owed, True),
-                                ("Pending", t.pending, False), ("Late entries", t.late, False)):
+    for label, value, money in (
+        ("Entries", t.entries, False),
+        ("Stakes", t.stakes, True),
+        ("Payouts", t.payouts, True),
+        ("Net to the pool", t.net, True),
+        ("Paid out", t.paid, True),
+        ("Still owed", t.owed, True),
+        ("Pending", t.pending, False),
+        ("Late entries", t.late, False),
+    ):
         ws.append([_cell(ws, label, styles, bold=True), None, _cell(ws, value, styles, money=money)])
 
 
 def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     most = max((len(r.picks) for r in report.rows), default=3)
-    headers = ["Serial", "Version", "Name", "Stake", *[f"Pick {i}" for i in range(1, most + 1)], "Outcome",
-               "Picks counted", "Hits", "Payout", "Paid", "Status", "Late", f"Received ({report.timezone})"]
+    headers = [
+        "Serial",
+        "Version",
+        "Name",
+        "Stake",
+        *[f"Pick {i}" for i in range(1, most + 1)],
+        "Outcome",
+        "Picks counted",
+        "Hits",
+        "Payout",
+        "Paid",
+        "Status",
+        "Late",
+        f"Received ({report.timezone})",
+    ]
     stake_col, payout_col = 3, 4 + most + 3
 
     zone = ZoneInfo(report.timezone)
 
     def row(r: EntryRow) -> list:
         picks = list(r.picks) + [None] * (most - len(r.picks))
-        return [r.serial, r.version, r.name, r.stake, *picks, r.outcome.value, r.effective_picks, r.hits, r.payout,
-                r.paid, r.paid_status, "late" if r.late else "", r.received_at.astimezone(zone).strftime("%Y-%m-%d %H:%M")]
+        return [
+            r.serial,
+            r.version,
+            r.name,
+            r.stake,
+            *picks,
+            r.outcome.value,
+            r.effective_picks,
+            r.hits,
+            r.payout,
+            r.paid,
+            r.paid_status,
+            "late" if r.late else "",
+            r.received_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+        ]
 
-    _table(ws, headers, [9, 8, 24, 10, *[7] * most, 10, 8, 6, 12, 12, 10, 6, 20], map(row, report.rows), styles,
-           {stake_col, payout_col, payout_col + 1}, fill_when=lambda row: row[4 + most] == "win")
+    _table(
+        ws,
+        headers,
+        [9, 8, 24, 10, *[7] * most, 10, 8, 6, 12, 12, 10, 6, 20],
+        map(row, report.rows),
+        styles,
+        {stake_col, payout_col, payout_col + 1},
+        fill_when=lambda row: row[4 + most] == "win",
+    )
 
 
 def _voided(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     """Entries the operator voided: listed with the reason, never graded, no stake counted."""
     zone = ZoneInfo(report.timezone)
     headers = ["Serial", "Version", "Name", "Stake", "Picks", f"Voided ({report.timezone})", "Reason"]
-    rows = ([v.serial, v.version, v.name, v.stake, ", ".join(map(str, v.picks)),
-             v.voided_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"), v.reason] for v in report.voided)
+    rows = (
+        [
+            v.serial,
+            v.version,
+            v.name,
+            v.stake,
+            ", ".join(map(str, v.picks)),
+            v.voided_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+            v.reason,
+        ]
+        for v in report.voided
+    )
     _table(ws, headers, [9, 8, 24, 10, 30, 20, 40], rows, styles, {3})
 
 
 def _legs(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     headers = ["Serial", "Name", "Pick", "Selection", "Outcome", "Card outcome"]
-    rows = ([r.serial, r.name, n, report.label(r.version, n), o.value, r.outcome.value]
-            for r in report.rows for n, o in zip(r.picks, r.legs, strict=True))
+    rows = (
+        [r.serial, r.name, n, report.label(r.version, n), o.value, r.outcome.value]
+        for r in report.rows
+        for n, o in zip(r.picks, r.legs, strict=True)
+    )
     _table(ws, headers, [9, 24, 7, 26, 10, 13], rows, styles, set())
 
 
 def _games(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     """One row per line a game was played at: a game printed at -4 on v1 cards and -5½ on v3 cards has two,
     each naming its cards in the last column."""
-    headers = ["Kickoff", "League", "Away #", "Away", "Away line", "Home #", "Home", "Home line", "Total", "Over #",
-               "Under #", "Away score", "Home score", "Status", "Off", "Lines on"]
-    rows = ([g.kickoff, g.league, g.numbers[0], g.away, line.away_line, g.numbers[1], g.home, line.home_line,
-             line.total_text, g.numbers[2] if len(g.numbers) > 2 else None,
-             g.numbers[3] if len(g.numbers) > 3 else None, g.away_score, g.home_score, g.status,
-             "off" if g.off else "", line.cards] for g in report.games for line in g.lines)
+    headers = [
+        "Kickoff",
+        "League",
+        "Away #",
+        "Away",
+        "Away line",
+        "Home #",
+        "Home",
+        "Home line",
+        "Total",
+        "Over #",
+        "Under #",
+        "Away score",
+        "Home score",
+        "Status",
+        "Off",
+        "Lines on",
+    ]
+    rows = (
+        [
+            g.kickoff,
+            g.league,
+            g.numbers[0],
+            g.away,
+            line.away_line,
+            g.numbers[1],
+            g.home,
+            line.home_line,
+            line.total_text,
+            g.numbers[2] if len(g.numbers) > 2 else None,
+            g.numbers[3] if len(g.numbers) > 3 else None,
+            g.away_score,
+            g.home_score,
+            g.status,
+            "off" if g.off else "",
+            line.cards,
+        ]
+        for g in report.games
+        for line in g.lines
+    )
     _table(ws, headers, [16, 8, 8, 18, 9, 8, 18, 9, 8, 8, 8, 10, 10, 10, 5, 18], rows, styles, set())

@@ -26,22 +26,92 @@ from .sheets import (
     text_of,
 )
 
-NUMBER = Column("number", "Number", ("no", "#", "rot", "rotation", "selection", "sel", "num", "game", "game #",
-                                     "game no", "selection number"))
+NUMBER = Column(
+    "number",
+    "Number",
+    (
+        "no",
+        "#",
+        "rot",
+        "rotation",
+        "selection",
+        "sel",
+        "num",
+        "game",
+        "game #",
+        "game no",
+        "selection number",
+    ),
+)
 AWAY = Column("away", "Away", ("visitor", "visitors", "road", "away team", "visiting team", "team 1"))
 HOME = Column("home", "Home", ("home team", "team 2"))
-AWAY_SCORE = Column("away_score", "Away score", ("away pts", "away points", "away final", "visitor score",
-                                                 "visitors score", "road score", "ascore", "away score final"))
+AWAY_SCORE = Column(
+    "away_score",
+    "Away score",
+    (
+        "away pts",
+        "away points",
+        "away final",
+        "visitor score",
+        "visitors score",
+        "road score",
+        "ascore",
+        "away score final",
+    ),
+)
 HOME_SCORE = Column("home_score", "Home score", ("home pts", "home points", "home final", "hscore"))
 STATUS = Column("status", "Status", ("result", "state", "final", "note", "notes"))
 COLUMNS = (NUMBER, AWAY, HOME, AWAY_SCORE, HOME_SCORE, STATUS)
 SCORE_KEYS = {"score", "pts", "points", "finalscore"}
 
-FINAL = {"final", "f", "finalot", "fot", "f/ot", "final/ot", "ft", "ot", "final2ot", "end", "complete", "completed"}
-CANCELLED = {"postponed", "ppd", "cancelled", "canceled", "nocontest", "nc", "void", "novoid", "calledoff",
-             "forfeit", "abandoned"}
-NOT_OVER = {"scheduled", "inprogress", "live", "halftime", "half", "delayed", "suspended", "pending", "tbd", "tba",
-            "notstarted", "1stquarter", "2ndquarter", "3rdquarter", "4thquarter", "q1", "q2", "q3", "q4"}
+FINAL = {
+    "final",
+    "f",
+    "finalot",
+    "fot",
+    "f/ot",
+    "final/ot",
+    "ft",
+    "ot",
+    "final2ot",
+    "end",
+    "complete",
+    "completed",
+}
+CANCELLED = {
+    "postponed",
+    "ppd",
+    "cancelled",
+    "canceled",
+    "nocontest",
+    "nc",
+    "void",
+    "novoid",
+    "calledoff",
+    "forfeit",
+    "abandoned",
+}
+NOT_OVER = {
+    "scheduled",
+    "inprogress",
+    "live",
+    "halftime",
+    "half",
+    "delayed",
+    "suspended",
+    "pending",
+    "tbd",
+    "tba",
+    "notstarted",
+    "1stquarter",
+    "2ndquarter",
+    "3rdquarter",
+    "4thquarter",
+    "q1",
+    "q2",
+    "q3",
+    "q4",
+}
 STATUS_ACCEPTED = "Accepted: Final, Final OT, Postponed, Cancelled (or blank when the scores are there)."
 
 
@@ -86,8 +156,10 @@ def read_results(path: Path) -> ResultSheet:
     return ResultSheet(book.file, tuple(rows), tuple(not_over), tuple(problems))
 
 
-EXPECTED = ("Accepted: Number, Away score, Home score — or Away, Away score, Home, Home score, Status (two "
-            "columns headed Score are read as the score of the team to their left).")
+EXPECTED = (
+    "Accepted: Number, Away score, Home score — or Away, Away score, Home, Home score, Status (two "
+    "columns headed Score are read as the score of the team to their left)."
+)
 
 
 def _header(sheet: Sheet) -> tuple[int, dict[str, int]] | None:
@@ -101,8 +173,13 @@ def _columns(cells: tuple[object, ...]) -> dict[str, int] | None:
         right = cols.get(team, -9) + 1
         if score not in cols and team in cols and right < len(keys) and keys[right] in SCORE_KEYS:
             cols[score] = right
-    if "number" in cols and "away_score" not in cols and "away" in cols and "home" in cols and \
-            "home_score" not in cols:
+    if (
+        "number" in cols
+        and "away_score" not in cols
+        and "away" in cols
+        and "home" in cols
+        and "home_score" not in cols
+    ):
         cols["away_score"], cols["home_score"] = cols.pop("away"), cols.pop("home")  # Number | Away | Home
     by_teams = {"away", "home"} <= cols.keys()
     if (by_teams or "number" in cols) and {"away_score", "home_score"} <= cols.keys():
@@ -112,8 +189,15 @@ def _columns(cells: tuple[object, ...]) -> dict[str, int] | None:
     return None
 
 
-def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], rows: list[RawResult], not_over: list[str],
-         problems: list[Problem]) -> None:
+def _row(
+    file: str,
+    sheet: Sheet,
+    r: int,
+    cols: dict[str, int],
+    rows: list[RawResult],
+    not_over: list[str],
+    problems: list[Problem],
+) -> None:
     def cell(name: str) -> object:
         return sheet.value(r, cols[name]) if name in cols else None
 
@@ -124,7 +208,11 @@ def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], rows: list[RawRe
         return
     where = Source(file=file, sheet=sheet.name, row=r)
     here = str(Source(sheet=sheet.name, row=r))
-    game = f"{text_of(cell('away'))} at {text_of(cell('home'))}" if "away" in cols else f"game {text_of(cell('number'))}"
+    game = (
+        f"{text_of(cell('away'))} at {text_of(cell('home'))}"
+        if "away" in cols
+        else f"game {text_of(cell('number'))}"
+    )
     status = re.sub(r"[\s\-_.()]", "", text_of(cell("status")).casefold())
     scores = []
     for name in ("away_score", "home_score"):
@@ -156,5 +244,14 @@ def _row(file: str, sheet: Sheet, r: int, cols: dict[str, int], rows: list[RawRe
     if not cancelled and None in scores:
         problem(None, f"a final needs both scores ({game}).")
         return
-    rows.append(RawResult(where, number, text_of(cell("away")) or None, text_of(cell("home")) or None,
-                          None if cancelled else scores[0], None if cancelled else scores[1], cancelled))
+    rows.append(
+        RawResult(
+            where,
+            number,
+            text_of(cell("away")) or None,
+            text_of(cell("home")) or None,
+            None if cancelled else scores[0],
+            None if cancelled else scores[1],
+            cancelled,
+        )
+    )

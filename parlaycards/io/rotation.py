@@ -17,8 +17,11 @@ from ..core.lines import format_spread, is_marked_total, is_no_line, is_signed
 from .sheets import Column, locate
 from .table import DATE, KICKOFF, LEAGUE, NEUTRAL, TIME, TOTAL, Draft, Extracted, Layout, Table, team_name
 
-ROT = Column("rot", "Rot", ("rotation", "rot #", "rot no", "rotation number", "rotation #", "#", "no", "num",
-                            "number", "nbr"))
+ROT = Column(
+    "rot",
+    "Rot",
+    ("rotation", "rot #", "rot no", "rotation number", "rotation #", "#", "no", "num", "number", "nbr"),
+)
 TEAM = Column("team", "Team", ("teams", "club", "team name"))
 BOARD_LINE = Column("line", "Line", ("odds", "lines", "line/total", "spread/total", "line / total"))
 SPREAD = Column("spread", "Spread", ("pts", "points", "point spread", "side"))
@@ -62,8 +65,12 @@ class RotationLayout(Layout):
     def extract(self, table: Table) -> Extracted:
         games: list[Draft] = []
         if table.has("line") and table.has("spread"):
-            table.problem(table.header_row, "line", "the header has both a Line and a Spread column, so which one "
-                          "holds the lines is not clear. Keep one of them (and a Total column for the totals).")
+            table.problem(
+                table.header_row,
+                "line",
+                "the header has both a Line and a Spread column, so which one "
+                "holds the lines is not clear. Keep one of them (and a Total column for the totals).",
+            )
             return Extracted((), tuple(table.problems))
         waiting: tuple[int, int] | None = None  # the visitor's (row, number), waiting for its home row
         for row in table.rows():
@@ -73,8 +80,12 @@ class RotationLayout(Layout):
             rot = table.number(row, "rot")
             if rot is None:
                 if table.get(row, "rot") is None:
-                    table.problem(row, "rot", f"{table.text(row, 'team')} has no rotation number. Each team's "
-                                  "row needs one: the visitor odd, the home team the next even number.")
+                    table.problem(
+                        row,
+                        "rot",
+                        f"{table.text(row, 'team')} has no rotation number. Each team's "
+                        "row needs one: the visitor odd, the home team the next even number.",
+                    )
                 continue
             if not table.text(row, "team"):
                 table.problem(row, "team", f"the team for rotation number {rot} is missing.")
@@ -95,9 +106,13 @@ class RotationLayout(Layout):
 
     def _unpaired(self, table: Table, visitor: tuple[int, int], why: str) -> None:
         row, rot = visitor
-        table.problem(row, "rot", f"{table.text(row, 'team') or 'the team'} ({rot}) has no home row below it: "
-                      f"{why}, not {rot + 1}. A game is two rows: the visitor with its number, then the home team "
-                      "with the next number.")
+        table.problem(
+            row,
+            "rot",
+            f"{table.text(row, 'team') or 'the team'} ({rot}) has no home row below it: "
+            f"{why}, not {rot + 1}. A game is two rows: the visitor with its number, then the home team "
+            "with the next number.",
+        )
 
     def _game(self, table: Table, a: int, h: int) -> Draft | None:
         away, away_neutral = team_name(table.text(a, "team"))
@@ -114,9 +129,17 @@ class RotationLayout(Layout):
         spread = self._spread(table, marks, column, label)
         if spread is None:
             return None
-        return Draft(source=table.source(a), league=table.league_at([a, h]), kickoff=table.kickoff([a, h]),
-                     away=away, home=home, neutral=away_neutral or home_neutral or table.neutral([a, h]),
-                     spread=spread, total=total, numbers=(table.number(a, "rot"), table.number(h, "rot"), None, None))
+        return Draft(
+            source=table.source(a),
+            league=table.league_at([a, h]),
+            kickoff=table.kickoff([a, h]),
+            away=away,
+            home=home,
+            neutral=away_neutral or home_neutral or table.neutral([a, h]),
+            spread=spread,
+            total=total,
+            numbers=(table.number(a, "rot"), table.number(h, "rot"), None, None),
+        )
 
     def _mark(self, table: Table, row: int, column: str, board: bool) -> Mark:
         value = table.get(row, column)
@@ -146,7 +169,11 @@ class RotationLayout(Layout):
                 n.kind = "total"
         totals = {m.value for m in marks if m.kind == "total"}
         if len(totals) > 1:
-            table.problem(marks[0].row, "line", f"{label}: the two rows give two totals ({', '.join(map(str, totals))}).")
+            table.problem(
+                marks[0].row,
+                "line",
+                f"{label}: the two rows give two totals ({', '.join(map(str, totals))}).",
+            )
         return min(totals) if len(totals) == 1 else None
 
     def _total(self, table: Table, a: int, h: int) -> Decimal | None:
@@ -154,7 +181,9 @@ class RotationLayout(Layout):
             return None
         totals = {t for r in (a, h) if (t := table.total([r])) is not None}
         if len(totals) > 1:
-            table.problem(a, "total", f"the visitor's and home rows give two totals ({', '.join(map(str, totals))}).")
+            table.problem(
+                a, "total", f"the visitor's and home rows give two totals ({', '.join(map(str, totals))})."
+            )
         return min(totals) if len(totals) == 1 else None
 
     def _spread(self, table: Table, marks: list[Mark], column: str, label: str) -> Decimal | None:
@@ -165,18 +194,30 @@ class RotationLayout(Layout):
             return None
         if len(sides) == 2 and all(m.kind == "number" for m in sides):
             if sides[0].value != sides[1].value:
-                table.problem(marks[0].row, column, f"{label}: both rows have an unsigned number "
-                              f"({sides[0].value}, {sides[1].value}), so the favourite is not clear. "
-                              "Write the favourite's line with a minus sign (-3½) or PK.")
+                table.problem(
+                    marks[0].row,
+                    column,
+                    f"{label}: both rows have an unsigned number "
+                    f"({sides[0].value}, {sides[1].value}), so the favourite is not clear. "
+                    "Write the favourite's line with a minus sign (-3½) or PK.",
+                )
                 return None
-            table.problem(marks[0].row, column, f"{label}: both rows say {sides[0].value} without a sign. "
-                          "Write the favourite's line with a minus sign (-3½) or PK.")
+            table.problem(
+                marks[0].row,
+                column,
+                f"{label}: both rows say {sides[0].value} without a sign. "
+                "Write the favourite's line with a minus sign (-3½) or PK.",
+            )
             return None
         away = _line(marks[0], marks[1])
         home = _line(marks[1], marks[0])
         if away is not None and home is not None and away != -home:
-            table.problem(marks[0].row, column, f"{label}: the visitor's row says {format_spread(away)} and the home "
-                          f"row {format_spread(home)}; one should be the other with the sign turned (-3 and +3).")
+            table.problem(
+                marks[0].row,
+                column,
+                f"{label}: the visitor's row says {format_spread(away)} and the home "
+                f"row {format_spread(home)}; one should be the other with the sign turned (-3 and +3).",
+            )
             return None
         return home if home is not None else -away if away is not None else None
 

@@ -166,7 +166,9 @@ def no_header(file: str, sheets: Sequence[Sheet], expected: str, hint: str = "")
         sheet = sheets[0] if len(sheets) == 1 else None
     else:
         found = f"the likeliest header, row {number}, has " + ", ".join(f'"{t}"' for t in texts[:12])
-    return Problem(Source(file, sheet.name if sheet else None), f"no header row found: {found}. {expected}{hint}")
+    return Problem(
+        Source(file, sheet.name if sheet else None), f"no header row found: {found}. {expected}{hint}"
+    )
 
 
 def open_workbook(path: Path) -> Workbook:
@@ -180,18 +182,24 @@ def open_workbook(path: Path) -> Workbook:
     if not data:
         raise ParlayError(f"{name} is empty (0 bytes). {ACCEPTED_FILES}")
     if data.startswith(b"%PDF"):
-        raise ParlayError(f"{name} is a PDF, not a spreadsheet. {ACCEPTED_FILES} Type the lines into the "
-                          "blank template (parlaycards export ⟨blank⟩) or ask for the spreadsheet.")
+        raise ParlayError(
+            f"{name} is a PDF, not a spreadsheet. {ACCEPTED_FILES} Type the lines into the "
+            "blank template (parlaycards export ⟨blank⟩) or ask for the spreadsheet."
+        )
     if data.startswith(b"\xd0\xcf\x11\xe0"):
-        raise ParlayError(f"{name} is an old-style Excel 97–2003 workbook (or a password-protected one), which "
-                          "cannot be read. Open it in Excel or LibreOffice and save it as .xlsx (without a password).")
+        raise ParlayError(
+            f"{name} is an old-style Excel 97–2003 workbook (or a password-protected one), which "
+            "cannot be read. Open it in Excel or LibreOffice and save it as .xlsx (without a password)."
+        )
     if data.startswith(b"PK"):
         return _excel(path, data)
     suffix = path.suffix.lower()
     if suffix in EXCEL_SUFFIXES:
         kind = "a text file" if _is_text(data) else "not a file Excel wrote"
-        raise ParlayError(f"{name} is not an Excel workbook: it is {kind} with an {suffix} name. {ACCEPTED_FILES} "
-                          "If it is comma-separated text, rename it to .csv.")
+        raise ParlayError(
+            f"{name} is not an Excel workbook: it is {kind} with an {suffix} name. {ACCEPTED_FILES} "
+            "If it is comma-separated text, rename it to .csv."
+        )
     if suffix not in TEXT_SUFFIXES:
         raise ParlayError(f"{name}: cannot read a {suffix or 'nameless'} file. {ACCEPTED_FILES}")
     if not _is_text(data):
@@ -229,18 +237,30 @@ def _excel(path: Path, data: bytes) -> Workbook:
             broken = archive.testzip()
             names = set(archive.namelist())
     except zipfile.BadZipFile:
-        raise ParlayError(f"{name} is damaged or incomplete: it could not be unzipped (an .xlsx file is a zip). "
-                          "Download it again, or open it in Excel and save it again.") from None
+        raise ParlayError(
+            f"{name} is damaged or incomplete: it could not be unzipped (an .xlsx file is a zip). "
+            "Download it again, or open it in Excel and save it again."
+        ) from None
     if broken:
-        raise ParlayError(f"{name} is damaged: its part {broken} is corrupt. Open it in Excel and save it again.")
+        raise ParlayError(
+            f"{name} is damaged: its part {broken} is corrupt. Open it in Excel and save it again."
+        )
     if "xl/workbook.xml" not in names:
-        what = "an OpenDocument spreadsheet" if "content.xml" in names else "a zip file but not an Excel workbook"
-        raise ParlayError(f"{name} is {what}. {ACCEPTED_FILES} Save it from your spreadsheet program as .xlsx.")
+        what = (
+            "an OpenDocument spreadsheet"
+            if "content.xml" in names
+            else "a zip file but not an Excel workbook"
+        )
+        raise ParlayError(
+            f"{name} is {what}. {ACCEPTED_FILES} Save it from your spreadsheet program as .xlsx."
+        )
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds on malformed parts
-        raise ParlayError(f"{name} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
-                          "Open it in Excel and save it again as .xlsx.") from None
+        raise ParlayError(
+            f"{name} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
+            "Open it in Excel and save it again as .xlsx."
+        ) from None
     try:
         sheets = []
         for ws in book.worksheets:

@@ -13,21 +13,56 @@ from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line,
 from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
 from .when import Calendar, When, WhenError
 
-LEAGUES = {"nfl": "NFL", "ncaa": "NCAA", "ncaaf": "NCAA", "cfb": "NCAA", "college": "NCAA",
-           "collegefootball": "NCAA", "ncaafootball": "NCAA", "fbs": "NCAA", "fcs": "NCAA", "cfl": "CFL",
-           "ufl": "UFL", "xfl": "XFL", "usfl": "USFL"}
+LEAGUES = {
+    "nfl": "NFL",
+    "ncaa": "NCAA",
+    "ncaaf": "NCAA",
+    "cfb": "NCAA",
+    "college": "NCAA",
+    "collegefootball": "NCAA",
+    "ncaafootball": "NCAA",
+    "fbs": "NCAA",
+    "fcs": "NCAA",
+    "cfl": "CFL",
+    "ufl": "UFL",
+    "xfl": "XFL",
+    "usfl": "USFL",
+}
 NEUTRAL_MARK = re.compile(r"\s*\(\s*n\s*\)\s*", re.I)
 HOME_MARK = re.compile(r"^(?:@\s*|\*\s*|at\s+)", re.I)
 
 # Columns several layouts read.
 DATE = Column("date", "Date", ("day", "game date", "gamedate"))
 TIME = Column("time", "Time", ("kickoff time", "start time", "time et", "ko time"))
-KICKOFF = Column("kickoff", "Kickoff", ("ko", "date/time", "datetime", "date time", "when", "game time", "start"))
+KICKOFF = Column(
+    "kickoff", "Kickoff", ("ko", "date/time", "datetime", "date time", "when", "game time", "start")
+)
 TOTAL = Column("total", "Total", ("o/u", "ou", "over/under", "over under", "totals", "tot", "total points"))
 LEAGUE = Column("league", "League", ("lg", "lge", "sport"))
 NEUTRAL = Column("neutral", "Neutral", ("neutral site", "neut", "ns", "n"))
-SITE = Column("site", "At/Vs", ("at/vs", "vs/at", "@/vs", "vs/@", "at/v", "v/at", "@/v", "at", "vs", "v", "@",
-                                "site", "at-vs", "at or vs", "at/vs/n", "at/n", "@/n"))
+SITE = Column(
+    "site",
+    "At/Vs",
+    (
+        "at/vs",
+        "vs/at",
+        "@/vs",
+        "vs/@",
+        "at/v",
+        "v/at",
+        "@/v",
+        "at",
+        "vs",
+        "v",
+        "@",
+        "site",
+        "at-vs",
+        "at or vs",
+        "at/vs/n",
+        "at/n",
+        "@/n",
+    ),
+)
 SITE_AT = frozenset({"at", "@"})
 SITE_NEUTRAL = frozenset({"vs", "v", "n", "neutral", "(n)", "vs (n)", "neutral site", "ns", "versus"})
 WHEN_COLUMNS = (DATE, TIME, KICKOFF)
@@ -41,7 +76,9 @@ def league_of(text: object) -> str | None:
 def league_named(text: object) -> str | None:
     """The league a name or title starts with: `NCAA Week 13`, `College Football Week 13`, `NFL`."""
     words = re.findall(r"[^\W\d_]+", text_of(text))
-    return next((league for n in (2, 1) if len(words) >= n and (league := league_of(" ".join(words[:n])))), None)
+    return next(
+        (league for n in (2, 1) if len(words) >= n and (league := league_of(" ".join(words[:n])))), None
+    )
 
 
 @dataclass(frozen=True)
@@ -68,8 +105,15 @@ class Extracted:
 class Table:
     """A sheet's rows under its header row, read by column name; problems are kept with their cell."""
 
-    def __init__(self, file: str, sheet: Sheet, header_row: int, columns: dict[str, int], league: str,
-                 calendar: Calendar):
+    def __init__(
+        self,
+        file: str,
+        sheet: Sheet,
+        header_row: int,
+        columns: dict[str, int],
+        league: str,
+        calendar: Calendar,
+    ):
         self.file = file
         self.sheet = sheet
         self.header_row = header_row
@@ -150,14 +194,24 @@ class Table:
             following = min((r for r in self.date_rows if r > row), default=len(self.sheet.rows) + 1)
             below = [r for r in self.own_day if row < r < following]
             if any(not self.own_day[r] for r in below):
-                errors.append(Problem(self.source(row), f'"{text}" is neither a game nor a heading read as a date '
-                              "or a league, and the games below it take their date from the heading above it. "
-                              "Write the day as a heading (SUNDAY, NOVEMBER 22 or Sun 11/22), give the games "
-                              "their dates in a Date column, or delete the row."))
+                errors.append(
+                    Problem(
+                        self.source(row),
+                        f'"{text}" is neither a game nor a heading read as a date '
+                        "or a league, and the games below it take their date from the heading above it. "
+                        "Write the day as a heading (SUNDAY, NOVEMBER 22 or Sun 11/22), give the games "
+                        "their dates in a Date column, or delete the row.",
+                    )
+                )
             else:
                 where = "below the last game" if not below else "and every game below it has its own date"
-                warnings.append(Problem(self.source(row), f'"{text}" is neither a game nor a date or league '
-                                f"heading; it was not used ({where})."))
+                warnings.append(
+                    Problem(
+                        self.source(row),
+                        f'"{text}" is neither a game nor a date or league '
+                        f"heading; it was not used ({where}).",
+                    )
+                )
         return errors, warnings
 
     def league_at(self, rows: Sequence[int]) -> str:
@@ -199,8 +253,12 @@ class Table:
             if said:
                 return True
             if said is None:
-                self.problem(row, "neutral", f'"{self.text(row, "neutral")}" is not a yes or no. '
-                             "Accepted: yes, y, x or (N) for a neutral site; no or blank otherwise.")
+                self.problem(
+                    row,
+                    "neutral",
+                    f'"{self.text(row, "neutral")}" is not a yes or no. '
+                    "Accepted: yes, y, x or (N) for a neutral site; no or blank otherwise.",
+                )
         return False
 
     def site(self, row: int) -> bool | None:
@@ -218,8 +276,12 @@ class Table:
             return False
         if text in SITE_NEUTRAL:
             return True
-        self.problem(row, "site", f'"{self.text(row, "site")}" is not at or vs. Accepted: at or @ (the home team '
-                     "is at home), vs, vs. or N (a neutral site), or blank.")
+        self.problem(
+            row,
+            "site",
+            f'"{self.text(row, "site")}" is not at or vs. Accepted: at or @ (the home team '
+            "is at home), vs, vs. or N (a neutral site), or blank.",
+        )
         return None
 
     def spread(self, row: int, name: str, part: str | None = None) -> Decimal | None:
@@ -231,7 +293,9 @@ class Table:
             self.problem(row, name, f"{exc}")
             return None
         if line * 2 != (line * 2).to_integral_value():
-            self.problem(row, name, f'the spread "{text_of(value)}" is not a whole or half point. {SPREAD_ACCEPTED}')
+            self.problem(
+                row, name, f'the spread "{text_of(value)}" is not a whole or half point. {SPREAD_ACCEPTED}'
+            )
             return None
         return line
 
@@ -247,7 +311,9 @@ class Table:
                 self.problem(row, name, f"{exc}")
                 return None
             if total * 2 != (total * 2).to_integral_value():
-                self.problem(row, name, f'the total "{text_of(value)}" is not a whole or half point. {TOTAL_ACCEPTED}')
+                self.problem(
+                    row, name, f'the total "{text_of(value)}" is not a whole or half point. {TOTAL_ACCEPTED}'
+                )
                 return None
             return total
         return None
@@ -255,8 +321,12 @@ class Table:
     def no_line(self, row: int, name: str | None, label: str) -> None:
         written = self.text(row, name) if name else ""
         found = f'has no line ("{written}")' if written else "has no line (the cell is blank)"
-        self.problem(row, name, f"{label} {found}: a game without a line cannot go on the card. "
-                     "Give it a line (-3½, +7, PK), or delete the row.")
+        self.problem(
+            row,
+            name,
+            f"{label} {found}: a game without a line cannot go on the card. "
+            "Give it a line (-3½, +7, PK), or delete the row.",
+        )
 
     def number(self, row: int, name: str) -> int | None:
         """A selection (rotation) number; None when blank, a problem when not a whole number."""
@@ -265,8 +335,12 @@ class Table:
             return None
         text = text_of(value)
         if not text.isdigit() or int(text) < 1:
-            self.problem(row, name, f'the number "{text}" is not a rotation number. Accepted: whole numbers such '
-                         "as 101, 102 (visitor odd, home the next even).")
+            self.problem(
+                row,
+                name,
+                f'the number "{text}" is not a rotation number. Accepted: whole numbers such '
+                "as 101, 102 (visitor odd, home the next even).",
+            )
             return None
         return int(text)
 
@@ -281,7 +355,7 @@ def team_name(text: str) -> tuple[str, bool]:
 def home_marked(text: str) -> tuple[str, bool]:
     """`@Packers`, `at Green Bay`, `*Packers` → (name, True)."""
     m = HOME_MARK.match(text)
-    return (text[m.end():].strip(), True) if m and text[m.end():].strip() else (text, False)
+    return (text[m.end() :].strip(), True) if m and text[m.end() :].strip() else (text, False)
 
 
 class Layout:
@@ -304,6 +378,8 @@ class Layout:
 
     def side_help(self) -> str:
         """What to do with a column naming a side that this layout does not read."""
-        return ("Delete the column if the other columns already say it, or lay the sheet out as one row a game "
-                "(Away, Home, Line, with a Favorite column naming the favourite or an at/vs column for neutral "
-                "sites).")
+        return (
+            "Delete the column if the other columns already say it, or lay the sheet out as one row a game "
+            "(Away, Home, Line, with a Favorite column naming the favourite or an at/vs column for neutral "
+            "sites)."
+        )

@@ -64,8 +64,15 @@ FBS = (
     ("Akron", "Akron Zips", "Zips"),
     ("Alabama", "Alabama Crimson Tide", "Crimson Tide", "Bama", "ALA"),
     ("Alabama-Birmingham", "UAB", "UAB Blazers", "Blazers"),
-    ("Appalachian State", "Appalachian State Mountaineers", "App State", "App St", "Appalachian St",
-     "App State Mountaineers", "Appalachian St Mountaineers"),
+    (
+        "Appalachian State",
+        "Appalachian State Mountaineers",
+        "App State",
+        "App St",
+        "Appalachian St",
+        "App State Mountaineers",
+        "Appalachian St Mountaineers",
+    ),
     ("Arizona", "Arizona Wildcats", "ARIZ"),
     ("Arizona State", "Arizona State Sun Devils", "Sun Devils", "Arizona St"),
     ("Arkansas", "Arkansas Razorbacks", "Razorbacks", "ARK", "Hogs"),
@@ -119,21 +126,50 @@ FBS = (
     ("Louisiana", "Louisiana Ragin' Cajuns", "Ragin' Cajuns", "Louisiana-Lafayette", "UL Lafayette", "ULL"),
     ("Louisiana State", "LSU", "LSU Tigers", "Louisiana St"),
     ("Louisiana Tech", "Louisiana Tech Bulldogs", "La Tech", "LT"),
-    ("Louisiana-Monroe", "UL Monroe", "ULM", "Louisiana Monroe", "UL Monroe Warhawks", "Warhawks",
-     "Louisiana-Monroe Warhawks"),
+    (
+        "Louisiana-Monroe",
+        "UL Monroe",
+        "ULM",
+        "Louisiana Monroe",
+        "UL Monroe Warhawks",
+        "Warhawks",
+        "Louisiana-Monroe Warhawks",
+    ),
     ("Louisville", "Louisville Cardinals", "LOU", "UL"),
     ("Marshall", "Marshall Thundering Herd", "Thundering Herd"),
     ("Maryland", "Maryland Terrapins", "Terrapins", "Terps", "MD"),
     ("Massachusetts", "UMass", "UMass Minutemen", "Minutemen", "Massachusetts Minutemen"),
     ("Memphis", "Memphis Tigers"),
-    ("Miami (FL)", "Miami Hurricanes", "Miami FL", "Miami Florida", "Hurricanes", "Miami (FL) Hurricanes",
-     "Miami Fla", "The U"),
-    ("Miami (OH)", "Miami Ohio", "Miami OH", "Miami RedHawks", "RedHawks", "Miami (OH) RedHawks",
-     "Miami of Ohio"),
+    (
+        "Miami (FL)",
+        "Miami Hurricanes",
+        "Miami FL",
+        "Miami Florida",
+        "Hurricanes",
+        "Miami (FL) Hurricanes",
+        "Miami Fla",
+        "The U",
+    ),
+    (
+        "Miami (OH)",
+        "Miami Ohio",
+        "Miami OH",
+        "Miami RedHawks",
+        "RedHawks",
+        "Miami (OH) RedHawks",
+        "Miami of Ohio",
+    ),
     ("Michigan", "Michigan Wolverines", "Wolverines", "MICH", "UM"),
     ("Michigan State", "Michigan State Spartans", "MSU", "Michigan St"),
-    ("Middle Tennessee", "Middle Tennessee Blue Raiders", "Blue Raiders", "MTSU", "Middle Tennessee State",
-     "Middle Tenn", "Middle Tennessee St"),
+    (
+        "Middle Tennessee",
+        "Middle Tennessee Blue Raiders",
+        "Blue Raiders",
+        "MTSU",
+        "Middle Tennessee State",
+        "Middle Tenn",
+        "Middle Tennessee St",
+    ),
     ("Minnesota", "Minnesota Golden Gophers", "Golden Gophers", "MINN", "Gophers"),
     ("Mississippi State", "Miss State", "Mississippi St", "Miss St", "Mississippi State Bulldogs", "MSST"),
     ("Missouri", "Missouri Tigers", "Mizzou", "MIZ"),
@@ -145,8 +181,15 @@ FBS = (
     ("New Mexico", "New Mexico Lobos", "Lobos", "UNM"),
     ("New Mexico State", "New Mexico State Aggies", "NMSU", "New Mexico St"),
     ("North Carolina", "North Carolina Tar Heels", "Tar Heels", "UNC"),
-    ("North Carolina State", "NC State", "N.C. State", "NC State Wolfpack", "NCSU", "NC St",
-     "North Carolina St"),
+    (
+        "North Carolina State",
+        "NC State",
+        "N.C. State",
+        "NC State Wolfpack",
+        "NCSU",
+        "NC St",
+        "North Carolina St",
+    ),
     ("North Texas", "North Texas Mean Green", "Mean Green", "UNT"),
     ("Northern Illinois", "Northern Illinois Huskies", "NIU", "N Illinois"),
     ("Northwestern", "Northwestern Wildcats", "NW", "NU"),
@@ -275,7 +318,7 @@ def _within(small: list[str], big: list[str]) -> bool:
     n = len(small)
     if not n or n >= len(big) or set(small) <= CITY_WORDS:
         return False
-    return any(big[i:i + n] == small for i in range(len(big) - n + 1))
+    return any(big[i : i + n] == small for i in range(len(big) - n + 1))
 
 
 def _initials(team: str) -> str:
@@ -304,7 +347,7 @@ def mentions(text: str, team: str) -> int:
 
 def _seq(small: list[str], big: list[str]) -> bool:
     n = len(small)
-    return bool(n) and any(big[i:i + n] == small for i in range(len(big) - n + 1))
+    return bool(n) and any(big[i : i + n] == small for i in range(len(big) - n + 1))
 
 
 def best(text: str, candidates: Sequence[str]) -> list[int]:
@@ -354,7 +397,7 @@ def match_team(text: str, candidates: Sequence[str]) -> Match | Ambiguous | NoMa
 
 
 def side(text: str, away: str, home: str) -> str | None:
-    """"away" or "home" for a name of one of a game's two teams (or the words home / away); None when
+    """ "away" or "home" for a name of one of a game's two teams (or the words home / away); None when
     it names neither, or both equally."""
     k = key(text)
     if k in HOME_WORDS:

@@ -20,20 +20,37 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-KICKOFF_ACCEPTED = ("Accepted: a date cell, 11/22, Sun 11/22, 11/22/2026, 2026-11-22, Nov 22, and times such as "
-                    "1:00 PM, 1p, 13:00, 4:25 ET, SNF, or TBA.")
-ZONES = {"et": "America/New_York", "est": "America/New_York", "edt": "America/New_York",
-         "eastern": "America/New_York", "ct": "America/Chicago", "cst": "America/Chicago",
-         "cdt": "America/Chicago", "central": "America/Chicago", "mt": "America/Denver", "mst": "America/Denver",
-         "mdt": "America/Denver", "mountain": "America/Denver", "pt": "America/Los_Angeles",
-         "pst": "America/Los_Angeles", "pdt": "America/Los_Angeles", "pacific": "America/Los_Angeles"}
+KICKOFF_ACCEPTED = (
+    "Accepted: a date cell, 11/22, Sun 11/22, 11/22/2026, 2026-11-22, Nov 22, and times such as "
+    "1:00 PM, 1p, 13:00, 4:25 ET, SNF, or TBA."
+)
+ZONES = {
+    "et": "America/New_York",
+    "est": "America/New_York",
+    "edt": "America/New_York",
+    "eastern": "America/New_York",
+    "ct": "America/Chicago",
+    "cst": "America/Chicago",
+    "cdt": "America/Chicago",
+    "central": "America/Chicago",
+    "mt": "America/Denver",
+    "mst": "America/Denver",
+    "mdt": "America/Denver",
+    "mountain": "America/Denver",
+    "pt": "America/Los_Angeles",
+    "pst": "America/Los_Angeles",
+    "pdt": "America/Los_Angeles",
+    "pacific": "America/Los_Angeles",
+}
 PRIME_TIME = {"tnf": (3, time(20, 15)), "snf": (6, time(20, 20)), "mnf": (0, time(20, 15))}
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 _ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2})(?::\d{2})?)?\b")
 _NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b")
-_MONTH_DAY = re.compile(r"\b(" + "|".join(MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s+(\d{4}))?\b")
+_MONTH_DAY = re.compile(
+    r"\b(" + "|".join(MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s+(\d{4}))?\b"
+)
 _DAY_MONTH = re.compile(r"\b(\d{1,2})\s+(" + "|".join(MONTHS) + r")[a-z]*\.?(?:\s+(\d{4}))?\b")
 _WEEKDAY = re.compile(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?")
 _CLOCK_AMPM = re.compile(r"\b(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*([ap])\.?(?:m\.?)?(?![a-z])")
@@ -64,9 +81,13 @@ class When:
     def __or__(self, other: When) -> When:
         """Fill what this cell leaves out from `other`."""
         clock, zone = (self.clock, self.zone) if self.clock else (other.clock, other.zone)
-        return When(day=self.day or other.day, clock=clock, zone=zone,
-                    weekday=self.weekday if self.weekday is not None else other.weekday,
-                    tba=(self.tba or other.tba) and clock is None)
+        return When(
+            day=self.day or other.day,
+            clock=clock,
+            zone=zone,
+            weekday=self.weekday if self.weekday is not None else other.weekday,
+            tba=(self.tba or other.tba) and clock is None,
+        )
 
 
 @dataclass(frozen=True)
@@ -88,10 +109,16 @@ class Calendar:
             if isinstance(v, datetime | date) and v.year >= 2000:
                 dates.append(v.date() if isinstance(v, datetime) else v)
             elif isinstance(v, str) and re.search(r"20\d\d", v):
-                dates.extend(d for m in _ISO.finditer(v.lower()) if (d := _valid(int(m[1]), int(m[2]), int(m[3]))))
+                dates.extend(
+                    d for m in _ISO.finditer(v.lower()) if (d := _valid(int(m[1]), int(m[2]), int(m[3])))
+                )
                 years.update(int(y) for y in re.findall(r"\b(20\d\d)\b", v))
-        return cls(zone=zone, today=today or datetime.now(zone).date(), anchor=min(dates) if dates else None,
-                   year=years.most_common(1)[0][0] if years else None)
+        return cls(
+            zone=zone,
+            today=today or datetime.now(zone).date(),
+            anchor=min(dates) if dates else None,
+            year=years.most_common(1)[0][0] if years else None,
+        )
 
     def read(self, value: object) -> When:
         """One cell: a date, a time, a datetime, a number Excel stores them as, or text."""
@@ -122,7 +149,7 @@ class Calendar:
             nonlocal t
             m = pattern.search(t)
             if m:
-                t = t[:m.start()] + " " + t[m.end():]
+                t = t[: m.start()] + " " + t[m.end() :]
             return m
 
         prime = None
@@ -157,9 +184,16 @@ class Calendar:
             weekday = weekday if weekday is not None else prime[0]
             clock, zone = clock or prime[1], zone or ZoneInfo("America/New_York")
         if day is not None and weekday is not None and day.weekday() != weekday:
-            raise WhenError(raw, f"says {_day_name(weekday)}, but {day:%m/%d/%Y} is a {day:%A}. Check the date.")
-        return When(day=day, clock=clock, zone=zone if clock else None,
-                    weekday=weekday if day is None else None, tba=tba)
+            raise WhenError(
+                raw, f"says {_day_name(weekday)}, but {day:%m/%d/%Y} is a {day:%A}. Check the date."
+            )
+        return When(
+            day=day,
+            clock=clock,
+            zone=zone if clock else None,
+            weekday=weekday if day is None else None,
+            tba=tba,
+        )
 
     def heading(self, raw: str) -> When | None:
         """A heading row's date with words around it (`FRIDAY, SEPT. 6, 2024 — at São Paulo, Brazil`,
@@ -176,10 +210,12 @@ class Calendar:
                 return None
             return When(weekday=DAYS.index(m[1]))
         first = min(found, key=lambda m: m.start())
-        before = re.search(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?\s*$", t[:first.start()])
-        part = t[before.start() if before else first.start():first.end()]
+        before = re.search(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?\s*$", t[: first.start()])
+        part = t[before.start() if before else first.start() : first.end()]
         clock = _CLOCK_AMPM.search(t, first.end())
-        when = self._text(part)  # a date that is wrong in itself (a weekday that does not match) is still an error
+        when = self._text(
+            part
+        )  # a date that is wrong in itself (a weekday that does not match) is still an error
         if clock is not None:
             try:
                 when = self._text(part + " " + clock[0])
@@ -206,20 +242,26 @@ class Calendar:
             base = self.anchor or self.today
             day = base + timedelta(days=(when.weekday - base.weekday()) % 7)
         if day is None:
-            return None, ("has a time but no date. Add a Date column (11/22 or Sun 11/22) or a date to the time"
-                          if when.clock else None)
+            return None, (
+                "has a time but no date. Add a Date column (11/22 or Sun 11/22) or a date to the time"
+                if when.clock
+                else None
+            )
         if when.clock is None:
             return day, None
         local = datetime.combine(day, when.clock, tzinfo=when.zone or self.zone)
         return local.astimezone(self.zone), None
 
 
-MOMENT_ACCEPTED = ('Accepted: a date-time cell, "2026-11-28 11:45", "2026-11-28T11:45", "11/28/2026 11:45 AM", '
-                   '"11/28 11:45", "Sat 11/28 9:30am", or a date alone ("2026-11-28").')
+MOMENT_ACCEPTED = (
+    'Accepted: a date-time cell, "2026-11-28 11:45", "2026-11-28T11:45", "11/28/2026 11:45 AM", '
+    '"11/28 11:45", "Sat 11/28 9:30am", or a date alone ("2026-11-28").'
+)
 
 
-def read_moment(value: object, zone: ZoneInfo, what: str, *, today: date | None = None,
-                football: bool = False) -> datetime | date:
+def read_moment(
+    value: object, zone: ZoneInfo, what: str, *, today: date | None = None, football: bool = False
+) -> datetime | date:
     """One date and time, as a cell or text, in `zone` unless it names one; a date alone stays a date.
     Hours without am/pm are a 24-hour clock unless `football`. ValueError names `what` and the forms."""
     typed = _iso(value)
@@ -240,7 +282,9 @@ def _iso(value: object) -> datetime | None:
 
 
 def _read(cal: Calendar, value: object, what: str) -> tuple[datetime | date, When]:
-    shown = value if isinstance(value, str) else text_number(value) if isinstance(value, int | float) else value
+    shown = (
+        value if isinstance(value, str) else text_number(value) if isinstance(value, int | float) else value
+    )
     try:
         when = cal.read(value)
     except WhenError:

@@ -140,15 +140,27 @@ def split_body(t: Template) -> Areas:
     perf = t.perforation_margin * t.k
     if side == "right":
         cut = w - sw
-        return Areas(Rect(safe.x, safe.y, cut - perf - safe.x, safe.h),
-                     Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h))
+        return Areas(
+            Rect(safe.x, safe.y, cut - perf - safe.x, safe.h),
+            Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h),
+        )
     cut = sw
-    return Areas(Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h),
-                 Rect(safe.x, safe.y, cut - perf - safe.x, safe.h))
+    return Areas(
+        Rect(cut + perf, safe.y, safe.right - cut - perf, safe.h),
+        Rect(safe.x, safe.y, cut - perf - safe.x, safe.h),
+    )
 
 
-def _fit_games(card: Card, rows: list[gt.Row], region: Rect, size: float, groups: bool,
-               stacked: bool, tight: bool = False, least: float = MIN_SIZE) -> GamesFit | None:
+def _fit_games(
+    card: Card,
+    rows: list[gt.Row],
+    region: Rect,
+    size: float,
+    groups: bool,
+    stacked: bool,
+    tight: bool = False,
+    least: float = MIN_SIZE,
+) -> GamesFit | None:
     cap = gt.capacity(region.h, size, tight)
     lines = sum(gt.weight(r, stacked) for r in rows)
     for k in (1, 2, 3):
@@ -189,11 +201,14 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | N
             return None
         px = body.right - panel_w
         low = floor + 2  # the bubbles' clearance stays off the bottom corner mark
-        return Around(games=Rect(body.x, low, px - GAP - body.x, top - low),
-                      qr=QrAt(px, top, qv),
-                      payouts=PayoutsAt(px + qs + GAP, top, ps, pay.width),
-                      rules=RulesAt(px + qs + pay.width + 2 * GAP, top, panel_w - qs - pay.width - 2 * GAP, rl),
-                      entry=EntryAt(px, floor, panel_w, 2, compact=True), tight=True)
+        return Around(
+            games=Rect(body.x, low, px - GAP - body.x, top - low),
+            qr=QrAt(px, top, qv),
+            payouts=PayoutsAt(px + qs + GAP, top, ps, pay.width),
+            rules=RulesAt(px + qs + pay.width + 2 * GAP, top, panel_w - qs - pay.width - 2 * GAP, rl),
+            entry=EntryAt(px, floor, panel_w, 2, compact=True),
+            tight=True,
+        )
     if ew > body.w:
         return None
     bottom = floor + eh + GAP
@@ -202,19 +217,29 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | N
     if rl is None:
         return None
     rh = rl.height
-    found = next((p for p in PAY_SIZES if parts.payouts(card, p).width <= panel_w
-                   and qs + GAP + parts.payouts(card, p).height + GAP + rh <= top - bottom), None)
+    found = next(
+        (
+            p
+            for p in PAY_SIZES
+            if parts.payouts(card, p).width <= panel_w
+            and qs + GAP + parts.payouts(card, p).height + GAP + rh <= top - bottom
+        ),
+        None,
+    )
     if found is None:
         return None
     ps = found
     ph = parts.payouts(card, ps).height
     px = body.right - panel_w
     # the QR's quiet zone is white: the games may come within 2 pt of it
-    return Around(games=Rect(body.x, bottom, px - 2 - body.x, top - bottom),
-                  qr=QrAt(px, top, qv),
-                  payouts=PayoutsAt(px, top - qs - GAP, ps, panel_w),
-                  rules=RulesAt(px, top - qs - ph - 2 * GAP, panel_w, rl),
-                  entry=EntryAt(body.x, floor, body.w, 2, compact=True), tight=True)
+    return Around(
+        games=Rect(body.x, bottom, px - 2 - body.x, top - bottom),
+        qr=QrAt(px, top, qv),
+        payouts=PayoutsAt(px, top - qs - GAP, ps, panel_w),
+        rules=RulesAt(px, top - qs - ph - 2 * GAP, panel_w, rl),
+        entry=EntryAt(body.x, floor, body.w, 2, compact=True),
+        tight=True,
+    )
 
 
 def _panel_widths(card: Card, body: Rect) -> list[float]:
@@ -264,8 +289,14 @@ def _column(card: Card, body: Rect, pw: float, entry_in_panel: bool) -> Around |
         rl = parts.rules_lines(card, pw, (7.0,), short=True)
     if rl is None or rl.height > room:
         return None
-    return Around(games=Rect(body.x, bottom, px - GAP - body.x, top - bottom), qr=qr, payouts=payouts,
-                  rules=RulesAt(px, top - head - GAP, pw, rl), entry=entry, tight=True)
+    return Around(
+        games=Rect(body.x, bottom, px - GAP - body.x, top - bottom),
+        qr=qr,
+        payouts=payouts,
+        rules=RulesAt(px, top - head - GAP, pw, rl),
+        entry=entry,
+        tight=True,
+    )
 
 
 def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
@@ -287,27 +318,34 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | 
         if rl is None:
             return None
         row_h = max(qs, pay.height, rl.height)
-        return Around(games=Rect(mid.x, mid.y + row_h + GAP, mid.w, mid.h - row_h - GAP),
-                      qr=QrAt(mid.x, mid.y + row_h, qv),
-                      payouts=PayoutsAt(mid.x + qs + GAP, mid.y + row_h, ps, pay.width),
-                      rules=RulesAt(mid.x + qs + pay.width + 2 * GAP + 4, mid.y + row_h, rules_w, rl),
-                      entry=entry)
+        return Around(
+            games=Rect(mid.x, mid.y + row_h + GAP, mid.w, mid.h - row_h - GAP),
+            qr=QrAt(mid.x, mid.y + row_h, qv),
+            payouts=PayoutsAt(mid.x + qs + GAP, mid.y + row_h, ps, pay.width),
+            rules=RulesAt(mid.x + qs + pay.width + 2 * GAP + 4, mid.y + row_h, rules_w, rl),
+            entry=entry,
+        )
     rl = parts.rules_lines(card, mid.w, (rsize,))
     if rl is None:
         return None
     rules_h = rl.height
     rules = RulesAt(mid.x, mid.y + rules_h, mid.w, rl)
-    if arrangement == "stack":  # narrow cards: games full width; QR beside payouts below them; rules below all
+    if (
+        arrangement == "stack"
+    ):  # narrow cards: games full width; QR beside payouts below them; rules below all
         found = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(card, p).width <= mid.w), None)
         if found is None:
             return None
         ps = found
         row_h = max(qs, parts.payouts(card, ps).height)
         row_top = mid.y + rules_h + GAP + row_h
-        return Around(games=Rect(mid.x, row_top + GAP, mid.w, mid.h - rules_h - row_h - 2 * GAP),
-                      qr=QrAt(mid.x, row_top, qv),
-                      payouts=PayoutsAt(mid.x + qs + GAP, row_top, ps, mid.w - qs - GAP),
-                      rules=rules, entry=entry)
+        return Around(
+            games=Rect(mid.x, row_top + GAP, mid.w, mid.h - rules_h - row_h - 2 * GAP),
+            qr=QrAt(mid.x, row_top, qv),
+            payouts=PayoutsAt(mid.x + qs + GAP, row_top, ps, mid.w - qs - GAP),
+            rules=rules,
+            entry=entry,
+        )
     if arrangement == "side2":  # a panel right of the games: QR beside payouts; rules below all
         games_h = mid.h - rules_h - GAP
         found = next((p for p in PAY_SIZES if parts.payouts(card, p).height <= games_h), None)
@@ -316,9 +354,13 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | 
         ps = found
         pw = parts.payouts(card, ps).width
         games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - (qs + GAP + pw) - GAP, games_h)
-        return Around(games=games, qr=QrAt(games.right + GAP, games.top, qv),
-                      payouts=PayoutsAt(games.right + GAP + qs + GAP, games.top, ps, pw),
-                      rules=rules, entry=entry)
+        return Around(
+            games=games,
+            qr=QrAt(games.right + GAP, games.top, qv),
+            payouts=PayoutsAt(games.right + GAP + qs + GAP, games.top, ps, pw),
+            rules=rules,
+            entry=entry,
+        )
     if arrangement == "side":  # a panel right of the games: QR over payouts; rules below all
         found = next((p for p in PAY_SIZES if parts.payouts(card, p).width <= max(qs, 100)), None)
         if found is None:
@@ -329,9 +371,13 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | 
         games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - panel_w - GAP, mid.h - rules_h - GAP)
         if qs + GAP + pay.height > games.h:
             return None
-        return Around(games=games, qr=QrAt(games.right + GAP + (panel_w - qs) / 2, games.top, qv),
-                      payouts=PayoutsAt(games.right + GAP, games.top - qs - GAP, ps, panel_w),
-                      rules=rules, entry=entry)
+        return Around(
+            games=games,
+            qr=QrAt(games.right + GAP + (panel_w - qs) / 2, games.top, qv),
+            payouts=PayoutsAt(games.right + GAP, games.top - qs - GAP, ps, panel_w),
+            rules=rules,
+            entry=entry,
+        )
     # "strip": QR right of the games; payouts in a few columns across the card; rules below
     best: tuple[float, int, float] | None = None
     for ps in PAY_SIZES:
@@ -347,9 +393,13 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | 
     games = Rect(mid.x, mid.y + rules_h + ph + 2 * GAP, mid.w - qs - GAP, mid.h - rules_h - ph - 2 * GAP)
     if games.h < qs:
         return None
-    return Around(games=games, qr=QrAt(games.right + GAP, games.top, qv),
-                  payouts=PayoutsAt(mid.x, mid.y + rules_h + GAP + ph, ps, mid.w, pc),
-                  rules=rules, entry=entry)
+    return Around(
+        games=games,
+        qr=QrAt(games.right + GAP, games.top, qv),
+        payouts=PayoutsAt(mid.x, mid.y + rules_h + GAP + ph, ps, mid.w, pc),
+        rules=rules,
+        entry=entry,
+    )
 
 
 def _choose(card: Card, body: Rect, dense: bool = False) -> Plan | None:
@@ -360,14 +410,22 @@ def _choose(card: Card, body: Rect, dense: bool = False) -> Plan | None:
     """
     if dense:
         middles = [(arr, _middle(card, body, arr, 7.0)) for arr in ARRANGEMENTS]
-        middles += [(arr, _column(card, body, pw, arr == "column-entry")) for arr in COLUMNS
-                    for pw in _panel_widths(card, body)]
+        middles += [
+            (arr, _column(card, body, pw, arr == "column-entry"))
+            for arr in COLUMNS
+            for pw in _panel_widths(card, body)
+        ]
         return _choose_among(card, middles, DENSE_TYPE)
-    return (_choose_among(card, [(arr, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)])
-            or _choose_among(card, [(arr, _middle(card, body, arr, rs)) for arr in PANELS for rs in (7.0, 6.5, 6.0)]))
+    return _choose_among(
+        card, [(arr, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)]
+    ) or _choose_among(
+        card, [(arr, _middle(card, body, arr, rs)) for arr in PANELS for rs in (7.0, 6.5, 6.0)]
+    )
 
 
-def _choose_among(card: Card, middles: list[tuple[str, Around | None]], least: float = MIN_SIZE) -> Plan | None:
+def _choose_among(
+    card: Card, middles: list[tuple[str, Around | None]], least: float = MIN_SIZE
+) -> Plan | None:
     rows = {groups: gt.rows_for(card, groups) for groups in (False, True)}
     for size in (s for s in SIZES if s >= least):
         best = None
@@ -381,7 +439,11 @@ def _choose_among(card: Card, middles: list[tuple[str, Around | None]], least: f
                 if fit is None:
                     continue
                 plan = Plan(size, fit.columns, groups, arr, fit.geo, fit.cols, m)
-                if best is None or (fit.columns, groups, stacked) < (best.columns, best.groups, best.geo.stacked):
+                if best is None or (fit.columns, groups, stacked) < (
+                    best.columns,
+                    best.groups,
+                    best.geo.stacked,
+                ):
                     best = plan
         if best is not None:
             return best
@@ -395,7 +457,9 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
     boxes += parts.band(card, areas.body)
     boxes += gt.build(plan.cols, plan.geo, a.games)
     boxes.append(parts.qr_box(a.qr.x, a.qr.top, a.qr.version))
-    boxes += parts.payout_boxes(card, a.payouts.x, a.payouts.top, a.payouts.size, a.payouts.width, a.payouts.columns)
+    boxes += parts.payout_boxes(
+        card, a.payouts.x, a.payouts.top, a.payouts.size, a.payouts.width, a.payouts.columns
+    )
     boxes += parts.rules_boxes(a.rules.x, a.rules.top, a.rules.width, a.rules.text)
     if a.entry.column:
         boxes += parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
@@ -405,8 +469,17 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
     if areas.stub is not None:
         boxes += parts.stub(card, areas.stub)
     w, h = t.card_size()
-    return CardLayout(width=w, height=h, safe=t.card_safe(), body=areas.body, stub=areas.stub, boxes=tuple(boxes),
-                      type_size=plan.size, columns=plan.columns, arrangement=plan.arrangement)
+    return CardLayout(
+        width=w,
+        height=h,
+        safe=t.card_safe(),
+        body=areas.body,
+        stub=areas.stub,
+        boxes=tuple(boxes),
+        type_size=plan.size,
+        columns=plan.columns,
+        arrangement=plan.arrangement,
+    )
 
 
 def _dense(card: Card, t: Template) -> bool:
@@ -459,9 +532,18 @@ def _too_big(card: Card, t: Template) -> ParlayError:
 
     good = [o.name for o in list_templates() if o.name != t.name and fits(card, o)]
     n = len(card.games)
-    where = (f"Templates that fit it: {', '.join(good)} (use ⟨template⟩ NAME)." if good
-             else "No template fits it: split it into two cards, or add a template with bigger cards.")
-    why = (f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
-           f"several cards" if _dense(card, t) else "the type would be under 6 pt")
-    return ParlayError(f"card {card.slug} v{card.version} has {n} games, too many to print legibly on "
-                       f"{t.name} ({why}). {where}")
+    where = (
+        f"Templates that fit it: {', '.join(good)} (use ⟨template⟩ NAME)."
+        if good
+        else "No template fits it: split it into two cards, or add a template with bigger cards."
+    )
+    why = (
+        f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
+        f"several cards"
+        if _dense(card, t)
+        else "the type would be under 6 pt"
+    )
+    return ParlayError(
+        f"card {card.slug} v{card.version} has {n} games, too many to print legibly on "
+        f"{t.name} ({why}). {where}"
+    )

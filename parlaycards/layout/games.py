@@ -143,8 +143,16 @@ class Columns:
         return f
 
 
-def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, stacked: bool = False,
-            tight: bool = False, least: float = MIN_SIZE) -> Columns | None:
+def measure(
+    card: Card,
+    rows: list[Row],
+    s: float,
+    col_w: float,
+    groups: bool,
+    stacked: bool = False,
+    tight: bool = False,
+    least: float = MIN_SIZE,
+) -> Columns | None:
     """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ `least`."""
     games = [r.cells for r in rows if r.kind == "game" and r.cells is not None]
     d = bubble_size(s)
@@ -152,14 +160,23 @@ def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, s
     kick = max(widest([c["kick"] for c in games], REGULAR, ks), width("TIME", BOLD, LABEL))
     nums = [c[k] for c in games for k in ("away_no", "home_no", "over_no", "under_no") if c[k]]
     num = widest(nums, BOLD, s)
-    line = max(widest([c[k] for c in games for k in ("away_line", "home_line")], BOLD, s), width("LINE", BOLD, LABEL))
+    line = max(
+        widest([c[k] for c in games for k in ("away_line", "home_line")], BOLD, s), width("LINE", BOLD, LABEL)
+    )
     has_total = any(c["total"] for c in games)
     total = max(widest([c["total"] for c in games] + ["OFF"], BOLD, s), width("O/U", BOLD, LABEL))
     if stacked:
-        total = max(widest([f"{o} {c['total']}" for c in games for o in "OU"] + ["OFF"], BOLD, s),
-                    width("TOTAL", BOLD, LABEL))
-        kick = max(widest([p for c in games for p in _kick_lines(c["kick"])], REGULAR, ks), width("TIME", BOLD, LABEL))
-    cols = Columns(s, d, pitch(s, tight), col_w, kick, num, 0.0, line, total, has_total, groups, stacked, least)
+        total = max(
+            widest([f"{o} {c['total']}" for c in games for o in "OU"] + ["OFF"], BOLD, s),
+            width("TOTAL", BOLD, LABEL),
+        )
+        kick = max(
+            widest([p for c in games for p in _kick_lines(c["kick"])], REGULAR, ks),
+            width("TIME", BOLD, LABEL),
+        )
+    cols = Columns(
+        s, d, pitch(s, tight), col_w, kick, num, 0.0, line, total, has_total, groups, stacked, least
+    )
     room = (col_w - cols.fixed()) / (1 if stacked else 2)
     if room < width("HOME", BOLD, LABEL):
         return None
@@ -167,7 +184,9 @@ def measure(card: Card, rows: list[Row], s: float, col_w: float, groups: bool, s
     names = [c["away"] for c in games] + [c["home"] for c in games]
     if widest(names, REGULAR, floor) > room:
         return None
-    return Columns(s, d, pitch(s, tight), col_w, kick, num, room, line, total, has_total, groups, stacked, least)
+    return Columns(
+        s, d, pitch(s, tight), col_w, kick, num, room, line, total, has_total, groups, stacked, least
+    )
 
 
 def _kick_lines(kick: str) -> tuple[str, str]:
@@ -180,7 +199,9 @@ def weight(r: Row, stacked: bool) -> int:
     return 2 if stacked and r.kind == "game" else 1
 
 
-def split(rows: list[Row], k: int, capacity: int, groups: bool, stacked: bool = False) -> list[list[Row]] | None:
+def split(
+    rows: list[Row], k: int, capacity: int, groups: bool, stacked: bool = False
+) -> list[list[Row]] | None:
     """Rows into at most `k` columns of at most `capacity` lines, balanced, no header left last."""
     if capacity < 2:
         return None
@@ -192,7 +213,9 @@ def split(rows: list[Row], k: int, capacity: int, groups: bool, stacked: bool = 
         col = cols[-1]
         used = sum(weight(x, stacked) for x in col)
         w = weight(r, stacked)
-        full = used + w > capacity or (len(cols) < k and (used + w > target or (r.kind != "game" and used >= target - 1)))
+        full = used + w > capacity or (
+            len(cols) < k and (used + w > target or (r.kind != "game" and used >= target - 1))
+        )
         if full and col:
             cols.append([])
             if len(cols) > k:
@@ -231,13 +254,37 @@ def build(cols: list[list[Row]], geo: Columns, region: Rect) -> list[Box]:
             if r.kind in ("league", "group"):
                 # the text sits between bubble columns, so it keeps clear of the bubbles above and below
                 tx = x0 + xs["away"] + geo.d + CLEAR
-                room = x0 + (xs["over"] if geo.stacked and geo.has_total else xs["home"] if not geo.stacked
-                             else geo.w + CLEAR) - CLEAR - tx
+                room = (
+                    x0
+                    + (
+                        xs["over"]
+                        if geo.stacked and geo.has_total
+                        else xs["home"]
+                        if not geo.stacked
+                        else geo.w + CLEAR
+                    )
+                    - CLEAR
+                    - tx
+                )
                 league = r.kind == "league"
-                size = fit_size(r.text, BOLD, max(geo.least, min(s + (1 if league else -0.5), p * 0.62)), room,
-                                geo.least) or geo.least
-                boxes.append(Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=LEAGUE_GREY if league else GROUP_GREY))
-                boxes.append(cell(tx, y + (p - CELL * size) / 2, r.text, BOLD, size, w=room, grey=1.0 if league else 0.0))
+                size = (
+                    fit_size(
+                        r.text,
+                        BOLD,
+                        max(geo.least, min(s + (1 if league else -0.5), p * 0.62)),
+                        room,
+                        geo.least,
+                    )
+                    or geo.least
+                )
+                boxes.append(
+                    Shade(Rect(x0, y + 0.5, geo.w, p - 1), grey=LEAGUE_GREY if league else GROUP_GREY)
+                )
+                boxes.append(
+                    cell(
+                        tx, y + (p - CELL * size) / 2, r.text, BOLD, size, w=room, grey=1.0 if league else 0.0
+                    )
+                )
                 continue
             if geo.stacked:
                 y -= p
@@ -255,8 +302,20 @@ def _header(x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box
 
     def label(text: str, x: float, w: float | None = None, align: str = "left") -> None:
         lw = width(text, BOLD, LABEL)
-        out.append(cell(x0 + x if align == "left" else x0 + x + (w or lw) - lw if align == "right"
-                        else x0 + x + ((w or lw) - lw) / 2, ty, text, BOLD, LABEL, grey=0.35))
+        out.append(
+            cell(
+                x0 + x
+                if align == "left"
+                else x0 + x + (w or lw) - lw
+                if align == "right"
+                else x0 + x + ((w or lw) - lw) / 2,
+                ty,
+                text,
+                BOLD,
+                LABEL,
+                grey=0.35,
+            )
+        )
 
     if not geo.groups:
         label("TIME", xs["kick"])
@@ -271,8 +330,12 @@ def _header(x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box
         label(text, xs[side])
         label("LINE", xs[side] + unit, geo.line, "right")
     if geo.has_total:
-        label("TOTAL" if width("TOTAL", BOLD, LABEL) <= geo.total + geo.gap - 1 else "O/U", xs["total"], geo.total,
-              "centre")
+        label(
+            "TOTAL" if width("TOTAL", BOLD, LABEL) <= geo.total + geo.gap - 1 else "O/U",
+            xs["total"],
+            geo.total,
+            "centre",
+        )
         label("OVER", xs["over"], geo.ou(), "centre")
         label("UNDER", xs["under"], geo.ou(), "centre")
     return out

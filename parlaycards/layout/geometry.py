@@ -36,12 +36,20 @@ class Rect:
         return self.inset(-d)
 
     def contains(self, o: Rect, eps: float = 0.01) -> bool:
-        return (o.x >= self.x - eps and o.y >= self.y - eps and o.right <= self.right + eps
-                and o.top <= self.top + eps)
+        return (
+            o.x >= self.x - eps
+            and o.y >= self.y - eps
+            and o.right <= self.right + eps
+            and o.top <= self.top + eps
+        )
 
     def overlaps(self, o: Rect, eps: float = 0.01) -> bool:
-        return (o.x < self.right - eps and self.x < o.right - eps and o.y < self.top - eps
-                and self.y < o.top - eps)
+        return (
+            o.x < self.right - eps
+            and self.x < o.right - eps
+            and o.y < self.top - eps
+            and self.y < o.top - eps
+        )
 
     def distance(self, o: Rect) -> float:
         dx = max(o.x - self.right, self.x - o.right, 0.0)
@@ -76,7 +84,9 @@ class TextCell:
         return self.rect.y + DESCENT * self.size
 
     def anchor_x(self) -> float:
-        return {"left": self.rect.x, "right": self.rect.right, "centre": self.rect.x + self.rect.w / 2}[self.align]
+        return {"left": self.rect.x, "right": self.rect.right, "centre": self.rect.x + self.rect.w / 2}[
+            self.align
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +186,12 @@ class CardLayout:
         return {int(b.key): b for b in self.boxes if isinstance(b, Bubble) and b.key.isdigit()}
 
     def stake_bubbles(self) -> dict[str, Bubble]:
-        """"1", "2", "5", "10", "20", "other" → the stake bubble."""
-        return {b.key.removeprefix("stake:"): b for b in self.boxes
-                if isinstance(b, Bubble) and b.key.startswith("stake:")}
+        """ "1", "2", "5", "10", "20", "other" → the stake bubble."""
+        return {
+            b.key.removeprefix("stake:"): b
+            for b in self.boxes
+            if isinstance(b, Bubble) and b.key.startswith("stake:")
+        }
 
     def fiducials(self) -> tuple[Fiducial, ...]:
         return tuple(b for b in self.boxes if isinstance(b, Fiducial))
@@ -192,8 +205,9 @@ class CardLayout:
 
     def static_boxes(self) -> tuple[Box, ...]:
         """Boxes that are the same on every copy (drawn once, as a form)."""
-        return tuple(b for b in self.boxes if not isinstance(b, QrBox)
-                     and not (isinstance(b, TextCell) and b.field))
+        return tuple(
+            b for b in self.boxes if not isinstance(b, QrBox) and not (isinstance(b, TextCell) and b.field)
+        )
 
     def field_cells(self) -> tuple[TextCell, ...]:
         return tuple(b for b in self.boxes if isinstance(b, TextCell) and b.field)

@@ -81,9 +81,22 @@ def band(card: Card, body: Rect) -> list[Box]:
     serial_w = width("No. 0000000", BOLD, 14)
     code_w = width("CODE WWWWWW", BOLD, 12)
     rw = max(serial_w, code_w)
-    boxes.append(cell(x1 - pad - rw, y0 + BAND_H - 4 - CELL * 14, "No. {serial}", BOLD, 14, w=rw, align="right",
-                      grey=1.0, field="serial"))
-    boxes.append(cell(x1 - pad - rw, y0 + 4, "CODE {code}", BOLD, 12, w=rw, align="right", grey=1.0, field="code"))
+    boxes.append(
+        cell(
+            x1 - pad - rw,
+            y0 + BAND_H - 4 - CELL * 14,
+            "No. {serial}",
+            BOLD,
+            14,
+            w=rw,
+            align="right",
+            grey=1.0,
+            field="serial",
+        )
+    )
+    boxes.append(
+        cell(x1 - pad - rw, y0 + 4, "CODE {code}", BOLD, 12, w=rw, align="right", grey=1.0, field="code")
+    )
     room = x1 - x0 - 2 * pad - rw - 10
     size = fit_size(card.title, BOLD, 16, room, 10)
     if size is None:  # a narrow card: the title across the band, serial and code side by side below it
@@ -93,15 +106,28 @@ def band(card: Card, body: Rect) -> list[Box]:
         size = fit_size(card.title, BOLD, 13, full, 7)
         if size is None or sw + cw + 6 > full:
             from ..core.errors import ParlayError
-            raise ParlayError(f'the title "{card.title}" is too long to print on this template; shorten it with '
-                              f'`parlaycards rules set {card.slug} ⟨title⟩ "…"` or pick a wider template.')
+
+            raise ParlayError(
+                f'the title "{card.title}" is too long to print on this template; shorten it with '
+                f'`parlaycards rules set {card.slug} ⟨title⟩ "…"` or pick a wider template.'
+            )
         boxes.append(cell(x0 + pad, y0 + BAND_H - 5 - CELL * size, card.title, BOLD, size, w=full, grey=1.0))
         boxes.append(cell(x0 + pad, y0 + 4, "No. {serial}", BOLD, 12, w=sw, grey=1.0, field="serial"))
-        boxes.append(cell(x1 - pad - cw, y0 + 4, "CODE {code}", BOLD, 12, w=cw, align="right", grey=1.0, field="code"))
+        boxes.append(
+            cell(x1 - pad - cw, y0 + 4, "CODE {code}", BOLD, 12, w=cw, align="right", grey=1.0, field="code")
+        )
         return boxes
     boxes.append(cell(x0 + pad, y0 + BAND_H - 5 - CELL * size, card.title, BOLD, size, w=room, grey=1.0))
-    parts = [p for p in (_when(card), f"Times {_zone(card)}" if _zone(card) else "", _cutoff(card),
-                         f"Card {card.slug} v{card.version}") if p]
+    parts = [
+        p
+        for p in (
+            _when(card),
+            f"Times {_zone(card)}" if _zone(card) else "",
+            _cutoff(card),
+            f"Card {card.slug} v{card.version}",
+        )
+        if p
+    ]
     while parts:
         text = "  ·  ".join(parts)
         sub = fit_size(text, REGULAR, 8, room, MIN_SIZE)
@@ -187,8 +213,9 @@ class RulesText:
         return rules_height(self.size, len(self.lines))
 
 
-def rules_lines(card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6.0),
-                short: bool = False) -> RulesText | None:
+def rules_lines(
+    card: Card, room: float, sizes: tuple[float, ...] = (7.0, 6.5, 6.0), short: bool = False
+) -> RulesText | None:
     """The rules paragraph wrapped to `room` at the first of `sizes` it fits, or None.
 
     `short`: the terse rules of a small card (`3–10 picks · ties lose · …`).
@@ -229,8 +256,13 @@ ENTRY_LABEL = 7.0
 
 
 def _stake_w(d: float, other: float = 30) -> list[float]:
-    return [d + CLEAR + width(("$" + s) if s != "other" else "Other $", BOLD, ENTRY_LABEL) + (7 if s != "other" else other)
-            for s in STAKES]
+    return [
+        d
+        + CLEAR
+        + width(("$" + s) if s != "other" else "Other $", BOLD, ENTRY_LABEL)
+        + (7 if s != "other" else other)
+        for s in STAKES
+    ]
 
 
 COMPACT_OTHER = 14.0  # room for the "Other $" amount on a compact stake line
@@ -240,7 +272,9 @@ COMPACT_AMOUNT = 30.0
 def compact_entry_width() -> float:
     """The narrowest room the compact entry (NAME ___ AMOUNT $___ over the stake bubbles) takes."""
     d = bubble_size(ENTRY_LABEL)
-    line1 = width("NAME", BOLD, ENTRY_LABEL) + 13 + 50 + width("AMOUNT $", BOLD, ENTRY_LABEL) + 3 + COMPACT_AMOUNT
+    line1 = (
+        width("NAME", BOLD, ENTRY_LABEL) + 13 + 50 + width("AMOUNT $", BOLD, ENTRY_LABEL) + 3 + COMPACT_AMOUNT
+    )
     return max(line1, sum(_stake_w(d, COMPACT_OTHER)))
 
 
@@ -382,12 +416,17 @@ def disclaimer(card: Card, body: Rect) -> list[Box]:
         return []
     size = fit_size(text, REGULAR, 7, room)
     if size is not None:
-        return [cell(x0, body.y + (FID - CELL * size) / 2, text, REGULAR, size, w=room, align="centre", grey=0.2)]
+        return [
+            cell(x0, body.y + (FID - CELL * size) / 2, text, REGULAR, size, w=room, align="centre", grey=0.2)
+        ]
     lines = wrap(text, REGULAR, 6, room)
     if lines is None or len(lines) > 2:
         from ..core.errors import ParlayError
-        raise ParlayError("the disclaimer is too long for this template (two lines of small print at most); "
-                          "shorten it with `parlaycards rules set SLUG ⟨disclaimer⟩`.")
+
+        raise ParlayError(
+            "the disclaimer is too long for this template (two lines of small print at most); "
+            "shorten it with `parlaycards rules set SLUG ⟨disclaimer⟩`."
+        )
     out: list[Box] = []
     for i, line in enumerate(reversed(lines)):
         out.append(cell(x0, body.y + 0.5 + i * 7.2, line, REGULAR, 6, w=room, align="centre", grey=0.2))

@@ -33,7 +33,9 @@ def layout_pickem(card: Card, t: Template, tiebreak: Game | None = None) -> list
     out.append(cell(area.x + area.w * 0.62, y, "PHONE", BOLD, 9))
     out.append(Rule(Rect(area.x + area.w * 0.62 + 36, y - 0.5, area.w * 0.38 - 36, 0.7)))
     y -= 16
-    out.append(cell(area.x, y, "Tick one box in every game: the team you think covers the spread.", REGULAR, 8.5))
+    out.append(
+        cell(area.x, y, "Tick one box in every game: the team you think covers the spread.", REGULAR, 8.5)
+    )
     bottom = area.y + 60
     rows = len(games)
     cols = 1 if rows * 17 <= (y - 8 - bottom) else 2
@@ -58,7 +60,9 @@ def layout_pickem(card: Card, t: Template, tiebreak: Game | None = None) -> list
         for j, side in enumerate(("away", "home")):
             bx = x0 + kw + j * half
             out.append(Shade(Rect(bx, ry + (pitch - BOX) / 2, BOX, BOX), grey=1.0, stroke=True))
-            label = f"{row[side]} {row[side + '_line']}" if j == 0 else f"at {row[side]} {row[side + '_line']}"
+            label = (
+                f"{row[side]} {row[side + '_line']}" if j == 0 else f"at {row[side]} {row[side + '_line']}"
+            )
             room = half - BOX - 10
             ls = fit_size(label, REGULAR, size, room, 6) or 6
             out.append(cell(bx + BOX + 4, ry + (pitch - CELL * ls) / 2, label, REGULAR, ls, w=room))

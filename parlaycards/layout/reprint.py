@@ -20,7 +20,11 @@ LARGEST, SMALLEST = 12.0, 7.0
 def _band(layout: CardLayout) -> Shade | None:
     """The dark band holding most of the card's serial and code (a stub template repeats them on the stub)."""
     fields = layout.field_cells()
-    bands = [(sum(b.rect.contains(f.rect) for f in fields), b) for b in layout.boxes if isinstance(b, Shade) and b.dark]
+    bands = [
+        (sum(b.rect.contains(f.rect) for f in fields), b)
+        for b in layout.boxes
+        if isinstance(b, Shade) and b.dark
+    ]
     held = [(n, b) for n, b in bands if n]
     return max(held, key=lambda nb: nb[0])[1] if held else None
 
@@ -28,7 +32,9 @@ def _band(layout: CardLayout) -> Shade | None:
 def _ink(cell: TextCell) -> Rect:
     """The part of a cell its text covers (the rect fits the widest text it may hold)."""
     w = width(cell.text, cell.font, cell.size)
-    x = {"left": cell.rect.x, "right": cell.rect.right - w, "centre": cell.rect.x + (cell.rect.w - w) / 2}[cell.align]
+    x = {"left": cell.rect.x, "right": cell.rect.right - w, "centre": cell.rect.x + (cell.rect.w - w) / 2}[
+        cell.align
+    ]
     return Rect(x, cell.rect.y, w, cell.rect.h)
 
 
@@ -39,13 +45,23 @@ def reprint_boxes(layout: CardLayout) -> tuple[Box, ...]:
     if band is None:  # a layout with no header band: the mark goes above the first field
         f = layout.field_cells()[0]
         w = width(MARK, BOLD, SMALLEST)
-        return (*static, TextCell(Rect(f.rect.right - w, f.rect.top + 1, w, CELL * SMALLEST), MARK, BOLD, SMALLEST,
-                                  align="right"))
+        return (
+            *static,
+            TextCell(
+                Rect(f.rect.right - w, f.rect.top + 1, w, CELL * SMALLEST),
+                MARK,
+                BOLD,
+                SMALLEST,
+                align="right",
+            ),
+        )
     texts = [b for b in static if isinstance(b, TextCell) and band.rect.contains(b.rect)]
     best: tuple[float, Rect] | None = None
     for f in (f for f in layout.field_cells() if band.rect.contains(f.rect)):
-        left = max((_ink(t).right for t in texts if t.rect.y < f.rect.top and f.rect.y < t.rect.top),
-                   default=band.rect.x)
+        left = max(
+            (_ink(t).right for t in texts if t.rect.y < f.rect.top and f.rect.y < t.rect.top),
+            default=band.rect.x,
+        )
         room = f.rect.x - PAD - (left + PAD)
         fits = fit_size(MARK, BOLD, LARGEST, room, floor=SMALLEST) if room > 0 else None
         if fits is None:

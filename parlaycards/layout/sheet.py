@@ -10,8 +10,10 @@ from .geometry import CELL, Box, Rect, Rule, Shade, TextCell
 from .templates import Template
 from .text import BOLD, REGULAR, cell, width, wrap
 
-PROOF_NOTE = ('Print this page at 100% ("Actual size"), never "Fit to page". Hold it over a sheet of your '
-              "card stock against the light: every card edge should sit on a perforation.")
+PROOF_NOTE = (
+    'Print this page at 100% ("Actual size"), never "Fit to page". Hold it over a sheet of your '
+    "card stock against the light: every card edge should sit on a perforation."
+)
 
 
 def card_origins(t: Template) -> list[tuple[float, float]]:
@@ -27,8 +29,18 @@ def proof_marks(t: Template) -> tuple[list[Box], list[Box]]:
     w, h = t.card_size()
     size = min(110.0, w / 4.5)
     wm = width("PROOF", BOLD, size)
-    marks: list[Box] = [TextCell(Rect(x0 + w / 2 - wm / 2, y0 + h / 2 - size * 0.35, wm, CELL * size), "PROOF", BOLD,
-                                 size, "centre", 0.5, None, 25.0)]
+    marks: list[Box] = [
+        TextCell(
+            Rect(x0 + w / 2 - wm / 2, y0 + h / 2 - size * 0.35, wm, CELL * size),
+            "PROOF",
+            BOLD,
+            size,
+            "centre",
+            0.5,
+            None,
+            25.0,
+        )
+    ]
     rects = t.card_rects()
     pw, ph = t.page_size()
     m = t.safe_margin * t.k
@@ -72,8 +84,15 @@ def calibration(t: Template) -> list[Box]:
             k += 1
     # card outlines (dashed) and a crosshair with an offset scale at each perforation
     for r in t.card_rects():
-        out += [Rule(Rect(r.x + ox + a, r.y + oy + b, w_, h_), grey=0.6, dash=(3, 3), width=0.5)
-                for a, b, w_, h_ in ((0, 0, r.w, 0.5), (0, r.h - 0.5, r.w, 0.5), (0, 0, 0.5, r.h), (r.w - 0.5, 0, 0.5, r.h))]
+        out += [
+            Rule(Rect(r.x + ox + a, r.y + oy + b, w_, h_), grey=0.6, dash=(3, 3), width=0.5)
+            for a, b, w_, h_ in (
+                (0, 0, r.w, 0.5),
+                (0, r.h - 0.5, r.w, 0.5),
+                (0, 0, 0.5, r.h),
+                (r.w - 0.5, 0, 0.5, r.h),
+            )
+        ]
     step = 0.02 * inch if t.units == "in" else 0.5 * 72 / 25.4
     unit = "in" if t.units == "in" else "mm"
     for axis, pos in t.perforations_pt():
@@ -87,15 +106,35 @@ def calibration(t: Template) -> list[Box]:
         (BOLD, 16, f"Calibration sheet for template {t.name}"),
         (REGULAR, 10, t.description),
         (REGULAR, 10, f"Current printer offset: x = {t.offset.x:g} {t.units}, y = {t.offset.y:g} {t.units}."),
-        (BOLD, 11, "1. Print this page at 100% (\"Actual size\", never \"Fit to page\") on your perforated stock."),
-        (REGULAR, 10, "2. At each perforation there is a crosshair and a scale. Find the tick the real perforation runs "
-                      "through and read its number: that is how far the print must move."),
-        (REGULAR, 10, f"3. Add the number to the template's offset: a perforation across the page gives y, one down "
-                      f"the page gives x (positive = move the print up / right), in {unit}."),
-        (REGULAR, 10, "4. No perforations? Measure from the paper's left edge to the 1 in mark of the bottom ruler: "
-                      "if it reads more than 1 in, x = 1 − measured (the same for y with the left ruler)."),
-        (REGULAR, 10, "5. Save the template as templates/NAME.toml with the new offset = { x = …, y = … }, print this "
-                      "sheet again to check, then print a proof: parlaycards print SLUG --proof --template NAME."),
+        (
+            BOLD,
+            11,
+            '1. Print this page at 100% ("Actual size", never "Fit to page") on your perforated stock.',
+        ),
+        (
+            REGULAR,
+            10,
+            "2. At each perforation there is a crosshair and a scale. Find the tick the real perforation runs "
+            "through and read its number: that is how far the print must move.",
+        ),
+        (
+            REGULAR,
+            10,
+            f"3. Add the number to the template's offset: a perforation across the page gives y, one down "
+            f"the page gives x (positive = move the print up / right), in {unit}.",
+        ),
+        (
+            REGULAR,
+            10,
+            "4. No perforations? Measure from the paper's left edge to the 1 in mark of the bottom ruler: "
+            "if it reads more than 1 in, x = 1 − measured (the same for y with the left ruler).",
+        ),
+        (
+            REGULAR,
+            10,
+            "5. Save the template as templates/NAME.toml with the new offset = { x = …, y = … }, print this "
+            "sheet again to check, then print a proof: parlaycards print SLUG --proof --template NAME.",
+        ),
     ]
     for font, size, text in lines:
         for line in wrap(text, font, size, x1 - x0) or [text]:
@@ -124,11 +163,25 @@ def _scale(axis: str, pos: float, at: float, ox: float, oy: float, step: float, 
         if axis == "y":
             out.append(Rule(Rect(at + 8 + ox, pos + d + oy - 0.15, tl, 0.3), width=0.3))
             if long:
-                out.append(cell(at + 20 + ox, pos + d + oy - 2.5, f"{-i * step / (72 if unit == 'in' else 72 / 25.4):+g}",
-                                REGULAR, 6))
+                out.append(
+                    cell(
+                        at + 20 + ox,
+                        pos + d + oy - 2.5,
+                        f"{-i * step / (72 if unit == 'in' else 72 / 25.4):+g}",
+                        REGULAR,
+                        6,
+                    )
+                )
         else:
             out.append(Rule(Rect(pos + d + ox - 0.15, at + 8 + oy, 0.3, tl), width=0.3))
             if long:
-                out.append(cell(pos + d + ox - 6, at + 20 + oy, f"{-i * step / (72 if unit == 'in' else 72 / 25.4):+g}",
-                                REGULAR, 6))
+                out.append(
+                    cell(
+                        pos + d + ox - 6,
+                        at + 20 + oy,
+                        f"{-i * step / (72 if unit == 'in' else 72 / 25.4):+g}",
+                        REGULAR,
+                        6,
+                    )
+                )
     return out

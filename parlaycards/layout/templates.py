@@ -82,18 +82,26 @@ class Template(_Strict):
     def _geometry(self) -> Template:
         k = POINTS[self.units]
         if self.safe_margin * k < MIN_SAFE_IN * 72 - 0.01:
-            raise ValueError(f"safe_margin {self.safe_margin:g} {self.units} is under 0.4 in: the corner marks "
-                             "must stay at least 0.4 in from the paper edge, where every printer can print")
+            raise ValueError(
+                f"safe_margin {self.safe_margin:g} {self.units} is under 0.4 in: the corner marks "
+                "must stay at least 0.4 in from the paper edge, where every printer can print"
+            )
         first = self.cards[0]
         for i, c in enumerate(self.cards, 1):
             if c.x + c.width > self.page.width + 1e-6 or c.y + c.height > self.page.height + 1e-6:
-                raise ValueError(f"card {i} ({c.x:g}, {c.y:g}, {c.width:g} × {c.height:g}) runs off the "
-                                 f"{self.page.width:g} × {self.page.height:g} {self.units} page")
+                raise ValueError(
+                    f"card {i} ({c.x:g}, {c.y:g}, {c.width:g} × {c.height:g}) runs off the "
+                    f"{self.page.width:g} × {self.page.height:g} {self.units} page"
+                )
             if abs(c.width - first.width) > 1e-6 or abs(c.height - first.height) > 1e-6:
-                raise ValueError(f"card {i} is {c.width:g} × {c.height:g} but card 1 is {first.width:g} × "
-                                 f"{first.height:g}: every card on a sheet must be the same size")
+                raise ValueError(
+                    f"card {i} is {c.width:g} × {c.height:g} but card 1 is {first.width:g} × "
+                    f"{first.height:g}: every card on a sheet must be the same size"
+                )
         for p in self.perforations:
-            if (p.x is not None and not 0 < p.x < self.page.width) or (p.y is not None and not 0 < p.y < self.page.height):
+            if (p.x is not None and not 0 < p.x < self.page.width) or (
+                p.y is not None and not 0 < p.y < self.page.height
+            ):
                 raise ValueError(f"perforation {p.model_dump(exclude_none=True)} is not on the page")
         if self.stub and self.stub.width >= first.width / 2:
             raise ValueError(f"stub width {self.stub.width} {self.units} is half the card or more")
@@ -124,8 +132,10 @@ class Template(_Strict):
 
     def perforations_pt(self) -> tuple[tuple[str, float], ...]:
         """("x", 306.0) for a vertical line at x, ("y", 396.0) for a horizontal one, in points."""
-        return tuple(("x", p.x * self.k) if p.x is not None else ("y", p.y * self.k)  # type: ignore[operator]
-                     for p in self.perforations)
+        return tuple(
+            ("x", p.x * self.k) if p.x is not None else ("y", p.y * self.k)  # type: ignore[operator]
+            for p in self.perforations
+        )
 
     def card_safe(self) -> Rect:
         """The card-local area every card of the sheet may print in (the same for every slot).
@@ -154,20 +164,29 @@ def parse_template(text: str, source: str) -> Template:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ParlayError(f"{source}: not a TOML file ({exc}). See `parlaycards templates` for the shipped ones.") from None
+        raise ParlayError(
+            f"{source}: not a TOML file ({exc}). See `parlaycards templates` for the shipped ones."
+        ) from None
     try:
         return Template.model_validate({**data, "source": source})
     except ValidationError as exc:
-        problems = tuple(f"{'.'.join(str(p) for p in e['loc']) or 'template'}: {_msg(e)}" for e in exc.errors())
-        raise ParlayError(f"{source} is not a valid template. Fix these fields "
-                          "(compare with a shipped template, e.g. letter-2up):", problems=problems) from None
+        problems = tuple(
+            f"{'.'.join(str(p) for p in e['loc']) or 'template'}: {_msg(e)}" for e in exc.errors()
+        )
+        raise ParlayError(
+            f"{source} is not a valid template. Fix these fields "
+            "(compare with a shipped template, e.g. letter-2up):",
+            problems=problems,
+        ) from None
 
 
 def _msg(e: Mapping[str, Any]) -> str:
     msg = str(e.get("msg", "")).removeprefix("Value error, ")
     if e.get("type") == "extra_forbidden":
-        return ("unknown field. Accepted: name, description, units, page, cards, perforations, safe_margin, "
-                "perforation_margin, offset, stub")
+        return (
+            "unknown field. Accepted: name, description, units, page, cards, perforations, safe_margin, "
+            "perforation_margin, offset, stub"
+        )
     if e.get("type") == "missing":
         return "missing"
     return msg
@@ -200,12 +219,16 @@ def load_template(name_or_path: str | Path, user_dir: Path = USER_DIR) -> Templa
     if text.endswith(".toml") or "/" in text or "\\" in text:
         path = Path(text)
         if not path.is_file():
-            raise ParlayError(f"{path}: no such template file. Pass a .toml file or a template name "
-                              "(see `parlaycards templates`).")
+            raise ParlayError(
+                f"{path}: no such template file. Pass a .toml file or a template name "
+                "(see `parlaycards templates`)."
+            )
         return parse_template(path.read_text(encoding="utf-8"), str(path))
     for t in reversed(list_templates(user_dir)):
         if t.name == text:
             return t
     names = ", ".join(t.name for t in list_templates(user_dir))
-    raise ParlayError(f'there is no template "{text}". Templates: {names}. '
-                      "Add your own as templates/NAME.toml or pass ⟨template⟩ path.toml.")
+    raise ParlayError(
+        f'there is no template "{text}". Templates: {names}. '
+        "Add your own as templates/NAME.toml or pass ⟨template⟩ path.toml."
+    )

@@ -63,8 +63,17 @@ def wrap(text: str, font: str, size: float, room: float, first_indent: float = 0
     return lines
 
 
-def cell(x: float, y: float, text: str, font: str, size: float, w: float | None = None, align: str = "left",
-         grey: float = 0.0, field: str | None = None) -> TextCell:
+def cell(
+    x: float,
+    y: float,
+    text: str,
+    font: str,
+    size: float,
+    w: float | None = None,
+    align: str = "left",
+    grey: float = 0.0,
+    field: str | None = None,
+) -> TextCell:
     """A text cell whose bottom is at `y`; its width is the text's unless `w` is given."""
     tw = width(text, font, size) if w is None else w
     return TextCell(Rect(x, y, tw, CELL * size), text, font, size, align, grey, field)  # type: ignore[arg-type]

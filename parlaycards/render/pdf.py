@@ -89,7 +89,9 @@ def _fiducial(c: Canvas, f: Fiducial) -> None:
         return
     hw, hh = r.w / 2, r.h / 2
     # an L: the square less the quarter toward the card's inside
-    missing = {"tl": (r.x + hw, r.y), "tr": (r.x, r.y), "bl": (r.x + hw, r.y + hh), "br": (r.x, r.y + hh)}[f.corner]
+    missing = {"tl": (r.x + hw, r.y), "tr": (r.x, r.y), "bl": (r.x + hw, r.y + hh), "br": (r.x, r.y + hh)}[
+        f.corner
+    ]
     p = c.beginPath()
     for qx in (r.x, r.x + hw):
         for qy in (r.y, r.y + hh):
@@ -103,7 +105,9 @@ def qr_literal(box: QrBox, payload: str) -> str:
     m = box.module()
     x = box.rect.x + box.quiet * m
     y = box.rect.y + box.quiet * m
-    return f"q 0 g {m:.4f} 0 0 {m:.4f} {x:.3f} {y:.3f} cm {qrcode.path_ops(payload, box.version, box.level)} f Q"
+    return (
+        f"q 0 g {m:.4f} 0 0 {m:.4f} {x:.3f} {y:.3f} cm {qrcode.path_ops(payload, box.version, box.level)} f Q"
+    )
 
 
 def define_form(c: Canvas, layout: CardLayout) -> None:
@@ -123,8 +127,16 @@ def _field_ops(c: Canvas, cell: TextCell) -> tuple[str, float, str] | None:
     return f"BT {font} {cell.size:g} Tf {cell.grey:g} g ", cell.anchor_x(), cell.align
 
 
-def render_cards(out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str,
-                 cards: Iterable[tuple[int, str]], progress: Callable[[int], None] | None = None) -> int:
+def render_cards(
+    out: Path,
+    t: Template,
+    layout: CardLayout,
+    slug: str,
+    version: int,
+    title: str,
+    cards: Iterable[tuple[int, str]],
+    progress: Callable[[int], None] | None = None,
+) -> int:
     """Write serialized cards (serial, code) into `out`, filling the template's slots page by page.
 
     Per card: one transform to its slot, the form, the serial and code as text, the QR as one path.

@@ -29,8 +29,12 @@ def _load_qrencoder():  # noqa: ANN202
 
 rq = _load_qrencoder()
 
-LEVELS = {"L": rq.QRErrorCorrectLevel.L, "M": rq.QRErrorCorrectLevel.M,
-          "Q": rq.QRErrorCorrectLevel.Q, "H": rq.QRErrorCorrectLevel.H}
+LEVELS = {
+    "L": rq.QRErrorCorrectLevel.L,
+    "M": rq.QRErrorCorrectLevel.M,
+    "Q": rq.QRErrorCorrectLevel.Q,
+    "H": rq.QRErrorCorrectLevel.H,
+}
 
 # GF(256) with the QR polynomial 0x11d
 _EXP = [0] * 512
@@ -124,10 +128,10 @@ class Symbol:
         nbits += pad
         data = list(bits.to_bytes(nbits // 8, "big"))
         data += [0xEC, 0x11] * ((self.data_count - len(data) + 1) // 2)
-        del data[self.data_count:]
+        del data[self.data_count :]
         pieces, ecs, at = [], [], 0
         for d, e in self.blocks:
-            pieces.append(data[at:at + d])
+            pieces.append(data[at : at + d])
             ecs.append(_ec(pieces[-1], e))
             at += d
         if len(pieces) == 1:
@@ -162,8 +166,15 @@ class Symbol:
                 score += y.bit_count() + 2 * (y & ~(y >> step)).bit_count()
             score += 3 * (v & (v >> 1) & (v >> s) & (v >> (s + 1))).bit_count()
         for step in (1, s):  # 1:1:3:1:1 finder look-alikes with 4 light modules before or after
-            core = (x & (light >> step) & (x >> 2 * step) & (x >> 3 * step) & (x >> 4 * step)
-                    & (light >> 5 * step) & (x >> 6 * step))
+            core = (
+                x
+                & (light >> step)
+                & (x >> 2 * step)
+                & (x >> 3 * step)
+                & (x >> 4 * step)
+                & (light >> 5 * step)
+                & (x >> 6 * step)
+            )
             four = light & (light >> step) & (light >> 2 * step) & (light >> 3 * step)
             score += 40 * ((core & (four >> 7 * step)).bit_count() + ((core >> 4 * step) & four).bit_count())
         dark = x.bit_count()
@@ -192,7 +203,9 @@ class Symbol:
                             c += 1
                     table.append(" ".join(runs))
                 shapes.append(table)
-            ops = [[t.replace("#", str(n - 1 - r)) for t in shapes[k]] for r in range(n) for k in range(per_row)]
+            ops = [
+                [t.replace("#", str(n - 1 - r)) for t in shapes[k]] for r in range(n) for k in range(per_row)
+            ]
             self.__dict__["_ops"] = ops
         return ops
 

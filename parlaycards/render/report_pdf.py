@@ -39,35 +39,59 @@ def write_report_pdf(report: Report, path: Path) -> Path:
     cell = styles["BodyText"].clone("cell", fontName=FONT, fontSize=SIZE, leading=9)
     t = report.totals
     title = f"{report.title} — results"
-    story: list = [Paragraph(escape(title), styles["Title"]),
-                   Paragraph(escape(f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
-                                    f"paid back {dollars(t.payouts)} · kept by the pool {dollars(t.net)}"
-                                    + (f" · {t.pending} still pending" if t.pending else "")), small),
-                   Spacer(1, 0.1 * INCH), Paragraph("Scores", styles["Heading2"])]
+    story: list = [
+        Paragraph(escape(title), styles["Title"]),
+        Paragraph(
+            escape(
+                f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
+                f"paid back {dollars(t.payouts)} · kept by the pool {dollars(t.net)}"
+                + (f" · {t.pending} still pending" if t.pending else "")
+            ),
+            small,
+        ),
+        Spacer(1, 0.1 * INCH),
+        Paragraph("Scores", styles["Heading2"]),
+    ]
     story += [Paragraph(escape(n), note) for n in report.line_notes]
     story += _scores(list(report.games), cell)
     versions = len(report.played) > 1
-    story += [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH),  # a heading never ends a page alone
-              Paragraph(f"Winners ({len(report.winners)})", styles["Heading2"])]
+    story += [
+        Spacer(1, 0.1 * INCH),
+        CondPageBreak(1.2 * INCH),  # a heading never ends a page alone
+        Paragraph(f"Winners ({len(report.winners)})", styles["Heading2"]),
+    ]
     winners = report.winners
     if winners:
         story += _winners(winners, versions, cell)
     else:
         story.append(Paragraph("No winning cards" + (" yet." if t.pending else "."), styles["BodyText"]))
-    story += [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH),
-              Paragraph(f"All entries ({t.entries})", styles["Heading2"])]
+    story += [
+        Spacer(1, 0.1 * INCH),
+        CondPageBreak(1.2 * INCH),
+        Paragraph(f"All entries ({t.entries})", styles["Heading2"]),
+    ]
     if report.rows:
-        story.append(Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note))
+        story.append(
+            Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note)
+        )
         story += _entries(report.rows, versions, cell)
     else:
         story.append(Paragraph("No entries.", styles["BodyText"]))
     if report.voided:
-        story += [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH),
-                  Paragraph(f"Void ({len(report.voided)}): not graded, stake not counted", styles["Heading2"]),
-                  *_voided(report.voided, cell)]
-    story += [Spacer(1, 0.12 * INCH),
-              Paragraph("Payouts include the stake. Check your serial against the list; the pool runner pays on "
-                        "presentation of the card.", small)]
+        story += [
+            Spacer(1, 0.1 * INCH),
+            CondPageBreak(1.2 * INCH),
+            Paragraph(f"Void ({len(report.voided)}): not graded, stake not counted", styles["Heading2"]),
+            *_voided(report.voided, cell),
+        ]
+    story += [
+        Spacer(1, 0.12 * INCH),
+        Paragraph(
+            "Payouts include the stake. Check your serial against the list; the pool runner pays on "
+            "presentation of the card.",
+            small,
+        ),
+    ]
 
     def footer(canvas, doc) -> None:  # noqa: ANN001 - ReportLab's canvas and document
         canvas.saveState()
@@ -75,9 +99,17 @@ def write_report_pdf(report: Report, path: Path) -> Path:
         canvas.drawRightString(letter[0] - 0.5 * INCH, 0.3 * INCH, f"{title} · page {doc.page}")
         canvas.restoreState()
 
-    doc = SimpleDocTemplate(str(path), pagesize=letter, leftMargin=0.5 * INCH, rightMargin=0.5 * INCH,
-                            topMargin=0.5 * INCH, bottomMargin=0.5 * INCH, title=title, author="parlaycards",
-                            invariant=1)
+    doc = SimpleDocTemplate(
+        str(path),
+        pagesize=letter,
+        leftMargin=0.5 * INCH,
+        rightMargin=0.5 * INCH,
+        topMargin=0.5 * INCH,
+        bottomMargin=0.5 * INCH,
+        title=title,
+        author="parlaycards",
+        invariant=1,
+    )
     doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return path
 
@@ -97,18 +129,25 @@ def _fit(text: str, width: float, cell: Any) -> Any:
 def _grid() -> list[tuple]:
     from reportlab.lib import colors
 
-    return [("FONT", (0, 0), (-1, -1), FONT, SIZE), ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", SIZE),
-            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#1F4E78")), ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
-            ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#F2F2F2")]),
-            ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#BFBFBF")), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
+    return [
+        ("FONT", (0, 0), (-1, -1), FONT, SIZE),
+        ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", SIZE),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#1F4E78")),
+        ("TEXTCOLOR", (0, 0), (-1, 0), colors.white),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#F2F2F2")]),
+        ("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#BFBFBF")),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
 
 
 def _table(rows: list[list], widths: Sequence[float], extra: Sequence[tuple] = ()) -> Any:
     from reportlab.platypus import Table
 
-    return Table(rows, colWidths=[w * INCH for w in widths], style=_grid() + list(extra), repeatRows=1,
-                 hAlign="CENTER")
+    return Table(
+        rows, colWidths=[w * INCH for w in widths], style=_grid() + list(extra), repeatRows=1, hAlign="CENTER"
+    )
 
 
 def _scores(games: list[GameRow], cell: Any) -> list:
@@ -119,12 +158,19 @@ def _scores(games: list[GameRow], cell: Any) -> list:
         return [_score_table(games, 7.5, cell)]
     out = []
     for start in range(0, len(games), 2 * PAIR_ROWS):
-        block = games[start:start + 2 * PAIR_ROWS]
+        block = games[start : start + 2 * PAIR_ROWS]
         half = -(-len(block) // 2)
-        pair = Table([[_score_table(block[:half], 3.7, cell), _score_table(block[half:], 3.7, cell)]],
-                     colWidths=[3.75 * INCH, 3.75 * INCH])
-        pair.setStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                       ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+        pair = Table(
+            [[_score_table(block[:half], 3.7, cell), _score_table(block[half:], 3.7, cell)]],
+            colWidths=[3.75 * INCH, 3.75 * INCH],
+        )
+        pair.setStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
         out.append(pair)
     return out
 
@@ -145,27 +191,46 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
     for g in games:
         final = g.status == "final"
         note = "" if final else " — no action" if g.status == "cancelled" else " — no result yet"
-        rows.append([Paragraph(escape(g.away) + ("" if final else f"<i>{escape(note)}</i>"), cell),
-                     str(g.away_score) if final else "", Paragraph(escape(g.home) + (" (off)" if g.off else ""), cell),
-                     str(g.home_score) if final else "", stacked(g.home_line) if g.differs else g.home_line,
-                     stacked(g.total) if g.differs else g.total])
-    return _table(rows, [team, score, team, score, line, total],
-                  [("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (3, -1), "RIGHT")])
+        rows.append(
+            [
+                Paragraph(escape(g.away) + ("" if final else f"<i>{escape(note)}</i>"), cell),
+                str(g.away_score) if final else "",
+                Paragraph(escape(g.home) + (" (off)" if g.off else ""), cell),
+                str(g.home_score) if final else "",
+                stacked(g.home_line) if g.differs else g.home_line,
+                stacked(g.total) if g.differs else g.total,
+            ]
+        )
+    return _table(
+        rows,
+        [team, score, team, score, line, total],
+        [("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (3, 0), (3, -1), "RIGHT")],
+    )
 
 
 def _chunks(rows: Sequence[EntryRow], make: Callable[[Sequence[EntryRow]], Any]) -> list:
-    return [make(rows[i:i + ENTRY_CHUNK]) for i in range(0, len(rows), ENTRY_CHUNK)]
+    return [make(rows[i : i + ENTRY_CHUNK]) for i in range(0, len(rows), ENTRY_CHUNK)]
 
 
 def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list:
     widths = [0.7, *([0.45] if versions else []), 2.45 if versions else 2.9, 0.7, 1.5, 1.0, 0.7]
 
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list] = [["Serial", *(["Card"] if versions else []), "Name", "Hits", "Tier", "Payout", "Paid"]]
+        rows: list[list] = [
+            ["Serial", *(["Card"] if versions else []), "Name", "Hits", "Tier", "Payout", "Paid"]
+        ]
         for r in part:
-            rows.append([r.serial, *([f"v{r.version}"] if versions else []), _fit(r.name, widths[-5] * INCH, cell),
-                         f"{r.hits} of {r.effective_picks}", r.tier or r.outcome.value, dollars(r.payout),
-                         r.paid_status])
+            rows.append(
+                [
+                    r.serial,
+                    *([f"v{r.version}"] if versions else []),
+                    _fit(r.name, widths[-5] * INCH, cell),
+                    f"{r.hits} of {r.effective_picks}",
+                    r.tier or r.outcome.value,
+                    dollars(r.payout),
+                    r.paid_status,
+                ]
+            )
         return _table(rows, widths, [("ALIGN", (-2, 1), (-2, -1), "RIGHT")])
 
     return _chunks(winners, make)
@@ -175,10 +240,20 @@ def _voided(voided: Sequence[VoidRow], cell: Any) -> list:
     widths = [0.7, 2.3, 2.5, 2.0]
     rows: list[list] = [["Serial", "Name", "Picks", "Reason"]]
     for v in voided:
-        rows.append([v.serial, _fit(v.name, widths[1] * INCH, cell), _fit(", ".join(map(str, v.picks)), widths[2] * INCH, cell),
-                     _fit(v.reason, widths[3] * INCH, cell)])
-    return [_table(rows[i:i + ENTRY_CHUNK + 1] if i == 0 else [rows[0], *rows[i + 1:i + 1 + ENTRY_CHUNK]], widths)
-            for i in range(0, max(len(rows) - 1, 1), ENTRY_CHUNK)]
+        rows.append(
+            [
+                v.serial,
+                _fit(v.name, widths[1] * INCH, cell),
+                _fit(", ".join(map(str, v.picks)), widths[2] * INCH, cell),
+                _fit(v.reason, widths[3] * INCH, cell),
+            ]
+        )
+    return [
+        _table(
+            rows[i : i + ENTRY_CHUNK + 1] if i == 0 else [rows[0], *rows[i + 1 : i + 1 + ENTRY_CHUNK]], widths
+        )
+        for i in range(0, max(len(rows) - 1, 1), ENTRY_CHUNK)
+    ]
 
 
 def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list:
@@ -188,9 +263,16 @@ def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list:
         rows: list[list] = [["Serial", *(["Card"] if versions else []), "Name", "Picks", "Outcome", "Payout"]]
         for r in part:
             picks = "  ".join(f"{n} {MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True))
-            rows.append([r.serial, *([f"v{r.version}"] if versions else []), _fit(r.name, widths[-4] * INCH, cell),
-                         _fit(picks, widths[-3] * INCH, cell), r.outcome.value,
-                         dollars(r.payout) if r.payout else ""])
+            rows.append(
+                [
+                    r.serial,
+                    *([f"v{r.version}"] if versions else []),
+                    _fit(r.name, widths[-4] * INCH, cell),
+                    _fit(picks, widths[-3] * INCH, cell),
+                    r.outcome.value,
+                    dollars(r.payout) if r.payout else "",
+                ]
+            )
         return _table(rows, widths, [("ALIGN", (-1, 1), (-1, -1), "RIGHT")])
 
     return _chunks(entries, make)

@@ -17,8 +17,9 @@ from ..layout.templates import Template
 from .pdf import _text, draw, new_canvas, qr_literal
 
 
-def render_reprint(out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str,
-                   serial: int, code: str) -> None:
+def render_reprint(
+    out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str, serial: int, code: str
+) -> None:
     c = new_canvas(out, t, f"REPRINT — {title}")
     x, y = card_origins(t)[0]
     c.saveState()

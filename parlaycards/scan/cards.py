@@ -66,7 +66,9 @@ def template_frame(name: str) -> Frame:
     return Frame(w, h, corners(fiducials(body)).walk())
 
 
-def read_page(page: Page, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None) -> tuple[list[Scanned], bool]:
+def read_page(
+    page: Page, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None
+) -> tuple[list[Scanned], bool]:
     """The cards on one page, and whether the page is blank (nothing printed on it at all)."""
     found = locate(page.grey)
     quads, rest = found.quads, found.stray
@@ -88,18 +90,23 @@ def read_page(page: Page, lookup: Lookup, layouts: Layouts, default_stake: Decim
         slug, version, serial, code = parsed
         seen.add(serial)
         s = Scanned(page.file, page.index, page.where, _around(page.grey, box), serial, code, slug, version)
-        s.problems.append("its corner marks were not found (torn, folded, covered or out of the picture): "
-                          "the card cannot be lined up to read its bubbles")
+        s.problems.append(
+            "its corner marks were not found (torn, folded, covered or out of the picture): "
+            "the card cannot be lined up to read its bubbles"
+        )
         out.append(s)
     if not out:
         s = Scanned(page.file, page.index, page.where, _thumb(page.grey))
-        s.problems.append("no card found on this page: neither its corner marks nor its QR code could be read")
+        s.problems.append(
+            "no card found on this page: neither its corner marks nor its QR code could be read"
+        )
         out.append(s)
     return out, False
 
 
-def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layouts,
-               default_stake: Decimal | None) -> Scanned:
+def _read_card(
+    page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None
+) -> Scanned:
     guess = template_frame(quad.templates[0])
     crop = straighten(page.grey, quad, guess)
     s = Scanned(page.file, page.index, where, crop)
@@ -108,8 +115,10 @@ def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layo
     text = read_qr(crop)
     parsed = parse_qr_payload(text) if text else None
     if parsed is None:
-        s.problems.append("the QR code cannot be read (smudged, torn or out of focus): type the serial and code "
-                          "printed beside it")
+        s.problems.append(
+            "the QR code cannot be read (smudged, torn or out of focus): type the serial and code "
+            "printed beside it"
+        )
         return s
     s.slug, s.version, s.serial, s.code = parsed
     serial = format_serial(s.serial)
@@ -119,8 +128,10 @@ def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layo
         return s
     slug, version, template = batch
     if (slug, version) != (s.slug, s.version):
-        s.problems.append(f"the QR says card {s.slug} v{s.version}, but serial {serial} was printed for "
-                          f"{slug} v{version} (a copied or altered card?)")
+        s.problems.append(
+            f"the QR says card {s.slug} v{s.version}, but serial {serial} was printed for "
+            f"{slug} v{version} (a copied or altered card?)"
+        )
         return s
     s.template = template
     layout = layouts(slug, version, template)
@@ -132,12 +143,15 @@ def _read_card(page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layo
     sampled = darkness(crop, frame, picks | stakes)
     s.fit = sampled.fit
     if sampled.fit < MIN_FIT:
-        s.problems.append("the bubbles could not be lined up with the printed card (bent, curled, blurred or a "
-                          "corner mark misread): read the marks on the crop")
+        s.problems.append(
+            "the bubbles could not be lined up with the printed card (bent, curled, blurred or a "
+            "corner mark misread): read the marks on the crop"
+        )
         return s
     v = verdicts(sampled.seen, sampled.ink)
-    s.marked = read_marks({int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes},
-                          default_stake)
+    s.marked = read_marks(
+        {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, default_stake
+    )
     return s
 
 
@@ -147,8 +161,17 @@ def _outline(quad: Quad) -> np.ndarray:
     src = np.array([(x, frame.height - y) for x, y in frame.marks], np.float32)
     m = cv2.getPerspectiveTransform(src, np.array(quad.corners, np.float32))
     pad = 0.03 * frame.width
-    corners = np.array([[[-pad, -pad], [frame.width + pad, -pad], [frame.width + pad, frame.height + pad],
-                         [-pad, frame.height + pad]]], np.float32)
+    corners = np.array(
+        [
+            [
+                [-pad, -pad],
+                [frame.width + pad, -pad],
+                [frame.width + pad, frame.height + pad],
+                [-pad, frame.height + pad],
+            ]
+        ],
+        np.float32,
+    )
     return cv2.perspectiveTransform(corners, m)[0]
 
 
@@ -175,7 +198,7 @@ def _around(grey: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     x0, y0, x1, y1 = box
     side = max(x1 - x0, y1 - y0)
     h, w = grey.shape
-    return grey[max(0, y0 - 4 * side):min(h, y1 + 4 * side), max(0, x0 - 8 * side):min(w, x1 + 4 * side)]
+    return grey[max(0, y0 - 4 * side) : min(h, y1 + 4 * side), max(0, x0 - 8 * side) : min(w, x1 + 4 * side)]
 
 
 def _thumb(grey: np.ndarray) -> np.ndarray:

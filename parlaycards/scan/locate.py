@@ -84,7 +84,7 @@ def working(grey: np.ndarray, long_side: int = WORK) -> tuple[np.ndarray, float]
     n = -(-max(h, w) // round(long_side * 1.2))  # a whole factor: OpenCV's fast path
     if n <= 1:
         return grey, 1.0
-    whole = grey[:h - h % n, :w - w % n]  # sides a whole multiple of n: OpenCV's fast path (20× faster)
+    whole = grey[: h - h % n, : w - w % n]  # sides a whole multiple of n: OpenCV's fast path (20× faster)
     return cv2.resize(whole, (w // n, h // n), interpolation=cv2.INTER_AREA), 1.0 / n
 
 
@@ -92,7 +92,7 @@ def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
     """Dark-on-paper mask (255 = ink): each pixel against the brightest paper within `window` px
     (found on a quarter-size copy: paper brightness changes slowly)."""
     h, w = grey.shape
-    whole = grey[:max(4, h - h % 4), :max(4, w - w % 4)]  # a whole multiple of 4: OpenCV's fast path
+    whole = grey[: max(4, h - h % 4), : max(4, w - w % 4)]  # a whole multiple of 4: OpenCV's fast path
     small = cv2.resize(whole, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     n = max(3, window // 4) | 1
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))
@@ -102,7 +102,7 @@ def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
 
 
 def _classify(mask: np.ndarray, box: tuple) -> str | None:
-    """"square", "L" or None for one blob, from its min-area rectangle sampled on a 4×4 grid."""
+    """ "square", "L" or None for one blob, from its min-area rectangle sampled on a 4×4 grid."""
     (cx, cy), (bw, bh), angle = box
     pts = cv2.boxPoints(((cx, cy), (bw * 0.88, bh * 0.88), angle)).astype(np.float32)  # ragged edges left out
     n = 16
@@ -136,7 +136,7 @@ def _find(grey: np.ndarray) -> tuple[list[Mark], float, np.ndarray]:
     marks: list[Mark] = []
     for i in np.flatnonzero(wanted):
         x, y, w, h, _ = stats[i]
-        sub = (mask[y:y + h, x:x + w] > 0).astype(np.uint8)
+        sub = (mask[y : y + h, x : x + w] > 0).astype(np.uint8)
         cs, _ = cv2.findContours(sub, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         if not cs:
             continue
@@ -150,8 +150,9 @@ def _find(grey: np.ndarray) -> tuple[list[Mark], float, np.ndarray]:
         shape = _classify(sub * 255, box)
         # a square has four straight sides; an L fills three quarters of its rectangle and is not
         # convex; a filled bubble (round, convex) is neither
-        if shape == "square" and (area < 0.75 * bw * bh
-                                  or len(cv2.approxPolyDP(c, 0.03 * cv2.arcLength(c, True), True)) != 4):
+        if shape == "square" and (
+            area < 0.75 * bw * bh or len(cv2.approxPolyDP(c, 0.03 * cv2.arcLength(c, True), True)) != 4
+        ):
             continue
         if shape == "L" and not (0.62 * bw * bh < area < 0.86 * bw * bh and area < 0.93 * hull):
             continue

@@ -44,7 +44,9 @@ def count(paths: list[Path]) -> list[int]:
         elif suffix in IMAGES:
             out.append(len(_decode(p)) if suffix in {".tif", ".tiff"} else 1)
         else:
-            raise ParlayError(f'{p}: "{p.suffix or p.name}" is not a scan this command reads. Accepted: {ACCEPTED}.')
+            raise ParlayError(
+                f'{p}: "{p.suffix or p.name}" is not a scan this command reads. Accepted: {ACCEPTED}.'
+            )
     return out
 
 
@@ -81,7 +83,13 @@ def _pdf(path: Path, dpi: int) -> Iterator[Page]:
             grey = _scanned_image(page, dpi)
             if grey is None:
                 a = page.render(scale=dpi / 72, grayscale=True).to_numpy()
-                grey = a if a.ndim == 2 else cv2.cvtColor(a, cv2.COLOR_BGR2GRAY) if a.shape[2] == 3 else a[:, :, 0]
+                grey = (
+                    a
+                    if a.ndim == 2
+                    else cv2.cvtColor(a, cv2.COLOR_BGR2GRAY)
+                    if a.shape[2] == 3
+                    else a[:, :, 0]
+                )
             yield Page(str(path), i, np.ascontiguousarray(grey))
             page.close()
     finally:

@@ -44,8 +44,9 @@ def straighten(grey: np.ndarray, quad: Quad, frame: Frame, k: float = K) -> np.n
     src = np.array([(x * k, (frame.height - y) * k) for x, y in frame.marks], dtype=np.float32)
     dst = np.array(quad.corners, dtype=np.float32)
     m = cv2.getPerspectiveTransform(src, dst)
-    return cv2.warpPerspective(grey, m, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                               borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpPerspective(
+        grey, m, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+    )
 
 
 _QR = zxingcpp.BarcodeFormat.QRCode
@@ -54,8 +55,9 @@ _QR = zxingcpp.BarcodeFormat.QRCode
 def read_qr(crop: np.ndarray) -> str | None:
     """The card's QR text (only ours: it starts with "PC1|"), or None when none can be decoded."""
     for fast in (True, False):
-        found = zxingcpp.read_barcodes(crop, formats=_QR, try_rotate=not fast, try_downscale=not fast,
-                                       try_invert=False)
+        found = zxingcpp.read_barcodes(
+            crop, formats=_QR, try_rotate=not fast, try_downscale=not fast, try_invert=False
+        )
         for b in found:
             if b.valid and b.text.startswith("PC1|"):
                 return b.text
@@ -79,7 +81,9 @@ SEARCH = 3.0  # points: how far a ring is looked for around its expected place
 ALIGN_ON = 32  # rings looked for, spread over the card (plenty for one homography)
 
 
-def align(crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: float = K) -> tuple[np.ndarray, float]:
+def align(
+    crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: float = K
+) -> tuple[np.ndarray, float]:
     """Fine alignment: find each bubble's printed ring near where it is expected, fit one
     homography through the rings found (outliers, such as filled bubbles, left out), and return
     the corrected centres (px) and the share of bubbles that agree with it."""
@@ -93,7 +97,7 @@ def align(crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: 
         x0, y0 = round(cx) - tw // 2 - s, round(cy) - th // 2 - s
         if x0 < 0 or y0 < 0 or x0 + tw + 2 * s > w or y0 + th + 2 * s > h:
             continue
-        res = cv2.matchTemplate(crop[y0:y0 + th + 2 * s, x0:x0 + tw + 2 * s], t, cv2.TM_CCOEFF_NORMED)
+        res = cv2.matchTemplate(crop[y0 : y0 + th + 2 * s, x0 : x0 + tw + 2 * s], t, cv2.TM_CCOEFF_NORMED)
         _, score, _, (bx, by) = cv2.minMaxLoc(res)
         if score >= 0.5:
             src.append((cx, cy))
@@ -114,7 +118,7 @@ def align(crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: 
 def _ring_template(r: float, line: float) -> np.ndarray:
     """A printed bubble as the camera sees it: a dark ring on white, softened a little."""
     n = int(r + line + 3)
-    yy, xx = np.mgrid[-n:n + 1, -n:n + 1]
+    yy, xx = np.mgrid[-n : n + 1, -n : n + 1]
     d = np.sqrt(xx * xx + yy * yy)
     img = np.where(np.abs(d - (r - line / 2)) <= line / 2 + 0.25, 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(img, (0, 0), 0.8)
@@ -139,7 +143,9 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
         dy, dx = _disc(r)
         ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
         xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
-        level = paper[np.clip(c[:, 1] // 4, 0, sh - 1), np.clip(c[:, 0] // 4, 0, sw - 1)].astype(np.float32) + 1.0
+        level = (
+            paper[np.clip(c[:, 1] // 4, 0, sh - 1), np.clip(c[:, 0] // 4, 0, sw - 1)].astype(np.float32) + 1.0
+        )
         return np.clip(1.0 - crop[ys, xs].astype(np.float32) / level[:, None], 0.0, 1.0)
 
     def px(x: float, y: float) -> tuple[float, float]:
@@ -156,7 +162,9 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     seen: dict[str, Seen] = {}
     sizes = {(b.radius() - b.line) * SAMPLE * k for b in bubbles.values()}
     for r in sizes:
-        which = [i for i, key in enumerate(keys) if (bubbles[key].radius() - bubbles[key].line) * SAMPLE * k == r]
+        which = [
+            i for i, key in enumerate(keys) if (bubbles[key].radius() - bubbles[key].line) * SAMPLE * k == r
+        ]
         d = sample(centres[which], r)
         means, covers = d.mean(axis=1), (d >= 0.5 * ink).mean(axis=1)
         for j, i in enumerate(which):
@@ -168,6 +176,6 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
 def _disc(r: float) -> tuple[np.ndarray, np.ndarray]:
     """Pixel offsets within `r` of a centre."""
     rr = max(1, round(r))
-    yy, xx = np.mgrid[-rr:rr + 1, -rr:rr + 1]
+    yy, xx = np.mgrid[-rr : rr + 1, -rr : rr + 1]
     inside = xx * xx + yy * yy <= rr * rr
     return yy[inside], xx[inside]

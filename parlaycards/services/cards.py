@@ -45,9 +45,19 @@ class Imported(Saved):
     stored: bool = True
 
 
-def import_lines(store: Store | None, path: Path, *, slug: str | None = None, title: str | None = None,
-                 league: str | None = None, sheets: tuple[str, ...] = (), tz: str = "America/New_York",
-                 fresh: bool = False, replace: bool = False, dry_run: bool = False) -> Imported:
+def import_lines(
+    store: Store | None,
+    path: Path,
+    *,
+    slug: str | None = None,
+    title: str | None = None,
+    league: str | None = None,
+    sheets: tuple[str, ...] = (),
+    tz: str = "America/New_York",
+    fresh: bool = False,
+    replace: bool = False,
+    dry_run: bool = False,
+) -> Imported:
     """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
 
     `fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since its
@@ -59,58 +69,105 @@ def import_lines(store: Store | None, path: Path, *, slug: str | None = None, ti
     slug = slug or slug_from(path.name)
     check_slug(slug)
     lines = read_lines(path, sheets=sheets, league=league, tz=tz)
-    saved = store_games(store, slug, lines.games, title=title, default_title=lines.title or _title_from(path),
-                        tz=tz, source=path.name, fresh=fresh, replace=replace, dry_run=dry_run,
-                        detail={"file": str(path), "sheets": list(lines.sheets)})
-    return Imported(saved.card, saved.note, saved.printed_versions, lines=lines, undone=saved.undone,
-                    stored=saved.stored)
+    saved = store_games(
+        store,
+        slug,
+        lines.games,
+        title=title,
+        default_title=lines.title or _title_from(path),
+        tz=tz,
+        source=path.name,
+        fresh=fresh,
+        replace=replace,
+        dry_run=dry_run,
+        detail={"file": str(path), "sheets": list(lines.sheets)},
+    )
+    return Imported(
+        saved.card, saved.note, saved.printed_versions, lines=lines, undone=saved.undone, stored=saved.stored
+    )
 
 
 @retry_conflicts
-def store_games(store: Store | None, slug: str, games: Sequence[Game], *, title: str | None, default_title: str,
-                tz: str, source: str, fresh: bool = False, replace: bool = False, dry_run: bool = False,
-                detail: dict[str, Any] | None = None) -> Imported:
+def store_games(
+    store: Store | None,
+    slug: str,
+    games: Sequence[Game],
+    *,
+    title: str | None,
+    default_title: str,
+    tz: str,
+    source: str,
+    fresh: bool = False,
+    replace: bool = False,
+    dry_run: bool = False,
+    detail: dict[str, Any] | None = None,
+) -> Imported:
     """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
     `slug` with these games (keeping its payouts and rules unless `fresh`). Hand edits made since the card's
     last import that this would undo refuse it unless `replace`; `dry_run` stores nothing."""
     check_slug(slug)
     if store is None:
         return Imported(_card(None, slug, games, title, default_title, tz, fresh, source), "", stored=False)
-    with (store.reading() if dry_run else store.transaction()) as tx:
+    with store.reading() if dry_run else store.transaction() as tx:
         current = card_rows.latest(tx, slug) if card_rows.exists(tx, slug) else None
         card = _card(current, slug, games, title, default_title, tz, fresh, source)
         undone = _undone(tx, current, card) if current is not None else ()
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
         note = f"imported {len(card.games)} games from {source}"
         if dry_run:
-            ahead = Card.model_validate({**card.model_dump(), "version": current.version + 1 if current else 1})
+            ahead = Card.model_validate(
+                {**card.model_dump(), "version": current.version + 1 if current else 1}
+            )
             return Imported(ahead, note, printed, undone=undone, stored=False)
         if undone and not replace:
-            raise RefusedError(f"card {slug} was edited by hand since its last import, and importing {source} "
-                               f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
-                               f"again with {option('replace')} to put the sheet's lines in place of the edits, or make the "
-                               "same changes in the sheet first; nothing was imported:", problems=undone)
+            raise RefusedError(
+                f"card {slug} was edited by hand since its last import, and importing {source} "
+                f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
+                f"again with {option('replace')} to put the sheet's lines in place of the edits, or make the "
+                "same changes in the sheet first; nothing was imported:",
+                problems=undone,
+            )
         saved = card_rows.save(tx, card, note)
-        tx.audit("import", slug, games=len(card.games), version=saved.version, replaced=list(undone),
-                 **(detail or {"source": source}))
+        tx.audit(
+            "import",
+            slug,
+            games=len(card.games),
+            version=saved.version,
+            replaced=list(undone),
+            **(detail or {"source": source}),
+        )
         return Imported(saved, note, card_rows.printed_versions(tx, slug), undone=undone)
 
 
 def check_slug(slug: str) -> None:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,62}", slug):
-        raise ParlayError(f'the card name "{slug}" is not a slug. Accepted: lower-case letters, digits and '
-                          "dashes, e.g. nfl-w12.")
+        raise ParlayError(
+            f'the card name "{slug}" is not a slug. Accepted: lower-case letters, digits and '
+            "dashes, e.g. nfl-w12."
+        )
 
 
-def _card(current: Card | None, slug: str, games: Sequence[Game], title: str | None, default_title: str, tz: str,
-          fresh: bool, source: str) -> Card:
+def _card(
+    current: Card | None,
+    slug: str,
+    games: Sequence[Game],
+    title: str | None,
+    default_title: str,
+    tz: str,
+    fresh: bool,
+    source: str,
+) -> Card:
     """The card an import stores: the current card with new games (and title, zone), or a new one."""
     if current is not None and not fresh:
         base: dict[str, Any] = current.model_dump()
         base.update(games=[g.model_dump() for g in games], title=title or current.title, timezone=tz)
     else:
-        base = {"slug": slug, "title": title or default_title, "timezone": tz,
-                "games": [g.model_dump() for g in games]}
+        base = {
+            "slug": slug,
+            "title": title or default_title,
+            "timezone": tz,
+            "games": [g.model_dump() for g in games],
+        }
     try:
         return Card.model_validate(base)
     except ValidationError as exc:

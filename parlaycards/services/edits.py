@@ -70,14 +70,24 @@ class GameFields:
         return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset)}
 
 
-def set_game(store: Store, slug: str, number: int, fields: GameFields, *, off: bool = False,
-             now: datetime | None = None) -> Edited:
+def set_game(
+    store: Store,
+    slug: str,
+    number: int,
+    fields: GameFields,
+    *,
+    off: bool = False,
+    now: datetime | None = None,
+) -> Edited:
     """Change the game holding selection `number`, or (`off`) take it off the card from `now`. A naive
     kickoff is in the card's zone."""
     given = fields.given()
     if not given and not off:
-        raise ParlayError("say what to change: " + ", ".join(
-            option(n) for n in ("spread", "total", "away", "home", "kickoff", "neutral", "off")) + ".")
+        raise ParlayError(
+            "say what to change: "
+            + ", ".join(option(n) for n in ("spread", "total", "away", "home", "kickoff", "neutral", "off"))
+            + "."
+        )
 
     def change(card: Card) -> Card:
         values = {k: localise(v, card.timezone) if k == "kickoff" else v for k, v in given.items()}  # type: ignore[arg-type]
@@ -87,13 +97,34 @@ def set_game(store: Store, slug: str, number: int, fields: GameFields, *, off: b
     return edit(store, slug, f"game {number} changed", change)
 
 
-def add_game(store: Store, slug: str, *, league: str, away: str, home: str, spread: Decimal,
-             total: Decimal | None = None, kickoff: datetime | date | None = None, neutral: bool = False) -> Edited:
+def add_game(
+    store: Store,
+    slug: str,
+    *,
+    league: str,
+    away: str,
+    home: str,
+    spread: Decimal,
+    total: Decimal | None = None,
+    kickoff: datetime | date | None = None,
+    neutral: bool = False,
+) -> Edited:
     """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone."""
-    return edit(store, slug, f"added {away} at {home}",
-                lambda c: edits.add_game(c, league=league.upper(), away=away, home=home, spread=spread, total=total,
-                                         kickoff=localise(kickoff, c.timezone) if kickoff else None,
-                                         neutral=neutral))
+    return edit(
+        store,
+        slug,
+        f"added {away} at {home}",
+        lambda c: edits.add_game(
+            c,
+            league=league.upper(),
+            away=away,
+            home=home,
+            spread=spread,
+            total=total,
+            kickoff=localise(kickoff, c.timezone) if kickoff else None,
+            neutral=neutral,
+        ),
+    )
 
 
 def remove_game(store: Store, slug: str, number: int) -> Edited:
@@ -106,8 +137,9 @@ class TableFields:
     max_payout: Decimal | None | Unset = UNSET
 
 
-def set_payout(store: Store, slug: str, picks: int, hits: int, odds: Odds | str,
-               table: TableFields = TableFields()) -> Edited:
+def set_payout(
+    store: Store, slug: str, picks: int, hits: int, odds: Odds | str, table: TableFields = TableFields()
+) -> Edited:
     """Set the tier `hits` of `picks` (and, optionally, the table's basis or cap)."""
 
     def change(card: Card) -> Card:
@@ -123,7 +155,9 @@ def set_payout(store: Store, slug: str, picks: int, hits: int, odds: Odds | str,
 
 def remove_payout(store: Store, slug: str, picks: int, hits: int | None = None) -> Edited:
     hits = picks if hits is None else hits
-    return edit(store, slug, f"payout {hits} of {picks} removed", lambda c: edits.remove_payout(c, picks, hits))
+    return edit(
+        store, slug, f"payout {hits} of {picks} removed", lambda c: edits.remove_payout(c, picks, hits)
+    )
 
 
 @dataclass(frozen=True)
@@ -150,8 +184,10 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
         raise ParlayError("say what to change.")
     cutoff = given.get("cutoff")
     if isinstance(cutoff, date) and not isinstance(cutoff, datetime):
-        raise ParlayError(f"the cutoff {cutoff:%Y-%m-%d} needs a time as well as a date, e.g. "
-                          f'"{cutoff:%Y-%m-%d} 13:00".', field="cutoff")
+        raise ParlayError(
+            f'the cutoff {cutoff:%Y-%m-%d} needs a time as well as a date, e.g. "{cutoff:%Y-%m-%d} 13:00".',
+            field="cutoff",
+        )
     rules = {k: v for k, v in given.items() if k not in ("title", "disclaimer")}
     words = {k: v for k, v in given.items() if k in ("title", "disclaimer")}
 

@@ -67,8 +67,10 @@ class Checks:
         self._ranges = entry_rows.printed_ranges(tx, slug)
         self._firsts = [r[0] for r in self._ranges]
         if not self._ranges:
-            raise RefusedError(f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
-                               f"Print them first, e.g. `parlaycards print {slug} ⟨copies⟩ 100`.")
+            raise RefusedError(
+                f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
+                f"Print them first, e.g. `parlaycards print {slug} ⟨copies⟩ 100`."
+            )
 
     def prefetch(self, serials: Sequence[int]) -> None:
         self._entered = entry_rows.entered(self.tx, serials)
@@ -85,8 +87,9 @@ class Checks:
             self._versions[version] = card_rows.get(self.tx, self.slug, version)
         return self._versions[version]
 
-    def check(self, raw: RawEntry, *, where: str, late: bool, source: SourceKind,
-              now: datetime) -> tuple[Entry | None, list[str]]:
+    def check(
+        self, raw: RawEntry, *, where: str, late: bool, source: SourceKind, now: datetime
+    ) -> tuple[Entry | None, list[str]]:
         """The entry to store, or None and every reason it is refused."""
         reasons = [p.in_row() for p in raw.problems]
         if raw.serial is None:
@@ -94,46 +97,72 @@ class Checks:
         s = format_serial(raw.serial)
         printed = self.printed_from(raw.serial)
         if printed is None:
-            reasons.append(f"serial {s} was never printed: no print batch holds it (check the number on the card)")
+            reasons.append(
+                f"serial {s} was never printed: no print batch holds it (check the number on the card)"
+            )
         elif printed[0] != self.slug:
             reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")
         if raw.serial in self._batch:
             reasons.append(f"serial {s} appears twice (first at {self._batch[raw.serial]})")
         elif raw.serial in self._entered and not (self.replace and self._entered[raw.serial] == self.slug):
             other = self._entered[raw.serial]
-            reasons.append(f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else ""))
+            reasons.append(
+                f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else "")
+            )
         gone = self._void.get(raw.serial)
         if gone is not None and not self.replace:
-            reasons.append(f"serial {s} was voided on {gone.at.astimezone(_zone(self.current)):%a %b %d %H:%M} "
-                           f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
-                           f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`")
+            reasons.append(
+                f"serial {s} was voided on {gone.at.astimezone(_zone(self.current)):%a %b %d %H:%M} "
+                f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
+                f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`"
+            )
         self._batch.setdefault(raw.serial, where)
         if printed is None or printed[0] != self.slug:
             return None, reasons
         version = printed[1]
         if raw.code:
             if not check_code(self.tx.secret, self.slug, version, raw.serial, raw.code):
-                reasons.append(f'the verify code "{raw.code}" does not match serial {s} '
-                               "(the code is printed beside the serial on the card)")
+                reasons.append(
+                    f'the verify code "{raw.code}" does not match serial {s} '
+                    "(the code is printed beside the serial on the card)"
+                )
         elif self.require_code:
-            reasons.append("no verify code: this pool requires the code printed beside the serial "
-                           "(`parlaycards pool set ⟨code_optional⟩` turns that off)")
+            reasons.append(
+                "no verify code: this pool requires the code printed beside the serial "
+                "(`parlaycards pool set ⟨code_optional⟩` turns that off)"
+            )
         if raw.stake is None or raw.picks is None:
             return None, reasons
         received = raw.received_at or now
         cutoff = self.current.rules.cutoff
         after_cutoff = cutoff is not None and received > cutoff
         # late: accepted after the cutoff on purpose. Marked late but in on time is simply on time.
-        entry = Entry(serial=s, code=normalise_code(raw.code) if raw.code else None, name=raw.name,
-                      stake=raw.stake, picks=raw.picks, received_at=received,
-                      late=(late or raw.late) and after_cutoff, source=source, version=version)
+        entry = Entry(
+            serial=s,
+            code=normalise_code(raw.code) if raw.code else None,
+            name=raw.name,
+            stake=raw.stake,
+            picks=raw.picks,
+            received_at=received,
+            late=(late or raw.late) and after_cutoff,
+            source=source,
+            version=version,
+        )
         reasons += refusals(entry, self.card(version), current=self.current)
         return (None, reasons) if reasons else (entry, [])
 
 
 def _audit(e: Entry) -> dict:
-    return {"serial": e.serial, "version": e.version, "name": e.name, "stake": str(e.stake), "picks": list(e.picks),
-            "received_at": e.received_at.isoformat(), "late": e.late, "source": e.source}
+    return {
+        "serial": e.serial,
+        "version": e.version,
+        "name": e.name,
+        "stake": str(e.stake),
+        "picks": list(e.picks),
+        "received_at": e.received_at.isoformat(),
+        "late": e.late,
+        "source": e.source,
+    }
 
 
 def _zone(card: Card) -> ZoneInfo:
@@ -141,9 +170,20 @@ def _zone(card: Card) -> ZoneInfo:
 
 
 @retry_conflicts
-def add_entry(store: Store, slug: str, *, serial: int | None, name: str, stake: Decimal,
-              picks: tuple[int, ...], code: str | None = None, late: bool = False, received: datetime | None = None,
-              replace: bool = False, qr: str | None = None) -> Entry:
+def add_entry(
+    store: Store,
+    slug: str,
+    *,
+    serial: int | None,
+    name: str,
+    stake: Decimal,
+    picks: tuple[int, ...],
+    code: str | None = None,
+    late: bool = False,
+    received: datetime | None = None,
+    replace: bool = False,
+    qr: str | None = None,
+) -> Entry:
     """Enter one card typed in by hand (or its QR text, as a barcode reader types it). `received` is when
     it was handed in (naive: the card's wall clock; default now). RefusedError says every reason it is refused."""
     if qr is not None:
@@ -152,24 +192,55 @@ def add_entry(store: Store, slug: str, *, serial: int | None, name: str, stake: 
         raise ParlayError("give the card's ⟨serial⟩ (the number printed on it), or its ⟨qr⟩.")
     with store.transaction() as tx:
         checks = Checks(tx, slug, replace=replace)
-        when = received.replace(tzinfo=_zone(checks.current)) if received and received.tzinfo is None else received
+        when = (
+            received.replace(tzinfo=_zone(checks.current))
+            if received and received.tzinfo is None
+            else received
+        )
         checks.prefetch([serial])
-        raw = RawEntry(source=Source(), serial=serial, code=code, name=name.strip(), stake=stake, picks=tuple(picks),
-                       received_at=when, late=late)
-        return enter_one(tx, slug, checks, raw, where="⟨serial⟩", late=late, source="typed",
-                         correct_with="enter it again with ⟨replace⟩")
+        raw = RawEntry(
+            source=Source(),
+            serial=serial,
+            code=code,
+            name=name.strip(),
+            stake=stake,
+            picks=tuple(picks),
+            received_at=when,
+            late=late,
+        )
+        return enter_one(
+            tx,
+            slug,
+            checks,
+            raw,
+            where="⟨serial⟩",
+            late=late,
+            source="typed",
+            correct_with="enter it again with ⟨replace⟩",
+        )
 
 
-def enter_one(tx: Tx, slug: str, checks: Checks, raw: RawEntry, *, where: str, late: bool, source: SourceKind,
-              correct_with: str, **audit: object) -> Entry:
+def enter_one(
+    tx: Tx,
+    slug: str,
+    checks: Checks,
+    raw: RawEntry,
+    *,
+    where: str,
+    late: bool,
+    source: SourceKind,
+    correct_with: str,
+    **audit: object,
+) -> Entry:
     """Check one card and store it (in place of its serial's entry when `checks` allows replacing);
     RefusedError with every reason otherwise. `audit` adds to the audit entry."""
     entry, reasons = checks.check(raw, where=where, late=late, source=source, now=datetime.now(UTC))
     if entry is None:
         if any("already entered" in r for r in reasons):
             reasons.append(f"to correct an entry, {correct_with}")
-        raise RefusedError(f"card {format_serial(raw.serial or 0)} is refused, nothing was stored",
-                           problems=tuple(reasons))
+        raise RefusedError(
+            f"card {format_serial(raw.serial or 0)} is refused, nothing was stored", problems=tuple(reasons)
+        )
     old = entry_rows.get(tx, int(entry.serial))
     if old is not None:
         if entry_rows.payments(tx, slug).get(entry.serial):
@@ -187,21 +258,31 @@ def _from_qr(qr: str, slug: str, serial: int | None, code: str | None) -> tuple[
     serial or code also given, is refused."""
     parsed = parse_qr_payload(qr)
     if parsed is None:
-        raise ParlayError(f'⟨qr⟩ "{qr}" is not a parlaycards QR code. Accepted: the text a barcode reader types '
-                          'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9".')
+        raise ParlayError(
+            f'⟨qr⟩ "{qr}" is not a parlaycards QR code. Accepted: the text a barcode reader types '
+            'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9".'
+        )
     on, _version, number, printed_code = parsed
     if on != slug:
         raise ParlayError(f"⟨qr⟩: this card is {on}, not {slug}.")
     if serial is not None and serial != number:
-        raise ParlayError(f"⟨qr⟩ says serial {format_serial(number)}, but ⟨serial⟩ says {format_serial(serial)}.")
+        raise ParlayError(
+            f"⟨qr⟩ says serial {format_serial(number)}, but ⟨serial⟩ says {format_serial(serial)}."
+        )
     if code is not None and normalise_code(code) != normalise_code(printed_code):
         raise ParlayError(f"⟨qr⟩ says code {printed_code}, but ⟨code⟩ says {code}.")
     return number, printed_code
 
 
 @retry_conflicts
-def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = False, late: bool = False,
-                   progress: Progress | None = None) -> Imported:
+def import_entries(
+    store: Store,
+    slug: str,
+    path: Path,
+    all_or_nothing: bool = False,
+    late: bool = False,
+    progress: Progress | None = None,
+) -> Imported:
     """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored."""
     from ..io.entries import read_entries
     from .grading import bulk_work
@@ -219,9 +300,13 @@ def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = F
         total = len(sheet.rows)
         for i, raw in enumerate(sheet.rows, start=1):
             where = str(raw.source)
-            entry, reasons = checks.check(raw, where=f"row {raw.source.row}", late=late, source="imported", now=now)
+            entry, reasons = checks.check(
+                raw, where=f"row {raw.source.row}", late=late, source="imported", now=now
+            )
             if entry is None:
-                refused.append(Refused(where, format_serial(raw.serial) if raw.serial else None, tuple(reasons)))
+                refused.append(
+                    Refused(where, format_serial(raw.serial) if raw.serial else None, tuple(reasons))
+                )
             else:
                 stored.append(entry)
             if progress and (i % 250 == 0 or i == total):
@@ -229,9 +314,11 @@ def import_entries(store: Store, slug: str, path: Path, all_or_nothing: bool = F
         if not sheet.rows:
             raise ParlayError(f"{sheet.file}: the sheet has an entries header but no rows under it.")
         if refused and all_or_nothing:
-            raise RefusedError(f"{sheet.file}: {len(refused)} of {len(sheet.rows)} rows are refused, so none was "
-                               "stored (⟨all_or_nothing⟩). Fix them and import the file again",
-                               problems=tuple(map(str, refused)))
+            raise RefusedError(
+                f"{sheet.file}: {len(refused)} of {len(sheet.rows)} rows are refused, so none was "
+                "stored (⟨all_or_nothing⟩). Fix them and import the file again",
+                problems=tuple(map(str, refused)),
+            )
         if stored:
             entry_rows.insert_many(tx, slug, stored)
             tx.audit_many("entry.add", slug, [{**_audit(e), "file": sheet.file} for e in stored])
@@ -259,8 +346,14 @@ def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
             want = _fold(name)
             found = tuple(e for e in found if want in _fold(e.name))
             voided = tuple(v for v in voided if want in _fold(v.entry.name))
-        return EntryList(card, found, entry_rows.payments(tx, slug), settlement_rows.of(tx, slug),
-                         scan_rows.crops(tx, slug), voided)
+        return EntryList(
+            card,
+            found,
+            entry_rows.payments(tx, slug),
+            settlement_rows.of(tx, slug),
+            scan_rows.crops(tx, slug),
+            voided,
+        )
 
 
 def _fold(text: str) -> str:
@@ -291,36 +384,54 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             card = card_rows.latest(tx, slug)  # names the card when it does not exist
             gone = void_rows.void_now(tx, [number]).get(number)
             if gone is not None and gone.slug == slug:
-                raise RefusedError(f"card {s} was voided on {gone.at.astimezone(_zone(card)):%a %b %d %H:%M %Z} "
-                                   f"({gone.reason}): a void card is never graded and has nothing to pay.")
-            raise NotFoundError(f"card {s} was not entered on {slug}" +
-                                (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`."))
+                raise RefusedError(
+                    f"card {s} was voided on {gone.at.astimezone(_zone(card)):%a %b %d %H:%M %Z} "
+                    f"({gone.reason}): a void card is never graded and has nothing to pay."
+                )
+            raise NotFoundError(
+                f"card {s} was not entered on {slug}"
+                + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`.")
+            )
         entry = found[1]
         last = settlement_rows.of(tx, slug).get(number)
         now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
         if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
-            raise RefusedError(f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
-                               "first, then pay what it shows.")
+            raise RefusedError(
+                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
+                "first, then pay what it shows."
+            )
         if now_settled.outcome.value == "pending":
             raise RefusedError(f"card {s} is still pending: not every game on it has a result.")
         if now_settled.payout <= 0:
-            raise RefusedError(f"card {s} is not a winner ({now_settled.outcome.value}): there is nothing to pay.")
+            raise RefusedError(
+                f"card {s} is not a winner ({now_settled.outcome.value}): there is nothing to pay."
+            )
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else Decimal("0.00")
         owed = now_settled.payout - paid
         if owed <= 0:
-            raise RefusedError(f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z}).")  # type: ignore[union-attr]
+            raise RefusedError(
+                f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."
+            )  # type: ignore[union-attr]
         if amount is None:
             value = owed
         else:
             value = amount
             if value > owed:
-                raise RefusedError(f"⟨amount⟩ {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
-                                   f"(it pays {dollars(now_settled.payout)}, {dollars(paid)} already paid).")
+                raise RefusedError(
+                    f"⟨amount⟩ {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
+                    f"(it pays {dollars(now_settled.payout)}, {dollars(paid)} already paid)."
+                )
         total = (paid + value).quantize(CENT)
         entry_rows.record_payment(tx, number, total, datetime.now(UTC))
-        tx.audit("entry.pay", slug, serial=s, amount=str(value), total_paid=str(total),
-                 payout=str(now_settled.payout))
+        tx.audit(
+            "entry.pay",
+            slug,
+            serial=s,
+            amount=str(value),
+            total_paid=str(total),
+            payout=str(now_settled.payout),
+        )
         return Paid(entry, now_settled.payout, value, total)
 
 

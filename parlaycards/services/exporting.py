@@ -29,14 +29,18 @@ def export_card(store: Store, slug: str, out: Path | None) -> Path:
     path = out or Path("output") / f"{slug}-v{card.version}.xlsx"
     suffix = path.suffix.lower()
     if suffix not in (".json", ".xlsx", ".csv"):
-        raise ParlayError(f"{path}: cannot export to a {path.suffix or 'nameless'} file. Accepted: .xlsx, .csv, .json.")
+        raise ParlayError(
+            f"{path}: cannot export to a {path.suffix or 'nameless'} file. Accepted: .xlsx, .csv, .json."
+        )
     if suffix == ".csv":
         from ..io.csv_out import write_card_csv
 
         return write_card_csv(card, path)  # written whole or not at all
     with atomic_output(path) as part:
         if suffix == ".json":
-            part.write_text(json.dumps(card_json(card, printed), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            part.write_text(
+                json.dumps(card_json(card, printed), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
         else:
             from ..io.export import write_card_xlsx
 
@@ -46,7 +50,9 @@ def export_card(store: Store, slug: str, out: Path | None) -> Path:
 
 def _csv_path(path: Path, option: str) -> Path:
     if path.suffix.lower() != ".csv":
-        raise ParlayError(f"{option} {path}: the file name must end in .csv (e.g. {path.with_suffix('.csv').name}).")
+        raise ParlayError(
+            f"{option} {path}: the file name must end in .csv (e.g. {path.with_suffix('.csv').name})."
+        )
     return path
 
 

@@ -75,11 +75,25 @@ def season_of(day: date) -> int:
     return day.year if day.month >= 3 else day.year - 1
 
 
-def fetch_lines(store: Store, league: str, slug: str, *, week: int | None = None, season: int | None = None,
-                day: str | date | None = None, top: int | None = None, provider: str | None = None,
-                book: str | None = None, api_key: str | None = None, from_file: Path | None = None,
-                dry_run: bool = False, title: str | None = None, tz: str = "America/New_York",
-                new: bool = False, replace: bool = False) -> LinesFetched:
+def fetch_lines(
+    store: Store,
+    league: str,
+    slug: str,
+    *,
+    week: int | None = None,
+    season: int | None = None,
+    day: str | date | None = None,
+    top: int | None = None,
+    provider: str | None = None,
+    book: str | None = None,
+    api_key: str | None = None,
+    from_file: Path | None = None,
+    dry_run: bool = False,
+    title: str | None = None,
+    tz: str = "America/New_York",
+    new: bool = False,
+    replace: bool = False,
+) -> LinesFetched:
     """The week's games and lines from a feed, stored as card `slug` exactly as `import` stores a sheet
     (`new` starts the card afresh; `replace` lets the lines undo hand edits made since the last import)."""
     lg = feeds.league_of(league)
@@ -89,44 +103,87 @@ def fetch_lines(store: Store, league: str, slug: str, *, week: int | None = None
     if week is not None and day is not None:
         raise ParlayError("give ⟨week⟩ or ⟨date⟩, not both.")
     if from_file is None and week is None and day is None:
-        raise ParlayError(f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
-                          "⟨date⟩ YYYY-MM-DD for one day's games.")
+        raise ParlayError(
+            f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
+            "⟨date⟩ YYYY-MM-DD for one day's games."
+        )
     today = datetime.now(zone(tz)).date()
-    query = Query(league=lg, week=week, season=season or season_of(day or today), day=day, book=book,
-                  api_key=api_key, zone=tz)
+    query = Query(
+        league=lg,
+        week=week,
+        season=season or season_of(day or today),
+        day=day,
+        book=book,
+        api_key=api_key,
+        zone=tz,
+    )
     chosen = _provider(provider, from_file)
     if top is not None and chosen is not None and chosen.name != "espn":
-        raise ParlayError(f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
-                          f"(or leave ⟨top⟩ out with {chosen.label}).")
+        raise ParlayError(
+            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
+            f"(or leave ⟨top⟩ out with {chosen.label})."
+        )
     data, prov, taken, raw = _read(chosen, from_file, lambda p: p.lines_request(query))
     if top is not None and prov.name != "espn":
-        raise ParlayError(f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
-                          f"{prov.label} response.")
+        raise ParlayError(
+            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
+            f"{prov.label} response."
+        )
     feed = prov.parse_lines(data, query, taken.source)
-    taken = Taken(taken.provider, taken.source, (feed.taken_at or taken.taken_at).astimezone(timezone.utc), feed.book, taken.kept, taken.from_file)
+    taken = Taken(
+        taken.provider,
+        taken.source,
+        (feed.taken_at or taken.taken_at).astimezone(timezone.utc),
+        feed.book,
+        taken.kept,
+        taken.from_file,
+    )
     picked, left_off, outside = _pick(feed, top)
     if not picked:
-        raise ParlayError(f"{taken.source}: {prov.label} has no game with a line to put on the card"
-                          + (f" (and {outside} without a top-{top} team)" if outside else "")
-                          + "; nothing was stored.", problems=left_off)
+        raise ParlayError(
+            f"{taken.source}: {prov.label} has no game with a line to put on the card"
+            + (f" (and {outside} without a top-{top} team)" if outside else "")
+            + "; nothing was stored.",
+            problems=left_off,
+        )
     games, as_written = _games(picked, lg)
     week = week if week is not None else feed.week
     first = min((g.kickoff for g in games if g.kickoff is not None), default=None)
     when = day or (first.date() if isinstance(first, datetime) else first)
     what = f"Week {week}" if week is not None else f"{when:%b} {when.day}" if when else ""
     card_title = title or f"{LEAGUE_TITLES[lg]} {what}".strip()
-    audit = {"provider": prov.name, "book": taken.book, "taken_at": taken.taken_at.isoformat(),
-             "source": taken.source, "left_off": len(left_off)}
+    audit = {
+        "provider": prov.name,
+        "book": taken.book,
+        "taken_at": taken.taken_at.isoformat(),
+        "source": taken.source,
+        "left_off": len(left_off),
+    }
 
     def store_it(kept: Path | None) -> cards.Saved:
-        return cards.store_games(store, slug, games, source=f"{prov.label} ({taken.book})" if taken.book else prov.label,
-                                 title=title, default_title=card_title, tz=tz, fresh=new, replace=replace,
-                                 detail={**audit, "raw": str(kept) if kept else None}, dry_run=dry_run)
+        return cards.store_games(
+            store,
+            slug,
+            games,
+            source=f"{prov.label} ({taken.book})" if taken.book else prov.label,
+            title=title,
+            default_title=card_title,
+            tz=tz,
+            fresh=new,
+            replace=replace,
+            detail={**audit, "raw": str(kept) if kept else None},
+            dry_run=dry_run,
+        )
 
     saved, kept = _keeping(store, raw, taken, prov, query, dry_run, store_it)
-    return LinesFetched(saved, Taken(taken.provider, taken.source, taken.taken_at, taken.book, kept, taken.from_file),
-                        left_off,
-                        outside, as_written, dry_run)
+    return LinesFetched(
+        saved,
+        Taken(taken.provider, taken.source, taken.taken_at, taken.book, kept, taken.from_file),
+        left_off,
+        outside,
+        as_written,
+        dry_run,
+    )
 
 
 def _date(text: str | date | None, tz: str) -> date | None:
@@ -149,7 +206,9 @@ def _provider(name: str | None, from_file: Path | None) -> Provider | None:
     return None if from_file is not None else feeds.provider("espn")
 
 
-def _read(chosen: Provider | None, from_file: Path | None, request: Any) -> tuple[Any, Provider, Taken, bytes | None]:
+def _read(
+    chosen: Provider | None, from_file: Path | None, request: Any
+) -> tuple[Any, Provider, Taken, bytes | None]:
     """The response's JSON, its provider, where it came from, and the bytes to keep (None: a file given)."""
     if from_file is not None:
         body = Path(from_file).read_bytes()
@@ -158,8 +217,10 @@ def _read(chosen: Provider | None, from_file: Path | None, request: Any) -> tupl
         if chosen is None:
             found = feeds.detect(data)
             if found is None:
-                raise ParlayError(f"{from_file}: this is neither an ESPN scoreboard (an object with events) nor a "
-                                  "response of The Odds API (a list of events); nothing was changed.")
+                raise ParlayError(
+                    f"{from_file}: this is neither an ESPN scoreboard (an object with events) nor a "
+                    "response of The Odds API (a list of events); nothing was changed."
+                )
             prov = found
         when = datetime.fromtimestamp(Path(from_file).stat().st_mtime, timezone.utc)
         return data, prov, Taken(prov.label, str(from_file), when, kept=Path(from_file), from_file=True), None
@@ -179,7 +240,11 @@ def _pick(feed: Feed, top: int | None) -> tuple[list[FeedGame], tuple[str, ...],
             outside += 1
             continue
         if g.status in (Status.POSTPONED, Status.CANCELLED):
-            left.append(f"{g.label()}: {g.status.value} ({g.detail})" if g.detail else f"{g.label()}: {g.status.value}")
+            left.append(
+                f"{g.label()}: {g.status.value} ({g.detail})"
+                if g.detail
+                else f"{g.label()}: {g.status.value}"
+            )
         elif g.status is not Status.SCHEDULED:
             left.append(f"{g.label()}: already started ({g.detail or g.status.value})")
         elif g.problem:
@@ -193,7 +258,9 @@ def _pick(feed: Feed, top: int | None) -> tuple[list[FeedGame], tuple[str, ...],
 
 def _games(picked: list[FeedGame], league: str) -> tuple[tuple[Game, ...], tuple[str, ...]]:
     """Card games in kickoff order: names as the alias table writes them, numbers as a fresh card's."""
-    order = sorted(picked, key=lambda g: (g.kickoff is None, g.kickoff or datetime.min.replace(tzinfo=timezone.utc)))
+    order = sorted(
+        picked, key=lambda g: (g.kickoff is None, g.kickoff or datetime.min.replace(tzinfo=timezone.utc))
+    )
     unknown: list[str] = []
 
     def name(text: str) -> str:
@@ -203,13 +270,25 @@ def _games(picked: list[FeedGame], league: str) -> tuple[tuple[Game, ...], tuple
         return found or text
 
     numbers = assign([g.total is not None for g in order])
-    games = tuple(Game(league=league, kickoff=g.kickoff, away=name(g.away), home=name(g.home), neutral=g.neutral,
-                       spread=g.spread if g.spread is not None else Decimal(0), total=g.total, numbers=n) for g, n in zip(order, numbers, strict=True))
+    games = tuple(
+        Game(
+            league=league,
+            kickoff=g.kickoff,
+            away=name(g.away),
+            home=name(g.home),
+            neutral=g.neutral,
+            spread=g.spread if g.spread is not None else Decimal(0),
+            total=g.total,
+            numbers=n,
+        )
+        for g, n in zip(order, numbers, strict=True)
+    )
     return games, tuple(unknown)
 
 
-def _keeping(store: Store, raw: bytes | None, taken: Taken, prov: Provider, query: Query, dry_run: bool,
-             store_it: Any) -> tuple[Any, Path | None]:
+def _keeping(
+    store: Store, raw: bytes | None, taken: Taken, prov: Provider, query: Query, dry_run: bool, store_it: Any
+) -> tuple[Any, Path | None]:
     """Keep the raw response (whole or not at all) and store; if storing fails, the copy goes too."""
     if raw is None or dry_run:
         return store_it(taken.kept), taken.kept
@@ -221,7 +300,9 @@ def _keeping(store: Store, raw: bytes | None, taken: Taken, prov: Provider, quer
         raise
 
 
-def keep_raw(folder: Path, body: bytes, at: datetime, provider: str, query: Query, what: str = "lines") -> Path:
+def keep_raw(
+    folder: Path, body: bytes, at: datetime, provider: str, query: Query, what: str = "lines"
+) -> Path:
     """Write a response beside the database as `20261117T150405Z-espn-nfl-lines.json` (beside, then replace)."""
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"{at.astimezone(timezone.utc):%Y%m%dT%H%M%SZ}-{provider}-{query.league.lower()}-{what}"
@@ -240,8 +321,16 @@ class _DryRun(Exception):
         self.recorded = recorded
 
 
-def fetch_results(store: Store, slug: str, *, provider: str | None = None, api_key: str | None = None,
-                  from_file: Path | None = None, dry_run: bool = False, replace: bool = False) -> ResultsFetched:
+def fetch_results(
+    store: Store,
+    slug: str,
+    *,
+    provider: str | None = None,
+    api_key: str | None = None,
+    from_file: Path | None = None,
+    dry_run: bool = False,
+    replace: bool = False,
+) -> ResultsFetched:
     """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them."""
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
@@ -250,8 +339,10 @@ def fetch_results(store: Store, slug: str, *, provider: str | None = None, api_k
     tz = card.timezone
     leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
     if not leagues:
-        raise ParlayError(f"card {slug} has no NFL or college game: the feeds have only those. "
-                          "Use `result import` or `result set`.")
+        raise ParlayError(
+            f"card {slug} has no NFL or college game: the feeds have only those. "
+            "Use `result import` or `result set`."
+        )
     if from_file is not None:
         leagues = leagues[:1]
     fed: list[FeedGame] = []
@@ -259,8 +350,13 @@ def fetch_results(store: Store, slug: str, *, provider: str | None = None, api_k
     raws: list[tuple[bytes, Taken, Provider, Query]] = []
     for lg in leagues:
         days = [_day(g.kickoff, tz) for g in games.values() if g.league == lg and g.kickoff is not None]
-        query = Query(league=lg, first=min(days) - timedelta(days=1) if days else None,
-                      last=max(days) + timedelta(days=1) if days else None, api_key=api_key, zone=tz)
+        query = Query(
+            league=lg,
+            first=min(days) - timedelta(days=1) if days else None,
+            last=max(days) + timedelta(days=1) if days else None,
+            api_key=api_key,
+            zone=tz,
+        )
         data, prov, took, raw = _read(chosen, from_file, lambda p, q=query: p.scores_request(q))
         feed = prov.parse_scores(data, query, took.source)
         fed.extend(feed.games)
@@ -276,19 +372,31 @@ def fetch_results(store: Store, slug: str, *, provider: str | None = None, api_k
             got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)
             if dry_run:
                 raise _DryRun(got)
-            tx.audit("result.fetch", slug, provider=[t.provider for t in taken], source=[t.source for t in taken],
-                     taken_at=[t.taken_at.isoformat() for t in taken], raw=[str(t.kept) for t in taken],
-                     stored=len(got.changes), not_over=len(not_over), missing=len(missing))
+            tx.audit(
+                "result.fetch",
+                slug,
+                provider=[t.provider for t in taken],
+                source=[t.source for t in taken],
+                taken_at=[t.taken_at.isoformat() for t in taken],
+                raw=[str(t.kept) for t in taken],
+                stored=len(got.changes),
+                not_over=len(not_over),
+                missing=len(missing),
+            )
             return got
 
     try:
         if dry_run or not raws:
             recorded = record()
         else:
-            kept = [keep_raw(feeds_folder(str(store.url)), raw, t.taken_at, p.name, q, "scores")
-                    for raw, t, p, q in raws]
-            taken = [Taken(t.provider, t.source, t.taken_at, t.book, k, t.from_file)
-                     for t, k in zip(taken, kept, strict=True)]
+            kept = [
+                keep_raw(feeds_folder(str(store.url)), raw, t.taken_at, p.name, q, "scores")
+                for raw, t, p, q in raws
+            ]
+            taken = [
+                Taken(t.provider, t.source, t.taken_at, t.book, k, t.from_file)
+                for t, k in zip(taken, kept, strict=True)
+            ]
             try:
                 recorded = record()
             except BaseException:
@@ -297,8 +405,14 @@ def fetch_results(store: Store, slug: str, *, provider: str | None = None, api_k
                 raise
     except _DryRun as run:
         recorded = run.recorded
-    return ResultsFetched(recorded, tuple(taken), tuple(missing), dry_run,
-                          finals=sum(not r.cancelled for r in new), cancelled=sum(r.cancelled for r in new))
+    return ResultsFetched(
+        recorded,
+        tuple(taken),
+        tuple(missing),
+        dry_run,
+        finals=sum(not r.cancelled for r in new),
+        cancelled=sum(r.cancelled for r in new),
+    )
 
 
 def _day(kickoff: datetime | date, tz: str) -> date:
@@ -323,12 +437,17 @@ def _match(games: dict[int, Game], fed: list[FeedGame]) -> tuple[list[Result | N
             missing.append(g.label())
             continue
         if len(hits) > 1:
-            raise ParlayError(f"{g.label()} matches more than one game of the feed: "
-                              + ", ".join(e.label() for _, e in hits) + "; nothing was stored. Write the teams on the "
-                              "card as the feed does (`game set`), or enter this result with `result set`.")
+            raise ParlayError(
+                f"{g.label()} matches more than one game of the feed: "
+                + ", ".join(e.label() for _, e in hits)
+                + "; nothing was stored. Write the teams on the "
+                "card as the feed does (`game set`), or enter this result with `result set`."
+            )
         swap, event = hits[0]
         if event.status is Status.FINAL:
-            away, home = (event.home_score, event.away_score) if swap else (event.away_score, event.home_score)
+            away, home = (
+                (event.home_score, event.away_score) if swap else (event.away_score, event.home_score)
+            )
             found.append(Result(game=g.key, away_score=away, home_score=home))
         elif event.status in (Status.POSTPONED, Status.CANCELLED):
             found.append(Result(game=g.key, cancelled=True))

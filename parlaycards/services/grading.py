@@ -52,25 +52,55 @@ def grade(store: Store, slug: str) -> Report:
         before = settlement_rows.seen(tx, slug)
         after = settlement_rows.stored(graded)
         paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
-        changes = tuple(GradeChange(e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount,
-                               paid.get(e.serial, ZERO))
-                        for e in entries if (old := before.get(int(e.serial))) is not None
-                        and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout))
+        changes = tuple(
+            GradeChange(
+                e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount, paid.get(e.serial, ZERO)
+            )
+            for e in entries
+            if (old := before.get(int(e.serial))) is not None
+            and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout)
+        )
         written = settlement_rows.replace(tx, slug, after, before)
-        report = build_report(latest, versions, graded, results, paid, changes,
-                              played=card_rows.printed_versions(tx, slug))
-        report = replace(report, voided=tuple(
-            VoidRow(v.entry.serial, v.entry.version, v.entry.name, v.entry.stake, v.entry.picks, v.reason, v.at)
-            for v in void_rows.of(tx, slug)))
+        report = build_report(
+            latest, versions, graded, results, paid, changes, played=card_rows.printed_versions(tx, slug)
+        )
+        report = replace(
+            report,
+            voided=tuple(
+                VoidRow(
+                    v.entry.serial,
+                    v.entry.version,
+                    v.entry.name,
+                    v.entry.stake,
+                    v.entry.picks,
+                    v.reason,
+                    v.at,
+                )
+                for v in void_rows.of(tx, slug)
+            ),
+        )
         if written:
             t = report.totals
-            tx.audit("grade", slug, entries=t.entries, rows_written=written, changed=len(changes),
-                     stakes=str(t.stakes), payouts=str(t.payouts), net=str(t.net), pending=t.pending)
+            tx.audit(
+                "grade",
+                slug,
+                entries=t.entries,
+                rows_written=written,
+                changed=len(changes),
+                stakes=str(t.stakes),
+                payouts=str(t.payouts),
+                net=str(t.net),
+                pending=t.pending,
+            )
     return report
 
 
-def write_outputs(report: Report, xlsx: Path | None = None, pdf: Path | None = None,
-                  say: Callable[[str], None] = lambda _: None) -> list[Path]:
+def write_outputs(
+    report: Report,
+    xlsx: Path | None = None,
+    pdf: Path | None = None,
+    say: Callable[[str], None] = lambda _: None,
+) -> list[Path]:
     """Write the report's workbook and wall sheet where asked."""
     written = []
     if xlsx is not None:

@@ -37,8 +37,10 @@ from ..store import cards as card_rows
 from ..store import pickem as rows
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
-PICKS_ACCEPTED = ("Accepted: one selection number per game naming the away or home side, separated by commas "
-                  "or spaces, e.g. 101,104,106.")
+PICKS_ACCEPTED = (
+    "Accepted: one selection number per game naming the away or home side, separated by commas "
+    "or spaces, e.g. 101,104,106."
+)
 
 
 @dataclass(frozen=True)
@@ -74,14 +76,26 @@ class PickemImported:
     ignored: tuple[str, ...] = ()
 
 
-def create_pool(store: Store, slug: str, *, card: str, basis: PickemBasis = "ats", push: Decimal = Decimal("0.5"),
-                tiebreak_rule: TiebreakRule = "closest", tiebreak: int | None = None, fee: Decimal = Decimal(0),
-                prizes: tuple[Prize, ...] | None = None, season: str | None = None,
-                version: int | None = None) -> PoolView:
+def create_pool(
+    store: Store,
+    slug: str,
+    *,
+    card: str,
+    basis: PickemBasis = "ats",
+    push: Decimal = Decimal("0.5"),
+    tiebreak_rule: TiebreakRule = "closest",
+    tiebreak: int | None = None,
+    fee: Decimal = Decimal(0),
+    prizes: tuple[Prize, ...] | None = None,
+    season: str | None = None,
+    version: int | None = None,
+) -> PoolView:
     """Make a pick'em pool on the latest (or given) version of a card."""
     if not re.fullmatch(POOL_SLUG, slug):
-        raise ParlayError(f'the pool name "{slug}" is not accepted. Accepted: lower-case letters, digits and '
-                          "dashes, e.g. office-w12.")
+        raise ParlayError(
+            f'the pool name "{slug}" is not accepted. Accepted: lower-case letters, digits and '
+            "dashes, e.g. office-w12."
+        )
     if not Decimal(0) <= push <= Decimal(1):
         raise ParlayError(f'"{push}" is not accepted. {PUSH_ACCEPTED}', field="push")
     entry_fee, prize_list = fee, prizes
@@ -93,13 +107,23 @@ def create_pool(store: Store, slug: str, *, card: str, basis: PickemBasis = "ats
         if tiebreak is not None:
             hit = c.selection(tiebreak)
             if hit is None or hit[0].off:
-                raise ParlayError(f"{option('tiebreak_game')} {tiebreak} is not a game in the pool. Accepted: any "
-                                  f"selection number of a game on {c.slug} version {c.version} "
-                                  f"(see `parlaycards show {c.slug}`).")
+                raise ParlayError(
+                    f"{option('tiebreak_game')} {tiebreak} is not a game in the pool. Accepted: any "
+                    f"selection number of a game on {c.slug} version {c.version} "
+                    f"(see `parlaycards show {c.slug}`)."
+                )
             key = hit[0].key
-        fields: dict = {"slug": slug, "card": c.slug, "version": c.version, "season": season, "basis": basis,
-                        "push_points": push, "tiebreak_game": key, "tiebreak_rule": tiebreak_rule,
-                        "fee": entry_fee}
+        fields: dict = {
+            "slug": slug,
+            "card": c.slug,
+            "version": c.version,
+            "season": season,
+            "basis": basis,
+            "push_points": push,
+            "tiebreak_game": key,
+            "tiebreak_rule": tiebreak_rule,
+            "fee": entry_fee,
+        }
         if prize_list is not None:
             fields["prizes"] = prize_list
         try:
@@ -136,8 +160,10 @@ def sheet_of(tx: Tx, slug: str) -> SheetOf:
     differ = {(v.card.version, v.tiebreak.key) for v in views}
     if len(differ) > 1:
         names = ", ".join(f"{v.pool.slug} ({v.tiebreak.label()}, v{v.card.version})" for v in views)
-        raise ParlayError(f"card {slug} has pick'em pools with different tiebreakers or card versions: {names}. "
-                          f"Print a pool's own sheet: parlaycards pickem print {views[0].pool.slug}")
+        raise ParlayError(
+            f"card {slug} has pick'em pools with different tiebreakers or card versions: {names}. "
+            f"Print a pool's own sheet: parlaycards pickem print {views[0].pool.slug}"
+        )
     if views:
         return SheetOf(views[0].card, views[0].tiebreak, views[0].pool)
     card = card_rows.latest(tx, slug)
@@ -152,32 +178,53 @@ def _pool(tx: Tx, slug: str) -> PoolView:
     return PoolView(pool, card_rows.get(tx, pool.card, pool.version))
 
 
-def add_entry(store: Store, slug: str, *, name: str, picks: tuple[int, ...], tiebreak: int | None = None,
-              paid: bool = True, replace: bool = False, received_at: datetime | None = None) -> Added:
+def add_entry(
+    store: Store,
+    slug: str,
+    *,
+    name: str,
+    picks: tuple[int, ...],
+    tiebreak: int | None = None,
+    paid: bool = True,
+    replace: bool = False,
+    received_at: datetime | None = None,
+) -> Added:
     """Store one entrant's picks (selection numbers) and tiebreak guess."""
     with store.transaction() as tx:
         view = _pool(tx, slug)
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
-            raise RefusedError(f'"{",".join(map(str, picks))}": {len(problems)} problem(s); nothing was stored. '
-                               f"{PICKS_ACCEPTED}", problems=tuple(problems), field="picks")
+            raise RefusedError(
+                f'"{",".join(map(str, picks))}": {len(problems)} problem(s); nothing was stored. '
+                f"{PICKS_ACCEPTED}",
+                problems=tuple(problems),
+                field="picks",
+            )
         if not chosen:
             raise RefusedError(f"no picks given. {PICKS_ACCEPTED}", field="picks")
         try:
-            entry = PickemEntry(name=name, picks=chosen, tiebreak=tiebreak, paid=paid,
-                                received_at=received_at or datetime.now(UTC))
+            entry = PickemEntry(
+                name=name,
+                picks=chosen,
+                tiebreak=tiebreak,
+                paid=paid,
+                received_at=received_at or datetime.now(UTC),
+            )
         except ValidationError as exc:
             raise ParlayError(validation_text(exc)) from None
         before = rows.by_name(tx, slug).get(entry.key)
         if before is not None and not replace:
-            raise RefusedError(f'{before.name} already has an entry in {slug}; nothing was stored. '
-                               f"Add {option('replace')} to put these picks in its place.")
+            raise RefusedError(
+                f"{before.name} already has an entry in {slug}; nothing was stored. "
+                f"Add {option('replace')} to put these picks in its place."
+            )
         rows.save(tx, slug, [entry], "typed")
         return Added(entry, missing_games(chosen, view.card), before is not None)
 
 
-def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool = False,
-                   replace: bool = False) -> PickemImported:
+def import_entries(
+    store: Store, slug: str, path: Path, *, all_or_nothing: bool = False, replace: bool = False
+) -> PickemImported:
     """Store every valid row of an entry sheet and list every refused row with its reasons (§4 of
     SETTLEMENT.md); with `all_or_nothing`, any refused row stores none. A row identical to the stored
     entry of the same name is left as it is, so a corrected sheet can be imported again."""
@@ -206,8 +253,13 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
             entry = None
             if not reasons:
                 try:
-                    entry = PickemEntry(name=raw.name, picks=chosen, tiebreak=raw.tiebreak,
-                                        paid=True if raw.paid is None else raw.paid, received_at=received)
+                    entry = PickemEntry(
+                        name=raw.name,
+                        picks=chosen,
+                        tiebreak=raw.tiebreak,
+                        paid=True if raw.paid is None else raw.paid,
+                        received_at=received,
+                    )
                 except ValidationError as exc:
                     reasons.append(validation_text(exc))
             if reasons or entry is None:
@@ -219,8 +271,10 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
                     report.unchanged.append(entry.name)
                     continue
                 if not replace:
-                    report.refused.append(f"{raw.source} ({raw.name}): {before.name} already has a different "
-                                          f"entry in this pool (import with {option('replace')} to replace it)")
+                    report.refused.append(
+                        f"{raw.source} ({raw.name}): {before.name} already has a different "
+                        f"entry in this pool (import with {option('replace')} to replace it)"
+                    )
                     continue
                 report.replaced.append(entry.name)
             else:
@@ -230,11 +284,20 @@ def import_entries(store: Store, slug: str, path: Path, *, all_or_nothing: bool 
             keep.append(entry)
         if report.refused and (all_or_nothing or not (keep or report.unchanged)):
             why = f"{option('all_or_nothing')} is on" if all_or_nothing else "every row was refused"
-            raise RefusedError(f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
-                               problems=tuple(report.refused))
+            raise RefusedError(
+                f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
+                problems=tuple(report.refused),
+            )
         rows.save(tx, slug, keep, "imported")
-        tx.audit("pickem.import", view.card.slug, pool=slug, file=str(path), stored=len(report.stored),
-                 replaced=len(report.replaced), refused=len(report.refused))
+        tx.audit(
+            "pickem.import",
+            view.card.slug,
+            pool=slug,
+            file=str(path),
+            stored=len(report.stored),
+            replaced=len(report.replaced),
+            refused=len(report.refused),
+        )
     return report
 
 
@@ -283,5 +346,7 @@ def write_season(report: SeasonReport, path: Path) -> Path:
 
 def _xlsx_path(path: Path) -> None:
     if path.suffix.lower() != ".xlsx":
-        raise ParlayError(f"{path}: the report is a workbook. Accepted: a file name ending in .xlsx.", field="xlsx")
+        raise ParlayError(
+            f"{path}: the report is a workbook. Accepted: a file name ending in .xlsx.", field="xlsx"
+        )
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -66,20 +66,24 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
             raise RefusedError(f"pick'em pool {pool} has no entry fee: there is nothing to pay.")
         before = paid_so_far(tx, pool, "fee").get(entry.key, ZERO)
         if entry.paid and before == 0:
-            raise RefusedError(f"{entry.name} is already marked paid in {pool} (entered as paid). Nothing was "
-                               "changed.")
+            raise RefusedError(
+                f"{entry.name} is already marked paid in {pool} (entered as paid). Nothing was changed."
+            )
         owed = fee - before
         if owed <= 0:
             raise RefusedError(f"{entry.name} has already paid the fee in full: {dollars(before)}.")
         value = _amount(amount, owed)
         if value > owed:
-            raise RefusedError(f"⟨amount⟩ {dollars(value)} is more than {entry.name} owes: {dollars(owed)} "
-                               f"(the fee is {dollars(fee)}, {dollars(before)} already paid).")
+            raise RefusedError(
+                f"⟨amount⟩ {dollars(value)} is more than {entry.name} owes: {dollars(owed)} "
+                f"(the fee is {dollars(fee)}, {dollars(before)} already paid)."
+            )
         total = _record(tx, pool, entry.key, entry.name, "fee", value, before)
         if total >= fee:
             E = schema.pickem_entries.c
-            tx.conn.execute(update(schema.pickem_entries).where(E.pool == pool, E.name_key == entry.key)
-                            .values(paid=True))
+            tx.conn.execute(
+                update(schema.pickem_entries).where(E.pool == pool, E.name_key == entry.key).values(paid=True)
+            )
         return PickemPaid(entry.name, "fee", fee, value, total)
 
 
@@ -92,27 +96,35 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
         if standing is None:
             raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
         if not report.final:
-            raise RefusedError(f"pick'em pool {pool} is not final: not every game has a result, so the places and "
-                               "prizes may still change. Pay prizes once `pickem grade` shows the week final.")
+            raise RefusedError(
+                f"pick'em pool {pool} is not final: not every game has a result, so the places and "
+                "prizes may still change. Pay prizes once `pickem grade` shows the week final."
+            )
         prize = standing.prize.quantize(CENT)
         if prize <= 0:
-            raise RefusedError(f"{standing.name} won no prize in {pool} (place {standing.place}): there is "
-                               "nothing to pay.")
+            raise RefusedError(
+                f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."
+            )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
         owed = prize - before
         if owed <= 0:
             raise RefusedError(f"{standing.name} was already paid the prize in full: {dollars(before)}.")
         value = _amount(amount, owed)
         if value > owed:
-            raise RefusedError(f"⟨amount⟩ {dollars(value)} is more than {standing.name} is owed: {dollars(owed)} "
-                               f"(the prize is {dollars(prize)}, {dollars(before)} already paid).")
+            raise RefusedError(
+                f"⟨amount⟩ {dollars(value)} is more than {standing.name} is owed: {dollars(owed)} "
+                f"(the prize is {dollars(prize)}, {dollars(before)} already paid)."
+            )
         total = _record(tx, pool, key, standing.name, "prize", value, before)
         return PickemPaid(standing.name, "prize", prize, value, total)
 
 
 def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, before: Decimal) -> Decimal:
-    tx.conn.execute(insert(schema.pickem_payments).values(pool=pool, name_key=key, kind=kind, amount=str(value),
-                                                          at=iso(datetime.now(UTC)), actor=tx.actor))
+    tx.conn.execute(
+        insert(schema.pickem_payments).values(
+            pool=pool, name_key=key, kind=kind, amount=str(value), at=iso(datetime.now(UTC)), actor=tx.actor
+        )
+    )
     total = (before + value).quantize(CENT)
     tx.audit(f"pickem.pay_{kind}", None, pool=pool, name=name, amount=str(value), total_paid=str(total))
     return total

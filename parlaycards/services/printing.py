@@ -45,9 +45,16 @@ def _out(out: Path | None, folder: Path, name: str) -> Path:
     return path
 
 
-def print_batch(store: Store, slug: str, copies: int = 1, template: str | Path = DEFAULT_TEMPLATE,
-                out: Path | None = None, proof: bool = False, folder: Path = Path("output"),
-                progress: Callable[[int, int], None] | None = None) -> Printed:
+def print_batch(
+    store: Store,
+    slug: str,
+    copies: int = 1,
+    template: str | Path = DEFAULT_TEMPLATE,
+    out: Path | None = None,
+    proof: bool = False,
+    folder: Path = Path("output"),
+    progress: Callable[[int, int], None] | None = None,
+) -> Printed:
     """Print `copies` serialized cards of the latest version of `slug` (or one PROOF, using no serials).
 
     Prints of a pool take turns (`Store.print_lock`); other commands go on meanwhile, as no write
@@ -82,14 +89,24 @@ def print_batch(store: Store, slug: str, copies: int = 1, template: str | Path =
             _check_printable(card)
             layout = layout_card(card, t)
             last = first + copies - 1
-            path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
+            path = _out(
+                out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf"
+            )
             _refuse_overwrite(store, path)
             clear_leftovers(path)  # of a print killed before recording its batch
             part = part_path(path)
             serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
             try:
-                render_cards(part, t, layout, slug, card.version, card.title, serials,
-                             (lambda n: progress(n, copies)) if progress else None)
+                render_cards(
+                    part,
+                    t,
+                    layout,
+                    slug,
+                    card.version,
+                    card.title,
+                    serials,
+                    (lambda n: progress(n, copies)) if progress else None,
+                )
                 sync(part)
                 digest = _sha(part)
                 with store.transaction() as tx:
@@ -103,10 +120,22 @@ def print_batch(store: Store, slug: str, copies: int = 1, template: str | Path =
                 part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
                 raise
             os.replace(part, path)
-            return Printed(slug, card.version, t.name, path, copies, -(-copies // len(t.cards)), first, last, digest,
-                           layout.type_size)
-    raise ParlayError(f"the pool's serials kept changing while card {slug} was printed (another program is "
-                      "taking serials). Nothing was printed: run this command again.")
+            return Printed(
+                slug,
+                card.version,
+                t.name,
+                path,
+                copies,
+                -(-copies // len(t.cards)),
+                first,
+                last,
+                digest,
+                layout.type_size,
+            )
+    raise ParlayError(
+        f"the pool's serials kept changing while card {slug} was printed (another program is "
+        "taking serials). Nothing was printed: run this command again."
+    )
 
 
 def _printable(store: Store, slug: str) -> Card:
@@ -118,7 +147,9 @@ def _printable(store: Store, slug: str) -> Card:
 
 def _check_printable(card: Card) -> None:
     if not any(not g.off for g in card.games):
-        raise ParlayError(f"card {card.slug} v{card.version} has no game on it to print; add games with `game add`.")
+        raise ParlayError(
+            f"card {card.slug} v{card.version} has no game on it to print; add games with `game add`."
+        )
 
 
 def _refuse_overwrite(store: Store, path: Path) -> None:
@@ -129,9 +160,11 @@ def _refuse_overwrite(store: Store, path: Path) -> None:
         held = [b for b in batches.all_batches(tx) if Path(b.file) == path]
     if held and any(b.sha256 == _sha(path) for b in held):
         b = held[-1]
-        raise ParlayError(f"{path} holds print batch {format_serial(b.first_serial)}–{format_serial(b.last_serial)} "
-                          f"of {b.slug}; printing over it would lose those cards. Nothing was printed: choose "
-                          "another ⟨out⟩, or move that file away first.")
+        raise ParlayError(
+            f"{path} holds print batch {format_serial(b.first_serial)}–{format_serial(b.last_serial)} "
+            f"of {b.slug}; printing over it would lose those cards. Nothing was printed: choose "
+            "another ⟨out⟩, or move that file away first."
+        )
 
 
 def finish_batches(store: Store) -> list[Path]:
@@ -152,8 +185,9 @@ def finish_batches(store: Store) -> list[Path]:
     return done
 
 
-def calibrate(template: str | Path = DEFAULT_TEMPLATE, out: Path | None = None,
-              folder: Path = Path("output")) -> Path:
+def calibrate(
+    template: str | Path = DEFAULT_TEMPLATE, out: Path | None = None, folder: Path = Path("output")
+) -> Path:
     """A sheet with rulers, the card outlines and offset scales at the perforations."""
     from ..layout.sheet import calibration
     from ..render.pdf import render_boxes
@@ -165,8 +199,9 @@ def calibrate(template: str | Path = DEFAULT_TEMPLATE, out: Path | None = None,
     return path
 
 
-def pickem_sheet(store: Store, slug: str, out: Path | None = None, copies: int = 1,
-                 folder: Path = Path("output")) -> Path:
+def pickem_sheet(
+    store: Store, slug: str, out: Path | None = None, copies: int = 1, folder: Path = Path("output")
+) -> Path:
     """A pick'em sheet for pool `slug` (its card version and tiebreak game), or for card `slug` (see
     services.pickem.sheet_of): a box per side, the tiebreaker, a name line."""
     from ..layout.pickem import layout_pickem

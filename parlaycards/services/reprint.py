@@ -38,27 +38,35 @@ class Reprinted:
     times: int  # how many times this serial has now been reprinted
 
 
-def reprint(store: Store, slug: str, number: int, out: Path | None = None,
-            folder: Path = Path("output")) -> Reprinted:
+def reprint(
+    store: Store, slug: str, number: int, out: Path | None = None, folder: Path = Path("output")
+) -> Reprinted:
     """Write the card of `slug` with printed serial `number`, marked REPRINT, to a PDF (whole or not at all)."""
     from ..render.reprint import render_reprint
 
     s = format_serial(number)
     with store.transaction() as tx:
         zone = ZoneInfo(card_rows.latest(tx, slug).timezone)  # names the card when it does not exist
-        batch = next((b for b in batches.of_card(tx, slug) if b.first_serial <= number <= b.last_serial), None)
+        batch = next(
+            (b for b in batches.of_card(tx, slug) if b.first_serial <= number <= b.last_serial), None
+        )
         if batch is None:
             other = batches.batch_for_serial(tx, number)
-            raise NotFoundError(f"serial {s} was printed for card {other[0]}, not {slug}." if other else
-                                f"serial {s} was never printed for {slug}: only a printed card can be reprinted "
-                                f"(`parlaycards print {slug}` prints new ones).")
+            raise NotFoundError(
+                f"serial {s} was printed for card {other[0]}, not {slug}."
+                if other
+                else f"serial {s} was never printed for {slug}: only a printed card can be reprinted "
+                f"(`parlaycards print {slug}` prints new ones)."
+            )
         entered = entry_rows.get(tx, number)
         if entered is not None:
             e = entered[1]
-            raise RefusedError(f"card {s} was already entered ({e.name or 'no name'}, received "
-                               f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
-                               f"card. If that entry is a mistake, void it first with `parlaycards entry void "
-                               f"{slug} {s} ⟨reason⟩ …`.")
+            raise RefusedError(
+                f"card {s} was already entered ({e.name or 'no name'}, received "
+                f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
+                f"card. If that entry is a mistake, void it first with `parlaycards entry void "
+                f"{slug} {s} ⟨reason⟩ …`."
+            )
         card = card_rows.get(tx, slug, batch.version)
         t = load_template(batch.template)
         layout = layout_card(card, t)
@@ -68,14 +76,24 @@ def reprint(store: Store, slug: str, number: int, out: Path | None = None,
             render_reprint(part, t, layout, slug, batch.version, card.title, number, code)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         times = 1 + sum(1 for _ in _reprints(tx, slug, s))
-        tx.audit("print.reprint", slug, serial=s, version=batch.version, template=batch.template, file=str(path),
-                 sha256=digest, batch_file=batch.file)
+        tx.audit(
+            "print.reprint",
+            slug,
+            serial=s,
+            version=batch.version,
+            template=batch.template,
+            file=str(path),
+            sha256=digest,
+            batch_file=batch.file,
+        )
         return Reprinted(slug, batch.version, batch.template, s, path, digest, times)
 
 
 def _reprints(tx: Tx, slug: str, serial: str) -> Iterator[str]:
     """The audit rows of earlier reprints of `serial`."""
     a = schema.audit.c
-    for detail in tx.conn.execute(select(a.detail).where(a.action == "print.reprint", a.slug == slug)).scalars():
+    for detail in tx.conn.execute(
+        select(a.detail).where(a.action == "print.reprint", a.slug == slug)
+    ).scalars():
         if json.loads(detail).get("serial") == serial:
             yield detail

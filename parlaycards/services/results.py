@@ -47,8 +47,10 @@ def game_for(card: Card, games: dict[int, Game], number: int) -> Game:
         if number in g.numbers.all():
             return g
     nums = sorted(n for g in games.values() for n in g.numbers.all())
-    raise NotFoundError(f"selection number {number} is not on card {card.slug} (its numbers run "
-                        f"{nums[0]}–{nums[-1]}; see `parlaycards show {card.slug}`).")
+    raise NotFoundError(
+        f"selection number {number} is not on card {card.slug} (its numbers run "
+        f"{nums[0]}–{nums[-1]}; see `parlaycards show {card.slug}`)."
+    )
 
 
 def result_text(r: Result | None, game: Game) -> str:
@@ -60,14 +62,22 @@ def result_text(r: Result | None, game: Game) -> str:
 
 
 @retry_conflicts
-def set_result(store: Store, slug: str, number: int, away: int | None = None, home: int | None = None,
-               cancelled: bool = False) -> Recorded:
+def set_result(
+    store: Store,
+    slug: str,
+    number: int,
+    away: int | None = None,
+    home: int | None = None,
+    cancelled: bool = False,
+) -> Recorded:
     """Record one game's final score (by any of its selection numbers), or that it was cancelled."""
     if cancelled and (away is not None or home is not None):
         raise ParlayError(f"give the two scores or {option('cancelled')}, not both.")
     if not cancelled and (away is None or home is None):
-        raise ParlayError(f"give both scores, away then home (e.g. `result set {slug} {number} 20 23`), "
-                          f"or {option('cancelled')} for a game that was not played.")
+        raise ParlayError(
+            f"give both scores, away then home (e.g. `result set {slug} {number} 20 23`), "
+            f"or {option('cancelled')} for a game that was not played."
+        )
     if not cancelled and (away < 0 or home < 0):  # type: ignore[operator]
         raise ParlayError("a score cannot be below 0.")
     with store.transaction() as tx:
@@ -77,28 +87,55 @@ def set_result(store: Store, slug: str, number: int, away: int | None = None, ho
         return _save(tx, slug, {game.key: game}, [result])
 
 
-def _save(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = ()) -> Recorded:
+def _save(
+    tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = ()
+) -> Recorded:
     changed = result_rows.put(tx, slug, results)
     if changed:
-        tx.audit_many("result.set", slug, [
-            {"game": new.game, "label": games[new.game].label(), "old": result_text(old, games[new.game]),
-             "new": result_text(new, games[new.game])} for old, new in changed])
-    return Recorded(tuple(ScoreChange(games[new.game], old, new) for old, new in changed), len(results) - len(changed),
-                 not_over)
+        tx.audit_many(
+            "result.set",
+            slug,
+            [
+                {
+                    "game": new.game,
+                    "label": games[new.game].label(),
+                    "old": result_text(old, games[new.game]),
+                    "new": result_text(new, games[new.game]),
+                }
+                for old, new in changed
+            ],
+        )
+    return Recorded(
+        tuple(ScoreChange(games[new.game], old, new) for old, new in changed),
+        len(results) - len(changed),
+        not_over,
+    )
 
 
-def record_finals(tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = (),
-                  *, replace: bool = False, source: str = "the feed") -> Recorded:
+def record_finals(
+    tx: Tx,
+    slug: str,
+    games: dict[int, Game],
+    results: list[Result],
+    not_over: tuple[str, ...] = (),
+    *,
+    replace: bool = False,
+    source: str = "the feed",
+) -> Recorded:
     """Store results read from elsewhere (a feed) as `result import` stores them. A result that differs
     from one already stored is refused, each named with both scores, unless `replace`."""
     stored = result_rows.of(tx, slug)
     differ = [(stored[r.game], r) for r in results if r.game in stored and stored[r.game] != r]
     if differ and not replace:
-        raise ParlayError(f"{source} differs from {len(differ)} result(s) already stored; nothing was stored. Check "
-                          "them, then run again with ⟨replace⟩ to take the new ones (or keep yours and leave it):",
-                          problems=tuple(f"{games[new.game].label()}: stored {result_text(old, games[new.game])}; "
-                                         f"{source} says {result_text(new, games[new.game])}"
-                                         for old, new in differ))
+        raise ParlayError(
+            f"{source} differs from {len(differ)} result(s) already stored; nothing was stored. Check "
+            "them, then run again with ⟨replace⟩ to take the new ones (or keep yours and leave it):",
+            problems=tuple(
+                f"{games[new.game].label()}: stored {result_text(old, games[new.game])}; "
+                f"{source} says {result_text(new, games[new.game])}"
+                for old, new in differ
+            ),
+        )
     return _save(tx, slug, games, results, not_over)
 
 
@@ -127,15 +164,24 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
             away, home = (raw.home_score, raw.away_score) if swap else (raw.away_score, raw.home_score)
             result = Result(game=game.key, away_score=away, home_score=home, cancelled=raw.cancelled)
             if game.key in found and found[game.key][0] != result:
-                problems.append(Problem(raw.source, f"{game.label()} is already given a different result at "
-                                        f"{found[game.key][1]}."))
+                problems.append(
+                    Problem(
+                        raw.source,
+                        f"{game.label()} is already given a different result at {found[game.key][1]}.",
+                    )
+                )
             found.setdefault(game.key, (result, where))
         if problems:
-            raise ParlayError(f"{sheet.file}: {len(problems)} problem(s); no result was stored. Fix them and import "
-                              "the file again", problems=tuple(p.at_row() for p in problems))
+            raise ParlayError(
+                f"{sheet.file}: {len(problems)} problem(s); no result was stored. Fix them and import "
+                "the file again",
+                problems=tuple(p.at_row() for p in problems),
+            )
         if not found:
-            raise ParlayError(f"{sheet.file}: no final or cancelled game in the sheet"
-                              + (f" ({len(sheet.not_over)} not over yet)." if sheet.not_over else "."))
+            raise ParlayError(
+                f"{sheet.file}: no final or cancelled game in the sheet"
+                + (f" ({len(sheet.not_over)} not over yet)." if sheet.not_over else ".")
+            )
         return _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
 
 
@@ -153,15 +199,22 @@ def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:
-        raise ParlayError(f'"{away}" at "{home}" matches more than one game on card {card.slug}: '
-                          + ", ".join(g.label() for g, _ in hits) + ". Write the teams as the card does.")
+        raise ParlayError(
+            f'"{away}" at "{home}" matches more than one game on card {card.slug}: '
+            + ", ".join(g.label() for g, _ in hits)
+            + ". Write the teams as the card does."
+        )
     names = [t for g in games.values() for t in (g.away, g.home)]
     missing = [n for n in (away, home) if not teams.best(n, names)]
     if missing:
-        raise NotFoundError(f'"{missing[0]}" is not a team on card {card.slug} '
-                            f"(see `parlaycards show {card.slug}` for its teams, written as the card writes them).")
-    raise NotFoundError(f'"{away}" at "{home}" is not a game on card {card.slug}: both teams are on it, '
-                        "but not against each other.")
+        raise NotFoundError(
+            f'"{missing[0]}" is not a team on card {card.slug} '
+            f"(see `parlaycards show {card.slug}` for its teams, written as the card writes them)."
+        )
+    raise NotFoundError(
+        f'"{away}" at "{home}" is not a game on card {card.slug}: both teams are on it, '
+        "but not against each other."
+    )
 
 
 @dataclass(frozen=True)

@@ -72,15 +72,29 @@ class ScanReport:
         return dict(sorted(kinds.items(), key=lambda kv: -kv[1]))
 
 
-KINDS = (("unsure mark", "unsure mark"), ("unsure stake", "unsure stake mark"), ("both sides", "both sides marked"),
-         ("over and under", "both sides marked"), ("QR code cannot", "QR unreadable"),
-         ("corner mark", "corner mark missing"), ("corner marks", "corner mark missing"),
-         ("no card found", "no card found"), ("never printed", "serial never printed"),
-         ("already entered", "serial already entered"), ("scanned more than once", "scanned twice, marks differ"),
-         ("verify code", "verify code does not match"), ("stake not marked", "stake not marked"),
-         ("two stakes", "two stakes marked"), ('"Other $"', "other stake"), ("cutoff", "after the cutoff"),
-         ("picks", "pick count or same game"), ("pick ", "pick count or same game"),
-         ("printed for", "another card"), ("QR says", "another card"), ("this card is", "another card"))
+KINDS = (
+    ("unsure mark", "unsure mark"),
+    ("unsure stake", "unsure stake mark"),
+    ("both sides", "both sides marked"),
+    ("over and under", "both sides marked"),
+    ("QR code cannot", "QR unreadable"),
+    ("corner mark", "corner mark missing"),
+    ("corner marks", "corner mark missing"),
+    ("no card found", "no card found"),
+    ("never printed", "serial never printed"),
+    ("already entered", "serial already entered"),
+    ("scanned more than once", "scanned twice, marks differ"),
+    ("verify code", "verify code does not match"),
+    ("stake not marked", "stake not marked"),
+    ("two stakes", "two stakes marked"),
+    ('"Other $"', "other stake"),
+    ("cutoff", "after the cutoff"),
+    ("picks", "pick count or same game"),
+    ("pick ", "pick count or same game"),
+    ("printed for", "another card"),
+    ("QR says", "another card"),
+    ("this card is", "another card"),
+)
 
 
 def kind(reason: str) -> str:
@@ -98,9 +112,17 @@ def crops_folder(db_url: str) -> Path:
     return Path("parlaycards-scans")
 
 
-def scan_cards(store: Store, slug: str, files: list[Path], *, stake: Decimal | None = None,
-               received: datetime | None = None, late: bool = False, folder: Path | None = None,
-               progress: Progress | None = None) -> ScanReport:
+def scan_cards(
+    store: Store,
+    slug: str,
+    files: list[Path],
+    *,
+    stake: Decimal | None = None,
+    received: datetime | None = None,
+    late: bool = False,
+    folder: Path | None = None,
+    progress: Progress | None = None,
+) -> ScanReport:
     """Read every card in `files`, enter the sure ones and keep the rest for review. `stake` is the stake
     of a card with no stake marked; `received` when the cards were handed in (naive: the card's zone)."""
     from ..scan.cards import read_page
@@ -113,7 +135,9 @@ def scan_cards(store: Store, slug: str, files: list[Path], *, stake: Decimal | N
         Checks(tx, slug)  # the card has printed cards at all
         if default is None and tx.meta(DEFAULT_STAKE):
             default = Decimal(tx.meta(DEFAULT_STAKE) or "")
-        ranges = sorted((b.first_serial, b.last_serial, b.slug, b.version, b.template) for b in all_batches(tx))
+        ranges = sorted(
+            (b.first_serial, b.last_serial, b.slug, b.version, b.template) for b in all_batches(tx)
+        )
     zone = ZoneInfo(current.timezone)
     when = _received(received, zone)
     cutoff = current.rules.cutoff
@@ -123,7 +147,8 @@ def scan_cards(store: Store, slug: str, files: list[Path], *, stake: Decimal | N
             f"the cutoff of {slug} was {local:%a %b %d %Y %H:%M} ({current.timezone}), and these cards would be entered "
             f"as received {when.astimezone(zone):%a %b %d %H:%M}, after it: every one would be refused. Pass "
             f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30"), '
-            f"or {option('late')} to accept them after the cutoff on purpose.")
+            f"or {option('late')} to accept them after the cutoff on purpose."
+        )
     firsts = [r[0] for r in ranges]
 
     def lookup(serial: int) -> tuple[str, int, str] | None:
@@ -173,8 +198,16 @@ def _received(when: datetime | None, zone: ZoneInfo) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=zone)
 
 
-def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, folder: Path, when: datetime,
-           late: bool) -> ScanReport:
+def _store(
+    store: Store,
+    slug: str,
+    read: list,
+    blank: list[str],
+    pages: int,
+    folder: Path,
+    when: datetime,
+    late: bool,
+) -> ScanReport:
     from ..store.db import iso
 
     now = datetime.now(UTC)
@@ -197,18 +230,24 @@ def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, fo
             amount = s.marked.stake if s.marked else None
             status, reasons = "review", list(s.doubts)
             if not reasons and s.slug != slug:
-                reasons.append(f"this card is {s.slug}, not {slug}: scan it with `parlaycards scan {s.slug} …`")
+                reasons.append(
+                    f"this card is {s.slug}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
+                )
             if not reasons:
                 same = by_serial[s.serial]
                 if len(same) > 1 and any(_marks(o) != _marks(same[0]) or o.doubts for o in same):
                     others = ", ".join(o.where for o in same if o is not s)
-                    reasons.append(f"serial {format_serial(s.serial)} was scanned more than once, not read the same "
-                                   f"each time (also at {others}): a photocopy, a card marked again, or a doubtful "
-                                   "read; compare the crops")
+                    reasons.append(
+                        f"serial {format_serial(s.serial)} was scanned more than once, not read the same "
+                        f"each time (also at {others}): a photocopy, a card marked again, or a doubtful "
+                        "read; compare the crops"
+                    )
                 elif s.serial in first_seen:
                     status = "duplicate"
-                    reasons.append(f"the same card with the same marks was scanned twice; entered once "
-                                   f"(first at {first_seen[s.serial]})")
+                    reasons.append(
+                        f"the same card with the same marks was scanned twice; entered once "
+                        f"(first at {first_seen[s.serial]})"
+                    )
             if not reasons:
                 first_seen[s.serial] = s.where
                 old = entry_rows.get(tx, s.serial)
@@ -216,29 +255,71 @@ def _store(store: Store, slug: str, read: list, blank: list[str], pages: int, fo
                     status = "duplicate"
                     reasons.append(f"card {format_serial(s.serial)} was already entered with the same marks")
                 elif old is not None:
-                    reasons.append(f"serial {format_serial(s.serial)} was already entered"
-                                   + (f" on card {old[0]}" if old[0] != slug else " with other picks or stake")
-                                   + ": a photocopy, or the card scanned again with different marks")
+                    reasons.append(
+                        f"serial {format_serial(s.serial)} was already entered"
+                        + (f" on card {old[0]}" if old[0] != slug else " with other picks or stake")
+                        + ": a photocopy, or the card scanned again with different marks"
+                    )
             if not reasons:
-                raw = RawEntry(source=Source(file=s.where), serial=s.serial, code=s.code, name="", stake=amount,
-                               picks=picks, received_at=when, late=late)
+                raw = RawEntry(
+                    source=Source(file=s.where),
+                    serial=s.serial,
+                    code=s.code,
+                    name="",
+                    stake=amount,
+                    picks=picks,
+                    received_at=when,
+                    late=late,
+                )
                 entry, refused = checks.check(raw, where=s.where, late=late, source="scan", now=now)
                 if entry is None:
                     reasons += refused
                 else:
                     status = "entered"
                     stored.append(entry)
-            outcomes.append(CardOutcome(s.where, format_serial(s.serial) if s.serial else None, status,
-                                        tuple(reasons), picks, amount, crop))
-            rows.append(scan_rows.ScanRow(0, slug, s.serial, s.version, s.code, s.file, s.page, crop, picks, amount,
-                                          when, late, status, tuple(reasons), iso(now)))
+            outcomes.append(
+                CardOutcome(
+                    s.where,
+                    format_serial(s.serial) if s.serial else None,
+                    status,
+                    tuple(reasons),
+                    picks,
+                    amount,
+                    crop,
+                )
+            )
+            rows.append(
+                scan_rows.ScanRow(
+                    0,
+                    slug,
+                    s.serial,
+                    s.version,
+                    s.code,
+                    s.file,
+                    s.page,
+                    crop,
+                    picks,
+                    amount,
+                    when,
+                    late,
+                    status,
+                    tuple(reasons),
+                    iso(now),
+                )
+            )
         if stored:
             entry_rows.insert_many(tx, slug, stored)
             tx.audit_many("entry.add", slug, [_audit(e) for e in stored])
         scan_rows.add_many(tx, rows)
-        tx.audit("scan", slug, pages=pages, read=len(read), entered=len(stored),
-                 review=sum(o.status == "review" for o in outcomes),
-                 duplicates=sum(o.status == "duplicate" for o in outcomes))
+        tx.audit(
+            "scan",
+            slug,
+            pages=pages,
+            read=len(read),
+            entered=len(stored),
+            review=sum(o.status == "review" for o in outcomes),
+            duplicates=sum(o.status == "duplicate" for o in outcomes),
+        )
     return ScanReport(slug, pages, tuple(blank), tuple(outcomes), folder)
 
 
@@ -279,68 +360,125 @@ def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 -
         digits = text.lstrip("#").removeprefix("id:").removeprefix("ID:").strip()
         row = scan_rows.get(tx, int(digits)) if digits.isdigit() else None
         if row is None or row.slug != slug or row.status != scan_rows.OPEN:
-            raise NotFoundError(f"no card waiting for review on {slug} has id {text}. See `parlaycards review {slug}`.")
+            raise NotFoundError(
+                f"no card waiting for review on {slug} has id {text}. See `parlaycards review {slug}`."
+            )
         return row
     number = parse_serial(text)
     if number is None:
-        raise ParlayError(f'"{which}" is neither a serial nor a review id. Accepted: the serial printed on the card, '
-                          'e.g. 000123, or "#7" for the review with id 7 (a card whose QR could not be read).')
+        raise ParlayError(
+            f'"{which}" is neither a serial nor a review id. Accepted: the serial printed on the card, '
+            'e.g. 000123, or "#7" for the review with id 7 (a card whose QR could not be read).'
+        )
     found = [r for r in scan_rows.of(tx, slug, scan_rows.OPEN) if r.serial == number]
     if not found:
-        raise NotFoundError(f"card {format_serial(number)} is not waiting for review on {slug}. "
-                            f"See `parlaycards review {slug}`.")
+        raise NotFoundError(
+            f"card {format_serial(number)} is not waiting for review on {slug}. "
+            f"See `parlaycards review {slug}`."
+        )
     return found[-1]
 
 
-def accept(store: Store, slug: str, which: str, *, serial: int | None = None, picks: tuple[int, ...] | None = None,
-           stake: Decimal | None = None, code: str | None = None, name: str = "", received: datetime | None = None,
-           late: bool = False, replace: bool = False) -> Entry:
+def accept(
+    store: Store,
+    slug: str,
+    which: str,
+    *,
+    serial: int | None = None,
+    picks: tuple[int, ...] | None = None,
+    stake: Decimal | None = None,
+    code: str | None = None,
+    name: str = "",
+    received: datetime | None = None,
+    late: bool = False,
+    replace: bool = False,
+) -> Entry:
     """Enter a card from review: as read, or with the picks, stake and code a person gives. It is
     received when the scan said (or at `received`)."""
     with store.transaction() as tx:
         row = _pick_row(tx, slug, which)
         number = serial if serial is not None else row.serial
         if number is None:
-            raise ParlayError(f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
-                              f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
-                              f"{option('code')} K7F2Q9")
+            raise ParlayError(
+                f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
+                f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
+                f"{option('code')} K7F2Q9"
+            )
         chosen = picks if picks is not None else row.picks
         amount = stake if stake is not None else row.stake
         if not chosen:
-            raise ParlayError(f"no picks were read from card {format_serial(number)}: give them with "
-                              f"{option('picks')}, e.g. {option('picks')} 101,104,117.")
+            raise ParlayError(
+                f"no picks were read from card {format_serial(number)}: give them with "
+                f"{option('picks')}, e.g. {option('picks')} 101,104,117."
+            )
         if amount is None:
-            raise ParlayError(f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
-                              f"e.g. {option('stake')} 5.")
+            raise ParlayError(
+                f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
+                f"e.g. {option('stake')} 5."
+            )
         checks = Checks(tx, slug, replace=replace)
         zone = ZoneInfo(checks.current.timezone)
         when = _received(received, zone) if received else row.received_at
         late = late or row.late
         checks.prefetch([number])
-        raw = RawEntry(source=Source(file=row.file), serial=number, code=code or row.code, name=name.strip(),
-                       stake=amount, picks=tuple(chosen), received_at=when, late=late)
-        entry = enter_one(tx, slug, checks, raw, where=f"review #{row.id}", late=late, source="scan",
-                          correct_with=f"accept it with {option('replace')}", review=row.id)
+        raw = RawEntry(
+            source=Source(file=row.file),
+            serial=number,
+            code=code or row.code,
+            name=name.strip(),
+            stake=amount,
+            picks=tuple(chosen),
+            received_at=when,
+            late=late,
+        )
+        entry = enter_one(
+            tx,
+            slug,
+            checks,
+            raw,
+            where=f"review #{row.id}",
+            late=late,
+            source="scan",
+            correct_with=f"accept it with {option('replace')}",
+            review=row.id,
+        )
         at = datetime.now(UTC)
-        scan_rows.resolve(tx, row.id, "accepted", f"entered as {entry.serial}: {','.join(map(str, entry.picks))} "
-                          f"at {entry.stake}", at)
+        scan_rows.resolve(
+            tx,
+            row.id,
+            "accepted",
+            f"entered as {entry.serial}: {','.join(map(str, entry.picks))} at {entry.stake}",
+            at,
+        )
         for other in scan_rows.of(tx, slug, scan_rows.OPEN):
             if other.serial == number:
-                scan_rows.resolve(tx, other.id, "duplicate", f"another scan of card {entry.serial} was accepted "
-                                  f"(review #{row.id})", at)
+                scan_rows.resolve(
+                    tx,
+                    other.id,
+                    "duplicate",
+                    f"another scan of card {entry.serial} was accepted (review #{row.id})",
+                    at,
+                )
         return entry
 
 
 def reject(store: Store, slug: str, which: str, *, reason: str) -> scan_rows.ScanRow:
     """Take a card out of review without entering it; the reason is kept and audited."""
     if not reason.strip():
-        raise ParlayError(f'{option("reason")} is required: say why the card is rejected, e.g. {option("reason")} '
-                          '"two marks on 104".')
+        raise ParlayError(
+            f"{option('reason')} is required: say why the card is rejected, e.g. {option('reason')} "
+            '"two marks on 104".'
+        )
     with store.transaction() as tx:
         row = _pick_row(tx, slug, which)
         scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
-        tx.audit("scan.reject", slug, review=row.id, serial=format_serial(row.serial) if row.serial else None,
-                 reason=reason.strip())
+        tx.audit(
+            "scan.reject",
+            slug,
+            review=row.id,
+            serial=format_serial(row.serial) if row.serial else None,
+            reason=reason.strip(),
+        )
         return row
 
 

@@ -39,12 +39,16 @@ def revert_card(store: Store, slug: str, to: int) -> Saved:
     with store.transaction() as tx:
         latest = card_rows.latest(tx, slug)
         if not 1 <= to < latest.version:
-            raise ParlayError(f"⟨to⟩ {to}: card {slug} has versions 1 to {latest.version}; revert to one before "
-                              f"the latest ({latest.version}). See them with `parlaycards show {slug} ⟨version⟩ N`.")
+            raise ParlayError(
+                f"⟨to⟩ {to}: card {slug} has versions 1 to {latest.version}; revert to one before "
+                f"the latest ({latest.version}). See them with `parlaycards show {slug} ⟨version⟩ N`."
+            )
         old = card_rows.get(tx, slug, to)
         if _content(old) == _content(latest):
-            raise ParlayError(f"nothing to change: card {slug} version {latest.version} already says what version "
-                              f"{to} says.")
+            raise ParlayError(
+                f"nothing to change: card {slug} version {latest.version} already says what version "
+                f"{to} says."
+            )
         note = f"reverted to version {to}"
         saved = card_rows.save(tx, Card.model_validate({**_content(old), "slug": slug}), note)
         tx.audit("card.revert", slug, to=to, was=latest.version, version=saved.version)
@@ -61,18 +65,27 @@ def delete_card(store: Store, slug: str) -> Deleted:
         if printed:
             b = printed[0]
             when = datetime.fromisoformat(b.created_at).astimezone(zone)
-            more = f" and {len(printed) - 1} more batch{'es' if len(printed) > 2 else ''}" if len(printed) > 1 else ""
-            raise RefusedError(f"card {slug} cannot be deleted: it has been printed — serials "
-                               f"{format_serial(b.first_serial)}–{format_serial(b.last_serial)} of version {b.version} "
-                               f"on {when:%a %b %d %H:%M %Z} ({b.file}){more}. A printed card stays in the pool's "
-                               "history; take games off with `game set … ⟨off⟩`, or start a new card.")
+            more = (
+                f" and {len(printed) - 1} more batch{'es' if len(printed) > 2 else ''}"
+                if len(printed) > 1
+                else ""
+            )
+            raise RefusedError(
+                f"card {slug} cannot be deleted: it has been printed — serials "
+                f"{format_serial(b.first_serial)}–{format_serial(b.last_serial)} of version {b.version} "
+                f"on {when:%a %b %d %H:%M %Z} ({b.file}){more}. A printed card stays in the pool's "
+                "history; take games off with `game set … ⟨off⟩`, or start a new card."
+            )
         uses = {
             "entries": _count(tx, schema.entries, schema.entries.c.slug == slug),
             "scanned cards": _count(tx, schema.scans, schema.scans.c.slug == slug),
         }
         used = [f"{n} {what}" for what, n in uses.items() if n]
-        pools = list(tx.conn.execute(select(schema.pickem_pools.c.slug)
-                                     .where(schema.pickem_pools.c.card == slug)).scalars())
+        pools = list(
+            tx.conn.execute(
+                select(schema.pickem_pools.c.slug).where(schema.pickem_pools.c.card == slug)
+            ).scalars()
+        )
         if pools:
             used.append(f"pick'em pool{'s' if len(pools) > 1 else ''} {', '.join(sorted(pools))}")
         if used:
@@ -81,8 +94,13 @@ def delete_card(store: Store, slug: str) -> Deleted:
         results = _count(tx, schema.results, schema.results.c.slug == slug)
         tx.conn.execute(delete(schema.results).where(schema.results.c.slug == slug))
         tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
-        tx.audit("card.delete", slug, versions=len(versions), results=results,
-                 last_version=json.loads(latest.model_dump_json()))
+        tx.audit(
+            "card.delete",
+            slug,
+            versions=len(versions),
+            results=results,
+            last_version=json.loads(latest.model_dump_json()),
+        )
         return Deleted(slug, latest.title, len(versions), results)
 
 

@@ -24,7 +24,9 @@ def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
     """Void the entry of serial `number` on card `slug`, with the operator's reason (audited)."""
     why = " ".join(reason.split())
     if not why:
-        raise ParlayError('give the reason for voiding it with ⟨reason⟩, e.g. ⟨reason⟩ "typed on the wrong serial".')
+        raise ParlayError(
+            'give the reason for voiding it with ⟨reason⟩, e.g. ⟨reason⟩ "typed on the wrong serial".'
+        )
     s = format_serial(number)
     with store.transaction() as tx:
         card = card_rows.latest(tx, slug)  # names the card when it does not exist
@@ -32,22 +34,40 @@ def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
         if found is None:
             gone = void_rows.void_now(tx, [number]).get(number)
             if gone is not None and gone.slug == slug:
-                raise RefusedError(f"card {s} was already voided on {_when(gone.at, card.timezone)} "
-                                   f'("{gone.reason}"). Nothing was changed.')
-            raise NotFoundError(f"card {s} was not entered on {slug}, so there is nothing to void. "
-                                f"See `parlaycards entries {slug}`.")
+                raise RefusedError(
+                    f"card {s} was already voided on {_when(gone.at, card.timezone)} "
+                    f'("{gone.reason}"). Nothing was changed.'
+                )
+            raise NotFoundError(
+                f"card {s} was not entered on {slug}, so there is nothing to void. "
+                f"See `parlaycards entries {slug}`."
+            )
         on, entry = found
         if on != slug:
-            raise NotFoundError(f"card {s} was entered on {on}, not {slug}: `parlaycards entry void {on} {s} …`.")
+            raise NotFoundError(
+                f"card {s} was entered on {on}, not {slug}: `parlaycards entry void {on} {s} …`."
+            )
         paid = entry_rows.payments(tx, slug).get(s)
         if paid is not None:
-            raise RefusedError(f"card {s} has been paid {dollars(paid.amount)} "
-                               f"(last payment {_when(datetime.fromisoformat(paid.at), card.timezone)}), so it "
-                               "cannot be voided. Settle it with the player first; the payment stays recorded.")
+            raise RefusedError(
+                f"card {s} has been paid {dollars(paid.amount)} "
+                f"(last payment {_when(datetime.fromisoformat(paid.at), card.timezone)}), so it "
+                "cannot be voided. Settle it with the player first; the payment stays recorded."
+            )
         voided = void_rows.move(tx, slug, entry, why, datetime.now(UTC))
-        tx.audit("entry.void", slug, serial=s, reason=why, version=entry.version, name=entry.name,
-                 stake=str(entry.stake), picks=list(entry.picks), received_at=entry.received_at.isoformat(),
-                 late=entry.late, source=entry.source)
+        tx.audit(
+            "entry.void",
+            slug,
+            serial=s,
+            reason=why,
+            version=entry.version,
+            name=entry.name,
+            stake=str(entry.stake),
+            picks=list(entry.picks),
+            received_at=entry.received_at.isoformat(),
+            late=entry.late,
+            source=entry.source,
+        )
         return voided
 
 

@@ -26,8 +26,11 @@ class CardSummary:
 
 def latest(tx: Tx, slug: str) -> Card:
     row = tx.conn.execute(
-        select(schema.cards.c.data).where(schema.cards.c.slug == slug)
-        .order_by(schema.cards.c.version.desc()).limit(1)).first()
+        select(schema.cards.c.data)
+        .where(schema.cards.c.slug == slug)
+        .order_by(schema.cards.c.version.desc())
+        .limit(1)
+    ).first()
     if row is None:
         raise NotFoundError(f'there is no card "{slug}". ' + _known(tx))
     return Card.model_validate_json(row.data)
@@ -35,7 +38,8 @@ def latest(tx: Tx, slug: str) -> Card:
 
 def get(tx: Tx, slug: str, version: int) -> Card:
     row = tx.conn.execute(
-        select(schema.cards.c.data).where(schema.cards.c.slug == slug, schema.cards.c.version == version)).first()
+        select(schema.cards.c.data).where(schema.cards.c.slug == slug, schema.cards.c.version == version)
+    ).first()
     if row is None:
         latest(tx, slug)  # names the card when it does not exist at all
         raise NotFoundError(f'card "{slug}" has no version {version}.')
@@ -48,49 +52,75 @@ def exists(tx: Tx, slug: str) -> bool:
 
 def save(tx: Tx, card: Card, note: str) -> Card:
     """Store `card` as the next version of its slug; returns the stored card (with its version)."""
-    current = tx.conn.execute(select(func.max(schema.cards.c.version)).where(schema.cards.c.slug == card.slug)).scalar()
+    current = tx.conn.execute(
+        select(func.max(schema.cards.c.version)).where(schema.cards.c.slug == card.slug)
+    ).scalar()
     version = (current or 0) + 1
     stored = Card.model_validate({**card.model_dump(), "version": version, "note": note})
-    tx.conn.execute(insert(schema.cards).values(
-        slug=stored.slug, version=version, created_at=iso(now()), note=note, data=stored.model_dump_json()))
+    tx.conn.execute(
+        insert(schema.cards).values(
+            slug=stored.slug, version=version, created_at=iso(now()), note=note, data=stored.model_dump_json()
+        )
+    )
     tx.audit("card.version", stored.slug, version=version, note=note)
     return stored
 
 
 def printed_versions(tx: Tx, slug: str) -> tuple[int, ...]:
-    rows = tx.conn.execute(select(schema.batches.c.version).where(schema.batches.c.slug == slug)
-                           .distinct().order_by(schema.batches.c.version))
+    rows = tx.conn.execute(
+        select(schema.batches.c.version)
+        .where(schema.batches.c.slug == slug)
+        .distinct()
+        .order_by(schema.batches.c.version)
+    )
     return tuple(r[0] for r in rows)
 
 
 def summaries(tx: Tx) -> list[CardSummary]:
     c = schema.cards.c
     newest = select(c.slug, func.max(c.version).label("v")).group_by(c.slug).subquery()
-    rows = tx.conn.execute(select(c.slug, c.version, c.data, c.created_at)
-                           .join(newest, (c.slug == newest.c.slug) & (c.version == newest.c.v))
-                           .order_by(c.slug))
+    rows = tx.conn.execute(
+        select(c.slug, c.version, c.data, c.created_at)
+        .join(newest, (c.slug == newest.c.slug) & (c.version == newest.c.v))
+        .order_by(c.slug)
+    )
     out = []
     for r in rows:
         card = Card.model_validate_json(r.data)
-        out.append(CardSummary(slug=r.slug, version=r.version, title=card.title, games=len(card.games),
-                               created_at=r.created_at, printed_versions=printed_versions(tx, r.slug),
-                               timezone=card.timezone))
+        out.append(
+            CardSummary(
+                slug=r.slug,
+                version=r.version,
+                title=card.title,
+                games=len(card.games),
+                created_at=r.created_at,
+                printed_versions=printed_versions(tx, r.slug),
+                timezone=card.timezone,
+            )
+        )
     return out
 
 
 def history(tx: Tx, slug: str) -> list[tuple[int, str, str]]:
     """(version, created_at, note) for every version of `slug`."""
     c = schema.cards.c
-    return [(r.version, r.created_at, r.note) for r in
-            tx.conn.execute(select(c.version, c.created_at, c.note).where(c.slug == slug).order_by(c.version))]
+    return [
+        (r.version, r.created_at, r.note)
+        for r in tx.conn.execute(
+            select(c.version, c.created_at, c.note).where(c.slug == slug).order_by(c.version)
+        )
+    ]
 
 
 def imported_versions(tx: Tx, slug: str) -> tuple[int, ...]:
     """The versions of `slug` that an import stored (from the audit log: an "import" row follows the
     "card.version" row of the version it stored)."""
     a = schema.audit.c
-    rows = tx.conn.execute(select(a.action, a.detail).where(a.slug == slug, a.action.in_(("card.version", "import")))
-                           .order_by(a.id))
+    rows = tx.conn.execute(
+        select(a.action, a.detail)
+        .where(a.slug == slug, a.action.in_(("card.version", "import")))
+        .order_by(a.id)
+    )
     versions: list[int] = []
     last: int | None = None
     for action, detail in rows:

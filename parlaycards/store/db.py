@@ -95,15 +95,32 @@ class Tx:
 
     def audit(self, action: str, slug: str | None, **detail: Any) -> None:
         """Append to the audit log (insert-only)."""
-        self.conn.execute(insert(schema.audit).values(
-            at=iso(now()), actor=self.actor, action=action, slug=slug,
-            detail=json.dumps(detail, default=str, sort_keys=True)))
+        self.conn.execute(
+            insert(schema.audit).values(
+                at=iso(now()),
+                actor=self.actor,
+                action=action,
+                slug=slug,
+                detail=json.dumps(detail, default=str, sort_keys=True),
+            )
+        )
 
     def audit_many(self, action: str, slug: str | None, details: list[dict[str, Any]]) -> None:
         """Append one audit row per detail, in one executemany (a 10,000-row import stays quick)."""
         at = iso(now())
-        self.insert_many(schema.audit, [{"at": at, "actor": self.actor, "action": action, "slug": slug,
-                                         "detail": json.dumps(d, default=str, sort_keys=True)} for d in details])
+        self.insert_many(
+            schema.audit,
+            [
+                {
+                    "at": at,
+                    "actor": self.actor,
+                    "action": action,
+                    "slug": slug,
+                    "detail": json.dumps(d, default=str, sort_keys=True),
+                }
+                for d in details
+            ],
+        )
 
     def stream(self, stmt: Select, size: int = 20_000) -> Iterator[tuple]:
         """The rows of a select as plain tuples, straight from the driver's cursor, a batch at a time:
@@ -177,7 +194,9 @@ class Store:
         # either equals one after the other or fails with a serialization failure that is run again
         # (`retry_conflicts`); a read-only look reads one snapshot (REPEATABLE READ) and never fails so.
         pg = make_url(url).get_backend_name() == "postgresql"
-        self.engine: Engine = create_engine(url, future=True, **({"isolation_level": "SERIALIZABLE"} if pg else {}))
+        self.engine: Engine = create_engine(
+            url, future=True, **({"isolation_level": "SERIALIZABLE"} if pg else {})
+        )
         self.sqlite = url.startswith("sqlite")
         if self.sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -197,7 +216,9 @@ class Store:
                 self._migrated = True
                 return
             with self.engine.begin() as conn:
-                if conn.dialect.name == "postgresql":  # one migrating process at a time; the rest wait, then see it done
+                if (
+                    conn.dialect.name == "postgresql"
+                ):  # one migrating process at a time; the rest wait, then see it done
                     conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATE_KEY})
                 schema.migrations.create(conn, checkfirst=True)
                 schema.meta.create(conn, checkfirst=True)
@@ -221,7 +242,8 @@ class Store:
                 raise self._conflict() from None
             raise ParlayError(
                 f"cannot open the pool database {self.shown}: {exc.orig if hasattr(exc, 'orig') else exc}. "
-                "Pass ⟨db⟩ with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB).") from None
+                "Pass ⟨db⟩ with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB)."
+            ) from None
         self._migrated = True
 
     def _up_to_date(self) -> bool:
@@ -232,20 +254,26 @@ class Store:
             done = set(conn.execute(select(schema.migrations.c.name)).scalars())
             self._refuse_newer(conn, done)
             tx = Tx(conn, self.actor)
-            return (all(name in done for name, _ in schema.MIGRATIONS) and tx.meta("pool_secret") is not None
-                    and tx.meta("schema_version") == str(schema.SCHEMA_VERSION))
+            return (
+                all(name in done for name, _ in schema.MIGRATIONS)
+                and tx.meta("pool_secret") is not None
+                and tx.meta("schema_version") == str(schema.SCHEMA_VERSION)
+            )
 
     def _refuse_newer(self, conn: Connection, done: set[str]) -> None:
         """A database that has a migration this release does not know was written by a newer one."""
         known = {name for name, _ in schema.MIGRATIONS}
         unknown = sorted(done - known)
-        version = conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == "schema_version")).scalar()
+        version = conn.execute(
+            select(schema.meta.c.value).where(schema.meta.c.key == "schema_version")
+        ).scalar()
         if unknown or (version is not None and version.isdigit() and int(version) > schema.SCHEMA_VERSION):
             what = f"its changes {', '.join(unknown)}" if unknown else f"schema version {version}"
             raise NewerDatabase(
                 f"the pool database {self.shown} was written by a newer release of parlaycards ({what}, which this "
                 "release does not know). It was left as it is: upgrade parlaycards (pip install -U parlaycards) "
-                "on this machine to use it.")
+                "on this machine to use it."
+            )
 
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
@@ -311,17 +339,23 @@ class Store:
                 conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PRINT_KEY})
 
     def _busy(self) -> ParlayError:
-        return ParlayError(f"another parlaycards command is writing to the pool database {self.shown} and did not "
-                           f"finish within {LOCK_WAIT_S} seconds. Nothing was changed: run this command again when "
-                           "it is done.")
+        return ParlayError(
+            f"another parlaycards command is writing to the pool database {self.shown} and did not "
+            f"finish within {LOCK_WAIT_S} seconds. Nothing was changed: run this command again when "
+            "it is done."
+        )
 
     def _print_busy(self) -> ParlayError:
-        return ParlayError(f"another print of the pool database {self.shown} has been running for more than "
-                           f"{PRINT_WAIT_S // 60} minutes. Nothing was printed: run this command again when it is done.")
+        return ParlayError(
+            f"another print of the pool database {self.shown} has been running for more than "
+            f"{PRINT_WAIT_S // 60} minutes. Nothing was printed: run this command again when it is done."
+        )
 
     def _conflict(self) -> Conflict:
-        return Conflict(f"another parlaycards command changed the same rows of the pool database {self.shown} at "
-                        "the same moment. Nothing was changed: run this command again.")
+        return Conflict(
+            f"another parlaycards command changed the same rows of the pool database {self.shown} at "
+            "the same moment. Nothing was changed: run this command again."
+        )
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -393,7 +427,9 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 def _sqlite_begin(conn: Connection) -> None:
     # a write transaction takes the lock at once (no deadlock on upgrade); a read-only one waits for none
-    conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get("parlaycards_readonly") else "BEGIN IMMEDIATE")
+    conn.exec_driver_sql(
+        "BEGIN" if conn.get_execution_options().get("parlaycards_readonly") else "BEGIN IMMEDIATE"
+    )
 
 
 def _sqlstate(exc: Exception) -> str:
@@ -403,8 +439,11 @@ def _sqlstate(exc: Exception) -> str:
 
 def _locked(exc: Exception) -> bool:
     """Another command held a lock longer than we wait (SQLite's busy timeout, PostgreSQL's lock_timeout)."""
-    return ("database is locked" in str(exc) or "database table is locked" in str(exc)
-            or _sqlstate(exc) == "55P03")
+    return (
+        "database is locked" in str(exc)
+        or "database table is locked" in str(exc)
+        or _sqlstate(exc) == "55P03"
+    )
 
 
 # unique violation, exclusion violation, serialization failure, deadlock
@@ -415,8 +454,9 @@ def _conflict(exc: Exception) -> bool:
     """Two commands wrote the same thing at once: a retry reads the other's change and decides again."""
     if _sqlstate(exc) in _CONFLICT_STATES:
         return True
-    return isinstance(exc, IntegrityError) and ("UNIQUE constraint failed" in str(exc)
-                                                or "share serials" in str(exc))
+    return isinstance(exc, IntegrityError) and (
+        "UNIQUE constraint failed" in str(exc) or "share serials" in str(exc)
+    )
 
 
 def _whoami() -> str:
@@ -434,13 +474,17 @@ def open_store(db: str | None = None, *, create: bool = False) -> Store:
     if url.startswith("sqlite:///"):
         path = Path(url.removeprefix("sqlite:///"))
         if not create and not path.exists():
-            raise ParlayError(f"there is no pool database at {path.resolve()}. Run this in the pool's folder, pass "
-                              "⟨db⟩ with its file (or set PARLAYCARDS_DB), or start a pool by importing its first "
-                              "card: parlaycards import LINES.xlsx")
+            raise ParlayError(
+                f"there is no pool database at {path.resolve()}. Run this in the pool's folder, pass "
+                "⟨db⟩ with its file (or set PARLAYCARDS_DB), or start a pool by importing its first "
+                "card: parlaycards import LINES.xlsx"
+            )
         if path.exists() and path.is_file():
             with path.open("rb") as fh:
                 head = fh.read(16)
             if head and not head.startswith(b"SQLite format 3"):
-                raise ParlayError(f"{path} is not a parlaycards database (not a SQLite file). "
-                                  "Pass ⟨db⟩ with another path, or remove the file.")
+                raise ParlayError(
+                    f"{path} is not a parlaycards database (not a SQLite file). "
+                    "Pass ⟨db⟩ with another path, or remove the file."
+                )
     return Store(url)

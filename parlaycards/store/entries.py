@@ -37,9 +37,18 @@ def picks_text(picks: Iterable[int]) -> str:
 
 
 def _row(slug: str, e: Entry) -> dict:
-    return {"slug": slug, "version": e.version, "serial": int(e.serial), "code": e.code, "name": e.name,
-            "stake": str(e.stake.quantize(CENT)), "picks": picks_text(e.picks), "received_at": iso(e.received_at),
-            "late": e.late, "source": e.source}
+    return {
+        "slug": slug,
+        "version": e.version,
+        "serial": int(e.serial),
+        "code": e.code,
+        "name": e.name,
+        "stake": str(e.stake.quantize(CENT)),
+        "picks": picks_text(e.picks),
+        "received_at": iso(e.received_at),
+        "late": e.late,
+        "source": e.source,
+    }
 
 
 def insert_many(tx: Tx, slug: str, entries: Sequence[Entry]) -> None:
@@ -55,9 +64,16 @@ def replace(tx: Tx, slug: str, entry: Entry) -> None:
 def _entry(r) -> Entry:  # noqa: ANN001 - a row
     # Rows were validated on the way in: construct without validating again (grading reads 100,000s).
     return Entry.model_construct(
-        serial=format_serial(r.serial), code=r.code, name=r.name, stake=Decimal(r.stake),
+        serial=format_serial(r.serial),
+        code=r.code,
+        name=r.name,
+        stake=Decimal(r.stake),
         picks=tuple(map(int, r.picks.split(","))) if r.picks else (),
-        received_at=datetime.fromisoformat(r.received_at), late=bool(r.late), source=r.source, version=r.version)
+        received_at=datetime.fromisoformat(r.received_at),
+        late=bool(r.late),
+        source=r.source,
+        version=r.version,
+    )
 
 
 _COLUMNS = (E.serial, E.code, E.name, E.stake, E.picks, E.received_at, E.late, E.source, E.version)
@@ -71,13 +87,20 @@ def of(tx: Tx, slug: str) -> list[Entry]:
 
 def for_grading(tx: Tx, slug: str) -> list[Ticket]:
     """Every entry of a card, by serial, as light `Ticket`s (grading reads 100,000s of them)."""
-    rows = tx.stream(select(E.serial, E.version, E.name, E.stake, E.picks, E.late, E.received_at)
-                     .where(E.slug == slug).order_by(E.serial))
+    rows = tx.stream(
+        select(E.serial, E.version, E.name, E.stake, E.picks, E.late, E.received_at)
+        .where(E.slug == slug)
+        .order_by(E.serial)
+    )
     # Stakes and times repeat (a few stake amounts; one time per imported sheet): parse each text once.
     stakes = _Parsed(Decimal)
     times = _Parsed(datetime.fromisoformat)
-    return [Ticket(f"{r[0]:06d}", r[1], r[2], stakes[r[3]], tuple(map(int, r[4].split(","))), bool(r[5]), times[r[6]])
-            for r in rows]
+    return [
+        Ticket(
+            f"{r[0]:06d}", r[1], r[2], stakes[r[3]], tuple(map(int, r[4].split(","))), bool(r[5]), times[r[6]]
+        )
+        for r in rows
+    ]
 
 
 class _Parsed(dict):
@@ -101,20 +124,27 @@ def entered(tx: Tx, serials: Iterable[int]) -> dict[int, str]:
     wanted = sorted(set(serials))
     found: dict[int, str] = {}
     for i in range(0, len(wanted), _CHUNK):
-        chunk = wanted[i:i + _CHUNK]
+        chunk = wanted[i : i + _CHUNK]
         found.update(tx.conn.execute(select(E.serial, E.slug).where(E.serial.in_(chunk))).all())
     return found
 
 
 def payments(tx: Tx, slug: str) -> dict[str, Payment]:
-    rows = tx.conn.execute(select(E.serial, E.paid_amount, E.paid_at)
-                           .where(E.slug == slug, E.paid_amount.is_not(None)))
-    return {format_serial(r.serial): Payment(format_serial(r.serial), Decimal(r.paid_amount), r.paid_at) for r in rows}
+    rows = tx.conn.execute(
+        select(E.serial, E.paid_amount, E.paid_at).where(E.slug == slug, E.paid_amount.is_not(None))
+    )
+    return {
+        format_serial(r.serial): Payment(format_serial(r.serial), Decimal(r.paid_amount), r.paid_at)
+        for r in rows
+    }
 
 
 def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> None:
-    tx.conn.execute(update(schema.entries).where(E.serial == serial)
-                    .values(paid_amount=str(total_paid.quantize(CENT)), paid_at=iso(at)))
+    tx.conn.execute(
+        update(schema.entries)
+        .where(E.serial == serial)
+        .values(paid_amount=str(total_paid.quantize(CENT)), paid_at=iso(at))
+    )
 
 
 def printed_from(tx: Tx, serial: int) -> tuple[str, int] | None:

@@ -21,10 +21,19 @@ E = schema.pickem_entries.c
 
 def create(tx: Tx, pool: PickemPool) -> PickemPool:
     if tx.conn.execute(select(P.slug).where(P.slug == pool.slug)).first() is not None:
-        raise ParlayError(f'there is already a pick\'em pool "{pool.slug}". Choose another name, '
-                          f"e.g. {pool.slug}-2, or see it with `parlaycards pickem entries {pool.slug}`.")
-    tx.conn.execute(insert(schema.pickem_pools).values(
-        slug=pool.slug, card=pool.card, season=pool.season, settings=pool.model_dump_json(), created_at=iso(now())))
+        raise ParlayError(
+            f'there is already a pick\'em pool "{pool.slug}". Choose another name, '
+            f"e.g. {pool.slug}-2, or see it with `parlaycards pickem entries {pool.slug}`."
+        )
+    tx.conn.execute(
+        insert(schema.pickem_pools).values(
+            slug=pool.slug,
+            card=pool.card,
+            season=pool.season,
+            settings=pool.model_dump_json(),
+            created_at=iso(now()),
+        )
+    )
     tx.audit("pickem.new", pool.card, pool=pool.slug, settings=json.loads(pool.model_dump_json()))
     return pool
 
@@ -33,8 +42,11 @@ def get(tx: Tx, slug: str) -> PickemPool:
     row = tx.conn.execute(select(P.settings).where(P.slug == slug)).first()
     if row is None:
         known = list(tx.conn.execute(select(P.slug).order_by(P.slug)).scalars())
-        where = ("Pick'em pools: " + ", ".join(known) + ".") if known else \
-            f"There are no pick'em pools yet: start one with `parlaycards pickem new POOL {option('card')} SLUG`."
+        where = (
+            ("Pick'em pools: " + ", ".join(known) + ".")
+            if known
+            else f"There are no pick'em pools yet: start one with `parlaycards pickem new POOL {option('card')} SLUG`."
+        )
         raise NotFoundError(f'there is no pick\'em pool "{slug}". {where}')
     return PickemPool.model_validate_json(row.settings)
 
@@ -48,24 +60,39 @@ def of_card(tx: Tx, card: str) -> list[PickemPool]:
 def of_season(tx: Tx, season: str) -> list[PickemPool]:
     """The pools of a season (name matched ignoring case), in the order they were made."""
     rows = tx.conn.execute(select(P.settings, P.season).order_by(P.created_at, P.slug))
-    pools = [PickemPool.model_validate_json(r.settings) for r in rows if r.season and name_key(r.season) == name_key(season)]
+    pools = [
+        PickemPool.model_validate_json(r.settings)
+        for r in rows
+        if r.season and name_key(r.season) == name_key(season)
+    ]
     if not pools:
-        seasons = sorted({r for r in tx.conn.execute(select(P.season).where(P.season.is_not(None))).scalars()})
-        where = ("Seasons: " + ", ".join(f'"{s}"' for s in seasons) + ".") if seasons else \
-            f"No pool has a season yet: give one with `pickem new POOL {option('card')} SLUG {option('season')} NAME`."
+        seasons = sorted(
+            {r for r in tx.conn.execute(select(P.season).where(P.season.is_not(None))).scalars()}
+        )
+        where = (
+            ("Seasons: " + ", ".join(f'"{s}"' for s in seasons) + ".")
+            if seasons
+            else f"No pool has a season yet: give one with `pickem new POOL {option('card')} SLUG {option('season')} NAME`."
+        )
         raise NotFoundError(f'no pick\'em pool belongs to the season "{season}". {where}')
     return pools
 
 
 def entries(tx: Tx, pool: str) -> list[PickemEntry]:
-    rows = tx.conn.execute(select(E.name, E.picks, E.tiebreak, E.received_at, E.paid)
-                           .where(E.pool == pool).order_by(E.id))
+    rows = tx.conn.execute(
+        select(E.name, E.picks, E.tiebreak, E.received_at, E.paid).where(E.pool == pool).order_by(E.id)
+    )
     return [_entry(r) for r in rows]
 
 
 def _entry(r) -> PickemEntry:  # noqa: ANN001
-    return PickemEntry(name=r.name, picks={int(k): v for k, v in json.loads(r.picks).items()},
-                       tiebreak=r.tiebreak, received_at=datetime.fromisoformat(r.received_at), paid=bool(r.paid))
+    return PickemEntry(
+        name=r.name,
+        picks={int(k): v for k, v in json.loads(r.picks).items()},
+        tiebreak=r.tiebreak,
+        received_at=datetime.fromisoformat(r.received_at),
+        paid=bool(r.paid),
+    )
 
 
 def by_name(tx: Tx, pool: str) -> dict[str, PickemEntry]:
@@ -79,14 +106,33 @@ def save(tx: Tx, pool: str, new: Sequence[PickemEntry], source: str) -> None:
         return
     keys = [e.key for e in new]
     tx.conn.execute(delete(schema.pickem_entries).where(E.pool == pool, E.name_key.in_(keys)))
-    tx.conn.execute(insert(schema.pickem_entries), [
-        {"pool": pool, "name": e.name, "name_key": e.key, "tiebreak": e.tiebreak, "paid": e.paid, "source": source,
-         "picks": json.dumps({str(k): s.value for k, s in e.picks}),
-         "received_at": iso(e.received_at or now())}
-        for e in new])
+    tx.conn.execute(
+        insert(schema.pickem_entries),
+        [
+            {
+                "pool": pool,
+                "name": e.name,
+                "name_key": e.key,
+                "tiebreak": e.tiebreak,
+                "paid": e.paid,
+                "source": source,
+                "picks": json.dumps({str(k): s.value for k, s in e.picks}),
+                "received_at": iso(e.received_at or now()),
+            }
+            for e in new
+        ],
+    )
     for e in new:
-        tx.audit("pickem.entry", None, pool=pool, name=e.name, source=source, tiebreak=e.tiebreak, paid=e.paid,
-                 picks={str(k): s.value for k, s in e.picks})
+        tx.audit(
+            "pickem.entry",
+            None,
+            pool=pool,
+            name=e.name,
+            source=source,
+            tiebreak=e.tiebreak,
+            paid=e.paid,
+            picks={str(k): s.value for k, s in e.picks},
+        )
 
 
 def results(tx: Tx, slug: str) -> dict[int, Result]:

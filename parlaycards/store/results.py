@@ -17,9 +17,15 @@ R = schema.results.c
 def of(tx: Tx, slug: str) -> dict[int, Result]:
     """The card's results by game key."""
     rows = tx.conn.execute(select(R.game, R.away_score, R.home_score, R.cancelled).where(R.slug == slug))
-    return {r.game: Result(game=r.game, away_score=None if r.cancelled else r.away_score,
-                           home_score=None if r.cancelled else r.home_score, cancelled=bool(r.cancelled))
-            for r in rows}
+    return {
+        r.game: Result(
+            game=r.game,
+            away_score=None if r.cancelled else r.away_score,
+            home_score=None if r.cancelled else r.home_score,
+            cancelled=bool(r.cancelled),
+        )
+        for r in rows
+    }
 
 
 def updated_at(tx: Tx, slug: str) -> dict[int, str]:
@@ -37,8 +43,16 @@ def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | Non
             continue
         if old is not None:
             tx.conn.execute(delete(schema.results).where(R.slug == slug, R.game == r.game))
-        tx.conn.execute(insert(schema.results).values(slug=slug, game=r.game, away_score=r.away_score,
-                                                      home_score=r.home_score, cancelled=r.cancelled, updated_at=at))
+        tx.conn.execute(
+            insert(schema.results).values(
+                slug=slug,
+                game=r.game,
+                away_score=r.away_score,
+                home_score=r.home_score,
+                cancelled=r.cancelled,
+                updated_at=at,
+            )
+        )
         before[r.game] = r
         changed.append((old, r))
     return changed

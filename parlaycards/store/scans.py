@@ -43,26 +43,67 @@ class ScanRow:
 
 
 def _values(r: ScanRow) -> dict:
-    return {"slug": r.slug, "serial": r.serial, "version": r.version, "code": r.code, "file": r.file, "page": r.page,
-            "crop": r.crop, "picks": None if r.picks is None else ",".join(map(str, r.picks)),
-            "stake": None if r.stake is None else str(r.stake.quantize(CENT)), "received_at": iso(r.received_at),
-            "late": r.late, "status": r.status,
-            "reasons": "\n".join(r.reasons), "created_at": r.created_at}
+    return {
+        "slug": r.slug,
+        "serial": r.serial,
+        "version": r.version,
+        "code": r.code,
+        "file": r.file,
+        "page": r.page,
+        "crop": r.crop,
+        "picks": None if r.picks is None else ",".join(map(str, r.picks)),
+        "stake": None if r.stake is None else str(r.stake.quantize(CENT)),
+        "received_at": iso(r.received_at),
+        "late": r.late,
+        "status": r.status,
+        "reasons": "\n".join(r.reasons),
+        "created_at": r.created_at,
+    }
 
 
 def add_many(tx: Tx, rows: Iterable[ScanRow]) -> None:
     tx.insert_many(schema.scans, [_values(r) for r in rows])
 
 
-_COLUMNS = (S.id, S.slug, S.serial, S.version, S.code, S.file, S.page, S.crop, S.picks, S.stake, S.received_at, S.late,
-            S.status, S.reasons, S.created_at, S.resolution)
+_COLUMNS = (
+    S.id,
+    S.slug,
+    S.serial,
+    S.version,
+    S.code,
+    S.file,
+    S.page,
+    S.crop,
+    S.picks,
+    S.stake,
+    S.received_at,
+    S.late,
+    S.status,
+    S.reasons,
+    S.created_at,
+    S.resolution,
+)
 
 
 def _row(r) -> ScanRow:  # noqa: ANN001 - a row
-    return ScanRow(r.id, r.slug, r.serial, r.version, r.code, r.file, r.page, r.crop,
-                   tuple(map(int, r.picks.split(","))) if r.picks else (() if r.picks == "" else None),
-                   Decimal(r.stake) if r.stake else None, datetime.fromisoformat(r.received_at), bool(r.late), r.status,
-                   tuple(r.reasons.split("\n")) if r.reasons else (), r.created_at, r.resolution)
+    return ScanRow(
+        r.id,
+        r.slug,
+        r.serial,
+        r.version,
+        r.code,
+        r.file,
+        r.page,
+        r.crop,
+        tuple(map(int, r.picks.split(","))) if r.picks else (() if r.picks == "" else None),
+        Decimal(r.stake) if r.stake else None,
+        datetime.fromisoformat(r.received_at),
+        bool(r.late),
+        r.status,
+        tuple(r.reasons.split("\n")) if r.reasons else (),
+        r.created_at,
+        r.resolution,
+    )
 
 
 def of(tx: Tx, slug: str, status: str | None = None) -> list[ScanRow]:
@@ -79,11 +120,17 @@ def get(tx: Tx, scan_id: int) -> ScanRow | None:
 
 def crops(tx: Tx, slug: str) -> dict[int, str]:
     """Serial → the crop of the scan that entered it."""
-    rows = tx.conn.execute(select(S.serial, S.crop).where(S.slug == slug, S.status.in_(("entered", "accepted")),
-                                                         S.serial.is_not(None)).order_by(S.id))
+    rows = tx.conn.execute(
+        select(S.serial, S.crop)
+        .where(S.slug == slug, S.status.in_(("entered", "accepted")), S.serial.is_not(None))
+        .order_by(S.id)
+    )
     return {r.serial: r.crop for r in rows}
 
 
 def resolve(tx: Tx, scan_id: int, status: str, resolution: str, at: datetime) -> None:
-    tx.conn.execute(update(schema.scans).where(S.id == scan_id)
-                    .values(status=status, resolution=resolution, resolved_at=iso(at)))
+    tx.conn.execute(
+        update(schema.scans)
+        .where(S.id == scan_id)
+        .values(status=status, resolution=resolution, resolved_at=iso(at))
+    )

@@ -22,16 +22,20 @@ from sqlalchemy import (
 
 metadata = MetaData()
 
-meta = Table("meta", metadata, Column("key", String(64), primary_key=True), Column("value", Text, nullable=False))
+meta = Table(
+    "meta", metadata, Column("key", String(64), primary_key=True), Column("value", Text, nullable=False)
+)
 
 migrations = Table(
-    "migrations", metadata,
+    "migrations",
+    metadata,
     Column("name", String(120), primary_key=True),
     Column("applied_at", String(40), nullable=False),
 )
 
 cards = Table(
-    "card_versions", metadata,
+    "card_versions",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("slug", String(64), nullable=False),
     Column("version", Integer, nullable=False),
@@ -42,7 +46,8 @@ cards = Table(
 )
 
 audit = Table(
-    "audit_log", metadata,
+    "audit_log",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("at", String(40), nullable=False),
     Column("actor", String(120), nullable=False),
@@ -52,7 +57,8 @@ audit = Table(
 )
 
 batches = Table(
-    "print_batches", metadata,
+    "print_batches",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("slug", String(64), nullable=False),
     Column("version", Integer, nullable=False),
@@ -65,7 +71,8 @@ batches = Table(
 )
 
 entries = Table(
-    "entries", metadata,
+    "entries",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("slug", String(64), nullable=False),
     Column("version", Integer, nullable=False),
@@ -83,7 +90,8 @@ entries = Table(
 Index("ix_entries_slug", entries.c.slug)
 
 results = Table(
-    "results", metadata,
+    "results",
+    metadata,
     Column("slug", String(64), primary_key=True),
     Column("game", Integer, primary_key=True),
     Column("away_score", Integer),
@@ -93,7 +101,8 @@ results = Table(
 )
 
 settlements = Table(
-    "settlements", metadata,
+    "settlements",
+    metadata,
     Column("serial", Integer, primary_key=True),
     Column("slug", String(64), nullable=False),
     Column("version", Integer, nullable=False),
@@ -109,7 +118,8 @@ Index("ix_settlements_slug", settlements.c.slug)
 pickem_metadata = MetaData()
 
 pickem_pools = Table(
-    "pickem_pools", pickem_metadata,
+    "pickem_pools",
+    pickem_metadata,
     Column("slug", String(64), primary_key=True),
     Column("card", String(64), nullable=False),
     Column("season", Text),
@@ -118,7 +128,8 @@ pickem_pools = Table(
 )
 
 pickem_entries = Table(
-    "pickem_entries", pickem_metadata,
+    "pickem_entries",
+    pickem_metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("pool", String(64), ForeignKey("pickem_pools.slug"), nullable=False),
     Column("name", Text, nullable=False),
@@ -136,7 +147,8 @@ pickem_entries = Table(
 scan_metadata = MetaData()
 
 scans = Table(
-    "scans", scan_metadata,
+    "scans",
+    scan_metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("slug", String(64), nullable=False),
     Column("serial", Integer),
@@ -164,7 +176,8 @@ Index("ix_scans_serial", scans.c.serial)
 void_metadata = MetaData()
 
 voided_entries = Table(
-    "voided_entries", void_metadata,
+    "voided_entries",
+    void_metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("slug", String(64), nullable=False),
     Column("serial", Integer, nullable=False),
@@ -181,7 +194,8 @@ Index("ix_voided_serial", voided_entries.c.serial)
 pickem_pay_metadata = MetaData()
 
 pickem_payments = Table(
-    "pickem_payments", pickem_pay_metadata,
+    "pickem_payments",
+    pickem_pay_metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("pool", String(64), nullable=False),
     Column("name_key", Text, nullable=False),
@@ -223,33 +237,53 @@ def _serial_ranges(conn: Connection) -> None:
     b = batches.c
     other = batches.alias("other")
     o = other.c
-    clash = conn.execute(select(b.id, b.slug, b.first_serial, b.last_serial, o.id, o.first_serial, o.last_serial)
-                         .where(b.id < o.id, b.first_serial <= o.last_serial, b.last_serial >= o.first_serial)
-                         .limit(5)).all()
-    bad = conn.execute(select(b.id, b.first_serial, b.last_serial)
-                       .where((b.last_serial < b.first_serial) | (b.first_serial < 1)).limit(5)).all()
+    clash = conn.execute(
+        select(b.id, b.slug, b.first_serial, b.last_serial, o.id, o.first_serial, o.last_serial)
+        .where(b.id < o.id, b.first_serial <= o.last_serial, b.last_serial >= o.first_serial)
+        .limit(5)
+    ).all()
+    bad = conn.execute(
+        select(b.id, b.first_serial, b.last_serial)
+        .where((b.last_serial < b.first_serial) | (b.first_serial < 1))
+        .limit(5)
+    ).all()
     if clash or bad:
         from ..core.errors import ParlayError
 
-        said = [f"batch {r[0]} ({r[2]:06d}–{r[3]:06d}) and batch {r[4]} ({r[5]:06d}–{r[6]:06d}) share serials"
-                for r in clash] + [f"batch {r[0]} has the range {r[1]}–{r[2]}" for r in bad]
-        raise ParlayError("the pool database cannot be upgraded: " + "; ".join(said) + ". Cards with the same serial "
-                          "were handed out twice; nothing was changed. Void the duplicate cards' batch with "
-                          "your database tool, then run the command again.")
+        said = [
+            f"batch {r[0]} ({r[2]:06d}–{r[3]:06d}) and batch {r[4]} ({r[5]:06d}–{r[6]:06d}) share serials"
+            for r in clash
+        ] + [f"batch {r[0]} has the range {r[1]}–{r[2]}" for r in bad]
+        raise ParlayError(
+            "the pool database cannot be upgraded: " + "; ".join(said) + ". Cards with the same serial "
+            "were handed out twice; nothing was changed. Void the duplicate cards' batch with "
+            "your database tool, then run the command again."
+        )
     if conn.dialect.name == "postgresql":
-        conn.execute(text("ALTER TABLE print_batches ADD CONSTRAINT ck_batch_range "
-                          "CHECK (first_serial >= 1 AND last_serial >= first_serial)"))
-        conn.execute(text("ALTER TABLE print_batches ADD CONSTRAINT ex_batch_serials "
-                          "EXCLUDE USING gist (int4range(first_serial, last_serial, '[]') WITH &&)"))
+        conn.execute(
+            text(
+                "ALTER TABLE print_batches ADD CONSTRAINT ck_batch_range "
+                "CHECK (first_serial >= 1 AND last_serial >= first_serial)"
+            )
+        )
+        conn.execute(
+            text(
+                "ALTER TABLE print_batches ADD CONSTRAINT ex_batch_serials "
+                "EXCLUDE USING gist (int4range(first_serial, last_serial, '[]') WITH &&)"
+            )
+        )
     else:  # SQLite: writers take turns, so a trigger that looks before each insert or update is enough
         for when in ("INSERT", "UPDATE OF first_serial, last_serial"):
             name = "tr_batch_serials_" + when.split()[0].lower()
-            conn.execute(text(
-                f"CREATE TRIGGER {name} BEFORE {when} ON print_batches "
-                "WHEN NEW.first_serial < 1 OR NEW.last_serial < NEW.first_serial OR EXISTS (SELECT 1 FROM "
-                "print_batches WHERE id IS NOT NEW.id AND first_serial <= NEW.last_serial "
-                "AND last_serial >= NEW.first_serial) "
-                "BEGIN SELECT RAISE(ABORT, 'print batches share serials'); END"))
+            conn.execute(
+                text(
+                    f"CREATE TRIGGER {name} BEFORE {when} ON print_batches "
+                    "WHEN NEW.first_serial < 1 OR NEW.last_serial < NEW.first_serial OR EXISTS (SELECT 1 FROM "
+                    "print_batches WHERE id IS NOT NEW.id AND first_serial <= NEW.last_serial "
+                    "AND last_serial >= NEW.first_serial) "
+                    "BEGIN SELECT RAISE(ABORT, 'print batches share serials'); END"
+                )
+            )
     conn.execute(text("CREATE UNIQUE INDEX uq_batch_first_serial ON print_batches (first_serial)"))
 
 

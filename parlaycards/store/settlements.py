@@ -18,7 +18,16 @@ from . import schema
 from .db import Tx
 
 S = schema.settlements.c
-_COLUMNS = ("serial", "slug", "version", "outcome", "effective_picks", "hits", "payout", "legs")  # Stored's order
+_COLUMNS = (
+    "serial",
+    "slug",
+    "version",
+    "outcome",
+    "effective_picks",
+    "hits",
+    "payout",
+    "legs",
+)  # Stored's order
 _CHUNK = 500
 
 
@@ -37,7 +46,11 @@ class Stored(NamedTuple):
         return Decimal(self.payout)
 
     def leg_list(self) -> list[tuple[int, LegOutcome]]:
-        return [(int(n), LegOutcome(o)) for n, o in (p.split(":") for p in self.legs.split(","))] if self.legs else []
+        return (
+            [(int(n), LegOutcome(o)) for n, o in (p.split(":") for p in self.legs.split(","))]
+            if self.legs
+            else []
+        )
 
 
 def stored(graded: Sequence[Graded]) -> Mapping[int, Stored]:
@@ -59,8 +72,14 @@ class Settled(Mapping[int, Stored]):
         table = self._texts.get(id(g.outcomes))
         if table is None:
             table = self._texts[id(g.outcomes)] = {n: f"{n}:{o.value}" for n, o in g.outcomes.items()}
-        return Stored(g.entry.version, g.grade.outcome.value, g.grade.effective_picks, g.grade.hits,
-                      self._pays[g.payout], ",".join(map(table.__getitem__, g.entry.picks)))
+        return Stored(
+            g.entry.version,
+            g.grade.outcome.value,
+            g.grade.effective_picks,
+            g.grade.hits,
+            self._pays[g.payout],
+            ",".join(map(table.__getitem__, g.entry.picks)),
+        )
 
     def _index(self) -> dict[int, int]:
         if self._at is None:
@@ -86,8 +105,11 @@ class Settled(Mapping[int, Stored]):
 
 
 def of(tx: Tx, slug: str) -> dict[int, Stored]:
-    rows = tx.stream(select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs)
-                     .where(S.slug == slug))
+    rows = tx.stream(
+        select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs).where(
+            S.slug == slug
+        )
+    )
     shared = _Shared(lambda text: text)  # outcomes and amounts repeat: keep one copy of each text
     return {r[0]: Stored(r[1], shared[r[2]], r[3], r[4], shared[r[5]], r[6]) for r in rows}
 
@@ -107,8 +129,11 @@ class Seen:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Stored):
-            return (self.outcome == other.outcome and self.payout == other.payout
-                    and self._rest == hash((other.version, other.effective_picks, other.hits, other.legs)))
+            return (
+                self.outcome == other.outcome
+                and self.payout == other.payout
+                and self._rest == hash((other.version, other.effective_picks, other.hits, other.legs))
+            )
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
@@ -116,8 +141,11 @@ class Seen:
 
 def seen(tx: Tx, slug: str) -> dict[int, Seen]:
     """The card's stored settlements, by serial, as a re-grade compares them."""
-    rows = tx.stream(select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs)
-                     .where(S.slug == slug))
+    rows = tx.stream(
+        select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs).where(
+            S.slug == slug
+        )
+    )
     shared = _Shared(lambda text: text)
     return {r[0]: Seen(shared[r[2]], shared[r[5]], hash((r[1], r[3], r[4], r[6]))) for r in rows}
 
@@ -132,7 +160,9 @@ class _Shared(dict):
         return value
 
 
-def replace(tx: Tx, slug: str, new: Mapping[int, Stored], before: Mapping[int, Stored] | Mapping[int, Seen]) -> int:
+def replace(
+    tx: Tx, slug: str, new: Mapping[int, Stored], before: Mapping[int, Stored] | Mapping[int, Seen]
+) -> int:
     """Make the card's stored settlements exactly `new`, writing only rows that differ. Returns rows written.
 
     A first grade streams every row to the database; a re-grade finds the rows that differ in one
@@ -152,6 +182,6 @@ def replace(tx: Tx, slug: str, new: Mapping[int, Stored], before: Mapping[int, S
     gone = [serial for serial in before if serial not in new]
     stale = gone + [serial for serial in changed if serial in before]
     for i in range(0, len(stale), _CHUNK):
-        tx.conn.execute(delete(schema.settlements).where(S.serial.in_(stale[i:i + _CHUNK])))
+        tx.conn.execute(delete(schema.settlements).where(S.serial.in_(stale[i : i + _CHUNK])))
     tx.insert_rows(schema.settlements, _COLUMNS, ((serial, slug, *new[serial]) for serial in changed))
     return len(changed) + len(gone)

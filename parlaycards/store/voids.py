@@ -34,21 +34,33 @@ def move(tx: Tx, slug: str, entry: Entry, reason: str, at: datetime) -> Voided:
     serial = int(entry.serial)
     tx.conn.execute(delete(schema.entries).where(schema.entries.c.serial == serial))
     tx.conn.execute(delete(schema.settlements).where(schema.settlements.c.serial == serial))
-    tx.conn.execute(insert(schema.voided_entries).values(
-        slug=slug, serial=int(entry.serial), version=entry.version, entry=entry.model_dump_json(),
-        reason=reason, voided_at=iso(at), actor=tx.actor))
+    tx.conn.execute(
+        insert(schema.voided_entries).values(
+            slug=slug,
+            serial=int(entry.serial),
+            version=entry.version,
+            entry=entry.model_dump_json(),
+            reason=reason,
+            voided_at=iso(at),
+            actor=tx.actor,
+        )
+    )
     return Voided(slug, entry, reason, at, tx.actor)
 
 
 def _voided(r) -> Voided:  # noqa: ANN001 - a row
-    return Voided(r.slug, Entry.model_validate_json(r.entry), r.reason, datetime.fromisoformat(r.voided_at), r.actor)
+    return Voided(
+        r.slug, Entry.model_validate_json(r.entry), r.reason, datetime.fromisoformat(r.voided_at), r.actor
+    )
 
 
 def of(tx: Tx, slug: str) -> list[Voided]:
     """The card's entries that are void now (voided and not entered again), by serial."""
-    rows = tx.conn.execute(select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
-                           .where(V.slug == slug, V.serial.not_in(select(schema.entries.c.serial)))
-                           .order_by(V.serial, V.id))
+    rows = tx.conn.execute(
+        select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
+        .where(V.slug == slug, V.serial.not_in(select(schema.entries.c.serial)))
+        .order_by(V.serial, V.id)
+    )
     last: dict[int, Voided] = {}
     for r in rows:
         last[r.serial] = _voided(r)  # the latest void of a serial voided, re-entered and voided again
@@ -60,10 +72,12 @@ def void_now(tx: Tx, serials: Iterable[int]) -> dict[int, Voided]:
     wanted = sorted(set(serials))
     found: dict[int, Voided] = {}
     for i in range(0, len(wanted), _CHUNK):
-        chunk = wanted[i:i + _CHUNK]
-        rows = tx.conn.execute(select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
-                               .where(V.serial.in_(chunk), V.serial.not_in(select(schema.entries.c.serial)))
-                               .order_by(V.id))
+        chunk = wanted[i : i + _CHUNK]
+        rows = tx.conn.execute(
+            select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
+            .where(V.serial.in_(chunk), V.serial.not_in(select(schema.entries.c.serial)))
+            .order_by(V.id)
+        )
         for r in rows:
             found[r.serial] = _voided(r)
     return found

@@ -37,78 +37,132 @@ def text(name: str, body: str, encoding: str = "utf-8", newline: str = "\r\n") -
 
 def main() -> None:
     HERE.mkdir(parents=True, exist_ok=True)
-    xlsx("rotation-board.xlsx", [
-        ["NFL Week 12 — November 19–23, 2026"], [],
-        ["Rot", "Team", "Line", "Date", "Time (ET)"],
-        ["THURSDAY, NOVEMBER 19"],
-        [101, "Pittsburgh", "-2½", datetime(2026, 11, 19), time(20, 15)], [102, "Cleveland", 37.5],
-        ["SUNDAY, NOVEMBER 22"],
-        [103, "NY Giants", 48.5, None, time(13)], [104, "Detroit", "-9½"],
-        [105, "Tennessee", "PK", None, time(13)], [106, "Indianapolis", "42½"],
-    ], merge="A1:E1")
-    xlsx("rotation-spread-total.xlsx", [
-        ["Rot", "Team", "Spread", "Total", "Time"],
-        ["NFL"], ["SUNDAY, NOVEMBER 22, 2026"],
-        [451, "Buffalo", "+3", "o47", "1:00p"], [452, "Kansas City", "-3", "u47", None],
-        ["COLLEGE FOOTBALL"], ["Saturday, November 21, 2026"],
-        [301, "Georgia Tech", 7, 55, "12:00p"], [302, "Georgia", None, None, None],
-    ])
-    xlsx("one-row.xlsx", [
-        ["Office pool — week 12"],
-        ["Date", "Time", "Away", "Home", "Line", "Total", "Neutral"],
-        ["Sun 11/22", "1:00 PM", "Chicago", "Green Bay", "-6½", "41½", None],
-        ["Sun 11/22", "4:25 PM", "Tennessee", "Indianapolis", "PK", "42", "no"],
-        ["Sat 11/21", "TBA", "Hawai'i", "San José State", "+2½", "58½", "yes"],
-    ])
-    text("one-row-named-lines.csv", "Away,Home,Line,O/U,Date\nBears,@Packers,GB -6½,41.5,11/22/2026\n"
-         "Seattle,San Francisco 49ers,49ers PK,47,11/26/2026\nDenver,Kansas City,KC 7,44,11/29/2026\n")
-    xlsx("favorite-line-underdog.xlsx", [
-        ["FAVORITE", "LINE", "UNDERDOG", "O/U", "Kickoff"],
-        ["DALLAS", "-4", "Jacksonville", "47½", "Sun 11/22 1:00p"],
-        ["Buffalo", 3, "MIAMI", 41, "Sun 11/22 1:00p"],
-        ["Michigan (N)", "3", "Ohio State", 48, "Sat 11/21 12:00"],
-    ])
-    xlsx("favorite-by-name.xlsx", [
-        ["Kickoff", "Away", "Home", "Favorite", "Spread", "Total"],
-        ["9/8/2024 1:00 PM", "Pittsburgh", "Atlanta", "Atlanta", 3, 42.5],
-        ["9/8/2024 1:00 PM", "Arizona", "Buffalo", "Buffalo", "6.5", 47],
-        ["9/8/2024 4:25 PM", "Dallas", "Cleveland", "Dallas", "2½", 41],
-        ["9/9/2024 8:15 PM", "NY Jets", "San Francisco", "49ers", "4", 43],
-        ["9/8/2024 1:00 PM", "Tennessee", "Chicago", "", "PK", 44],
-    ])
-    xlsx("underdog-by-name.xlsx", [
-        ["Date", "Away", "Home", "Dog", "Pts"],
-        ["9/8/2024", "Pittsburgh", "Atlanta", "Pittsburgh", 3],
-        ["9/8/2024", "Arizona", "Buffalo", "Buffalo", 1.5],
-    ])
-    xlsx("site-column.xlsx", [
-        ["Visitor", "at/vs", "Home", "Line", "Total"],
-        ["Green Bay", "vs.", "Philadelphia", "-1.5", 48.5],
-        ["Dallas", "at", "Cleveland", "+2.5", 41],
-        ["Miami", "@", "Jacksonville", "-3", 45],
-        ["Notre Dame", "N", "Navy", "+16½", 48.5],
-    ])
-    text("site-headerless.csv", "Away,,Home,Line\nGeorgia Tech,vs,Florida State,-10\nBoise State,at,Georgia,-17\n")
-    xlsx("day-headings-with-words.xlsx", [
-        ["Week 1 — 2024"],
-        ["Away", "Home", "Line", "Total", "Time"],
-        ["THURSDAY, SEPT. 5, 2024"],
-        ["Baltimore", "Kansas City", "-3", 46.5, "8:20 PM"],
-        ["FRIDAY, SEPT. 6, 2024 — at São Paulo, Brazil"],
-        ["Green Bay", "Philadelphia (N)", "-1.5", 48.5, "8:15 PM"],
-        ["SUNDAY, SEPT. 8, 2024 (early games)"],
-        ["Pittsburgh", "Atlanta", "-3", 42.5, "1:00 PM"],
-        ["Lines subject to change."],
-    ])
-    text("excel-cp1252-semicolon.csv", "Lignes semaine 13;;;;\nAway;Home;Line;Total;Date\n"
-         "San José State;Hawai'i;-2,5;58,5;28/11/2026\nCal;Stanford;+3;44;28/11/2026\n".replace(
-             "28/11/2026", "2026-11-28"), encoding="cp1252")
-    text("excel-utf8-bom.csv", "\ufeffDate,Time,Away,Home,Home Line,Total\n11/22/2026,1:00 PM,NY Giants,Detroit,"
-         "-9.5,48.5\n11/22/2026,4:25 PM,Arizona,Seattle,-3,\n")
-    text("away-line.tsv", "Away\tHome\tAway line\tTotal\nBuffalo\tNY Jets\t-6.5\t40\nCarolina\tAtlanta\t+3\t\n",
-         newline="\n")
-    text("libreoffice-source.csv", "Date,Time,Away,Home,Line,Total\n2026-11-22,1:00 PM,Chicago,Green Bay,-6.5,41.5\n"
-         "2026-11-22,4:25 PM,Tennessee,Indianapolis,PK,42\n", newline="\n")
+    xlsx(
+        "rotation-board.xlsx",
+        [
+            ["NFL Week 12 — November 19–23, 2026"],
+            [],
+            ["Rot", "Team", "Line", "Date", "Time (ET)"],
+            ["THURSDAY, NOVEMBER 19"],
+            [101, "Pittsburgh", "-2½", datetime(2026, 11, 19), time(20, 15)],
+            [102, "Cleveland", 37.5],
+            ["SUNDAY, NOVEMBER 22"],
+            [103, "NY Giants", 48.5, None, time(13)],
+            [104, "Detroit", "-9½"],
+            [105, "Tennessee", "PK", None, time(13)],
+            [106, "Indianapolis", "42½"],
+        ],
+        merge="A1:E1",
+    )
+    xlsx(
+        "rotation-spread-total.xlsx",
+        [
+            ["Rot", "Team", "Spread", "Total", "Time"],
+            ["NFL"],
+            ["SUNDAY, NOVEMBER 22, 2026"],
+            [451, "Buffalo", "+3", "o47", "1:00p"],
+            [452, "Kansas City", "-3", "u47", None],
+            ["COLLEGE FOOTBALL"],
+            ["Saturday, November 21, 2026"],
+            [301, "Georgia Tech", 7, 55, "12:00p"],
+            [302, "Georgia", None, None, None],
+        ],
+    )
+    xlsx(
+        "one-row.xlsx",
+        [
+            ["Office pool — week 12"],
+            ["Date", "Time", "Away", "Home", "Line", "Total", "Neutral"],
+            ["Sun 11/22", "1:00 PM", "Chicago", "Green Bay", "-6½", "41½", None],
+            ["Sun 11/22", "4:25 PM", "Tennessee", "Indianapolis", "PK", "42", "no"],
+            ["Sat 11/21", "TBA", "Hawai'i", "San José State", "+2½", "58½", "yes"],
+        ],
+    )
+    text(
+        "one-row-named-lines.csv",
+        "Away,Home,Line,O/U,Date\nBears,@Packers,GB -6½,41.5,11/22/2026\n"
+        "Seattle,San Francisco 49ers,49ers PK,47,11/26/2026\nDenver,Kansas City,KC 7,44,11/29/2026\n",
+    )
+    xlsx(
+        "favorite-line-underdog.xlsx",
+        [
+            ["FAVORITE", "LINE", "UNDERDOG", "O/U", "Kickoff"],
+            ["DALLAS", "-4", "Jacksonville", "47½", "Sun 11/22 1:00p"],
+            ["Buffalo", 3, "MIAMI", 41, "Sun 11/22 1:00p"],
+            ["Michigan (N)", "3", "Ohio State", 48, "Sat 11/21 12:00"],
+        ],
+    )
+    xlsx(
+        "favorite-by-name.xlsx",
+        [
+            ["Kickoff", "Away", "Home", "Favorite", "Spread", "Total"],
+            ["9/8/2024 1:00 PM", "Pittsburgh", "Atlanta", "Atlanta", 3, 42.5],
+            ["9/8/2024 1:00 PM", "Arizona", "Buffalo", "Buffalo", "6.5", 47],
+            ["9/8/2024 4:25 PM", "Dallas", "Cleveland", "Dallas", "2½", 41],
+            ["9/9/2024 8:15 PM", "NY Jets", "San Francisco", "49ers", "4", 43],
+            ["9/8/2024 1:00 PM", "Tennessee", "Chicago", "", "PK", 44],
+        ],
+    )
+    xlsx(
+        "underdog-by-name.xlsx",
+        [
+            ["Date", "Away", "Home", "Dog", "Pts"],
+            ["9/8/2024", "Pittsburgh", "Atlanta", "Pittsburgh", 3],
+            ["9/8/2024", "Arizona", "Buffalo", "Buffalo", 1.5],
+        ],
+    )
+    xlsx(
+        "site-column.xlsx",
+        [
+            ["Visitor", "at/vs", "Home", "Line", "Total"],
+            ["Green Bay", "vs.", "Philadelphia", "-1.5", 48.5],
+            ["Dallas", "at", "Cleveland", "+2.5", 41],
+            ["Miami", "@", "Jacksonville", "-3", 45],
+            ["Notre Dame", "N", "Navy", "+16½", 48.5],
+        ],
+    )
+    text(
+        "site-headerless.csv",
+        "Away,,Home,Line\nGeorgia Tech,vs,Florida State,-10\nBoise State,at,Georgia,-17\n",
+    )
+    xlsx(
+        "day-headings-with-words.xlsx",
+        [
+            ["Week 1 — 2024"],
+            ["Away", "Home", "Line", "Total", "Time"],
+            ["THURSDAY, SEPT. 5, 2024"],
+            ["Baltimore", "Kansas City", "-3", 46.5, "8:20 PM"],
+            ["FRIDAY, SEPT. 6, 2024 — at São Paulo, Brazil"],
+            ["Green Bay", "Philadelphia (N)", "-1.5", 48.5, "8:15 PM"],
+            ["SUNDAY, SEPT. 8, 2024 (early games)"],
+            ["Pittsburgh", "Atlanta", "-3", 42.5, "1:00 PM"],
+            ["Lines subject to change."],
+        ],
+    )
+    text(
+        "excel-cp1252-semicolon.csv",
+        "Lignes semaine 13;;;;\nAway;Home;Line;Total;Date\n"
+        "San José State;Hawai'i;-2,5;58,5;28/11/2026\nCal;Stanford;+3;44;28/11/2026\n".replace(
+            "28/11/2026", "2026-11-28"
+        ),
+        encoding="cp1252",
+    )
+    text(
+        "excel-utf8-bom.csv",
+        "\ufeffDate,Time,Away,Home,Home Line,Total\n11/22/2026,1:00 PM,NY Giants,Detroit,"
+        "-9.5,48.5\n11/22/2026,4:25 PM,Arizona,Seattle,-3,\n",
+    )
+    text(
+        "away-line.tsv",
+        "Away\tHome\tAway line\tTotal\nBuffalo\tNY Jets\t-6.5\t40\nCarolina\tAtlanta\t+3\t\n",
+        newline="\n",
+    )
+    text(
+        "libreoffice-source.csv",
+        "Date,Time,Away,Home,Line,Total\n2026-11-22,1:00 PM,Chicago,Green Bay,-6.5,41.5\n"
+        "2026-11-22,4:25 PM,Tennessee,Indianapolis,PK,42\n",
+        newline="\n",
+    )
 
 
 if __name__ == "__main__":

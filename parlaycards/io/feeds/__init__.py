@@ -17,8 +17,20 @@ from .odds_api import OddsApi
 PROVIDERS: dict[str, Provider] = {p.name: p for p in (Espn(), OddsApi())}
 ACCEPTED = "Accepted: " + ", ".join(PROVIDERS) + "."
 
-__all__ = ["PROVIDERS", "Feed", "FeedGame", "Provider", "Query", "Request", "Status", "detect", "get", "league_of",
-           "load", "provider"]
+__all__ = [
+    "PROVIDERS",
+    "Feed",
+    "FeedGame",
+    "Provider",
+    "Query",
+    "Request",
+    "Status",
+    "detect",
+    "get",
+    "league_of",
+    "load",
+    "provider",
+]
 
 
 def provider(name: str) -> Provider:

@@ -22,8 +22,15 @@ from ...core.errors import ParlayError
 TIMEOUT_ENV = "PARLAYCARDS_FEED_TIMEOUT"
 TIMEOUT = 15.0  # seconds to connect and to read; PARLAYCARDS_FEED_TIMEOUT overrides
 ATTEMPTS = 2  # a timeout, a dropped connection or a server error (5xx) is tried once more
-LEAGUE_WORDS = {"nfl": "NFL", "ncaaf": "NCAA", "ncaa": "NCAA", "cfb": "NCAA", "college": "NCAA",
-                "college-football": "NCAA", "fbs": "NCAA"}
+LEAGUE_WORDS = {
+    "nfl": "NFL",
+    "ncaaf": "NCAA",
+    "ncaa": "NCAA",
+    "cfb": "NCAA",
+    "college": "NCAA",
+    "college-football": "NCAA",
+    "fbs": "NCAA",
+}
 LEAGUES_ACCEPTED = "Accepted: nfl, ncaaf (also ncaa, college)."
 
 
@@ -134,8 +141,11 @@ def get(provider: Provider, request: Request) -> bytes:
     last = ""
     for attempt in range(ATTEMPTS):
         try:
-            with httpx.Client(timeout=httpx.Timeout(wait), follow_redirects=True,
-                              headers={"User-Agent": "parlaycards", "Accept": "application/json"}) as client:
+            with httpx.Client(
+                timeout=httpx.Timeout(wait),
+                follow_redirects=True,
+                headers={"User-Agent": "parlaycards", "Accept": "application/json"},
+            ) as client:
                 response = client.get(request.url, params=request.params)
         except httpx.TimeoutException:
             last = f"{provider.label} did not answer within {wait:g} seconds (tried {attempt + 1} times)"
@@ -149,8 +159,10 @@ def get(provider: Provider, request: Request) -> bytes:
             last = f"{provider.label} answered with a server error (HTTP {response.status_code})"
         if attempt + 1 < ATTEMPTS:
             time.sleep(min(1.0, wait / 4))
-    raise ParlayError(f"{last}; nothing was changed. Check the internet connection and try again later, or "
-                      "save the response from a browser and give it with ⟨from_file⟩.")
+    raise ParlayError(
+        f"{last}; nothing was changed. Check the internet connection and try again later, or "
+        "save the response from a browser and give it with ⟨from_file⟩."
+    )
 
 
 def _reason(exc: Exception) -> str:
@@ -162,14 +174,20 @@ def _refused(provider: Provider, request: Request, status: int, body: str) -> st
     said = _message(body)
     said = f': "{said}"' if said else ""
     if status in (401, 403):
-        return (f"{provider.label} refused the API key (HTTP {status}{said}); nothing was changed. Check the key "
-                "given with ⟨api_key⟩ or PARLAYCARDS_ODDS_API_KEY.")
+        return (
+            f"{provider.label} refused the API key (HTTP {status}{said}); nothing was changed. Check the key "
+            "given with ⟨api_key⟩ or PARLAYCARDS_ODDS_API_KEY."
+        )
     if status == 429:
-        return (f"{provider.label} says too many requests (HTTP 429{said}): the key's quota or rate limit is "
-                "used up; nothing was changed. Wait and try again, or use ⟨provider⟩ espn.")
+        return (
+            f"{provider.label} says too many requests (HTTP 429{said}): the key's quota or rate limit is "
+            "used up; nothing was changed. Wait and try again, or use ⟨provider⟩ espn."
+        )
     if status == 404:
-        return (f"{provider.label} has nothing at {request.url} (HTTP 404{said}); nothing was changed. "
-                "Check the league, week or date.")
+        return (
+            f"{provider.label} has nothing at {request.url} (HTTP 404{said}); nothing was changed. "
+            "Check the league, week or date."
+        )
     return f"{provider.label} refused the request (HTTP {status}{said}); nothing was changed."
 
 
@@ -192,13 +210,17 @@ def load(provider: Provider | None, body: bytes, source: str) -> Any:
     except (UnicodeDecodeError, ValueError):
         start = " ".join(body[:60].decode("utf-8", "replace").split())
         who = f"{provider.label} sent something that is" if provider else "this is"
-        raise ParlayError(f'{source}: {who} not JSON (it starts "{start}"); nothing was changed. Expected an ESPN '
-                          "scoreboard or a response of The Odds API.") from None
+        raise ParlayError(
+            f'{source}: {who} not JSON (it starts "{start}"); nothing was changed. Expected an ESPN '
+            "scoreboard or a response of The Odds API."
+        ) from None
 
 
 def unexpected(provider: Provider, source: str, what: str) -> ParlayError:
-    return ParlayError(f"{source}: {provider.label} sent an unexpected body ({what}); nothing was changed. If the "
-                       f"file was saved from a browser, check it is the {provider.label} response itself.")
+    return ParlayError(
+        f"{source}: {provider.label} sent an unexpected body ({what}); nothing was changed. If the "
+        f"file was saved from a browser, check it is the {provider.label} response itself."
+    )
 
 
 def number(value: object) -> Decimal | None:

@@ -46,7 +46,9 @@ class Espn:
     def scores_request(self, query: Query) -> Request:
         params = self._league_params(query)
         if query.first is not None and query.last is not None:
-            params["dates"] = f"{query.first:%Y%m%d}" + (f"-{query.last:%Y%m%d}" if query.last != query.first else "")
+            params["dates"] = f"{query.first:%Y%m%d}" + (
+                f"-{query.last:%Y%m%d}" if query.last != query.first else ""
+            )
         elif query.week is not None:
             params.update(week=str(query.week), seasontype="2", dates=str(query.season))
         return Request(self._url(query), params, what="scores")
@@ -77,8 +79,11 @@ class Espn:
             if book:
                 books[book] += 1
         week = (data.get("week") or {}).get("number") if isinstance(data.get("week"), dict) else None
-        return Feed(tuple(games), book=books.most_common(1)[0][0] if books else "",
-                    week=week if isinstance(week, int) else None)
+        return Feed(
+            tuple(games),
+            book=books.most_common(1)[0][0] if books else "",
+            week=week if isinstance(week, int) else None,
+        )
 
     def _game(self, event: dict, query: Query) -> tuple[FeedGame, str]:
         comp = event["competitions"][0]
@@ -102,12 +107,20 @@ class Espn:
                 spread, problem = _spread(details, away, home)
         final = state in (Status.FINAL,)
         return FeedGame(
-            league=query.league, away=_name(away), home=_name(home), kickoff=kickoff,
-            neutral=bool(comp.get("neutralSite")), spread=spread, total=total, status=state,
+            league=query.league,
+            away=_name(away),
+            home=_name(home),
+            kickoff=kickoff,
+            neutral=bool(comp.get("neutralSite")),
+            spread=spread,
+            total=total,
+            status=state,
             detail=str(kind.get("detail") or kind.get("description") or ""),
             away_score=score(away.get("score")) if final else None,
             home_score=score(home.get("score")) if final else None,
-            ranks=(_rank(away), _rank(home)), problem=problem), book
+            ranks=(_rank(away), _rank(home)),
+            problem=problem,
+        ), book
 
 
 def _name(competitor: dict) -> str:
@@ -161,8 +174,17 @@ def _spread(details: str, away: dict, home: dict) -> tuple[Decimal | None, str |
 
 def _side(name: str, away: dict, home: dict) -> str | None:
     k = teams.key(name)
-    hits = [side for side, c in (("away", away), ("home", home))
-            if k in {teams.key(str(v)) for v in (c["team"].get(f) for f in
-                                                  ("abbreviation", "displayName", "shortDisplayName", "name",
-                                                   "location")) if v}]
+    hits = [
+        side
+        for side, c in (("away", away), ("home", home))
+        if k
+        in {
+            teams.key(str(v))
+            for v in (
+                c["team"].get(f)
+                for f in ("abbreviation", "displayName", "shortDisplayName", "name", "location")
+            )
+            if v
+        }
+    ]
     return hits[0] if len(hits) == 1 else None

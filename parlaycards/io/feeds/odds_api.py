@@ -38,13 +38,20 @@ class OddsApi:
 
     def _key(self, query: Query) -> str:
         if not query.api_key:
-            raise ParlayError(f"{self.label} needs an API key: give ⟨api_key⟩ KEY or set {KEY_ENV} (a free key "
-                              "comes from the-odds-api.com), or use ⟨provider⟩ espn, which needs none.")
+            raise ParlayError(
+                f"{self.label} needs an API key: give ⟨api_key⟩ KEY or set {KEY_ENV} (a free key "
+                "comes from the-odds-api.com), or use ⟨provider⟩ espn, which needs none."
+            )
         return query.api_key
 
     def lines_request(self, query: Query) -> Request:
-        params = {"apiKey": self._key(query), "regions": "us", "markets": "spreads,totals",
-                  "oddsFormat": "american", "dateFormat": "iso"}
+        params = {
+            "apiKey": self._key(query),
+            "regions": "us",
+            "markets": "spreads,totals",
+            "oddsFormat": "american",
+            "dateFormat": "iso",
+        }
         span = _span(query)
         if span is not None:
             params["commenceTimeFrom"], params["commenceTimeTo"] = span
@@ -70,8 +77,10 @@ class OddsApi:
                 totals: list[Decimal] = []
                 for book in event.get("bookmakers") or []:
                     books_seen.add(str(book["key"]))
-                    if query.book and query.book.casefold() not in (str(book["key"]).casefold(),
-                                                                     str(book.get("title", "")).casefold()):
+                    if query.book and query.book.casefold() not in (
+                        str(book["key"]).casefold(),
+                        str(book.get("title", "")).casefold(),
+                    ):
                         continue
                     got = _book_lines(book, home)
                     if got[0] is not None:
@@ -81,15 +90,23 @@ class OddsApi:
                     if got != (None, None) and book.get("last_update"):
                         updated.append(_moment(book["last_update"], query.zone))
                 counts.append(len(spreads))
-                games.append(FeedGame(
-                    league=query.league, away=away, home=home, kickoff=_moment(event["commence_time"], query.zone),
-                    spread=to_half(statistics.median(spreads)) if spreads else None,
-                    total=to_half(statistics.median(totals)) if totals else None))
+                games.append(
+                    FeedGame(
+                        league=query.league,
+                        away=away,
+                        home=home,
+                        kickoff=_moment(event["commence_time"], query.zone),
+                        spread=to_half(statistics.median(spreads)) if spreads else None,
+                        total=to_half(statistics.median(totals)) if totals else None,
+                    )
+                )
             except (KeyError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
                 raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
         if query.book and events and not any(counts):
-            raise ParlayError(f'{source}: no event has lines from the bookmaker "{query.book}"; nothing was changed. '
-                              "Bookmakers in this response: " + (", ".join(sorted(books_seen)) or "none") + ".")
+            raise ParlayError(
+                f'{source}: no event has lines from the bookmaker "{query.book}"; nothing was changed. '
+                "Bookmakers in this response: " + (", ".join(sorted(books_seen)) or "none") + "."
+            )
         most = max(counts, default=0)
         book = query.book or (f"median of up to {most} bookmakers" if most else "")
         return Feed(tuple(games), book=book, taken_at=max(updated) if updated else None)
@@ -104,11 +121,18 @@ class OddsApi:
                 state = Status.FINAL if completed else Status.IN_PROGRESS if points else Status.SCHEDULED
                 if completed and (points.get(home) is None or points.get(away) is None):
                     raise ValueError("the final score of both teams")
-                games.append(FeedGame(
-                    league=query.league, away=away, home=home, kickoff=_moment(event["commence_time"], query.zone),
-                    status=state, detail="Final" if completed else "in progress" if points else "not started",
-                    away_score=points.get(away) if completed else None,
-                    home_score=points.get(home) if completed else None))
+                games.append(
+                    FeedGame(
+                        league=query.league,
+                        away=away,
+                        home=home,
+                        kickoff=_moment(event["commence_time"], query.zone),
+                        status=state,
+                        detail="Final" if completed else "in progress" if points else "not started",
+                        away_score=points.get(away) if completed else None,
+                        home_score=points.get(home) if completed else None,
+                    )
+                )
             except (KeyError, TypeError, AttributeError, ValueError) as exc:
                 raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
         return Feed(tuple(games))
@@ -163,4 +187,6 @@ def _span(query: Query) -> tuple[str, str] | None:
     start = datetime.combine(first, time(0), tzinfo=zone)
     end = datetime.combine(last + timedelta(days=1), LATE, tzinfo=zone)
     utc = ZoneInfo("UTC")
-    return start.astimezone(utc).strftime("%Y-%m-%dT%H:%M:%SZ"), end.astimezone(utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return start.astimezone(utc).strftime("%Y-%m-%dT%H:%M:%SZ"), end.astimezone(utc).strftime(
+        "%Y-%m-%dT%H:%M:%SZ"
+    )
