@@ -97,3 +97,24 @@ def test_read_only_commands_read_while_another_writes(store: Store, db_path: Pat
         assert printing.pickem_sheet(reader, "nfl-w12", out=tmp_path / "p.pdf").exists()
     writer.dispose()
     reader.dispose()
+
+
+def test_no_writer_prints_over_a_batch_file_however_it_is_named(
+    pool: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A proof, a pick'em sheet or a reprint named like a batch's PDF replaced it; a relative name passed
+    for an absolute one."""
+    from parlaycards.services import reprint
+
+    printing.print_batch(pool, "nfl-w12", copies=4, out=tmp_path / "a.pdf")
+    before = file_hash(tmp_path / "a.pdf")
+    monkeypatch.chdir(tmp_path)
+    for write in (
+        lambda: printing.print_batch(pool, "nfl-w12", proof=True, out=Path("a.pdf")),
+        lambda: printing.print_batch(pool, "nfl-w12", copies=2, out=Path("a.pdf")),
+        lambda: printing.pickem_sheet(pool, "nfl-w12", out=tmp_path / "a.pdf"),
+        lambda: reprint.reprint(pool, "nfl-w12", 2, out=Path("a.pdf")),
+    ):
+        with pytest.raises(ParlayError, match="holds print batch 000001–000004 of nfl-w12"):
+            write()
+    assert file_hash(tmp_path / "a.pdf") == before

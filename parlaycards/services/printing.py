@@ -74,6 +74,7 @@ def print_batch(
         card = _printable(store, slug)
         layout = layout_card(card, t)
         path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
+        refuse_overwrite(store, path)
         with atomic_output(path) as part:
             render_proof(part, t, layout, slug, card.version, card.title)
         with store.transaction() as tx:
@@ -92,7 +93,7 @@ def print_batch(
             path = _out(
                 out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf"
             )
-            _refuse_overwrite(store, path)
+            refuse_overwrite(store, path)
             clear_leftovers(path)  # of a print killed before recording its batch
             part = part_path(path)
             serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
@@ -152,13 +153,15 @@ def _check_printable(card: Card) -> None:
         )
 
 
-def _refuse_overwrite(store: Store, path: Path) -> None:
-    """A file that is a recorded batch's PDF is never printed over: those cards would be lost."""
+def refuse_overwrite(store: Store, path: Path) -> None:
+    """A file that a print batch was recorded under is never written over (however it was named: relative
+    or absolute): those cards would be lost."""
     if not path.exists():
         return
+    target = path.resolve()
     with store.reading() as tx:
-        held = [b for b in batches.all_batches(tx) if Path(b.file) == path]
-    if held and any(b.sha256 == _sha(path) for b in held):
+        held = [b for b in batches.all_batches(tx) if Path(b.file).resolve() == target]
+    if held:
         b = held[-1]
         raise ParlayError(
             f"{path} holds print batch {format_serial(b.first_serial)}–{format_serial(b.last_serial)} "
@@ -214,6 +217,7 @@ def pickem_sheet(
     card = of.card
     boxes = layout_pickem(card, t, of.tiebreak)
     path = _out(out, folder, f"{slug}-v{card.version}-pickem.pdf")
+    refuse_overwrite(store, path)
     with atomic_output(path) as part:
         render_boxes(part, t, [boxes] * copies, f"Pick'em — {card.title}")
     return path

@@ -72,6 +72,9 @@ def reprint(
         layout = layout_card(card, t)
         code = verify_code(tx.secret, slug, batch.version, number)
         path = out if out is not None else folder / f"{slug}-v{batch.version}-{s}-reprint.pdf"
+        from .printing import refuse_overwrite
+
+        refuse_overwrite(store, path)
         with atomic_output(path) as part:
             render_reprint(part, t, layout, slug, batch.version, card.title, number, code)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
