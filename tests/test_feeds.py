@@ -239,6 +239,32 @@ def test_lines_fetch_from_file_reads_the_same_way(db_path):
     assert not (db_path.parent / "pool-feeds").exists()
 
 
+def test_lines_fetch_onto_hand_edits_lists_them_and_needs_replace(db_path):
+    """A dry run said nothing of the hand edits the fetch would undo, and --replace undid them silently."""
+    fetch = (
+        "lines",
+        "fetch",
+        "nfl",
+        "--card",
+        "nfl-w12",
+        "--from-file",
+        str(FEEDS / "espn-nfl-2026-w12-lines.json"),
+    )
+    assert cli(db_path, *fetch).exit_code == 0
+    card = latest(db_path, "nfl-w12")
+    number = card.games[0].numbers.away
+    assert cli(db_path, "game", "set", "nfl-w12", str(number), "--spread", "-20").exit_code == 0
+    r = cli(db_path, *fetch, "--dry-run")
+    assert r.exit_code == 0 and "Would undo a hand edit:" in r.stderr and "the feed says" in r.stderr
+    before = digest(db_path)
+    r = cli(db_path, *fetch)
+    assert r.exit_code == 2 and "--replace" in r.stderr and "the feed says" in r.stderr
+    assert digest(db_path) == before
+    r = cli(db_path, *fetch, "--replace")
+    assert r.exit_code == 0 and "Undid a hand edit:" in r.stderr
+    assert latest(db_path, "nfl-w12").games[0].spread != -20
+
+
 # ---- lines fetch: The Odds API -------------------------------------------------------------------------------
 
 

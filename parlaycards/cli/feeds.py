@@ -132,13 +132,20 @@ def lines_fetch(
     )
     taken = fetched.taken
     book_text = f", {taken.book}" if taken.book else ""
+    undone = getattr(fetched.saved, "undone", ())
     if fetched.dry_run:
         _print_games(fetched.saved.card)
+        for undo in undone:
+            err("Would undo a hand edit: " + undo)
+        if undone:
+            err("Storing these lines needs --replace (they undo the hand edits above).")
         err(
             f"Dry run: nothing was stored. {fetched.saved.card.slug} version {fetched.saved.card.version} would "
             f"hold {len(fetched.saved.card.games)} games from {taken.provider}{book_text}."
         )
     else:
+        for undo in undone:
+            err("Undid a hand edit: " + undo)
         say_imported(fetched.saved)
     kept = f"; read from {taken.kept}" if taken.from_file else f"; the response is kept at {taken.kept}"
     err(

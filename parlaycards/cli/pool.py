@@ -294,9 +294,11 @@ def grade(
     Example: parlaycards grade nfl-w12 --xlsx output/nfl-w12-report.xlsx --pdf output/nfl-w12-report.pdf
     (or, for any spreadsheet: parlaycards grade nfl-w12 --csv output/nfl-w12-report.csv)
     """
+    from ..services import exporting
     from ..services import grading as svc
     from .pool_views import print_report
 
+    run(lambda: exporting.check_outputs(xlsx=xlsx, pdf=pdf, csv=csv))  # before anything is graded and stored
     report = run(lambda: svc.grade(open_store(), slug))
     if json:
         from ..core.report import grade_json
@@ -312,8 +314,6 @@ def grade(
         print_report(report, limit=None if all_rows else 100)
     run(lambda: svc.write_outputs(report, xlsx, pdf, err))
     if csv is not None:
-        from ..services import exporting
-
         err(f"Wrote {run(lambda: exporting.grade_csv(report, csv))}")
 
 

@@ -29,13 +29,18 @@ def open_store(create: bool = False):  # noqa: ANN201 - returns parlaycards.stor
 def _console(**kwargs: Any):  # noqa: ANN202 - rich.console.Console
     """A rich Console that spells every option a message names (`core.errors.option`) as this CLI does."""
     from rich.console import Console
+    from rich.errors import MarkupError
 
     from ..core.errors import spell
     from .values import flag
 
     class Spelling(Console):
         def render_str(self, text: str, **kw: Any):  # noqa: ANN202
-            return super().render_str(spell(text, flag), **kw)
+            text = spell(text, flag)
+            try:
+                return super().render_str(text, **kw)
+            except MarkupError:  # a name or reason that looks like markup ("Dana [/b]") is shown as written
+                return super().render_str(text, **{**kw, "markup": False})
 
     return Spelling(**kwargs)
 

@@ -21,19 +21,20 @@ CARD_FIELDS = {
 }
 
 
-def undone_edits(imported: Card, edited: Card, new: Card) -> tuple[str, ...]:
-    """Each hand edit (imported → edited) that `new` would undo, said as a sentence."""
+def undone_edits(imported: Card, edited: Card, new: Card, source: str = "the sheet") -> tuple[str, ...]:
+    """Each hand edit (imported → edited) that `new` would undo, said as a sentence; `source` is where
+    `new`'s lines come from ("the sheet", "the feed")."""
     out: list[str] = []
     before, after, coming = _games(imported), _games(edited), _games(new)
     for key, game in after.items():
         if key not in before and key not in coming:
             out.append(
-                f"{_label(game)} was added by hand; the sheet does not have it, so it would be removed."
+                f"{_label(game)} was added by hand; {source} does not have it, so it would be removed."
             )
     for key, game in before.items():
         if key not in after and key in coming:
             out.append(
-                f"{_label(game)} was removed by hand; the sheet has it, so it would be back on the card."
+                f"{_label(game)} was removed by hand; {source} has it, so it would be back on the card."
             )
     for key, game in after.items():
         if key not in before or key not in coming:
@@ -42,8 +43,8 @@ def undone_edits(imported: Card, edited: Card, new: Card) -> tuple[str, ...]:
             was, now, sheet = (_value(g, field, edited.timezone) for g in (before[key], game, coming[key]))
             if was != now and sheet != now:
                 out.append(
-                    f"{_label(game)}: the {_name(field)} was changed by hand from {was} to {now}; the "
-                    f"sheet says {sheet}."
+                    f"{_label(game)}: the {_name(field)} was changed by hand from {was} to {now}; "
+                    f"{source} says {sheet}."
                 )
     for field, name in CARD_FIELDS.items():
         was, now, then = (getattr(c, field) for c in (imported, edited, new))

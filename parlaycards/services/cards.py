@@ -101,6 +101,7 @@ def store_games(
     replace: bool = False,
     dry_run: bool = False,
     detail: dict[str, Any] | None = None,
+    lines_from: str = "the sheet",
 ) -> Imported:
     """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
     `slug` with these games (keeping its payouts and rules unless `fresh`). Hand edits made since the card's
@@ -111,7 +112,7 @@ def store_games(
     with store.reading() if dry_run else store.transaction() as tx:
         current = card_rows.latest(tx, slug) if card_rows.exists(tx, slug) else None
         card = _card(current, slug, games, title, default_title, tz, fresh, source)
-        undone = _undone(tx, current, card) if current is not None else ()
+        undone = _undone(tx, current, card, lines_from) if current is not None else ()
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
         note = f"imported {len(card.games)} games from {source}"
         if dry_run:
@@ -123,8 +124,8 @@ def store_games(
             raise RefusedError(
                 f"card {slug} was edited by hand since its last import, and importing {source} "
                 f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
-                f"again with {option('replace')} to put the sheet's lines in place of the edits, or make the "
-                "same changes in the sheet first; nothing was imported:",
+                f"again with {option('replace')} to put the lines of {lines_from.removeprefix('the ')} in place "
+                f"of the edits, or make the same changes in {lines_from} first; nothing was imported:",
                 problems=undone,
             )
         saved = card_rows.save(tx, card, note)
@@ -174,13 +175,13 @@ def _card(
         raise ParlayError(f"{source}: " + edits.validation_text(exc)) from None
 
 
-def _undone(tx: Any, current: Card, card: Card) -> tuple[str, ...]:
+def _undone(tx: Any, current: Card, card: Card, lines_from: str) -> tuple[str, ...]:
     """The hand edits since `current`'s last import that storing `card` would undo."""
     imported = [v for v in card_rows.imported_versions(tx, current.slug) if v <= current.version]
     base = card_rows.get(tx, current.slug, imported[-1] if imported else 1)
     if base.version == current.version:
         return ()
-    return undone_edits(base, current, card)
+    return undone_edits(base, current, card, lines_from)
 
 
 def _title_from(path: Path) -> str:

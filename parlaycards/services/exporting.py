@@ -48,6 +48,17 @@ def export_card(store: Store, slug: str, out: Path | None) -> Path:
     return path
 
 
+def check_outputs(*, xlsx: Path | None = None, pdf: Path | None = None, csv: Path | None = None) -> None:
+    """Refuse report file names of the wrong kind before any work is done (and stored)."""
+    for path, suffix, field in ((xlsx, ".xlsx", "xlsx"), (pdf, ".pdf", "pdf"), (csv, ".csv", "csv")):
+        if path is not None and path.suffix.lower() != suffix:
+            raise ParlayError(
+                f"{path}: the file name must end in {suffix} (e.g. {path.with_suffix(suffix).name}); "
+                "nothing was graded.",
+                field=field,
+            )
+
+
 def _csv_path(path: Path, option: str) -> Path:
     if path.suffix.lower() != ".csv":
         raise ParlayError(

@@ -172,6 +172,7 @@ def fetch_lines(
             fresh=new,
             replace=replace,
             detail={**audit, "raw": str(kept) if kept else None},
+            lines_from="the feed",
             dry_run=dry_run,
         )
 
