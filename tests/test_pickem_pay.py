@@ -27,28 +27,14 @@ def pool(store, card_in_store):
         store,
         "office-w12",
         name="Ann",
-        picks=(
-            101,
-            103,
-            105,
-            107,
-            109,
-            111,
-        ),
+        picks=(101, 103, 105, 107, 109, 111),
         tiebreak=40,
     )
     svc.add_entry(
         store,
         "office-w12",
         name="Bob",
-        picks=(
-            102,
-            104,
-            106,
-            108,
-            110,
-            112,
-        ),
+        picks=(102, 104, 106, 108, 110, 112),
         tiebreak=40,
         paid=False,
     )
@@ -56,14 +42,7 @@ def pool(store, card_in_store):
         store,
         "office-w12",
         name="Cy",
-        picks=(
-            101,
-            103,
-            105,
-            108,
-            110,
-            112,
-        ),
+        picks=(101, 103, 105, 108, 110, 112),
         tiebreak=40,
     )
     return store
@@ -133,3 +112,15 @@ def test_cli_pickem_pay_and_fee_and_the_grade_shows_it(pool, db_path):
     )
     r = runner.invoke(app, [*db, "pickem", "grade", "office-w12"])
     assert r.exit_code == 0 and "Prize paid" in r.stdout and "$20.00" in r.stdout and "not yet" in r.stdout
+
+
+def test_replacing_an_entry_keeps_its_fee_status(pool):
+    """A replaced entry came back as paid while its fee was still owed (and the other way round)."""
+    pay.pay_fee(pool, "office-w12", "Bob", Decimal("4"))
+    svc.add_entry(pool, "office-w12", name="Bob", picks=(101, 104), tiebreak=41, replace=True)
+    [bob] = [e for e in svc.entries(pool, "office-w12").entries if e.name == "Bob"]
+    assert bob.paid is False
+    assert pay.pay_fee(pool, "office-w12", "Bob").amount == Decimal("6.00")
+    svc.add_entry(pool, "office-w12", name="Ann", picks=(101, 104), tiebreak=41, replace=True)
+    [ann] = [e for e in svc.entries(pool, "office-w12").entries if e.name == "Ann"]
+    assert ann.paid is True

@@ -126,7 +126,7 @@ def entry_add(
             name=name,
             picks=values.selections(picks),
             tiebreak=tiebreak,
-            paid=not unpaid,
+            paid=False if unpaid else None,
             replace=replace,
         )
     )

@@ -185,13 +185,15 @@ def add_entry(
     name: str,
     picks: tuple[int, ...],
     tiebreak: int | None = None,
-    paid: bool = True,
+    paid: bool | None = None,
     replace: bool = False,
     received_at: datetime | None = None,
 ) -> Added:
-    """Store one entrant's picks (selection numbers) and tiebreak guess."""
+    """Store one entrant's picks (selection numbers) and tiebreak guess. `paid` None keeps what the
+    entrant's earlier entry says (fees already recorded stay), else paid."""
     with store.transaction() as tx:
         view = _pool(tx, slug)
+        paid = _paid(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
             raise RefusedError(
@@ -220,6 +222,14 @@ def add_entry(
             )
         rows.save(tx, slug, [entry], "typed")
         return Added(entry, missing_games(chosen, view.card), before is not None)
+
+
+def _paid(said: bool | None, earlier: PickemEntry | None) -> bool:
+    """An entry's fee status: as said, else as the entrant's earlier entry says (its recorded fees stay
+    true), else paid."""
+    if said is not None:
+        return said
+    return earlier.paid if earlier is not None else True
 
 
 def import_entries(
@@ -257,7 +267,7 @@ def import_entries(
                         name=raw.name,
                         picks=chosen,
                         tiebreak=raw.tiebreak,
-                        paid=True if raw.paid is None else raw.paid,
+                        paid=_paid(raw.paid, stored.get(key)),
                         received_at=received,
                     )
                 except ValidationError as exc:
