@@ -118,3 +118,27 @@ def test_no_writer_prints_over_a_batch_file_however_it_is_named(
         with pytest.raises(ParlayError, match="holds print batch 000001–000004 of nfl-w12"):
             write()
     assert file_hash(tmp_path / "a.pdf") == before
+
+
+def test_cards_printed_from_a_template_file_can_be_reprinted_and_scanned(
+    pool: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """The batch kept only the template's name, so its cards could not be found again by scan or reprint."""
+    import parlaycards
+    from parlaycards.services import reprint, scan
+
+    shipped = Path(parlaycards.__file__).parent / "templates" / "letter-2up.toml"
+    mine = tmp_path / "stock" / "my-2up.toml"
+    mine.parent.mkdir()
+    mine.write_text(shipped.read_text(encoding="utf-8").replace("letter-2up", "my-2up"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    done = printing.print_batch(
+        pool, "nfl-w12", copies=2, template="stock/my-2up.toml", out=tmp_path / "m.pdf"
+    )
+    with pool.reading() as tx:
+        [batch] = [b for b in batches.all_batches(tx) if b.first_serial == done.first]
+    assert batch.template == str(mine.resolve())
+    monkeypatch.chdir(tmp_path / "stock")  # another folder: the template is still found
+    again = reprint.reprint(pool, "nfl-w12", done.first, out=tmp_path / "r.pdf")
+    assert again.template == str(mine.resolve()) and (tmp_path / "r.pdf").exists()
+    assert scan._Layouts(pool)("nfl-w12", 1, batch.template).body is not None

@@ -213,10 +213,21 @@ def list_templates(user_dir: Path = USER_DIR) -> list[Template]:
     return list(found.values())
 
 
+def _is_path(text: str) -> bool:
+    return text.endswith(".toml") or "/" in text or "\\" in text
+
+
+def reference(name_or_path: str | Path, template: Template) -> str:
+    """What a print batch records to find its template again (a scan, a reprint): the name of a
+    shipped or user template, or the absolute path of a template file given by path."""
+    text = str(name_or_path)
+    return str(Path(text).resolve()) if _is_path(text) else template.name
+
+
 def load_template(name_or_path: str | Path, user_dir: Path = USER_DIR) -> Template:
     """A template by name (`letter-2up`) or by path (`my-stock.toml`)."""
     text = str(name_or_path)
-    if text.endswith(".toml") or "/" in text or "\\" in text:
+    if _is_path(text):
         path = Path(text)
         if not path.is_file():
             raise ParlayError(

@@ -13,7 +13,7 @@ from ..core.models import Card
 from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output, clear_leftovers, leftovers, part_path, sync
 from ..layout.card import layout_card
-from ..layout.templates import Template, list_templates, load_template
+from ..layout.templates import Template, list_templates, load_template, reference
 from ..store import Conflict, Store, batches
 from ..store import cards as card_rows
 
@@ -113,7 +113,9 @@ def print_batch(
                 with store.transaction() as tx:
                     if tx.take_serials(copies)[0] != first:
                         raise Conflict("the serials moved")  # taken by a command that did not wait its turn
-                    batches.record(tx, slug, card.version, t.name, first, last, str(path), digest)
+                    batches.record(
+                        tx, slug, card.version, reference(template, t), first, last, str(path), digest
+                    )
             except Conflict:
                 part.unlink(missing_ok=True)
                 continue  # render again from the serial the pool has now
