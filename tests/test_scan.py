@@ -419,6 +419,10 @@ def test_multipage_tiff_and_the_pools_default_stake(store: Store, nfl, tmp_path:
         ("000003", "entered", Decimal(2)),
         ("000004", "entered", Decimal(2)),
     ]
+    svc.set_default_stake(store, None)  # scanned again, no stake marked and none by default: not a doubt
+    third = svc.scan_cards(store, "nfl-w12", [tiff], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert {c.status for c in third.cards} == {"duplicate"}  # not back in review for a stake not marked
+    assert svc.reviews(store, "nfl-w12")[1] == []  # the first scan's doubtful reads went with the entries
 
 
 def test_a_card_whose_corner_marks_are_all_lost_is_not_dropped(store: Store, nfl, tmp_path: Path):

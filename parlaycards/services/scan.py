@@ -229,6 +229,18 @@ def _store(
             picks = s.marked.picks if s.marked else None
             amount = s.marked.stake if s.marked else None
             status, reasons = "review", list(s.doubts)
+            if (
+                reasons
+                and s.serial is not None
+                and s.slug == slug
+                and all(d.startswith("stake not marked") for d in reasons)
+            ):  # a card already entered, scanned again: its picks match, and no stake was marked either time
+                old = entry_rows.get(tx, s.serial)
+                if old is not None and old[0] == slug and old[1].picks == picks:
+                    status, reasons = (
+                        "duplicate",
+                        [f"card {format_serial(s.serial)} was already entered with the same marks"],
+                    )
             if not reasons and s.slug != slug:
                 reasons.append(
                     f"this card is {s.slug}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
@@ -310,6 +322,11 @@ def _store(
         if stored:
             entry_rows.insert_many(tx, slug, stored)
             tx.audit_many("entry.add", slug, [_audit(e) for e in stored])
+            # an earlier doubtful read of a card now entered with the same picks (other marks still wait)
+            entered = {int(e.serial): e.picks for e in stored}
+            for waiting in scan_rows.of(tx, slug, scan_rows.OPEN):
+                if waiting.serial in entered and waiting.picks == entered[waiting.serial]:
+                    scan_rows.resolve(tx, waiting.id, "duplicate", "entered by a later scan", now)
         scan_rows.add_many(tx, rows)
         tx.audit(
             "scan",
