@@ -85,6 +85,18 @@ def test_a_corrected_score_changes_exactly_the_affected_entries(pool):
     assert after["000002"] == ("loss", Decimal("0.00"))
 
 
+def test_paid_out_is_the_cash_handed_out_even_after_a_correction(pool):
+    """A card paid, then made a loser by a corrected score, showed $0.00 paid out: the cash was gone."""
+    scores_all_final(pool)
+    final(pool, 103, 27, 20)  # Cowboys cover: 000001 wins $60
+    grading.grade(pool, SLUG)
+    entries.pay(pool, SLUG, 1)
+    final(pool, 103, 17, 20)  # corrected back: 000001 loses
+    report = grading.grade(pool, SLUG)
+    assert report.totals.payouts == Decimal("0.00") and report.totals.paid == Decimal("60.00")
+    assert ("000001", "60.00") in [(c.serial, str(c.paid)) for c in report.changes]
+
+
 def test_pending_games_leave_entries_pending(pool):
     final(pool, 101, 24, 20)
     report = grading.grade(pool, SLUG)

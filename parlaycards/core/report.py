@@ -251,7 +251,9 @@ def build_report(
     rows.sort(key=itemgetter(0))
     stakes = sum((r.stake for r in rows), ZERO)
     payouts = sum((r.payout for r in rows), ZERO)
-    paid_total = sum((min(r.paid, r.payout) for r in rows), ZERO)
+    paid_total = sum(
+        (r.paid for r in rows), ZERO
+    )  # the cash handed out, even to a card a correction made lose
     totals = Totals(
         entries=len(rows),
         stakes=stakes.quantize(CENT),
