@@ -35,46 +35,14 @@ import numpy as np
 from parlaycards.core.models import Card, Game, Rules
 from parlaycards.core.numbering import assign
 from parlaycards.demo import marks, paper
+from parlaycards.demo.samples import NFL_CITIES
 from parlaycards.layout.templates import load_template
 from parlaycards.services.printing import print_batch
 from parlaycards.store import Store
 from parlaycards.store import cards as card_rows
 
 ET = ZoneInfo("America/New_York")
-TEAMS = [
-    "Buffalo",
-    "Houston",
-    "Dallas",
-    "NY Giants",
-    "Kansas City",
-    "Las Vegas",
-    "Green Bay",
-    "Chicago",
-    "Baltimore",
-    "Pittsburgh",
-    "Cincinnati",
-    "Cleveland",
-    "Miami",
-    "New England",
-    "NY Jets",
-    "Indianapolis",
-    "Jacksonville",
-    "Tennessee",
-    "Denver",
-    "LA Chargers",
-    "Philadelphia",
-    "Washington",
-    "Detroit",
-    "Minnesota",
-    "Atlanta",
-    "New Orleans",
-    "Carolina",
-    "Tampa Bay",
-    "San Francisco",
-    "Seattle",
-    "Arizona",
-    "LA Rams",
-]
+TEAMS = list(NFL_CITIES)
 RECEIVED = "2026-11-20 12:00"  # before every card's cutoff
 SOURCE_DPI = 250  # pages are rasterized and marked at this resolution, then scanned or photographed
 SCAN_DPI = 200

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Card, Game
 from parlaycards.core.numbering import assign
+from parlaycards.demo.samples import NFL_CITIES
 from parlaycards.layout.card import layout_card
 from parlaycards.layout.check import largest_empty, problems
 from parlaycards.layout.geometry import MM, Bubble, CardLayout, Fiducial, Rect, Rule, Shade, TextCell
@@ -193,40 +194,7 @@ def test_any_card_on_any_template_fits_cleanly_or_is_refused(card: Card):
 
 # ------------------------------------------------------------------ cards of 17–24 games (issue 8, section 6)
 
-CITIES = [
-    "Buffalo",
-    "Houston",
-    "Dallas",
-    "NY Giants",
-    "Kansas City",
-    "Las Vegas",
-    "Green Bay",
-    "Chicago",
-    "Baltimore",
-    "Pittsburgh",
-    "Cincinnati",
-    "Cleveland",
-    "Miami",
-    "New England",
-    "NY Jets",
-    "Indianapolis",
-    "Jacksonville",
-    "Tennessee",
-    "Denver",
-    "LA Chargers",
-    "Philadelphia",
-    "Washington",
-    "Detroit",
-    "Minnesota",
-    "Atlanta",
-    "New Orleans",
-    "Carolina",
-    "Tampa Bay",
-    "San Francisco",
-    "Seattle",
-    "Arizona",
-    "LA Rams",
-]
+CITIES = list(NFL_CITIES)
 
 
 def city_card(n: int) -> Card:

@@ -22,6 +22,41 @@ from typing import NamedTuple
 from ..core.lines import format_spread, half
 
 STAMP = (2026, 11, 17, 9, 0, 0)  # every file says it was written then, so regenerating changes no bytes
+#: NFL teams by city, as a bar's sheet writes them, in pairs (away, home): test and benchmark cards.
+NFL_CITIES = (
+    "Buffalo",
+    "Houston",
+    "Dallas",
+    "NY Giants",
+    "Kansas City",
+    "Las Vegas",
+    "Green Bay",
+    "Chicago",
+    "Baltimore",
+    "Pittsburgh",
+    "Cincinnati",
+    "Cleveland",
+    "Miami",
+    "New England",
+    "NY Jets",
+    "Indianapolis",
+    "Jacksonville",
+    "Tennessee",
+    "Denver",
+    "LA Chargers",
+    "Philadelphia",
+    "Washington",
+    "Detroit",
+    "Minnesota",
+    "Atlanta",
+    "New Orleans",
+    "Carolina",
+    "Tampa Bay",
+    "San Francisco",
+    "Seattle",
+    "Arizona",
+    "LA Rams",
+)
 
 
 class Sample(NamedTuple):
