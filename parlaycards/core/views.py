@@ -92,6 +92,53 @@ def card_json(
     return data
 
 
+GAME_COLUMNS = (
+    "League",
+    "Date",
+    "Time",
+    "Away No.",
+    "Away",
+    "Away line",
+    "Home No.",
+    "Home",
+    "Home line",
+    "Total",
+    "Over No.",
+    "Under No.",
+    "Neutral",
+    "Status",
+)
+
+
+def game_values(game: Game, tz: str) -> tuple:
+    """One game as the columns of `GAME_COLUMNS`, typed: the kickoff's local date and time (None, or "TBA"
+    for a time not set), each side's line and the total as Decimals, neutral and off as booleans. The
+    workbook and the CSV export write these, each in its own way."""
+    day: date | None = None
+    clock: object = "TBA"
+    if isinstance(game.kickoff, datetime):
+        local = game.kickoff.astimezone(ZoneInfo(tz))
+        day, clock = local.date(), local.time().replace(tzinfo=None)
+    elif game.kickoff is not None:
+        day = game.kickoff
+    return (
+        game.league,
+        day,
+        clock if day else None,
+        game.numbers.away,
+        game.away,
+        -game.spread,
+        game.numbers.home,
+        game.home,
+        game.spread,
+        game.total,
+        game.numbers.over,
+        game.numbers.under,
+        game.neutral,
+        game.off,
+    )
+
+
 def game_row(game: Game, tz: str) -> dict[str, str]:
     """One game as printed text: numbers, teams, lines, kickoff."""
     return {

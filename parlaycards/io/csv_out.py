@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, time
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from ..core.models import Card
 from ..core.money import plain
 from ..core.report import Report
+from ..core.views import GAME_COLUMNS, game_values
 from .files import atomic_output
 
 FORMULA_START = ("=", "+", "-", "@")
@@ -53,50 +54,43 @@ def _local(when: datetime, zone: ZoneInfo) -> str:
 
 def write_card_csv(card: Card, path: Path) -> Path:
     """The card's games, one row each (the Games sheet of the card's workbook)."""
-    zone = ZoneInfo(card.timezone)
-    header = (
-        "League",
-        "Date",
-        "Time",
-        "Away No.",
-        "Away",
-        "Away line",
-        "Home No.",
-        "Home",
-        "Home line",
-        "Total",
-        "Over No.",
-        "Under No.",
-        "Neutral",
-        "Status",
-    )
     rows = []
     for g in card.games:
-        day, clock = "", "TBA"
-        if isinstance(g.kickoff, datetime):
-            local = g.kickoff.astimezone(zone)
-            day, clock = local.strftime("%Y-%m-%d"), local.strftime("%I:%M %p").lstrip("0")
-        elif g.kickoff is not None:
-            day = g.kickoff.isoformat()
+        (
+            league,
+            day,
+            clock,
+            away_no,
+            away,
+            away_line,
+            home_no,
+            home,
+            home_line,
+            total,
+            over,
+            under,
+            neutral,
+            off,
+        ) = game_values(g, card.timezone)
         rows.append(
             (
-                g.league,
-                day,
-                clock if day else "",
-                g.numbers.away,
-                g.away,
-                _line(-g.spread),
-                g.numbers.home,
-                g.home,
-                _line(g.spread),
-                _line(g.total),
-                g.numbers.over or "",
-                g.numbers.under or "",
-                "yes" if g.neutral else "",
-                "OFF" if g.off else "",
+                league,
+                day.isoformat() if day else "",
+                clock.strftime("%I:%M %p").lstrip("0") if isinstance(clock, time) else clock or "",
+                away_no,
+                away,
+                _line(away_line),
+                home_no,
+                home,
+                _line(home_line),
+                _line(total),
+                over or "",
+                under or "",
+                "yes" if neutral else "",
+                "OFF" if off else "",
             )
         )
-    return write_csv(path, header, rows)
+    return write_csv(path, GAME_COLUMNS, rows)
 
 
 def write_report_csv(report: Report, path: Path) -> Path:

@@ -7,9 +7,7 @@ A card's workbook reads back with read_lines to the same games (its Games sheet 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 from openpyxl import Workbook
 from openpyxl.cell import Cell
@@ -21,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..core.lines import format_spread, format_total
 from ..core.models import Card
 from ..core.money import dollars
-from ..core.views import rules_text
+from ..core.views import GAME_COLUMNS, game_values, rules_text
 
 FORMULA_START = ("=", "+", "-", "@")
 HEADER_FONT = Font(bold=True, color="FFFFFF")
@@ -57,22 +55,7 @@ EXAMPLES = (
     ("Sun 11/22", "4:25 PM", "Tennessee", "Indianapolis", "PK", "42", "NFL", ""),
     ("Sat 11/28", "TBA", "Hawai'i", "San José State", "+2½", "58½", "NCAA", "yes"),
 )
-CARD_COLUMNS = (
-    ("League", 8),
-    ("Date", 14),
-    ("Time", 10),
-    ("Away No.", 9),
-    ("Away", 20),
-    ("Away line", 10),
-    ("Home No.", 9),
-    ("Home", 20),
-    ("Home line", 10),
-    ("Total", 8),
-    ("Over No.", 9),
-    ("Under No.", 9),
-    ("Neutral", 8),
-    ("Status", 8),
-)
+CARD_COLUMNS = tuple(zip(GAME_COLUMNS, (8, 14, 10, 9, 20, 10, 9, 20, 10, 8, 9, 9, 8, 8), strict=True))
 
 
 def put(ws: Worksheet, row: int, col: int, value: object, *, fmt: str | None = None) -> Cell:
@@ -105,32 +88,43 @@ def write_card_xlsx(card: Card, path: Path) -> Path:
     put(ws, 1, 1, card.title).font = Font(bold=True, size=14)
     put(ws, 2, 1, f"Card {card.slug}, version {card.version}. Times are {card.timezone}.").font = GREY
     _header(ws, 4, CARD_COLUMNS)
-    zone = ZoneInfo(card.timezone)
     for row, g in enumerate(card.games, start=5):
-        day, clock = None, "TBA"
-        if isinstance(g.kickoff, datetime):
-            local = g.kickoff.astimezone(zone)
-            day, clock = local.date(), local.time().replace(tzinfo=None)
-        elif g.kickoff is not None:
-            day = g.kickoff
-        values = (
-            g.league,
+        (
+            league,
             day,
-            clock if day else None,
-            g.numbers.away,
-            g.away,
-            format_spread(-g.spread),
-            g.numbers.home,
-            g.home,
-            format_spread(g.spread),
-            format_total(g.total) or None,
-            g.numbers.over,
-            g.numbers.under,
-            "yes" if g.neutral else None,
-            "OFF" if g.off else None,
+            clock,
+            away_no,
+            away,
+            away_line,
+            home_no,
+            home,
+            home_line,
+            total,
+            over,
+            under,
+            neutral,
+            off,
+        ) = game_values(g, card.timezone)
+        values = (
+            league,
+            day,
+            clock,
+            away_no,
+            away,
+            format_spread(away_line),
+            home_no,
+            home,
+            format_spread(home_line),
+            format_total(total) or None,
+            over,
+            under,
+            "yes" if neutral else None,
+            "OFF" if off else None,
         )
         for col, value in enumerate(values, start=1):
-            fmt = DATE_FORMAT if col == 2 else TIME_FORMAT if col == 3 and clock != "TBA" else None
+            fmt = (
+                DATE_FORMAT if col == 2 else TIME_FORMAT if col == 3 and clock not in ("TBA", None) else None
+            )
             put(ws, row, col, value, fmt=fmt)
     ws.auto_filter.ref = f"A4:{get_column_letter(len(CARD_COLUMNS))}{max(4, 4 + len(card.games))}"
     _payouts_sheet(wb.create_sheet("Payouts & rules"), card)
