@@ -23,6 +23,25 @@ from ..core.lines import format_spread, half
 
 STAMP = (2026, 11, 17, 9, 0, 0)  # every file says it was written then, so regenerating changes no bytes
 #: NFL teams by city, as a bar's sheet writes them, in pairs (away, home): test and benchmark cards.
+#: A week of NFL games (away, home, home's line, total) for test and benchmark cards.
+NFL_GAMES = (
+    ("Buffalo Bills", "Houston Texans", "-3.5", "44.5"),
+    ("Dallas Cowboys", "New York Giants", "2.5", "41"),
+    ("Kansas City Chiefs", "Las Vegas Raiders", "7", "47.5"),
+    ("Green Bay Packers", "Chicago Bears", "1.5", "38.5"),
+    ("Baltimore Ravens", "Pittsburgh Steelers", "3", "42.5"),
+    ("Cincinnati Bengals", "Cleveland Browns", "-4.5", "45.5"),
+    ("Miami Dolphins", "New England Patriots", "6.5", "39"),
+    ("New York Jets", "Indianapolis Colts", "-2.5", "43.5"),
+    ("Jacksonville Jaguars", "Tennessee Titans", "0", "40.5"),
+    ("Denver Broncos", "Los Angeles Chargers", "-3", "46"),
+    ("Philadelphia Eagles", "Washington Commanders", "-10.5", "49.5"),
+    ("Detroit Lions", "Minnesota Vikings", "1.5", "51.5"),
+    ("Atlanta Falcons", "New Orleans Saints", "-5.5", "48.5"),
+    ("Carolina Panthers", "Tampa Bay Buccaneers", "3.5", "37.5"),
+    ("San Francisco 49ers", "Seattle Seahawks", "-9.5", "44"),
+    ("Arizona Cardinals", "Los Angeles Rams", "-1", "50.5"),
+)
 NFL_CITIES = (
     "Buffalo",
     "Houston",
