@@ -15,6 +15,7 @@ from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Card, Game
 from parlaycards.core.numbering import assign
 from parlaycards.demo.samples import NFL_CITIES
+from parlaycards.layout import parts
 from parlaycards.layout.card import layout_card
 from parlaycards.layout.check import largest_empty, problems
 from parlaycards.layout.geometry import MM, Bubble, CardLayout, Fiducial, Rect, Rule, Shade, TextCell
@@ -240,7 +241,8 @@ def check_dense(card: Card, lay) -> None:  # noqa: ANN001
     ]  # the stub's captions are 6 pt on every card
     assert small == [], small[:3]  # rules, payouts, entry labels: 7 pt as on the 16-game card
     texts = {b.text for b in lay.boxes if isinstance(b, TextCell)}
-    assert {"NAME", "PHONE", "AMOUNT $", "PAYOUTS", "HOW TO PLAY", card.disclaimer.strip()} <= texts
+    assert {"NAME", "PHONE", "AMOUNT $", "PAYOUTS", "HOW TO PLAY"} <= texts
+    assert card.disclaimer.strip() in " ".join(b.text for b in lay.boxes if isinstance(b, TextCell))
     assert set(lay.stake_bubbles()) == {"1", "2", "5", "10", "20", "other"}
     assert set(lay.bubbles()) == {n for g in card.games for n in g.numbers.all()}
     assert {f.field for f in lay.field_cells()} == {"serial", "code"} and lay.qr().module() >= 0.8 * MM
@@ -277,10 +279,11 @@ def test_cards_of_17_to_24_games_keep_8pt_type_and_every_field_wherever_they_fit
                 continue
             check_dense(card, lay)
             fitted.append((t.name, n))
-    # a full page takes them all; the common 2-up stock takes up to 19 games of long names, 21 of short ones
+    # a full page takes them all; the common 2-up stock takes every count of city or college names, and up
+    # to 19 games of full NFL names (20 of them at 8 pt are wider than the card less its panel)
     assert {("letter-1up", n) for n in range(17, 25)} <= set(fitted)
-    most = max(n for name, n in fitted if name == "letter-2up")
-    assert most >= (19 if kind == "teams" else 21)
+    on_2up = {n for name, n in fitted if name == "letter-2up"}
+    assert on_2up == (set(range(17, 20)) if kind == "teams" else set(range(17, 25)))
 
 
 def test_a_card_too_dense_for_letter_2up_names_the_full_page():
@@ -289,7 +292,43 @@ def test_a_card_too_dense_for_letter_2up_names_the_full_page():
         match=r"24 games, too many to print legibly on letter-2up \(a card of more than "
         r"16 games keeps its type at 8 pt or more .*letter-1up",
     ):
-        layout_card(college_card(24), load_template("letter-2up"))
+        layout_card(nfl_card(24), load_template("letter-2up"))
+
+
+@pytest.mark.parametrize("n", [22, 23, 24])
+@pytest.mark.parametrize("kind", ["cities", "college"])
+def test_more_games_than_the_band_leaves_room_for_run_from_the_top_of_the_card_to_its_foot(kind: str, n: int):
+    card = DENSE[kind](n)
+    lay = layout_card(card, load_template("letter-2up"))
+    check_dense(card, lay)
+    assert lay.arrangement == "tall"
+    body = lay.body
+    bubbles = [b.rect for b in lay.bubbles().values()]
+    x0, y0 = min(r.x for r in bubbles), min(r.y for r in bubbles)
+    table = Rect(x0, y0, max(r.right for r in bubbles) - x0, max(r.top for r in bubbles) - y0)
+    band = next(b for b in lay.boxes if isinstance(b, Shade) and b.dark)
+    fids = {f.corner: f.rect for f in lay.fiducials()}
+    # the games start above where a band across the top would end and reach down beside the bottom-left
+    # corner mark, clear of both left corner marks
+    assert table.top > body.top - parts.BAND_H and table.y < fids["bl"].top
+    assert table.x >= fids["tl"].right + 8 and table.x >= fids["bl"].right + 8
+    # the band is in the panel right of the games: it holds the title, the serial and the code
+    assert band.rect.x > table.right and band.rect.top == pytest.approx(body.top)
+    inside = [b for b in lay.boxes if isinstance(b, TextCell) and band.rect.contains(b.rect)]
+    assert {b.field for b in inside} >= {"serial", "code"}
+    assert card.title in " ".join(b.text for b in inside)
+    assert band.rect.right <= fids["tr"].x - 8  # clear of the top-right corner mark
+    # the QR and the stake bubbles stand under the band, in the same panel
+    assert lay.qr().rect.x > table.right and lay.qr().rect.top <= band.rect.y
+    assert all(b.rect.x > table.right and b.rect.top < band.rect.y for b in lay.stake_bubbles().values())
+
+
+@pytest.mark.parametrize("n", [17, 19, 21])
+def test_cards_the_band_leaves_room_for_keep_it_across_the_top(n: int):
+    lay = layout_card(city_card(n), load_template("letter-2up"))
+    band = next(b for b in lay.boxes if isinstance(b, Shade) and b.dark)
+    assert lay.arrangement in {"column", "column-entry"}
+    assert band.rect.w > 0.8 * lay.body.w
 
 
 def test_the_sixteen_game_card_is_unchanged_and_has_no_large_blank():

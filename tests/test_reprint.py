@@ -27,7 +27,7 @@ from parlaycards.services import scan as scan_svc
 from parlaycards.store import schema
 
 from .pool_support import code, enter
-from .print_support import nfl_card
+from .print_support import college_card, nfl_card
 from .scan_support import BEFORE_CUTOFF, Printed, printed, sheet
 
 runner = CliRunner()
@@ -128,8 +128,9 @@ def test_cli_print_reprint(nfl, db_path, tmp_path):
     "title", ["NFL Week 12", "NFL Week 12 — November 19–23, 2026 — Thanksgiving Weekend Card"]
 )
 @pytest.mark.parametrize("template", [t.name for t in list_templates()])
-def test_the_mark_sits_on_the_band_clear_of_text_and_moves_nothing_read(template, title):
-    card = nfl_card(8).model_copy(update={"title": title})
+@pytest.mark.parametrize("games", [8, 24])  # 24: the band stacked in a panel (letter-2up's tall cards)
+def test_the_mark_sits_on_the_band_clear_of_text_and_moves_nothing_read(template, title, games):
+    card = (nfl_card(8) if games == 8 else college_card(24)).model_copy(update={"title": title})
     try:
         layout = layout_card(card, load_template(template))
     except ParlayError:

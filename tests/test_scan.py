@@ -183,6 +183,8 @@ def test_cli_scan_and_review_json(nfl, db_path: Path, tmp_path: Path):
 
 TEMPLATES = [
     ("letter-2up", 16),
+    ("letter-2up", 20),  # the games in a column under the band, the entry lines in the panel beside them
+    ("letter-2up", 24),  # the games from top to foot, the band stacked in the panel beside them
     ("letter-2up-stub", 16),
     ("letter-3up", 10),
     ("letter-4up", 8),

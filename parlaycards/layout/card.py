@@ -5,6 +5,11 @@ table beside or below them, the rules, the name/phone/amount line with stake bub
 disclaimer between the bottom corner marks. The engine tries type sizes from large to small, 1–3
 game columns, a kickoff column or kickoff headers, and three places for the QR and payouts; it
 takes the largest type that fits. Under 6 pt it refuses and names the templates that fit.
+
+A card of more than a full NFL week on a sheet of several cards keeps 8 pt type and every entry field:
+its games stand in one table with a panel beside it (QR, payouts, rules, entry lines) under the band
+across the top; when more rows are needed than the band leaves room for, the band is stacked at the top
+of the panel and the games run from the card's top to its foot ("tall").
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ PANELS = ("panel-entry", "panel")  # small cards, tried when nothing above fits:
 FULL_WEEK = 16  # a card with more games than a full NFL week is "dense": see _dense
 DENSE_TYPE = 8.0  # a dense card on a sheet of several cards is never printed smaller
 COLUMNS = ("column", "column-entry")  # dense cards: one tall table of games and a panel beside it
+TALL = "tall"  # dense cards that no column fits: the games from the card's top to its foot, see _tall
 
 
 @dataclass(frozen=True)
@@ -78,6 +84,25 @@ class EntryAt:
 
 
 @dataclass(frozen=True)
+class BandAt:
+    """A header band stacked in a panel (tall cards), by its top-left corner; None in Around: across the top."""
+
+    x: float
+    top: float
+    band: parts.NarrowBand
+
+
+@dataclass(frozen=True)
+class NoteAt:
+    """The disclaimer as a paragraph in a panel (tall cards); None in Around: between the bottom corner marks."""
+
+    x: float
+    top: float
+    width: float
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Around:
     """Everything placed around the games for one arrangement; `tight` rows keep 1 pt between bubbles."""
 
@@ -87,6 +112,8 @@ class Around:
     rules: RulesAt
     entry: EntryAt
     tight: bool = False
+    band: BandAt | None = None
+    note: NoteAt | None = None
 
 
 @dataclass(frozen=True)
@@ -248,14 +275,39 @@ def _panel_widths(card: Card, body: Rect) -> list[float]:
     return [w for w in range(int(body.w * 0.45), int(qs) - 1, -6)]
 
 
+def _qr_and_payouts(card: Card, px: float, top: float, pw: float) -> tuple[QrAt, PayoutsAt, float] | None:
+    """A dense card's panel head, `pw` wide from `top` down: the QR with the payouts beside it at 7 pt or
+    more (or under it, in a narrow panel), and the height they take."""
+    qv = qr_version(card)
+    qs = parts.qr_side(qv)
+    sizes = [p for p in PAY_SIZES if p >= 7.0]  # as on the 16-game card
+    beside = next((p for p in sizes if qs + GAP + parts.payouts(card, p).width <= pw), None)
+    if beside is not None:
+        pay = parts.payouts(card, beside)
+        payouts = PayoutsAt(px + qs + GAP, top, beside, min(pw - qs - GAP, pay.width + 24))
+        return QrAt(px, top, qv), payouts, max(qs, pay.height)
+    under = next((p for p in sizes if parts.payouts(card, p).width <= pw), None)
+    if under is None:
+        return None
+    head = qs + GAP + parts.payouts(card, under).height
+    return QrAt(px + (pw - qs) / 2, top, qv), PayoutsAt(px, top - qs - GAP, under, pw), head
+
+
+def _dense_rules(card: Card, pw: float, room: float) -> parts.RulesText | None:
+    """A dense card's rules at 7 pt in a panel `pw` wide: the full paragraph, or the short one, if `room` holds it."""
+    for short in (False, True):
+        rl = parts.rules_lines(card, pw, (7.0,), short=short)
+        if rl is not None and rl.height <= room:
+            return rl
+    return None
+
+
 def _column(card: Card, body: Rect, pw: float, entry_in_panel: bool) -> Around | None:
     """Dense cards: the games in one tall table on the left; a panel `pw` wide on the right with the QR, the
     payouts beside it (or under it, in a narrow panel) and the rules at 7 pt below them. The full entry
     line (name, phone, amount, stake bubbles) runs across the card under both, or (`entry_in_panel`)
     stands at the panel's foot so that the games reach down to the bottom corner marks.
     """
-    qv = qr_version(card)
-    qs = parts.qr_side(qv)
     top = body.top - parts.BAND_H - GAP
     floor = body.y + parts.FID + 3
     px = body.right - pw
@@ -269,33 +321,57 @@ def _column(card: Card, body: Rect, pw: float, entry_in_panel: bool) -> Around |
         erows = parts.entry_rows(body.w)
         entry = EntryAt(body.x, floor, body.w, erows)
         bottom = panel_bottom = floor + parts.entry_height(erows) + GAP
-    sizes = [p for p in PAY_SIZES if p >= 7.0]  # as on the 16-game card
-    beside = next((p for p in sizes if qs + GAP + parts.payouts(card, p).width <= pw), None)
-    if beside is not None:
-        pay = parts.payouts(card, beside)
-        head = max(qs, pay.height)
-        payouts = PayoutsAt(px + qs + GAP, top, beside, min(pw - qs - GAP, pay.width + 24))
-        qr = QrAt(px, top, qv)
-    else:
-        under = next((p for p in sizes if parts.payouts(card, p).width <= pw), None)
-        if under is None:
-            return None
-        head = qs + GAP + parts.payouts(card, under).height
-        payouts = PayoutsAt(px, top - qs - GAP, under, pw)
-        qr = QrAt(px + (pw - qs) / 2, top, qv)
-    room = top - panel_bottom - head - GAP
-    rl = parts.rules_lines(card, pw, (7.0,))
-    if rl is None or rl.height > room:
-        rl = parts.rules_lines(card, pw, (7.0,), short=True)
-    if rl is None or rl.height > room:
+    head = _qr_and_payouts(card, px, top, pw)
+    if head is None:
+        return None
+    qr, payouts, head_h = head
+    rl = _dense_rules(card, pw, top - panel_bottom - head_h - GAP)
+    if rl is None:
         return None
     return Around(
         games=Rect(body.x, bottom, px - GAP - body.x, top - bottom),
         qr=qr,
         payouts=payouts,
-        rules=RulesAt(px, top - head - GAP, pw, rl),
+        rules=RulesAt(px, top - head_h - GAP, pw, rl),
         entry=entry,
         tight=True,
+    )
+
+
+def _tall(card: Card, body: Rect, pw: float) -> Around | None:
+    """Dense cards that no column fits (more rows than the room under the band): the games from the card's
+    top to its foot, clear of the left corner marks; beside them a panel `pw` wide with the header band
+    stacked (title, dates, serial, code), the QR and payouts, the rules at 7 pt and the full entry block
+    (name, phone, amount, stake bubbles), and the disclaimer at its foot beside the bottom corner mark.
+    """
+    px = body.right - pw
+    beside_mark = (
+        pw - parts.FID - parts.FID_CLEAR
+    )  # the band and the disclaimer stay clear of the corner marks
+    nb = parts.narrow_band(card, beside_mark)
+    eh = parts.entry_column_height(pw)
+    note = parts.note_lines(card, beside_mark)
+    if nb is None or eh is None or note is None:
+        return None
+    top = body.top - nb.height - GAP
+    head = _qr_and_payouts(card, px, top, pw)
+    if head is None:
+        return None
+    qr, payouts, head_h = head
+    floor = body.y + max(parts.FID, parts.note_height(note)) + 3
+    rl = _dense_rules(card, pw, top - head_h - GAP - (floor + eh + GAP))
+    if rl is None:
+        return None
+    left = body.x + parts.FID + parts.FID_CLEAR
+    return Around(
+        games=Rect(left, body.y, px - GAP - left, body.h),
+        qr=qr,
+        payouts=payouts,
+        rules=RulesAt(px, top - head_h - GAP, pw, rl),
+        entry=EntryAt(px, floor, pw, 0, column=True),
+        tight=True,
+        band=BandAt(px, body.top, nb),
+        note=NoteAt(px, body.y + parts.note_height(note), beside_mark, note) if note else None,
     )
 
 
@@ -415,7 +491,8 @@ def _choose(card: Card, body: Rect, dense: bool = False) -> Plan | None:
             for arr in COLUMNS
             for pw in _panel_widths(card, body)
         ]
-        return _choose_among(card, middles, DENSE_TYPE)
+        tall = [(TALL, _tall(card, body, pw)) for pw in _panel_widths(card, body)]
+        return _choose_among(card, middles, DENSE_TYPE) or _choose_among(card, tall, DENSE_TYPE)
     return _choose_among(
         card, [(arr, _middle(card, body, arr, rs)) for arr in ARRANGEMENTS for rs in (7.0, 6.5, 6.0)]
     ) or _choose_among(
@@ -454,7 +531,10 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
     a = plan.around
     boxes: list[Box] = []
     boxes += parts.fiducials(areas.body)
-    boxes += parts.band(card, areas.body)
+    if a.band is None:
+        boxes += parts.band(card, areas.body)
+    else:
+        boxes += parts.narrow_band_boxes(a.band.x, a.band.top, a.band.band)
     boxes += gt.build(plan.cols, plan.geo, a.games)
     boxes.append(parts.qr_box(a.qr.x, a.qr.top, a.qr.version))
     boxes += parts.payout_boxes(
@@ -465,7 +545,10 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
         boxes += parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
     else:
         boxes += parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
-    boxes += parts.disclaimer(card, areas.body)
+    if a.note is None:
+        boxes += parts.disclaimer(card, areas.body)
+    else:
+        boxes += parts.note_boxes(a.note.x, a.note.top, a.note.width, a.note.lines)
     if areas.stub is not None:
         boxes += parts.stub(card, areas.stub)
     w, h = t.card_size()

@@ -118,7 +118,20 @@ def band(card: Card, body: Rect) -> list[Box]:
         )
         return boxes
     boxes.append(cell(x0 + pad, y0 + BAND_H - 5 - CELL * size, card.title, BOLD, size, w=room, grey=1.0))
-    parts = [
+    parts = _band_facts(card)
+    while parts:
+        text = "  ·  ".join(parts)
+        sub = fit_size(text, REGULAR, 8, room, MIN_SIZE)
+        if sub is not None:
+            boxes.append(cell(x0 + pad, y0 + 4.5, text, REGULAR, sub, w=room, grey=0.92))
+            break
+        parts.pop()
+    return boxes
+
+
+def _band_facts(card: Card) -> list[str]:
+    """What the band says under the title: dates, time zone, cutoff and the card's name and version."""
+    return [
         p
         for p in (
             _when(card),
@@ -128,13 +141,95 @@ def band(card: Card, body: Rect) -> list[Box]:
         )
         if p
     ]
-    while parts:
-        text = "  ·  ".join(parts)
-        sub = fit_size(text, REGULAR, 8, room, MIN_SIZE)
-        if sub is not None:
-            boxes.append(cell(x0 + pad, y0 + 4.5, text, REGULAR, sub, w=room, grey=0.92))
-            break
-        parts.pop()
+
+
+NARROW_PAD = 6.0
+NARROW_SUB = 7.0  # the dates and cutoff, as the rules beside them
+NARROW_FIELD = 12.0  # serial and code
+
+
+@dataclass(frozen=True)
+class NarrowBand:
+    """The header band stacked for a panel beside the games (see layout.card's tall cards): the title on
+    one or two lines, the dates, zone, cutoff and card name under it, then the serial and the code, side by
+    side when they fit (else on a line each, at the right, where a REPRINT mark finds room on their left)."""
+
+    width: float
+    title: tuple[str, ...]
+    title_size: float
+    facts: tuple[str, ...]
+    fields_on_one_line: bool
+
+    @property
+    def height(self) -> float:
+        fields = 1 if self.fields_on_one_line else 2
+        return (
+            NARROW_PAD
+            + len(self.title) * self.title_size * 1.15
+            + 2
+            + len(self.facts) * NARROW_SUB * 1.2
+            + 3
+            + fields * NARROW_FIELD * 1.15
+            + NARROW_PAD
+            - 2
+        )
+
+
+def _field_widths() -> tuple[float, float]:
+    return width("No. 0000000", BOLD, NARROW_FIELD), width("CODE WWWWWW", BOLD, NARROW_FIELD)
+
+
+def narrow_band(card: Card, w: float) -> NarrowBand | None:
+    """The band stacked in `w` points, or None when the title, serial or code do not fit it."""
+    room = w - 2 * NARROW_PAD
+    sw, cw = _field_widths()
+    if max(sw, cw) > room:
+        return None
+    title: tuple[str, ...] | None = None
+    size = fit_size(card.title, BOLD, 14, room, 11)
+    if size is not None:
+        title = (card.title,)
+    else:
+        for size in (12.0, 11.0, 10.0):
+            lines = wrap(card.title, BOLD, size, room)
+            if lines is not None and len(lines) <= 2:
+                title = tuple(lines)
+                break
+    if title is None or size is None:
+        return None
+    facts: list[str] = []
+    for fact in _band_facts(card):  # whole phrases to a line, as many lines as they take
+        joined = f"{facts[-1]}  ·  {fact}" if facts else fact
+        if facts and width(joined, REGULAR, NARROW_SUB) <= room:
+            facts[-1] = joined
+        elif width(fact, REGULAR, NARROW_SUB) <= room:
+            facts.append(fact)
+    return NarrowBand(w, title, size, tuple(facts), sw + cw + 12 <= room)
+
+
+def narrow_band_boxes(x: float, top: float, band: NarrowBand) -> list[Box]:
+    h, w, pad = band.height, band.width, NARROW_PAD
+    boxes: list[Box] = [Shade(Rect(x, top - h, w, h), grey=BAND_GREY)]
+    y = top - pad
+    for line in band.title:
+        y -= band.title_size * 1.15
+        boxes.append(cell(x + pad, y + 1, line, BOLD, band.title_size, w=w - 2 * pad, grey=1.0))
+    y -= 2
+    for line in band.facts:
+        y -= NARROW_SUB * 1.2
+        boxes.append(cell(x + pad, y + 1, line, REGULAR, NARROW_SUB, w=w - 2 * pad, grey=0.92))
+    y -= 3 + NARROW_FIELD * 1.15
+    sw, cw = _field_widths()
+    serial = ("No. {serial}", "serial")
+    code = ("CODE {code}", "code")
+    if band.fields_on_one_line:
+        boxes.append(cell(x + pad, y + 1, serial[0], BOLD, NARROW_FIELD, w=sw, grey=1.0, field=serial[1]))
+        place = [(code, x + w - pad - cw, cw, y)]
+    else:
+        rw = max(sw, cw)
+        place = [(serial, x + w - pad - rw, rw, y), (code, x + w - pad - rw, rw, y - NARROW_FIELD * 1.15)]
+    for (text, field), fx, fw, fy in place:
+        boxes.append(cell(fx, fy + 1, text, BOLD, NARROW_FIELD, w=fw, align="right", grey=1.0, field=field))
     return boxes
 
 
@@ -405,6 +500,36 @@ def entry_column(x: float, y: float, room: float) -> list[Box]:
                 boxes.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, x + room - (lx + w + 2)), 0.7)))
             sx += ws[i]
     return boxes
+
+
+NOTE_SIZE = 7.0
+
+
+def note_lines(card: Card, room: float) -> tuple[str, ...] | None:
+    """The disclaimer wrapped to a panel `room` wide at 7 pt (see layout.card's tall cards), or None."""
+    lines = wrap(card.disclaimer.strip(), REGULAR, NOTE_SIZE, room)
+    return None if lines is None else tuple(lines)
+
+
+def note_height(lines: tuple[str, ...]) -> float:
+    return len(lines) * NOTE_SIZE * 1.2
+
+
+def note_boxes(x: float, top: float, room: float, lines: tuple[str, ...]) -> list[Box]:
+    """The disclaimer as a paragraph in a panel, under the rules."""
+    lead = NOTE_SIZE * 1.2
+    return [
+        cell(
+            x,
+            top - (i + 1) * lead + (lead - CELL * NOTE_SIZE) / 2,
+            line,
+            REGULAR,
+            NOTE_SIZE,
+            w=room,
+            grey=0.2,
+        )
+        for i, line in enumerate(lines)
+    ]
 
 
 def disclaimer(card: Card, body: Rect) -> list[Box]:
