@@ -154,7 +154,7 @@ def _find(grey: np.ndarray) -> tuple[list[Mark], float, np.ndarray]:
             area < 0.75 * bw * bh or len(cv2.approxPolyDP(c, 0.03 * cv2.arcLength(c, True), True)) != 4
         ):
             continue
-        if shape == "L" and not (0.62 * bw * bh < area < 0.86 * bw * bh and area < 0.93 * hull):
+        if shape == "L" and not (0.58 * bw * bh < area < 0.86 * bw * bh and area < 0.93 * hull):
             continue
         if shape is None:
             continue
