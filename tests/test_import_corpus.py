@@ -360,3 +360,26 @@ def test_a_venue_column_of_stadiums_is_ignored_and_named_but_one_of_site_marks_r
         xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Neutral"]], name="n.xlsx")
     )
     assert 'cell D1: column D ("Venue") holds "Neutral", which name a side' in text
+
+
+def test_pk_in_the_favourite_column_is_a_pickem(tmp_path: Path) -> None:
+    path = xlsx(
+        tmp_path,
+        [
+            ["Away", "Home", "Favorite", "Line"],
+            ["Dallas", "Houston", "PK", None],
+            ["Chicago", "Detroit", "pick'em", "0"],
+            ["Miami", "Buffalo", "Even", "PK"],
+            ["Seattle", "Arizona", "Arizona", "3"],
+        ],
+    )
+    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, today=TODAY).games] == [
+        ("Dallas", "Houston", "0"),
+        ("Chicago", "Detroit", "0"),
+        ("Miami", "Buffalo", "0"),
+        ("Seattle", "Arizona", "-3"),
+    ]
+    text = error(xlsx(tmp_path, [["Away", "Home", "Favorite", "Line"], ["Dallas", "Houston", "PK", "3"]]))
+    assert (
+        'cell C2: Dallas at Houston: the Favorite column says "PK" (no favourite) but the line is "3"' in text
+    )

@@ -76,6 +76,11 @@ def _split_price(t: str) -> tuple[str, int | None]:
     return t, None
 
 
+def is_pick(text: str) -> bool:
+    """`PK`, `pick'em`, `EV` and the like: a game without a favourite."""
+    return _normalise(text).lower() in PICK_WORDS
+
+
 def is_no_line(text: object) -> bool:
     return text is None or _normalise(str(text)).lower() in NO_LINE_WORDS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from ..core.lines import is_no_line, is_signed, split_named
+from ..core.lines import is_no_line, is_pick, is_signed, split_named
 from . import teams
 from .sheets import Column, text_of
 from .table import (
@@ -200,6 +200,19 @@ class OneRowLayout(Layout):
         signed as that team plays; home's line is worked out from which team it is."""
         column = "favorite" if table.has("favorite") else "underdog"
         value = table.get(row, "spread")
+        if is_pick(table.text(row, column)):  # `PK` where the favourite goes: a pick'em, the line blank or 0
+            line = None if is_no_line(value) else table.spread(row, "spread")
+            if is_no_line(value) or line == 0:
+                return Decimal(0)
+            if line is not None:
+                table.problem(
+                    row,
+                    column,
+                    f'{away} at {home}: the {column.capitalize()} column says "{table.text(row, column)}" '
+                    f'(no favourite) but the line is "{table.text(row, "spread")}". Name the '
+                    f"{_role(column)} ({away} or {home}), or leave the line blank for a pick'em.",
+                )
+            return None
         if is_no_line(value):
             table.no_line(row, "spread", f"{away} at {home}")
             return None
