@@ -16,7 +16,7 @@ from parlaycards.store import check as store_check
 from parlaycards.store import entries as entry_rows
 
 from .pool_support import file_hash, new_card, print_serials
-from .proc_support import together
+from .proc_support import run, together
 
 
 def _serials(path: Path) -> list[int]:
@@ -89,3 +89,34 @@ def test_printing_and_entering_at_once(any_store: Store, pool_url: str, tmp_path
     # different serials: every one stored, once
     assert [code for code, _, _ in done[7:]] == [0, 0, 0], [e for _, _, e in done[7:]]
     assert sorted(stored) == [5, 10, 11, 12]
+
+
+def test_pickem_entries_and_fees_at_once(any_store: Store, pool_url: str):
+    """Entrants typed at two desks at the same moment: every one stored once, the same name twice
+    refused as a second typing would be, fees marked paid while entries go in."""
+    from parlaycards.store import pickem as pickem_rows
+
+    new_card(any_store)
+    code, _, err = run(pool_url, "pickem", "new", "office-w12", "--card", "nfl-w12", "--fee", "5")
+    assert code == 0, err
+    code, _, err = run(
+        pool_url, "pickem", "entry", "add", "office-w12", "--name", "Owes", "--picks", "101", "--unpaid"
+    )
+    assert code == 0, err
+    add = [
+        ["pickem", "entry", "add", "office-w12", "--name", name, "--picks", "101,104,105", "--tiebreak", "40"]
+        for name in ("Ann", "Bo", "Cy", "Di", "Twin", "Twin")
+    ]
+    fee = [["pickem", "fee", "office-w12", "Owes"]]
+    done = together(pool_url, add + fee)
+    for _code, _out, err in done:
+        assert "Traceback" not in err and "at the same moment" not in err, err
+    assert [c for c, _, _ in done[:4]] == [0, 0, 0, 0], [e for _, _, e in done[:4]]
+    twins = done[4:6]
+    assert sorted(c for c, _, _ in twins) == [0, 2], [e for _, _, e in twins]
+    assert "Twin already has an entry in office-w12" in next(e for c, _, e in twins if c == 2)
+    assert done[6][0] == 0, done[6][2]
+    with any_store.reading() as tx:
+        stored = pickem_rows.by_name(tx, "office-w12")
+    assert sorted(e.name for e in stored.values()) == ["Ann", "Bo", "Cy", "Di", "Owes", "Twin"]
+    assert stored["owes"].paid

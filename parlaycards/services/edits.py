@@ -13,7 +13,7 @@ from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, option
 from ..core.models import Card, Game, Odds, PayoutTier
 from ..core.zones import localise
-from ..store import Store
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 
 
@@ -42,6 +42,7 @@ class Edited:
         return tuple(v for v in self.printed_versions if v < self.card.version)
 
 
+@retry_conflicts
 def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> Edited:
     """Apply `change(card) -> card` to the latest version and store the result as the next version."""
     with store.transaction() as tx:

@@ -21,7 +21,7 @@ from ..core.zones import zone
 from ..io import feeds, teams
 from ..io.feeds import Feed, FeedGame, Provider, Query, Request, Status
 from ..io.files import atomic_output
-from ..store import Store
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from . import cards, results
 
@@ -368,6 +368,7 @@ def fetch_results(
     new = [r for r in found if r is not None]
     source = taken[0].provider if len({t.provider for t in taken}) == 1 else "the feeds"
 
+    @retry_conflicts
     def record() -> results.Recorded:
         with store.transaction() as tx:
             got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)

@@ -32,7 +32,7 @@ from ..core.pickem import (
 )
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
-from ..store import Store, Tx
+from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
 
@@ -76,6 +76,7 @@ class PickemImported:
     ignored: tuple[str, ...] = ()
 
 
+@retry_conflicts
 def create_pool(
     store: Store,
     slug: str,
@@ -178,6 +179,7 @@ def _pool(tx: Tx, slug: str) -> PoolView:
     return PoolView(pool, card_rows.get(tx, pool.card, pool.version))
 
 
+@retry_conflicts
 def add_entry(
     store: Store,
     slug: str,
@@ -232,6 +234,7 @@ def _paid(said: bool | None, earlier: PickemEntry | None) -> bool:
     return earlier.paid if earlier is not None else True
 
 
+@retry_conflicts
 def import_entries(
     store: Store, slug: str, path: Path, *, all_or_nothing: bool = False, replace: bool = False
 ) -> PickemImported:

@@ -15,7 +15,7 @@ from sqlalchemy import insert, select, update
 from ..core.errors import NotFoundError, RefusedError
 from ..core.money import CENT, dollars
 from ..core.pickem import name_key
-from ..store import Store, Tx, schema
+from ..store import Store, Tx, retry_conflicts, schema
 from ..store import pickem as rows
 from ..store.db import iso
 from .pickem import _grade, _pool
@@ -54,6 +54,7 @@ def _amount(amount: Decimal | None, owed: Decimal) -> Decimal:
     return owed if amount is None else amount
 
 
+@retry_conflicts
 def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record an entrant's entry fee (or part of it); fully paid, the entry shows paid."""
     with store.transaction() as tx:
@@ -87,6 +88,7 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
         return PickemPaid(entry.name, "fee", fee, value, total)
 
 
+@retry_conflicts
 def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record a prize paid to an entrant of a final week; the amount defaults to what is still owed."""
     with store.transaction() as tx:

@@ -27,7 +27,7 @@ from ..core.verify import format_serial, parse_serial
 from ..io.entries import RawEntry
 from ..io.files import atomic_output
 from ..layout.geometry import CardLayout
-from ..store import Store
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import scans as scan_rows
@@ -198,6 +198,7 @@ def _received(when: datetime | None, zone: ZoneInfo) -> datetime:
     return when if when.tzinfo else when.replace(tzinfo=zone)
 
 
+@retry_conflicts
 def _store(
     store: Store,
     slug: str,
@@ -396,6 +397,7 @@ def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 -
     return found[-1]
 
 
+@retry_conflicts
 def accept(
     store: Store,
     slug: str,
@@ -479,6 +481,7 @@ def accept(
         return entry
 
 
+@retry_conflicts
 def reject(store: Store, slug: str, which: str, *, reason: str) -> scan_rows.ScanRow:
     """Take a card out of review without entering it; the reason is kept and audited."""
     if not reason.strip():
@@ -499,6 +502,7 @@ def reject(store: Store, slug: str, which: str, *, reason: str) -> scan_rows.Sca
         return row
 
 
+@retry_conflicts
 def set_default_stake(store: Store, value: Decimal | None) -> Decimal | None:
     """The stake a scanned card gets when none of its stake bubbles is marked (None: no default)."""
     with store.transaction() as tx:

@@ -17,7 +17,7 @@ from sqlalchemy import delete, func, select
 from ..core.errors import ParlayError, RefusedError
 from ..core.models import Card
 from ..core.verify import format_serial
-from ..store import Store, batches, schema
+from ..store import Store, batches, retry_conflicts, schema
 from ..store import cards as card_rows
 from .cards import Saved
 
@@ -34,6 +34,7 @@ def _content(card: Card) -> dict:
     return card.model_dump(mode="json", exclude={"version", "note"})
 
 
+@retry_conflicts
 def revert_card(store: Store, slug: str, to: int) -> Saved:
     """Store version `to`'s content as the next version of `slug`."""
     with store.transaction() as tx:
@@ -55,6 +56,7 @@ def revert_card(store: Store, slug: str, to: int) -> Saved:
         return Saved(saved, note, card_rows.printed_versions(tx, slug))
 
 
+@retry_conflicts
 def delete_card(store: Store, slug: str) -> Deleted:
     """Delete every version of a card that was never printed (and its results); refused, naming what
     uses it, once a print batch, an entry, a scan or a pick'em pool does."""

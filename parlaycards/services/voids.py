@@ -13,13 +13,14 @@ from zoneinfo import ZoneInfo
 from ..core.errors import NotFoundError, ParlayError, RefusedError
 from ..core.money import dollars
 from ..core.verify import format_serial
-from ..store import Store
+from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import voids as void_rows
 from ..store.voids import Voided
 
 
+@retry_conflicts
 def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
     """Void the entry of serial `number` on card `slug`, with the operator's reason (audited)."""
     why = " ".join(reason.split())
