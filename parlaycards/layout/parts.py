@@ -516,7 +516,7 @@ def note_height(lines: tuple[str, ...]) -> float:
 
 
 def note_boxes(x: float, top: float, room: float, lines: tuple[str, ...]) -> list[Box]:
-    """The disclaimer as a paragraph in a panel, under the rules."""
+    """The disclaimer as a paragraph in a panel (a tall card's foot, beside the bottom corner mark)."""
     lead = NOTE_SIZE * 1.2
     return [
         cell(
