@@ -383,3 +383,26 @@ def test_pk_in_the_favourite_column_is_a_pickem(tmp_path: Path) -> None:
     assert (
         'cell C2: Dallas at Houston: the Favorite column says "PK" (no favourite) but the line is "3"' in text
     )
+
+
+def test_a_rotation_board_with_day_headings_in_its_team_column(tmp_path: Path) -> None:
+    path = xlsx(
+        tmp_path,
+        [
+            ["Rot", "Team", "Line", "Total"],
+            [None, "SATURDAY, NOVEMBER 28"],
+            [451, "Alabama", "-7 -110", "o55.5"],
+            [452, "Auburn", "+7 -110", "u55.5"],
+            [None, "SUNDAY, NOVEMBER 29 — at London"],
+            [453, "Georgia (N)", -3, None],
+            [454, "Clemson", None, 51],
+        ],
+    )
+    got = read_lines(path, today=TODAY)
+    assert [(g.away, g.home, g.neutral, str(g.spread), g.kickoff) for g in got.games] == [
+        ("Alabama", "Auburn", False, "7", date(2026, 11, 28)),
+        ("Georgia", "Clemson", True, "3", date(2026, 11, 29)),
+    ]
+    # a team's row without its rotation number is still an error, not a heading
+    text = error(xlsx(tmp_path, [["Rot", "Team", "Line"], [451, "Alabama", -7], [None, "Auburn", None]]))
+    assert "cell A3: Auburn has no rotation number" in text

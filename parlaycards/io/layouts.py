@@ -108,7 +108,7 @@ class OneRowLayout(Layout):
         for row in table.rows():
             away, away_neutral = team_name(table.text(row, "away"))
             home, home_neutral = team_name(home_marked(table.text(row, "home"))[0])
-            if (not away and not home) or _heading_like(table, row):
+            if (not away and not home) or table.heading_like(row):
                 table.section(row)
                 continue
             if not home or not away:
@@ -338,7 +338,7 @@ class FavoriteLayout(Layout):
         right = "favorite" if table.has("site") and columns["favorite"] > columns["site"] else "underdog"
         for row in table.rows():
             fav_text, dog_text = table.text(row, "favorite"), table.text(row, "underdog")
-            if (not fav_text and not dog_text) or _heading_like(table, row):
+            if (not fav_text and not dog_text) or table.heading_like(row):
                 table.section(row)
                 continue
             if not fav_text or not dog_text:
@@ -409,12 +409,6 @@ class FavoriteLayout(Layout):
             )
             return None
         return abs(line)
-
-
-def _heading_like(table: Table, row: int) -> bool:
-    """A row of one cell that is not a team's name (a date, a league, a note) is a heading, not half a game."""
-    values = [v for v in table.sheet.rows[row - 1] if v is not None]
-    return len(values) == 1 and (not isinstance(values[0], str) or teams.canonical(values[0]) is None)
 
 
 def _role(column: str) -> str:

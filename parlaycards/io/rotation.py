@@ -74,7 +74,9 @@ class RotationLayout(Layout):
             return Extracted((), tuple(table.problems))
         waiting: tuple[int, int] | None = None  # the visitor's (row, number), waiting for its home row
         for row in table.rows():
-            if not table.text(row, "team") and not table.text(row, "rot").isdigit():
+            if (not table.text(row, "team") and not table.text(row, "rot").isdigit()) or (
+                table.get(row, "rot") is None and table.heading_like(row)
+            ):  # `SUNDAY, NOVEMBER 29` above the games, in any column
                 table.section(row)
                 continue
             rot = table.number(row, "rot")

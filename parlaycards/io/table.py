@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from ..core.errors import Source
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
+from . import teams
 from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
 from .when import Calendar, When, WhenError
 
@@ -151,6 +152,11 @@ class Table:
 
     def problem(self, row: int, name: str | None, message: str) -> None:
         self.problems.append(Problem(self.source(row, name), message))
+
+    def heading_like(self, row: int) -> bool:
+        """A row of one cell that is not a team's name (a date, a league, a note) is a heading, not half a game."""
+        values = [v for v in self.sheet.rows[row - 1] if v is not None]
+        return len(values) == 1 and (not isinstance(values[0], str) or teams.canonical(values[0]) is None)
 
     def section(self, row: int) -> None:
         """A row with no teams: a league or date heading changes what follows; anything else is kept in
