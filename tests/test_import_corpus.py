@@ -24,6 +24,12 @@ SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
 
 # file → (away, home, neutral, home's line, total, kickoff in New York time, league) per game, in order
 EXPECTED: dict[str, list[tuple[object, ...]]] = {
+    "matchup.csv": [
+        ("Texas A&M", "Army", False, "-7", "51", "2026-11-28T12:00", "NCAA"),
+        ("Georgia", "Clemson", True, "3.5", "49.5", "2026-11-28T15:30", "NCAA"),
+        ("Buffalo Bills", "Houston Texans", False, "-3", "44", "2026-11-29T13:00", "NFL"),
+        ("Dallas", "NY Giants", False, "0", "47.5", "2026-11-29T16:25", "NFL"),
+    ],
     "away-line.tsv": [
         ("Buffalo", "NY Jets", False, "6.5", "40", None, "NFL"),
         ("Carolina", "Atlanta", False, "-3", None, None, "NFL"),
@@ -406,3 +412,20 @@ def test_a_rotation_board_with_day_headings_in_its_team_column(tmp_path: Path) -
     # a team's row without its rotation number is still an error, not a heading
     text = error(xlsx(tmp_path, [["Rot", "Team", "Line"], [451, "Alabama", -7], [None, "Auburn", None]]))
     assert "cell A3: Auburn has no rotation number" in text
+
+
+def test_a_matchup_cell_that_is_not_one_game_is_refused(tmp_path: Path) -> None:
+    text = error(
+        xlsx(
+            tmp_path,
+            [
+                ["Matchup", "Line"],
+                ["Bills and Texans", "-3"],
+                ["Dallas at Houston at Denver", "-3"],
+                ["Miami at Buffalo", "-3"],
+            ],
+        )
+    )
+    assert 'cell A2: "Bills and Texans" is not a game. Write it "Away at Home"' in text
+    assert 'cell A3: "Dallas at Houston at Denver" can be read as more than one game' in text
+    assert "A4" not in text

@@ -507,14 +507,18 @@ def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
 
 
 def test_sheet_without_a_header_says_what_it_found_and_expects(tmp_path: Path) -> None:
-    path = xlsx(tmp_path, [["Week 12"], ["Matchup", "Pts", "O/U"], ["Bears @ Packers", "-3", 44]])
+    path = xlsx(tmp_path, [["Week 12"], ["Contest", "Pts", "O/U"], ["Bears - Packers", "-3", 44]])
     with pytest.raises(
         ParlayError,
         match=r'lines.xlsx, sheet "Week 12": no header row found: the likeliest header, '
-        r'row 2, has "Matchup", "Pts", "O/U"\. Expected a header row with Away and '
+        r'row 2, has "Contest", "Pts", "O/U"\. Expected a header row with Away and '
         r"Home",
     ):
         read(path)
+    path = xlsx(tmp_path, [["Week 12"], ["Matchup", "Pts", "O/U"], ["Bears @ Packers", "-3", 44]])
+    assert [(g.away, g.home, str(g.spread), str(g.total)) for g in read(path).games] == [
+        ("Bears", "Packers", "-3", "44")
+    ]
 
 
 def test_header_without_games(tmp_path: Path) -> None:

@@ -87,7 +87,8 @@ def import_(
     """Import the week's lines from a spreadsheet into a card.
 
     Reads rotation (two rows a game), one-row-per-game (with a Favorite or at/vs column if the sheet has
-    one) and Favorite/Line/Underdog layouts; several sheets make one combo card. Importing into an
+    one, or both teams in one Matchup column: "Bills at Texans"), and Favorite/Line/Underdog layouts;
+    several sheets make one combo card. Importing into an
     existing card makes a new version of it; if the card was edited by hand since its last import, the
     edits the import would undo are listed and --replace is needed. Every column is read or named as
     ignored; a column that could change a favourite or a home team and is not read stops the import.

@@ -106,21 +106,10 @@ class OneRowLayout(Layout):
             )
             return Extracted((), tuple(table.problems))
         for row in table.rows():
-            away, away_neutral = team_name(table.text(row, "away"))
-            home, home_neutral = team_name(home_marked(table.text(row, "home"))[0])
-            if (not away and not home) or table.heading_like(row):
-                table.section(row)
+            teams_of = self._teams(table, row)
+            if teams_of is None:
                 continue
-            if not home or not away:
-                side = "home" if not home else "away"
-                other = away or home
-                table.problem(
-                    row,
-                    side,
-                    f"the {side} team is missing ({other} plays nobody). "
-                    "Write both teams, or delete the row.",
-                )
-                continue
+            away, home, marked_neutral = teams_of
             spread = self._spread(table, row, away, home)
             game = Draft(
                 source=table.source(row),
@@ -128,7 +117,7 @@ class OneRowLayout(Layout):
                 kickoff=table.kickoff([row]),
                 away=away,
                 home=home,
-                neutral=away_neutral or home_neutral or table.neutral([row]),
+                neutral=marked_neutral or table.neutral([row]),
                 spread=spread if spread is not None else Decimal(0),
                 total=table.total([row]),
                 numbers=self._numbers(table, row),
@@ -137,7 +126,28 @@ class OneRowLayout(Layout):
                 games.append(game)
         return Extracted(tuple(games), tuple(table.problems))
 
+    def _teams(self, table: Table, row: int) -> tuple[str, str, bool] | None:
+        """The row's away and home teams and whether a (N) marks a neutral site; None for a heading (read
+        as one) or a row missing a team (a problem)."""
+        away, away_neutral = team_name(table.text(row, "away"))
+        home, home_neutral = team_name(home_marked(table.text(row, "home"))[0])
+        if (not away and not home) or table.heading_like(row):
+            table.section(row)
+            return None
+        if not home or not away:
+            side = "home" if not home else "away"
+            other = away or home
+            table.problem(
+                row,
+                side,
+                f"the {side} team is missing ({other} plays nobody). Write both teams, or delete the row.",
+            )
+            return None
+        return away, home, away_neutral or home_neutral
+
     def meaning(self, name: str, table: Table) -> str:
+        if name == "matchup":
+            return 'the game: "Away at Home" (or @), "A vs B" at a neutral site'
         if name == "spread":
             if table.has("favorite") or table.has("underdog"):
                 role = "favourite gives" if table.has("favorite") else "underdog gets"
@@ -301,6 +311,53 @@ class OneRowLayout(Layout):
         if away is not None and home is None and not table.has("home_no"):
             home = away + 1
         return away, home, table.number(row, "over_no"), table.number(row, "under_no")
+
+
+MATCHUP = Column("matchup", "Matchup", ("game", "match", "teams", "matchups", "games", "event", "fixture"))
+_SPLIT = re.compile(r"\s+(@|at|vs\.?|v\.?|versus)\s+|\s*@\s*", re.I)
+
+
+class MatchupLayout(OneRowLayout):
+    """One row per game with both teams in one cell: `Bills at Texans` or `Bills @ Texans` (the second
+    at home), `Georgia vs Clemson` (a neutral site); the line and the rest as in the one-row layout."""
+
+    name = "one row per game (Away at Home in one column)"
+    columns = (MATCHUP, *(c for c in OneRowLayout.columns if c.name not in ("away", "home", "site")))
+    required = ("matchup",)
+
+    def _teams(self, table: Table, row: int) -> tuple[str, str, bool] | None:
+        text = table.text(row, "matchup")
+        if not text or (table.heading_like(row) and not _SPLIT.search(text)):
+            table.section(row)
+            return None
+        splits = [m for m in _SPLIT.finditer(text) if m.start() > 0 and m.end() < len(text)]
+        if not splits:
+            table.problem(
+                row,
+                "matchup",
+                f'"{text}" is not a game. Write it "Away at Home" (or Away @ Home), or "A vs B" for a game '
+                "at a neutral site.",
+            )
+            return None
+        # of several places to split (`Texas A&M at Army`), the one that leaves two known teams
+        known = [m for m in splits if all(teams.canonical(team_name(t)[0]) for t in _sides(text, m))]
+        if len(known) > 1 or (not known and len(splits) > 1):
+            table.problem(
+                row,
+                "matchup",
+                f'"{text}" can be read as more than one game. Write it with one at, @ or vs between the teams.',
+            )
+            return None
+        m = (known or splits)[0]
+        first, second = _sides(text, m)
+        away, away_neutral = team_name(first)
+        home, home_neutral = team_name(second)
+        word = (m.group(1) or "@").lower().rstrip(".")
+        return away, home, away_neutral or home_neutral or word in ("vs", "v", "versus")
+
+
+def _sides(text: str, m: re.Match[str]) -> tuple[str, str]:
+    return text[: m.start()].strip(), text[m.end() :].strip()
 
 
 class FavoriteLayout(Layout):

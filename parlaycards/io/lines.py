@@ -27,7 +27,7 @@ from ..core.errors import ParlayError, Source
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from .columns import SheetReading, adopt_headerless, read_columns
-from .layouts import FavoriteLayout, OneRowLayout
+from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
 from .rotation import RotationLayout
 from .sheets import (
     Problem,
@@ -43,10 +43,11 @@ from .sheets import (
 from .table import Draft, Layout, Table, league_named, league_of
 from .when import Calendar
 
-LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout())
+LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
 EXPECTED = (
     "Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
-    "or Rot, Team and Line (a rotation board, two rows a game); or Favorite, Line and Underdog."
+    "or Rot, Team and Line (a rotation board, two rows a game); or Favorite, Line and Underdog; "
+    "or Matchup (Away at Home in one column) and Line."
 )
 NOT_LINES = (
     "note",

@@ -163,6 +163,21 @@ def main() -> None:
         "2026-11-22,4:25 PM,Tennessee,Indianapolis,PK,42\n",
         newline="\n",
     )
+    matchup()
+
+
+def matchup() -> None:
+    """Both teams in one cell, as schedule sites and sportsbooks list them."""
+    text(
+        "matchup.csv",
+        "Matchup,Line,O/U,Kickoff,TV\n"
+        '"NCAA - SATURDAY, NOVEMBER 28",,,,\n'
+        "Texas A&M at Army,-7,51,11/28/2026 12:00 PM,CBS\n"
+        "Georgia vs. Clemson,UGA -3.5,49.5,11/28/2026 3:30 PM,ABC\n"
+        '"NFL - SUNDAY, NOVEMBER 29",,,,\n'
+        "Buffalo Bills @ Houston Texans,HOU -3,44,11/29/2026 1:00 PM,CBS\n"
+        "Dallas@NY Giants,PK,47.5,11/29/2026 4:25 PM,FOX\n",
+    )
 
 
 if __name__ == "__main__":
