@@ -429,3 +429,25 @@ def test_a_matchup_cell_that_is_not_one_game_is_refused(tmp_path: Path) -> None:
     assert 'cell A2: "Bills and Texans" is not a game. Write it "Away at Home"' in text
     assert 'cell A3: "Dallas at Houston at Denver" can be read as more than one game' in text
     assert "A4" not in text
+
+
+def test_two_columns_headed_as_the_line_stop_the_import(tmp_path: Path) -> None:
+    text = error(
+        xlsx(tmp_path, [["Away", "Home", "Spread", "Line", "Total"], ["Bills", "Texans", -3, -3.5, 44]])
+    )
+    assert 'cell C1: column C ("Spread") and column D ("Line") are both headed as home\'s line' in text
+    text = error(
+        xlsx(tmp_path, [["Away", "Home", "Line", "Total", "O/U"], ["Bills", "Texans", -3, 44, 44.5]])
+    )
+    assert 'column E ("O/U") and column D ("Total") are both headed as total' in text
+    # an opening line beside the line is named as ignored, as any column the import does not read
+    got = read_lines(
+        xlsx(tmp_path, [["Away", "Home", "Open", "Line"], ["Bills", "Texans", -2.5, -3]]), today=TODAY
+    )
+    assert [str(g.spread) for g in got.games] == ["-3"]
+    assert [u.read_as for u in got.readings[0].columns] == [
+        "away",
+        "home",
+        None,
+        "home's line (the favourite negative)",
+    ]

@@ -145,6 +145,7 @@ def read_columns(
         uses.append(ColumnUse(column_letter(col), written, None))
         why = _side_header(written) or _side_values(values, teams)
         letter = column_letter(col)
+        twin = _twin(layout, table, written)
         where = Source(
             file=table.file,
             sheet=table.sheet.name,
@@ -152,7 +153,18 @@ def read_columns(
             column=letter,
             cell=f"{letter}{table.header_row}",
         )
-        if why:
+        if twin is not None:
+            other, name = twin
+            refused.append(
+                Problem(
+                    where,
+                    f'column {letter} ("{written}") and column {column_letter(other)} '
+                    f'("{text_of(header[other])}") are both headed as {layout.meaning(name, table)}, so which one '
+                    "holds it is not clear and nothing was imported. Keep one of them, or rename the other "
+                    '(e.g. "Open" for an opening line).',
+                )
+            )
+        elif why:
             what = f'column {letter} ("{written}")' if written else f"column {letter} (no header)"
             refused.append(
                 Problem(
@@ -172,6 +184,19 @@ def read_columns(
                 )
             )
     return SheetReading(table.sheet.name, layout.name, table.header_row, tuple(uses)), refused, warnings
+
+
+TWIN_REFUSED = ("spread", "away_line", "line", "total")  # two columns for one of these: which is the line?
+
+
+def _twin(layout: Layout, table: Table, written: str) -> tuple[int, str] | None:
+    """The column read for a line or total that an unread header also names (`Spread` beside `Line`), and
+    the column's name; None when the header names none of them."""
+    key = header_key(written)
+    for column in layout.columns:
+        if column.name in TWIN_REFUSED and table.has(column.name) and key in column.keys():
+            return table.columns[column.name], column.name
+    return None
 
 
 def _headerless(table: Table) -> list[int]:
