@@ -451,3 +451,24 @@ def test_two_columns_headed_as_the_line_stop_the_import(tmp_path: Path) -> None:
         None,
         "home's line (the favourite negative)",
     ]
+
+
+def test_home_and_away_marks_after_a_name(tmp_path: Path) -> None:
+    path = xlsx(
+        tmp_path,
+        [
+            ["Favorite", "Line", "Underdog", "Total"],
+            ["Texans (H)", 3, "Bills", 44],
+            ["Cowboys", 2.5, "Giants (home)", 47.5],
+            ["Lions (A)", 7, "Bears", 41],
+        ],
+    )
+    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, today=TODAY).games] == [
+        ("Bills", "Texans", "-3"),
+        ("Cowboys", "Giants", "2.5"),
+        ("Lions", "Bears", "7"),
+    ]
+    path = xlsx(tmp_path, [["Away", "Home", "Line"], ["Bills (V)", "Texans (H)", -3]])
+    assert [(g.away, g.home) for g in read_lines(path, today=TODAY).games] == [("Bills", "Texans")]
+    text = error(xlsx(tmp_path, [["Away", "Home", "Line"], ["Texans (H)", "Bills", 3]]))
+    assert 'cell A2: "Texans (H)" in the Away column is marked as the home team' in text

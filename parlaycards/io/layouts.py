@@ -20,7 +20,7 @@ from .table import (
     Extracted,
     Layout,
     Table,
-    home_marked,
+    side_marked,
     team_name,
 )
 
@@ -130,9 +130,19 @@ class OneRowLayout(Layout):
         """The row's away and home teams and whether a (N) marks a neutral site; None for a heading (read
         as one) or a row missing a team (a problem)."""
         away, away_neutral = team_name(table.text(row, "away"))
-        home, home_neutral = team_name(home_marked(table.text(row, "home"))[0])
+        home, home_neutral = team_name(table.text(row, "home"))
         if (not away and not home) or table.heading_like(row):
             table.section(row)
+            return None
+        (away, away_side), (home, home_side) = side_marked(away, prefix=False), side_marked(home)
+        if away_side == "home" or home_side == "away":
+            wrong = "away" if away_side == "home" else "home"
+            table.problem(
+                row,
+                wrong,
+                f'"{table.text(row, wrong)}" in the {wrong.capitalize()} column is marked as the '
+                f"{'home' if wrong == 'away' else 'away'} team. Correct the column or the mark.",
+            )
             return None
         if not home or not away:
             side = "home" if not home else "away"
@@ -407,8 +417,10 @@ class FavoriteLayout(Layout):
                     "Write both teams, or delete the row.",
                 )
                 continue
-            fav, fav_home, fav_neutral = _marks(fav_text)
-            dog, dog_home, dog_neutral = _marks(dog_text)
+            fav, fav_side, fav_neutral = _marks(fav_text)
+            dog, dog_side, dog_neutral = _marks(dog_text)
+            fav_home = fav_side == "home" or dog_side == "away"
+            dog_home = dog_side == "home" or fav_side == "away"
             if table.site(row) is False:  # `Favorite at Underdog`: the team on the right is at home
                 if (fav_home and right == "underdog") or (dog_home and right == "favorite"):
                     table.problem(
@@ -472,10 +484,11 @@ def _role(column: str) -> str:
     return "favourite" if column == "favorite" else "underdog"
 
 
-def _marks(text: str) -> tuple[str, bool, bool]:
+def _marks(text: str) -> tuple[str, str | None, bool]:
+    """A team less its marks: the side it is marked as playing (home, away or None), and (N)."""
     name, neutral = team_name(text)
-    name, home = home_marked(name)
-    return name, home, neutral
+    name, side = side_marked(name)
+    return name, side, neutral
 
 
 def _is_caps(name: str) -> bool:

@@ -31,6 +31,8 @@ LEAGUES = {
 }
 NEUTRAL_MARK = re.compile(r"\s*\(\s*n\s*\)\s*", re.I)
 HOME_MARK = re.compile(r"^(?:@\s*|\*\s*|at\s+)", re.I)
+HOME_SUFFIX = re.compile(r"\s*\(\s*(?:h|home)\s*\)\s*$", re.I)
+AWAY_SUFFIX = re.compile(r"\s*\(\s*(?:a|v|away|vis|visitor|road)\s*\)\s*$", re.I)
 
 # Columns several layouts read.
 DATE = Column("date", "Date", ("day", "game date", "gamedate"))
@@ -358,10 +360,18 @@ def team_name(text: str) -> tuple[str, bool]:
     return text, False
 
 
-def home_marked(text: str) -> tuple[str, bool]:
-    """`@Packers`, `at Green Bay`, `*Packers` → (name, True)."""
-    m = HOME_MARK.match(text)
-    return (text[m.end() :].strip(), True) if m and text[m.end() :].strip() else (text, False)
+def side_marked(text: str, prefix: bool = True) -> tuple[str, str | None]:
+    """A team as written, less a mark of its side: `@Packers`, `at Green Bay`, `*Packers`, `Packers (H)` →
+    (name, "home"); `Bears (A)`, `Bears (V)` → (name, "away"); else (text, None). Without `prefix`, only
+    the marks after a name are read (an Away column's `@Bears` is a name as written)."""
+    m = HOME_MARK.match(text) if prefix else None
+    if m and text[m.end() :].strip():
+        return text[m.end() :].strip(), "home"
+    for suffix, side in ((HOME_SUFFIX, "home"), (AWAY_SUFFIX, "away")):
+        m = suffix.search(text)
+        if m and text[: m.start()].strip():
+            return text[: m.start()].strip(), side
+    return text, None
 
 
 class Layout:
