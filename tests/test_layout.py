@@ -290,7 +290,9 @@ def test_a_card_too_dense_for_letter_2up_names_the_full_page():
     with pytest.raises(
         ParlayError,
         match=r"24 games, too many to print legibly on letter-2up \(a card of more than "
-        r"16 games keeps its type at 8 pt or more .*letter-1up",
+        r"16 games keeps its type at 8 pt or more on a sheet of several cards; shorter team names, as most "
+        r"sheets print them \(Buffalo for Buffalo Bills\), leave room for more games\)\. Templates that fit "
+        r"it: .*letter-1up",
     ):
         layout_card(nfl_card(24), load_template("letter-2up"))
 

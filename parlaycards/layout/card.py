@@ -622,7 +622,8 @@ def _too_big(card: Card, t: Template) -> ParlayError:
     )
     why = (
         f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
-        f"several cards"
+        f"several cards; shorter team names, as most sheets print them (Buffalo for Buffalo Bills), leave "
+        f"room for more games"
         if _dense(card, t)
         else "the type would be under 6 pt"
     )
