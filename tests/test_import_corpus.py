@@ -472,3 +472,20 @@ def test_home_and_away_marks_after_a_name(tmp_path: Path) -> None:
     assert [(g.away, g.home) for g in read_lines(path, today=TODAY).games] == [("Bills", "Texans")]
     text = error(xlsx(tmp_path, [["Away", "Home", "Line"], ["Texans (H)", "Bills", 3]]))
     assert 'cell A2: "Texans (H)" in the Away column is marked as the home team' in text
+
+
+def test_a_time_zone_in_the_time_header_places_the_times_written_without_one(tmp_path: Path) -> None:
+    from datetime import time
+
+    path = xlsx(
+        tmp_path,
+        [
+            ["Date", "Time (CT)", "Away", "Home", "Line"],
+            ["11/29/2026", "12:00 PM", "Bills", "Texans", -3],
+            ["11/29/2026", time(15, 25), "Cowboys", "Giants", 2.5],
+            ["11/29/2026", "7:20 PM ET", "Lions", "Bears", 1],
+        ],
+    )
+    got = read_lines(path, today=TODAY)
+    assert [g.kickoff.astimezone(ET).strftime("%H:%M") for g in got.games] == ["13:00", "16:25", "19:20"]
+    assert got.readings[0].columns[1].read_as == "time in America/Chicago, as the header says"

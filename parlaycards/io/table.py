@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 from ..core.errors import Source
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
 from . import teams
 from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
-from .when import Calendar, When, WhenError
+from .when import Calendar, When, WhenError, zone_named
 
 LEAGUES = {
     "nfl": "NFL",
@@ -155,6 +156,14 @@ class Table:
     def problem(self, row: int, name: str | None, message: str) -> None:
         self.problems.append(Problem(self.source(row, name), message))
 
+    def header_zone(self, name: str) -> ZoneInfo | None:
+        """The time zone a column's header names (`Time (CT)`), for the times written without one."""
+        if not self.has(name):
+            return None
+        header = self.sheet.rows[self.header_row - 1]
+        col = self.columns[name]
+        return zone_named(text_of(header[col])) if col < len(header) else None
+
     def heading_like(self, row: int) -> bool:
         """A row of one cell that is not a team's name (a date, a league, a note) is a heading, not half a game."""
         values = [v for v in self.sheet.rows[row - 1] if v is not None]
@@ -238,7 +247,10 @@ class Table:
                 if self.get(row, column.name) is None:
                     continue
                 try:
-                    when = when | self.calendar.read(self.get(row, column.name))
+                    said = self.calendar.read(self.get(row, column.name))
+                    if said.clock is not None and said.zone is None:  # `Time (CT)`: the header's zone
+                        said = replace(said, zone=self.header_zone(column.name))
+                    when = when | said
                 except WhenError as exc:
                     self.problem(row, column.name, str(exc))
                     return None
@@ -390,7 +402,9 @@ class Layout:
 
     def meaning(self, name: str, table: Table) -> str:
         """What a column found in the header is read as, in the import's summary."""
-        return next((c.label for c in self.columns if c.name == name), name).lower()
+        label = next((c.label for c in self.columns if c.name == name), name).lower()
+        zone = table.header_zone(name) if name in (c.name for c in WHEN_COLUMNS) else None
+        return f"{label} in {zone.key}, as the header says" if zone else label
 
     def side_help(self) -> str:
         """What to do with a column naming a side that this layout does not read."""

@@ -59,6 +59,12 @@ _ZONE = re.compile(r"\b(" + "|".join(ZONES) + r")\b")
 _TBA = re.compile(r"\b(?:tba|tbd|tbc)\b")
 
 
+def zone_named(text: str) -> ZoneInfo | None:
+    """The zone a header names (`Time (CT)`, `Kickoff ET`, `Pacific time`), or None."""
+    m = _ZONE.search(text.casefold())
+    return ZoneInfo(ZONES[m[1]]) if m else None
+
+
 class WhenError(ValueError):
     """A date or time that cannot be read: the text, and why."""
 
