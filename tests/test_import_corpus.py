@@ -429,6 +429,15 @@ def test_a_matchup_cell_that_is_not_one_game_is_refused(tmp_path: Path) -> None:
     assert 'cell A2: "Bills and Texans" is not a game. Write it "Away at Home"' in text
     assert 'cell A3: "Dallas at Houston at Denver" can be read as more than one game' in text
     assert "A4" not in text
+    # at a neutral site a line must say whose it is
+    text = error(
+        xlsx(tmp_path, [["Matchup", "Line"], ["Cowboys vs Giants", -3], ["Lions vs. Bears", "DET -1"]])
+    )
+    assert (
+        'cell B2: Cowboys vs Giants is at a neutral site, where neither team is at home, so the line "-3"'
+        in text
+    )
+    assert "B3" not in text
 
 
 def test_two_columns_headed_as_the_line_stop_the_import(tmp_path: Path) -> None:

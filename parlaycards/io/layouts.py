@@ -365,6 +365,32 @@ class MatchupLayout(OneRowLayout):
         word = (m.group(1) or "@").lower().rstrip(".")
         return away, home, away_neutral or home_neutral or word in ("vs", "v", "versus")
 
+    def _spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
+        """As the one-row layout reads it; but in `A vs B` neither team is at home, so a number alone in the
+        home line column does not say whose line it is: it must name its team (`UGA -3.5`) or be PK."""
+        value = table.get(row, "spread")
+        vs = any(
+            (m.group(1) or "@").lower().rstrip(".") in ("vs", "v", "versus")
+            for m in _SPLIT.finditer(table.text(row, "matchup"))
+        )
+        if (
+            vs
+            and not table.has("away_line")
+            and not table.has("favorite")
+            and not table.has("underdog")
+            and not is_no_line(value)
+            and not (isinstance(value, str) and (split_named(value) is not None or is_pick(value)))
+        ):
+            table.problem(
+                row,
+                "spread",
+                f"{away} vs {home} is at a neutral site, where neither team is at home, so the line "
+                f'"{table.text(row, "spread")}" does not say whose it is. Write it with the team\'s name '
+                f'({away} -3) or PK, or write the game "{away} at {home}".',
+            )
+            return None
+        return super()._spread(table, row, away, home)
+
 
 def _sides(text: str, m: re.Match[str]) -> tuple[str, str]:
     return text[: m.start()].strip(), text[m.end() :].strip()
