@@ -134,7 +134,7 @@ def test_the_mark_sits_on_the_band_clear_of_text_and_moves_nothing_read(template
     try:
         layout = layout_card(card, load_template(template))
     except ParlayError:
-        pytest.skip("the title does not fit this template's cards at all")
+        pytest.skip("the card (its title or its games) does not fit this template's cards at all")
     boxes = reprint_boxes(layout)
     static = layout.static_boxes()
     read = (Bubble, Fiducial, QrBox)
