@@ -362,17 +362,13 @@ class MatchupLayout(OneRowLayout):
         first, second = _sides(text, m)
         away, away_neutral = team_name(first)
         home, home_neutral = team_name(second)
-        word = (m.group(1) or "@").lower().rstrip(".")
-        return away, home, away_neutral or home_neutral or word in ("vs", "v", "versus")
+        return away, home, away_neutral or home_neutral or _neutral(m)
 
     def _spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
         """As the one-row layout reads it; but in `A vs B` neither team is at home, so a number alone in the
         home line column does not say whose line it is: it must name its team (`UGA -3.5`) or be PK."""
         value = table.get(row, "spread")
-        vs = any(
-            (m.group(1) or "@").lower().rstrip(".") in ("vs", "v", "versus")
-            for m in _SPLIT.finditer(table.text(row, "matchup"))
-        )
+        vs = any(_neutral(m) for m in _SPLIT.finditer(table.text(row, "matchup")))
         if (
             vs
             and not table.has("away_line")
@@ -390,6 +386,11 @@ class MatchupLayout(OneRowLayout):
             )
             return None
         return super()._spread(table, row, away, home)
+
+
+def _neutral(m: re.Match[str]) -> bool:
+    """The word between the teams says a neutral site: vs, v or versus (at and @ put the second at home)."""
+    return (m.group(1) or "@").lower().rstrip(".") in ("vs", "v", "versus")
 
 
 def _sides(text: str, m: re.Match[str]) -> tuple[str, str]:
