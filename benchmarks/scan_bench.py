@@ -77,7 +77,7 @@ KINDS = (
 # a review reason that fits each way a card was made doubtful (any of these words, in any reason)
 FITTING = {
     "double": ("both sides", "over and under"),
-    "unsure": ("unsure",),
+    "unsure": ("unsure", "erased or light"),
     "torn": ("corner",),
     "other-stake": ('"other', "other stake"),
     "too-many": ("at most",),

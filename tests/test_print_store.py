@@ -125,7 +125,9 @@ def test_cards_printed_from_a_template_file_can_be_reprinted_and_scanned(
 ):
     """The batch kept only the template's name, so its cards could not be found again by scan or reprint."""
     import parlaycards
-    from parlaycards.services import reprint, scan
+    from parlaycards.scan.batch import Job
+    from parlaycards.services import reprint
+    from parlaycards.store import cards
 
     shipped = Path(parlaycards.__file__).parent / "templates" / "letter-2up.toml"
     mine = tmp_path / "stock" / "my-2up.toml"
@@ -141,4 +143,8 @@ def test_cards_printed_from_a_template_file_can_be_reprinted_and_scanned(
     monkeypatch.chdir(tmp_path / "stock")  # another folder: the template is still found
     again = reprint.reprint(pool, "nfl-w12", done.first, out=tmp_path / "r.pdf")
     assert again.template == str(mine.resolve()) and (tmp_path / "r.pdf").exists()
-    assert scan._Layouts(pool)("nfl-w12", 1, batch.template).body is not None
+    with pool.reading() as tx:
+        card = cards.get(tx, "nfl-w12", 1)
+    job = Job("nfl-w12", (), {1: card}, None, tmp_path / "crops")
+    layout = job.layout("nfl-w12", 1, batch.template)
+    assert layout is not None and layout.body is not None

@@ -326,7 +326,7 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
     assert why == {
         "000001": ("review", "both sides marked"),
         "000002": ("review", "other stake"),
-        "000003": ("review", "unsure mark"),
+        "000003": ("review", "erased or light mark"),
         "000004": ("review", "pick count or same game"),
         "000005": ("review", "corner mark missing"),
         "000006": ("entered", ""),

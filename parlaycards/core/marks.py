@@ -1,9 +1,18 @@
-"""Filled, empty or unsure: what a scanned card's bubbles say, decided against the card itself.
+"""Filled, empty, light or unsure: what a scanned card's bubbles say, decided against the card itself.
 
-No fixed darkness threshold: a bubble is judged by how far it sits between the card's own blank
-bubbles (most of a card's bubbles are blank) and the card's own printed ink (its corner marks). A
-light pencil fill on a pale scan and a pen fill on a dark one land in the same place. Between
-"filled" and "empty" there is an unsure band: a card with any unsure bubble goes to a person.
+No fixed darkness threshold. A card's bubbles fall into three groups: the blank ones (most of a
+card's bubbles), the player's own marks, and what lies between. Each bubble is placed against both
+ends of that card: its blank bubbles (their median and their spread) and the player's own darkest,
+most complete marks (how dark this player's pen or pencil makes a stroke, and how much of a bubble
+this player covers). A light HB pencil card and a black felt-pen card land in the same places; a
+tick is as dark as the player's fills, only smaller.
+
+- filled: a stroke as dark as the player's own, covering a fair share of the bubble (a fifth will do);
+- empty: within the blank bubbles' noise, or a smear clearly lighter and flatter than the player's
+  marks (an erasure);
+- light: a smear or mark close to the player's own but clearly lighter (an erasure not quite done,
+  or a light mark): a person decides;
+- unsure: ink that is neither (a dot, a small dab).
 """
 
 from __future__ import annotations
@@ -14,17 +23,28 @@ from decimal import Decimal
 from statistics import median
 from typing import Literal
 
-Verdict = Literal["filled", "empty", "unsure"]
-
-# Share of the way from blank paper to printed ink, for the mean darkness inside the bubble ...
-FILLED = 0.22
-EMPTY = 0.10
-# ... and for `cover`, the share of its pixels at least half as dark as the ink (ticks and crosses
-# are thin: they darken few pixels, but those few fully).
-FILLED_COVER = 0.14
-EMPTY_COVER = 0.05
+Verdict = Literal["filled", "empty", "light", "unsure"]
 
 STAKE_KEYS = ("1", "2", "5", "10", "20")
+
+# Ink that a bubble must carry, above the card's blank bubbles, to be anything but empty: the larger
+# of a floor (0 paper … 1 solid ink) and a multiple of the blank bubbles' own spread.
+INKED_Q90 = 0.10
+INKED_MEAN = 0.05
+NOISE = 6.0
+# The player's hand: how dark a stroke is (q90) and how much of the bubble is covered (mean), as the
+# median of the darker half of the card's inked bubbles.
+# A bubble's stroke against the player's: at or above FILLED it is the same pen; at or below ERASED it
+# is a smear clearly lighter than every mark the player made.
+FILLED = 0.55
+ERASED = 0.35
+# ... and its cover against the player's, for a stroke as dark as theirs: a tick covers a fifth of a
+# bubble that a fill covers whole.
+COVERED = 0.18
+# An erasure is flat: its darkest tenth hardly darker than its mean. A dab or a dot is not: below
+# FAINT of the player's stroke anything is a smudge; between FAINT and ERASED only a flat one is.
+FAINT = 0.2
+FLAT = 1.6
 
 
 @dataclass(frozen=True)
@@ -33,24 +53,64 @@ class Seen:
 
     mean: float
     cover: float
+    q75: float = 0.0  # the darkness of its darkest quarter of pixels ...
+    q90: float = 0.0  # ... and of its darkest tenth: a thin stroke's own darkness
 
 
-def verdicts(seen: Mapping[str, Seen], ink: float) -> dict[str, Verdict]:
-    """Each bubble's verdict, against the card's blank bubbles (their median) and its ink."""
+@dataclass(frozen=True)
+class Hand:
+    """A card's two ends: its blank bubbles and the player's own marks (None: no mark on the card)."""
+
+    blank_mean: float
+    blank_q90: float
+    inked_mean: float  # above the blank: what any ink must exceed
+    inked_q90: float
+    stroke: float | None  # the player's stroke, q90 above the blank
+    fill: float | None  # the player's cover, mean above the blank
+
+
+def hand(seen: Mapping[str, Seen]) -> Hand:
+    """The card's blank bubbles and the player's own marks, from every bubble of the card."""
+    means = [s.mean for s in seen.values()]
+    q90s = [s.q90 for s in seen.values()]
+    bm, bq = median(means), median(q90s)
+    spread_m = 1.4826 * median(abs(m - bm) for m in means)
+    spread_q = 1.4826 * median(abs(q - bq) for q in q90s)
+    inked_m = max(INKED_MEAN, NOISE * spread_m)
+    inked_q = max(INKED_Q90, NOISE * spread_q)
+    inked = [s for s in seen.values() if s.q90 - bq >= inked_q or s.mean - bm >= inked_m]
+    if not inked:
+        return Hand(bm, bq, inked_m, inked_q, None, None)
+    strokes = sorted(s.q90 - bq for s in inked)
+    fills = sorted(s.mean - bm for s in inked)
+    return Hand(
+        bm, bq, inked_m, inked_q, median(strokes[len(strokes) // 2 :]), median(fills[len(fills) // 2 :])
+    )
+
+
+def verdict(s: Seen, h: Hand) -> Verdict:
+    """One bubble against its card's two ends."""
+    dq, dm = s.q90 - h.blank_q90, s.mean - h.blank_mean
+    if (dq < h.inked_q90 and dm < h.inked_mean) or h.stroke is None or h.fill is None:
+        return "empty"
+    stroke = dq / max(h.stroke, h.inked_q90)
+    cover = dm / max(h.fill, h.inked_mean)
+    if stroke >= FILLED and cover >= COVERED:
+        return "filled"
+    if stroke <= FAINT or (stroke <= ERASED and dq <= FLAT * max(dm, h.inked_mean / 2)):
+        return "empty"
+    if stroke <= ERASED:
+        return "unsure"
+    return "light" if cover >= COVERED else "unsure"
+
+
+def verdicts(seen: Mapping[str, Seen], ink: float = 1.0) -> dict[str, Verdict]:
+    """Each bubble's verdict, against the card's blank bubbles and the player's own marks. `ink`,
+    the card's printed ink, is kept for callers that know it; the player's hand decides."""
     if not seen:
         return {}
-    blank = median(s.mean for s in seen.values())
-    span = max(ink - blank, 0.2)
-    out: dict[str, Verdict] = {}
-    for key, s in seen.items():
-        z = (s.mean - blank) / span
-        if z >= FILLED or s.cover >= FILLED_COVER:
-            out[key] = "filled"
-        elif z <= EMPTY and s.cover <= EMPTY_COVER:
-            out[key] = "empty"
-        else:
-            out[key] = "unsure"
-    return out
+    h = hand(seen)
+    return {key: verdict(s, h) for key, s in seen.items()}
 
 
 @dataclass(frozen=True)
@@ -71,11 +131,16 @@ def read_marks(
     """
     doubts: list[str] = []
     chosen = tuple(sorted(n for n, v in picks.items() if v == "filled"))
+    light = sorted(n for n, v in picks.items() if v == "light")
+    if light:
+        doubts.append(
+            "erased or light mark on " + ", ".join(map(str, light)) + " (lighter than the player's own marks)"
+        )
     unsure = sorted(n for n, v in picks.items() if v == "unsure")
     if unsure:
-        doubts.append("unsure mark on " + ", ".join(map(str, unsure)) + " (too light or too small to call)")
+        doubts.append("unsure mark on " + ", ".join(map(str, unsure)) + " (too small to call)")
     marked = [k for k in (*STAKE_KEYS, "other") if stakes.get(k) == "filled"]
-    unsure_stakes = [k for k in (*STAKE_KEYS, "other") if stakes.get(k) == "unsure"]
+    unsure_stakes = [k for k in (*STAKE_KEYS, "other") if stakes.get(k) in ("unsure", "light")]
     stake: Decimal | None = None
     if unsure_stakes:
         doubts.append("unsure stake mark on " + ", ".join(_stake_name(k) for k in unsure_stakes))

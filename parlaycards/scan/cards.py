@@ -7,10 +7,10 @@ records); the service weighs that with the pool's rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -26,8 +26,18 @@ from .pages import Page
 from .read import Frame, darkness, read_qr, straighten
 
 Batch = tuple[str, int, str]  # slug, version, template of the print batch that holds a serial
-Lookup = Callable[[int], Batch | None]
-Layouts = Callable[[str, int, str], CardLayout]
+
+
+class Pool(Protocol):
+    """What reading a page needs to know of the pool (scan.batch.Job)."""
+
+    slug: str
+    default: Decimal | None
+
+    def lookup(self, serial: int) -> Batch | None: ...
+
+    def layout(self, slug: str, version: int, template: str) -> CardLayout | None: ...
+
 
 MIN_FIT = 0.5
 INK_ELSEWHERE = 0.002  # more of the page inked outside the cards found: look for another card's QR  # below this share of bubbles lined up, the card goes to review
@@ -42,7 +52,7 @@ class Scanned:
     file: str
     page: int  # 0-based
     where: str  # "monday.pdf, page 3, card 2"
-    crop: np.ndarray
+    crop: np.ndarray | None  # the card straightened (None once written to `crop_file`)
     serial: int | None = None
     code: str | None = None
     slug: str | None = None  # the card the QR names
@@ -51,6 +61,7 @@ class Scanned:
     marked: Marked | None = None
     problems: list[str] = field(default_factory=list)
     fit: float = 0.0  # share of bubbles found where the layout puts them
+    crop_file: str | None = None
 
     @property
     def doubts(self) -> list[str]:
@@ -66,16 +77,14 @@ def template_frame(name: str) -> Frame:
     return Frame(w, h, corners(fiducials(body)).walk())
 
 
-def read_page(
-    page: Page, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None
-) -> tuple[list[Scanned], bool]:
+def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
     """The cards on one page, and whether the page is blank (nothing printed on it at all)."""
     found = locate(page.grey)
     quads, rest = found.quads, found.stray
     out: list[Scanned] = []
     for n, quad in enumerate(quads, start=1):
         where = page.where + (f", card {n}" if len(quads) > 1 else "")
-        out.append(_read_card(page, quad, where, lookup, layouts, default_stake))
+        out.append(_read_card(page, quad, where, pool))
     sides = sorted(q.side for q in quads)
     stray = [m for m in rest if not sides or 0.7 < m.side / sides[len(sides) // 2] < 1.4]
     if quads and not stray and found.ink_elsewhere([_outline(q) for q in quads]) < INK_ELSEWHERE:
@@ -104,9 +113,7 @@ def read_page(
     return out, False
 
 
-def _read_card(
-    page: Page, quad: Quad, where: str, lookup: Lookup, layouts: Layouts, default_stake: Decimal | None
-) -> Scanned:
+def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
     guess = template_frame(quad.templates[0])
     crop = straighten(page.grey, quad, guess)
     s = Scanned(page.file, page.index, where, crop)
@@ -122,7 +129,7 @@ def _read_card(
         return s
     s.slug, s.version, s.serial, s.code = parsed
     serial = format_serial(s.serial)
-    batch = lookup(s.serial)
+    batch = pool.lookup(s.serial)
     if batch is None:
         s.problems.append(f"serial {serial} was never printed: no print batch holds it")
         return s
@@ -134,7 +141,9 @@ def _read_card(
         )
         return s
     s.template = template
-    layout = layouts(slug, version, template)
+    layout = pool.layout(slug, version, template)
+    if layout is None:  # a card of another card of the pool: named by its QR, not read here
+        return s
     frame = Frame.of(layout)
     if template != quad.templates[0]:
         s.crop = crop = straighten(page.grey, quad, frame)
@@ -150,7 +159,7 @@ def _read_card(
         return s
     v = verdicts(sampled.seen, sampled.ink)
     s.marked = read_marks(
-        {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, default_stake
+        {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, pool.default
     )
     return s
 

@@ -3,12 +3,16 @@
 PDFs are rasterized with pdfium at `dpi` (scanners write one image a page; pdfium draws it at the
 size asked); JPEG, PNG and TIFF (every page of a multi-page TIFF) are decoded by OpenCV, which
 also turns a phone photo upright by its EXIF orientation.
+
+A colour page becomes grey by its darkest channel, not by luminance: blue ballpoint is as dark as
+black in the red channel, while the paper and the black print are the same in every channel.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -60,6 +64,48 @@ def pages(paths: list[Path], dpi: int = DPI) -> Iterator[Page]:
                 yield Page(str(p), i, grey)
 
 
+def page_at(path: Path, index: int, dpi: int = DPI) -> Page:
+    """One page of one file (the files having been counted first): what a worker reads."""
+    if path.suffix.lower() == ".pdf":
+        doc = _open_pdf(str(path))
+        page = doc[index]
+        try:
+            grey = _scanned_image(page, dpi)
+            if grey is None:
+                grey = darkest(page.render(scale=dpi / 72).to_numpy())
+        finally:
+            page.close()
+        return Page(str(path), index, np.ascontiguousarray(grey))
+    found = _decoded(str(path))
+    return Page(str(path), index, found[index])
+
+
+_OPEN: dict[str, object] = {}  # the PDF being read, kept open for its next page
+
+
+def _open_pdf(path: str):  # noqa: ANN202 - a pdfium document
+    import pypdfium2 as pdfium
+
+    if path not in _OPEN:
+        release()
+        _OPEN[path] = pdfium.PdfDocument(path)
+    return _OPEN[path]
+
+
+def release() -> None:
+    """Close the PDF kept open and forget decoded images: a job's pages are read."""
+    for doc in _OPEN.values():
+        doc.close()  # type: ignore[attr-defined]
+    _OPEN.clear()
+    _decoded.cache_clear()
+
+
+@lru_cache(maxsize=1)
+def _decoded(path: str) -> list[np.ndarray]:
+    """Every page of an image file (a TIFF may hold several), decoded once for all its pages."""
+    return _decode(Path(path))
+
+
 def _pdf_pages(path: Path) -> int:
     import pypdfium2 as pdfium
 
@@ -82,14 +128,7 @@ def _pdf(path: Path, dpi: int) -> Iterator[Page]:
             page = doc[i]
             grey = _scanned_image(page, dpi)
             if grey is None:
-                a = page.render(scale=dpi / 72, grayscale=True).to_numpy()
-                grey = (
-                    a
-                    if a.ndim == 2
-                    else cv2.cvtColor(a, cv2.COLOR_BGR2GRAY)
-                    if a.shape[2] == 3
-                    else a[:, :, 0]
-                )
+                grey = darkest(page.render(scale=dpi / 72).to_numpy())
             yield Page(str(path), i, np.ascontiguousarray(grey))
             page.close()
     finally:
@@ -116,18 +155,28 @@ def _scanned_image(page, dpi: int) -> np.ndarray | None:  # noqa: ANN001 - a pdf
         data = np.frombuffer(bytes(img.get_data(decode_simple=False)), np.uint8)
     except pdfium.PdfiumError:
         return None
-    grey = cv2.imdecode(data, cv2.IMREAD_REDUCED_GRAYSCALE_2 if reduce else cv2.IMREAD_GRAYSCALE)
-    return grey
+    img = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2 if reduce else cv2.IMREAD_UNCHANGED)
+    return None if img is None else darkest(img)
+
+
+def darkest(img: np.ndarray) -> np.ndarray:
+    """A grey image from a decoded one (grey, BGR or BGRA): each pixel's darkest colour channel."""
+    if img.ndim == 2:
+        return img
+    if img.shape[2] == 1:
+        return img[:, :, 0]
+    b, g, r = cv2.split(img)[:3]
+    return cv2.min(cv2.min(b, g), r)
 
 
 def _decode(path: Path) -> list[np.ndarray]:
     data = np.fromfile(str(path), dtype=np.uint8)
     if path.suffix.lower() in {".tif", ".tiff"}:
-        ok, images = cv2.imdecodemulti(data, cv2.IMREAD_GRAYSCALE)
-        found = list(images) if ok else []
+        ok, images = cv2.imdecodemulti(data, cv2.IMREAD_COLOR)
+        found = [darkest(i) for i in images] if ok else []
     else:
-        one = cv2.imdecode(data, cv2.IMREAD_GRAYSCALE)
-        found = [one] if one is not None else []
+        one = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        found = [darkest(one)] if one is not None else []
     if not found:
         raise ParlayError(f"{path}: cannot be read as an image. Accepted: {ACCEPTED}.")
     return found

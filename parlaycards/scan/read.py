@@ -125,34 +125,22 @@ def _ring_template(r: float, line: float) -> np.ndarray:
 
 
 def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: float = K) -> Sampled:
-    """Every bubble's darkness (`mean`, 0 paper … ~1 solid ink; `cover`, the share of its pixels at
-    least half as dark as the card's own ink), after the fine alignment on the printed rings.
+    """Every bubble's darkness after the fine alignment on the printed rings: its mean, the
+    darkness of its darkest quarter and tenth of pixels, and `cover`, the share of its pixels at
+    least half as dark as the card's own printed ink.
 
-    The paper under each bubble is the brightest paper within ~5 mm of it (taken on a quarter-size
-    copy), so shadows and gradients cancel out.
+    Darkness is taken against the paper right around each bubble (the bright end of a ring of paper
+    just outside its printed circle), so a shadow's edge, a gradient or a lamp across the card
+    changes no bubble: each is measured in its own light.
     """
-    small = cv2.resize(crop, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    n = int(3.5 * k) | 1
-    paper = cv2.blur(cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))), (n, n))
-
-    def sample(centres: np.ndarray, r: float) -> np.ndarray:
-        """Darkness of the pixels within `r` px of each centre: one row per centre."""
-        h, w = crop.shape
-        sh, sw = paper.shape
-        c = np.rint(centres).astype(np.int32)
-        dy, dx = _disc(r)
-        ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
-        xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
-        level = (
-            paper[np.clip(c[:, 1] // 4, 0, sh - 1), np.clip(c[:, 0] // 4, 0, sw - 1)].astype(np.float32) + 1.0
-        )
-        return np.clip(1.0 - crop[ys, xs].astype(np.float32) / level[:, None], 0.0, 1.0)
 
     def px(x: float, y: float) -> tuple[float, float]:
         return x * k, (frame.height - y) * k
 
     marks = np.array([px(x, y) for x, y in frame.marks], np.float32)
-    ink = max(float(np.median(sample(marks, 0.3 * FID * k).mean(axis=1))), 0.25)
+    corner = _samples(crop, marks, 0.3 * FID * k)
+    around = _paper(crop, marks, 0.75 * FID * k, 1.25 * FID * k)
+    ink = max(float(np.median(np.clip(1.0 - corner / around[:, None], 0, 1).mean(axis=1))), 0.25)
     keys = list(bubbles)
     if not keys:
         return Sampled({}, ink, 0.0)
@@ -160,16 +148,51 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     centres = np.array([px(*bubbles[key].centre()) for key in keys], np.float32).reshape(-1, 2)
     centres, fit = align(crop, centres, first.radius(), first.line, k)
     seen: dict[str, Seen] = {}
-    sizes = {(b.radius() - b.line) * SAMPLE * k for b in bubbles.values()}
-    for r in sizes:
+    sizes = {(bubbles[key].radius(), bubbles[key].line) for key in keys}
+    for radius, line in sizes:
         which = [
-            i for i, key in enumerate(keys) if (bubbles[key].radius() - bubbles[key].line) * SAMPLE * k == r
+            i for i, key in enumerate(keys) if (bubbles[key].radius(), bubbles[key].line) == (radius, line)
         ]
-        d = sample(centres[which], r)
-        means, covers = d.mean(axis=1), (d >= 0.5 * ink).mean(axis=1)
+        at = centres[which]
+        paper = _paper(crop, at, (radius + 0.6 * line + 0.8) * k, (radius + 4.0) * k)
+        d = np.clip(1.0 - _samples(crop, at, (radius - line) * SAMPLE * k) / paper[:, None], 0.0, 1.0)
+        means = d.mean(axis=1)
+        q75, q90 = np.percentile(d, (75, 90), axis=1)
+        covers = (d >= 0.5 * ink).mean(axis=1)
         for j, i in enumerate(which):
-            seen[keys[i]] = Seen(float(means[j]), float(covers[j]))
+            seen[keys[i]] = Seen(float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]))
     return Sampled(seen, ink, fit)
+
+
+def _samples(crop: np.ndarray, centres: np.ndarray, r: float) -> np.ndarray:
+    """The pixels within `r` px of each centre: one row per centre (float32)."""
+    h, w = crop.shape
+    c = np.rint(centres).astype(np.int32)
+    dy, dx = _disc(r)
+    ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
+    xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
+    return crop[ys, xs].astype(np.float32)
+
+
+def _paper(crop: np.ndarray, centres: np.ndarray, r0: float, r1: float) -> np.ndarray:
+    """The paper's brightness around each centre: the bright end (90th percentile) of the pixels
+    between `r0` and `r1` px from it, clear of print, a neighbour's mark or a spill."""
+    h, w = crop.shape
+    c = np.rint(centres).astype(np.int32)
+    dy, dx = _ring(r0, r1)
+    ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
+    xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
+    return np.percentile(crop[ys, xs], 90, axis=1).astype(np.float32) + 1.0
+
+
+@lru_cache(maxsize=64)
+def _ring(r0: float, r1: float) -> tuple[np.ndarray, np.ndarray]:
+    """Pixel offsets between `r0` and `r1` of a centre, every second one (plenty for a percentile)."""
+    rr = max(1, round(r1))
+    yy, xx = np.mgrid[-rr : rr + 1, -rr : rr + 1]
+    d2 = xx * xx + yy * yy
+    inside = (d2 >= r0 * r0) & (d2 <= r1 * r1) & ((xx + yy) % 2 == 0)
+    return yy[inside], xx[inside]
 
 
 @lru_cache(maxsize=64)

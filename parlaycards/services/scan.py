@@ -12,8 +12,6 @@ records are then stored in one transaction. A crop of every card is kept beside 
 
 from __future__ import annotations
 
-import hashlib
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,8 +23,6 @@ from ..core.errors import NotFoundError, ParlayError, Source, option
 from ..core.models import Card, Entry
 from ..core.verify import format_serial, parse_serial
 from ..io.entries import RawEntry
-from ..io.files import atomic_output
-from ..layout.geometry import CardLayout
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -74,6 +70,7 @@ class ScanReport:
 
 KINDS = (
     ("unsure mark", "unsure mark"),
+    ("erased or light", "erased or light mark"),
     ("unsure stake", "unsure stake mark"),
     ("both sides", "both sides marked"),
     ("over and under", "both sides marked"),
@@ -125,8 +122,8 @@ def scan_cards(
 ) -> ScanReport:
     """Read every card in `files`, enter the sure ones and keep the rest for review. `stake` is the stake
     of a card with no stake marked; `received` when the cards were handed in (naive: the card's zone)."""
-    from ..scan.cards import read_page
-    from ..scan.pages import count, pages
+    from ..scan.batch import Job, read_all
+    from ..scan.pages import count
 
     counts = count(files)  # every file readable, or nothing happens
     default = stake
@@ -135,9 +132,11 @@ def scan_cards(
         Checks(tx, slug)  # the card has printed cards at all
         if default is None and tx.meta(DEFAULT_STAKE):
             default = Decimal(tx.meta(DEFAULT_STAKE) or "")
-        ranges = sorted(
-            (b.first_serial, b.last_serial, b.slug, b.version, b.template) for b in all_batches(tx)
+        ranges = tuple(
+            sorted((b.first_serial, b.last_serial, b.slug, b.version, b.template) for b in all_batches(tx))
         )
+        versions = {v: card_rows.get(tx, slug, v) for v in card_rows.printed_versions(tx, slug)}
+        secret = tx.secret
     zone = ZoneInfo(current.timezone)
     when = _received(received, zone)
     cutoff = current.rules.cutoff
@@ -149,46 +148,10 @@ def scan_cards(
             f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30"), '
             f"or {option('late')} to accept them after the cutoff on purpose."
         )
-    firsts = [r[0] for r in ranges]
-
-    def lookup(serial: int) -> tuple[str, int, str] | None:
-        i = bisect_right(firsts, serial) - 1
-        if i >= 0 and serial <= ranges[i][1]:
-            return ranges[i][2], ranges[i][3], ranges[i][4]
-        return None
-
-    layouts = _Layouts(store)
-    read = []
-    blank = []
-    total = sum(counts)
-    for n, page in enumerate(pages(files), start=1):
-        found, empty = read_page(page, lookup, layouts, default)
-        read += found
-        if empty:
-            blank.append(page.where)
-        if progress:
-            progress(n, total)
     folder = folder or Path("parlaycards-scans")
-    return _store(store, slug, read, blank, total, folder, when, late)
-
-
-class _Layouts:
-    """Card layouts by (slug, version, template), each computed once."""
-
-    def __init__(self, store: Store):
-        self.store = store
-        self.done: dict[tuple[str, int, str], CardLayout] = {}
-
-    def __call__(self, slug: str, version: int, template: str) -> CardLayout:
-        key = (slug, version, template)
-        if key not in self.done:
-            from ..layout.card import layout_card
-            from ..layout.templates import load_template
-
-            with self.store.reading() as tx:
-                card = card_rows.get(tx, slug, version)
-            self.done[key] = layout_card(card, load_template(template))
-        return self.done[key]
+    job = Job(slug, ranges, versions, default, folder, secret)
+    read, blank = read_all(job, files, counts, progress)
+    return _store(store, slug, read, blank, sum(counts), folder, when, late)
 
 
 def _received(when: datetime | None, zone: ZoneInfo) -> datetime:
@@ -220,7 +183,9 @@ def _store(
     outcomes: list[CardOutcome] = []
     rows: list[scan_rows.ScanRow] = []
     stored: list[Entry] = []
-    crops = [_save_crop(folder, slug, s) for s in read]
+    from ..scan.batch import save_crop
+
+    crops = [s.crop_file or save_crop(folder, slug, s) for s in read]
     with store.transaction() as tx:
         checks = Checks(tx, slug)
         serials = [s.serial for s in read if s.serial is not None]
@@ -343,22 +308,6 @@ def _store(
 
 def _marks(s) -> tuple:  # noqa: ANN001 - a Scanned
     return (s.marked.picks, s.marked.stake) if s.marked else (None, None)
-
-
-def _save_crop(folder: Path, slug: str, s) -> str:  # noqa: ANN001 - a Scanned
-    """Write the card's crop as a JPEG beside the database (whole or not at all); return its path."""
-    import cv2
-
-    ok, data = cv2.imencode(".jpg", s.crop, [cv2.IMWRITE_JPEG_QUALITY, 85])
-    if not ok:
-        raise ParlayError(f"{s.where}: the card's image could not be saved.")
-    blob = data.tobytes()
-    name = f"{slug}-{format_serial(s.serial) if s.serial else 'unread'}-{hashlib.sha256(blob).hexdigest()[:10]}.jpg"
-    path = folder / name
-    if not path.exists():
-        with atomic_output(path) as part:
-            part.write_bytes(blob)
-    return str(path)
 
 
 # ---------------------------------------------------------------------------------------------- review
