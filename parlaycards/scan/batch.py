@@ -53,6 +53,12 @@ class Job:
             return self.ranges[i][2], self.ranges[i][3], self.ranges[i][4]
         return None
 
+    def printed(self, templates: tuple[str, ...]) -> list[tuple[int, str]]:
+        """The (version, template) of every batch of the card being scanned printed on one of
+        `templates` (the shapes a located card fits), in the order of `templates`."""
+        mine = {(r[3], r[4]) for r in self.ranges if r[2] == self.slug and r[4] in templates}
+        return sorted(mine, key=lambda vt: (templates.index(vt[1]), -vt[0]))
+
     def layout(self, slug: str, version: int, template: str) -> CardLayout | None:
         """The layout of a version of the card being scanned (None for another card of the pool)."""
         if slug != self.slug or version not in self.cards:

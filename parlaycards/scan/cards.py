@@ -23,7 +23,7 @@ from ..layout.parts import fiducials
 from ..layout.templates import load_template
 from .locate import Quad, locate
 from .pages import Page
-from .read import Frame, darkness, read_qr, straighten
+from .read import Frame, K, darkness, read_qr, straighten
 
 Batch = tuple[str, int, str]  # slug, version, template of the print batch that holds a serial
 
@@ -37,6 +37,11 @@ class Pool(Protocol):
     def lookup(self, serial: int) -> Batch | None: ...
 
     def layout(self, slug: str, version: int, template: str) -> CardLayout | None: ...
+
+    @property
+    def secret(self) -> bytes: ...
+
+    def printed(self, templates: tuple[str, ...]) -> list[tuple[int, str]]: ...
 
 
 MIN_FIT = 0.5
@@ -122,16 +127,21 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
     text = read_qr(crop)
     parsed = parse_qr_payload(text) if text else None
     if parsed is None:
+        parsed = _from_print(page, quad, crop, s, pool)
+    if parsed is None:
         s.problems.append(
-            "the QR code cannot be read (smudged, torn or out of focus): type the serial and code "
-            "printed beside it"
+            "the QR code cannot be read (smudged, torn or out of focus), nor the serial printed on the "
+            "card: type the serial and code printed on it"
         )
         return s
     s.slug, s.version, s.serial, s.code = parsed
     serial = format_serial(s.serial)
     batch = pool.lookup(s.serial)
     if batch is None:
-        s.problems.append(f"serial {serial} was never printed: no print batch holds it")
+        s.problems.append(
+            f"serial {serial} was never printed in this pool: no print batch holds it (the QR says card "
+            f"{s.slug} v{s.version}: a card of another pool, or a forged one)"
+        )
         return s
     slug, version, template = batch
     if (slug, version) != (s.slug, s.version):
@@ -162,6 +172,41 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
         {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, pool.default
     )
     return s
+
+
+def _from_print(
+    page: Page, quad: Quad, crop: np.ndarray, s: Scanned, pool: Pool
+) -> tuple[str, int, int, str] | None:
+    """The card named by its printed serial when its QR cannot be read: (slug, version, serial, code).
+
+    Each printed version of the card being scanned, on a template of the card's proportions, is
+    tried: the serial's digits are read where that layout prints them, the serial must belong to a
+    batch of that very version and template, and the verify code printed beside it must be the one
+    the pool's secret gives it. A serial that reads but whose code does not is kept, with a problem
+    saying so: the card is then in review under its serial."""
+    from ..core.verify import ALPHABET, verify_code
+    from .printed import code_matches, read_serial
+
+    guess = quad.templates[0]
+    for version, template in pool.printed(quad.templates):
+        layout = pool.layout(pool.slug, version, template)
+        if layout is None:
+            continue
+        view = crop if template == guess else straighten(page.grey, quad, Frame.of(layout))
+        reading = read_serial(view, layout, K)
+        if reading is None:
+            continue
+        serial = int(reading.text)
+        if pool.lookup(serial) != (pool.slug, version, template):
+            continue
+        code = verify_code(pool.secret, pool.slug, version, serial)
+        if not code_matches(view, layout, code, K, ALPHABET):
+            s.problems.append(
+                f"the QR code cannot be read, and the serial printed on the card reads {format_serial(serial)} "
+                "but the verify code beside it could not be confirmed: check both on the card"
+            )
+        return pool.slug, version, serial, code
+    return None
 
 
 def _outline(quad: Quad) -> np.ndarray:

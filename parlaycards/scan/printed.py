@@ -1,0 +1,151 @@
+"""The serial and verify code as printed in text, read when the QR cannot be.
+
+No OCR engine: the product knows the font (Helvetica-Bold, the renderer's), the size and the box of
+every field, and that a serial's digits all have the same advance. Each glyph the renderer can print
+is drawn once, by the same PDF engine that draws the cards, at the straightened card's scale; each
+digit of the serial is then the glyph that matches best where the layout put it. A serial read this
+way is only a candidate: the caller checks it against the print batches, and the verify code printed
+beside it is checked glyph by glyph against the code the pool's secret gives that serial.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from ..layout.geometry import DESCENT, CardLayout, TextCell
+from ..layout.text import width
+
+DIGITS = "0123456789"
+SERIAL_DIGITS = (6, 7)  # format_serial pads to six; a pool past 999,999 prints seven
+SHIFT = 3  # px: how far a glyph is looked for around where the layout puts it
+MATCH = 0.45  # least correlation of the best glyph ...
+MARGIN = 0.04  # ... and its lead over the next best
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A field read glyph by glyph: the text, and the weakest glyph's match and lead."""
+
+    text: str
+    weakest: float
+    lead: float
+
+
+def field_cell(layout: CardLayout, field: str) -> TextCell | None:
+    """The first text cell of the card that prints `field` ("serial" or "code") in its header."""
+    cells = [c for c in layout.field_cells() if c.field == field]
+    return max(cells, key=lambda c: c.size) if cells else None
+
+
+def read_serial(crop: np.ndarray, layout: CardLayout, k: float) -> Reading | None:
+    """The serial's digits as printed on the straightened card `crop` (`k` px a point), or None."""
+    cell = field_cell(layout, "serial")
+    if cell is None:
+        return None
+    prefix, _, suffix = cell.text.partition("{serial}")
+    best: Reading | None = None
+    for n in SERIAL_DIGITS:
+        x = _start(cell, prefix + "0" * n + suffix) + width(prefix, cell.font, cell.size)
+        glyphs = []
+        for _ in range(n):
+            glyphs.append(_glyph_at(crop, layout, cell, x, DIGITS, k))
+            x += width("0", cell.font, cell.size)
+        reading = Reading("".join(g[0] for g in glyphs), min(g[1] for g in glyphs), min(g[2] for g in glyphs))
+        if best is None or reading.weakest > best.weakest:
+            best = reading
+    return best if best and best.weakest >= MATCH and best.lead >= MARGIN else None
+
+
+def code_matches(crop: np.ndarray, layout: CardLayout, code: str, k: float, alphabet: str) -> bool:
+    """Whether the verify code printed on the card is `code`: at each place the layout and the code's
+    own widths give, `code`'s glyph matches best of every glyph of `alphabet`."""
+    cell = field_cell(layout, "code")
+    if cell is None:
+        return False
+    before, _, after = cell.text.partition("{code}")
+    x = _start(cell, before + code + after) + width(before, cell.font, cell.size)
+    for ch in code:
+        found, score, _ = _glyph_at(crop, layout, cell, x, alphabet, k)
+        if found != ch or score < MATCH:
+            return False
+        x += width(ch, cell.font, cell.size)
+    return True
+
+
+def _start(cell: TextCell, text: str) -> float:
+    """Where `text` printed in `cell` begins, in points: the renderer's alignment."""
+    full = width(text, cell.font, cell.size)
+    return {
+        "left": cell.rect.x,
+        "right": cell.rect.right - full,
+        "centre": cell.rect.x + (cell.rect.w - full) / 2,
+    }[cell.align]
+
+
+def _glyph_at(
+    crop: np.ndarray, layout: CardLayout, cell: TextCell, x: float, chars: str, k: float
+) -> tuple[str, float, float]:
+    """The glyph of `chars` that best matches the crop where a glyph of `cell` starts at `x` points:
+    (glyph, its correlation, its lead over the next best)."""
+    top = layout.height - (cell.baseline() + (1 - DESCENT) * cell.size)  # card px, y down
+    scores = []
+    for ch in chars:
+        t = glyph(cell.font, cell.size, ch, k)
+        th, tw = t.shape
+        x0, y0 = round(x * k) - SHIFT, round(top * k) - SHIFT
+        patch = crop[max(0, y0) : y0 + th + 2 * SHIFT, max(0, x0) : x0 + tw + 2 * SHIFT]
+        if patch.shape[0] < th or patch.shape[1] < tw:
+            scores.append(-1.0)
+            continue
+        if cell.grey > 0.5:  # light type on a dark band: read it dark on light, as the glyphs are drawn
+            patch = 255 - patch
+        res = cv2.matchTemplate(patch, t, cv2.TM_CCOEFF_NORMED)
+        scores.append(float(res.max()))
+    order = np.argsort(scores)[::-1]
+    first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else -1.0
+    return chars[order[0]], first, first - second
+
+
+@lru_cache(maxsize=256)
+def glyph(font: str, size: float, ch: str, k: float) -> np.ndarray:
+    """One glyph as the renderer prints it, black on white, at `k` px a point: its advance wide and
+    an em tall (from the ascender to the descender), drawn by ReportLab and rasterized by pdfium."""
+    return _alphabet(font, size, k)[ch]
+
+
+@lru_cache(maxsize=16)
+def _alphabet(font: str, size: float, k: float) -> dict[str, np.ndarray]:
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    chars = DIGITS + "".join(chr(c) for c in range(ord("A"), ord("Z") + 1))
+    pitch = round(size * 1.2 * k) / k  # each glyph on whole pixels
+    page_w, page_h = pitch * (len(chars) + 1), round(size * 2 * k) / k
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(page_w, page_h))
+    c.setFont(font, size)
+    margin = round(0.3 * size * k) / k  # the glyph box's top on a whole pixel
+    baseline = page_h - margin - (1 - DESCENT) * size
+    for i, ch in enumerate(chars):
+        c.drawString(pitch * (i + 0.5), baseline, ch)
+    c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    try:
+        img = doc[0].render(scale=k, grayscale=True).to_numpy()
+    finally:
+        doc.close()
+    grey = img if img.ndim == 2 else img[:, :, 0]
+    top = round(margin * k)
+    h = round(size * k)
+    out = {}
+    for i, ch in enumerate(chars):
+        x0 = round(pitch * (i + 0.5) * k)
+        w = max(2, round(width(ch, font, size) * k))
+        out[ch] = np.ascontiguousarray(grey[top : top + h, x0 : x0 + w])
+    return out
