@@ -451,3 +451,81 @@ def test_a_card_whose_corner_marks_are_all_lost_is_not_dropped(store: Store, nfl
     assert sorted(
         (c.serial, c.status, svc.kind(c.reasons[0]) if c.reasons else "") for c in report.cards
     ) == [("000001", "entered", ""), ("000002", "review", "corner mark missing")]
+
+
+def test_review_decides_several_cards_at_once_and_groups_them_by_reason(nfl, db_path: Path, tmp_path: Path):
+    """Cards read cleanly but held for one reason (no stake marked, none given) are entered in one go."""
+    img = sheet(nfl, 0, {0: ((101, 104, 117), None), 1: ((103, 105, 107), None)})
+    scan = _pdf([img, sheet(nfl, 1, {0: ((101, 104), "5"), 1: ((101, 104, 117), None)})], tmp_path / "s.pdf")
+    runner = CliRunner()
+    db = ["--db", str(db_path)]
+    r = runner.invoke(app, [*db, "scan", "nfl-w12", str(scan), "--received", BEFORE_CUTOFF])
+    assert r.exit_code == 1, r.output
+    assert "4 cards read from 2 pages, 0 entered, 4 to review (3 stake not marked, 1 pick count" in r.stderr
+    r = runner.invoke(app, [*db, "review", "nfl-w12"])
+    assert "3 stake not marked, 1 pick count or same game" in r.stderr
+    assert r.stdout.index("stake not marked (3)") < r.stdout.index("pick count or same game (1)")
+    # several cards take no per-card option but the stake, and nothing changes when one cannot be entered
+    r = runner.invoke(app, [*db, "review", "nfl-w12", "--accept", "000001,000002", "--picks", "101,104,117"])
+    assert r.exit_code == 2 and "--picks go with one card" in r.stderr
+    r = runner.invoke(app, [*db, "review", "nfl-w12", "--accept", "000001,000003", "--stake", "5"])
+    assert r.exit_code != 0 and "000003" in r.stderr
+    r = runner.invoke(app, [*db, "entries", "nfl-w12", "--json"])
+    assert json.loads(r.stdout) == []
+    r = runner.invoke(app, [*db, "review", "nfl-w12", "--accept", "000001, 000002,000004", "--stake", "5"])
+    assert r.exit_code == 0, r.output
+    assert "Entered 3 cards on nfl-w12 from review" in r.stderr
+    r = runner.invoke(app, [*db, "entries", "nfl-w12", "--json"])
+    assert [(e["serial"], e["picks"], e["stake"]) for e in json.loads(r.stdout)] == [
+        ("000001", [101, 104, 117], "5.00"),
+        ("000002", [103, 105, 107], "5.00"),
+        ("000004", [101, 104, 117], "5.00"),
+    ]
+    r = runner.invoke(app, [*db, "review", "nfl-w12", "--reject", "000003,#999", "--reason", "two picks"])
+    assert r.exit_code != 0 and "#999" in r.stderr
+    r = runner.invoke(app, [*db, "review", "nfl-w12", "--reject", "000003", "--reason", "two picks"])
+    assert r.exit_code == 0
+    r = runner.invoke(app, [*db, "review", "nfl-w12", "--json"])
+    assert json.loads(r.stdout) == []
+
+
+def test_a_card_scanned_again_replaces_its_own_review_row(store: Store, nfl, tmp_path: Path):
+    first = _pdf([sheet(nfl, 0, {0: ((101, 104), "5")})], tmp_path / "a.pdf")
+    again = _pdf([sheet(nfl, 0, {0: ((101, 104), "5")}, seed=4)], tmp_path / "b.pdf")
+    for pdf in (first, again, again):
+        svc.scan_cards(store, "nfl-w12", [pdf], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    _, rows = svc.reviews(store, "nfl-w12")
+    assert [(r.serial, Path(r.file).name) for r in rows] == [(1, "b.pdf"), (2, "b.pdf")]
+    _, every = svc.reviews(store, "nfl-w12", everything=True)
+    assert sorted(r.status for r in every if r.serial == 1) == ["replaced", "replaced", "review"]
+
+
+def test_a_card_of_another_card_of_the_pool_is_named_by_its_qr(store: Store, tmp_path: Path):
+    """Not "serial never printed": the pool printed it, for another card; the message says which."""
+    from .print_support import nfl_card as card_of
+
+    week = printed(store, card_of(16), "letter-2up", 2, tmp_path / "w12")
+    other = printed(
+        store, card_of(16).model_copy(update={"slug": "nfl-w13"}), "letter-2up", 2, tmp_path / "w13"
+    )
+    scan = _pdf([sheet(other, 0, {0: ((101, 104, 117), "5"), 1: ((101, 104, 117), "5")})], tmp_path / "s.pdf")
+    report = svc.scan_cards(store, week.card.slug, [scan], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert [(c.serial, c.status, c.reasons) for c in report.cards] == [
+        (
+            f"{s:06d}",
+            "review",
+            ("this is nfl-w13 v1, not nfl-w12: scan it with `parlaycards scan nfl-w13 …`",),
+        )
+        for s in (other.first, other.first + 1)
+    ]
+
+
+def test_a_page_with_no_card_says_so_in_the_summary_and_in_review(nfl, db_path: Path, tmp_path: Path):
+    img = np.full((2200, 1700, 3), 250, np.uint8)
+    cv2.putText(img, "a letter to the pool", (200, 600), cv2.FONT_HERSHEY_SIMPLEX, 3, (20, 20, 20), 6)
+    runner = CliRunner()
+    scan = _pdf([img], tmp_path / "letter.pdf")
+    r = runner.invoke(app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--received", BEFORE_CUTOFF])
+    assert "1 to review (1 no card found)" in r.stderr
+    r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12"])
+    assert "no card found on this page" in r.stdout.replace("\n", " ") or "no card found" in r.stdout

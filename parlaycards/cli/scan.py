@@ -119,12 +119,14 @@ def review(
         str | None,
         typer.Option(
             help='Enter this card from review: its serial, or "#ID" (the id '
-            "shown) for a card whose QR could not be read."
+            "shown) for a card whose QR could not be read; several, comma-separated, are each entered as read."
         ),
     ] = None,
     reject: Annotated[
         str | None,
-        typer.Option(help='Take this card (a serial, or "#ID") out of review without entering it.'),
+        typer.Option(
+            help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
+        ),
     ] = None,
     serial: Annotated[
         str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')
@@ -158,13 +160,39 @@ def review(
     """The scanned cards waiting for a person: why, what was read, and the crop of each.
 
     Example: parlaycards review nfl-w12 --accept 000123 --picks 101,104,117 --stake 5
-    (or: parlaycards review nfl-w12 --reject 000123 --reason "two marks on 104")
+    (or: parlaycards review nfl-w12 --reject 000123 --reason "two marks on 104";
+    several at once: parlaycards review nfl-w12 --accept 000055,000056 --stake 5)
     """
     from ..services import scan as svc
 
     if accept is not None and reject is not None:
         err("Error: give --accept or --reject, not both.", "bold red")
         raise typer.Exit(2)
+    if accept is not None and "," in accept:
+        given = [n for n, v in (("--serial", serial), ("--picks", picks), ("--code", code)) if v is not None]
+        given += [n for n, v in (("--name", name), ("--received", received), ("--replace", replace)) if v]
+        if given:
+            err(
+                f"Error: {', '.join(given)} go with one card; several cards are each entered as read "
+                "(give --stake for those read without one).",
+                "bold red",
+            )
+            raise typer.Exit(2)
+        entries = run(
+            lambda: svc.accept_many(
+                open_store(),
+                slug,
+                svc.several(accept),
+                stake=values.stake(stake) if stake is not None else None,
+                late=late,
+            )
+        )
+        err(
+            f"Entered {len(entries)} cards on {slug} from review: "
+            + "; ".join(f"{e.serial} ({dollars(e.stake)} on {', '.join(map(str, e.picks))})" for e in entries)
+            + "."
+        )
+        return
     if accept is not None:
         e = run(
             lambda: svc.accept(
@@ -186,6 +214,14 @@ def review(
             + (" — late." if e.late else ".")
         )
         return
+    if reject is not None and "," in reject:
+        done = run(lambda: svc.reject_many(open_store(), slug, svc.several(reject), reason=reason))
+        err(
+            f"Rejected {len(done)} cards: "
+            + ", ".join(f"#{r.id}" + (f" ({r.serial:06d})" if r.serial else "") for r in done)
+            + f": {reason.strip()}."
+        )
+        return
     if reject is not None:
         row = run(lambda: svc.reject(open_store(), slug, reject, reason=reason))
         err(
@@ -203,6 +239,7 @@ def review(
                     "serial": f"{r.serial:06d}" if r.serial is not None else None,
                     "reason": "; ".join(r.reasons),
                     "reasons": list(r.reasons),
+                    "kind": svc.kind(r.reasons[0]) if r.reasons else None,
                     "picks": list(r.picks) if r.picks is not None else None,
                     "stake": r.stake,
                     "status": r.status,
@@ -221,31 +258,32 @@ def review(
 
     from .shell import console
 
-    t = Table(
-        "Id",
-        "Serial",
-        "Why",
-        "Read",
-        "Where",
-        title=f"{card.slug}: {len(rows)} card"
-        f"{'s' if len(rows) != 1 else ''} {'scanned' if all_rows else 'to review'}",
-        title_justify="left",
-    )
-    t.add_column("Crop", overflow="fold")
+    groups: dict[str, list] = {}
     for r in rows:
-        read = ", ".join(map(str, r.picks)) if r.picks else "—"
-        if r.stake is not None:
-            read += f" at {dollars(r.stake)}"
-        t.add_row(
-            f"#{r.id}",
-            f"{r.serial:06d}" if r.serial is not None else "unread",
-            "\n".join(r.reasons) + (f"\n[{r.status}]" if all_rows else ""),
-            read,
-            f"{Path(r.file).name} p.{r.page + 1}",
-            r.crop,
-        )
-    console().print(t)
+        groups.setdefault(svc.kind(r.reasons[0]) if r.reasons else "other", []).append(r)
+    what = "scanned" if all_rows else "to review"
+    err(
+        f"{card.slug}: {len(rows)} card{'s' if len(rows) != 1 else ''} {what} — "
+        + ", ".join(f"{len(g)} {k}" for k, g in sorted(groups.items(), key=lambda kv: -len(kv[1])))
+    )
+    for k, group in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        t = Table("Id", "Serial", "Why", "Read", "Where", title=f"{k} ({len(group)})", title_justify="left")
+        t.add_column("Crop", overflow="fold")
+        for r in group:
+            read = ", ".join(map(str, r.picks)) if r.picks else "—"
+            if r.stake is not None:
+                read += f" at {dollars(r.stake)}"
+            t.add_row(
+                f"#{r.id}",
+                f"{r.serial:06d}" if r.serial is not None else "unread",
+                "\n".join(r.reasons) + (f"\n[{r.status}]" if all_rows else ""),
+                read,
+                f"{Path(r.file).name} p.{r.page + 1}",
+                r.crop,
+            )
+        console().print(t)
     err(
         f"Decide each: parlaycards review {slug} --accept SERIAL [--picks … --stake …], or --reject SERIAL "
-        '--reason "…" ("#ID" in place of the serial for a card whose QR could not be read).'
+        '--reason "…" ("#ID" in place of the serial for a card whose QR could not be read). Several at '
+        "once: --accept 000055,000056 (each as read) or --reject 000055,000056 --reason …"
     )

@@ -68,7 +68,8 @@ class ScanReport:
         return dict(sorted(kinds.items(), key=lambda kv: -kv[1]))
 
 
-KINDS = (
+KINDS = (  # the first needle found in a reason names its kind
+    ("no card found", "no card found"),
     ("unsure mark", "unsure mark"),
     ("erased or light", "erased or light mark"),
     ("unsure stake", "unsure stake mark"),
@@ -77,7 +78,6 @@ KINDS = (
     ("QR code cannot", "QR unreadable"),
     ("corner mark", "corner mark missing"),
     ("corner marks", "corner mark missing"),
-    ("no card found", "no card found"),
     ("never printed", "serial never printed"),
     ("already entered", "serial already entered"),
     ("scanned more than once", "scanned twice, marks differ"),
@@ -90,7 +90,7 @@ KINDS = (
     ("pick ", "pick count or same game"),
     ("printed for", "another card"),
     ("QR says", "another card"),
-    ("this card is", "another card"),
+    ("this is ", "another card"),
 )
 
 
@@ -209,7 +209,7 @@ def _store(
                     )
             if not reasons and s.slug != slug:
                 reasons.append(
-                    f"this card is {s.slug}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
+                    f"this is {s.slug} v{s.version}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
                 )
             if not reasons:
                 same = by_serial[s.serial]
@@ -293,6 +293,13 @@ def _store(
             for waiting in scan_rows.of(tx, slug, scan_rows.OPEN):
                 if waiting.serial in entered and waiting.picks == entered[waiting.serial]:
                     scan_rows.resolve(tx, waiting.id, "duplicate", "entered by a later scan", now)
+        # a card scanned again: its earlier open review rows are replaced by what this scan made of it
+        again = {r.serial for r in rows if r.serial is not None}
+        for waiting in scan_rows.of(tx, slug, scan_rows.OPEN) if again else ():
+            if waiting.serial in again:
+                scan_rows.resolve(
+                    tx, waiting.id, "replaced", "scanned again: replaced by the later scan", now
+                )
         scan_rows.add_many(tx, rows)
         tx.audit(
             "scan",
@@ -346,6 +353,37 @@ def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 -
     return found[-1]
 
 
+def several(text: str) -> list[str]:
+    """The cards named by one --accept or --reject: "000055,000056", "#7", or a mix, each once."""
+    out: list[str] = []
+    for part in text.split(","):
+        if part.strip() and part.strip() not in out:
+            out.append(part.strip())
+    if not out:
+        raise ParlayError(
+            f'"{text}" names no card. Accepted: serials or review ids, comma-separated, e.g. 000055,000056 or "#7".'
+        )
+    return out
+
+
+@retry_conflicts
+def accept_many(
+    store: Store, slug: str, which: list[str], *, stake: Decimal | None = None, late: bool = False
+) -> list[Entry]:
+    """Enter several cards from review at once, each as it was read (with `stake` for those read
+    without one): all of them, or, when one cannot be entered, none, naming it."""
+    with store.transaction() as tx:
+        return [_accept(tx, slug, w, stake=stake, late=late) for w in which]
+
+
+@retry_conflicts
+def reject_many(store: Store, slug: str, which: list[str], *, reason: str) -> list[scan_rows.ScanRow]:
+    """Take several cards out of review at once, with one reason: all of them or none."""
+    _reason(reason)
+    with store.transaction() as tx:
+        return [_reject(tx, slug, w, reason) for w in which]
+
+
 @retry_conflicts
 def accept(
     store: Store,
@@ -364,91 +402,128 @@ def accept(
     """Enter a card from review: as read, or with the picks, stake and code a person gives. It is
     received when the scan said (or at `received`)."""
     with store.transaction() as tx:
-        row = _pick_row(tx, slug, which)
-        number = serial if serial is not None else row.serial
-        if number is None:
-            raise ParlayError(
-                f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
-                f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
-                f"{option('code')} K7F2Q9"
-            )
-        chosen = picks if picks is not None else row.picks
-        amount = stake if stake is not None else row.stake
-        if not chosen:
-            raise ParlayError(
-                f"no picks were read from card {format_serial(number)}: give them with "
-                f"{option('picks')}, e.g. {option('picks')} 101,104,117."
-            )
-        if amount is None:
-            raise ParlayError(
-                f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
-                f"e.g. {option('stake')} 5."
-            )
-        checks = Checks(tx, slug, replace=replace)
-        zone = ZoneInfo(checks.current.timezone)
-        when = _received(received, zone) if received else row.received_at
-        late = late or row.late
-        checks.prefetch([number])
-        raw = RawEntry(
-            source=Source(file=row.file),
-            serial=number,
-            code=code or row.code,
-            name=name.strip(),
-            stake=amount,
-            picks=tuple(chosen),
-            received_at=when,
-            late=late,
-        )
-        entry = enter_one(
+        return _accept(
             tx,
             slug,
-            checks,
-            raw,
-            where=f"review #{row.id}",
+            which,
+            serial=serial,
+            picks=picks,
+            stake=stake,
+            code=code,
+            name=name,
+            received=received,
             late=late,
-            source="scan",
-            correct_with=f"accept it with {option('replace')}",
-            review=row.id,
+            replace=replace,
         )
-        at = datetime.now(UTC)
-        scan_rows.resolve(
-            tx,
-            row.id,
-            "accepted",
-            f"entered as {entry.serial}: {','.join(map(str, entry.picks))} at {entry.stake}",
-            at,
+
+
+def _accept(
+    tx,  # noqa: ANN001 - a Tx
+    slug: str,
+    which: str,
+    *,
+    serial: int | None = None,
+    picks: tuple[int, ...] | None = None,
+    stake: Decimal | None = None,
+    code: str | None = None,
+    name: str = "",
+    received: datetime | None = None,
+    late: bool = False,
+    replace: bool = False,
+) -> Entry:
+    row = _pick_row(tx, slug, which)
+    number = serial if serial is not None else row.serial
+    if number is None:
+        raise ParlayError(
+            f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
+            f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
+            f"{option('code')} K7F2Q9"
         )
-        for other in scan_rows.of(tx, slug, scan_rows.OPEN):
-            if other.serial == number:
-                scan_rows.resolve(
-                    tx,
-                    other.id,
-                    "duplicate",
-                    f"another scan of card {entry.serial} was accepted (review #{row.id})",
-                    at,
-                )
-        return entry
+    chosen = picks if picks is not None else row.picks
+    amount = stake if stake is not None else row.stake
+    if not chosen:
+        raise ParlayError(
+            f"no picks were read from card {format_serial(number)}: give them with "
+            f"{option('picks')}, e.g. {option('picks')} 101,104,117."
+        )
+    if amount is None:
+        raise ParlayError(
+            f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
+            f"e.g. {option('stake')} 5."
+        )
+    checks = Checks(tx, slug, replace=replace)
+    zone = ZoneInfo(checks.current.timezone)
+    when = _received(received, zone) if received else row.received_at
+    late = late or row.late
+    checks.prefetch([number])
+    raw = RawEntry(
+        source=Source(file=row.file),
+        serial=number,
+        code=code or row.code,
+        name=name.strip(),
+        stake=amount,
+        picks=tuple(chosen),
+        received_at=when,
+        late=late,
+    )
+    entry = enter_one(
+        tx,
+        slug,
+        checks,
+        raw,
+        where=f"review #{row.id}",
+        late=late,
+        source="scan",
+        correct_with=f"accept it with {option('replace')}",
+        review=row.id,
+    )
+    at = datetime.now(UTC)
+    scan_rows.resolve(
+        tx,
+        row.id,
+        "accepted",
+        f"entered as {entry.serial}: {','.join(map(str, entry.picks))} at {entry.stake}",
+        at,
+    )
+    for other in scan_rows.of(tx, slug, scan_rows.OPEN):
+        if other.serial == number:
+            scan_rows.resolve(
+                tx,
+                other.id,
+                "duplicate",
+                f"another scan of card {entry.serial} was accepted (review #{row.id})",
+                at,
+            )
+    return entry
 
 
 @retry_conflicts
 def reject(store: Store, slug: str, which: str, *, reason: str) -> scan_rows.ScanRow:
     """Take a card out of review without entering it; the reason is kept and audited."""
+    _reason(reason)
+    with store.transaction() as tx:
+        return _reject(tx, slug, which, reason)
+
+
+def _reason(reason: str) -> None:
     if not reason.strip():
         raise ParlayError(
             f"{option('reason')} is required: say why the card is rejected, e.g. {option('reason')} "
             '"two marks on 104".'
         )
-    with store.transaction() as tx:
-        row = _pick_row(tx, slug, which)
-        scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
-        tx.audit(
-            "scan.reject",
-            slug,
-            review=row.id,
-            serial=format_serial(row.serial) if row.serial else None,
-            reason=reason.strip(),
-        )
-        return row
+
+
+def _reject(tx, slug: str, which: str, reason: str) -> scan_rows.ScanRow:  # noqa: ANN001 - a Tx
+    row = _pick_row(tx, slug, which)
+    scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
+    tx.audit(
+        "scan.reject",
+        slug,
+        review=row.id,
+        serial=format_serial(row.serial) if row.serial else None,
+        reason=reason.strip(),
+    )
+    return row
 
 
 @retry_conflicts
