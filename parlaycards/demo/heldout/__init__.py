@@ -1,0 +1,20 @@
+"""Held-out synthetic players and cameras: a second, independent card marker (`marker`) and camera model
+(`camera`), written apart from the card reader so that the reader can be measured on marks and pictures
+it was never tuned on."""
+
+from .camera import phone, phone_shot, scanner, scanner_shot
+from .marker import HABITS, TOOLS, Hand, draw_erasure, draw_pick, random_hand, scribble_over
+
+__all__ = [
+    "HABITS",
+    "TOOLS",
+    "Hand",
+    "draw_erasure",
+    "draw_pick",
+    "phone",
+    "phone_shot",
+    "random_hand",
+    "scanner",
+    "scanner_shot",
+    "scribble_over",
+]

@@ -1,0 +1,423 @@
+"""Held-out synthetic cameras: a flatbed / sheet-fed document scanner and a phone photographing paper on
+a table. Written apart from the card reader and from `demo.paper`.
+
+Input: page pixels (uint8 RGB H×W×3, y down) at `dpi_in`, or RGBA whose 4th channel is the paper (255
+paper, 0 none: a card torn off its sheet); the scanner bed or the table shows where there is no paper.
+Output: uint8 RGB (H×W×3) or grey (H×W), always through a real JPEG encode/decode.
+
+`scanner_shot` / `phone_shot` also say where the paper's corners landed (ground truth for a benchmark);
+`scanner` / `phone` return only the image. All randomness comes from the Generator passed in.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from PIL import Image
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A picture and where the input's corners (top-left, top-right, bottom-right, bottom-left) landed in it."""
+
+    image: np.ndarray
+    corners: np.ndarray  # (4, 2) float: x, y output px
+    ppi: float  # pixels per inch of paper: sqrt(paper's area in the picture / paper's area in inches)
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+
+def _rgba(img: np.ndarray) -> np.ndarray:
+    """uint8 RGBA (alpha: the paper) from grey, RGB or RGBA uint8."""
+    if img.ndim == 2:
+        return cv2.cvtColor(img, cv2.COLOR_GRAY2RGBA)
+    if img.shape[2] == 3:
+        return cv2.cvtColor(np.ascontiguousarray(img), cv2.COLOR_RGB2RGBA)
+    return np.ascontiguousarray(img[:, :, :4])
+
+
+def _noise3(
+    rng: np.random.Generator, h: int, w: int, luma: float, chroma: float, tile: int = 256
+) -> np.ndarray:
+    """Sensor-like noise (h, w, 3) float32: luma grain of sd `luma` plus blotchy colour noise of sd
+    `chroma`, one random tile repeated at a random offset (fast; the repeat is invisible at a few levels)."""
+    n = rng.standard_normal((tile, tile, 1), dtype=np.float32) * luma
+    if chroma > 0:
+        c = rng.standard_normal((tile // 2, tile // 2, 3), dtype=np.float32)
+        n = n + cv2.resize(c, (tile, tile), interpolation=cv2.INTER_LINEAR) * chroma
+    else:
+        n = np.repeat(n, 3, axis=2)
+    oy, ox = (int(v) for v in rng.integers(0, tile, 2))
+    reps = (math.ceil((h + oy) / tile), math.ceil((w + ox) / tile), 1)
+    return np.tile(n, reps)[oy : oy + h, ox : ox + w]
+
+
+def _smooth_field(rng: np.random.Generator, h: int, w: int, cells: int) -> np.ndarray:
+    """A smooth random field (h, w) float32 of roughly unit spread: a few cells of noise, upsampled."""
+    gh, gw = max(2, round(cells * h / max(h, w))), max(2, round(cells * w / max(h, w)))
+    g = rng.standard_normal((gh, gw)).astype(np.float32)
+    return cv2.resize(g, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def _jpeg(u8: np.ndarray, quality: int, subsampling: int) -> np.ndarray:
+    """Encode and decode through JPEG with PIL (subsampling 0 = 4:4:4, 2 = 4:2:0)."""
+    buf = io.BytesIO()
+    kw = {"subsampling": subsampling} if u8.ndim == 3 else {}
+    Image.fromarray(u8).save(buf, format="JPEG", quality=int(quality), **kw)
+    buf.seek(0)
+    return np.asarray(Image.open(buf)).copy()
+
+
+def _ppi(corners: np.ndarray, w_in: float, h_in: float) -> float:
+    """Pixels per inch of paper from the area of its quad in the picture."""
+    x, y = corners[:, 0], corners[:, 1]
+    area = 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
+    return math.sqrt(area / (w_in * h_in))
+
+
+def _dust(img: np.ndarray, rng: np.random.Generator, n: int, scale: float) -> None:
+    """Dust specks and the odd hair on the glass, drawn into uint8 RGB img in place."""
+    H, W = img.shape[:2]
+    for _ in range(n):
+        L = rng.uniform(15, 60) * scale if rng.random() < 0.15 else 0.0  # a hair or fibre, else a speck
+        half = int(L / 2 + 3 * scale + 4)
+        x, y = (
+            int(rng.integers(half, max(half + 1, W - half))),
+            int(rng.integers(half, max(half + 1, H - half))),
+        )
+        m = np.zeros((2 * half + 1, 2 * half + 1), np.float32)
+        if L:
+            a, bend = rng.uniform(0, math.pi), rng.normal(0, 0.15)
+            t = np.linspace(-0.5, 0.5, 12)
+            px = half + L * (t * math.cos(a) - bend * np.cos(math.pi * t) * math.sin(a))
+            py = half + L * (t * math.sin(a) + bend * np.cos(math.pi * t) * math.cos(a))
+            cv2.polylines(
+                m, [np.stack([px, py], 1).round().astype(np.int32)], False, float(rng.uniform(0.3, 0.7)), 1
+            )
+        else:
+            cv2.circle(
+                m,
+                (half, half),
+                max(1, round(rng.uniform(0.4, 1.8) * scale)),
+                float(rng.uniform(0.25, 0.75)),
+                -1,
+            )
+        m = cv2.GaussianBlur(m, (0, 0), 0.6)
+        ys, xs = slice(y - half, y + half + 1), slice(x - half, x + half + 1)
+        if img[ys, xs].shape[:2] == m.shape:
+            img[ys, xs] = (img[ys, xs] * (1 - m)[:, :, None]).astype(np.uint8)
+
+
+def _finish(
+    u8: np.ndarray, rng: np.random.Generator, luma: float, chroma: float, grey: bool, q: int, sub: int
+) -> np.ndarray:
+    """Add sensor noise to uint8 RGB, optionally turn grey, and pass through JPEG."""
+    f = u8.astype(np.float32)
+    f = cv2.scaleAdd(_noise3(rng, *u8.shape[:2], luma, chroma), 1.0, f)
+    out = cv2.convertScaleAbs(f)
+    if grey:
+        out = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY)
+    return _jpeg(out, q, sub)
+
+
+# ---------------------------------------------------------------------------------------------- scanner
+
+
+def scanner_shot(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out: float = 200) -> Shot:
+    """A document scanner's page: resampled to dpi_out, skewed up to 3°, sometimes turned by quarter
+    turns, on a light or dark bed, slightly blurred, noisy, dusty, grey or colour, through JPEG q50–95."""
+    src = _rgba(img)
+    h0, w0 = src.shape[:2]
+    s = dpi_out / dpi_in
+    pw, ph = max(1, round(w0 * s)), max(1, round(h0 * s))
+    small = cv2.resize(src, (pw, ph), interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_CUBIC)
+    skew = math.radians(float(np.clip(rng.normal(0, 1.2), -3, 3)))
+    if rng.random() < 0.35:  # sheet-fed, cropped to the page size: only the skewed corners show the bed
+        W, H, shift = pw, ph, (0.0, 0.0)
+    else:  # flatbed: some bed around the paper
+        mx, my = rng.uniform(0.05, 0.35, 2) * dpi_out
+        c, si = abs(math.cos(skew)), abs(math.sin(skew))
+        W, H = int(pw * c + ph * si + 2 * mx), int(pw * si + ph * c + 2 * my)
+        shift = (float(rng.uniform(-0.6, 0.6) * mx), float(rng.uniform(-0.6, 0.6) * my))
+    M = cv2.getRotationMatrix2D((pw / 2, ph / 2), math.degrees(skew), 1.0)
+    M[:, 2] += np.array([W / 2 - pw / 2 + shift[0], H / 2 - ph / 2 + shift[1]])
+    warped = cv2.warpAffine(
+        small, M, (W, H), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)
+    )
+    a = warped[:, :, 3]
+
+    # the bed: a white lid (with the paper edge's shadow on it) or a black one
+    if rng.random() < 0.6:
+        edge = cv2.GaussianBlur(a, (0, 0), 1.5 * dpi_out / 200)
+        bed = cv2.convertScaleAbs(cv2.subtract(edge, a), alpha=-0.3, beta=float(rng.uniform(215, 245)))
+    else:
+        bed = np.full((H, W), int(rng.uniform(12, 45)), np.uint8)
+    wa = a.astype(np.float32) * (1 / 255)
+    out = cv2.blendLinear(
+        np.ascontiguousarray(warped[:, :, :3]), cv2.cvtColor(bed, cv2.COLOR_GRAY2RGB), wa, 1 - wa
+    )
+
+    # tone: the lamp and curve (paper near white, blacks lifted), a slight tint, the optics' blur
+    white, black = rng.uniform(238, 258), rng.uniform(8, 28)
+    tone = np.diag(rng.uniform(0.97, 1.03, 3) * (white - black) / 255)
+    out = cv2.transform(out, np.hstack([tone, np.full((3, 1), black)]))
+    out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.35, 0.9)))
+    _dust(out, rng, int(rng.poisson(4)), dpi_out / 200)
+    if rng.random() < 0.3:  # a CCD element that reads a little off: a faint streak down the page
+        x = int(rng.integers(0, W))
+        out[:, x] = cv2.convertScaleAbs(out[:, x], alpha=float(rng.uniform(0.96, 1.03)))
+
+    corners = cv2.transform(np.array([[[0, 0], [pw, 0], [pw, ph], [0, ph]]], np.float32), M)[0].astype(
+        np.float64
+    )
+    k = int(rng.choice([0, 0, 0, 0, 0, 0, 1, 2, 3]))
+    if k:
+        out = np.ascontiguousarray(np.rot90(out, k))
+        for _ in range(k):  # np.rot90 turns counter-clockwise: (x, y) → (y, W - x)
+            corners = np.stack([corners[:, 1], W - corners[:, 0]], 1)
+            W, H = H, W
+    grey = bool(rng.random() < 0.4)
+    image = _finish(
+        out, rng, float(rng.uniform(0.8, 2.5)), 0.0, grey, int(rng.integers(50, 96)), int(rng.choice([0, 2]))
+    )
+    return Shot(image, corners, _ppi(corners, w0 / dpi_in, h0 / dpi_in))
+
+
+def scanner(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out: float = 200) -> np.ndarray:
+    """A document scanner page (uint8 RGB or grey) of img at dpi_in; see `scanner_shot`."""
+    return scanner_shot(img, rng, dpi_in=dpi_in, dpi_out=dpi_out).image
+
+
+# ---------------------------------------------------------------------------------------------- phone
+
+
+def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    """A table or desk top, float32 RGB (h, w, 3): wood, laminate, a dark desk or a cloth; built at a
+    quarter of the size and upsampled (the camera's noise supplies the fine grain)."""
+    kind = str(rng.choice(["wood", "laminate", "dark", "cloth"], p=[0.4, 0.3, 0.15, 0.15]))
+    qh, qw = h // 4 + 1, w // 4 + 1
+    if kind == "wood":
+        base = np.array([rng.uniform(95, 165), rng.uniform(60, 110), rng.uniform(30, 70)], np.float32)
+        ang = rng.uniform(0, math.pi)
+        yy, xx = np.mgrid[:qh, :qw].astype(np.float32)
+        u = xx * math.cos(ang) + yy * math.sin(ang)
+        v = -xx * math.sin(ang) + yy * math.cos(ang)
+        v = v + _smooth_field(rng, qh, qw, 4) * rng.uniform(3, 10) + u * rng.normal(0, 0.02)
+        lo, n = float(v.min()) - 1, int(v.max() - v.min()) + 3
+        fine = cv2.GaussianBlur(
+            rng.standard_normal((n, 1)).astype(np.float32), (0, 0), rng.uniform(0.6, 1.5)
+        ).ravel()
+        coarse = cv2.GaussianBlur(
+            rng.standard_normal((n, 1)).astype(np.float32), (0, 0), rng.uniform(6, 15)
+        ).ravel()
+        fine /= max(float(fine.std()), 1e-6)
+        coarse /= max(float(coarse.std()), 1e-6)
+        idx = np.arange(n, dtype=np.float32) + lo
+        t = (
+            1
+            + 0.07 * np.interp(v, idx, fine)
+            + 0.1 * np.interp(v, idx, coarse)
+            + 0.04 * _smooth_field(rng, qh, qw, 6)
+        )
+        tex = base[None, None, :] * t[:, :, None].astype(np.float32)
+    elif kind == "laminate":
+        base = np.array(rng.uniform(120, 170, 3), np.float32) * np.array([1.0, 0.98, 0.93], np.float32)
+        tex = base[None, None, :] * (1 + 0.04 * _smooth_field(rng, qh, qw, 12))[:, :, None]
+    elif kind == "dark":
+        base = np.array(rng.uniform(25, 60, 3), np.float32)
+        tex = base[None, None, :] * (1 + 0.08 * _smooth_field(rng, qh, qw, 10))[:, :, None]
+    else:
+        base = np.array([rng.uniform(40, 140), rng.uniform(40, 120), rng.uniform(50, 150)], np.float32)
+        tex = base[None, None, :] * (1 + 0.06 * _smooth_field(rng, qh, qw, 16))[:, :, None]
+    tex = tex + rng.standard_normal(tex.shape).astype(np.float32) * float(rng.uniform(1.5, 4))
+    return cv2.resize(tex.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _frame_paper(
+    rng: np.random.Generator, w_in: float, h_in: float, ppi: float
+) -> tuple[np.ndarray, int, int]:
+    """Where the paper's corners fall in an undistorted 4:3 picture: a camera tilted ≤ 15° about a random
+    axis, any turn in the plane, scaled to `ppi` (by area), a margin of table on every side."""
+    tilt = math.radians(float(rng.uniform(0, 15)))
+    axis = rng.uniform(0, 2 * math.pi)
+    if rng.random() < 0.5:
+        turn = rng.uniform(0, 2 * math.pi)
+    else:  # held square to the card, near enough
+        turn = float(rng.choice([0, 0.5, 1, 1.5])) * math.pi + rng.normal(0, 0.1)
+    X = np.array([[-w_in, -h_in], [w_in, -h_in], [w_in, h_in], [-w_in, h_in]]) / 2
+    X = X @ np.array([[math.cos(turn), -math.sin(turn)], [math.sin(turn), math.cos(turn)]]).T
+    P = np.column_stack([X, np.zeros(4)])
+    ax = np.array([math.cos(axis), math.sin(axis), 0.0])
+    K = np.array([[0, -ax[2], ax[1]], [ax[2], 0, -ax[0]], [-ax[1], ax[0], 0]])
+    R = np.eye(3) + math.sin(tilt) * K + (1 - math.cos(tilt)) * K @ K
+    fov = math.radians(float(rng.uniform(60, 75)))
+    dist = math.hypot(w_in, h_in) / (2 * math.tan(fov / 2) * rng.uniform(0.65, 0.85))
+    P = P @ R.T + np.array([0, 0, dist])
+    quad = P[:, :2] / P[:, 2:3]
+    quad *= ppi / _ppi(quad, w_in, h_in)
+    lo, hi = quad.min(0), quad.max(0)
+    size = hi - lo
+    mlo, mhi = rng.uniform(0.05, 0.15, 2) * size, rng.uniform(0.05, 0.15, 2) * size
+    fw, fh = size + mlo + mhi
+    if fw >= fh:
+        fw, fh = max(fw, fh * 4 / 3), max(fh, fw * 3 / 4)
+    else:
+        fw, fh = max(fw, fh * 3 / 4), max(fh, fw * 4 / 3)
+    W, H = int(math.ceil(fw)), int(math.ceil(fh))
+    slack = np.array([W, H]) - size - mlo - mhi
+    return quad - lo + mlo + slack * rng.uniform(0.2, 0.8, 2), W, H
+
+
+def phone_shot(
+    img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, whole_sheet: bool = False
+) -> Shot:
+    """A phone photo of the paper on a table: perspective tilt ≤ 15° and any rotation, barrel distortion,
+    uneven light, a soft shadow across part of the paper, vignetting, defocus and sometimes motion blur,
+    white balance off, sharpening and sensor noise, JPEG 4:2:0 at q50–95. A single card comes out at
+    150–260 px per inch of paper; a whole sheet (arm's length) at 110–170. The paper is wholly in frame."""
+    src = _rgba(img)
+    h0, w0 = src.shape[:2]
+    w_in, h_in = w0 / dpi_in, h0 / dpi_in
+    ppi = float(rng.uniform(118, 162) if whole_sheet else rng.uniform(158, 252))
+    quad, W, H = _frame_paper(rng, w_in, h_in, ppi)
+
+    # lens: barrel distortion about the frame's centre (r_u = r_d (1 + k r_d²), r normalised by the half-diagonal)
+    k1 = float(rng.uniform(0.01, 0.06))
+    cen = np.array([W / 2, H / 2])
+    nd = math.hypot(W, H) / 2
+    v = (quad - cen) / nd
+    ru = np.hypot(v[:, 0], v[:, 1])[:, None]
+    rd = ru.copy()
+    for _ in range(10):
+        rd = ru / (1 + k1 * rd * rd)
+    corners = cen + v * (rd / np.maximum(ru, 1e-9)) * nd
+
+    # render: shrink the paper to about the picture's scale, then one remap (distortion, then homography)
+    pre = min(1.0, ppi * 1.25 / dpi_in)
+    if pre < 1:
+        src = cv2.resize(
+            src, (max(1, round(w0 * pre)), max(1, round(h0 * pre))), interpolation=cv2.INTER_AREA
+        )
+    sh, sw = src.shape[:2]
+    Hm = cv2.getPerspectiveTransform(
+        quad.astype(np.float32), np.array([[0, 0], [sw, 0], [sw, sh], [0, sh]], np.float32)
+    )
+    g = 8  # the map is smooth: compute it on the cell centres of an 8 px grid, one cell beyond each edge
+    ny, nx = math.ceil(H / g) + 2, math.ceil(W / g) + 2
+    gy, gx = np.mgrid[0:ny, 0:nx].astype(np.float64)
+    p = (np.stack([(gx + 0.5) * g - 0.5 - g, (gy + 0.5) * g - 0.5 - g], -1) - cen) / nd
+    und = cen + p * (1 + k1 * (p**2).sum(-1, keepdims=True)) * nd
+    hom = und @ Hm[:, :2].T + Hm[:, 2]
+    mp = (hom[..., :2] / hom[..., 2:3] - 0.5).astype(np.float32)  # paper px edges → pixel centres
+    # grid cell j sits at x = (j + 0.5) g − 0.5 − g: sample the grid at j = x / g + 0.5 / g + 0.5
+    to_grid = np.float32([[1 / g, 0, 0.5 / g + 0.5], [0, 1 / g, 0.5 / g + 0.5]])
+    mp = cv2.warpAffine(
+        mp, to_grid, (W, H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+    )
+    warped = cv2.remap(
+        src, mp, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)
+    )
+    a = warped[:, :, 3]
+
+    # the table, darkened by the paper's soft contact shadow; the paper on it
+    table = _table(rng, H, W)
+    sd = max(1.5, ppi * 0.02) / 4  # at a quarter of the size
+    off = rng.normal(0, sd * 0.5, 2)
+    qa = cv2.resize(a, (W // 4 + 1, H // 4 + 1), interpolation=cv2.INTER_AREA)
+    lift = cv2.GaussianBlur(
+        cv2.warpAffine(qa, np.float32([[1, 0, off[0]], [0, 1, off[1]]]), qa.shape[::-1]), (0, 0), sd
+    )
+    lift = cv2.resize(lift, (W, H), interpolation=cv2.INTER_LINEAR)
+    table = cv2.multiply(
+        table,
+        cv2.cvtColor(255 - (lift * 0.35).astype(np.uint8), cv2.COLOR_GRAY2RGB),
+        scale=1 / 255,
+        dtype=cv2.CV_32F,
+    )
+    wa = a.astype(np.float32) * (1 / 255)
+    out = cv2.blendLinear(warped[:, :, :3].astype(np.float32), table, wa, 1 - wa)
+
+    # light, at an eighth of the size: a gradient and a broad blob, the soft shadow of a hand or phone
+    # over part of the paper (bluer: skylight fills it), vignetting, white balance, exposure
+    yy, xx = np.mgrid[0 : H + 8 : 8, 0 : W + 8 : 8].astype(np.float32)
+    up8 = np.float32([[1 / 8, 0, 0], [0, 1 / 8, 0]])  # picture px → that grid
+    gdir = rng.uniform(0, 2 * math.pi)
+    light = (
+        1 + rng.uniform(0.05, 0.25) * ((xx / W - 0.5) * math.cos(gdir) + (yy / H - 0.5) * math.sin(gdir)) * 2
+    )
+    light += rng.uniform(0.0, 0.1) * _smooth_field(rng, *xx.shape, 3)
+    shade = np.zeros_like(light)
+    if rng.random() < 0.75:
+        e = int(rng.integers(4))
+        edge_pt = corners[e] + rng.uniform(0.1, 0.9) * (corners[(e + 1) % 4] - corners[e])
+        inward = corners.mean(0) - edge_pt
+        inward /= max(float(np.linalg.norm(inward)), 1e-6)
+        span = float(np.linalg.norm(corners[2] - corners[0]))
+        ra, rb = span * rng.uniform(0.25, 0.5), span * rng.uniform(0.2, 0.4)
+        c_sh = edge_pt - inward * rb * rng.uniform(0.3, 0.75)  # reaches in rb·(0.25…0.7)
+        ang = math.atan2(inward[1], inward[0])
+        u = (xx - c_sh[0]) * math.cos(ang) + (yy - c_sh[1]) * math.sin(ang)
+        w_ = -(xx - c_sh[0]) * math.sin(ang) + (yy - c_sh[1]) * math.cos(ang)
+        sft = np.clip((1 - np.sqrt((u / rb) ** 2 + (w_ / ra) ** 2)) / rng.uniform(0.15, 0.45) + 0.5, 0, 1)
+        shade = sft * sft * (3 - 2 * sft) * rng.uniform(0.25, 0.5)
+    r2 = ((xx - W / 2) ** 2 + (yy - H / 2) ** 2) / (nd * nd)
+    temp = rng.normal(0, 0.06)
+    wb = np.array([1 + temp, 1 + rng.normal(0, 0.015), 1 - 1.3 * temp], np.float32)
+    gain = (light * (1 - rng.uniform(0.1, 0.35) * r2) * rng.uniform(0.8, 0.98))[:, :, None]
+    gain3 = gain * wb * (1 - shade[:, :, None] * np.array([1.08, 1.0, 0.85], np.float32))
+    gain3 = cv2.warpAffine(
+        gain3.astype(np.float32),
+        up8,
+        (W, H),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    out = cv2.convertScaleAbs(cv2.multiply(out, gain3))
+
+    # optics and motion (uint8 from here: cv2's fixed-point filters are fast)
+    sigma = float(rng.uniform(0.4, 1.4) * ppi / 200)
+    if rng.random() < 0.4:  # focus falls off across a tilted page
+        far = cv2.GaussianBlur(out, (0, 0), sigma * 2.0)
+        near = cv2.GaussianBlur(out, (0, 0), sigma * 0.6)
+        ramp = np.clip(0.5 + (xx / W - 0.5) * math.cos(gdir) + (yy / H - 0.5) * math.sin(gdir), 0, 1)
+        ramp = cv2.warpAffine(
+            ramp, up8, (W, H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+        )
+        out = cv2.blendLinear(near, far, 1 - ramp, ramp)
+    else:
+        out = cv2.GaussianBlur(out, (0, 0), sigma)
+    if rng.random() < 0.2:
+        L = float(rng.uniform(2, 6))
+        ka = rng.uniform(0, math.pi)
+        n = int(math.ceil(L)) * 2 + 1
+        ker = np.zeros((n, n), np.float32)
+        d = np.array([math.cos(ka), math.sin(ka)]) * L / 2
+        p0 = (int(round(n // 2 - d[0])), int(round(n // 2 - d[1])))
+        p1 = (int(round(n // 2 + d[0])), int(round(n // 2 + d[1])))
+        cv2.line(ker, p0, p1, 1.0, 1, cv2.LINE_AA)
+        out = cv2.filter2D(out, -1, ker / ker.sum())
+    amt = float(rng.uniform(0.2, 0.8))  # the phone's sharpening
+    out = cv2.addWeighted(out, 1 + amt, cv2.GaussianBlur(out, (0, 0), 1.5), -amt, 0)
+    grey = bool(rng.random() < 0.08)
+    image = _finish(
+        out,
+        rng,
+        float(rng.uniform(1.5, 4.0)),
+        float(rng.uniform(0.5, 2.5)),
+        grey,
+        int(rng.integers(50, 96)),
+        2,
+    )
+    return Shot(image, corners, _ppi(corners, w_in, h_in))
+
+
+def phone(
+    img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, whole_sheet: bool = False
+) -> np.ndarray:
+    """A phone photo (uint8 RGB or grey) of the paper in img lying on a table; see `phone_shot`."""
+    return phone_shot(img, rng, dpi_in=dpi_in, whole_sheet=whole_sheet).image
