@@ -36,14 +36,14 @@ NOISE = 6.0
 # median of the darker half of the card's inked bubbles.
 # A bubble's stroke against the player's: at or above FILLED it is the same pen; at or below ERASED it
 # is a smear clearly lighter than every mark the player made.
-FILLED = 0.55
-ERASED = 0.35
+FILLED = 0.42
+ERASED = 0.30
 # ... and its cover against the player's, for a stroke as dark as theirs: a tick covers a fifth of a
 # bubble that a fill covers whole.
 COVERED = 0.18
 # An erasure is flat: its darkest tenth hardly darker than its mean. A dab or a dot is not: below
 # FAINT of the player's stroke anything is a smudge; between FAINT and ERASED only a flat one is.
-FAINT = 0.2
+FAINT = 0.25
 FLAT = 1.6
 
 
@@ -83,9 +83,8 @@ def hand(seen: Mapping[str, Seen]) -> Hand:
         return Hand(bm, bq, inked_m, inked_q, None, None)
     strokes = sorted(s.q90 - bq for s in inked)
     fills = sorted(s.mean - bm for s in inked)
-    return Hand(
-        bm, bq, inked_m, inked_q, median(strokes[len(strokes) // 2 :]), median(fills[len(fills) // 2 :])
-    )
+    stroke = max(median(strokes[len(strokes) // 2 :]), inked_q)
+    return Hand(bm, bq, inked_m, inked_q, stroke, median(fills[len(fills) // 2 :]))
 
 
 def verdict(s: Seen, h: Hand) -> Verdict:

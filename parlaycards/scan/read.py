@@ -78,40 +78,65 @@ class Sampled:
 
 
 SEARCH = 3.0  # points: how far a ring is looked for around its expected place
-ALIGN_ON = 32  # rings looked for, spread over the card (plenty for one homography)
+FOUND = 0.5  # least correlation of a printed ring with what is seen there
+AGREE = 1.0  # points: a ring agrees with its neighbours when they place it this close
+NEIGHBOURS = 4
 
 
 def align(
     crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: float = K
 ) -> tuple[np.ndarray, float]:
     """Fine alignment: find each bubble's printed ring near where it is expected, fit one
-    homography through the rings found (outliers, such as filled bubbles, left out), and return
-    the corrected centres (px) and the share of bubbles that agree with it."""
+    homography through the rings found (outliers, such as filled bubbles, left out), then follow
+    what a homography cannot (a lens's barrel, paper that is not flat): each bubble whose ring was
+    found sits where it was found, each other one is moved as its nearest found rings moved.
+    Returns the corrected centres (px) and `fit`: the share of bubbles whose ring was found where
+    its neighbours place it."""
     t = _ring_template(round(radius * k * 2) / 2, max(1.0, line * k))
     th, tw = t.shape
     s = round(SEARCH * k)
     h, w = crop.shape
-    src, dst = [], []
-    step = max(1, len(centres) // ALIGN_ON)
-    for cx, cy in centres[::step]:
+    n = len(centres)
+    found = np.full((n, 2), np.nan, np.float32)
+    for i, (cx, cy) in enumerate(centres):
         x0, y0 = round(cx) - tw // 2 - s, round(cy) - th // 2 - s
         if x0 < 0 or y0 < 0 or x0 + tw + 2 * s > w or y0 + th + 2 * s > h:
             continue
         res = cv2.matchTemplate(crop[y0 : y0 + th + 2 * s, x0 : x0 + tw + 2 * s], t, cv2.TM_CCOEFF_NORMED)
         _, score, _, (bx, by) = cv2.minMaxLoc(res)
-        if score >= 0.5:
-            src.append((cx, cy))
-            dst.append((x0 + bx + tw // 2, y0 + by + th // 2))
-    tried = len(centres[::step])
-    if len(src) < 6:
-        return centres, len(src) / max(1, tried)
-    m, inliers = cv2.findHomography(np.array(src, np.float32), np.array(dst, np.float32), cv2.RANSAC, 1.5)
+        if score >= FOUND:
+            found[i] = (x0 + bx + tw // 2 + _peak(res, bx, by, 1), y0 + by + th // 2 + _peak(res, bx, by, 0))
+    good = ~np.isnan(found[:, 0])
+    if good.sum() < 6:
+        return centres, float(good.sum()) / max(1, n)
+    m, _ = cv2.findHomography(centres[good], found[good], cv2.RANSAC, 1.5 * k)
     if m is None:
         return centres, 0.0
     moved = cv2.perspectiveTransform(centres.reshape(-1, 1, 2).astype(np.float32), m).reshape(-1, 2)
     if np.abs(moved - centres).max() > 2 * s:  # a wild fit: keep the corner marks' alignment
         return centres, 0.0
-    return moved, float(inliers.sum()) / tried
+    shift = np.where(good[:, None], found - moved, 0.0)
+    idx = np.flatnonzero(good)
+    d = np.linalg.norm(moved[:, None, :] - moved[None, idx, :], axis=2)  # every bubble to every ring found
+    d[idx, np.arange(len(idx))] = np.inf  # a ring is not its own neighbour
+    near = np.argsort(d, axis=1)[:, :NEIGHBOURS]
+    local = np.median(shift[idx][near], axis=1)  # how the nearest rings found moved
+    out = np.where(good[:, None], found, moved + local).astype(np.float32)
+    agree = good & (np.linalg.norm(found - (moved + local), axis=1) <= AGREE * k)
+    return out, float(agree.sum()) / n
+
+
+def _peak(res: np.ndarray, bx: int, by: int, axis: int) -> float:
+    """Sub-pixel offset of a correlation peak along one axis (a parabola through three samples)."""
+    i = (by, bx)
+    lo, hi = list(i), list(i)
+    lo[axis] -= 1
+    hi[axis] += 1
+    if min(lo) < 0 or hi[axis] >= res.shape[axis]:
+        return 0.0
+    a, b, c = float(res[tuple(lo)]), float(res[i]), float(res[tuple(hi)])
+    den = a - 2 * b + c
+    return 0.0 if den >= 0 else 0.5 * (a - c) / den
 
 
 @lru_cache(maxsize=16)

@@ -1,0 +1,65 @@
+"""Marks called against the player's own hand (core.marks): the same card in a light pencil and a black
+pen reads the same; ticks count, erasures lighter than the player's marks do not, what lies between
+goes to a person."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from parlaycards.core.marks import Seen, read_marks, verdicts
+
+
+def _card(pen: float, marks: dict[str, tuple[float, float]], blanks: int = 40, noise: float = 0.01) -> dict:
+    """A card's bubbles: `blanks` blank ones (a little noise), and `marks`: key → (stroke, cover) as
+    shares of `pen`, the darkness of this player's pen (q90) and of a full fill (mean)."""
+    seen = {f"b{i}": Seen(noise * (i % 3) / 2, 0.0, noise * (i % 3), noise * (i % 4)) for i in range(blanks)}
+    for key, (stroke, cover) in marks.items():
+        seen[key] = Seen(pen * 0.95 * cover, cover, pen * stroke * 0.97, pen * stroke)
+    return seen
+
+
+PLAIN = {"fill1": (1.0, 1.0), "fill2": (0.97, 0.95), "fill3": (1.02, 0.9), "tick": (0.98, 0.25)}
+
+
+@given(pen=st.floats(0.25, 0.95))
+def test_light_pencil_and_black_pen_read_the_same(pen: float):
+    v = verdicts(_card(pen, PLAIN))
+    assert {k for k, x in v.items() if x == "filled"} == set(PLAIN)
+    assert all(x == "empty" for k, x in v.items() if k.startswith("b"))
+
+
+@given(pen=st.floats(0.3, 0.95), left=st.floats(0.0, 0.24))
+def test_an_erasure_clearly_lighter_than_the_players_marks_is_no_pick(pen: float, left: float):
+    """A flat grey smear: as much of the bubble covered as its darkest pixels, a quarter of the pen or less."""
+    seen = _card(pen, PLAIN)
+    seen["smear"] = Seen(pen * left * 0.9, 0.0, pen * left * 0.95, pen * left)
+    assert verdicts(seen)["smear"] == "empty"
+
+
+@given(pen=st.floats(0.3, 0.95), left=st.floats(0.36, 0.4))
+def test_a_smear_close_to_the_players_marks_goes_to_a_person(pen: float, left: float):
+    seen = _card(pen, PLAIN)
+    seen["104"] = Seen(pen * left * 0.9, 0.2, pen * left * 0.95, pen * left)
+    assert verdicts(seen)["104"] == "light"
+    marked = read_marks({104: "light", 101: "filled"}, {"5": "filled"}, None)
+    assert marked.doubts == ("erased or light mark on 104 (lighter than the player's own marks)",)
+    assert marked.picks == (101,)
+
+
+def test_a_dot_as_dark_as_the_pen_but_tiny_is_unsure_and_a_dab_is_not_an_erasure():
+    seen = _card(0.8, PLAIN)
+    seen["dot"] = Seen(0.8 * 0.05, 0.05, 0.1, 0.8)  # the pen's darkness on a twentieth of the bubble
+    seen["dab"] = Seen(0.8 * 0.08, 0.05, 0.1, 0.8 * 0.28)  # not flat: dark in a spot, a quarter of the pen
+    v = verdicts(seen)
+    assert (v["dot"], v["dab"]) == ("unsure", "unsure")
+
+
+def test_a_card_with_no_mark_has_every_bubble_empty_and_asks_for_the_stake():
+    v = verdicts(_card(0.8, {}))
+    assert set(v.values()) == {"empty"}
+    marked = read_marks({101: "empty"}, {k: "empty" for k in ("1", "2", "5", "10", "20", "other")}, None)
+    assert marked.picks == () and marked.stake is None and "stake not marked" in marked.doubts[0]
+    assert read_marks({101: "filled"}, {"5": "empty"}, Decimal(5)).stake == Decimal(5)
