@@ -36,6 +36,8 @@ def templates(
     from ..services import printing as svc
 
     found = run(svc.templates)
+    for problem in run(svc.skipped_templates):
+        err(f"Skipped: {problem.text(values.flag)}", "yellow")
     if json:
         print_json(
             [
