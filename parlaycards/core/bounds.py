@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from .money import MAX_AMOUNT
+
 MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL (serials, versions, counts, selection numbers)
-MAX_SERIAL = 999_999_999  # nine digits: what a card prints and a serial reader takes
 MAX_SCORE = 999  # points in one game, any sport
-MAX_COUNT = 100_000  # copies in one print, rows of one paste: more is a typing slip
-MAX_AMOUNT = Decimal("1000000000")  # no amount of money the tool reads is above $1,000,000,000
+MAX_COUNT = 100_000  # copies in one print: more is a typing slip
 DEFAULT_MAX_STAKE = Decimal("1000")  # a pool's largest stake on one card unless `pool set --max-stake`
+RECEIVED_WINDOW_DAYS = 366  # a card is handed in within a year of its games, before or after
 
-
-def in_range(value: int, low: int, high: int) -> bool:
-    return low <= value <= high
+__all__ = ["DEFAULT_MAX_STAKE", "MAX_AMOUNT", "MAX_COUNT", "MAX_INT", "MAX_SCORE", "RECEIVED_WINDOW_DAYS"]

@@ -187,8 +187,9 @@ class Tx:
 class Store:
     """The pool database. `with store.transaction() as tx:` is one command's whole change."""
 
-    def __init__(self, url: str, *, create: bool = True):
+    def __init__(self, url: str, *, create: bool = True, new_pool: dict[str, str] | None = None):
         self.url = url
+        self.new_pool = dict(new_pool or {})  # meta written once, when this store makes the pool
         self.shown = make_url(url).render_as_string(hide_password=True)  # for messages: never a password
         # PostgreSQL: every command's transaction is SERIALIZABLE, so any interleaving of two commands
         # either equals one after the other or fails with a serialization failure that is run again
@@ -233,6 +234,8 @@ class Store:
                     tx.set_meta("pool_secret", secrets.token_hex(32))
                     tx.set_meta("next_serial", "1")
                     tx.set_meta("created_at", iso(now()))
+                    for key, value in self.new_pool.items():  # a new pool's settings (see open_store)
+                        tx.set_meta(key, value)
                 if tx.meta("schema_version") != str(schema.SCHEMA_VERSION):  # no write when nothing changed
                     tx.set_meta("schema_version", str(schema.SCHEMA_VERSION))
         except (DatabaseError, OperationalError) as exc:
@@ -487,4 +490,9 @@ def open_store(db: str | None = None, *, create: bool = False) -> Store:
                     f"{path} is not a parlaycards database (not a SQLite file). "
                     "Pass ⟨db⟩ with another path, or remove the file."
                 )
-    return Store(url)
+    return Store(url, new_pool=NEW_POOL)
+
+
+# A pool made from the command line refuses entries without their verify code (`pool set
+# --no-require-code` opts out); pools made before this release keep theirs (no setting: optional).
+NEW_POOL = {"require_verify_code": "yes"}
