@@ -39,11 +39,12 @@ def _console(**kwargs: Any):  # noqa: ANN202 - rich.console.Console
     from rich.errors import MarkupError
 
     from ..core.errors import spell
+    from ..core.text import for_terminal
     from .values import flag
 
     class Spelling(Console):
         def render_str(self, text: str, **kw: Any):  # noqa: ANN202
-            text = spell(text, flag)
+            text = for_terminal(spell(text, flag))  # a name's escape codes never reach the terminal
             try:
                 return super().render_str(text, **kw)
             except MarkupError:  # a name or reason that looks like markup ("Dana [/b]") is shown as written

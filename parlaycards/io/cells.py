@@ -65,10 +65,10 @@ def xlsx_cell(ws: Any, value: object) -> Any:
 
 def xlsx_row(ws: Any, values: Iterable[object]) -> list[object]:
     """A row for a write-only sheet's `append`: every value a cell through `mark` (None stays empty)."""
-    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.cell.cell import Cell  # what WriteOnlyCell makes
 
     return [
-        mark(v) if isinstance(v, WriteOnlyCell) else xlsx_cell(ws, v) if isinstance(v, str) else v
+        mark(v) if isinstance(v, Cell) else xlsx_cell(ws, v) if isinstance(v, str) else v
         for v in values
     ]
 

@@ -349,6 +349,7 @@ def check_image_file(path: Path) -> None:
         raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
     if size > MAX_IMAGE_BYTES:
         raise LimitError(f"{name} is {_mb(size)}; parlaycards reads images of up to {_mb(MAX_IMAGE_BYTES)}.")
+    pillow_limit, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # ours is checked below, with the size
     try:
         with Image.open(path) as im:  # reads the header only
             kind = im.format or "?"
@@ -376,6 +377,8 @@ def check_image_file(path: Path) -> None:
         raise LimitError(
             f"{name} is damaged: its header could not be read ({type(exc).__name__}). {IMAGES}"
         ) from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = pillow_limit
 
 
 def check_pdf_file(path: Path, dpi: int = 200) -> int:
