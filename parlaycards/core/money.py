@@ -44,6 +44,8 @@ def parse(
         amount = Decimal(number)
     except InvalidOperation:
         raise ValueError(f'{what} "{text}" is not an amount. {accepted}') from None
+    if not amount.is_finite():  # NaN, Infinity
+        raise ValueError(f'{what} "{text}" is not an amount. {accepted}')
     if not amount.is_finite() or amount < 0 or (amount == 0 and not zero):
         raise ValueError(f'{what} "{text}" must be {"0 or more" if zero else "more than 0"}. {accepted}')
     if amount > MAX_AMOUNT:

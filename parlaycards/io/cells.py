@@ -67,10 +67,7 @@ def xlsx_row(ws: Any, values: Iterable[object]) -> list[object]:
     """A row for a write-only sheet's `append`: every value a cell through `mark` (None stays empty)."""
     from openpyxl.cell.cell import Cell  # what WriteOnlyCell makes
 
-    return [
-        mark(v) if isinstance(v, Cell) else xlsx_cell(ws, v) if isinstance(v, str) else v
-        for v in values
-    ]
+    return [mark(v) if isinstance(v, Cell) else xlsx_cell(ws, v) if isinstance(v, str) else v for v in values]
 
 
 def put(ws: Any, row: int, col: int, value: object) -> Any:

@@ -349,7 +349,10 @@ def check_image_file(path: Path) -> None:
         raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
     if size > MAX_IMAGE_BYTES:
         raise LimitError(f"{name} is {_mb(size)}; parlaycards reads images of up to {_mb(MAX_IMAGE_BYTES)}.")
-    pillow_limit, Image.MAX_IMAGE_PIXELS = Image.MAX_IMAGE_PIXELS, None  # ours is checked below, with the size
+    pillow_limit, Image.MAX_IMAGE_PIXELS = (
+        Image.MAX_IMAGE_PIXELS,
+        None,
+    )  # ours is checked below, with the size
     try:
         with Image.open(path) as im:  # reads the header only
             kind = im.format or "?"
