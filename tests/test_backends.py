@@ -81,7 +81,7 @@ def test_a_conflict_is_run_again_then_said_plainly(any_store: Store):
     clash()
     with pytest.raises(Conflict, match="changed the same rows .* at the same moment. Nothing was changed"):
         clash()
-    assert len(calls) == 1 + 8
+    assert len(calls) == 1 + 12  # retry_conflicts tries 12 times (8 commands at once settle in turn)
     with any_store.reading() as tx:
         assert len(batches.all_batches(tx)) == 1
 
@@ -96,6 +96,10 @@ def test_a_week_through_the_commands(pool_url: str, tmp_path: Path):
     """import, print, enter (typed and imported), score, grade, pay: the same on both backends."""
     code, out = _cli(pool_url, "import", str(SAMPLES / "nfl-week-12.xlsx"), "--card", "nfl-w12")
     assert code == 0, out
+    code, out = _cli(pool_url, "pool", "show")
+    assert code == 0 and "Verify codes: required on every entry." in out, out  # a new pool's default
+    code, out = _cli(pool_url, "pool", "set", "--no-require-code")  # the sample sheet has no Code column
+    assert code == 0 and "Verify codes: optional" in out, out
     code, out = _cli(pool_url, "print", "nfl-w12", "--copies", "40", "--out", str(tmp_path / "cards.pdf"))
     assert code == 0, out
     assert (tmp_path / "cards.pdf").exists() and not list(tmp_path.glob("*.part*"))

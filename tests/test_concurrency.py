@@ -120,3 +120,37 @@ def test_pickem_entries_and_fees_at_once(any_store: Store, pool_url: str):
         stored = pickem_rows.by_name(tx, "office-w12")
     assert sorted(e.name for e in stored.values()) == ["Ann", "Bo", "Cy", "Di", "Owes", "Twin"]
     assert stored["owes"].paid
+
+
+def test_eight_imports_of_one_sheet_and_eight_grades_at_once(any_store: Store, pool_url: str, tmp_path: Path):
+    """Eight `entry import` of one 1,200-row sheet (PostgreSQL's COPY path), then eight `grade`, all at
+    once: no traceback, every row stored once, every entry settled once."""
+    from parlaycards.store import results as result_rows
+    from parlaycards.store import settlements as settlement_rows
+
+    from .pool_support import xlsx
+
+    new_card(any_store)
+    print_serials(any_store, "nfl-w12", 1200)
+    rows = [["Serial", "Name", "Stake", "Picks"]]
+    rows += [[f"{n:06d}", f"Player {n}", 2, "101,103,105"] for n in range(1, 1201)]
+    sheet = xlsx(tmp_path / "entries.xlsx", rows)
+    done = together(pool_url, [["entry", "import", "nfl-w12", str(sheet)] for _ in range(8)])
+    for code, _out, err in done:
+        assert "Traceback" not in err and code in (0, 1, 2), err
+    assert sorted(code for code, _, _ in done).count(0) == 1, [e[-300:] for _, _, e in done]
+    with any_store.reading() as tx:
+        stored = [int(e.serial) for e in entry_rows.of(tx, "nfl-w12")]
+    assert sorted(stored) == list(range(1, 1201))
+    from parlaycards.core.models import Result
+
+    with any_store.transaction() as tx:
+        result_rows.put(
+            tx, "nfl-w12", [Result(game=101 + 2 * i, away_score=20, home_score=17) for i in range(6)]
+        )
+    done = together(pool_url, [["grade", "nfl-w12", "--json"] for _ in range(8)])
+    for code, _out, err in done:
+        assert code == 0 and "Traceback" not in err, err
+    with any_store.reading() as tx:
+        settled = settlement_rows.of(tx, "nfl-w12")
+    assert sorted(settled) == list(range(1, 1201))

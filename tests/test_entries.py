@@ -352,7 +352,10 @@ def test_cli_import_lists_refused_rows_and_exits_1(pool, db_path, tmp_path):
         "Houston Texans\n"
     )
     r = runner.invoke(app, [*_db(db_path), "pool", "set", "--require-code"])
-    assert (r.exit_code, r.stderr) == (0, "Verify codes: required on every entry.\n")
+    assert (r.exit_code, r.stderr) == (
+        0,
+        "Verify codes: required on every entry.\nLargest stake on one card: $1,000.00.\n",
+    )
 
 
 def test_import_of_a_missing_file_is_an_error_not_a_traceback(pool, db_path, tmp_path):

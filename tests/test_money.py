@@ -38,7 +38,7 @@ def test_amounts_people_write(text: str, amount: str):
         ("0", "must be more than 0"),
         ("-3", "must be more than 0"),
         ("1.005", "has fractions of a cent"),
-        ("nan", "must be more than 0"),
+        ("nan", "is not an amount"),
     ],
 )
 def test_bad_amounts_are_refused_naming_what(text: str, says: str):

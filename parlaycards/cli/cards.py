@@ -6,6 +6,7 @@ from typing import Annotated
 import typer
 
 from ..core import money
+from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.money import dollars
 from . import values
@@ -194,7 +195,7 @@ def cards(json: Json = False) -> None:
 
 def show(
     slug: Slug,
-    version: Annotated[int | None, typer.Option(help="An older version.")] = None,
+    version: Annotated[int | None, typer.Option(min=1, max=MAX_INT, help="An older version.")] = None,
     json: Json = False,
 ) -> None:
     """Show a card: every game with its numbers, lines and kickoff, the payouts and the rules.
@@ -316,7 +317,10 @@ def _print_other_lines(saved) -> None:  # noqa: ANN001 - services.cards.Saved
 def game_set(
     slug: Slug,
     number: Annotated[
-        int, typer.Argument(help="Any selection number of the game (away, home, over or under).")
+        int,
+        typer.Argument(
+            min=1, max=MAX_INT, help="Any selection number of the game (away, home, over or under)."
+        ),
     ],
     spread: Annotated[
         str | None, typer.Option(help="Home's line (favourite negative): -3½, -3.5, +7, PK.")
@@ -394,7 +398,8 @@ def game_add(
 
 @game_app.command("remove")
 def game_remove(
-    slug: Slug, number: Annotated[int, typer.Argument(help="Any selection number of the game.")]
+    slug: Slug,
+    number: Annotated[int, typer.Argument(min=1, max=MAX_INT, help="Any selection number of the game.")],
 ) -> None:
     """Remove a game from the next version (printed cards keep it; use `game set --off` to stop taking it).
 
@@ -408,7 +413,7 @@ def game_remove(
 @payout_app.command("set")
 def payout_set(
     slug: Slug,
-    picks: Annotated[int, typer.Argument(help="Number of picks on the card.")],
+    picks: Annotated[int, typer.Argument(min=1, max=100, help="Number of picks on the card.")],
     hits_or_odds: Annotated[
         str, typer.Argument(metavar="[HITS] ODDS", help="Hits (for a consolation tier), then odds a-b.")
     ],
@@ -454,7 +459,9 @@ def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> t
 
 @payout_app.command("remove")
 def payout_remove(
-    slug: Slug, picks: Annotated[int, typer.Argument()], hits: Annotated[int | None, typer.Argument()] = None
+    slug: Slug,
+    picks: Annotated[int, typer.Argument(min=1, max=100)],
+    hits: Annotated[int | None, typer.Argument(min=0, max=100)] = None,
 ) -> None:
     """Remove a payout tier (refused if a pick count the rules accept would lose its all-hit tier).
 
@@ -714,7 +721,9 @@ def card_delete(slug: Slug) -> None:
 @card_app.command("revert")
 def card_revert(
     slug: Slug,
-    to: Annotated[int, typer.Option("--to", help="The version whose content the new version takes.")],
+    to: Annotated[
+        int, typer.Option("--to", min=1, max=MAX_INT, help="The version whose content the new version takes.")
+    ],
 ) -> None:
     """Make a new version of SLUG with an earlier version's games, payouts and rules.
 

@@ -63,7 +63,8 @@ def lines_fetch(
         str | None, typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays).")
     ] = None,
     season: Annotated[
-        int | None, typer.Option(help="Season year with --week [default: the current season].")
+        int | None,
+        typer.Option(min=1900, max=2200, help="Season year with --week [default: the current season]."),
     ] = None,
     top: Annotated[
         int | None,

@@ -5,10 +5,11 @@ from typing import Annotated
 import typer
 
 from . import cards, demo, feeds, pickem, pool, printing, scan
-from .shell import state
+from .shell import Defended, state
 
 app = typer.Typer(
     name="parlaycards",
+    cls=Defended,
     help="Run a weekly football parlay card: import lines, edit, print serialized cards, take entries, "
     "settle to the cent.\n\nExample: parlaycards demo",
     no_args_is_help=True,

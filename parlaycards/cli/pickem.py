@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
 from . import values
@@ -47,7 +48,11 @@ def new(
     ] = "closest",
     tiebreak_game: Annotated[
         int | None,
-        typer.Option(help="Any selection number of the tiebreak game [default: the last game by kickoff]."),
+        typer.Option(
+            min=1,
+            max=MAX_INT,
+            help="Any selection number of the tiebreak game [default: the last game by kickoff].",
+        ),
     ] = None,
     fee: Annotated[
         str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")
@@ -61,7 +66,9 @@ def new(
     season: Annotated[
         str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")
     ] = None,
-    version: Annotated[int | None, typer.Option(help="Card version [default: the latest].")] = None,
+    version: Annotated[
+        int | None, typer.Option(min=1, max=MAX_INT, help="Card version [default: the latest].")
+    ] = None,
 ) -> None:
     """Start a pick'em pool on a card. It keeps that card version's lines.
 

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
 from . import values
 from .shell import err, open_store, print_json, run
@@ -215,9 +216,15 @@ def entries(
 @result_app.command("set")
 def result_set(
     slug: Slug,
-    number: Annotated[int, typer.Argument(help="Any selection number of the game.")],
-    away: Annotated[int | None, typer.Argument(help="Away team's final score.", show_default=False)] = None,
-    home: Annotated[int | None, typer.Argument(help="Home team's final score.", show_default=False)] = None,
+    number: Annotated[int, typer.Argument(min=1, max=MAX_INT, help="Any selection number of the game.")],
+    away: Annotated[
+        int | None,
+        typer.Argument(min=0, max=MAX_SCORE, help="Away team's final score (0–999).", show_default=False),
+    ] = None,
+    home: Annotated[
+        int | None,
+        typer.Argument(min=0, max=MAX_SCORE, help="Home team's final score (0–999).", show_default=False),
+    ] = None,
     cancelled: Annotated[
         bool, typer.Option("--cancelled", help="Not played (postponed, cancelled): every leg on it is void.")
     ] = False,
@@ -322,9 +329,15 @@ def pool_set(
     require_code: Annotated[
         bool | None,
         typer.Option(
-            "--require-code/--code-optional",
-            help="Refuse entries without the verify code printed beside the serial (default: optional, checked "
-            "when given).",
+            "--require-code/--no-require-code",
+            help="Refuse entries without the verify code printed beside the serial (new pools: required; "
+            "--no-require-code: optional, checked when given).",
+        ),
+    ] = None,
+    max_stake: Annotated[
+        str | None,
+        typer.Option(
+            help="The largest stake one card may carry, e.g. 100 (default 1000); larger ones are refused."
         ),
     ] = None,
     default_stake: Annotated[
@@ -336,18 +349,16 @@ def pool_set(
 ) -> None:
     """Change the pool's settings (for every card). Without options, shows them.
 
-    Example: parlaycards pool set --require-code --default-stake 5
+    Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5
     """
     from ..services import entries as svc
     from ..services import scan as scan_svc
 
-    value = run(
-        lambda: (
-            svc.require_code(open_store())
-            if require_code is None
-            else svc.set_require_code(open_store(), require_code)
-        )
-    )
+    if require_code is not None:
+        run(lambda: svc.set_require_code(open_store(), require_code))
+    if max_stake is not None:
+        value = values.amount(max_stake, "max_stake")
+        run(lambda: svc.set_max_stake(open_store(), value))
     if default_stake is not None:
         run(
             lambda: scan_svc.set_default_stake(
@@ -355,9 +366,35 @@ def pool_set(
                 None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake"),
             )
         )
+    _show_settings(always_stake=default_stake is not None)
+
+
+@pool_app.command("show")
+def pool_show() -> None:
+    """Show the pool's settings: verify codes, the largest stake, the stake of unmarked scanned cards.
+
+    Example: parlaycards pool show
+    """
+    _show_settings(always_stake=True)
+
+
+def _show_settings(always_stake: bool) -> None:
+    from ..services import entries as svc
+    from ..services import scan as scan_svc
+
+    required = run(lambda: svc.require_code(open_store()))
+    largest = run(lambda: svc.get_max_stake(open_store()))
     stake = run(lambda: scan_svc.default_stake(open_store()))
-    err("Verify codes: " + ("required on every entry." if value else "optional (checked when given)."))
-    if default_stake is not None or stake is not None:
+    err(
+        "Verify codes: "
+        + (
+            "required on every entry."
+            if required
+            else "optional (checked when given): --require-code to require them."
+        )
+    )
+    err(f"Largest stake on one card: {dollars(largest)}.")
+    if always_stake or stake is not None:
         err(
             "Scanned cards with no stake marked: "
             + (f"{dollars(stake)}." if stake is not None else "sent to review.")

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.bounds import MAX_COUNT
 from . import values
 from .pickem import pickem_app
 from .shell import console, err, open_store, print_json, run
@@ -36,6 +37,8 @@ def templates(
     from ..services import printing as svc
 
     found = run(svc.templates)
+    for problem in run(svc.skipped_templates):
+        err(f"Skipped: {problem.text(values.flag)}", "yellow")
     if json:
         print_json(
             [
@@ -72,7 +75,9 @@ def templates(
 
 def print_(
     slug: Slug,
-    copies: Annotated[int, typer.Option(min=1, help="Cards to print; each gets the next serial number.")] = 1,
+    copies: Annotated[
+        int, typer.Option(min=1, max=MAX_COUNT, help="Cards to print; each gets the next serial number.")
+    ] = 1,
     template: TemplateOpt = "letter-2up",
     out: Annotated[
         Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")

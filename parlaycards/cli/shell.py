@@ -1,16 +1,23 @@
-"""What every command shares: the store, `run()` (errors → one paragraph + exit 2), JSON output."""
+"""What every command shares: the store, `run()` (errors → one paragraph + exit 2), JSON output, and
+the last line of defence (`Defended`): an error nothing expected → one paragraph, a report file, exit 70."""
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable
+from datetime import datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 T = TypeVar("T")
+INTERNAL = 70  # EX_SOFTWARE: an internal error (sysexits.h)
 
 
 class State:
@@ -32,11 +39,12 @@ def _console(**kwargs: Any):  # noqa: ANN202 - rich.console.Console
     from rich.errors import MarkupError
 
     from ..core.errors import spell
+    from ..core.text import for_terminal
     from .values import flag
 
     class Spelling(Console):
         def render_str(self, text: str, **kw: Any):  # noqa: ANN202
-            text = spell(text, flag)
+            text = for_terminal(spell(text, flag))  # a name's escape codes never reach the terminal
             try:
                 return super().render_str(text, **kw)
             except MarkupError:  # a name or reason that looks like markup ("Dana [/b]") is shown as written
@@ -66,6 +74,73 @@ def run(fn: Callable[[], T]) -> T:
         name = getattr(exc, "filename", None)
         err(f"Error: {name + ': ' if name else ''}{exc.strerror or exc}.", "bold red")
         raise typer.Exit(2) from None
+
+
+def report_folder() -> Path:
+    """Where an internal error's report is written: beside the SQLite pool database when that folder
+    can be written, else the system's temporary folder."""
+    from ..store.db import database_url
+
+    try:
+        url = database_url(state.db)
+        if url.startswith("sqlite:///"):
+            folder = Path(url.removeprefix("sqlite:///")).expanduser().resolve().parent
+            if folder.is_dir() and os.access(folder, os.W_OK):
+                return folder
+    except Exception:  # noqa: BLE001 - the report goes to the temporary folder instead
+        pass
+    return Path(tempfile.gettempdir())
+
+
+def write_report(exc: BaseException) -> Path | None:
+    """The traceback of an unexpected error, with the command line and versions, in a file of its own."""
+    import platform
+    import traceback
+
+    from .. import __version__
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    body = (
+        f"parlaycards {__version__}, Python {platform.python_version()}, {platform.platform()}\n"
+        f"command: {' '.join(sys.argv)}\n\n" + "".join(traceback.format_exception(exc))
+    )
+    for folder in (report_folder(), Path(tempfile.gettempdir())):
+        try:
+            fd, name = tempfile.mkstemp(prefix=f"parlaycards-error-{stamp}-", suffix=".txt", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as fh:
+                fh.write(body)
+            return Path(name)
+        except OSError:
+            continue
+    return None
+
+
+def internal_error(exc: BaseException) -> typer.Exit:
+    """The one paragraph for an error nothing expected (the transaction it broke was rolled back)."""
+    report = write_report(exc)
+    where = f"the details are in {report}" if report else "the details could not be written to a file"
+    err(
+        f"Error: an internal error ({type(exc).__name__}) stopped this command: nothing was changed; "
+        f"{where}, please send it to whoever looks after parlaycards for you.",
+        "bold red",
+    )
+    return typer.Exit(INTERNAL)
+
+
+class Defended(TyperGroup):
+    """The top command group: whatever a command raises that no layer expected becomes
+    `internal_error` (exit 70), never a traceback; Typer's and click's own exits and usage errors pass through."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (typer.Exit, typer.Abort, typer.TyperException, SystemExit):
+            raise
+        except KeyboardInterrupt:
+            err("Interrupted: nothing was changed by the unfinished command.")
+            raise typer.Exit(130) from None
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            raise internal_error(exc) from None
 
 
 def _default(o: Any) -> Any:

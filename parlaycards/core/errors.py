@@ -80,3 +80,7 @@ class NotFoundError(ParlayError):
 
 class RefusedError(ParlayError):
     """An entry, edit or import the card's rules refuse."""
+
+
+class LimitError(ParlayError):
+    """A file or value past what the tool reads: too large, too deep, damaged, or out of range."""

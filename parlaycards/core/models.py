@@ -10,7 +10,9 @@ from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .bounds import MAX_INT, MAX_SCORE
 from .choices import Basis, BelowMinimum, SourceKind, Ties
+from .text import clean_name
 
 
 class Frozen(BaseModel):
@@ -59,7 +61,7 @@ class Game(Frozen):
     @field_validator("away", "home")
     @classmethod
     def _team(cls, v: str) -> str:
-        v = re.sub(r"\s+", " ", v).strip()
+        v = clean_name(v)
         if not v:
             raise ValueError("a team name cannot be blank")
         return v
@@ -295,15 +297,20 @@ class Entry(Frozen):
     received_at: datetime
     late: bool = False
     source: SourceKind = "typed"
-    version: int = Field(default=1, ge=1)
+    version: int = Field(default=1, ge=1, le=MAX_INT)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return clean_name(v)
 
 
 class Result(Frozen):
     """A game's final score, or cancelled (void for every leg on it)."""
 
     game: int  # the game's key (its away selection number)
-    away_score: int | None = Field(default=None, ge=0)
-    home_score: int | None = Field(default=None, ge=0)
+    away_score: int | None = Field(default=None, ge=0, le=MAX_SCORE)
+    home_score: int | None = Field(default=None, ge=0, le=MAX_SCORE)
     cancelled: bool = False
 
     @model_validator(mode="after")

@@ -10,6 +10,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 
 CENT = Decimal("0.01")
+MAX_AMOUNT = Decimal(1_000_000_000)  # $1,000,000,000: no amount read is larger (core.bounds)
 ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
 
 
@@ -43,8 +44,14 @@ def parse(
         amount = Decimal(number)
     except InvalidOperation:
         raise ValueError(f'{what} "{text}" is not an amount. {accepted}') from None
+    if not amount.is_finite():  # NaN, Infinity
+        raise ValueError(f'{what} "{text}" is not an amount. {accepted}')
     if not amount.is_finite() or amount < 0 or (amount == 0 and not zero):
         raise ValueError(f'{what} "{text}" must be {"0 or more" if zero else "more than 0"}. {accepted}')
+    if amount > MAX_AMOUNT:
+        raise ValueError(
+            f'{what} "{text}" is more than {dollars(MAX_AMOUNT)}, the most any amount may be. {accepted}'
+        )
     if amount != amount.quantize(CENT):
         raise ValueError(f'{what} "{text}" has fractions of a cent. {accepted}')
     return amount.quantize(CENT)

@@ -21,6 +21,7 @@ from .models import Card, Frozen, Game, LegOutcome, Result, Side
 from .money import CENT, dollars
 from .prizes import HUNDRED, Prize, place_prizes, split
 from .settle import grade_leg
+from .text import clean_name
 
 ZERO = Decimal(0)
 ONE = Decimal(1)
@@ -70,7 +71,7 @@ class PickemEntry(Frozen):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
-        v = re.sub(r"\s+", " ", v).strip()
+        v = clean_name(v)
         if not v:
             raise ValueError("a name cannot be blank")
         return v
@@ -103,7 +104,7 @@ class PickemEntry(Frozen):
 
 
 def name_key(name: str) -> str:
-    return re.sub(r"\s+", " ", name).strip().casefold()
+    return clean_name(name).casefold()
 
 
 # --- the games and the picks ------------------------------------------------------------------------------

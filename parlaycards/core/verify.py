@@ -24,7 +24,9 @@ def parse_serial(text: str | int) -> int | None:
     """`000123`, `123`, `No. 000123`, `#123` → 123; None when it is not a serial."""
     if isinstance(text, int):
         return text if text > 0 else None
-    m = re.fullmatch(r"\s*(?:no\.?|#|card\s*#?)?\s*0*(\d{1,9})(?:\.0+)?\s*", str(text), flags=re.I)
+    m = re.fullmatch(
+        r"\s*(?:no\.?|#|card\s*#?)?\s*0*([0-9]{1,9})(?:\.0+)?\s*", str(text), flags=re.I | re.ASCII
+    )
     return int(m.group(1)) if m and int(m.group(1)) > 0 else None
 
 
@@ -52,8 +54,19 @@ def qr_payload(slug: str, version: int, serial: int, code: str) -> str:
     return f"{QR_PREFIX}|{slug}|{version}|{format_serial(serial)}|{code}"
 
 
+_QR = re.compile(
+    r"PC1\|([A-Za-z0-9][A-Za-z0-9._-]{0,63})\|0*([0-9]{1,10})\|0*([0-9]{1,9})\|([A-Za-z0-9 -]{1,16})",
+    re.ASCII,
+)
+
+
 def parse_qr_payload(text: str) -> tuple[str, int, int, str] | None:
-    parts = text.strip().split("|")
-    if len(parts) != 5 or parts[0] != QR_PREFIX or not parts[2].isdigit() or not parts[3].isdigit():
+    """(slug, version, serial, code) of our QR text, or None: ASCII digits only (`²` is no digit
+    here), a version and serial within what the database stores, a slug and code of their shape."""
+    m = _QR.fullmatch(str(text).strip())
+    if m is None:
         return None
-    return parts[1], int(parts[2]), int(parts[3]), parts[4]
+    slug, version, serial, code = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+    if not 1 <= version <= 2**31 - 1 or serial < 1:
+        return None
+    return slug, version, serial, code

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Iterable, Sequence
 from datetime import datetime, time
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -19,20 +19,13 @@ from ..core.models import Card
 from ..core.money import plain
 from ..core.report import Report
 from ..core.views import GAME_COLUMNS, game_values
+from .cells import csv_value
 from .files import atomic_output
-
-FORMULA_START = ("=", "+", "-", "@")
 
 
 def safe(value: object) -> object:
-    """A cell value that a spreadsheet shows as written (never runs as a formula)."""
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        try:
-            Decimal(value)
-            return value
-        except InvalidOperation:
-            return "'" + value
-    return value
+    """A cell value that a spreadsheet shows as written (never runs as a formula): see io/cells."""
+    return csv_value(value)
 
 
 def write_csv(path: Path, header: Sequence[str], rows: Iterable[Sequence[object]]) -> Path:

@@ -106,7 +106,7 @@ def parse_picks(values: object) -> tuple[int, ...]:
         for token in re.split(r"[\s,;/&+]+", text_of(cell)):
             if not token:
                 continue
-            if not re.fullmatch(r"\d{1,6}", token):
+            if not re.fullmatch(r"[0-9]{1,6}", token):
                 raise ValueError(
                     f'"{token}" in the picks "{text_of(cell)}" is not a selection number. {PICKS_ACCEPTED}'
                 )

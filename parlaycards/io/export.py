@@ -20,8 +20,9 @@ from ..core.lines import format_spread, format_total
 from ..core.models import Card
 from ..core.money import dollars
 from ..core.views import GAME_COLUMNS, game_values, rules_text
+from . import cells
 
-FORMULA_START = ("=", "+", "-", "@")
+FORMULA_START = cells.FORMULA_START
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="1F4E78")
 GREY = Font(color="808080", italic=True)
@@ -60,11 +61,7 @@ CARD_COLUMNS = tuple(zip(GAME_COLUMNS, (8, 14, 10, 9, 20, 10, 9, 20, 10, 8, 9, 9
 
 def put(ws: Worksheet, row: int, col: int, value: object, *, fmt: str | None = None) -> Cell:
     """Write one cell; text that looks like a formula stays text (quote-prefixed, type string)."""
-    cell = ws.cell(row=row, column=col)
-    cell.value = value
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        cell.data_type = "s"
-        cell.quotePrefix = True
+    cell = cells.put(ws, row, col, value)  # text as text, never a formula
     if fmt:
         cell.number_format = fmt
     return cell

@@ -11,6 +11,34 @@ from pathlib import Path
 PART = ".part"
 
 
+def check_output(target: Path, what: str = "the file", field: str | None = None) -> None:
+    """Refuse, before any work is done (or any serial used), a place a file cannot be written whole: an
+    empty name, a folder, a special file (a device such as /dev/full, a pipe: never renamed over), a
+    parent that is a file, or a folder that cannot be written. Raises ParlayError naming the path."""
+    from ..core.errors import ParlayError
+
+    def refuse(why: str) -> ParlayError:
+        return ParlayError(
+            f"{why}. Nothing was written: give a file name such as output/{what}.", field=field
+        )
+
+    text = str(target)
+    if not text.strip() or text in {".", ".."} or not target.name:
+        raise refuse(f'"{text}" is not a file name')
+    if target.is_dir():
+        raise refuse(f"{target} is a folder, not a file name")
+    if target.exists() and not target.is_file():
+        raise refuse(f"{target} is a special file (a device or a pipe), not a file parlaycards writes")
+    parent = target.parent if str(target.parent) else Path(".")
+    for folder in (parent, *parent.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise refuse(f"{folder} is a file, so {target} cannot be made inside it")
+            if not os.access(folder, os.W_OK | os.X_OK):
+                raise refuse(f"the folder {folder} cannot be written (no permission)")
+            break
+
+
 def part_path(target: Path) -> Path:
     """Where `target` is written before it is renamed: beside it (same folder, same file system), with
     the same suffix (`week.xlsx` → `week.1234.part.xlsx`), so that writers that look at it are content."""
@@ -45,7 +73,9 @@ def _alive(pid: int) -> bool:
 @contextmanager
 def atomic_output(target: Path) -> Iterator[Path]:
     """Yield a temporary path beside `target`; when the block ends well it replaces `target` in one
-    rename (synced first), otherwise it is removed and `target` is left as it was."""
+    rename (synced first), otherwise it is removed and `target` is left as it was. A target that is a
+    folder, a special file or in a folder that cannot be written is refused first (`check_output`)."""
+    check_output(target, target.name or "file")
     target.parent.mkdir(parents=True, exist_ok=True)
     clear_leftovers(target)
     part = part_path(target)

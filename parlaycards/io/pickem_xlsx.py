@@ -19,6 +19,7 @@ from ..core.money import dollars
 from ..core.pickem import WeekReport, ordinal
 from ..core.pickem_views import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
 from ..core.season import SeasonReport
+from .cells import xlsx_cell, xlsx_row
 
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="1F4E78")
@@ -31,16 +32,17 @@ FILLS = {
 }
 MONEY = '"$"#,##0.00'
 POINTS = "0.##"
-FORMULA_START = ("=", "+", "-", "@")
+
+
+def _append(ws: Any, values: Sequence[object]) -> None:
+    """Every row goes through the one cell writer: a raw text value is never taken for a formula."""
+    ws.append(xlsx_row(ws, values))
 
 
 def _cell(
     ws: Any, value: Any, *, fmt: str | None = None, fill: PatternFill | None = None, bold: bool = False
 ) -> WriteOnlyCell:
-    c = WriteOnlyCell(ws, value=value)
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        c.data_type = "s"
-        c.quotePrefix = True
+    c = xlsx_cell(ws, value)  # text as text, never a formula (io/cells)
     if fmt:
         c.number_format = fmt
     if fill is not None:
@@ -61,7 +63,7 @@ def _header(ws: Any, names: Sequence[str], widths: Sequence[float], freeze: str,
         c.fill = HEADER_FILL
         c.alignment = Alignment(horizontal="center", vertical="center", wrap_text=wrap)
         cells.append(c)
-    ws.append(cells)
+    _append(ws, cells)
 
 
 def _filter(ws: Any, columns: int, rows: int) -> None:
@@ -89,7 +91,8 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
     _header(ws, names, [8, 26, 8, 7, 8, 7, 9, 7, 9, 14, 14, 12, 7], "C2")
     for s in report.standings:
         off = None if s.distance is None else (s.distance if s.over else -s.distance)
-        ws.append(
+        _append(
+            ws,
             [
                 _cell(ws, place_text(s)),
                 _cell(ws, s.name),
@@ -104,7 +107,7 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
                 off,
                 _cell(ws, s.prize, fmt=MONEY, bold=s.prize > 0),
                 "yes" if s.paid else "no",
-            ]
+            ],
         )
     _filter(ws, len(names), len(report.standings))
 
@@ -117,7 +120,7 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
             mark = OUTCOME_MARK.get(outcome, "")
             shown = f"{text} ({mark})" if mark and text != "—" else text
             cells.append(_cell(grid, shown, fill=FILLS.get(outcome)))
-        grid.append(cells)
+        _append(grid, cells)
     _filter(grid, len(headings), len(report.standings))
 
     games = wb.create_sheet("Games")
@@ -129,7 +132,8 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
     )
     results = {r.game: r for r in report.results}
     for g in report.games:
-        games.append(
+        _append(
+            games,
             [
                 g.numbers.away,
                 _cell(games, g.away),
@@ -139,7 +143,7 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
                 format_total(g.total) if g.total is not None else "",
                 result_text(g, results.get(g.key)),
                 "yes" if g.key == report.tiebreak_game.key else "",
-            ]
+            ],
         )
 
     notes = wb.create_sheet("Notes")
@@ -157,9 +161,9 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
         "Final." if report.final else "Provisional: some games have no result yet.",
         *report.notes,
     ]
-    notes.append([_cell(notes, lines[0], bold=True)])
+    _append(notes, [_cell(notes, lines[0], bold=True)])
     for line in lines[1:]:
-        notes.append([_cell(notes, line)])
+        _append(notes, [_cell(notes, line)])
     wb.save(path)
 
 
@@ -170,7 +174,8 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
     _header(ws, names, [8, 26, 9, *([12] * len(report.pools)), 13, 12, 12], "C2", wrap=True)
     for r in report.rows:
         place = f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place)
-        ws.append(
+        _append(
+            ws,
             [
                 _cell(ws, place),
                 _cell(ws, r.name),
@@ -179,20 +184,21 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
                 r.played,
                 r.weekly_wins,
                 _cell(ws, r.winnings, fmt=MONEY),
-            ]
+            ],
         )
     _filter(ws, len(names), len(report.rows))
     notes = wb.create_sheet("Notes")
     notes.column_dimensions["A"].width = 120
-    notes.append(
+    _append(
+        notes,
         [
             _cell(
                 notes,
                 f"Season {report.season}: {len(report.pools)} pool(s), weekly scores added up.",
                 bold=True,
             )
-        ]
+        ],
     )
     for line in report.notes:
-        notes.append([_cell(notes, line)])
+        _append(notes, [_cell(notes, line)])
     wb.save(path)

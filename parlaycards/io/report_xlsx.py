@@ -16,6 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from ..core.report import EntryRow, Report
+from .cells import xlsx_cell, xlsx_row
 
 MONEY = '"$"#,##0.00'
 HEADER_FILL = "1F4E78"
@@ -56,11 +57,8 @@ def _cell(ws, value: object, styles: _Styles, *, money: bool = False, fill: bool
 
     if isinstance(value, Decimal) and not money:
         value = str(value)
-    c = WriteOnlyCell(ws, value=value)  # money stays Decimal: written as its exact digits, a number to Excel
-    if isinstance(value, str):
-        c.data_type = "s"  # never a formula, whatever the text starts with
-        if value[:1] in ("=", "+", "-", "@"):
-            c.quotePrefix = True
+    # money stays Decimal: written as its exact digits, a number to Excel; text as text (io/cells)
+    c = xlsx_cell(ws, value) if isinstance(value, str) else WriteOnlyCell(ws, value=value)
     if money:
         c.number_format = MONEY
     if fill:
@@ -92,7 +90,7 @@ def _table(
         c.data_type = "s"
         c.font, c.fill, c.alignment = styles.header_font, styles.header_fill, styles.center
         head.append(c)
-    ws.append(head)
+    ws.append(xlsx_row(ws, head))
     n = 0
     for row in rows:
         fill = bool(fill_when and fill_when(row))

@@ -5,17 +5,17 @@ Also what every layout shares: problems with their cell, header keys, declared c
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 import unicodedata
-import zipfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 from ..core.errors import ParlayError, Source
+from ..core.text import strip_invisible
+from . import limits
 
 T = TypeVar("T")
 ACCEPTED_FILES = "Accepted: .xlsx or .xlsm (Excel) and .csv (comma-separated text)."
@@ -104,7 +104,7 @@ def text_of(value: object) -> str:
         return ""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    return re.sub(r"\s+", " ", str(value).replace("\u00a0", " ")).strip()
+    return re.sub(r"\s+", " ", strip_invisible(str(value).replace("\u00a0", " "))).strip()
 
 
 def header_key(text: object) -> str:
@@ -177,7 +177,7 @@ def open_workbook(path: Path) -> Workbook:
         raise ParlayError(f"{path}: there is no such file. Check the name and folder ({ACCEPTED_FILES})")
     if path.is_dir():
         raise ParlayError(f"{path} is a folder, not a lines file. {ACCEPTED_FILES}")
-    data = path.read_bytes()
+    data = limits.read_bounded(path, limits.MAX_SHEET_BYTES, "spreadsheets", ACCEPTED_FILES)
     name = path.name
     if not data:
         raise ParlayError(f"{name} is empty (0 bytes). {ACCEPTED_FILES}")
@@ -204,14 +204,14 @@ def open_workbook(path: Path) -> Workbook:
         raise ParlayError(f"{name}: cannot read a {suffix or 'nameless'} file. {ACCEPTED_FILES}")
     if not _is_text(data):
         raise ParlayError(f"{name} is not a text (CSV) file. {ACCEPTED_FILES}")
-    return Workbook(name, (Sheet(None, _csv_rows(data)),))
+    return Workbook(name, (Sheet(None, _csv_rows(data, name)),))
 
 
 def _is_text(data: bytes) -> bool:
     return b"\x00" not in data[:4096]
 
 
-def _csv_rows(data: bytes) -> tuple[tuple[object, ...], ...]:
+def _csv_rows(data: bytes, name: str) -> tuple[tuple[object, ...], ...]:
     for encoding in ("utf-8-sig", "cp1252", "latin-1"):
         try:
             text = data.decode(encoding)
@@ -222,7 +222,7 @@ def _csv_rows(data: bytes) -> tuple[tuple[object, ...], ...]:
     # header have none) uses most
     top = [line for line in text.splitlines()[:HEADER_ROWS] if line.strip()]
     delimiter = max(",;\t|", key=lambda d: max((line.count(d) for line in top), default=0))
-    rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows = limits.csv_rows(text, delimiter, name)
     if delimiter == ";":  # Excel in a decimal-comma locale: -2,5 is -2.5 (1,000 stays as written)
         return _trim(tuple(DECIMAL_COMMA.sub(r"\1.\2", v) for v in row) for row in rows)
     return _trim(tuple(row) for row in rows)
@@ -232,19 +232,7 @@ def _excel(path: Path, data: bytes) -> Workbook:
     from openpyxl import load_workbook  # heavy: only when a workbook is read
 
     name = path.name
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            broken = archive.testzip()
-            names = set(archive.namelist())
-    except zipfile.BadZipFile:
-        raise ParlayError(
-            f"{name} is damaged or incomplete: it could not be unzipped (an .xlsx file is a zip). "
-            "Download it again, or open it in Excel and save it again."
-        ) from None
-    if broken:
-        raise ParlayError(
-            f"{name} is damaged: its part {broken} is corrupt. Open it in Excel and save it again."
-        )
+    names = limits.check_xlsx_archive(name, data)  # size, damage and DTDs, before openpyxl unpacks anything
     if "xl/workbook.xml" not in names:
         what = (
             "an OpenDocument spreadsheet"
@@ -256,16 +244,16 @@ def _excel(path: Path, data: bytes) -> Workbook:
         )
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds on malformed parts
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on malformed parts
         raise ParlayError(
-            f"{name} could not be read as an Excel workbook ({type(exc).__name__}: {exc}). "
+            f"{name} could not be read as an Excel workbook ({type(exc).__name__}: {str(exc)[:160]}). "
             "Open it in Excel and save it again as .xlsx."
         ) from None
     try:
         sheets = []
         for ws in book.worksheets:
-            ws.reset_dimensions()  # trust the cells, not a stored size that may claim a million rows
-            rows = _trim(tuple(r) for r in ws.iter_rows(values_only=True))
+            # the cells as the XML holds them, bounded: never a stored size that claims a million rows
+            rows = _trim(limits.sheet_rows(ws, name))
             sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible"))
     finally:
         book.close()

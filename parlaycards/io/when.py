@@ -53,8 +53,9 @@ _MONTH_DAY = re.compile(
 )
 _DAY_MONTH = re.compile(r"\b(\d{1,2})\s+(" + "|".join(MONTHS) + r")[a-z]*\.?(?:\s+(\d{4}))?\b")
 _WEEKDAY = re.compile(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?")
-_CLOCK_AMPM = re.compile(r"\b(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*([ap])\.?(?:m\.?)?(?![a-z])")
-_CLOCK_24 = re.compile(r"\b(\d{1,2}):(\d{2})(?::\d{2})?\b")
+# a clock never follows a minus sign: "-1:00" is refused, not read as 1:00 (PM, on a football card)
+_CLOCK_AMPM = re.compile(r"(?<![-−–])\b(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*([ap])\.?(?:m\.?)?(?![a-z])")
+_CLOCK_24 = re.compile(r"(?<![-−–])\b(\d{1,2}):(\d{2})(?::\d{2})?\b")
 _ZONE = re.compile(r"\b(" + "|".join(ZONES) + r")\b")
 _TBA = re.compile(r"\b(?:tba|tbd|tbc)\b")
 

@@ -8,7 +8,7 @@ own go in `./templates/` or are passed as a path.
 
 from __future__ import annotations
 
-import tomllib
+import itertools
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -22,10 +22,11 @@ from .geometry import Rect
 POINTS = {"in": 72.0, "mm": 72.0 / 25.4, "pt": 1.0}
 USER_DIR = Path("templates")
 MIN_SAFE_IN = 0.4
+MAX_PAGE_PT = 14_400  # 200 in: the largest page a PDF holds
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class Size(_Strict):
@@ -86,6 +87,11 @@ class Template(_Strict):
                 f"safe_margin {self.safe_margin:g} {self.units} is under 0.4 in: the corner marks "
                 "must stay at least 0.4 in from the paper edge, where every printer can print"
             )
+        if max(self.page.width, self.page.height) * k > MAX_PAGE_PT:
+            raise ValueError(
+                f"the page {self.page.width:g} × {self.page.height:g} {self.units} is larger than any paper "
+                f"(a PDF page is at most {MAX_PAGE_PT / 72:g} in a side)"
+            )
         first = self.cards[0]
         for i, c in enumerate(self.cards, 1):
             if c.x + c.width > self.page.width + 1e-6 or c.y + c.height > self.page.height + 1e-6:
@@ -97,6 +103,18 @@ class Template(_Strict):
                 raise ValueError(
                     f"card {i} is {c.width:g} × {c.height:g} but card 1 is {first.width:g} × "
                     f"{first.height:g}: every card on a sheet must be the same size"
+                )
+        tol = 1 / k  # one point: cards written to 4 decimals (3.6667) touch, they do not overlap
+        for (i, a), (j, b) in itertools.combinations(enumerate(self.cards, 1), 2):
+            if (
+                a.x < b.x + b.width - tol
+                and b.x < a.x + a.width - tol
+                and a.y < b.y + b.height - tol
+                and b.y < a.y + a.height - tol
+            ):
+                raise ValueError(
+                    f"card {i} ({a.x:g}, {a.y:g}, {a.width:g} × {a.height:g}) and card {j} ({b.x:g}, {b.y:g}, "
+                    f"{b.width:g} × {b.height:g}) overlap: they would print over each other"
                 )
         for p in self.perforations:
             if (p.x is not None and not 0 < p.x < self.page.width) or (
@@ -159,14 +177,12 @@ class Template(_Strict):
         return (self.stub.width * self.k, self.stub.side) if self.stub else None
 
 
-def parse_template(text: str, source: str) -> Template:
-    """Validate TOML text as a template; every problem is named with its field."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ParlayError(
-            f"{source}: not a TOML file ({exc}). See `parlaycards templates` for the shipped ones."
-        ) from None
+def parse_template(text: str | bytes, source: str) -> Template:
+    """Validate TOML text (or a file's bytes) as a template; every problem is named with its field.
+    The file is bounded (size, UTF-8, depth) by the one boundary every file crosses, `io.limits`."""
+    from ..io.limits import load_toml  # the reader's bounds live with every other reader's
+
+    data = load_toml(text.encode("utf-8") if isinstance(text, str) else text, source)
     try:
         return Template.model_validate({**data, "source": source})
     except ValidationError as exc:
@@ -202,15 +218,42 @@ def _shipped() -> dict[str, str]:
 
 
 def list_templates(user_dir: Path = USER_DIR) -> list[Template]:
-    """Shipped templates, then the user's own from ./templates/ (a user's file of the same name wins)."""
+    """Shipped templates, then the user's own from ./templates/ (a user's file of the same name wins).
+    A user's file that is not a valid template is left out (`skipped_templates` names it and why)."""
     found: dict[str, Template] = {}
     for name, text in _shipped().items():
         found[name] = parse_template(text, f"{name} (shipped)")
-    if user_dir.is_dir():
-        for path in sorted(user_dir.glob("*.toml")):
-            t = parse_template(path.read_text(encoding="utf-8"), str(path))
-            found[t.name] = t
+    for path in _user_files(user_dir):
+        try:
+            t = _read_template(path)
+        except ParlayError:
+            continue
+        found[t.name] = t
     return list(found.values())
+
+
+def skipped_templates(user_dir: Path = USER_DIR) -> list[ParlayError]:
+    """Why each file in ./templates/ that is not a valid template was left out."""
+    out = []
+    for path in _user_files(user_dir):
+        try:
+            _read_template(path)
+        except ParlayError as exc:
+            out.append(exc)
+    return out
+
+
+def _user_files(user_dir: Path) -> list[Path]:
+    try:
+        return sorted(p for p in user_dir.glob("*.toml") if p.is_file()) if user_dir.is_dir() else []
+    except OSError:
+        return []
+
+
+def _read_template(path: Path) -> Template:
+    from ..io.limits import MAX_TOML_BYTES, read_bounded
+
+    return parse_template(read_bounded(path, MAX_TOML_BYTES, "templates"), str(path))
 
 
 def _is_path(text: str) -> bool:
@@ -234,12 +277,16 @@ def load_template(name_or_path: str | Path, user_dir: Path = USER_DIR) -> Templa
                 f"{path}: no such template file. Pass a .toml file or a template name "
                 "(see `parlaycards templates`)."
             )
-        return parse_template(path.read_text(encoding="utf-8"), str(path))
+        return _read_template(path)
     for t in reversed(list_templates(user_dir)):
         if t.name == text:
             return t
+    own = user_dir / f"{text}.toml"
+    if own.is_file():  # the user's file of that name is broken: say why, not "no such template"
+        _read_template(own)
     names = ", ".join(t.name for t in list_templates(user_dir))
+    skipped = "".join(f" Left out: {e.message}" for e in skipped_templates(user_dir))
     raise ParlayError(
         f'there is no template "{text}". Templates: {names}. '
-        "Add your own as templates/NAME.toml or pass ⟨template⟩ path.toml."
+        f"Add your own as templates/NAME.toml or pass ⟨template⟩ path.toml.{skipped}"
     )

@@ -60,6 +60,7 @@ class Checks:
         self.current = card_rows.latest(tx, slug)
         self.replace = replace
         self.require_code = tx.meta(REQUIRE_CODE) == "yes"
+        self.max_stake = max_stake(tx)
         self._versions: dict[int, Card] = {}
         self._entered: dict[int, str] = {}
         self._batch: dict[int, str] = {}  # serial → where it was first seen in this batch
@@ -129,11 +130,20 @@ class Checks:
         elif self.require_code:
             reasons.append(
                 "no verify code: this pool requires the code printed beside the serial "
-                "(`parlaycards pool set ⟨code_optional⟩` turns that off)"
+                "(`parlaycards pool set ⟨no_require_code⟩` turns that off)"
             )
+        if raw.stake is not None and raw.stake > self.max_stake:
+            reasons.append(
+                f"the stake {dollars(raw.stake)} is more than this pool's largest stake, {dollars(self.max_stake)} "
+                "(`parlaycards pool set ⟨max_stake⟩` changes it)"
+            )
+            return None, reasons
         if raw.stake is None or raw.picks is None:
             return None, reasons
         received = raw.received_at or now
+        if (far := _far_from_week(received, self.current)) is not None:
+            reasons.append(far)
+            return None, reasons
         cutoff = self.current.rules.cutoff
         after_cutoff = cutoff is not None and received > cutoff
         # late: accepted after the cutoff on purpose. Marked late but in on time is simply on time.
@@ -163,6 +173,28 @@ def _audit(e: Entry) -> dict:
         "late": e.late,
         "source": e.source,
     }
+
+
+def _far_from_week(received: datetime, card: Card) -> str | None:
+    """Why a received time cannot be right: more than a year from the card's games (9999-12-31)."""
+    from datetime import timedelta
+
+    from ..core.bounds import RECEIVED_WINDOW_DAYS
+
+    days = [g.kickoff for g in card.games if g.kickoff is not None]
+    if not days:
+        return None
+    first = min(d if isinstance(d, datetime) else datetime.combine(d, datetime.min.time()) for d in days)
+    if first.tzinfo is None:
+        first = first.replace(tzinfo=_zone(card))
+    when = received if received.tzinfo else received.replace(tzinfo=_zone(card))
+    window = timedelta(days=RECEIVED_WINDOW_DAYS)
+    if first - window <= when <= first + window:
+        return None
+    return (
+        f"received {when:%Y-%m-%d %H:%M} is more than a year from the card's games ({first:%Y-%m-%d}); "
+        "check the date it was handed in"
+    )
 
 
 def _zone(card: Card) -> ZoneInfo:
@@ -444,6 +476,31 @@ def set_require_code(store: Store, required: bool) -> bool:
             tx.set_meta(REQUIRE_CODE, value)
             tx.audit("pool.setting", None, require_verify_code=required)
     return required
+
+
+MAX_STAKE = "max_stake"
+
+
+def max_stake(tx: Tx) -> Decimal:
+    """The pool's largest stake on one card (`pool set --max-stake`; DEFAULT_MAX_STAKE until set)."""
+    from ..core.bounds import DEFAULT_MAX_STAKE
+
+    said = tx.meta(MAX_STAKE)
+    return Decimal(said) if said else DEFAULT_MAX_STAKE
+
+
+@retry_conflicts
+def set_max_stake(store: Store, value: Decimal) -> Decimal:
+    with store.transaction() as tx:
+        if max_stake(tx) != value or tx.meta(MAX_STAKE) is None:
+            tx.set_meta(MAX_STAKE, str(value))
+            tx.audit("pool.setting", None, max_stake=str(value))
+    return value
+
+
+def get_max_stake(store: Store) -> Decimal:
+    with store.reading() as tx:
+        return max_stake(tx)
 
 
 def require_code(store: Store) -> bool:

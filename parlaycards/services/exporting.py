@@ -8,7 +8,7 @@ from pathlib import Path
 from ..core.errors import ParlayError
 from ..core.report import Report
 from ..core.views import card_json
-from ..io.files import atomic_output
+from ..io.files import atomic_output, check_output
 from ..store import Store
 from ..store import cards as card_rows
 from .entries import EntryList
@@ -57,6 +57,8 @@ def check_outputs(*, xlsx: Path | None = None, pdf: Path | None = None, csv: Pat
                 "nothing was graded.",
                 field=field,
             )
+        if path is not None:
+            check_output(path, f"report{suffix}", field=field)
 
 
 def _csv_path(path: Path, option: str) -> Path:
@@ -64,6 +66,7 @@ def _csv_path(path: Path, option: str) -> Path:
         raise ParlayError(
             f"{option} {path}: the file name must end in .csv (e.g. {path.with_suffix('.csv').name})."
         )
+    check_output(path, "report.csv")
     return path
 
 

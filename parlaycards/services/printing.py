@@ -11,7 +11,8 @@ from pathlib import Path
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.verify import format_serial, verify_code
-from ..io.files import atomic_output, clear_leftovers, leftovers, part_path, sync
+from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
+from ..layout import templates as layout_templates
 from ..layout.card import layout_card
 from ..layout.templates import Template, list_templates, load_template, reference
 from ..store import Conflict, Store, batches
@@ -39,8 +40,14 @@ def templates() -> list[Template]:
     return list_templates()
 
 
+def skipped_templates() -> list[ParlayError]:
+    """Why each file in ./templates/ that is not a valid template was left out of `templates`."""
+    return layout_templates.skipped_templates()
+
+
 def _out(out: Path | None, folder: Path, name: str) -> Path:
     path = out if out is not None else folder / name
+    check_output(path, name, field="out" if out is not None else None)  # before any serial is used
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 

@@ -9,6 +9,7 @@ import json
 import os
 import random
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -187,8 +188,9 @@ class Tx:
 class Store:
     """The pool database. `with store.transaction() as tx:` is one command's whole change."""
 
-    def __init__(self, url: str, *, create: bool = True):
+    def __init__(self, url: str, *, create: bool = True, new_pool: dict[str, str] | None = None):
         self.url = url
+        self.new_pool = dict(new_pool or {})  # meta written once, when this store makes the pool
         self.shown = make_url(url).render_as_string(hide_password=True)  # for messages: never a password
         # PostgreSQL: every command's transaction is SERIALIZABLE, so any interleaving of two commands
         # either equals one after the other or fails with a serialization failure that is run again
@@ -233,6 +235,8 @@ class Store:
                     tx.set_meta("pool_secret", secrets.token_hex(32))
                     tx.set_meta("next_serial", "1")
                     tx.set_meta("created_at", iso(now()))
+                    for key, value in self.new_pool.items():  # a new pool's settings (see open_store)
+                        tx.set_meta(key, value)
                 if tx.meta("schema_version") != str(schema.SCHEMA_VERSION):  # no write when nothing changed
                     tx.set_meta("schema_version", str(schema.SCHEMA_VERSION))
         except (DatabaseError, OperationalError) as exc:
@@ -292,6 +296,12 @@ class Store:
             if _conflict(exc):
                 raise self._conflict() from None
             raise
+        except Exception as exc:  # the driver's own errors, raised past SQLAlchemy (PostgreSQL's COPY path)
+            if _driver_error(exc) and _locked(exc):
+                raise self._busy() from None
+            if _driver_error(exc) and _conflict(exc):
+                raise self._conflict() from None
+            raise
 
     @contextmanager
     def reading(self) -> Iterator[Tx]:
@@ -302,6 +312,10 @@ class Store:
                 yield Tx(conn, self.actor)
         except DBAPIError as exc:
             if _locked(exc):
+                raise self._busy() from None
+            raise
+        except Exception as exc:  # the driver's own errors (a server-side cursor's, on PostgreSQL)
+            if _driver_error(exc) and _locked(exc):
                 raise self._busy() from None
             raise
 
@@ -361,7 +375,7 @@ class Store:
         self.engine.dispose()
 
 
-def retry_conflicts(fn: Callable[P, T], attempts: int = 8) -> Callable[P, T]:
+def retry_conflicts(fn: Callable[P, T], attempts: int = 12) -> Callable[P, T]:
     """Run a service again when its transaction clashed with another command's (`Conflict`): the rerun
     reads what the other stored, so it ends as if the two had run one after the other: it stores its
     change, or refuses it exactly as a single user would be refused (a serial already entered)."""
@@ -374,7 +388,7 @@ def retry_conflicts(fn: Callable[P, T], attempts: int = 8) -> Callable[P, T]:
             except Conflict:
                 if attempt == attempts - 1:
                     raise
-                time.sleep(random.uniform(0.01, 0.05) * (attempt + 1))
+                time.sleep(random.uniform(0.01, 0.08) * (attempt + 1))  # apart: 8 at once settle in turn
         raise AssertionError("unreachable")
 
     return again
@@ -433,8 +447,19 @@ def _sqlite_begin(conn: Connection) -> None:
 
 
 def _sqlstate(exc: Exception) -> str:
-    orig = getattr(exc, "orig", None)
+    """The SQLSTATE of a database error: SQLAlchemy's wrapper (`orig`) or the driver's own (psycopg's
+    COPY, run on the raw connection, raises `psycopg.errors.UniqueViolation` unwrapped)."""
+    orig = getattr(exc, "orig", None) or exc
     return str(getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None) or "")
+
+
+def _driver_error(exc: Exception) -> bool:
+    """An error of the database driver itself (a PEP 249 `Error`), not wrapped by SQLAlchemy."""
+    return any(
+        c.__name__ in {"Error", "DatabaseError"}
+        and c.__module__.split(".")[0] in {"psycopg", "psycopg2", "sqlite3"}
+        for c in type(exc).__mro__
+    )
 
 
 def _locked(exc: Exception) -> bool:
@@ -454,7 +479,7 @@ def _conflict(exc: Exception) -> bool:
     """Two commands wrote the same thing at once: a retry reads the other's change and decides again."""
     if _sqlstate(exc) in _CONFLICT_STATES:
         return True
-    return isinstance(exc, IntegrityError) and (
+    return isinstance(exc, IntegrityError | sqlite3.IntegrityError) and (
         "UNIQUE constraint failed" in str(exc) or "share serials" in str(exc)
     )
 
@@ -487,4 +512,9 @@ def open_store(db: str | None = None, *, create: bool = False) -> Store:
                     f"{path} is not a parlaycards database (not a SQLite file). "
                     "Pass ⟨db⟩ with another path, or remove the file."
                 )
-    return Store(url)
+    return Store(url, new_pool=NEW_POOL)
+
+
+# A pool made from the command line refuses entries without their verify code (`pool set
+# --no-require-code` opts out); pools made before this release keep theirs (no setting: optional).
+NEW_POOL = {"require_verify_code": "yes"}

@@ -205,8 +205,11 @@ def _message(body: str) -> str:
 
 def load(provider: Provider | None, body: bytes, source: str) -> Any:
     """The JSON of a response or a saved file; a body that is not JSON is said as such."""
+    from .. import limits
+
+    expected = "an ESPN scoreboard or a response of The Odds API"
     try:
-        return json.loads(body.decode("utf-8-sig"))
+        return limits.load_json(body, source, expected)
     except (UnicodeDecodeError, ValueError):
         start = " ".join(body[:60].decode("utf-8", "replace").split())
         who = f"{provider.label} sent something that is" if provider else "this is"
@@ -223,18 +226,45 @@ def unexpected(provider: Provider, source: str, what: str) -> ParlayError:
     )
 
 
+def team_name(value: object) -> str:
+    """A team name as a feed sends it: text (normalised, invisible characters removed), never an object
+    or a number made into one (a ValueError says what it held)."""
+    from ...core.text import clean_name
+
+    if not isinstance(value, str) or not clean_name(value):
+        raise ValueError(f"a team name where it holds {type(value).__name__} {str(value)[:40]}")
+    return clean_name(value)
+
+
+FEED_NUMBER = Decimal(100_000)  # no line, total, score or price a feed sends is this large
+
+
 def number(value: object) -> Decimal | None:
-    """A number as feeds write them (44.5, "44.5", -3); None when there is none."""
+    """A number as feeds write them (44.5, "44.5", -3); None when there is none. A number that is not
+    finite or is past any line, total, score or price (NaN, Infinity, 1e308) is a ValueError: the
+    feed is wrong, and the adapter says so rather than read it."""
     if value is None or value == "" or isinstance(value, bool):
         return None
+    if not isinstance(value, (str, int, float, Decimal)):
+        raise ValueError(f"a number where it holds {type(value).__name__} {str(value)[:40]}")
     try:
-        return Decimal(str(value))
+        d = Decimal(str(value).strip())
     except ArithmeticError:
         return None
+    if not d.is_finite() or abs(d) >= FEED_NUMBER:
+        raise ValueError(f"a number in range where it holds {str(value)[:40]}")
+    return d
 
 
 def score(value: object) -> int | None:
+    """A final score, 0–999; None when there is none (a score out of that range is a ValueError)."""
+    from ...core.bounds import MAX_SCORE
+
     if isinstance(value, dict):
         value = value.get("value", value.get("displayValue"))
     d = number(value)
-    return int(d) if d is not None and d == d.to_integral_value() and d >= 0 else None
+    if d is None or d != d.to_integral_value():
+        return None
+    if not 0 <= d <= MAX_SCORE:
+        raise ValueError(f"a score from 0 to {MAX_SCORE} where it holds {str(value)[:40]}")
+    return int(d)

@@ -22,7 +22,7 @@ from typing import Any
 from ...core.lines import PICK_WORDS, LineError, parse_spread, split_named, to_half
 from .. import teams
 from ..when import read_moment
-from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, unexpected
+from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, team_name, unexpected
 
 URL_ENV = "PARLAYCARDS_ESPN_URL"
 DEFAULT_URL = "https://site.api.espn.com/apis/site/v2/sports/football"
@@ -125,7 +125,7 @@ class Espn:
 
 def _name(competitor: dict) -> str:
     team = competitor["team"]
-    return str(team.get("displayName") or team.get("name") or team["abbreviation"])
+    return team_name(team.get("displayName") or team.get("name") or team["abbreviation"])
 
 
 def _rank(competitor: dict) -> int | None:

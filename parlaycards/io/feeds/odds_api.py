@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 from ...core.errors import ParlayError
 from ...core.lines import to_half
 from ..when import read_moment
-from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, unexpected
+from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, team_name, unexpected
 
 URL_ENV = "PARLAYCARDS_ODDS_API_URL"
 KEY_ENV = "PARLAYCARDS_ODDS_API_KEY"
@@ -72,7 +72,7 @@ class OddsApi:
         updated: list[datetime] = []
         for i, event in enumerate(events):
             try:
-                home, away = str(event["home_team"]), str(event["away_team"])
+                home, away = team_name(event["home_team"]), team_name(event["away_team"])
                 spreads: list[Decimal] = []
                 totals: list[Decimal] = []
                 for book in event.get("bookmakers") or []:
@@ -115,7 +115,7 @@ class OddsApi:
         games: list[FeedGame] = []
         for i, event in enumerate(self._events(data, source)):
             try:
-                home, away = str(event["home_team"]), str(event["away_team"])
+                home, away = team_name(event["home_team"]), team_name(event["away_team"])
                 points = {str(s["name"]): score(s["score"]) for s in event.get("scores") or []}
                 completed = event.get("completed") is True
                 state = Status.FINAL if completed else Status.IN_PROGRESS if points else Status.SCHEDULED

@@ -1,0 +1,421 @@
+"""The boundary every file a user hands the tool crosses: each reader bounded, and each stop said.
+
+Spreadsheets (xlsx: its zip directory's unpacked size, its XML, its rows, columns and cells; CSV: its
+size, fields, rows), JSON feeds (size, depth, finite numbers), TOML templates (size, UTF-8, depth),
+images (format and pixels, read from the header before anything is decoded) and PDFs (pages and the
+pixels they would render to). Every refusal is a `LimitError`: one paragraph naming the file (and the
+sheet, row or cell) and what is accepted. Nothing here writes anything.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+import tomllib
+import zipfile
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import LimitError
+
+MB = 1024 * 1024
+MAX_SHEET_BYTES = 64 * MB  # an .xlsx or .csv file as it is on disk
+MAX_UNPACKED = 128 * MB  # everything inside an .xlsx, as its zip directory says (what zipfile will give)
+MAX_PARTS = 2_000  # files inside one .xlsx
+MAX_ROWS = 200_000  # rows of one sheet that may hold a value
+MAX_COLS = 1_024  # columns of one sheet that may hold a value (A … AMJ)
+MAX_CELLS = 10_000_000  # rows × columns of one sheet once read (what its rows hold in memory)
+MAX_CELL_CHARS = 32_767  # Excel's own limit for one cell
+MAX_JSON_BYTES = 32 * MB
+MAX_DEPTH = 64  # JSON nesting (a feed is 6 or 7 deep)
+MAX_TOML_BYTES = 256 * 1024
+MAX_TOML_DEPTH = 8
+MAX_IMAGE_BYTES = 200 * MB
+MAX_PIXELS = 120_000_000  # a letter page at 1200 dpi is 135 million: 600 dpi (34 million) is plenty
+MAX_PDF_BYTES = 500 * MB
+MAX_PDF_PAGES = 5_000
+XML_DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
+EXCEL_LETTERS = "A–AMJ"
+
+
+def _mb(n: int) -> str:
+    return f"{n / MB:,.0f} MB" if n >= MB else f"{n / 1024:,.0f} KB"
+
+
+def _letter(col: int) -> str:
+    """1 → A, 16384 → XFD (counted from 1, as the sheet's XML counts)."""
+    out = ""
+    while col > 0:
+        col, r = divmod(col - 1, 26)
+        out = chr(65 + r) + out
+    return out
+
+
+def read_bounded(path: Path, limit: int, what: str, accepted: str = "") -> bytes:
+    """The bytes of `path`, refusing a file over `limit` before reading it (a special file — a pipe,
+    a device — is read no further than the limit)."""
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise LimitError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    if size > limit:
+        raise LimitError(
+            f"{path.name} is {_mb(size)}; parlaycards reads {what} of up to {_mb(limit)}. {accepted}".strip()
+        )
+    with path.open("rb") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise LimitError(f"{path.name} is larger than {_mb(limit)}, the most parlaycards reads of {what}.")
+    return data
+
+
+# ------------------------------------------------------------------------------------------------ xlsx
+
+
+def check_xlsx_archive(name: str, data: bytes) -> set[str]:
+    """Refuse a workbook whose zip is damaged, unpacks to more than MAX_UNPACKED (read from its directory,
+    which bounds what zipfile will ever give), or whose XML declares a DTD or entities (an entity bomb,
+    or an external entity): an Excel file never does. Returns the names of its parts."""
+    damaged = (
+        f"{name} is damaged or incomplete: it could not be unzipped (an .xlsx file is a zip). "
+        "Download it again, or open it in Excel and save it again."
+    )
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            infos = archive.infolist()
+            if len(infos) > MAX_PARTS:
+                raise LimitError(
+                    f"{name} holds {len(infos):,} files inside; an Excel workbook holds at most a few hundred "
+                    f"(parlaycards reads up to {MAX_PARTS:,}). Open it in Excel and save it again as .xlsx."
+                )
+            unpacked = sum(i.file_size for i in infos)
+            if unpacked > MAX_UNPACKED:
+                raise LimitError(
+                    f"{name} unpacks to {_mb(unpacked)}, more than the {_mb(MAX_UNPACKED)} parlaycards reads "
+                    f"({MAX_ROWS:,} rows is far less). Remove what the sheet does not need, or split it into files."
+                )
+            for info in infos:
+                _check_part(archive, info, name)
+            return {i.filename for i in infos}
+    except LimitError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError):
+        raise LimitError(damaged) from None
+    except NotImplementedError:  # a compression method Excel does not use
+        raise LimitError(
+            f"{name} is packed in a way Excel does not write. Open it in Excel and save it again as .xlsx."
+        ) from None
+    except RuntimeError:  # an encrypted zip
+        raise LimitError(
+            f"{name} is password-protected. Save it again from Excel without a password."
+        ) from None
+
+
+def _check_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> None:
+    """Unpack one part (the CRC is checked at its end); an XML part must not declare a DTD."""
+    xml = info.filename.endswith((".xml", ".rels", ".vml"))
+    tail = b""
+    with archive.open(info) as fh:
+        while chunk := fh.read(1 << 20):
+            if xml and XML_DTD.search(tail + chunk):
+                raise LimitError(
+                    f"{name}: its part {info.filename} declares a DTD or entities, which an Excel file never "
+                    "does (it may be built to exhaust memory). Open it in Excel and save it again as .xlsx."
+                )
+            tail = chunk[-16:]
+
+
+def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
+    """The values of a read-only openpyxl worksheet as rows (row 1 first, column A at index 0), read
+    straight from its XML with bounds: a value beyond MAX_ROWS rows or MAX_COLS columns, a cell over
+    MAX_CELL_CHARS, or more than MAX_CELLS in all is refused naming the cell — never an import that
+    runs on through a million empty rows. Blank cells (styled, or holding "") anywhere are not values."""
+    from openpyxl.worksheet._reader import WorkSheetParser
+
+    book = ws.parent
+    where = f'{name}, sheet "{ws.title}"'
+    rows: list[tuple[object, ...]] = []
+    held = 0
+    try:
+        with ws._get_source() as src:
+            parser = WorkSheetParser(
+                src,
+                ws._shared_strings,
+                data_only=book.data_only,
+                epoch=book.epoch,
+                date_formats=book._date_formats,
+                timedelta_formats=book._timedelta_formats,
+            )
+            for idx, cells in parser.parse():
+                values = {
+                    int(c["column"]): c["value"]
+                    for c in cells
+                    if c["value"] is not None and not (isinstance(c["value"], str) and not c["value"].strip())
+                }
+                if not values:
+                    continue
+                last = max(values)
+                if idx > MAX_ROWS or last > MAX_COLS:
+                    col = last if last > MAX_COLS else min(values)
+                    raise LimitError(
+                        f"{where}, cell {_letter(col)}{idx}: holds a value beyond what parlaycards reads "
+                        f"({MAX_ROWS:,} rows and {MAX_COLS:,} columns, {EXCEL_LETTERS}, per sheet). Delete "
+                        "what lies beyond the table (select the rows or columns, Delete), or split the file."
+                    )
+                if idx <= len(rows):
+                    raise LimitError(
+                        f"{where}, row {idx}: appears twice or out of order in the file, which Excel never "
+                        "writes. Open it in Excel and save it again as .xlsx."
+                    )
+                for col, value in values.items():
+                    if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                        raise LimitError(
+                            f"{where}, cell {_letter(col)}{idx}: holds {len(value):,} characters; a cell "
+                            f"holds at most {MAX_CELL_CHARS:,}."
+                        )
+                held += last + (idx - 1 - len(rows))
+                if held > MAX_CELLS:
+                    raise LimitError(
+                        f"{where}: more than {MAX_CELLS:,} cells up to row {idx}; parlaycards reads sheets "
+                        "smaller than that. Remove what the sheet does not need, or split it into files."
+                    )
+                rows.extend(() for _ in range(idx - 1 - len(rows)))
+                row: list[object] = [None] * last
+                for col, value in values.items():
+                    row[col - 1] = value
+                rows.append(tuple(row))
+    except LimitError:
+        raise
+    except RecursionError:
+        raise LimitError(f"{where}: its XML is nested too deep to be a sheet Excel wrote.") from None
+    except Exception as exc:  # noqa: BLE001 - cut XML, a bad number, a missing part: the file is damaged
+        raise LimitError(
+            f"{where} is damaged and could not be read ({type(exc).__name__}: {str(exc)[:120]}). Open it "
+            "in Excel and save it again as .xlsx."
+        ) from None
+    return tuple(rows)
+
+
+# ------------------------------------------------------------------------------------------------- CSV
+
+
+def csv_rows(text: str, delimiter: str, name: str) -> Iterator[list[str]]:
+    """The rows of CSV text, bounded: a field over MAX_CELL_CHARS, more than MAX_ROWS rows or
+    MAX_COLS columns is refused naming the row."""
+    old = csv.field_size_limit(MAX_CELL_CHARS)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        for number, row in enumerate(reader, start=1):
+            if number > MAX_ROWS and any(v.strip() for v in row):
+                raise LimitError(
+                    f"{name}, row {number:,}: beyond the {MAX_ROWS:,} rows parlaycards reads from one file. "
+                    "Split it into files."
+                )
+            if len(row) > MAX_COLS and any(v.strip() for v in row[MAX_COLS:]):
+                raise LimitError(
+                    f"{name}, row {number:,}: has {len(row):,} columns; parlaycards reads up to {MAX_COLS:,}."
+                )
+            yield row
+    except csv.Error as exc:
+        said = str(exc)
+        what = (
+            f"a cell longer than {MAX_CELL_CHARS:,} characters (the most a cell holds; often a quote "
+            'mark " left open, which runs the cell on to the end of the file)'
+            if "field larger" in said
+            else f"it cannot be read as comma-separated text ({said})"
+        )
+        raise LimitError(f"{name}, row {reader.line_num:,}: {what}.") from None
+    finally:
+        csv.field_size_limit(old)
+
+
+# ------------------------------------------------------------------------------------------------ JSON
+
+
+def load_json(body: bytes, source: str, expected: str) -> Any:
+    """JSON of a feed response or a saved file: at most MAX_JSON_BYTES and MAX_DEPTH deep, numbers
+    finite (NaN, Infinity and numbers past a float refused). Text that is not JSON is a `ValueError`
+    (the caller says what it expected); anything past a limit is a `LimitError`."""
+    if len(body) > MAX_JSON_BYTES:
+        raise LimitError(
+            f"{source}: {_mb(len(body))} of JSON, more than the {_mb(MAX_JSON_BYTES)} parlaycards reads; "
+            f"nothing was changed. Expected {expected}."
+        )
+    text = body.decode("utf-8-sig")  # UnicodeDecodeError is a ValueError: not JSON
+    try:
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except _NotFinite as exc:
+        raise LimitError(
+            f"{source}: the JSON holds {exc}, which is not a number parlaycards accepts (finite numbers "
+            f"only); nothing was changed. Expected {expected}."
+        ) from None
+    except RecursionError:
+        data = None
+        deep = True
+    else:
+        deep = _depth(data) > MAX_DEPTH
+    if deep:
+        raise LimitError(
+            f"{source}: the JSON is nested more than {MAX_DEPTH} deep, which no feed is; nothing was "
+            f"changed. Expected {expected}."
+        )
+    return data
+
+
+class _NotFinite(Exception):  # not a ValueError: json.loads must not take it for "not JSON"
+    pass
+
+
+def _no_constant(word: str) -> Any:
+    raise _NotFinite(word)
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotFinite(text[:40])
+    return value
+
+
+def _depth(data: Any) -> int:
+    """How deep lists and objects nest (without recursion: a deep value cannot exhaust the stack)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict):
+            items = list(value.values())
+        elif isinstance(value, list):
+            items = value
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((v, level + 1) for v in items)
+    return deepest
+
+
+# ------------------------------------------------------------------------------------------------ TOML
+
+
+def load_toml(data: bytes, source: str) -> dict[str, Any]:
+    """A template's TOML: at most MAX_TOML_BYTES, UTF-8, at most MAX_TOML_DEPTH deep."""
+    accepted = "See `parlaycards templates` for the shipped ones."
+    if len(data) > MAX_TOML_BYTES:
+        raise LimitError(
+            f"{source}: {_mb(len(data))}, more than the {_mb(MAX_TOML_BYTES)} a template may be. {accepted}"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise LimitError(
+            f"{source}: not UTF-8 text (byte {exc.start + 1:,} cannot be read). Save it as UTF-8. {accepted}"
+        ) from None
+    try:
+        parsed = tomllib.loads(text)
+    except RecursionError:
+        parsed = None
+    except tomllib.TOMLDecodeError as exc:
+        raise LimitError(f"{source}: not a TOML file ({exc}). {accepted}") from None
+    if parsed is None or _depth(parsed) > MAX_TOML_DEPTH:
+        raise LimitError(
+            f"{source}: nested more than {MAX_TOML_DEPTH} deep, which no template is. {accepted}"
+        )
+    return parsed
+
+
+# ------------------------------------------------------------------------------------------ images, PDF
+
+IMAGES = "Accepted: JPEG, PNG, TIFF, BMP or WebP images and PDF files."
+
+
+def check_image_file(path: Path) -> None:
+    """Refuse an image the scanner should not decode: empty, not an image format OpenCV reads, or whose
+    header claims more than MAX_PIXELS (checked before a single pixel is decoded, every frame of a TIFF)."""
+    from PIL import Image, UnidentifiedImageError
+
+    name = path.name
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise LimitError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    if size == 0:
+        raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
+    if size > MAX_IMAGE_BYTES:
+        raise LimitError(f"{name} is {_mb(size)}; parlaycards reads images of up to {_mb(MAX_IMAGE_BYTES)}.")
+    pillow_limit, Image.MAX_IMAGE_PIXELS = (
+        Image.MAX_IMAGE_PIXELS,
+        None,
+    )  # ours is checked below, with the size
+    try:
+        with Image.open(path) as im:  # reads the header only
+            kind = im.format or "?"
+            if kind not in {"JPEG", "PNG", "TIFF", "BMP", "WEBP", "MPO"}:
+                raise LimitError(f"{name} is a {kind} image, which the scanner does not read. {IMAGES}")
+            frames = getattr(im, "n_frames", 1)
+            if frames > MAX_PDF_PAGES:
+                raise LimitError(f"{name} holds {frames:,} pages; parlaycards reads up to {MAX_PDF_PAGES:,}.")
+            for frame in range(frames):
+                if frame:
+                    im.seek(frame)
+                w, h = im.size
+                if w <= 0 or h <= 0 or w * h > MAX_PIXELS:
+                    page = f" (page {frame + 1})" if frames > 1 else ""
+                    raise LimitError(
+                        f"{name}{page} claims {w:,} × {h:,} pixels; parlaycards reads images of up to "
+                        f"{MAX_PIXELS // 1_000_000} million pixels (a letter page at 600 dpi is 34 million). "
+                        "Scan at 200–300 dpi."
+                    )
+    except LimitError:
+        raise
+    except (UnidentifiedImageError, Image.DecompressionBombError):
+        raise LimitError(f"{name} is not an image the scanner reads (or is damaged). {IMAGES}") from None
+    except Exception as exc:  # noqa: BLE001 - a header Pillow cannot follow: a damaged file
+        raise LimitError(
+            f"{name} is damaged: its header could not be read ({type(exc).__name__}). {IMAGES}"
+        ) from None
+    finally:
+        Image.MAX_IMAGE_PIXELS = pillow_limit
+
+
+def check_pdf_file(path: Path, dpi: int = 200) -> int:
+    """Refuse a PDF the scanner should not render: empty, not a PDF, encrypted or damaged, more than
+    MAX_PDF_PAGES pages, or a page that at `dpi` would be more than MAX_PIXELS. Returns its page count."""
+    import pypdfium2 as pdfium
+
+    name = path.name
+    data = read_bounded(path, MAX_PDF_BYTES, "PDF files")
+    if not data:
+        raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
+    if b"%PDF" not in data[:1024]:
+        raise LimitError(f"{name} is not a PDF file. {IMAGES}")
+    try:
+        pdf = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as exc:
+        raise LimitError(
+            f"{name} could not be opened as a PDF ({exc}): it is damaged or password-protected. "
+            "Save or scan it again without a password."
+        ) from None
+    try:
+        pages = len(pdf)
+        if pages > MAX_PDF_PAGES:
+            raise LimitError(
+                f"{name} holds {pages:,} pages; parlaycards reads up to {MAX_PDF_PAGES:,} per file."
+            )
+        for i in range(pages):
+            w, h = pdf.get_page_size(i)
+            px = (w / 72 * dpi) * (h / 72 * dpi)
+            if not math.isfinite(px) or px > MAX_PIXELS or w <= 0 or h <= 0:
+                raise LimitError(
+                    f"{name}, page {i + 1}: {w / 72:,.1f} × {h / 72:,.1f} inches, too large to read at {dpi} dpi "
+                    f"(up to {MAX_PIXELS // 1_000_000} million pixels). Scan the cards on letter or A4 pages."
+                )
+    finally:
+        pdf.close()
+    return pages
