@@ -540,7 +540,9 @@ def report(cards: list[dict], scored: dict, runs: list[tuple[str, str, int, floa
             f"cards whose QR was scribbled over, identified: {entered + named} of {len(scribbled)} "
             f"({entered} entered, {named} in review under their serial; target 100 %)"
         )
-        for c in [c for c in scribbled if fate.get(id(c)) not in ("entered", "misread") and not c.get("identified")][:8]:
+        for c in [
+            c for c in scribbled if fate.get(id(c)) not in ("entered", "misread") and not c.get("identified")
+        ][:8]:
             print(
                 f"  {c['file']} page {c['page'] + 1} (serial {c['serial']}): {'; '.join(c.get('reasons', []))}"
             )

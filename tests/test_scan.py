@@ -65,7 +65,7 @@ def test_a_file_that_is_not_a_scan_is_refused_and_nothing_changes(
         )
     broken = tmp_path / "broken.jpg"
     broken.write_bytes(b"\xff\xd8 not really")
-    with pytest.raises(ParlayError, match="broken.jpg: cannot be read as an image"):
+    with pytest.raises(ParlayError, match="broken.jpg is not an image the scanner reads"):
         svc.scan_cards(
             store, "nfl-w12", [broken], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops"
         )
@@ -529,3 +529,28 @@ def test_a_page_with_no_card_says_so_in_the_summary_and_in_review(nfl, db_path: 
     assert "1 to review (1 no card found)" in r.stderr
     r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12"])
     assert "no card found on this page" in r.stdout.replace("\n", " ") or "no card found" in r.stdout
+
+
+def test_scan_refuses_an_empty_photo_and_a_picture_too_large_before_decoding_it(
+    store: Store, nfl, tmp_path: Path, db_path: Path
+):
+    import struct
+    import zlib
+
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    huge = tmp_path / "huge.png"  # a PNG header that claims 40000×40000 pixels, and one row of data
+    ihdr = struct.pack(">IIBBBBB", 40000, 40000, 8, 0, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    huge.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", len(ihdr))
+        + chunk
+        + struct.pack(">I", zlib.crc32(chunk))
+        + b"\x00\x00\x00\x00IEND\xaeB`\x82"
+    )
+    before = file_hash(db_path)
+    for bad, why in ((empty, "empty.jpg is empty"), (huge, "huge.png")):
+        with pytest.raises(ParlayError, match=why):
+            svc.scan_cards(store, "nfl-w12", [bad], received=BEFORE_CUTOFF, folder=tmp_path / "crops")
+    assert file_hash(db_path) == before

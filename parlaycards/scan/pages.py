@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from ..core.errors import ParlayError
+from ..io.limits import MAX_PIXELS
 
 IMAGES = {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"}
 ACCEPTED = "PDF files from a scanner, or JPEG, PNG or TIFF photos"
@@ -37,21 +38,33 @@ class Page:
 
 
 def count(paths: list[Path]) -> list[int]:
-    """How many pages each file holds; a file that is missing or not a scan is refused, naming it."""
+    """How many pages each file holds; a file that is missing, not a scan, damaged, or larger than the
+    reader's bounds (io.limits: bytes, pages, pixels, all checked before decoding) is refused, naming it."""
+    from ..io.limits import check_image_file, check_pdf_file
+
     out = []
     for p in paths:
         if not p.is_file():
             raise ParlayError(f"{p}: no such file. Accepted: {ACCEPTED}.")
         suffix = p.suffix.lower()
         if suffix == ".pdf":
-            out.append(_pdf_pages(p))
+            out.append(check_pdf_file(p, DPI))
         elif suffix in IMAGES:
-            out.append(len(_decode(p)) if suffix in {".tif", ".tiff"} else 1)
+            check_image_file(p)
+            out.append(_frames(p) if suffix in {".tif", ".tiff"} else 1)
         else:
             raise ParlayError(
                 f'{p}: "{p.suffix or p.name}" is not a scan this command reads. Accepted: {ACCEPTED}.'
             )
     return out
+
+
+def _frames(path: Path) -> int:
+    """The pages of a TIFF, from its header."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        return int(getattr(im, "n_frames", 1))
 
 
 def pages(paths: list[Path], dpi: int = DPI) -> Iterator[Page]:
@@ -150,7 +163,9 @@ def _scanned_image(page, dpi: int) -> np.ndarray | None:  # noqa: ANN001 - a pdf
         a, b, c, d, _, _ = img.get_matrix().get()
         if b or c or a <= 0 or d <= 0:  # turned or mirrored on the page: let pdfium draw it
             return None
-        w, _ = img.get_px_size()
+        w, h = img.get_px_size()
+        if w * h > MAX_PIXELS:  # a header that claims more than a page: drawn at `dpi` instead
+            return None
         reduce = w / (a / 72) >= 1.8 * dpi
         data = np.frombuffer(bytes(img.get_data(decode_simple=False)), np.uint8)
     except pdfium.PdfiumError:
