@@ -126,12 +126,13 @@ def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
     return marks, f
 
 
-def _find(grey: np.ndarray) -> tuple[list[Mark], float, np.ndarray]:
-    small, f = working(grey)
-    mask = ink(small, 45)
+def _find(grey: np.ndarray, long_side: int = WORK) -> tuple[list[Mark], float, np.ndarray]:
+    small, f = working(grey, long_side)
+    mask = ink(small, round(45 * long_side / WORK))
     _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     sw, sh, sa = stats[:, 2], stats[:, 3], stats[:, 4]
-    wanted = (sw >= 12) & (sw <= 90) & (sh >= 12) & (sh <= 90) & (sa >= 0.33 * sw * sh)
+    big = 90 * long_side / WORK
+    wanted = (sw >= 12) & (sw <= big) & (sh >= 12) & (sh <= big) & (sa >= 0.33 * sw * sh)
     wanted[0] = False  # the background
     marks: list[Mark] = []
     for i in np.flatnonzero(wanted):
@@ -340,7 +341,33 @@ class Found:
 
 
 def locate(grey: np.ndarray) -> Found:
-    marks, f, mask = _find(grey)
+    """The cards on a page. A page whose marks come out small in the working copy (a whole sheet
+    photographed from arm's length), or where a card lacks a corner or marks are left over, is
+    looked at again at twice the working size, and the better reading kept."""
+    found = _locate(grey, WORK)
+    small = any(q.side * found.scale < FINE for q in found.quads) or any(
+        m.side * found.scale < FINE for m in found.stray
+    )
+    if (
+        small or found.stray or any(q.missing for q in found.quads) or not found.quads
+    ) and found.scale < 0.75:
+        finer = _locate(grey, 2 * WORK)
+        if _score(finer) > _score(found):
+            return finer
+    return found
+
+
+FINE = 18  # px: a corner mark smaller than this in the working copy may be misjudged (an L taken for a blot)
+
+
+def _score(found: Found) -> tuple[int, int, int]:
+    """Complete cards first, then cards at all, then fewer marks left over."""
+    whole = sum(q.missing is None for q in found.quads)
+    return whole, len(found.quads), -len(found.stray)
+
+
+def _locate(grey: np.ndarray, long_side: int) -> Found:
+    marks, f, mask = _find(grey, long_side)
     quads, left = group(marks)
     torn = partial(left)
     used = {(round(c[0]), round(c[1])) for q in torn for c in q.corners}

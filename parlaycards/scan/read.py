@@ -86,9 +86,9 @@ NEIGHBOURS = 4
 def align(
     crop: np.ndarray, centres: np.ndarray, radius: float, line: float, k: float = K
 ) -> tuple[np.ndarray, float]:
-    """Fine alignment: find each bubble's printed ring near where it is expected, fit one
-    homography through the rings found (outliers, such as filled bubbles, left out), then follow
-    what a homography cannot (a lens's barrel, paper that is not flat): each bubble whose ring was
+    """Fine alignment: find each bubble's printed ring near where it is expected, fit one affine
+    map through the rings found (outliers, such as filled bubbles, left out), then follow what it
+    cannot (a lens's barrel, paper that is not flat): each bubble whose ring was
     found sits where it was found, each other one is moved as its nearest found rings moved.
     Returns the corrected centres (px) and `fit`: the share of bubbles whose ring was found where
     its neighbours place it."""
@@ -109,10 +109,10 @@ def align(
     good = ~np.isnan(found[:, 0])
     if good.sum() < 6:
         return centres, float(good.sum()) / max(1, n)
-    m, _ = cv2.findHomography(centres[good], found[good], cv2.RANSAC, 1.5 * k)
+    m, _ = cv2.estimateAffine2D(centres[good], found[good], method=cv2.RANSAC, ransacReprojThreshold=1.5 * k)
     if m is None:
         return centres, 0.0
-    moved = cv2.perspectiveTransform(centres.reshape(-1, 1, 2).astype(np.float32), m).reshape(-1, 2)
+    moved = cv2.transform(centres.reshape(-1, 1, 2).astype(np.float32), m).reshape(-1, 2)
     if np.abs(moved - centres).max() > 2 * s:  # a wild fit: keep the corner marks' alignment
         return centres, 0.0
     shift = np.where(good[:, None], found - moved, 0.0)
