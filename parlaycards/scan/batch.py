@@ -118,6 +118,7 @@ _JOB: Job | None = None
 def _start(job: Job) -> None:
     global _JOB
     _JOB = job
+    cv2.setNumThreads(1)  # one worker a core: OpenCV's own threads would only fight over them
     multiprocessing.util.Finalize(None, release, exitpriority=10)  # a worker closes its PDF on its way out
 
 

@@ -184,14 +184,33 @@ def darkest(img: np.ndarray) -> np.ndarray:
     return cv2.min(cv2.min(b, g), r)
 
 
+def _grey(img: np.ndarray) -> np.ndarray:
+    """An 8-bit grey page from a decoded picture of any depth and channels."""
+    if img.dtype.kind == "f":
+        top = float(np.nanmax(img)) if img.size else 1.0
+        img = cv2.convertScaleAbs(np.nan_to_num(img), alpha=255.0 if top <= 1.0 else 255.0 / top)
+    elif img.dtype != np.uint8:
+        img = cv2.convertScaleAbs(img, alpha=255.0 / max(1.0, float(np.iinfo(img.dtype).max)))
+    return darkest(img)
+
+
 def _decode(path: Path) -> list[np.ndarray]:
+    """Every page of an image file as grey. Decoded as stored (no EXIF turn: the corner marks say
+    which way a card lies, and skipping it is a third faster); 16-bit pictures are brought to 8."""
     data = np.fromfile(str(path), dtype=np.uint8)
     if path.suffix.lower() in {".tif", ".tiff"}:
-        ok, images = cv2.imdecodemulti(data, cv2.IMREAD_COLOR)
-        found = [darkest(i) for i in images] if ok else []
+        ok, images = cv2.imdecodemulti(data, cv2.IMREAD_UNCHANGED)
+        found = [_grey(i) for i in images] if ok else []
     else:
-        one = cv2.imdecode(data, cv2.IMREAD_COLOR)
-        found = [darkest(one)] if one is not None else []
+        one = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+        if (
+            one is not None
+            and one.ndim == 3
+            and one.shape[2] == 4
+            and path.suffix.lower() in {".jpg", ".jpeg"}
+        ):
+            one = cv2.imdecode(data, cv2.IMREAD_COLOR)  # a CMYK JPEG: let OpenCV convert it
+        found = [_grey(one)] if one is not None else []
     if not found:
         raise ParlayError(f"{path}: cannot be read as an image. Accepted: {ACCEPTED}.")
     return found
