@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -34,6 +34,7 @@ class Mark:
     y: float
     side: float
     shape: str  # "square" or "L"
+    isolated: bool = True  # clear paper around it, as around every printed corner mark (see _isolated)
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ def _find(grey: np.ndarray, long_side: int = WORK) -> tuple[list[Mark], float, n
         mark = Mark((cx + x) / f, (cy + y) / f, math.sqrt(bw * bh) / f, shape)
         if shape == "square" and _hollow(grey, mark, box[2]):
             continue
-        marks.append(mark)
+        marks.append(replace(mark, isolated=_isolated(grey, mark, box[2])))
     return marks, f, mask
 
 
@@ -184,6 +185,23 @@ def _hollow(grey: np.ndarray, mark: Mark, angle: float) -> bool:
     core = p[7:14, 7:14].mean()
     edge = np.concatenate([p[:2].ravel(), p[-2:].ravel(), p[:, :2].ravel(), p[:, -2:].ravel()]).mean()
     return float(p[ring].mean()) - max(core, edge) > 0.2
+
+
+def _isolated(grey: np.ndarray, mark: Mark, angle: float) -> bool:
+    """True for a corner mark: the layout keeps clear paper around it (nothing printed within 10 pt), so
+    a band from a fifth to half of its side beyond its edges is paper. A filled bubble or a heavy cross
+    that passes for a square has the bubble's number, its ring or its own strokes right beside it."""
+    n = 40  # the mark and half its side on every side: 2 × side, at 20 px a side
+    side = mark.side
+    pts = cv2.boxPoints(((mark.x, mark.y), (2 * side, 2 * side), angle)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(pts, np.array([[0, n], [0, 0], [n, 0], [n, n]], np.float32))
+    patch = cv2.warpPerspective(grey, m, (n, n), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    band = np.ones((n, n), bool)
+    inner = round(n / 4 - 0.2 * n / 2)  # the mark's edges are n/4 in; a fifth of its side (n/2) beyond them
+    band[inner : n - inner, inner : n - inner] = False
+    values = patch[band].astype(np.float32)
+    paper = float(np.percentile(values, 90))
+    return float(np.mean(values < 0.55 * paper)) < 0.04
 
 
 def _order(points: list[tuple[Mark, int]]) -> list[tuple[Mark, int]]:
@@ -234,11 +252,11 @@ def fit(corners: list[Point], side: float) -> tuple[float, tuple[str, ...]]:
 
 def _clear(corners: list[Point], own: tuple[int, ...], marks: list[Mark], side: float) -> bool:
     """No other corner mark of a like size inside this card or on its edges: corners of two cards
-    of a sheet taken together would otherwise pass for one card. (A filled bubble is smaller than a
-    corner mark, so it does not count here even when it passes for a square.)"""
+    of a sheet taken together would otherwise pass for one card. A blot with ink right beside it (a
+    filled bubble, a heavy cross passing for a square) is no corner mark and does not count."""
     poly = np.array(corners, dtype=np.float32).reshape(-1, 1, 2)
     for i, m in enumerate(marks):
-        if i in own or not 0.75 < m.side / side < 1.33:
+        if i in own or not m.isolated or not 0.75 < m.side / side < 1.33:
             continue
         if cv2.pointPolygonTest(poly, (float(m.x), float(m.y)), True) > -0.5 * side:
             return False
@@ -361,9 +379,9 @@ FINE = 18  # px: a corner mark smaller than this in the working copy may be misj
 
 
 def _score(found: Found) -> tuple[int, int, int]:
-    """Complete cards first, then cards at all, then fewer marks left over."""
+    """Complete cards first, then fewer cards with a corner inferred, then fewer marks left over."""
     whole = sum(q.missing is None for q in found.quads)
-    return whole, len(found.quads), -len(found.stray)
+    return whole, whole - len(found.quads), -len(found.stray)
 
 
 def _locate(grey: np.ndarray, long_side: int) -> Found:
