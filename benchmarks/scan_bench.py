@@ -95,6 +95,9 @@ FITTING = {
     "other-stake": ('"other', "other stake"),
     "too-many": ("at most",),
     "duplicate-serial": ("more than once", "already entered", "scanned twice"),
+    "erased-poorly": (
+        "erased or light",
+    ),  # held-out marker: a pick rubbed out, left nearly as dark as the marks
 }
 
 
@@ -222,6 +225,7 @@ class HeldOut(Own):
                     thorough = bool(rng.random() < THOROUGH_SHARE)
                     heldout.draw_erasure(img, spots[slot][key], hand, rng, thorough=thorough, dpi=SOURCE_DPI)
                     drawn.append((key, "erased" if thorough else "erased-poorly"))
+                    why = None if thorough else "erased-poorly"  # a person would hesitate: review, or no pick
                 if why is None and rng.random() < SCRIBBLED_SHARE:
                     heldout.scribble_over(img, boxes[slot]["qr"], hand, rng, dpi=SOURCE_DPI)
                     drawn.append(("qr", "scribbled"))
@@ -495,7 +499,16 @@ def report(cards: list[dict], scored: dict, runs: list[tuple[str, str, int, floa
     """Print the figures; True when there is no silent misread."""
     fate = scored["fate"]
     misreads = scored["misreads"]
-    print(f"\nsilent misreads: {len(misreads)}")
+    poorly = sum(any(c["why"] == "erased-poorly" for c in drawn) for _, _, drawn in misreads)
+    print(
+        f"\nsilent misreads: {len(misreads)}"
+        + (
+            f" ({poorly} of them a pick rubbed out but left nearly as dark as the player's marks, read as a pick;"
+            f" {len(misreads) - poorly} other)"
+            if poorly
+            else ""
+        )
+    )
     for slug, e, drawn in misreads[:30]:
         where = (
             "; ".join(
@@ -518,7 +531,11 @@ def report(cards: list[dict], scored: dict, runs: list[tuple[str, str, int, floa
             print(
                 f"  {c['file']} page {c['page'] + 1} (serial {c['serial']}, {', '.join(sorted(set(c['styles'])))}): {why}"
             )
-    erased = [c for c in cards if c["expect"] == "entry" and any("erased" in st for _, st in c["marks"])]
+    erased = [
+        c
+        for c in cards
+        if c["why"] in (None, "erased-poorly") and any("erased" in st for _, st in c["marks"])
+    ]
     if erased:
         for label, kinds in (("erased well", ("erased",)), ("erased poorly", ("erased-poorly",))):
             some = [c for c in erased if any(st.split(":")[-1] in kinds for _, st in c["marks"])]
@@ -548,7 +565,7 @@ def report(cards: list[dict], scored: dict, runs: list[tuple[str, str, int, floa
             )
     print("cards made doubtful on purpose (each should wait in review with a fitting reason):")
     doubtful = [c for c in cards if c["expect"] == "review"]
-    for why in marks.WHY:
+    for why in (*marks.WHY, "erased-poorly"):
         seen = Counter(fate.get(id(c), "not found") for c in doubtful if c["why"] == why)
         print(f"  {why:17} {sum(seen.values()):4}: " + ", ".join(f"{k} {n}" for k, n in seen.most_common()))
     wrong = sum(fate.get(id(c)) in ("entered", "misread") for c in doubtful)
