@@ -71,17 +71,22 @@ def _alive(pid: int) -> bool:
 
 
 @contextmanager
-def atomic_output(target: Path) -> Iterator[Path]:
+def atomic_output(target: Path, *, durable: bool = True) -> Iterator[Path]:
     """Yield a temporary path beside `target`; when the block ends well it replaces `target` in one
     rename (synced first), otherwise it is removed and `target` is left as it was. A target that is a
-    folder, a special file or in a folder that cannot be written is refused first (`check_output`)."""
+    folder, a special file or in a folder that cannot be written is refused first (`check_output`).
+
+    `durable=False`, for the many small files of one command (scan crops): no sync and no sweep of
+    the folder for an earlier crash's leftovers; the file still appears whole or not at all."""
     check_output(target, target.name or "file")
     target.parent.mkdir(parents=True, exist_ok=True)
-    clear_leftovers(target)
+    if durable:
+        clear_leftovers(target)
     part = part_path(target)
     try:
         yield part
-        sync(part)
+        if durable:
+            sync(part)
         os.replace(part, target)
     except BaseException:
         part.unlink(missing_ok=True)

@@ -145,6 +145,6 @@ def save_crop(folder: Path, slug: str, s: Scanned) -> str:
     serial = format_serial(s.serial) if s.serial else "unread"
     path = folder / f"{slug}-{serial}-{hashlib.sha256(blob).hexdigest()[:10]}.jpg"
     if not path.exists():
-        with atomic_output(path) as part:
+        with atomic_output(path, durable=False) as part:  # a crop is kept for disputes, not money
             part.write_bytes(blob)
     return str(path)

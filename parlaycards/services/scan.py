@@ -122,6 +122,7 @@ def scan_cards(
 ) -> ScanReport:
     """Read every card in `files`, enter the sure ones and keep the rest for review. `stake` is the stake
     of a card with no stake marked; `received` when the cards were handed in (naive: the card's zone)."""
+    from ..io.files import check_output
     from ..scan.batch import Job, read_all
     from ..scan.pages import count
 
@@ -149,6 +150,9 @@ def scan_cards(
             f"or {option('late')} to accept them after the cutoff on purpose."
         )
     folder = folder or Path("parlaycards-scans")
+    check_output(
+        folder / f"{slug}-crop.jpg", "crops"
+    )  # the crops' folder can be written, before any page is read
     job = Job(slug, ranges, versions, default, folder, secret)
     read, blank = read_all(job, files, counts, progress)
     return _store(store, slug, read, blank, sum(counts), folder, when, late)
