@@ -156,5 +156,10 @@ def serial(text: str, field: str = "serial") -> int:
 
 def received(text: str, field: str = "received") -> datetime:
     """When a card was handed in: a date alone is its midnight (naive: the card's wall clock)."""
+    from ..core.zones import YearlessDate, yearless
+
     when = moment(text, field)
-    return when if isinstance(when, datetime) else datetime.combine(when, datetime.min.time())
+    if isinstance(when, datetime):
+        return when
+    midnight = datetime.combine(when, datetime.min.time())
+    return yearless(midnight) if isinstance(when, YearlessDate) else midnight  # type: ignore[return-value]

@@ -12,7 +12,7 @@ from ..core.changes import card_changes
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, option
 from ..core.models import Card, Game, Odds, PayoutTier
-from ..core.zones import localise
+from ..core.zones import localise, week_of
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 
@@ -91,7 +91,8 @@ def set_game(
         )
 
     def change(card: Card) -> Card:
-        values = {k: localise(v, card.timezone) if k == "kickoff" else v for k, v in given.items()}  # type: ignore[arg-type]
+        near = week_of(g.kickoff for g in card.games)
+        values = {k: localise(v, card.timezone, near) if k == "kickoff" else v for k, v in given.items()}  # type: ignore[arg-type]
         new = edits.with_game(card, number, **values) if values else card
         return edits.take_off(new, number, now or datetime.now(UTC)) if off else new
 
@@ -122,7 +123,7 @@ def add_game(
             home=home,
             spread=spread,
             total=total,
-            kickoff=localise(kickoff, c.timezone) if kickoff else None,
+            kickoff=localise(kickoff, c.timezone, week_of(g.kickoff for g in c.games)) if kickoff else None,
             neutral=neutral,
         ),
     )
@@ -194,7 +195,8 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
 
     def change(card: Card) -> Card:
         if isinstance(rules.get("cutoff"), datetime):
-            rules["cutoff"] = localise(rules["cutoff"], card.timezone)  # type: ignore[arg-type]
+            near = week_of(g.kickoff for g in card.games)
+            rules["cutoff"] = localise(rules["cutoff"], card.timezone, near)  # type: ignore[arg-type]
         new = edits.set_rules(card, tiers=fields.tiers, **rules) if rules or fields.tiers else card
         return edits.rebuild(new, **words) if words else new
 
