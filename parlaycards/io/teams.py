@@ -291,6 +291,13 @@ def canonical(text: str, league: str | None = None) -> str | None:
     return next(iter(found)) if found and len(found) == 1 else None
 
 
+def identity(text: str, league: str | None = None) -> str:
+    """Who a team is, however it is written: its alias-table name in `league` ("Bears", "CHI" and
+    "Chicago Bears" are one team), else its name with case, spaces and punctuation ignored."""
+    known = league is not None and league.upper() in LEAGUES
+    return canonical(text, league if known else None) or key(text)
+
+
 def level(text: str, team: str) -> int:
     """How surely `text` names `team` (as the card writes it): EXACT, ALIAS, WORDS, SHORT or NONE."""
     a, b = key(text), key(team)
