@@ -180,10 +180,14 @@ def selection_label(game: Game, side: Side) -> str:
 def game_rows(
     card: Card, cards: Mapping[int, Card], results: Mapping[int, Result], played: Collection[int]
 ) -> tuple[GameRow, ...]:
-    """The games of every version, each with the lines the played versions carried (`core.printed`)."""
+    """The games of every version, each with the lines the played versions carried (`core.printed`); a
+    game removed before any card carried it is left out."""
     lines = card_lines(cards, played)
+    on_card = {g.key for g in card.games}
     out = []
     for g in games_of(cards).values():
+        if g.key not in on_card and not any(line.printed for line in lines[g.key]):
+            continue  # removed before any card carried it: on nobody's card, so not on the report
         r = results.get(g.key)
         status = "pending" if r is None else "cancelled" if r.cancelled else "final"
         ls = lines[g.key]
