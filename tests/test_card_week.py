@@ -102,3 +102,23 @@ def test_entry_import_cutoff_refusal_names_what_entry_import_takes(pool, tmp_pat
         "import with --late; if it was handed in before the cutoff, say when in a Received column" in r.stderr
     )
     assert "--received" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("command", "advice"),
+    [
+        (["entry", "import", "nfl-w12"], "Filled cards are read with `parlaycards scan SLUG FILE.pdf`"),
+        (["result", "import", "nfl-w12"], "`parlaycards result fetch SLUG`"),
+        (["import", "--card", "nfl-w12"], "the blank template (parlaycards export --blank)"),
+    ],
+)
+def test_a_pdf_given_to_an_import_gets_the_advice_of_that_command(pool, tmp_path, db_path, command, advice):
+    pdf = tmp_path / "lines.pdf"
+    pdf.write_bytes(b"%PDF-1.4\n%%EOF\n")
+    pool.dispose()
+    args = [command[0], str(pdf), *command[1:]] if command[0] == "import" else [*command, str(pdf)]
+    r = runner.invoke(app, ["--db", str(db_path), *args])
+    assert r.exit_code == 2
+    assert "lines.pdf is a PDF, not a spreadsheet." in r.stderr and advice in r.stderr
+    if command[0] != "import":
+        assert "blank template" not in r.stderr
