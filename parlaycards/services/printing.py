@@ -284,7 +284,7 @@ def pickem_sheet(
     with store.reading() as tx:
         of = sheet_of(tx, slug)
     card = of.card
-    boxes = layout_pickem(card, t, of.tiebreak)
+    boxes = layout_pickem(card, t, of.tiebreak, of.pool)
     path = _out(out, folder, f"{slug}-v{card.version}-pickem.pdf")
     refuse_overwrite(store, path)
     with atomic_output(path) as part:
