@@ -10,7 +10,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.money import dollars
 from . import values
-from .shell import console, err, open_store, print_json, run
+from .shell import console, err, new_pool_path, open_store, print_json, run, say_new_pool
 
 game_app = typer.Typer(
     help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
@@ -102,6 +102,8 @@ def import_(
     def store():  # noqa: ANN202
         return svc.pool_if_any(state.db) if dry_run else open_store(create=True)
 
+    fresh_pool = None if dry_run else new_pool_path()
+
     done = run(
         lambda: svc.import_lines(
             store(),
@@ -135,6 +137,7 @@ def import_(
     for undo in done.undone:
         err("Undid a hand edit: " + undo)
     say_imported(done)
+    say_new_pool(fresh_pool)
 
 
 def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
