@@ -56,3 +56,35 @@ def test_hoist_db_moves_only_the_pool_option():
 def test_version():
     r = runner.invoke(app, ["--version"])
     assert (r.exit_code, r.stdout) == (0, f"parlaycards {version('parlaycards')}\n")
+
+
+def test_game_add_of_a_team_already_playing_asks_for_again(tmp_path: Path):
+    db = ["--db", str(tmp_path / "pool.db")]
+    assert runner.invoke(app, [*db, "import", str(LINES), "--card", "w12"]).exit_code == 0
+    before = runner.invoke(app, [*db, "show", "w12", "--json"]).stdout
+    r = runner.invoke(
+        app, [*db, "game", "add", "w12", "--away", "Steelers", "--home", "Bears", "--spread", "-3"]
+    )
+    assert r.exit_code == 2
+    assert r.stderr.startswith(
+        'Error: "Steelers" already plays on card w12: game 101 Pittsburgh at Cleveland. Add --again to put a '
+        "second game of it on the card"
+    )
+    assert runner.invoke(app, [*db, "show", "w12", "--json"]).stdout == before
+    r = runner.invoke(
+        app, [*db, "game", "add", "w12", "--away", "Steelers", "--home", "Bears", "--spread", "-3", "--again"]
+    )
+    assert r.exit_code == 0, r.stderr
+
+
+def test_a_near_miss_team_name_gets_a_did_you_mean(tmp_path: Path):
+    db = ["--db", str(tmp_path / "pool.db")]
+    assert runner.invoke(app, [*db, "import", str(LINES), "--card", "w12"]).exit_code == 0
+    scores = tmp_path / "scores.csv"
+    scores.write_text(
+        "Away,Away score,Home,Home score,Status\nSteelers,20,Browns,17,Final\nBengals,3,Cincinati,7,Final\n"
+    )
+    r = runner.invoke(app, [*db, "result", "import", "w12", str(scores)])
+    assert r.exit_code == 2
+    assert '"Cincinati" is not a team on card w12: did you mean Cincinnati?' in r.stderr
+    assert "Steelers" not in r.stderr  # the nickname is the card's Pittsburgh

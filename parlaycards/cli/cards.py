@@ -375,6 +375,9 @@ def game_add(
     ] = None,
     league: Annotated[str, typer.Option(help="League: NFL, NCAA, …")] = "NFL",
     neutral: Annotated[bool, typer.Option("--neutral", help="Neutral site.")] = False,
+    again: Annotated[
+        bool, typer.Option("--again", help="Add it although one of its teams already plays on the card.")
+    ] = False,
 ) -> None:
     """Add a game; it gets the next free selection numbers.
 
@@ -394,6 +397,7 @@ def game_add(
                 total=values.total(total) if total is not None else None,
                 kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
                 neutral=neutral,
+                again=again,
             )
         )
     )

@@ -110,14 +110,22 @@ def add_game(
     total: Decimal | None = None,
     kickoff: datetime | date | None = None,
     neutral: bool = False,
+    again: bool = False,
 ) -> Edited:
-    """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone."""
+    """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone. A team
+    already playing on the card (the alias table says who is who) is refused unless `again`."""
+
+    def playing(c: Card) -> Card:
+        if not again:
+            _refuse_twice(c, league.upper(), away, home)
+        return c
+
     return edit(
         store,
         slug,
         f"added {away} at {home}",
         lambda c: edits.add_game(
-            c,
+            playing(c),
             league=league.upper(),
             away=away,
             home=home,
@@ -127,6 +135,19 @@ def add_game(
             neutral=neutral,
         ),
     )
+
+
+def _refuse_twice(card: Card, league: str, away: str, home: str) -> None:
+    from ..io.teams import identity
+
+    for team in (away, home):
+        who = identity(team, league)
+        for g in card.games:
+            if not g.off and who in (identity(g.away, g.league), identity(g.home, g.league)):
+                raise ParlayError(
+                    f'"{team}" already plays on card {card.slug}: game {g.numbers.away} {g.label()}. Add '
+                    f"{option('again')} to put a second game of it on the card (or `game set` to change that one)."
+                )
 
 
 def remove_game(store: Store, slug: str, number: int) -> Edited:

@@ -222,9 +222,11 @@ def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple
     names = [t for g in games.values() for t in (g.away, g.home)]
     missing = [n for n in (away, home) if not teams.best(n, names)]
     if missing:
+        near = teams.suggest(missing[0], names)
         raise NotFoundError(
-            f'"{missing[0]}" is not a team on card {card.slug} '
-            f"(see `parlaycards show {card.slug}` for its teams, written as the card writes them)."
+            f'"{missing[0]}" is not a team on card {card.slug}'
+            + (f": did you mean {near}?" if near else "")
+            + f" (see `parlaycards show {card.slug}` for its teams, written as the card writes them)."
         )
     raise NotFoundError(
         f'"{away}" at "{home}" is not a game on card {card.slug}: both teams are on it, '
