@@ -88,3 +88,39 @@ def test_a_near_miss_team_name_gets_a_did_you_mean(tmp_path: Path):
     assert r.exit_code == 2
     assert '"Cincinati" is not a team on card w12: did you mean Cincinnati?' in r.stderr
     assert "Steelers" not in r.stderr  # the nickname is the card's Pittsburgh
+
+
+def test_money_words_keep_pending_apart_and_a_loss_is_a_loss():
+    from decimal import Decimal
+
+    from parlaycards.core.report import Totals, net_text
+
+    def totals(stakes: str, payouts: str, pending: int = 0, pending_stakes: str = "0") -> Totals:
+        s, p = Decimal(stakes), Decimal(payouts)
+        return Totals(
+            entries=10,
+            stakes=s,
+            payouts=p,
+            net=s - p,
+            paid=Decimal(0),
+            owed=p,
+            winners=1,
+            pending=pending,
+            late=0,
+            pending_stakes=Decimal(pending_stakes),
+        )
+
+    assert net_text(totals("50.00", "187.50")) == "the pool lost $137.50"
+    assert net_text(totals("50.00", "10.00", 3, "15.00")) == (
+        "the pool is up $25.00 on settled cards; 3 cards ($15.00 staked) still pending"
+    )
+    assert net_text(totals("5.00", "0.00", 1, "5.00")) == (
+        "the pool is up $0.00 on settled cards; 1 card ($5.00 staked) still pending"
+    )
+
+
+def test_calc_says_one_leg_and_names_the_implied_probability():
+    r = runner.invoke(app, ["calc", "10", "+150"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith("1 leg: 2.5000 = 2.5000")
+    assert "Implied probability 40.00%" in r.stdout

@@ -130,7 +130,7 @@ def import_(
         if done.undone:
             err("Importing this needs --replace (it undoes the hand edits above).")
         err(
-            f"Dry run: {len(card_.games)} games would be stored as {card_.slug} version {card_.version}; "
+            f"Dry run: {len(card_.games)} game{'s' if len(card_.games) != 1 else ''} would be stored as {card_.slug} version {card_.version}; "
             "nothing was stored."
         )
         return
@@ -144,9 +144,11 @@ def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
     """The summary of an import (a sheet's or a feed's): version, games per league, numbers."""
     _saved(saved, saved.note)
     card = saved.card
-    leagues = ", ".join(f"{sum(g.league == lg for g in card.games)} {lg}" for lg in card.leagues())
+    counts = [(sum(g.league == lg for g in card.games), lg) for lg in card.leagues()]
+    leagues = ", ".join(f"{n} {lg}" for n, lg in counts)
+    games = "game" if sum(n for n, _ in counts) == 1 else "games"
     err(
-        f'"{card.title}": {leagues} games; numbers {min(n for g in card.games for n in g.numbers.all())}–'
+        f'"{card.title}": {leagues} {games}; numbers {min(n for g in card.games for n in g.numbers.all())}–'
         f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}"
     )
 
@@ -665,10 +667,13 @@ def calc(
         return
     c = console()
     legs = " × ".join(f"{float(x):.4f}" for x in p.legs)
-    c.print(f"{len(p.legs)} legs: {legs} = {float(p.decimal_odds):.4f} (American {p.american})")
+    c.print(
+        f"{len(p.legs)} leg{'s' if len(p.legs) != 1 else ''}: {legs} = {float(p.decimal_odds):.4f} "
+        f"(American {p.american})"
+    )
     c.print(
         f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
-        f"Fair chance {float(p.probability):.2%}."
+        f"Implied probability {float(p.probability):.2%} (the chance these prices imply, the book's margin included)."
     )
 
 

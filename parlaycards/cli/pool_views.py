@@ -333,6 +333,9 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - cor
         str(t.late),
     )
     c.print(tt)
+    from ..core.report import net_text
+
+    err(net_text(t)[0].upper() + net_text(t)[1:] + ".")
 
 
 def print_scores(report) -> None:  # noqa: ANN001 - core.report.Report

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from .bulk import Graded
 from .lines import format_spread, format_total
 from .models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
-from .money import CENT, plain
+from .money import CENT, dollars, plain
 from .printed import CardLine, card_lines, differs, games_of, line_text, lines_json
 from .views import kickoff_text
 
@@ -122,6 +122,24 @@ class Totals:
     winners: int
     pending: int
     late: int
+    pending_stakes: Decimal = ZERO  # staked on cards not yet settled: neither kept nor lost yet
+
+    @property
+    def settled_net(self) -> Decimal:
+        """What the pool keeps (negative: loses) on the cards already settled."""
+        return self.net - self.pending_stakes
+
+
+def net_text(t: Totals) -> str:
+    """The pool's result in words, pending money apart: `the pool is up $42.50 on settled cards; 3 cards
+    ($15.00 staked) still pending`, or `the pool lost $137.50` when the winners took more than was staked."""
+    net = t.settled_net
+    where = " on settled cards" if t.pending else ""
+    text = f"the pool is up {dollars(net)}{where}" if net >= 0 else f"the pool lost {dollars(-net)}{where}"
+    if t.pending:
+        cards = "card" if t.pending == 1 else "cards"
+        text += f"; {t.pending} {cards} ({dollars(t.pending_stakes)} staked) still pending"
+    return text
 
 
 @dataclass(frozen=True)
@@ -268,6 +286,7 @@ def build_report(
         winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
         pending=sum(1 for r in rows if r.outcome is Outcome.PENDING),
         late=sum(1 for r in rows if r.late),
+        pending_stakes=sum((r.stake for r in rows if r.outcome is Outcome.PENDING), ZERO).quantize(CENT),
     )
     versions = {**cards, card.version: card}
     labels: dict[tuple[int, int], str] = {}

@@ -117,7 +117,7 @@ def store_games(
         card = _card(current, slug, games, title, default_title, tz, fresh, source)
         undone = _undone(tx, current, card, lines_from) if current is not None else ()
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
-        note = f"imported {len(card.games)} games from {source}"
+        note = f"imported {len(card.games)} game{'s' if len(card.games) != 1 else ''} from {source}"
         if dry_run:
             ahead = Card.model_validate(
                 {**card.model_dump(), "version": current.version + 1 if current else 1}
