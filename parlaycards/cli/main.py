@@ -3,7 +3,6 @@
 from typing import Annotated
 
 import typer
-from typer.core import TyperGroup
 
 from . import cards, demo, feeds, pickem, pool, printing, scan
 from .shell import Defended, state
@@ -30,7 +29,7 @@ def hoist_db(args: list[str]) -> list[str]:
     return front + out
 
 
-class _Group(TyperGroup):
+class _Group(Defended):
     def parse_args(self, ctx, args: list[str]) -> list[str]:  # noqa: ANN001 - the command's context
         return super().parse_args(ctx, hoist_db(list(args)))
 
@@ -38,7 +37,6 @@ class _Group(TyperGroup):
 app = typer.Typer(
     cls=_Group,
     name="parlaycards",
-    cls=Defended,
     help="Run a weekly football parlay card: import lines, edit, print serialized cards, take entries, "
     "settle to the cent.\n\nExample: parlaycards demo",
     no_args_is_help=True,

@@ -285,7 +285,9 @@ def template_text(name: str, user_dir: Path = USER_DIR) -> str:
 
     own = user_dir / f"{name}.toml"
     if own.is_file():
-        return read_bounded(own, MAX_TOML_BYTES, "templates")
+        data = read_bounded(own, MAX_TOML_BYTES, "templates")
+        parse_template(data, str(own))  # bounded and UTF-8 before it is text
+        return data.decode("utf-8")
     load_template(name, user_dir)  # names the templates there are when there is no such one
     return _shipped()[name]
 
