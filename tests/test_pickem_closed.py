@@ -94,15 +94,6 @@ def test_a_cutoff_years_apart_shows_both_years(pool):
         svc.add_entry(pool, "office-w12", name="Cy", picks=AWAY)
 
 
-def test_a_final_week_takes_no_entry_unless_late(pool):
-    _finals(pool)
-    with pytest.raises(RefusedError, match="every game of pick'em pool office-w12 already has a result"):
-        svc.add_entry(pool, "office-w12", name="Nina", picks=AWAY, paid=False)
-    assert (
-        svc.add_entry(pool, "office-w12", name="Nina", picks=AWAY, paid=False, late=True).entry.name == "Nina"
-    )
-
-
 def test_a_score_corrected_after_payment_names_the_overpayment(pool):
     _finals(pool)
     pay.pay_prize(pool, "office-w12", "Ann")

@@ -119,7 +119,7 @@ def entry_add(
     replace: Annotated[bool, typer.Option("--replace", help="Replace this entrant's earlier entry.")] = False,
     late: Annotated[
         bool,
-        typer.Option("--late", help="Accept it after the card's cutoff or the last result, on purpose."),
+        typer.Option("--late", help="Accept it after the card's cutoff, on purpose."),
     ] = False,
 ) -> None:
     """Add one entrant's picks: one number per game, naming the away or home side.
@@ -168,7 +168,7 @@ def entry_import(
     replace: Annotated[bool, typer.Option("--replace", help="Replace entrants already in the pool.")] = False,
     late: Annotated[
         bool,
-        typer.Option("--late", help="Accept rows after the card's cutoff or the last result, on purpose."),
+        typer.Option("--late", help="Accept rows after the card's cutoff, on purpose."),
     ] = False,
 ) -> None:
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.

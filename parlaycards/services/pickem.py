@@ -194,7 +194,7 @@ def add_entry(
 ) -> Added:
     """Store one entrant's picks (selection numbers) and tiebreak guess. `paid` None keeps what the
     entrant's earlier entry says (fees already recorded stay), else paid. Refused once a prize was paid,
-    and after the card's cutoff or once every game has a result unless `late` (on purpose)."""
+    and after the card's cutoff unless `late` (on purpose)."""
     with store.transaction() as tx:
         view = _pool(tx, slug)
         _door(tx, view, received_at or datetime.now(UTC), late, how="typed")
@@ -234,7 +234,7 @@ def _door(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: str, f
 
     A prize paid out closes the pool for good: a new or replaced entry would change the pot and the
     places after the money went out (nothing undoes a payment). The card's cutoff (as the card stands
-    now) and a week whose every game has a result close it too, unless the entry is late on purpose."""
+    now) closes it too, unless the entry is late on purpose."""
     from ..core.money import dollars
     from ..core.views import moments_text
     from .pickem_pay import paid_so_far
@@ -258,12 +258,6 @@ def _door(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: str, f
         raise RefusedError(
             f"{head}pick'em pool {view.pool.slug} closed at the card's cutoff {due}; this entry is "
             f"received {got}. Nothing was stored. To accept it after the cutoff on purpose, {remedy}."
-        )
-    results = rows.results(tx, view.card.slug)
-    if all(g.key in results for g in view.games):
-        raise RefusedError(
-            f"{head}every game of pick'em pool {view.pool.slug} already has a result: an entry now "
-            f"would pick with the scores known. Nothing was stored. To accept it on purpose, {remedy}."
         )
 
 
