@@ -83,8 +83,8 @@ def test_a_cutoff_and_a_kickoff_without_a_year_are_in_the_cards_week(pool):
 
 def test_dates_of_different_years_in_one_refusal_show_their_years(pool):
     with pytest.raises(RefusedError) as caught:
-        enter(pool, "nfl-w12", serial="3", picks="101,103,105", received="2026-10-05 19:00")
-    assert "received Mon Oct 05 2026 19:00 after the cutoff Thu Oct 05 2023 20:00" in caught.value.problems[0]
+        enter(pool, "nfl-w12", serial="3", picks="101,103,105", received="2024-01-05 19:00")
+    assert "received Fri Jan 05 2024 19:00 after the cutoff Thu Oct 05 2023 20:00" in caught.value.problems[0]
 
 
 def test_entry_import_cutoff_refusal_names_what_entry_import_takes(pool, tmp_path, db_path):

@@ -21,7 +21,7 @@ def hoist_db(args: list[str]) -> list[str]:
             front += args[i : i + 2]
             i += 2
             continue
-        if a.startswith("--db="):
+        if isinstance(a, str) and a.startswith("--db="):
             front.append(a)
         else:
             out.append(a)
