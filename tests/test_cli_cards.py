@@ -62,7 +62,7 @@ def test_edits_make_versions(db_path, card_in_store):
         "--league",
         "NFL",
         "--away",
-        "Bears",
+        "Bengals",
         "--home",
         "Lions",
         "--spread",
@@ -73,7 +73,7 @@ def test_edits_make_versions(db_path, card_in_store):
         "2026-11-26 12:30",
     )
     assert r.exit_code == 0, r.output
-    assert "added Bears at Lions as 113/114, over 213 / under 214" in r.stderr
+    assert "added Bengals at Lions as 113/114, over 213 / under 214" in r.stderr
     assert cli(db_path, "game", "remove", "nfl-w12", "117").exit_code != 0  # 117 is not on this card
     assert cli(db_path, "game", "remove", "nfl-w12", "101").exit_code == 0
     assert cli(db_path, "payout", "set", "nfl-w12", "3", "6-1").exit_code == 0
@@ -132,6 +132,7 @@ def test_bad_edits_exit_2_with_one_paragraph_and_leave_the_database_unchanged(db
                 "Houston Texans",
                 "--spread",
                 "-3",
+                "--again",
             ),
             "Buffalo Bills at Houston Texans is on the card twice",
         ),

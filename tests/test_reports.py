@@ -87,13 +87,13 @@ def test_wall_sheet_pdf_has_one_page_with_scores_winners_and_payouts(report, tmp
     text = " ".join(reader.pages[0].extract_text().split())
     for needle in (
         "NFL Week 12 — results",
-        "Buffalo Bills 24 Houston Texans 20",
+        "101 Buffalo Bills 24 102 Houston Texans 20",
         "Baltimore Ravens — no action",
         "000004",
         "$110.00",
         "Dana",
         "$60.00",
-        "kept by the pool -$180.00",
+        "the pool lost $190.00 on settled cards; 1 card ($10.00 staked) still pending",
     ):
         assert needle in text, needle
     assert float(reader.pages[0].mediabox.width) == 612 and float(reader.pages[0].mediabox.height) == 792

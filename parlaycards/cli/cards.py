@@ -10,7 +10,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.money import dollars
 from . import values
-from .shell import console, err, open_store, print_json, run
+from .shell import console, err, new_pool_path, open_store, print_json, run, say_new_pool
 
 game_app = typer.Typer(
     help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
@@ -102,6 +102,8 @@ def import_(
     def store():  # noqa: ANN202
         return svc.pool_if_any(state.db) if dry_run else open_store(create=True)
 
+    fresh_pool = None if dry_run else new_pool_path()
+
     done = run(
         lambda: svc.import_lines(
             store(),
@@ -128,22 +130,25 @@ def import_(
         if done.undone:
             err("Importing this needs --replace (it undoes the hand edits above).")
         err(
-            f"Dry run: {len(card_.games)} games would be stored as {card_.slug} version {card_.version}; "
+            f"Dry run: {len(card_.games)} game{'s' if len(card_.games) != 1 else ''} would be stored as {card_.slug} version {card_.version}; "
             "nothing was stored."
         )
         return
     for undo in done.undone:
         err("Undid a hand edit: " + undo)
     say_imported(done)
+    say_new_pool(fresh_pool)
 
 
 def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
     """The summary of an import (a sheet's or a feed's): version, games per league, numbers."""
     _saved(saved, saved.note)
     card = saved.card
-    leagues = ", ".join(f"{sum(g.league == lg for g in card.games)} {lg}" for lg in card.leagues())
+    counts = [(sum(g.league == lg for g in card.games), lg) for lg in card.leagues()]
+    leagues = ", ".join(f"{n} {lg}" for n, lg in counts)
+    games = "game" if sum(n for n, _ in counts) == 1 else "games"
     err(
-        f'"{card.title}": {leagues} games; numbers {min(n for g in card.games for n in g.numbers.all())}–'
+        f'"{card.title}": {leagues} {games}; numbers {min(n for g in card.games for n in g.numbers.all())}–'
         f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}"
     )
 
@@ -372,6 +377,9 @@ def game_add(
     ] = None,
     league: Annotated[str, typer.Option(help="League: NFL, NCAA, …")] = "NFL",
     neutral: Annotated[bool, typer.Option("--neutral", help="Neutral site.")] = False,
+    again: Annotated[
+        bool, typer.Option("--again", help="Add it although one of its teams already plays on the card.")
+    ] = False,
 ) -> None:
     """Add a game; it gets the next free selection numbers.
 
@@ -391,6 +399,7 @@ def game_add(
                 total=values.total(total) if total is not None else None,
                 kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
                 neutral=neutral,
+                again=again,
             )
         )
     )
@@ -658,10 +667,13 @@ def calc(
         return
     c = console()
     legs = " × ".join(f"{float(x):.4f}" for x in p.legs)
-    c.print(f"{len(p.legs)} legs: {legs} = {float(p.decimal_odds):.4f} (American {p.american})")
+    c.print(
+        f"{len(p.legs)} leg{'s' if len(p.legs) != 1 else ''}: {legs} = {float(p.decimal_odds):.4f} "
+        f"(American {p.american})"
+    )
     c.print(
         f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
-        f"Fair chance {float(p.probability):.2%}."
+        f"Implied probability {float(p.probability):.2%} (the chance these prices imply, the book's margin included)."
     )
 
 

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from .shell import err, open_store, run, state
+from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 lines_app = typer.Typer(
     help="The week's lines from a public feed, instead of typing them into a sheet.\n\n"
@@ -111,6 +111,7 @@ def lines_fetch(
     from ..services import feeds as svc
     from .cards import _print_games, say_imported
 
+    fresh_pool = None if dry_run else new_pool_path()
     fetched = run(
         lambda: svc.fetch_lines(
             _store(dry_run),
@@ -148,6 +149,7 @@ def lines_fetch(
         for undo in undone:
             err("Undid a hand edit: " + undo)
         say_imported(fetched.saved)
+        say_new_pool(fresh_pool)
     kept = f"; read from {taken.kept}" if taken.from_file else f"; the response is kept at {taken.kept}"
     err(
         f"Lines from {taken.provider}{book_text}, taken {taken.taken_at:%Y-%m-%d %H:%M} UTC"

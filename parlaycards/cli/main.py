@@ -7,9 +7,36 @@ import typer
 from . import cards, demo, feeds, pickem, pool, printing, scan
 from .shell import Defended, state
 
+
+def hoist_db(args: list[str]) -> list[str]:
+    """`parlaycards import lines.xlsx --db pool.db` as `parlaycards --db pool.db import lines.xlsx`: the
+    pool's --db may be given after the command too (a command's own arguments never include one)."""
+    out, front, i = [], [], 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            out += args[i:]
+            break
+        if a == "--db" and i + 1 < len(args):
+            front += args[i : i + 2]
+            i += 2
+            continue
+        if isinstance(a, str) and a.startswith("--db="):
+            front.append(a)
+        else:
+            out.append(a)
+        i += 1
+    return front + out
+
+
+class _Group(Defended):
+    def parse_args(self, ctx, args: list[str]) -> list[str]:  # noqa: ANN001 - the command's context
+        return super().parse_args(ctx, hoist_db(list(args)))
+
+
 app = typer.Typer(
+    cls=_Group,
     name="parlaycards",
-    cls=Defended,
     help="Run a weekly football parlay card: import lines, edit, print serialized cards, take entries, "
     "settle to the cent.\n\nExample: parlaycards demo",
     no_args_is_help=True,
@@ -30,12 +57,26 @@ def _global(
             help="The pool database: a SQLite file path or a SQLAlchemy URL [default: ./parlaycards.db].",
         ),
     ] = None,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", is_eager=True, callback=lambda v: _version(v), help="Print the version and exit."
+        ),
+    ] = False,
 ) -> None:
     """Run a weekly football parlay card.
 
     Example: parlaycards --db pool.db cards --json
     """
     state.db = db
+
+
+def _version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version as installed
+
+        print(f"parlaycards {installed('parlaycards')}")
+        raise typer.Exit()
 
 
 for module in (demo, cards, printing, pool, scan, pickem, feeds):

@@ -117,6 +117,10 @@ def entry_add(
     ] = None,
     unpaid: Annotated[bool, typer.Option("--unpaid", help="The entry fee is still owed.")] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace this entrant's earlier entry.")] = False,
+    late: Annotated[
+        bool,
+        typer.Option("--late", help="Accept it after the card's cutoff, on purpose."),
+    ] = False,
 ) -> None:
     """Add one entrant's picks: one number per game, naming the away or home side.
 
@@ -135,6 +139,7 @@ def entry_add(
             tiebreak=tiebreak,
             paid=False if unpaid else None,
             replace=replace,
+            late=late,
         )
     )
     n = len(added.entry.picks)
@@ -161,6 +166,10 @@ def entry_import(
         bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")
     ] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace entrants already in the pool.")] = False,
+    late: Annotated[
+        bool,
+        typer.Option("--late", help="Accept rows after the card's cutoff, on purpose."),
+    ] = False,
 ) -> None:
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
 
@@ -172,7 +181,9 @@ def entry_import(
     from ..services import pickem as svc
 
     rep = run(
-        lambda: svc.import_entries(open_store(), pool, file, all_or_nothing=all_or_nothing, replace=replace)
+        lambda: svc.import_entries(
+            open_store(), pool, file, all_or_nothing=all_or_nothing, replace=replace, late=late
+        )
     )
     err(
         f"{rep.file}: {len(rep.stored)} stored, {len(rep.replaced)} replaced, {len(rep.unchanged)} already there, "
@@ -297,6 +308,10 @@ def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN00
     )
     for note in report.notes:
         err(note)
+    from ..core.pickem_views import payment_notes
+
+    for note in payment_notes(report, prizes_paid or {}):
+        err(note, "yellow")
 
 
 @pickem_app.command("pay")

@@ -163,6 +163,13 @@ def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN
         err("That result was already stored: nothing changed.")
     for line in saved.not_over:
         err(f"  not over yet: {line}")
+    if saved.not_on_card:
+        n = len(saved.not_on_card)
+        err(
+            f"{n} game{'s' if n != 1 else ''} of the sheet {'are' if n != 1 else 'is'} not on this card (left alone):"
+        )
+        for line in saved.not_on_card:
+            err(f"  not on this card: {line}")
     if saved.changes:
         err(f"Run `parlaycards grade {slug}` to settle the cards.")
 
@@ -326,6 +333,9 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - cor
         str(t.late),
     )
     c.print(tt)
+    from ..core.report import net_text
+
+    err(net_text(t)[0].upper() + net_text(t)[1:] + ".")
 
 
 def print_scores(report) -> None:  # noqa: ANN001 - core.report.Report

@@ -20,20 +20,32 @@ TemplateOpt = Annotated[
 AT_100 = 'Print at 100% ("Actual size"), never "Fit to page", or the cards miss the perforations.'
 
 
+templates_app = typer.Typer(
+    help="List the paper templates: the shipped ones and your own from ./templates/.\n\n"
+    "Example: parlaycards templates --json",
+    invoke_without_command=True,
+)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("templates")(templates)
+    templates_app.callback()(templates)
+    templates_app.command("copy")(templates_copy)
+    app.add_typer(templates_app, name="templates")
     app.command("print")(print_)
     app.command("calibrate")(calibrate)
     pickem_app.command("print")(pickem_print)
 
 
 def templates(
+    ctx: typer.Context,
     json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
 ) -> None:
     """List the paper templates: the shipped ones and your own from ./templates/.
 
-    Example: parlaycards templates --json
+    Example: parlaycards templates --json   (or: parlaycards templates copy letter-2up bar-printer)
     """
+    if ctx.invoked_subcommand is not None:
+        return
     from ..services import printing as svc
 
     found = run(svc.templates)
@@ -71,6 +83,23 @@ def templates(
             t.source,
         )
     console().print(table)
+
+
+def templates_copy(
+    source: Annotated[str, typer.Argument(help="The template to copy, e.g. letter-2up.")],
+    name: Annotated[str, typer.Argument(help="Your copy's name, e.g. bar-printer.")],
+) -> None:
+    """Copy a template to ./templates/NAME.toml, named NAME, to change for your printer or stock.
+
+    The shipped template stays as it is; print with --template NAME. Set the printer offset with
+    `parlaycards calibrate --template NAME --offset X,Y --save NAME`.
+
+    Example: parlaycards templates copy letter-2up bar-printer
+    """
+    from ..services import printing as svc
+
+    path = run(lambda: svc.copy_template(source, name))
+    err(f"Wrote {path}: template {name}, a copy of {source}. Print with --template {name}.")
 
 
 def print_(
@@ -160,15 +189,40 @@ def calibrate(
     out: Annotated[
         Path | None, typer.Option("--out", help="PDF to write [default: output/calibrate-TEMPLATE.pdf].")
     ] = None,
+    offset: Annotated[
+        str | None,
+        typer.Option(
+            help="The offset read off the sheet, x,y in the template's units (+ moves the print right / up), "
+            "e.g. 0.05,-0.03. With --save."
+        ),
+    ] = None,
+    save: Annotated[
+        str | None,
+        typer.Option(
+            "--save",
+            help="Your template to save --offset in (./templates/NAME.toml; made as a copy of --template "
+            "when it does not exist yet).",
+        ),
+    ] = None,
 ) -> None:
     """Print a calibration sheet: rulers, card outlines and offset scales at the perforations.
 
-    Print it on your stock at 100%, read the offset off the scales, and put it in your template.
+    Print it on your stock at 100%, read the offset off the scales, and save it in a template of your
+    own with --offset X,Y --save NAME (shipped templates are not changed); then print a sheet again to check.
 
-    Example: parlaycards calibrate --template letter-2up
+    Example: parlaycards calibrate --template letter-2up   (then: parlaycards calibrate --template letter-2up --offset 0.05,-0.03 --save bar-printer)
     """
     from ..services import printing as svc
 
+    if offset is not None or save is not None:
+        x, y = run(lambda: values.offset(offset, save))
+        path_, saved, made = run(lambda: svc.save_offset(str(save), x, y, template))
+        err(
+            f"{'Made' if made else 'Changed'} {path_}: offset x {x:g}, y {y:g} {saved.units}"
+            + (f" (a copy of {template})" if made else "")
+            + f". Print with --template {save}."
+        )
+        template = save
     path = run(lambda: svc.calibrate(template, out))
     err(f"Wrote {path}. {AT_100} Then follow the steps printed on the sheet.")
 

@@ -27,6 +27,28 @@ class State:
 state = State()
 
 
+def new_pool_path():  # noqa: ANN201 - pathlib.Path | None
+    """The SQLite file a command that makes a pool would start, when there is none there yet."""
+    from pathlib import Path
+
+    from ..store.db import database_url
+
+    url = database_url(state.db)
+    if not url.startswith("sqlite:///"):
+        return None
+    path = Path(url.removeprefix("sqlite:///"))
+    return None if path.exists() else path.resolve()
+
+
+def say_new_pool(path) -> None:  # noqa: ANN001 - pathlib.Path | None
+    """Say that a command started a pool, and where: its serials start again from 000001."""
+    if path is not None and path.exists():
+        err(
+            f"Started a new pool at {path} (serials start at 000001). Run the week's other commands in "
+            "this folder, or pass --db with this file."
+        )
+
+
 def open_store(create: bool = False):  # noqa: ANN201 - returns parlaycards.store.Store (imported lazily)
     from ..store import open_store as _open
 

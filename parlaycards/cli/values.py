@@ -154,7 +154,32 @@ def serial(text: str, field: str = "serial") -> int:
     return number
 
 
+def offset(text: str | None, save: str | None) -> tuple[float, float]:
+    """A printer offset `x,y` read off the calibration sheet, given with the template to save it in."""
+    if text is None or save is None:
+        raise _error(
+            "give the offset and the template to save it in together, e.g. --offset 0.05,-0.03 --save "
+            "bar-printer.",
+            "offset" if text is None else "save",
+        )
+    parts = [p.strip() for p in text.replace(";", ",").split(",")]
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise _error(
+            f'"{text}" is not an offset. Accepted: x,y in the template\'s units, e.g. 0.05,-0.03 '
+            "(+ moves the print right / up).",
+            "offset",
+        ) from None
+    return x, y
+
+
 def received(text: str, field: str = "received") -> datetime:
     """When a card was handed in: a date alone is its midnight (naive: the card's wall clock)."""
+    from ..core.zones import YearlessDate, yearless
+
     when = moment(text, field)
-    return when if isinstance(when, datetime) else datetime.combine(when, datetime.min.time())
+    if isinstance(when, datetime):
+        return when
+    midnight = datetime.combine(when, datetime.min.time())
+    return yearless(midnight) if isinstance(when, YearlessDate) else midnight  # type: ignore[return-value]

@@ -198,3 +198,27 @@ def season_json(report: SeasonReport) -> dict[str, Any]:
         ],
         "notes": list(report.notes),
     }
+
+
+def payment_notes(report: WeekReport, prizes_paid: dict[str, Decimal]) -> list[str]:
+    """What went out against what is won now, for every entrant whose prize moved after it was paid (a
+    corrected score): `Ann was paid $21.00 but now wins $9.00: overpaid $12.00.`"""
+    from .pickem import name_key
+
+    won = {name_key(s.name): s for s in report.standings}
+    out = []
+    for key, given in sorted(prizes_paid.items()):
+        s = won.get(key)
+        prize = s.prize if s is not None else Decimal(0)
+        if given > prize:
+            name = s.name if s is not None else key
+            out.append(
+                f"{name} was paid {dollars(given)} but now wins {dollars(prize)}: overpaid "
+                f"{dollars(given - prize)}."
+            )
+        elif report.final and 0 < given < prize:
+            assert s is not None
+            out.append(
+                f"{s.name} was paid {dollars(given)} of {dollars(prize)}: {dollars(prize - given)} still owed."
+            )
+    return out

@@ -7,9 +7,24 @@ card the new import would store does not keep it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .lines import format_spread, format_total
 from .models import Card, Game
 from .views import kickoff_text
+
+Identity = Callable[[str, str], str]  # (a team's name, its league) → who the team is
+
+
+def spelling(name: str, league: str) -> str:
+    """A team known by its name as written, case aside (for want of an alias table)."""
+    return name.casefold()
+
+
+def pair(game: Game, identity: Identity = spelling) -> frozenset[str]:
+    """A game known by its two teams, however the sheet or feed spells them."""
+    return frozenset((identity(game.away, game.league), identity(game.home, game.league)))
+
 
 GAME_FIELDS = ("spread", "total", "kickoff", "neutral", "off", "league", "numbers")
 CARD_FIELDS = {
@@ -21,11 +36,14 @@ CARD_FIELDS = {
 }
 
 
-def undone_edits(imported: Card, edited: Card, new: Card, source: str = "the sheet") -> tuple[str, ...]:
+def undone_edits(
+    imported: Card, edited: Card, new: Card, source: str = "the sheet", identity: Identity = spelling
+) -> tuple[str, ...]:
     """Each hand edit (imported → edited) that `new` would undo, said as a sentence; `source` is where
-    `new`'s lines come from ("the sheet", "the feed")."""
+    `new`'s lines come from ("the sheet", "the feed"). Games are the same game when `identity` (the
+    alias table, from the caller) says their teams are: "Bears" at "Packers" is Chicago at Green Bay."""
     out: list[str] = []
-    before, after, coming = _games(imported), _games(edited), _games(new)
+    before, after, coming = (_games(c, identity) for c in (imported, edited, new))
     for key, game in after.items():
         if key not in before and key not in coming:
             out.append(
@@ -53,8 +71,21 @@ def undone_edits(imported: Card, edited: Card, new: Card, source: str = "the she
     return tuple(out)
 
 
-def _games(card: Card) -> dict[frozenset[str], Game]:
-    return {frozenset((g.away.casefold(), g.home.casefold())): g for g in card.games}
+def _games(card: Card, identity: Identity) -> dict[frozenset[str], Game]:
+    return {pair(g, identity): g for g in card.games}
+
+
+def keep_names(current: Card, games: tuple[Game, ...], identity: Identity) -> tuple[Game, ...]:
+    """`games` with each team spelled as `current` spells it where `identity` says it is the same game
+    (away and home the same teams): re-importing "Bears" over "Chicago Bears" does not rename the card."""
+    known = {(identity(g.away, g.league), identity(g.home, g.league)): g for g in current.games}
+    out = []
+    for g in games:
+        was = known.get((identity(g.away, g.league), identity(g.home, g.league)))
+        if was is not None and (was.away, was.home) != (g.away, g.home):
+            g = Game.model_validate({**g.model_dump(), "away": was.away, "home": was.home})
+        out.append(g)
+    return tuple(out)
 
 
 def _label(game: Game) -> str:

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from .bulk import Graded
 from .lines import format_spread, format_total
 from .models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
-from .money import CENT, plain
+from .money import CENT, dollars, plain
 from .printed import CardLine, card_lines, differs, games_of, line_text, lines_json
 from .views import kickoff_text
 
@@ -122,6 +122,24 @@ class Totals:
     winners: int
     pending: int
     late: int
+    pending_stakes: Decimal = ZERO  # staked on cards not yet settled: neither kept nor lost yet
+
+    @property
+    def settled_net(self) -> Decimal:
+        """What the pool keeps (negative: loses) on the cards already settled."""
+        return self.net - self.pending_stakes
+
+
+def net_text(t: Totals) -> str:
+    """The pool's result in words, pending money apart: `the pool is up $42.50 on settled cards; 3 cards
+    ($15.00 staked) still pending`, or `the pool lost $137.50` when the winners took more than was staked."""
+    net = t.settled_net
+    where = " on settled cards" if t.pending else ""
+    text = f"the pool is up {dollars(net)}{where}" if net >= 0 else f"the pool lost {dollars(-net)}{where}"
+    if t.pending:
+        cards = "card" if t.pending == 1 else "cards"
+        text += f"; {t.pending} {cards} ({dollars(t.pending_stakes)} staked) still pending"
+    return text
 
 
 @dataclass(frozen=True)
@@ -180,10 +198,14 @@ def selection_label(game: Game, side: Side) -> str:
 def game_rows(
     card: Card, cards: Mapping[int, Card], results: Mapping[int, Result], played: Collection[int]
 ) -> tuple[GameRow, ...]:
-    """The games of every version, each with the lines the played versions carried (`core.printed`)."""
+    """The games of every version, each with the lines the played versions carried (`core.printed`); a
+    game removed before any card carried it is left out."""
     lines = card_lines(cards, played)
+    on_card = {g.key for g in card.games}
     out = []
     for g in games_of(cards).values():
+        if g.key not in on_card and not any(line.printed for line in lines[g.key]):
+            continue  # removed before any card carried it: on nobody's card, so not on the report
         r = results.get(g.key)
         status = "pending" if r is None else "cancelled" if r.cancelled else "final"
         ls = lines[g.key]
@@ -264,6 +286,7 @@ def build_report(
         winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
         pending=sum(1 for r in rows if r.outcome is Outcome.PENDING),
         late=sum(1 for r in rows if r.late),
+        pending_stakes=sum((r.stake for r in rows if r.outcome is Outcome.PENDING), ZERO).quantize(CENT),
     )
     versions = {**cards, card.version: card}
     labels: dict[tuple[int, int], str] = {}

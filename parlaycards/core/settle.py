@@ -204,11 +204,16 @@ def refusals(
         reasons.append(f"{count} picks; this card takes at most {rules.max_picks}")
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
-        reasons.append(
-            f"received {_local(entry.received_at, now):%a %b %d %H:%M} after the cutoff "
-            f"{_local(cutoff, now):%a %b %d %H:%M} (to accept it on purpose, use ⟨late⟩; if it was "
-            "handed in before the cutoff, say when with ⟨received⟩, or in a Received column of a sheet)"
+        got, due = _local(entry.received_at, now), _local(cutoff, now)
+        form = "%a %b %d %Y %H:%M" if got.year != due.year else "%a %b %d %H:%M"
+        remedy = (
+            "(to accept it on purpose, import with ⟨late⟩; if it was handed in before the cutoff, say "
+            "when in a Received column of the sheet)"
+            if entry.source == "imported"
+            else "(to accept it on purpose, use ⟨late⟩; if it was handed in before the cutoff, say when "
+            "with ⟨received⟩, or in a Received column of a sheet)"
         )
+        reasons.append(f"received {got:{form}} after the cutoff {due:{form}} {remedy}")
     if entry.late:
         reasons += _past_posted(entry, card, now)
     return reasons

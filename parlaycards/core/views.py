@@ -220,8 +220,17 @@ def _cutoff(card: Card, sep: str) -> str:
     return moment_text(card.rules.cutoff, card.timezone, sep)
 
 
-def moment_text(moment: datetime, tz: str, sep: str = ", ") -> str:
-    """A moment in zone `tz`: `Sun Nov 29, 1:00 PM EST` (sep between date and time)."""
+def moment_text(moment: datetime, tz: str, sep: str = ", ", *, year: bool = False) -> str:
+    """A moment in zone `tz`: `Sun Nov 29, 1:00 PM EST` (sep between date and time); with `year`,
+    `Sun Nov 29 2026, 1:00 PM EST`."""
     c = moment.astimezone(ZoneInfo(tz))
     hour = c.strftime("%I").lstrip("0") or "12"
-    return f"{c:%a %b} {c.day}{sep}{hour}:{c:%M} {c:%p} {c.tzname()}"
+    return f"{c:%a %b} {c.day}{f' {c.year}' if year else ''}{sep}{hour}:{c:%M} {c:%p} {c.tzname()}"
+
+
+def moments_text(moments: tuple[datetime, ...], tz: str, sep: str = ", ") -> tuple[str, ...]:
+    """Moments compared in one message, in zone `tz`: each with its year when their years differ
+    (`Mon Oct 5 2026, 7:00 PM EDT` after `Thu Oct 5 2023, 8:00 PM EDT`, not two Oct 5ths)."""
+    zone = ZoneInfo(tz)
+    years = {m.astimezone(zone).year for m in moments}
+    return tuple(moment_text(m, tz, sep, year=len(years) > 1) for m in moments)

@@ -2,10 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import ParlayError
+
+
+class YearlessDateTime(datetime):
+    """A date and time typed without a year (`10/5 7pm`): read in today's year for want of better, its
+    year is the one nearest the card's week once the card is known (`localise(..., near=)`)."""
+
+
+class YearlessDate(date):
+    """A date typed without a year; see `YearlessDateTime`."""
+
+
+def yearless(moment: datetime | date) -> datetime | date:
+    """`moment` marked as typed without a year."""
+    if isinstance(moment, datetime):
+        return YearlessDateTime.combine(moment.date(), moment.timetz())
+    return YearlessDate(moment.year, moment.month, moment.day)
+
+
+def week_of(kickoffs: Iterable[datetime | date]) -> date | None:
+    """The day a card's week starts: its earliest kickoff (None for a card with no game)."""
+    days = [k.date() if isinstance(k, datetime) else k for k in kickoffs]
+    return min(days) if days else None
+
+
+def _near(moment: datetime | date, near: date) -> datetime | date:
+    """A year-less `moment` in the year that puts it nearest `near`; as a plain datetime or date."""
+    options = []
+    for year in (near.year - 1, near.year, near.year + 1):
+        try:
+            options.append(moment.replace(year=year))
+        except ValueError:  # Feb 29 in a year without one
+            continue
+    near = near.date() if isinstance(near, datetime) else near
+    day = min(options, key=lambda m: abs(((m.date() if isinstance(m, datetime) else m) - near).days))
+    if isinstance(day, datetime):
+        return datetime.combine(day.date(), day.timetz())
+    return date(day.year, day.month, day.day)
 
 
 def zone(name: str) -> ZoneInfo:
@@ -18,8 +56,11 @@ def zone(name: str) -> ZoneInfo:
         ) from None
 
 
-def localise(moment: datetime | date, tz: str) -> datetime | date:
-    """A wall-clock time (naive) placed in zone `tz`; aware times and bare dates unchanged."""
+def localise(moment: datetime | date, tz: str, near: date | None = None) -> datetime | date:
+    """A wall-clock time (naive) placed in zone `tz`; aware times and bare dates unchanged. A moment
+    typed without a year takes the year nearest `near` (the card's week), when given."""
+    if isinstance(moment, YearlessDateTime | YearlessDate):
+        moment = _near(moment, near if near is not None else moment)
     if isinstance(moment, datetime) and moment.tzinfo is None:
         return moment.replace(tzinfo=zone(tz))
     return moment

@@ -130,7 +130,7 @@ def parse_flag(value: object) -> bool | None:
 
 def read_entries(path: Path, zone: ZoneInfo) -> EntrySheet:
     """Every entry row of every sheet that has an entry header. ParlayError when none has one."""
-    book = open_workbook(path)
+    book = open_workbook(path, "entries")
     rows: list[RawEntry] = []
     has_code = False
     found = False

@@ -193,7 +193,7 @@ def read_entries(path: Path, card: Card) -> EntrySheet:
     """Read every entrant row of the first sheet that has a Name column. Structural problems (no Name
     column, two columns for one game) raise ParlayError; row problems stay with their row."""
     games = pool_games(card)
-    book = open_workbook(path)
+    book = open_workbook(path, "pickem")
     sheets = list(book.sheets)
     for sheet in sheets:
         header = find_header(sheet, lambda cells: cells if any(_is_name(_header(v)) for v in cells) else None)

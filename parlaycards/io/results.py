@@ -137,7 +137,7 @@ class ResultSheet:
 
 
 def read_results(path: Path) -> ResultSheet:
-    book = open_workbook(path)
+    book = open_workbook(path, "results")
     rows: list[RawResult] = []
     not_over: list[str] = []
     problems: list[Problem] = []

@@ -171,8 +171,26 @@ def no_header(file: str, sheets: Sequence[Sheet], expected: str, hint: str = "")
     )
 
 
-def open_workbook(path: Path) -> Workbook:
-    """Read every sheet of an .xlsx/.xlsm/.csv file; anything else is a ParlayError saying what it is."""
+PDF_HINTS = {
+    "lines": "Type the lines into the blank template (parlaycards export ⟨blank⟩) or ask for the spreadsheet.",
+    "entries": (
+        "Filled cards are read with `parlaycards scan SLUG FILE.pdf`; entries typed into a sheet need its "
+        "Serial, Name, Stake and Picks columns."
+    ),
+    "results": (
+        "Scores are read from a sheet with Away, Home and the two scores, or fetched with "
+        "`parlaycards result fetch SLUG`."
+    ),
+    "pickem": (
+        "Pick'em entries are read from a sheet with a Name column and one column per game (or a Picks "
+        "cell), and a Tiebreaker."
+    ),
+}
+
+
+def open_workbook(path: Path, what: str = "lines") -> Workbook:
+    """Read every sheet of an .xlsx/.xlsm/.csv file; anything else is a ParlayError saying what it is
+    (`what` the file should hold, `PDF_HINTS`, says where a PDF goes instead)."""
     if not path.exists():
         raise ParlayError(f"{path}: there is no such file. Check the name and folder ({ACCEPTED_FILES})")
     if path.is_dir():
@@ -182,10 +200,7 @@ def open_workbook(path: Path) -> Workbook:
     if not data:
         raise ParlayError(f"{name} is empty (0 bytes). {ACCEPTED_FILES}")
     if data.startswith(b"%PDF"):
-        raise ParlayError(
-            f"{name} is a PDF, not a spreadsheet. {ACCEPTED_FILES} Type the lines into the "
-            "blank template (parlaycards export ⟨blank⟩) or ask for the spreadsheet."
-        )
+        raise ParlayError(f"{name} is a PDF, not a spreadsheet. {ACCEPTED_FILES} {PDF_HINTS[what]}")
     if data.startswith(b"\xd0\xcf\x11\xe0"):
         raise ParlayError(
             f"{name} is an old-style Excel 97–2003 workbook (or a password-protected one), which "

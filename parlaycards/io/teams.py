@@ -43,18 +43,18 @@ NFL = (
     ("Las Vegas Raiders", "Las Vegas", "Raiders", "LV", "LVR", "OAK", "Oakland Raiders"),
     ("Los Angeles Chargers", "LA Chargers", "L.A. Chargers", "Chargers", "LAC", "San Diego Chargers"),
     ("Los Angeles Rams", "LA Rams", "L.A. Rams", "Rams", "LAR", "St. Louis Rams"),
-    ("Miami Dolphins", "Dolphins", "MIA", "Fins"),
+    ("Miami Dolphins", "Miami", "Dolphins", "MIA", "Fins"),
     ("Minnesota Vikings", "Minnesota", "Vikings", "MIN"),
     ("New England Patriots", "New England", "Patriots", "NE", "NWE", "Pats"),
     ("New Orleans Saints", "New Orleans", "Saints", "NO", "NOR"),
     ("New York Giants", "NY Giants", "N.Y. Giants", "Giants", "NYG"),
     ("New York Jets", "NY Jets", "N.Y. Jets", "Jets", "NYJ"),
     ("Philadelphia Eagles", "Philadelphia", "Eagles", "PHI", "Philly"),
-    ("Pittsburgh Steelers", "Steelers", "PIT"),
+    ("Pittsburgh Steelers", "Pittsburgh", "Steelers", "PIT"),
     ("San Francisco 49ers", "San Francisco", "49ers", "Niners", "SF", "SFO"),
     ("Seattle Seahawks", "Seattle", "Seahawks", "SEA"),
     ("Tampa Bay Buccaneers", "Tampa Bay", "Buccaneers", "Bucs", "TB", "TAM"),
-    ("Tennessee Titans", "Titans", "TEN"),
+    ("Tennessee Titans", "Tennessee", "Titans", "TEN"),
     ("Washington Commanders", "Washington", "Commanders", "WAS", "WSH"),
 )
 # Every FBS school (and Louisiana-Monroe): its name, its name with the nickname, the nickname when no other
@@ -291,6 +291,13 @@ def canonical(text: str, league: str | None = None) -> str | None:
     return next(iter(found)) if found and len(found) == 1 else None
 
 
+def identity(text: str, league: str | None = None) -> str:
+    """Who a team is, however it is written: its alias-table name in `league` ("Bears", "CHI" and
+    "Chicago Bears" are one team), else its name with case, spaces and punctuation ignored."""
+    known = league is not None and league.upper() in LEAGUES
+    return canonical(text, league if known else None) or key(text)
+
+
 def level(text: str, team: str) -> int:
     """How surely `text` names `team` (as the card writes it): EXACT, ALIAS, WORDS, SHORT or NONE."""
     a, b = key(text), key(team)
@@ -394,6 +401,31 @@ def match_team(text: str, candidates: Sequence[str]) -> Match | Ambiguous | NoMa
     if len(hits) == 1:
         return Match(text, unique[hits[0]], how)
     return Ambiguous(text, tuple(unique[i] for i in hits), how)
+
+
+def suggest(text: str, candidates: Sequence[str]) -> str | None:
+    """The one candidate a misspelt name is closest to ("Cincinati" → "Cincinnati", "Baltimore Ravns" →
+    "Baltimore"), for a "did you mean …?"; None when none is close or two are equally close."""
+    import difflib
+
+    typed = key(text)
+    scored = sorted(
+        (
+            (max(difflib.SequenceMatcher(None, typed, key(n)).ratio() for n in _names_of(c)), c)
+            for c in dict.fromkeys(candidates)
+        ),
+        reverse=True,
+    )
+    if not scored or scored[0][0] < 0.8 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+        return None
+    return scored[0][1]
+
+
+def _names_of(team: str) -> tuple[str, ...]:
+    """A team as the card writes it, with every name the alias table knows it by."""
+    c = canonical(team)
+    group = next((names for names in NFL + FBS if names[0] == c), ()) if c else ()
+    return (team, *group)
 
 
 def side(text: str, away: str, home: str) -> str | None:

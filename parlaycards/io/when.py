@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from ..core.zones import yearless
+
 KICKOFF_ACCEPTED = (
     "Accepted: a date cell, 11/22, Sun 11/22, 11/22/2026, 2026-11-22, Nov 22, and times such as "
     "1:00 PM, 1p, 13:00, 4:25 ET, SNF, or TBA."
@@ -346,8 +348,17 @@ def read_wall_clock(value: object, what: str, *, today: date | None = None) -> d
     typed = _iso(value)
     if typed is not None:
         return typed
-    cal = Calendar(zone=UTC_ZONE, today=today or datetime.now(UTC_ZONE).date(), football=False)
+    day = today or datetime.now(UTC_ZONE).date()
+    cal = Calendar(zone=UTC_ZONE, today=day, football=False)
     moment, when = _read(cal, value, what)
     if isinstance(moment, datetime) and when.zone is None:
-        return moment.replace(tzinfo=None)  # read on a UTC calendar: the wall clock as typed
+        moment = moment.replace(tzinfo=None)  # read on a UTC calendar: the wall clock as typed
+    # read again three years on: a date whose year moves with it was typed without one
+    other, _ = _read(
+        Calendar(zone=UTC_ZONE, today=day.replace(year=day.year + 3, day=min(day.day, 28)), football=False),
+        value,
+        what,
+    )
+    if other.year != moment.year and (other.month, other.day) == (moment.month, moment.day):
+        return yearless(moment)
     return moment

@@ -6,8 +6,11 @@ Page coordinates on a full page (the template's page, inside its safe margin).
 from __future__ import annotations
 
 from ..core.errors import ParlayError
+from ..core.lines import format_spread
 from ..core.models import Card, Game
-from ..core.views import game_row
+from ..core.money import dollars
+from ..core.pickem import PickemPool
+from ..core.views import moment_text
 from .games import short_kickoff
 from .geometry import CELL, MM, Box, Rect, Rule, Shade
 from .templates import Template
@@ -16,8 +19,51 @@ from .text import BOLD, REGULAR, cell, fit_size, width
 BOX = 4.5 * MM
 
 
-def layout_pickem(card: Card, t: Template, tiebreak: Game | None = None) -> list[Box]:
-    """The sheet's boxes; `tiebreak` is the pool's tiebreak game (default: the last game on the card)."""
+def terms_text(card: Card, pool: PickemPool | None) -> str:
+    """What an entrant must know before handing a sheet in: the deadline, the fee and the prizes."""
+    parts = []
+    if card.rules.cutoff is not None:
+        parts.append(f"In by {moment_text(card.rules.cutoff, card.timezone, ' ')}")
+    else:
+        first = min((g for g in card.games if not g.off and g.kickoff is not None), key=_sort, default=None)
+        if first is not None:
+            parts.append(f"In before the first kickoff, {short_kickoff(first, card.timezone, True)}")
+    if pool is not None:
+        if pool.fee:
+            parts.append(f"Entry {dollars(pool.fee)}")
+        shares = [str(p) for p in pool.prizes]
+        if shares == ["100%"]:
+            parts.append("Winner takes the pot" if pool.fee else "")
+        else:
+            places = ", ".join(f"{_ordinal(i)} {p}" for i, p in enumerate(shares, 1))
+            parts.append(f"Prizes: {places}" + (" of the pot" if any("%" in p for p in shares) else ""))
+    return " · ".join(p for p in parts if p)
+
+
+def _sort(game: Game) -> str:
+    return game.kickoff.isoformat() if game.kickoff is not None else "9999"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def side_label(game: Game, side: str, straight_up: bool = False) -> str:
+    """`101 Chicago Bears +3½`, `102 at Green Bay Packers -3½`; a neutral site's home team is `vs`, not
+    `at`; straight-up, no line."""
+    if side == "away":
+        number, team, line = game.numbers.away, game.away, format_spread(-game.spread)
+    else:
+        number, line = game.numbers.home, format_spread(game.spread)
+        team = f"{'vs' if game.neutral else 'at'} {game.home}"
+    return f"{number} {team}" + ("" if straight_up else f" {line}")
+
+
+def layout_pickem(
+    card: Card, t: Template, tiebreak: Game | None = None, pool: PickemPool | None = None
+) -> list[Box]:
+    """The sheet's boxes; `tiebreak` is the pool's tiebreak game (default: the last game on the card);
+    `pool` gives the basis, the fee and the prizes printed under the title."""
     pw, ph = t.page_size()
     m = t.safe_margin * t.k
     area = Rect(m, m, pw - 2 * m, ph - 2 * m)
@@ -33,9 +79,14 @@ def layout_pickem(card: Card, t: Template, tiebreak: Game | None = None) -> list
     out.append(cell(area.x + area.w * 0.62, y, "PHONE", BOLD, 9))
     out.append(Rule(Rect(area.x + area.w * 0.62 + 36, y - 0.5, area.w * 0.38 - 36, 0.7)))
     y -= 16
-    out.append(
-        cell(area.x, y, "Tick one box in every game: the team you think covers the spread.", REGULAR, 8.5)
-    )
+    straight_up = pool is not None and pool.basis == "su"
+    how = "the team you think wins" if straight_up else "the team you think covers the spread"
+    out.append(cell(area.x, y, f"Tick one box in every game: {how}.", REGULAR, 8.5))
+    terms = terms_text(card, pool)
+    if terms:
+        y -= 13
+        tsz = fit_size(terms, BOLD, 8.5, area.w, 6) or 6
+        out.append(cell(area.x, y, terms, BOLD, tsz, w=area.w))
     bottom = area.y + 60
     rows = len(games)
     cols = 1 if rows * 17 <= (y - 8 - bottom) else 2
@@ -49,7 +100,6 @@ def layout_pickem(card: Card, t: Template, tiebreak: Game | None = None) -> list
         c, r = divmod(i, per)
         x0 = area.x + c * (col_w + 14)
         ry = y - 8 - (r + 1) * pitch
-        row = game_row(g, card.timezone)
         if r % 2:
             out.append(Shade(Rect(x0, ry, col_w, pitch), grey=0.92))
         kick = short_kickoff(g, card.timezone, False)
@@ -60,9 +110,7 @@ def layout_pickem(card: Card, t: Template, tiebreak: Game | None = None) -> list
         for j, side in enumerate(("away", "home")):
             bx = x0 + kw + j * half
             out.append(Shade(Rect(bx, ry + (pitch - BOX) / 2, BOX, BOX), grey=1.0, stroke=True))
-            label = (
-                f"{row[side]} {row[side + '_line']}" if j == 0 else f"at {row[side]} {row[side + '_line']}"
-            )
+            label = side_label(g, side, straight_up)
             room = half - BOX - 10
             ls = fit_size(label, REGULAR, size, room, 6) or 6
             out.append(cell(bx + BOX + 4, ry + (pitch - CELL * ls) / 2, label, REGULAR, ls, w=room))

@@ -9,6 +9,7 @@ own go in `./templates/` or are passed as a path.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -225,7 +226,7 @@ def list_templates(user_dir: Path = USER_DIR) -> list[Template]:
         found[name] = parse_template(text, f"{name} (shipped)")
     for path in _user_files(user_dir):
         try:
-            t = _read_template(path)
+            t = _read_own(path)
         except ParlayError:
             continue
         found[t.name] = t
@@ -237,7 +238,7 @@ def skipped_templates(user_dir: Path = USER_DIR) -> list[ParlayError]:
     out = []
     for path in _user_files(user_dir):
         try:
-            _read_template(path)
+            _read_own(path)
         except ParlayError as exc:
             out.append(exc)
     return out
@@ -254,6 +255,64 @@ def _read_template(path: Path) -> Template:
     from ..io.limits import MAX_TOML_BYTES, read_bounded
 
     return parse_template(read_bounded(path, MAX_TOML_BYTES, "templates"), str(path))
+
+
+def _read_own(path: Path) -> Template:
+    """A template of ./templates/: its name must be its file's, or it could take a shipped template's
+    place in silence (letter-2up.toml copied as bar-printer.toml, name unchanged)."""
+    t = _read_template(path)
+    if t.name != path.stem:
+        clash = f" (the name of the shipped template {t.name})" if t.name in _shipped() else ""
+        raise ParlayError(
+            f'{path} says name = "{t.name}"{clash}, but its file is named {path.name}: a '
+            f"template's name and its file must agree. Change the name line to "
+            f'name = "{path.stem}" (or make copies with `parlaycards templates copy '
+            f"{t.name} {path.stem}`)."
+        )
+    return t
+
+
+SHIPPED_NOTE = "Shipped templates are not changed; copy one and change the copy."
+
+
+def shipped_names() -> tuple[str, ...]:
+    return tuple(_shipped())
+
+
+def template_text(name: str, user_dir: Path = USER_DIR) -> str:
+    """The TOML of template `name`: the user's own file, else the shipped one."""
+    from ..io.limits import MAX_TOML_BYTES, read_bounded
+
+    own = user_dir / f"{name}.toml"
+    if own.is_file():
+        data = read_bounded(own, MAX_TOML_BYTES, "templates")
+        parse_template(data, str(own))  # bounded and UTF-8 before it is text
+        return data.decode("utf-8")
+    load_template(name, user_dir)  # names the templates there are when there is no such one
+    return _shipped()[name]
+
+
+_NAME_LINE = re.compile(r'^name\s*=\s*"[^"\n]*"[^\n]*$', re.M)
+_OFFSET_LINE = re.compile(r"^offset\s*=\s*\{[^}\n]*\}", re.M)
+
+
+def renamed(text: str, name: str, source: str) -> str:
+    """A template's TOML with its `name` line saying `name` (comments kept)."""
+    if not _NAME_LINE.search(text):
+        raise ParlayError(f'{source}: no line name = "…" to change. Add one: name = "{name}".')
+    return _NAME_LINE.sub(f'name = "{name}"', text, count=1)
+
+
+def with_offset(text: str, x: float, y: float, source: str) -> str:
+    """A template's TOML with its printer offset set to (x, y), in the template's units."""
+    line = f"offset = {{ x = {x:g}, y = {y:g} }}"
+    if _OFFSET_LINE.search(text):
+        return _OFFSET_LINE.sub(line, text, count=1)
+    if re.search(r"^\[offset\]", text, re.M):
+        raise ParlayError(
+            f"{source} writes the offset as an [offset] table; write it as one line instead: {line}"
+        )
+    return text.rstrip("\n") + "\n" + line + "\n"
 
 
 def _is_path(text: str) -> bool:
@@ -283,7 +342,7 @@ def load_template(name_or_path: str | Path, user_dir: Path = USER_DIR) -> Templa
             return t
     own = user_dir / f"{text}.toml"
     if own.is_file():  # the user's file of that name is broken: say why, not "no such template"
-        _read_template(own)
+        _read_own(own)
     names = ", ".join(t.name for t in list_templates(user_dir))
     skipped = "".join(f" Left out: {e.message}" for e in skipped_templates(user_dir))
     raise ParlayError(

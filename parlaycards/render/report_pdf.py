@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.money import dollars
-from ..core.report import EntryRow, GameRow, Report, VoidRow
+from ..core.report import EntryRow, GameRow, Report, VoidRow, net_text
 
 ONE_COLUMN_GAMES = 18
 PAIR_ROWS = 20  # games per side of a two-table block: a block always fits one page
@@ -44,8 +44,7 @@ def write_report_pdf(report: Report, path: Path) -> Path:
         Paragraph(
             escape(
                 f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
-                f"paid back {dollars(t.payouts)} · kept by the pool {dollars(t.net)}"
-                + (f" · {t.pending} still pending" if t.pending else "")
+                f"paid back {dollars(t.payouts)} · {net_text(t)}"
             ),
             small,
         ),
@@ -193,9 +192,11 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
         note = "" if final else " — no action" if g.status == "cancelled" else " — no result yet"
         rows.append(
             [
-                Paragraph(escape(g.away) + ("" if final else f"<i>{escape(note)}</i>"), cell),
+                Paragraph(
+                    f"{g.numbers[0]} " + escape(g.away) + ("" if final else f"<i>{escape(note)}</i>"), cell
+                ),
                 str(g.away_score) if final else "",
-                Paragraph(escape(g.home) + (" (off)" if g.off else ""), cell),
+                Paragraph(f"{g.numbers[1]} " + escape(g.home) + (" (off)" if g.off else ""), cell),
                 str(g.home_score) if final else "",
                 stacked(g.home_line) if g.differs else g.home_line,
                 stacked(g.total) if g.differs else g.total,

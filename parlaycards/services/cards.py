@@ -16,8 +16,9 @@ from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card, Game
 from ..core.odds import TierAnalysis, analyze
 from ..core.printed import CardLine, card_lines
-from ..core.reimport import undone_edits
+from ..core.reimport import keep_names, undone_edits
 from ..core.zones import zone
+from ..io.teams import identity
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 
@@ -111,10 +112,12 @@ def store_games(
         return Imported(_card(None, slug, games, title, default_title, tz, fresh, source), "", stored=False)
     with store.reading() if dry_run else store.transaction() as tx:
         current = card_rows.latest(tx, slug) if card_rows.exists(tx, slug) else None
+        if current is not None:
+            games = keep_names(current, tuple(games), identity)
         card = _card(current, slug, games, title, default_title, tz, fresh, source)
         undone = _undone(tx, current, card, lines_from) if current is not None else ()
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
-        note = f"imported {len(card.games)} games from {source}"
+        note = f"imported {len(card.games)} game{'s' if len(card.games) != 1 else ''} from {source}"
         if dry_run:
             ahead = Card.model_validate(
                 {**card.model_dump(), "version": current.version + 1 if current else 1}
@@ -181,7 +184,7 @@ def _undone(tx: Any, current: Card, card: Card, lines_from: str) -> tuple[str, .
     base = card_rows.get(tx, current.slug, imported[-1] if imported else 1)
     if base.version == current.version:
         return ()
-    return undone_edits(base, current, card, lines_from)
+    return undone_edits(base, current, card, lines_from, identity)
 
 
 def _title_from(path: Path) -> str:

@@ -12,7 +12,7 @@ from ..core.changes import card_changes
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, option
 from ..core.models import Card, Game, Odds, PayoutTier
-from ..core.zones import localise
+from ..core.zones import localise, week_of
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 
@@ -91,7 +91,8 @@ def set_game(
         )
 
     def change(card: Card) -> Card:
-        values = {k: localise(v, card.timezone) if k == "kickoff" else v for k, v in given.items()}  # type: ignore[arg-type]
+        near = week_of(g.kickoff for g in card.games)
+        values = {k: localise(v, card.timezone, near) if k == "kickoff" else v for k, v in given.items()}  # type: ignore[arg-type]
         new = edits.with_game(card, number, **values) if values else card
         return edits.take_off(new, number, now or datetime.now(UTC)) if off else new
 
@@ -109,23 +110,44 @@ def add_game(
     total: Decimal | None = None,
     kickoff: datetime | date | None = None,
     neutral: bool = False,
+    again: bool = False,
 ) -> Edited:
-    """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone."""
+    """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone. A team
+    already playing on the card (the alias table says who is who) is refused unless `again`."""
+
+    def playing(c: Card) -> Card:
+        if not again:
+            _refuse_twice(c, league.upper(), away, home)
+        return c
+
     return edit(
         store,
         slug,
         f"added {away} at {home}",
         lambda c: edits.add_game(
-            c,
+            playing(c),
             league=league.upper(),
             away=away,
             home=home,
             spread=spread,
             total=total,
-            kickoff=localise(kickoff, c.timezone) if kickoff else None,
+            kickoff=localise(kickoff, c.timezone, week_of(g.kickoff for g in c.games)) if kickoff else None,
             neutral=neutral,
         ),
     )
+
+
+def _refuse_twice(card: Card, league: str, away: str, home: str) -> None:
+    from ..io.teams import identity
+
+    for team in (away, home):
+        who = identity(team, league)
+        for g in card.games:
+            if not g.off and who in (identity(g.away, g.league), identity(g.home, g.league)):
+                raise ParlayError(
+                    f'"{team}" already plays on card {card.slug}: game {g.numbers.away} {g.label()}. Add '
+                    f"{option('again')} to put a second game of it on the card (or `game set` to change that one)."
+                )
 
 
 def remove_game(store: Store, slug: str, number: int) -> Edited:
@@ -194,7 +216,8 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
 
     def change(card: Card) -> Card:
         if isinstance(rules.get("cutoff"), datetime):
-            rules["cutoff"] = localise(rules["cutoff"], card.timezone)  # type: ignore[arg-type]
+            near = week_of(g.kickoff for g in card.games)
+            rules["cutoff"] = localise(rules["cutoff"], card.timezone, near)  # type: ignore[arg-type]
         new = edits.set_rules(card, tiers=fields.tiers, **rules) if rules or fields.tiers else card
         return edits.rebuild(new, **words) if words else new
 

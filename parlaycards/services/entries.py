@@ -21,6 +21,7 @@ from ..core.models import Card, Entry, SourceKind
 from ..core.money import CENT, dollars
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
+from ..core.zones import localise, week_of
 from ..io.entries import RawEntry
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
@@ -224,11 +225,12 @@ def add_entry(
         raise ParlayError("give the card's ⟨serial⟩ (the number printed on it), or its ⟨qr⟩.")
     with store.transaction() as tx:
         checks = Checks(tx, slug, replace=replace)
+        current = checks.current
         when = (
-            received.replace(tzinfo=_zone(checks.current))
-            if received and received.tzinfo is None
-            else received
-        )
+            localise(received, current.timezone, week_of(g.kickoff for g in current.games))
+            if received
+            else None
+        )  # a time typed without a year belongs to the card's week
         checks.prefetch([serial])
         raw = RawEntry(
             source=Source(),

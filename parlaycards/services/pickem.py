@@ -190,11 +190,14 @@ def add_entry(
     paid: bool | None = None,
     replace: bool = False,
     received_at: datetime | None = None,
+    late: bool = False,
 ) -> Added:
     """Store one entrant's picks (selection numbers) and tiebreak guess. `paid` None keeps what the
-    entrant's earlier entry says (fees already recorded stay), else paid."""
+    entrant's earlier entry says (fees already recorded stay), else paid. Refused once a prize was paid,
+    and after the card's cutoff unless `late` (on purpose)."""
     with store.transaction() as tx:
         view = _pool(tx, slug)
+        _door(tx, view, received_at or datetime.now(UTC), late, how="typed")
         paid = _paid(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
@@ -226,6 +229,38 @@ def add_entry(
         return Added(entry, missing_games(chosen, view.card), before is not None)
 
 
+def _door(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: str, file: str = "") -> None:
+    """Refuse entries that would move money already paid or that come after the pool closed.
+
+    A prize paid out closes the pool for good: a new or replaced entry would change the pot and the
+    places after the money went out (nothing undoes a payment). The card's cutoff (as the card stands
+    now) closes it too, unless the entry is late on purpose."""
+    from ..core.money import dollars
+    from ..core.views import moments_text
+    from .pickem_pay import paid_so_far
+
+    head = f"{file}: " if file else ""
+    paid = paid_so_far(tx, view.pool.slug, "prize")
+    if any(v > 0 for v in paid.values()):
+        names = {e.key: e.name for e in rows.entries(tx, view.pool.slug)}
+        who = ", ".join(f"{names.get(k, k)} {dollars(v)}" for k, v in sorted(paid.items()) if v > 0)
+        raise RefusedError(
+            f"{head}prizes of pick'em pool {view.pool.slug} were already paid ({who}): a new or replaced "
+            "entry now would change the pot and the places after the money went out. Nothing was stored."
+        )
+    if late:
+        return
+    remedy = f"add {option('late')} to the import" if how == "imported" else f"add {option('late')}"
+    current = card_rows.latest(tx, view.card.slug)
+    cutoff = current.rules.cutoff
+    if cutoff is not None and received > cutoff:
+        got, due = moments_text((received, cutoff), current.timezone)
+        raise RefusedError(
+            f"{head}pick'em pool {view.pool.slug} closed at the card's cutoff {due}; this entry is "
+            f"received {got}. Nothing was stored. To accept it after the cutoff on purpose, {remedy}."
+        )
+
+
 def _paid(said: bool | None, earlier: PickemEntry | None) -> bool:
     """An entry's fee status: as said, else as the entrant's earlier entry says (its recorded fees stay
     true), else paid."""
@@ -236,7 +271,13 @@ def _paid(said: bool | None, earlier: PickemEntry | None) -> bool:
 
 @retry_conflicts
 def import_entries(
-    store: Store, slug: str, path: Path, *, all_or_nothing: bool = False, replace: bool = False
+    store: Store,
+    slug: str,
+    path: Path,
+    *,
+    all_or_nothing: bool = False,
+    replace: bool = False,
+    late: bool = False,
 ) -> PickemImported:
     """Store every valid row of an entry sheet and list every refused row with its reasons (§4 of
     SETTLEMENT.md); with `all_or_nothing`, any refused row stores none. A row identical to the stored
@@ -250,6 +291,7 @@ def import_entries(
     received = datetime.now(UTC)
     with store.transaction() as tx:
         view = _pool(tx, slug)
+        _door(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []

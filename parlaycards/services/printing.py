@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,7 +15,19 @@ from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
 from ..layout import templates as layout_templates
 from ..layout.card import layout_card
-from ..layout.templates import Template, list_templates, load_template, reference
+from ..layout.templates import (
+    SHIPPED_NOTE,
+    USER_DIR,
+    Template,
+    list_templates,
+    load_template,
+    parse_template,
+    reference,
+    renamed,
+    shipped_names,
+    template_text,
+    with_offset,
+)
 from ..store import Conflict, Store, batches
 from ..store import cards as card_rows
 
@@ -211,6 +224,53 @@ def calibrate(
     return path
 
 
+def copy_template(source: str, name: str, user_dir: Path = USER_DIR) -> Path:
+    """Copy template `source` (shipped or your own) to templates/NAME.toml, named `name`: the copy is
+    yours to change (offset, margins) and the shipped one stays as it was."""
+    path = user_dir / f"{name}.toml"
+    _refuse_taken(name, path)
+    text = renamed(template_text(source, user_dir), name, source)
+    parse_template(text, str(path))  # the copy is a valid template before it is written
+    with atomic_output(path) as part:
+        part.write_text(text, encoding="utf-8")
+    return path
+
+
+def save_offset(
+    name: str, x: float, y: float, source: str = DEFAULT_TEMPLATE, user_dir: Path = USER_DIR
+) -> tuple[Path, Template, bool]:
+    """Put a measured printer offset into your template `name` (templates/NAME.toml), made as a copy of
+    `source` first when it does not exist yet. Returns the file, the template, and whether it was made."""
+    path = user_dir / f"{name}.toml"
+    made = not path.is_file()
+    if made:
+        _refuse_taken(name, path)
+        text = renamed(template_text(source, user_dir), name, source)
+    else:
+        text = path.read_text(encoding="utf-8")
+    text = with_offset(text, x, y, str(path))
+    template = parse_template(text, str(path))
+    with atomic_output(path) as part:
+        part.write_text(text, encoding="utf-8")
+    return path, template, made
+
+
+def _refuse_taken(name: str, path: Path) -> None:
+    if name in shipped_names():
+        raise ParlayError(
+            f'"{name}" is a shipped template. {SHIPPED_NOTE} Choose a name of your own, e.g. {name}-bar.'
+        )
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,60}", name):
+        raise ParlayError(
+            f'"{name}" is not a template name. Accepted: letters, digits, dashes, dots and underscores, '
+            "e.g. bar-printer."
+        )
+    if path.exists():
+        raise ParlayError(
+            f"{path} already exists: nothing was copied. Choose another name, or change that file."
+        )
+
+
 def pickem_sheet(
     store: Store, slug: str, out: Path | None = None, copies: int = 1, folder: Path = Path("output")
 ) -> Path:
@@ -224,7 +284,7 @@ def pickem_sheet(
     with store.reading() as tx:
         of = sheet_of(tx, slug)
     card = of.card
-    boxes = layout_pickem(card, t, of.tiebreak)
+    boxes = layout_pickem(card, t, of.tiebreak, of.pool)
     path = _out(out, folder, f"{slug}-v{card.version}-pickem.pdf")
     refuse_overwrite(store, path)
     with atomic_output(path) as part:

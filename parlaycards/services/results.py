@@ -7,6 +7,7 @@ selection number), which never changes across versions. A score sheet is stored 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import replace as with_fields
 from pathlib import Path
 
 from ..core.errors import NotFoundError, ParlayError, option
@@ -29,6 +30,7 @@ class Recorded:
     changes: tuple[ScoreChange, ...]
     unchanged: int = 0
     not_over: tuple[str, ...] = ()
+    not_on_card: tuple[str, ...] = ()  # rows of a bigger slate naming no team of the card
 
 
 def games_of(tx: Tx, slug: str) -> dict[int, Game]:
@@ -151,8 +153,18 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
         card = card_rows.latest(tx, slug)
         games = games_of(tx, slug)
         found: dict[int, tuple[Result, str]] = {}
+        elsewhere: list[str] = []
+        names = [t for g in games.values() for t in (g.away, g.home)]
         for raw in sheet.rows:
             where = str(raw.source).removeprefix(f"{sheet.file}, ")
+            if (
+                raw.number is None
+                and raw.away
+                and raw.home
+                and not any(teams.best(n, names) for n in (raw.away, raw.home))
+            ):
+                elsewhere.append(f"{raw.away} at {raw.home} ({where})")  # a game of the slate, not the card
+                continue
             try:
                 if raw.number is not None:
                     game, swap = game_for(card, games, raw.number), False
@@ -179,10 +191,13 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
             )
         if not found:
             raise ParlayError(
-                f"{sheet.file}: no final or cancelled game in the sheet"
-                + (f" ({len(sheet.not_over)} not over yet)." if sheet.not_over else ".")
+                f"{sheet.file}: no final or cancelled game of card {slug} in the sheet"
+                + (f" ({len(sheet.not_over)} not over yet)" if sheet.not_over else "")
+                + (f"; {len(elsewhere)} game(s) not on this card" if elsewhere else "")
+                + "."
             )
-        return _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
+        saved = _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
+        return with_fields(saved, not_on_card=tuple(elsewhere))
 
 
 def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple[Game, bool]:
@@ -207,9 +222,11 @@ def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple
     names = [t for g in games.values() for t in (g.away, g.home)]
     missing = [n for n in (away, home) if not teams.best(n, names)]
     if missing:
+        near = teams.suggest(missing[0], names)
         raise NotFoundError(
-            f'"{missing[0]}" is not a team on card {card.slug} '
-            f"(see `parlaycards show {card.slug}` for its teams, written as the card writes them)."
+            f'"{missing[0]}" is not a team on card {card.slug}'
+            + (f": did you mean {near}?" if near else "")
+            + f" (see `parlaycards show {card.slug}` for its teams, written as the card writes them)."
         )
     raise NotFoundError(
         f'"{away}" at "{home}" is not a game on card {card.slug}: both teams are on it, '

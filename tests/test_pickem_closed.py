@@ -1,0 +1,130 @@
+"""Issue 18 item 1: a pick'em pool closes at the card's cutoff and once its prizes went out; a score
+corrected after a prize was paid says who was overpaid and by how much."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.core.errors import RefusedError
+from parlaycards.core.pickem_views import payment_notes
+from parlaycards.core.prizes import parse_prizes
+from parlaycards.services import edits, results
+from parlaycards.services import pickem as svc
+from parlaycards.services import pickem_pay as pay
+
+runner = CliRunner()
+ET = ZoneInfo("America/New_York")
+AWAY = (101, 103, 105, 107, 109, 111)
+HOME = (102, 104, 106, 108, 110, 112)
+
+
+@pytest.fixture
+def pool(store, card_in_store):
+    svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    svc.add_entry(store, "office-w12", name="Ann", picks=AWAY, tiebreak=40)
+    svc.add_entry(store, "office-w12", name="Bob", picks=HOME, tiebreak=40)
+    return store
+
+
+def _finals(store, away=30, home=0):
+    for n in AWAY:
+        results.set_result(store, "nfl-w12", n, away, home)
+
+
+def _state(store):
+    view = svc.entries(store, "office-w12")
+    report = svc.grade(store, "office-w12")
+    return (
+        [(e.name, e.picks, e.paid) for e in view.entries],
+        report.pot,
+        [(s.name, s.place, s.prize) for s in report.standings],
+    )
+
+
+def test_no_entry_of_any_kind_once_a_prize_was_paid(pool):
+    _finals(pool)
+    assert pay.pay_prize(pool, "office-w12", "Ann").amount == Decimal("20.00")
+    before = _state(pool)
+    with pytest.raises(
+        RefusedError, match=r"prizes of pick'em pool office-w12 were already paid \(Ann \$20.00\)"
+    ):
+        svc.add_entry(pool, "office-w12", name="Nina", picks=AWAY, tiebreak=41, paid=False, late=True)
+    with pytest.raises(RefusedError, match="would change the pot and the places"):
+        svc.add_entry(pool, "office-w12", name="Bob", picks=AWAY, tiebreak=40, replace=True, late=True)
+    assert _state(pool) == before  # the pot is still $20 and Ann still wins all of it
+
+
+def test_an_import_after_a_prize_was_paid_is_refused_whole(pool, tmp_path):
+    _finals(pool)
+    pay.pay_prize(pool, "office-w12", "Ann")
+    sheet = tmp_path / "late.csv"
+    sheet.write_text("Name,Picks,Tiebreaker\nNina," + " ".join(map(str, AWAY)) + ",41\n")
+    before = _state(pool)
+    with pytest.raises(RefusedError, match=r"^late.csv: prizes of pick'em pool office-w12 were already paid"):
+        svc.import_entries(pool, "office-w12", sheet, late=True)
+    assert _state(pool) == before
+
+
+def test_the_cards_cutoff_closes_the_pool_unless_late_on_purpose(pool):
+    edits.set_rules(pool, "nfl-w12", edits.RuleFields(cutoff=datetime(2026, 11, 22, 13, 0)))
+    after = datetime(2026, 11, 22, 13, 5, tzinfo=ET)
+    with pytest.raises(
+        RefusedError,
+        match=r"closed at the card's cutoff Sun Nov 22, 1:00 PM EST; this entry is received Sun Nov 22, "
+        r"1:05 PM EST\. Nothing was stored\. To accept it after the cutoff on purpose, add --late\.",
+    ):
+        svc.add_entry(pool, "office-w12", name="Cy", picks=AWAY, received_at=after)
+    added = svc.add_entry(pool, "office-w12", name="Cy", picks=AWAY, received_at=after, late=True)
+    assert added.entry.name == "Cy"
+    early = datetime(2026, 11, 22, 12, 0, tzinfo=ET)
+    assert svc.add_entry(pool, "office-w12", name="Di", picks=HOME, received_at=early).entry.name == "Di"
+
+
+def test_a_cutoff_years_apart_shows_both_years(pool):
+    edits.set_rules(pool, "nfl-w12", edits.RuleFields(cutoff=datetime(2023, 10, 5, 20, 0)))
+    with pytest.raises(
+        RefusedError, match=r"cutoff Thu Oct 5 2023, 8:00 PM EDT; this entry is received \w+ \w+ \d+ 20\d\d"
+    ):
+        svc.add_entry(pool, "office-w12", name="Cy", picks=AWAY)
+
+
+def test_a_score_corrected_after_payment_names_the_overpayment(pool):
+    _finals(pool)
+    pay.pay_prize(pool, "office-w12", "Ann")
+    results.set_result(pool, "nfl-w12", 101, 0, 30)  # a score typed wrong: the home side won that game
+    _finals(pool, 0, 30)
+    report = svc.grade(pool, "office-w12")
+    assert payment_notes(report, pay.prizes_paid(pool, "office-w12")) == [
+        "Ann was paid $20.00 but now wins $0.00: overpaid $20.00."
+    ]
+
+
+def test_cli_refuses_a_late_pickem_entry_with_one_paragraph(pool, db_path):
+    _finals(pool)
+    pay.pay_prize(pool, "office-w12", "Ann")
+    pool.dispose()
+    r = runner.invoke(
+        app,
+        [
+            "--db",
+            str(db_path),
+            "pickem",
+            "entry",
+            "add",
+            "office-w12",
+            "--name",
+            "Nina",
+            "--picks",
+            "101",
+            "--unpaid",
+        ],
+    )
+    assert r.exit_code == 2
+    assert r.stderr.startswith("Error: prizes of pick'em pool office-w12 were already paid (Ann $20.00)")
+    assert "Traceback" not in r.stderr
