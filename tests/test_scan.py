@@ -554,3 +554,17 @@ def test_scan_refuses_an_empty_photo_and_a_picture_too_large_before_decoding_it(
         with pytest.raises(ParlayError, match=why):
             svc.scan_cards(store, "nfl-w12", [bad], received=BEFORE_CUTOFF, folder=tmp_path / "crops")
     assert file_hash(db_path) == before
+
+
+def test_a_received_time_typed_without_a_year_belongs_to_the_cards_week(
+    store: Store, nfl, tmp_path: Path, db_path: Path
+):
+    """The card's week is November 2026; "11/20 12:00" is that week's Friday whatever year it is today."""
+    scan = _pdf([sheet(nfl, 0, {0: ((101, 104, 117), "5"), 1: ((103, 105, 107), "5")})], tmp_path / "s.pdf")
+    r = CliRunner().invoke(
+        app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--received", "11/20 12:00"]
+    )
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(app, ["--db", str(db_path), "entries", "nfl-w12", "--json"])
+    got = {e["serial"]: e["received_at"][:10] for e in json.loads(r.stdout)}
+    assert got == {"000001": "2026-11-20", "000002": "2026-11-20"}

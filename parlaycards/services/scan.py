@@ -139,13 +139,13 @@ def scan_cards(
         versions = {v: card_rows.get(tx, slug, v) for v in card_rows.printed_versions(tx, slug)}
         secret = tx.secret
     zone = ZoneInfo(current.timezone)
-    when = _received(received, zone)
+    when = _received(received, current)
     cutoff = current.rules.cutoff
     if cutoff is not None and when > cutoff and not late:
         local = cutoff.astimezone(zone)
         raise ParlayError(
             f"the cutoff of {slug} was {local:%a %b %d %Y %H:%M} ({current.timezone}), and these cards would be entered "
-            f"as received {when.astimezone(zone):%a %b %d %H:%M}, after it: every one would be refused. Pass "
+            f"as received {when.astimezone(zone):%a %b %d %Y %H:%M}, after it: every one would be refused. Pass "
             f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30"), '
             f"or {option('late')} to accept them after the cutoff on purpose."
         )
@@ -158,11 +158,19 @@ def scan_cards(
     return _store(store, slug, read, blank, sum(counts), folder, when, late)
 
 
-def _received(when: datetime | None, zone: ZoneInfo) -> datetime:
-    """When cards were handed in: now, or `when` (naive: on the card's wall clock)."""
+def _received(when: datetime | None, card: Card) -> datetime:
+    """When cards were handed in: now, or `when` (naive: on the card's wall clock; typed without a
+    year: in the year nearest the card's week)."""
+    from ..core.zones import localise, week_of
+
     if when is None:
         return datetime.now(UTC)
-    return when if when.tzinfo else when.replace(tzinfo=zone)
+    placed = localise(when, card.timezone, week_of(g.kickoff for g in card.games))
+    return (
+        placed
+        if isinstance(placed, datetime)
+        else datetime.combine(placed, datetime.min.time(), ZoneInfo(card.timezone))
+    )
 
 
 @retry_conflicts
@@ -456,8 +464,7 @@ def _accept(
             f"e.g. {option('stake')} 5."
         )
     checks = Checks(tx, slug, replace=replace)
-    zone = ZoneInfo(checks.current.timezone)
-    when = _received(received, zone) if received else row.received_at
+    when = _received(received, checks.current) if received else row.received_at
     late = late or row.late
     checks.prefetch([number])
     raw = RawEntry(
