@@ -390,13 +390,21 @@ def check_pdf_file(path: Path, dpi: int = 200) -> int:
     import pypdfium2 as pdfium
 
     name = path.name
-    data = read_bounded(path, MAX_PDF_BYTES, "PDF files")
-    if not data:
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise LimitError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
+    if size > MAX_PDF_BYTES or not path.is_file():
+        head = read_bounded(path, MAX_PDF_BYTES, "PDF files")  # refuses, naming the limit
+    else:
+        with path.open("rb") as fh:
+            head = fh.read(1024)  # the PDF itself is opened by pdfium from the file, never held in memory
+    if not head:
         raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
-    if b"%PDF" not in data[:1024]:
+    if b"%PDF" not in head[:1024]:
         raise LimitError(f"{name} is not a PDF file. {IMAGES}")
     try:
-        pdf = pdfium.PdfDocument(data)
+        pdf = pdfium.PdfDocument(str(path) if path.is_file() else head)
     except pdfium.PdfiumError as exc:
         raise LimitError(
             f"{name} could not be opened as a PDF ({exc}): it is damaged or password-protected. "
