@@ -363,37 +363,88 @@ def game_set(
 @game_app.command("add")
 def game_add(
     slug: Slug,
-    away: Annotated[str, typer.Option(help="Away team.")],
-    home: Annotated[str, typer.Option(help="Home team.")],
-    spread: Annotated[str, typer.Option(help="Home's line (favourite negative): -7½, +3, PK.")],
+    away: Annotated[str | None, typer.Option(help="Away team.")] = None,
+    home: Annotated[str | None, typer.Option(help="Home team.")] = None,
+    spread: Annotated[
+        str | None,
+        typer.Option(help="Home's line (favourite negative): -7½, +3, PK; for a matchup, the second's line."),
+    ] = None,
     total: Annotated[str | None, typer.Option(help="Total points, e.g. 47.5.")] = None,
     kickoff: Annotated[
         str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')
     ] = None,
-    league: Annotated[str, typer.Option(help="League: NFL, NCAA, …")] = "NFL",
+    league: Annotated[
+        str | None,
+        typer.Option(
+            help="League: NFL, NCAA, NBA, NCAAB, WNBA, MLB, NHL, HS, PGA, NASCAR, LOCAL, … [default: NFL]."
+        ),
+    ] = None,
     neutral: Annotated[bool, typer.Option("--neutral", help="Neutral site.")] = False,
+    pick: Annotated[
+        bool, typer.Option("--pick", help="No line: straight up, printed PK (a local game, a friendly).")
+    ] = False,
+    matchup: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--matchup",
+            help="Two competitors, no home or away (golf, NASCAR, any head-to-head): printed A vs B; "
+            "both must start for action.",
+        ),
+    ] = None,
 ) -> None:
     """Add a game; it gets the next free selection numbers.
 
-    Example: parlaycards game add nfl-w12 --league NFL --away "Bears" --home "Lions" --spread "-7½" --total 47.5 --kickoff "2026-11-26 12:30"
+    A game with no line (--pick) is graded straight up; a matchup is graded by who finishes ahead
+    (in golf and NASCAR the lower score: strokes, positions), with a line if --spread gives one.
+
+    Example: parlaycards game add nfl-w12 --league NFL --away "Bears" --home "Lions" --spread "-7½" --total 47.5 --kickoff "2026-11-26 12:30"   (or: game add local --away "Bob's Tavern" --home "Joe's Pub" --pick; game add golf-r4 --matchup "Scheffler" "McIlroy" --league PGA)
     """
     from ..services import edits as svc
 
-    _edited(
-        run(
-            lambda: svc.add_game(
-                open_store(),
-                slug,
-                league=league,
-                away=away,
-                home=home,
-                spread=values.spread(spread),
-                total=values.total(total) if total is not None else None,
-                kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
-                neutral=neutral,
-            )
+    def add():  # noqa: ANN202
+        a, h, line = _game_sides(away, home, spread, pick, matchup)
+        return svc.add_game(
+            open_store(),
+            slug,
+            league=league,
+            away=a,
+            home=h,
+            spread=line,
+            total=values.total(total) if total is not None else None,
+            kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
+            neutral=neutral,
+            matchup=matchup is not None,
         )
-    )
+
+    _edited(run(add))
+
+
+def _game_sides(away, home, spread, pick, matchup):  # noqa: ANN001, ANN202
+    """(away, home, home's line) from `game add`'s options, or one refusal naming what to give."""
+    from decimal import Decimal
+
+    from ..core.errors import ParlayError, option
+
+    if matchup is not None:
+        if away is not None or home is not None:
+            raise ParlayError(
+                f"a matchup has no home or away: give {option('matchup')} A B, without {option('away')} "
+                f"or {option('home')}."
+            )
+        away, home = matchup
+    elif away is None or home is None:
+        raise ParlayError(
+            f"say who plays: {option('away')} TEAM {option('home')} TEAM, or {option('matchup')} A B "
+            "for two competitors with no home."
+        )
+    if pick and spread is not None:
+        raise ParlayError(f"give {option('spread')} or {option('pick')} (no line), not both.")
+    if spread is None and not pick and matchup is None:
+        raise ParlayError(
+            f"say the line: {option('spread')} (home's line, e.g. -7½ or PK), or {option('pick')} for a "
+            "game with no line, graded straight up."
+        )
+    return away, home, values.spread(spread) if spread is not None else Decimal(0)
 
 
 @game_app.command("remove")
@@ -698,6 +749,77 @@ card_app = typer.Typer(
     "Example: parlaycards card revert nfl-w12 --to 2",
     no_args_is_help=True,
 )
+
+
+@card_app.command("new")
+def card_new(
+    slug: Annotated[str, typer.Argument(help="The new card's slug, e.g. teaser-w12.")],
+    source: Annotated[
+        str | None, typer.Option("--from", help="The card whose games a teaser card is made from.")
+    ] = None,
+    teaser: Annotated[
+        str | None,
+        typer.Option(
+            help="Teaser points: 6, 6½ or 7 (football; 10 and 14 are the special teasers), 4, 4½ or 5 "
+            "(basketball). Every side and total moves this many points toward the player."
+        ),
+    ] = None,
+    ties: Annotated[
+        str | None,
+        typer.Option(help="Ties rule: lose, win or reduce [default: win; lose on a special teaser]."),
+    ] = None,
+    title: Annotated[str | None, typer.Option(help="Title printed on the card.")] = None,
+    tz: Annotated[str | None, typer.Option(help="Time zone the card shows times in.")] = None,
+) -> None:
+    """Make a new card: a teaser card from another card's games, or an empty card to add games to.
+
+    A teaser card prints the teased lines (Bears +3 on a 6-point teaser prints +9; total 44 prints
+    o38 u50) and has its own payout table by number of teams (the usual one for its points; change
+    it with `payout set`). An empty card takes games with `game add` (a local game with --pick, golf
+    or NASCAR matchups with --matchup).
+
+    Example: parlaycards card new teaser-w12 --from nfl-w12 --teaser 6 --ties win   (or: card new golf-r4 --title "Golf Round 4")
+    """
+    from decimal import Decimal
+
+    from ..services import new_cards as svc
+
+    def make():  # noqa: ANN202
+        points = (
+            values.number(
+                teaser.replace("½", ".5").replace(" 1/2", ".5"),
+                "teaser",
+                "Accepted: 6, 6½, 7, 10, 14 (football); 4, 4½, 5 (basketball).",
+                Decimal("0.5"),
+                Decimal(20),
+            )
+            if teaser is not None
+            else None
+        )
+        rule = values.choice(ties, Ties, "ties", "a ties rule") if ties is not None else None
+        return svc.new_card(
+            open_store(create=source is None),
+            slug,
+            source=source,
+            teaser=points,
+            ties=rule,
+            title=title,
+            tz=tz,
+        )  # type: ignore[arg-type]
+
+    saved = run(make)
+    card = saved.card
+    if card.teaser is not None:
+        err(
+            f'Made {card.slug} version {card.version} ("{card.title}"): {len(card.games)} games teased '
+            f"{card.teaser.normalize():f} points, ties {card.rules.ties}, {card.rules.min_picks} to "
+            f"{card.rules.max_picks} teams."
+        )
+        _print_card(card, ())
+    else:
+        err(
+            f'Made {card.slug} ("{card.title}"), no games yet: add them with `parlaycards game add {card.slug} …`.'
+        )
 
 
 @card_app.command("delete")

@@ -49,8 +49,13 @@ TEMPLATE_COLUMNS = (
         "-6½",
     ),
     ("Total", 9, "Total points for over/under: 44.5, 44½, o/u 44½. Leave blank for no total.", "44½"),
-    ("League", 9, "NFL, NCAA (college football), NBA, NCAAB, WNBA, MLB, NHL, HS, PGA, NASCAR, LOCAL, CFL, UFL. "
-     "Blank: the sheet's name if it is a league, else NFL.", "NFL"),
+    (
+        "League",
+        9,
+        "NFL, NCAA (college football), NBA, NCAAB, WNBA, MLB, NHL, HS, PGA, NASCAR, LOCAL, CFL, UFL. "
+        "Blank: the sheet's name if it is a league, else NFL.",
+        "NFL",
+    ),
     ("Neutral", 9, "yes for a neutral site; blank otherwise.", ""),
 )
 EXAMPLES = (
