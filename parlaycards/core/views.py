@@ -60,18 +60,7 @@ def card_json(
                 "neutral": g.neutral,
                 "off": g.off,
                 **({"matchup": True} if g.matchup else {}),
-                **(
-                    {
-                        "teased": {
-                            "away": float(g.line_for(Side.AWAY) or 0),
-                            "home": float(g.line_for(Side.HOME) or 0),
-                            "over": float(g.line_for(Side.OVER)) if g.total is not None else None,
-                            "under": float(g.line_for(Side.UNDER)) if g.total is not None else None,
-                        }
-                    }
-                    if g.tease
-                    else {}
-                ),
+                **({"teased": _teased(g)} if g.tease else {}),
                 "numbers": {
                     "away": g.numbers.away,
                     "home": g.numbers.home,
@@ -170,6 +159,15 @@ def game_row(game: Game, tz: str) -> dict[str, str]:
         "over_no": str(game.numbers.over or ""),
         "under_no": str(game.numbers.under or ""),
     }
+
+
+def _teased(game: Game) -> dict[str, float | None]:
+    """A teased game's lines as printed (JSON): each side's and the over's and the under's."""
+    out: dict[str, float | None] = {}
+    for side in Side:
+        line = game.line_for(side)
+        out[side.value] = float(line) if line is not None else None
+    return out
 
 
 def _total_text(game: Game) -> str:
