@@ -672,29 +672,65 @@ def rules_set(
 
 
 def calc(
-    stake: Annotated[str, typer.Argument(help="Amount staked, e.g. 100.")],
+    stake: Annotated[str, typer.Argument(help="Amount staked (on each parlay of a round robin), e.g. 100.")],
     odds: Annotated[list[str], typer.Argument(help="Each leg's price: -110, +150, 2.5, 5/1.")],
+    teaser: Annotated[
+        str | None,
+        typer.Option(
+            help="Price a teaser by its usual table instead: 6, 6½, 7, 10, 14 (football), 4, 4½, 5 "
+            "(basketball); the legs' prices only count the teams."
+        ),
+    ] = None,
+    round_robin: Annotated[
+        int | None,
+        typer.Option(
+            "--round-robin",
+            min=2,
+            max=10,
+            help="Every parlay of this many legs from the selections, each staked STAKE.",
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
-    """The parlay calculator: what a parlay of these prices returns.
+    """The parlay calculator: what a parlay of these prices returns (or a teaser, or a round robin).
 
-    Example: parlaycards calc 100 -110 -110 +150
+    Example: parlaycards calc 100 -110 -110 +150   (or: calc 100 -110 -110 --teaser 6; calc 10 -110 +150 -120 --round-robin 2)
     """
+
+    from decimal import Decimal
 
     from ..core.errors import ParlayError
     from ..core.odds import parlay
+    from ..core.robin import round_robin as robin
+    from ..core.robin import teaser as one_teaser
 
     def compute():  # noqa: ANN202
         try:
             amount = money.parse(stake, "stake", accepted="Accepted: 100, 25.50, $10.")
         except ValueError as exc:
             raise ParlayError(str(exc)) from None
+        points = None
+        if teaser is not None:
+            points = values.number(
+                teaser.replace("½", ".5"),
+                "teaser",
+                "Accepted: 6, 6½, 7, 10, 14 (football); 4, 4½, 5 (basketball).",
+                Decimal("0.5"),
+                Decimal(20),
+            )
         try:
+            if round_robin is not None:
+                return robin(amount, list(odds), round_robin, points)
+            if points is not None:
+                return one_teaser(amount, list(odds), points)
             return parlay(amount, list(odds))
         except ValueError as exc:
             raise ParlayError(str(exc)) from None
 
     p = run(compute)
+    if hasattr(p, "parlays"):
+        _say_robin(p, json)
+        return
     if json:
         print_json(
             {
@@ -714,6 +750,53 @@ def calc(
         f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
         f"Fair chance {float(p.probability):.2%}."
     )
+
+
+def _say_robin(r, json: bool) -> None:  # noqa: ANN001 - core.robin.RoundRobin
+    points = f"{r.teaser.normalize():f}-point teaser" if r.teaser is not None else None
+    if json:
+        print_json(
+            {
+                "stake": str(r.stake),
+                "teaser": float(r.teaser) if r.teaser is not None else None,
+                "size": r.size,
+                "selections": r.selections,
+                "parlays": [
+                    {
+                        "legs": list(p.legs),
+                        "decimal_odds": round(float(p.decimal_odds), 6),
+                        "returned": str(p.returned),
+                    }
+                    for p in r.parlays
+                ],
+                "total_stake": str(r.total_stake),
+                "best": str(r.best),
+                "worst": str(r.worst),
+                "by_wins": [{"wins": w, "least": str(lo), "most": str(hi)} for w, lo, hi in r.by_wins],
+            }
+        )
+        return
+    c = console()
+    if r.teaser is not None and not r.by_wins:  # one teaser
+        c.print(
+            f"{r.size}-team {points}: stake {dollars(r.stake)} returns {dollars(r.best)} when every team "
+            f"covers its teased line: profit {dollars(r.best - r.stake)} (by the usual table)."
+        )
+        return
+    kind = f"{r.size}-team {points}s" if points else f"{r.size}-leg parlays"
+    c.print(f"Round robin: {len(r.parlays)} {kind} of {r.selections} selections, {dollars(r.stake)} each.")
+    for p in r.parlays:
+        c.print(
+            f"  {' + '.join(map(str, p.legs)):<14} {float(p.decimal_odds):>9.4f}  returns {dollars(p.returned)}"
+        )
+    c.print(f"Total stake {dollars(r.total_stake)}.")
+    c.print(
+        f"Best case (all {r.selections} win): {dollars(r.best)} back, profit {dollars(r.best - r.total_stake)}."
+    )
+    c.print(f"Worst case (none wins): {dollars(r.worst)} back, loss {dollars(r.total_stake - r.worst)}.")
+    for w, lo, hi in r.by_wins[1:-1]:
+        if hi > 0:
+            c.print(f"  {w} of {r.selections} win: {dollars(lo)} to {dollars(hi)} back")
 
 
 def export(

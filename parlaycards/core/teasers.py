@@ -40,7 +40,7 @@ def points_text(points: Decimal) -> str:
 def teaser_table(points: Decimal, sport: str) -> PayoutTable:
     """The usual table for a teaser of `points` in `sport` (football or basketball)."""
     key = BASKETBALL_POINTS.get(points) if sport == "basketball" else points
-    rows = FOOTBALL_TABLES[key] if key is not None else {}
+    rows = FOOTBALL_TABLES.get(key, {}) if key is not None else {}
     return PayoutTable(
         tiers=tuple(PayoutTier(picks=n, hits=n, odds=Odds.parse(o)) for n, o in sorted(rows.items()))
     )
