@@ -489,7 +489,14 @@ def test_a_feed_with_nothing_to_put_on_a_card_says_why(db_path):
 @pytest.mark.parametrize(
     "args, said",
     [
-        (["nhl", "--week", "3"], 'the league "nhl" has no feed. Accepted: nfl, ncaaf'),
+        (["cfl", "--week", "3"], 'the league "cfl" (CFL) has no feed: enter its games with `import`'),
+        (["nhl", "--week", "3"], "NHL has no numbered weeks: give --date YYYY-MM-DD"),
+        (["nba"], "say which day: --date YYYY-MM-DD"),
+        (
+            ["curling", "--date", "2026-12-01"],
+            '"curling" is not a league. Accepted: nfl, ncaaf, nba, ncaab, wnba, mlb, nhl.',
+        ),
+        (["mlb", "--date", "2027-04-10", "--top", "25"], "MLB has no poll ranks"),
         (["nfl"], "say which games: --week N"),
         (["nfl", "--week", "3", "--date", "2026-11-28"], "give --week or --date, not both."),
         (["nfl", "--date", "28th"], '--date "28th" is not a date and time.'),

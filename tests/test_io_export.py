@@ -164,7 +164,10 @@ def test_lines_template(tmp_path: Path) -> None:
     ]
     assert ws.freeze_panes == "A2"
     rules = {str(dv.sqref): dv.formula1 for dv in ws.data_validations.dataValidation}
-    assert rules == {"G2:G300": '"NFL,NCAA,CFL,UFL"', "H2:H300": '"yes,no"'}
+    assert rules == {
+        "G2:G300": '"NFL,NCAA,NBA,NCAAB,WNBA,MLB,NHL,HS,PGA,NASCAR,LOCAL,CFL,UFL,XFL,USFL"',
+        "H2:H300": '"yes,no"',
+    }
     notes = [c.value for row in wb["Notes"].iter_rows() for c in row if isinstance(c.value, str)]
     for column in ("Date", "Time", "Away", "Home", "Home line", "Total", "League", "Neutral"):
         assert column in notes

@@ -368,41 +368,92 @@ def game_set(
 @game_app.command("add")
 def game_add(
     slug: Slug,
-    away: Annotated[str, typer.Option(help="Away team.")],
-    home: Annotated[str, typer.Option(help="Home team.")],
-    spread: Annotated[str, typer.Option(help="Home's line (favourite negative): -7½, +3, PK.")],
+    away: Annotated[str | None, typer.Option(help="Away team.")] = None,
+    home: Annotated[str | None, typer.Option(help="Home team.")] = None,
+    spread: Annotated[
+        str | None,
+        typer.Option(help="Home's line (favourite negative): -7½, +3, PK; for a matchup, the second's line."),
+    ] = None,
     total: Annotated[str | None, typer.Option(help="Total points, e.g. 47.5.")] = None,
     kickoff: Annotated[
         str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')
     ] = None,
-    league: Annotated[str, typer.Option(help="League: NFL, NCAA, …")] = "NFL",
+    league: Annotated[
+        str | None,
+        typer.Option(
+            help="League: NFL, NCAA, NBA, NCAAB, WNBA, MLB, NHL, HS, PGA, NASCAR, LOCAL, … [default: NFL]."
+        ),
+    ] = None,
     neutral: Annotated[bool, typer.Option("--neutral", help="Neutral site.")] = False,
     again: Annotated[
         bool, typer.Option("--again", help="Add it although one of its teams already plays on the card.")
     ] = False,
+    pick: Annotated[
+        bool, typer.Option("--pick", help="No line: straight up, printed PK (a local game, a friendly).")
+    ] = False,
+    matchup: Annotated[
+        tuple[str, str] | None,
+        typer.Option(
+            "--matchup",
+            help="Two competitors, no home or away (golf, NASCAR, any head-to-head): printed A vs B; "
+            "both must start for action.",
+        ),
+    ] = None,
 ) -> None:
     """Add a game; it gets the next free selection numbers.
 
-    Example: parlaycards game add nfl-w12 --league NFL --away "Bears" --home "Lions" --spread "-7½" --total 47.5 --kickoff "2026-11-26 12:30"
+    A game with no line (--pick) is graded straight up; a matchup is graded by who finishes ahead
+    (in golf and NASCAR the lower score: strokes, positions), with a line if --spread gives one.
+
+    Example: parlaycards game add nfl-w12 --league NFL --away "Bears" --home "Lions" --spread "-7½" --total 47.5 --kickoff "2026-11-26 12:30"   (or: game add local --away "Bob's Tavern" --home "Joe's Pub" --pick; game add golf-r4 --matchup "Scheffler" "McIlroy" --league PGA)
     """
     from ..services import edits as svc
 
-    _edited(
-        run(
-            lambda: svc.add_game(
-                open_store(),
-                slug,
-                league=league,
-                away=away,
-                home=home,
-                spread=values.spread(spread),
-                total=values.total(total) if total is not None else None,
-                kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
-                neutral=neutral,
-                again=again,
-            )
+    def add():  # noqa: ANN202
+        a, h, line = _game_sides(away, home, spread, pick, matchup)
+        return svc.add_game(
+            open_store(),
+            slug,
+            league=league,
+            away=a,
+            home=h,
+            spread=line,
+            total=values.total(total) if total is not None else None,
+            kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
+            neutral=neutral,
+            matchup=matchup is not None,
+            again=again,
         )
-    )
+
+    _edited(run(add))
+
+
+def _game_sides(away, home, spread, pick, matchup):  # noqa: ANN001, ANN202
+    """(away, home, home's line) from `game add`'s options, or one refusal naming what to give."""
+    from decimal import Decimal
+
+    from ..core.errors import ParlayError, option
+
+    if matchup is not None:
+        if away is not None or home is not None:
+            raise ParlayError(
+                f"a matchup has no home or away: give {option('matchup')} A B, without {option('away')} "
+                f"or {option('home')}."
+            )
+        away, home = matchup
+    elif away is None or home is None:
+        raise ParlayError(
+            f"say who plays: {option('away')} TEAM {option('home')} TEAM, or {option('matchup')} A B "
+            "for two competitors with no home."
+        )
+    if pick and spread is not None:
+        raise ParlayError(f"give {option('spread')} or {option('pick')} (no line), not both.")
+    if spread is None and not pick and matchup is None:
+        raise ParlayError(
+            f"say the line: {option('spread')} (home's line, e.g. -7½ or PK), or {option('pick')} for a "
+            "game with no line, graded straight up."
+        )
+    return away, home, values.spread(spread) if spread is not None else Decimal(0)
 
 
 @game_app.command("remove")
@@ -630,29 +681,65 @@ def rules_set(
 
 
 def calc(
-    stake: Annotated[str, typer.Argument(help="Amount staked, e.g. 100.")],
+    stake: Annotated[str, typer.Argument(help="Amount staked (on each parlay of a round robin), e.g. 100.")],
     odds: Annotated[list[str], typer.Argument(help="Each leg's price: -110, +150, 2.5, 5/1.")],
+    teaser: Annotated[
+        str | None,
+        typer.Option(
+            help="Price a teaser by its usual table instead: 6, 6½, 7, 10, 14 (football), 4, 4½, 5 "
+            "(basketball); the legs' prices only count the teams."
+        ),
+    ] = None,
+    round_robin: Annotated[
+        int | None,
+        typer.Option(
+            "--round-robin",
+            min=2,
+            max=10,
+            help="Every parlay of this many legs from the selections, each staked STAKE.",
+        ),
+    ] = None,
     json: Json = False,
 ) -> None:
-    """The parlay calculator: what a parlay of these prices returns.
+    """The parlay calculator: what a parlay of these prices returns (or a teaser, or a round robin).
 
-    Example: parlaycards calc 100 -110 -110 +150
+    Example: parlaycards calc 100 -110 -110 +150   (or: calc 100 -110 -110 --teaser 6; calc 10 -110 +150 -120 --round-robin 2)
     """
+
+    from decimal import Decimal
 
     from ..core.errors import ParlayError
     from ..core.odds import parlay
+    from ..core.robin import round_robin as robin
+    from ..core.robin import teaser as one_teaser
 
     def compute():  # noqa: ANN202
         try:
             amount = money.parse(stake, "stake", accepted="Accepted: 100, 25.50, $10.")
         except ValueError as exc:
             raise ParlayError(str(exc)) from None
+        points = None
+        if teaser is not None:
+            points = values.number(
+                teaser.replace("½", ".5"),
+                "teaser",
+                "Accepted: 6, 6½, 7, 10, 14 (football); 4, 4½, 5 (basketball).",
+                Decimal("0.5"),
+                Decimal(20),
+            )
         try:
+            if round_robin is not None:
+                return robin(amount, list(odds), round_robin, points)
+            if points is not None:
+                return one_teaser(amount, list(odds), points)
             return parlay(amount, list(odds))
         except ValueError as exc:
             raise ParlayError(str(exc)) from None
 
     p = run(compute)
+    if hasattr(p, "parlays"):
+        _say_robin(p, json)
+        return
     if json:
         print_json(
             {
@@ -675,6 +762,53 @@ def calc(
         f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
         f"Implied probability {float(p.probability):.2%} (the chance these prices imply, the book's margin included)."
     )
+
+
+def _say_robin(r, json: bool) -> None:  # noqa: ANN001 - core.robin.RoundRobin
+    points = f"{r.teaser.normalize():f}-point teaser" if r.teaser is not None else None
+    if json:
+        print_json(
+            {
+                "stake": str(r.stake),
+                "teaser": float(r.teaser) if r.teaser is not None else None,
+                "size": r.size,
+                "selections": r.selections,
+                "parlays": [
+                    {
+                        "legs": list(p.legs),
+                        "decimal_odds": round(float(p.decimal_odds), 6),
+                        "returned": str(p.returned),
+                    }
+                    for p in r.parlays
+                ],
+                "total_stake": str(r.total_stake),
+                "best": str(r.best),
+                "worst": str(r.worst),
+                "by_wins": [{"wins": w, "least": str(lo), "most": str(hi)} for w, lo, hi in r.by_wins],
+            }
+        )
+        return
+    c = console()
+    if r.teaser is not None and not r.by_wins:  # one teaser
+        c.print(
+            f"{r.size}-team {points}: stake {dollars(r.stake)} returns {dollars(r.best)} when every team "
+            f"covers its teased line: profit {dollars(r.best - r.stake)} (by the usual table)."
+        )
+        return
+    kind = f"{r.size}-team {points}s" if points else f"{r.size}-leg parlays"
+    c.print(f"Round robin: {len(r.parlays)} {kind} of {r.selections} selections, {dollars(r.stake)} each.")
+    for p in r.parlays:
+        c.print(
+            f"  {' + '.join(map(str, p.legs)):<14} {float(p.decimal_odds):>9.4f}  returns {dollars(p.returned)}"
+        )
+    c.print(f"Total stake {dollars(r.total_stake)}.")
+    c.print(
+        f"Best case (all {r.selections} win): {dollars(r.best)} back, profit {dollars(r.best - r.total_stake)}."
+    )
+    c.print(f"Worst case (none wins): {dollars(r.worst)} back, loss {dollars(r.total_stake - r.worst)}.")
+    for w, lo, hi in r.by_wins[1:-1]:
+        if hi > 0:
+            c.print(f"  {w} of {r.selections} win: {dollars(lo)} to {dollars(hi)} back")
 
 
 def export(
@@ -710,6 +844,77 @@ card_app = typer.Typer(
     "Example: parlaycards card revert nfl-w12 --to 2",
     no_args_is_help=True,
 )
+
+
+@card_app.command("new")
+def card_new(
+    slug: Annotated[str, typer.Argument(help="The new card's slug, e.g. teaser-w12.")],
+    source: Annotated[
+        str | None, typer.Option("--from", help="The card whose games a teaser card is made from.")
+    ] = None,
+    teaser: Annotated[
+        str | None,
+        typer.Option(
+            help="Teaser points: 6, 6½ or 7 (football; 10 and 14 are the special teasers), 4, 4½ or 5 "
+            "(basketball). Every side and total moves this many points toward the player."
+        ),
+    ] = None,
+    ties: Annotated[
+        str | None,
+        typer.Option(help="Ties rule: lose, win or reduce [default: win; lose on a special teaser]."),
+    ] = None,
+    title: Annotated[str | None, typer.Option(help="Title printed on the card.")] = None,
+    tz: Annotated[str | None, typer.Option(help="Time zone the card shows times in.")] = None,
+) -> None:
+    """Make a new card: a teaser card from another card's games, or an empty card to add games to.
+
+    A teaser card prints the teased lines (Bears +3 on a 6-point teaser prints +9; total 44 prints
+    o38 u50) and has its own payout table by number of teams (the usual one for its points; change
+    it with `payout set`). An empty card takes games with `game add` (a local game with --pick, golf
+    or NASCAR matchups with --matchup).
+
+    Example: parlaycards card new teaser-w12 --from nfl-w12 --teaser 6 --ties win   (or: card new golf-r4 --title "Golf Round 4")
+    """
+    from decimal import Decimal
+
+    from ..services import new_cards as svc
+
+    def make():  # noqa: ANN202
+        points = (
+            values.number(
+                teaser.replace("½", ".5").replace(" 1/2", ".5"),
+                "teaser",
+                "Accepted: 6, 6½, 7, 10, 14 (football); 4, 4½, 5 (basketball).",
+                Decimal("0.5"),
+                Decimal(20),
+            )
+            if teaser is not None
+            else None
+        )
+        rule = values.choice(ties, Ties, "ties", "a ties rule") if ties is not None else None
+        return svc.new_card(
+            open_store(create=source is None),
+            slug,
+            source=source,
+            teaser=points,
+            ties=rule,
+            title=title,
+            tz=tz,
+        )  # type: ignore[arg-type]
+
+    saved = run(make)
+    card = saved.card
+    if card.teaser is not None:
+        err(
+            f'Made {card.slug} version {card.version} ("{card.title}"): {len(card.games)} games teased '
+            f"{card.teaser.normalize():f} points, ties {card.rules.ties}, {card.rules.min_picks} to "
+            f"{card.rules.max_picks} teams."
+        )
+        _print_card(card, ())
+    else:
+        err(
+            f'Made {card.slug} ("{card.title}"), no games yet: add them with `parlaycards game add {card.slug} …`.'
+        )
 
 
 @card_app.command("delete")

@@ -40,7 +40,7 @@ FromFile = Annotated[
 ]
 DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what would be stored; store nothing.")]
 NETWORK = (
-    "Feeds are asked at https://site.api.espn.com/apis/site/v2/sports/football (PARLAYCARDS_ESPN_URL) and "
+    "Feeds are asked at https://site.api.espn.com/apis/site/v2/sports (PARLAYCARDS_ESPN_URL) and "
     "https://api.the-odds-api.com/v4 (PARLAYCARDS_ODDS_API_URL), waiting up to 15 seconds "
     "(PARLAYCARDS_FEED_TIMEOUT) and trying once more. The response is kept beside the database "
     "(pool.db → pool-feeds/) so a dispute can be settled by what the feed said."
@@ -56,11 +56,14 @@ def register(app: typer.Typer) -> None:
 
 @lines_app.command("fetch")
 def lines_fetch(
-    league: Annotated[str, typer.Argument(help="nfl or ncaaf (college, FBS).")],
+    league: Annotated[
+        str, typer.Argument(help="nfl, ncaaf (college, FBS), nba, ncaab (men's college), wnba, mlb or nhl.")
+    ],
     card: Annotated[str, typer.Option("--card", help="Card slug to make, or to give a new version.")],
-    week: Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week.")] = None,
+    week: Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week (football).")] = None,
     day: Annotated[
-        str | None, typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays).")
+        str | None,
+        typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays, every other sport)."),
     ] = None,
     season: Annotated[
         int | None,
@@ -68,7 +71,11 @@ def lines_fetch(
     ] = None,
     top: Annotated[
         int | None,
-        typer.Option(min=1, max=25, help="Only games with a team ranked this high (college, ESPN)."),
+        typer.Option(
+            min=1,
+            max=25,
+            help="Only games with a team ranked this high (college football and basketball, ESPN).",
+        ),
     ] = None,
     provider: Provider = None,
     book: Annotated[
@@ -106,7 +113,9 @@ def lines_fetch(
 
     {network}
 
-    Example: parlaycards lines fetch nfl --week 12 --card nfl-w12
+    Baseball and hockey lines are the run and puck lines (±1½) where the feed gives them.
+
+    Example: parlaycards lines fetch nfl --week 12 --card nfl-w12   (or: lines fetch nba --date 2026-12-01 --card nba-1201)
     """
     from ..services import feeds as svc
     from .cards import _print_games, say_imported

@@ -158,6 +158,11 @@ def print_(
             f"Wrote {done.file}: a PROOF of {slug} v{done.version} on {done.template} "
             f"(games at {done.type_size:g} pt). No serial numbers were used."
         )
+        if done.short_names:
+            err(
+                f"The full team names do not fit on {done.template}, so the card prints short names as "
+                "sportsbooks do: " + ", ".join(f"{full} → {short}" for full, short in done.short_names) + "."
+            )
     else:
         err(
             f"Wrote {done.file}: {done.copies} cards of {slug} v{done.version}, serials "

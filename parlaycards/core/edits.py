@@ -76,7 +76,9 @@ def add_game(
     total: Decimal | None,
     kickoff: datetime | date | None,
     neutral: bool = False,
+    matchup: bool = False,
 ) -> Card:
+    """A new version with one more game (on a teaser card, teased by the card's points)."""
     [nums] = assign([total is not None], [g.numbers for g in card.games])
     try:
         game = Game(
@@ -88,6 +90,8 @@ def add_game(
             kickoff=kickoff,
             neutral=neutral,
             numbers=nums,
+            matchup=matchup,
+            tease=card.teaser or Decimal(0),
         )
     except ValidationError as exc:
         raise ParlayError(validation_text(exc)) from None

@@ -45,7 +45,13 @@ class SelectionNumbers(Frozen):
 
 
 class Game(Frozen):
-    """One game on a card. `spread` is home's line (favourite negative, PK 0)."""
+    """One game on a card. `spread` is home's line (favourite negative, PK 0).
+
+    A matchup (golf, NASCAR, any head-to-head) has two competitors and no home: `away` is the first
+    named, `home` the second, and `spread` the second's line. `tease` (a teaser card's points) moves
+    every line of the game toward the player: each side's line up by it, over down, under up; the
+    stored `spread` and `total` stay the board's, `line_for` gives the teased line printed and graded.
+    """
 
     league: str = "NFL"
     kickoff: datetime | date | None = None
@@ -57,6 +63,15 @@ class Game(Frozen):
     numbers: SelectionNumbers
     off: bool = False
     off_at: datetime | None = None
+    matchup: bool = False
+    tease: Decimal = Decimal(0)
+
+    @field_validator("tease")
+    @classmethod
+    def _tease(cls, v: Decimal) -> Decimal:
+        if v < 0 or v > 20 or (v * 2) != (v * 2).to_integral_value():
+            raise ValueError(f"teaser points {v} must be a whole or half point from 0 to 20")
+        return v
 
     @field_validator("away", "home")
     @classmethod
@@ -100,15 +115,18 @@ class Game(Frozen):
         return self.numbers.away
 
     def line_for(self, side: Side) -> Decimal | None:
-        """The line a side plays at: away gets −spread, home spread, over/under the total."""
+        """The line a side plays at: away gets −spread, home spread, over/under the total; on a
+        teaser card each moved `tease` points toward the player (SETTLEMENT.md §6)."""
         if side is Side.HOME:
-            return self.spread
+            return self.spread + self.tease
         if side is Side.AWAY:
-            return -self.spread
-        return self.total
+            return -self.spread + self.tease
+        if self.total is None:
+            return None
+        return self.total - self.tease if side is Side.OVER else self.total + self.tease
 
     def label(self) -> str:
-        at = "vs" if self.neutral else "at"
+        at = "vs" if self.neutral or self.matchup else "at"
         return f"{self.away} {at} {self.home}"
 
 
@@ -233,9 +251,17 @@ class Card(Frozen):
     rules: Rules = Field(default_factory=Rules)
     disclaimer: str = DEFAULT_DISCLAIMER
     note: str = ""
+    teaser: Decimal | None = None  # a teaser card: every game's lines moved this many points
 
     @model_validator(mode="after")
     def _consistent(self) -> Card:
+        points = self.teaser or Decimal(0)
+        for g in self.games:
+            if g.tease != points:
+                raise ValueError(
+                    f"{g.label()} is teased {g.tease} points on a card teased {points}: every game of a "
+                    "teaser card moves by the card's points"
+                )
         seen: dict[int, Game] = {}
         pairs: set[tuple[str, str]] = set()
         for g in self.games:

@@ -188,9 +188,9 @@ class Report:
 
 def selection_label(game: Game, side: Side) -> str:
     if side is Side.OVER:
-        return f"Over {format_total(game.total)}"
+        return f"Over {format_total(game.line_for(side))}"
     if side is Side.UNDER:
-        return f"Under {format_total(game.total)}"
+        return f"Under {format_total(game.line_for(side))}"
     team = game.away if side is Side.AWAY else game.home
     return f"{team} {format_spread(game.line_for(side))}"
 

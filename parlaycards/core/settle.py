@@ -11,6 +11,7 @@ from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from . import leagues
 from .models import (
     Card,
     Entry,
@@ -31,20 +32,25 @@ ZERO = Decimal(0)
 
 
 def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
-    """Grade one selection against a game's result (§1). Straight-up is a spread of 0."""
+    """Grade one selection against a game's result (§1) at its line as printed (teased on a teaser
+    card, §6). Straight-up is a spread of 0; where the league's lower score finishes ahead (golf
+    strokes, race positions) a side's margin is counted the other way."""
     if result is None:
         return LegOutcome.PENDING
     if result.cancelled:
         return LegOutcome.VOID
     away, home = Decimal(result.away_score or 0), Decimal(result.home_score or 0)
     if side in (Side.OVER, Side.UNDER):
-        if game.total is None:
+        total = game.line_for(side)
+        if total is None:
             return LegOutcome.VOID
         points = away + home
-        if points == game.total:
+        if points == total:
             return LegOutcome.PUSH
-        over_wins = points > game.total
+        over_wins = points > total
         return LegOutcome.WIN if over_wins == (side is Side.OVER) else LegOutcome.LOSS
+    if leagues.lower_wins(game.league):
+        away, home = -away, -home
     line = game.line_for(side)
     assert line is not None  # a side always has its line (the spread)
     mine, other = (away, home) if side is Side.AWAY else (home, away)

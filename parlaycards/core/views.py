@@ -7,8 +7,8 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from .lines import format_spread, format_total
-from .models import Card, Game
+from .lines import format_spread, format_total, half
+from .models import Card, Game, Side
 from .money import dollars
 from .printed import CardLine, lines_json
 
@@ -59,6 +59,8 @@ def card_json(
                 "total": float(g.total) if g.total is not None else None,
                 "neutral": g.neutral,
                 "off": g.off,
+                **({"matchup": True} if g.matchup else {}),
+                **({"teased": _teased(g)} if g.tease else {}),
                 "numbers": {
                     "away": g.numbers.away,
                     "home": g.numbers.home,
@@ -86,6 +88,8 @@ def card_json(
         "disclaimer": card.disclaimer,
         "printed_versions": list(printed_versions),
     }
+    if card.teaser is not None:
+        data["teaser"] = float(card.teaser)
     if lines is not None:
         for g, out in zip(card.games, data["games"], strict=True):
             out["printed_lines"] = lines_json([line for line in lines.get(g.key, ()) if line.printed])
@@ -145,14 +149,32 @@ def game_row(game: Game, tz: str) -> dict[str, str]:
         "kickoff": kickoff_text(game, tz),
         "away_no": str(game.numbers.away),
         "away": game.away,
-        "away_line": format_spread(-game.spread),
+        "away_line": format_spread(game.line_for(Side.AWAY)),
         "home_no": str(game.numbers.home),
-        "home": game.home + (" (N)" if game.neutral else ""),
-        "home_line": format_spread(game.spread),
-        "total": format_total(game.total),
+        "home": game.home + (" (N)" if game.neutral and not game.matchup else ""),
+        "home_line": format_spread(game.line_for(Side.HOME)),
+        "total": _total_text(game),
+        "over_total": format_total(game.line_for(Side.OVER)),
+        "under_total": format_total(game.line_for(Side.UNDER)),
         "over_no": str(game.numbers.over or ""),
         "under_no": str(game.numbers.under or ""),
     }
+
+
+def _teased(game: Game) -> dict[str, float | None]:
+    """A teased game's lines as printed (JSON): each side's and the over's and the under's."""
+    out: dict[str, float | None] = {}
+    for side in Side:
+        line = game.line_for(side)
+        out[side.value] = float(line) if line is not None else None
+    return out
+
+
+def _total_text(game: Game) -> str:
+    """The total as printed: `44½`; teased, the over's and the under's (`o38½ u50½`)."""
+    if game.tease and game.total is not None:
+        return f"o{format_total(game.line_for(Side.OVER))} u{format_total(game.line_for(Side.UNDER))}"
+    return format_total(game.total)
 
 
 def rules_text(card: Card, short: bool = False) -> list[str]:
@@ -165,6 +187,13 @@ def rules_text(card: Card, short: bool = False) -> list[str]:
     if short:
         return _rules_short(card)
     out = [f"Pick at least {r.min_picks} and no more than {r.max_picks} selections."]
+    if card.teaser is not None:
+        out.append(
+            f"Teaser: every line is moved {half(card.teaser)} points toward the player; the lines printed "
+            "are the teased lines."
+        )
+    if any(g.matchup for g in card.games):
+        out.append("Matchups (A vs B): both must start for action; the one who finishes ahead wins.")
     out.append(
         {
             "lose": "Ties (pushes) lose.",
@@ -199,6 +228,7 @@ def _rules_short(card: Card) -> list[str]:
     r = card.rules
     p = card.payouts
     out = [
+        *([f"teased {half(card.teaser)} pts"] if card.teaser is not None else []),
         f"{r.min_picks}–{r.max_picks} picks",
         {"lose": "ties lose", "win": "ties win", "reduce": "ties drop a tier"}[r.ties],
         "side and total of a game allowed" if r.same_game else "one pick per game",

@@ -16,6 +16,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..core import leagues
 from ..core.lines import format_spread, format_total
 from ..core.models import Card
 from ..core.money import dollars
@@ -28,7 +29,7 @@ HEADER_FILL = PatternFill("solid", fgColor="1F4E78")
 GREY = Font(color="808080", italic=True)
 DATE_FORMAT = "ddd m/d/yyyy"
 TIME_FORMAT = "h:mm AM/PM"
-LEAGUES = ("NFL", "NCAA", "CFL", "UFL")
+LEAGUES = tuple(lg.code for lg in leagues.LEAGUES)  # the codes a League cell accepts (core/leagues.py)
 TEMPLATE_COLUMNS = (
     ("Date", 14, "The game's date: a date cell, or text such as 11/22, Sun 11/22, 2026-11-22.", "Sun 11/22"),
     (
@@ -48,7 +49,13 @@ TEMPLATE_COLUMNS = (
         "-6½",
     ),
     ("Total", 9, "Total points for over/under: 44.5, 44½, o/u 44½. Leave blank for no total.", "44½"),
-    ("League", 9, "NFL, NCAA, CFL or UFL. Blank: the sheet's name if it is a league, else NFL.", "NFL"),
+    (
+        "League",
+        9,
+        "NFL, NCAA (college football), NBA, NCAAB, WNBA, MLB, NHL, HS, PGA, NASCAR, LOCAL, CFL, UFL. "
+        "Blank: the sheet's name if it is a league, else NFL.",
+        "NFL",
+    ),
     ("Neutral", 9, "yes for a neutral site; blank otherwise.", ""),
 )
 EXAMPLES = (
@@ -159,11 +166,11 @@ def write_lines_template(path: Path) -> Path:
     for row in range(2, last + 1):
         ws.cell(row=row, column=1).number_format = DATE_FORMAT
         ws.cell(row=row, column=2).number_format = TIME_FORMAT
-    leagues = DataValidation(
+    league_list = DataValidation(
         type="list",
         formula1=f'"{",".join(LEAGUES)}"',
         allow_blank=True,
-        error="Choose NFL, NCAA, CFL or UFL.",
+        error="Choose a league: " + ", ".join(LEAGUES) + ".",
         errorTitle="League",
         showErrorMessage=True,
     )
@@ -175,9 +182,9 @@ def write_lines_template(path: Path) -> Path:
         errorTitle="Neutral",
         showErrorMessage=True,
     )
-    leagues.add(f"G2:G{last}")
+    league_list.add(f"G2:G{last}")
     neutral.add(f"H2:H{last}")
-    ws.add_data_validation(leagues)
+    ws.add_data_validation(league_list)
     ws.add_data_validation(neutral)
     notes = wb.create_sheet("Notes")
     put(notes, 1, 1, "How to fill in the Lines sheet").font = Font(bold=True, size=14)

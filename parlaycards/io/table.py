@@ -9,27 +9,14 @@ from datetime import date, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
+from ..core import leagues
 from ..core.errors import Source
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
 from . import teams
 from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
 from .when import Calendar, When, WhenError, zone_named
 
-LEAGUES = {
-    "nfl": "NFL",
-    "ncaa": "NCAA",
-    "ncaaf": "NCAA",
-    "cfb": "NCAA",
-    "college": "NCAA",
-    "collegefootball": "NCAA",
-    "ncaafootball": "NCAA",
-    "fbs": "NCAA",
-    "fcs": "NCAA",
-    "cfl": "CFL",
-    "ufl": "UFL",
-    "xfl": "XFL",
-    "usfl": "USFL",
-}
+LEAGUES = leagues.word_codes()  # every word a league is known by → its code (core/leagues.py)
 NEUTRAL_MARK = re.compile(r"\s*\(\s*n\s*\)\s*", re.I)
 HOME_MARK = re.compile(r"^(?:@\s*|\*\s*|at\s+)", re.I)
 HOME_SUFFIX = re.compile(r"\s*\(\s*(?:h|home)\s*\)\s*$", re.I)
@@ -73,8 +60,8 @@ WHEN_COLUMNS = (DATE, TIME, KICKOFF)
 
 
 def league_of(text: object) -> str | None:
-    """`College`, `NCAAF`, `cfb` → NCAA; `nfl` → NFL; None when the text is not a league's name."""
-    return LEAGUES.get(re.sub(r"[^a-z]", "", text_of(text).casefold()))
+    """`College`, `NCAAF`, `cfb` → NCAA; `nfl` → NFL; `nba`, `MLB` …; None when the text is not a league's name."""
+    return LEAGUES.get(leagues.squash(text_of(text)))
 
 
 def league_named(text: object) -> str | None:

@@ -14,11 +14,12 @@ of the panel and the games run from the card's top to its foot ("tall").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..core.errors import ParlayError
 from ..core.models import Card
+from ..core.names import with_short_names
 from . import games as gt
 from . import parts
 from .check import check_layout
@@ -571,11 +572,20 @@ def _dense(card: Card, t: Template) -> bool:
 
 
 def _try(card: Card, t: Template) -> CardLayout | None:
+    """The card laid out with its full names; only when they cannot fit, with the short names a
+    sportsbook prints (Buffalo, NY Giants, Ohio St.). A card that fits with full names is laid out
+    exactly as before short names existed, so cards already printed keep their layout."""
     areas = split_body(t)
     plan = _choose(card, areas.body, _dense(card, t))
+    if plan is not None:
+        return _build(card, t, plan, areas)
+    short, used = with_short_names(card)
+    if not used:
+        return None
+    plan = _choose(short, areas.body, _dense(short, t))
     if plan is None:
         return None
-    return _build(card, t, plan, areas)
+    return replace(_build(short, t, plan, areas), short_names=used)
 
 
 @lru_cache(maxsize=256)
@@ -622,8 +632,12 @@ def _too_big(card: Card, t: Template) -> ParlayError:
     )
     why = (
         f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
-        f"several cards; shorter team names, as most sheets print them (Buffalo for Buffalo Bills), leave "
-        f"room for more games"
+        + (
+            "several cards, even with team names as sportsbooks shorten them (Buffalo for Buffalo Bills)"
+            if with_short_names(card)[1]
+            else "several cards; shorter team names, as most sheets print them (Buffalo for Buffalo Bills), "
+            "leave room for more games"
+        )
         if _dense(card, t)
         else "the type would be under 6 pt"
     )

@@ -167,7 +167,7 @@ def measure(
     total = max(widest([c["total"] for c in games] + ["OFF"], BOLD, s), width("O/U", BOLD, LABEL))
     if stacked:
         total = max(
-            widest([f"{o} {c['total']}" for c in games for o in "OU"] + ["OFF"], BOLD, s),
+            widest([f"{o} {c[k]}" for c in games for o, k in _OU] + ["OFF"], BOLD, s),
             width("TOTAL", BOLD, LABEL),
         )
         kick = max(
@@ -187,6 +187,9 @@ def measure(
     return Columns(
         s, d, pitch(s, tight), col_w, kick, num, room, line, total, has_total, groups, stacked, least
     )
+
+
+_OU = (("O", "over_total"), ("U", "under_total"))  # a teased total prints the over's and the under's
 
 
 def _kick_lines(kick: str) -> tuple[str, str]:
@@ -423,7 +426,7 @@ def _stacked_game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float
             x += d + CLEAR
             out.append(cell(x, ty, c[f"{ou}_no"], BOLD, s, w=geo.num))
             x += geo.num + geo.pad
-            out.append(cell(x, ty, f"{letter} {c['total']}", BOLD, s, w=geo.total))
+            out.append(cell(x, ty, f"{letter} {c.get(ou + '_total', c['total'])}", BOLD, s, w=geo.total))
         elif geo.has_total and g.off and i == 0:
             out.append(cell(x0 + xs[ou], ty, "OFF", BOLD, s, grey=grey))
     return out

@@ -180,6 +180,7 @@ class CardLayout:
     type_size: float = 0.0
     columns: int = 1
     arrangement: str = ""
+    short_names: tuple[tuple[str, str], ...] = ()  # (full, printed) when full names did not fit
 
     def bubbles(self) -> dict[int, Bubble]:
         """Selection number → its bubble (what a scanner reads)."""

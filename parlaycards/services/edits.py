@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
-from ..core import edits
+from ..core import edits, leagues
 from ..core.changes import card_changes
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, option
@@ -103,30 +103,40 @@ def add_game(
     store: Store,
     slug: str,
     *,
-    league: str,
+    league: str | None,
     away: str,
     home: str,
     spread: Decimal,
     total: Decimal | None = None,
     kickoff: datetime | date | None = None,
     neutral: bool = False,
+    matchup: bool = False,
     again: bool = False,
 ) -> Edited:
-    """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone. A team
+    """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone.
+    `league` is any word the league table knows (None: NFL); a matchup defaults to being one. A team
     already playing on the card (the alias table says who is who) is refused unless `again`."""
+    code = _league_code(league if league is not None or not matchup else "LOCAL")
+    found = leagues.get(code)
+    if found is not None and found.matchup and not matchup:
+        raise ParlayError(
+            f"{found.name} games are matchups of two competitors: give {option('matchup')} A B "
+            f"instead of {option('away')} and {option('home')}."
+        )
 
     def playing(c: Card) -> Card:
         if not again:
-            _refuse_twice(c, league.upper(), away, home)
+            _refuse_twice(c, code, away, home)
         return c
 
     return edit(
         store,
         slug,
-        f"added {away} at {home}",
+        f"added {away} {'vs' if matchup else 'at'} {home}",
         lambda c: edits.add_game(
             playing(c),
-            league=league.upper(),
+            league=code,
+            matchup=matchup,
             away=away,
             home=home,
             spread=spread,
@@ -148,6 +158,17 @@ def _refuse_twice(card: Card, league: str, away: str, home: str) -> None:
                     f'"{team}" already plays on card {card.slug}: game {g.numbers.away} {g.label()}. Add '
                     f"{option('again')} to put a second game of it on the card (or `game set` to change that one)."
                 )
+
+
+def _league_code(text: str | None) -> str:
+    """A league's code from what was typed (`nba`, `golf`, `High School`); a word the table does not
+    know is refused with the accepted words."""
+    if text is None:
+        return "NFL"
+    found = leagues.named(text)
+    if found is None:
+        raise ParlayError(f'"{text}" is not a league. Accepted: {leagues.accepted()}.', field="league")
+    return found.code
 
 
 def remove_game(store: Store, slug: str, number: int) -> Edited:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from ..core import leagues
 from ..core.errors import ParlayError
 from ..core.models import Game, Result
 from ..core.numbering import assign
@@ -25,8 +26,7 @@ from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from . import cards, results
 
-LEAGUE_TITLES = {"NFL": "NFL", "NCAA": "College Football"}
-LEAGUES = tuple(LEAGUE_TITLES)  # the leagues the feeds have
+LEAGUES = tuple(lg.code for lg in leagues.with_feed())  # the leagues the feeds have
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,21 @@ def fetch_lines(
     day = _date(day, tz)
     if week is not None and day is not None:
         raise ParlayError("give ⟨week⟩ or ⟨date⟩, not both.")
+    found = leagues.get(lg)
+    if week is not None and found is not None and not found.weeks:
+        raise ParlayError(
+            f"{found.name} has no numbered weeks: give ⟨date⟩ YYYY-MM-DD for one day's games "
+            f"(e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
+        )
+    if top is not None and found is not None and not found.ranked:
+        raise ParlayError(
+            f"⟨top⟩ keeps games with a ranked team, and {found.name} has no poll ranks in the feed; "
+            "leave ⟨top⟩ out (college football and college basketball have them)."
+        )
+    if from_file is None and week is None and day is None and found is not None and not found.weeks:
+        raise ParlayError(
+            f"say which day: ⟨date⟩ YYYY-MM-DD (e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
+        )
     if from_file is None and week is None and day is None:
         raise ParlayError(
             f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
@@ -151,7 +166,7 @@ def fetch_lines(
     first = min((g.kickoff for g in games if g.kickoff is not None), default=None)
     when = day or (first.date() if isinstance(first, datetime) else first)
     what = f"Week {week}" if week is not None else f"{when:%b} {when.day}" if when else ""
-    card_title = title or f"{LEAGUE_TITLES[lg]} {what}".strip()
+    card_title = title or f"{_title(lg)} {what}".strip()
     audit = {
         "provider": prov.name,
         "book": taken.book,
@@ -185,6 +200,11 @@ def fetch_lines(
         as_written,
         dry_run,
     )
+
+
+def _title(code: str) -> str:
+    found = leagues.get(code)
+    return found.name if found else code
 
 
 def _date(text: str | date | None, tz: str) -> date | None:
@@ -264,9 +284,13 @@ def _games(picked: list[FeedGame], league: str) -> tuple[tuple[Game, ...], tuple
     )
     unknown: list[str] = []
 
+    known = bool(
+        (lg := leagues.get(league)) and lg.aliases
+    )  # no alias table: every name as the feed writes it
+
     def name(text: str) -> str:
         found = teams.canonical(text, league)
-        if found is None and text not in unknown:
+        if found is None and known and text not in unknown:
             unknown.append(text)
         return found or text
 
@@ -341,7 +365,7 @@ def fetch_results(
     leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
     if not leagues:
         raise ParlayError(
-            f"card {slug} has no NFL or college game: the feeds have only those. "
+            f"card {slug} has no game of a league with a feed ({leagues.accepted(leagues.with_feed())}). "
             "Use `result import` or `result set`."
         )
     if from_file is not None:

@@ -47,6 +47,7 @@ class Printed:
     last: int | None
     sha256: str
     type_size: float
+    short_names: tuple[tuple[str, str], ...] = ()  # (full, printed): the full names did not fit
 
 
 def templates() -> list[Template]:
@@ -99,7 +100,19 @@ def print_batch(
             render_proof(part, t, layout, slug, card.version, card.title)
         with store.transaction() as tx:
             tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
-        return Printed(slug, card.version, t.name, path, 1, 1, None, None, _sha(path), layout.type_size)
+        return Printed(
+            slug,
+            card.version,
+            t.name,
+            path,
+            1,
+            1,
+            None,
+            None,
+            _sha(path),
+            layout.type_size,
+            layout.short_names,
+        )
     with store.print_lock():
         finish_batches(store)
         for _ in range(5):

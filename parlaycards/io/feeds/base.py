@@ -17,21 +17,12 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any, Protocol
 
+from ...core import leagues
 from ...core.errors import ParlayError
 
 TIMEOUT_ENV = "PARLAYCARDS_FEED_TIMEOUT"
 TIMEOUT = 15.0  # seconds to connect and to read; PARLAYCARDS_FEED_TIMEOUT overrides
 ATTEMPTS = 2  # a timeout, a dropped connection or a server error (5xx) is tried once more
-LEAGUE_WORDS = {
-    "nfl": "NFL",
-    "ncaaf": "NCAA",
-    "ncaa": "NCAA",
-    "cfb": "NCAA",
-    "college": "NCAA",
-    "college-football": "NCAA",
-    "fbs": "NCAA",
-}
-LEAGUES_ACCEPTED = "Accepted: nfl, ncaaf (also ncaa, college)."
 
 
 class Status(StrEnum):
@@ -76,7 +67,7 @@ class Feed:
 class Query:
     """What a user asked for: a league, a week or a date, a season, a book, a key."""
 
-    league: str  # NFL or NCAA
+    league: str  # a league code with a feed (core/leagues.py): NFL, NCAA, NBA, …
     week: int | None = None
     season: int | None = None
     day: date | None = None
@@ -113,11 +104,18 @@ class Provider(Protocol):
 
 
 def league_of(text: str) -> str:
-    """`nfl` → NFL, `ncaaf` / `college` → NCAA; anything else is refused with the accepted words."""
-    found = LEAGUE_WORDS.get(text.strip().lower())
+    """The code of a league with a feed (`nfl` → NFL, `ncaaf` / `college` → NCAA, `nba`, `mlb`, `nhl` …);
+    a league with no feed, or no league, is refused with the accepted words."""
+    found = leagues.named(text)
+    fed = leagues.accepted(leagues.with_feed())
     if found is None:
-        raise ParlayError(f'the league "{text}" has no feed. {LEAGUES_ACCEPTED}')
-    return found
+        raise ParlayError(f'"{text}" is not a league. Accepted: {fed}.')
+    if not found.has_feed:
+        raise ParlayError(
+            f'the league "{text}" ({found.name}) has no feed: enter its games with `import` or `game add`. '
+            f"Leagues with a feed: {fed}."
+        )
+    return found.code
 
 
 def base_url(env: str, default: str) -> str:

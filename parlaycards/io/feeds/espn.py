@@ -14,20 +14,22 @@ STATUS_POSTPONED, `state` pre / in / post, `completed`, `detail`) and `odds[]` (
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from ...core import leagues
+from ...core.errors import ParlayError
 from ...core.lines import PICK_WORDS, LineError, parse_spread, split_named, to_half
 from .. import teams
 from ..when import read_moment
 from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, team_name, unexpected
 
 URL_ENV = "PARLAYCARDS_ESPN_URL"
-DEFAULT_URL = "https://site.api.espn.com/apis/site/v2/sports/football"
-PATHS = {"NFL": "nfl", "NCAA": "college-football"}
-FBS = "80"  # ESPN's group of every FBS team
+DEFAULT_URL = "https://site.api.espn.com/apis/site/v2/sports"
+SPORTS = {"football", "basketball", "baseball", "hockey"}  # ESPN's path segments
 UNRANKED = 99
 
 
@@ -54,10 +56,15 @@ class Espn:
         return Request(self._url(query), params, what="scores")
 
     def _url(self, query: Query) -> str:
-        return f"{base_url(URL_ENV, DEFAULT_URL)}/{PATHS[query.league]}/scoreboard"
+        base = base_url(URL_ENV, DEFAULT_URL)
+        path = str(_league(query).espn)
+        last = base.rpartition("/")[2]
+        if last in SPORTS:  # a base given down to a sport (…/sports/football), as it once was
+            base = base.removesuffix("/" + last)
+        return f"{base}/{path}/scoreboard"
 
     def _league_params(self, query: Query) -> dict[str, str]:
-        return {"groups": FBS, "limit": "400"} if query.league == "NCAA" else {}
+        return dict(_league(query).espn_params)
 
     def parse_lines(self, data: Any, query: Query, source: str = "ESPN") -> Feed:
         return self._parse(data, query, source)
@@ -103,7 +110,10 @@ class Espn:
             total = number(odds.get("overUnder"))
             total = to_half(total) if total is not None and total > 0 else None
             details = str(odds.get("details") or "").strip()
-            if details:
+            lg = leagues.get(query.league)
+            if lg is not None and lg.run_line is not None:
+                spread, problem = _run_line(odds, details, away, home, lg.run_line)
+            elif details:
                 spread, problem = _spread(details, away, home)
         final = state in (Status.FINAL,)
         return FeedGame(
@@ -121,6 +131,16 @@ class Espn:
             ranks=(_rank(away), _rank(home)),
             problem=problem,
         ), book
+
+
+def _league(query: Query) -> leagues.League:
+    found = leagues.get(query.league)
+    if found is None or found.espn is None:
+        raise ParlayError(
+            f"ESPN has no scoreboard for {query.league}. Leagues with one: "
+            f"{leagues.accepted(leagues.with_feed())}."
+        )
+    return found
 
 
 def _name(competitor: dict) -> str:
@@ -170,6 +190,39 @@ def _spread(details: str, away: dict, home: dict) -> tuple[Decimal | None, str |
     if side is None:
         return None, f'the line "{details}" names neither {_name(away)} nor {_name(home)}'
     return to_half(value if side == "home" else -value), None
+
+
+def _run_line(
+    odds: dict, details: str, away: dict, home: dict, usual: Decimal
+) -> tuple[Decimal | None, str | None]:
+    """Home's run or puck line. ESPN's `details` for baseball and hockey is the moneyline ("NYY -150"),
+    never the line: the line is `pointSpread.home` (close, else open) where the feed has it, else the
+    usual ±1½ (or `spread`) laid by the favourite `homeTeamOdds` / `awayTeamOdds` or `details` name."""
+    point = odds.get("pointSpread")
+    if isinstance(point, dict) and isinstance(point.get("home"), dict):
+        for when in ("close", "current", "open"):
+            part = point["home"].get(when)
+            value = number(part.get("line")) if isinstance(part, dict) else None
+            if value is not None:
+                return to_half(value), None
+    size = number(odds.get("spread"))
+    size = abs(size) if size else usual
+    favourite = None
+    for side, key in (("home", "homeTeamOdds"), ("away", "awayTeamOdds")):
+        if isinstance(odds.get(key), dict) and odds[key].get("favorite") is True:
+            favourite = side
+    if favourite is None and details and details.lower() not in PICK_WORDS:
+        named = re.fullmatch(r"(.*?\S)\s*([+-]\d{3,5})", details.replace("−", "-"))
+        if named is not None:
+            price = number(named[2])
+            side = _side(named[1], away, home)
+            if side is not None and price is not None and price != 0:
+                other = "away" if side == "home" else "home"
+                favourite = side if price < 0 else other
+    if favourite is None:
+        what = f' (the feed says "{details}")' if details else ""
+        return None, f"no favourite to lay the run or puck line{what}"
+    return to_half(-size if favourite == "home" else size), None
 
 
 def _side(name: str, away: dict, home: dict) -> str | None:

@@ -20,6 +20,7 @@ from decimal import Decimal
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ...core import leagues
 from ...core.errors import ParlayError
 from ...core.lines import to_half
 from ..when import read_moment
@@ -28,7 +29,6 @@ from .base import Feed, FeedGame, Query, Request, Status, base_url, number, scor
 URL_ENV = "PARLAYCARDS_ODDS_API_URL"
 KEY_ENV = "PARLAYCARDS_ODDS_API_KEY"
 DEFAULT_URL = "https://api.the-odds-api.com/v4"
-SPORTS = {"NFL": "americanfootball_nfl", "NCAA": "americanfootball_ncaaf"}
 LATE = time(6)  # a kickoff before 6 in the morning belongs to the night before (west-coast games)
 
 
@@ -62,7 +62,13 @@ class OddsApi:
         return Request(self._url(query, "scores"), params, secret=("apiKey",), what="scores")
 
     def _url(self, query: Query, what: str) -> str:
-        return f"{base_url(URL_ENV, DEFAULT_URL)}/sports/{SPORTS[query.league]}/{what}"
+        found = leagues.get(query.league)
+        if found is None or found.odds_api is None:
+            fed = [lg for lg in leagues.LEAGUES if lg.odds_api]
+            raise ParlayError(
+                f"{self.label} has no odds for {query.league}. Leagues it has: {leagues.accepted(tuple(fed))}."
+            )
+        return f"{base_url(URL_ENV, DEFAULT_URL)}/sports/{found.odds_api}/{what}"
 
     def parse_lines(self, data: Any, query: Query, source: str = "The Odds API") -> Feed:
         events = self._events(data, source)
@@ -177,7 +183,10 @@ def _span(query: Query) -> tuple[str, str] | None:
     """commenceTimeFrom / commenceTimeTo (UTC, as the API wants them) for a week or a day."""
     if query.week is not None:
         if query.league != "NFL":
-            raise ParlayError("The Odds API has no college weeks: give ⟨date⟩ YYYY-MM-DD for a college card.")
+            raise ParlayError(
+                f"The Odds API has no {query.league} weeks (only NFL weeks are known): give ⟨date⟩ "
+                "YYYY-MM-DD for one day's games."
+            )
         first, last = nfl_week(query.season or date.today().year, query.week)
     elif query.day is not None:
         first = last = query.day
