@@ -608,10 +608,18 @@ def main() -> int:
     ap.add_argument(
         "--games", help="letter-2up cards of these game counts (comma-separated) instead of the mix"
     )
+    ap.add_argument(
+        "--pages-a-pdf",
+        type=int,
+        default=PAGES_A_PDF,
+        help=f"scanner pages in each PDF (default {PAGES_A_PDF}; 300 measures a 300-page PDF's pace and memory)",
+    )
     ap.add_argument("--keep", type=Path, help="write the inputs, the pool and truth.json here, and keep them")
     ap.add_argument("--generate-only", action="store_true", help="with --keep: make the inputs, do not scan")
     ap.add_argument("--reuse", action="store_true", help="with --keep: scan the inputs made there before")
     args = ap.parse_args()
+    global PAGES_A_PDF
+    PAGES_A_PDF = args.pages_a_pdf
     if (args.generate_only or args.reuse) and not args.keep:
         ap.error("--generate-only and --reuse need --keep DIR")
     folder = args.keep or Path(tempfile.mkdtemp(prefix="scan-bench-"))
