@@ -136,8 +136,9 @@ def make_card(kind: Kind) -> Card:
 class Piles:
     """The inputs being written: per slug, scanner pages (into PDFs of PAGES_A_PDF) and photo files."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, per_pdf: int = PAGES_A_PDF) -> None:
         self.folder = folder
+        self.per_pdf = per_pdf
         self.pages: dict[str, list[np.ndarray]] = defaultdict(list)
         self.files: dict[str, dict[str, list[str]]] = defaultdict(lambda: {"scanner": [], "phone": []})
         self.cards: list[dict] = []
@@ -150,7 +151,7 @@ class Piles:
         pdf = self._pdf_name(slug, done)
         self.pages[slug].append(image)
         self._truth(slug, "scanner", pdf, len(self.pages[slug]) - 1, cards)
-        if len(self.pages[slug]) == PAGES_A_PDF:
+        if len(self.pages[slug]) == self.per_pdf:
             self.flush(slug)
 
     def flush(self, slug: str) -> None:
@@ -214,6 +215,8 @@ class HeldOut(Own):
                 if plan is None:
                     cards.append(None)
                     continue
+                if plan.why == "unsure":  # the held-out marker draws no faint dab: its own erasures stand in
+                    plan = replace(plan, why=None, extras=())
                 hand = heldout.random_hand(rng)
                 keys = [str(n) for n in plan.picks] + ([f"stake:{plan.stake}"] if plan.stake else [])
                 drawn = [(k, heldout.draw_pick(img, spots[slot][k], hand, rng, dpi=SOURCE_DPI)) for k in keys]
@@ -262,10 +265,11 @@ def generate(
     store: Store,
     kinds: tuple[Kind, ...] = KINDS,
     marker: Own | None = None,
+    per_pdf: int = PAGES_A_PDF,
 ) -> Piles:
     """Print, mark, scan and photograph about `total` cards (and the second copies of the duplicates)."""
     marker = marker or Own()
-    piles = Piles(folder)
+    piles = Piles(folder, per_pdf)
     made, start = 0, time.perf_counter()
     doubt = 0
     for kind in kinds:
@@ -618,8 +622,6 @@ def main() -> int:
     ap.add_argument("--generate-only", action="store_true", help="with --keep: make the inputs, do not scan")
     ap.add_argument("--reuse", action="store_true", help="with --keep: scan the inputs made there before")
     args = ap.parse_args()
-    global PAGES_A_PDF
-    PAGES_A_PDF = args.pages_a_pdf
     if (args.generate_only or args.reuse) and not args.keep:
         ap.error("--generate-only and --reuse need --keep DIR")
     folder = args.keep or Path(tempfile.mkdtemp(prefix="scan-bench-"))
@@ -644,7 +646,9 @@ def main() -> int:
                 for n in counts
             )
         marker = HeldOut() if args.marker == "heldout" else Own()
-        piles = generate(folder, args.cards, np.random.default_rng(args.seed), store, kinds, marker)
+        piles = generate(
+            folder, args.cards, np.random.default_rng(args.seed), store, kinds, marker, args.pages_a_pdf
+        )
         store.dispose()
         shutil.copyfile(db, printed)
         truth = {

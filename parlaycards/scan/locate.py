@@ -360,15 +360,13 @@ class Found:
 
 def locate(grey: np.ndarray) -> Found:
     """The cards on a page. A page whose marks come out small in the working copy (a whole sheet
-    photographed from arm's length), or where a card lacks a corner or marks are left over, is
-    looked at again at twice the working size, and the better reading kept."""
+    photographed from arm's length), where a card lacks a corner, or where no card is found, is looked
+    at again at twice the working size, and the better reading kept."""
     found = _locate(grey, WORK)
     small = any(q.side * found.scale < FINE for q in found.quads) or any(
         m.side * found.scale < FINE for m in found.stray
     )
-    if (
-        small or found.stray or any(q.missing for q in found.quads) or not found.quads
-    ) and found.scale < 0.75:
+    if (small or any(q.missing for q in found.quads) or not found.quads) and found.scale < 0.75:
         finer = _locate(grey, 2 * WORK)
         if _score(finer) > _score(found):
             return finer
