@@ -193,6 +193,10 @@ def _twin(layout: Layout, table: Table, written: str) -> tuple[int, str] | None:
     """The column read for a line or total that an unread header also names (`Spread` beside `Line`), and
     the column's name; None when the header names none of them."""
     key = header_key(written)
+    header = table.sheet.rows[table.header_row - 1]
+    for name, col in table.columns.items():  # the very header of a column read, written again (Away, Away)
+        if key and col < len(header) and header_key(header[col]) == key:
+            return col, name
     for column in layout.columns:
         if column.name in TWIN_REFUSED and table.has(column.name) and key in column.keys():
             return table.columns[column.name], column.name

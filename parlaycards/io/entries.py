@@ -29,6 +29,8 @@ from .sheets import (
     locate,
     no_header,
     open_workbook,
+    refuse_hidden,
+    refuse_repeated,
     text_of,
 )
 from .when import read_moment
@@ -140,6 +142,9 @@ def read_entries(path: Path, zone: ZoneInfo) -> EntrySheet:
             continue
         found = True
         header_row, (cols, pick_cols) = header
+        refuse_repeated(book.file, sheet, header_row, COLUMNS, "entry")
+        if sheet.hidden:
+            refuse_hidden(book.file, sheet, header_row, "entries")
         has_code = has_code or "code" in cols
         for r in range(header_row + 1, len(sheet.rows) + 1):
             raw = _row(book.file, sheet, r, cols, pick_cols, zone)

@@ -90,7 +90,14 @@ def read_lines(
     title: str | None = None
     read: list[Sheet] = []
     readings: list[SheetReading] = []
-    warnings: list[Problem] = []
+    warnings: list[Problem] = [
+        Problem(
+            Source(book.file, s.name),
+            "the sheet is hidden, so it was not read. To read it, name it: --sheet " + _quoted(s.name or ""),
+        )
+        for s in book.sheets
+        if s.hidden and all(s is not c for c in chosen) and any(any(v is not None for v in r) for r in s.rows)
+    ]
     for sheet in chosen:
         if not sheet.rows:
             continue
@@ -154,6 +161,10 @@ def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
     visible = [s for s in book.sheets if not s.hidden]
     lines = [s for s in visible if s.name is None or not header_key(s.name).startswith(NOT_LINES)]
     return lines or visible
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"' if not name.replace("-", "").replace("_", "").isalnum() else name
 
 
 def _header(sheet: Sheet) -> tuple[int, Layout] | None:

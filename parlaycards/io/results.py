@@ -23,6 +23,8 @@ from .sheets import (
     locate,
     no_header,
     open_workbook,
+    refuse_hidden,
+    refuse_repeated,
     text_of,
 )
 
@@ -126,6 +128,7 @@ class RawResult:
     away_score: int | None
     home_score: int | None
     cancelled: bool
+    said_number: int | None = None  # a Number cell beside the teams: checked against the game they name
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,9 @@ def read_results(path: Path) -> ResultSheet:
             continue
         found = True
         header_row, cols = header
+        refuse_repeated(book.file, sheet, header_row, COLUMNS, "score")
+        if sheet.hidden:
+            refuse_hidden(book.file, sheet, header_row, "scores")
         for r in range(header_row + 1, len(sheet.rows) + 1):
             _row(book.file, sheet, r, cols, rows, not_over, problems)
     if not found:
@@ -183,8 +189,8 @@ def _columns(cells: tuple[object, ...]) -> dict[str, int] | None:
         cols["away_score"], cols["home_score"] = cols.pop("away"), cols.pop("home")  # Number | Away | Home
     by_teams = {"away", "home"} <= cols.keys()
     if (by_teams or "number" in cols) and {"away_score", "home_score"} <= cols.keys():
-        if by_teams:
-            cols.pop("number", None)
+        if by_teams and "number" in cols:
+            cols["said_number"] = cols.pop("number")  # the teams name the game; the number is checked
         return cols
     return None
 
@@ -234,7 +240,19 @@ def _row(
     elif not text_of(cell("away")) or not text_of(cell("home")):
         problem(None, "both teams are needed (Away and Home).")
         return
+    said_number = None
+    if "said_number" in cols and re.fullmatch(r"\d{1,6}", text_of(cell("said_number"))):
+        said_number = int(text_of(cell("said_number")))
     cancelled = status in CANCELLED
+    if cancelled and scores != [None, None]:
+        shown = "–".join("" if s is None else str(s) for s in scores)
+        problem(
+            "status",
+            f'the status says "{text_of(cell("status"))}" but the row has a score ({shown}) for {game}: a '
+            "cancelled or postponed game has no score, so neither was stored. Clear the scores to record "
+            "it cancelled, or write Final (or leave the status blank) to record the score.",
+        )
+        return
     if status in NOT_OVER or (not status and scores == [None, None]):
         not_over.append(f"{here} ({game}): {text_of(cell('status')) or 'no score yet'}")
         return
@@ -253,5 +271,6 @@ def _row(
             None if cancelled else scores[0],
             None if cancelled else scores[1],
             cancelled,
+            said_number,
         )
     )

@@ -138,6 +138,46 @@ def locate(columns: Sequence[Column], cells: Sequence[object]) -> dict[str, int]
     return found
 
 
+def repeated(columns: Sequence[Column], cells: Sequence[object]) -> tuple[Column, int, int] | None:
+    """A declared column whose header is written twice in one header row (two Serial columns, Picks and
+    Picks, Away and Visitor): the column and the two cells (counted from 0); None when every column is
+    headed once. Reading one and leaving the other would read half the sheet in silence."""
+    keys = [header_key(c) for c in cells]
+    for column in columns:
+        hits = [i for i, k in enumerate(keys) if k and k in column.keys()]
+        if len(hits) >= 2:
+            return column, hits[0], hits[1]
+    return None
+
+
+def refuse_repeated(file: str, sheet: Sheet, header_row: int, columns: Sequence[Column], what: str) -> None:
+    """ParlayError when a column of `columns` is headed twice in the sheet's header row."""
+    cells = sheet.rows[header_row - 1]
+    twice = repeated(columns, cells)
+    if twice is None:
+        return
+    column, first, second = twice
+    a, b = column_letter(first), column_letter(second)
+    raise ParlayError(
+        f'column {a} ("{text_of(cells[first])}") and column {b} ("{text_of(cells[second])}") would both be '
+        f"read as the {what}'s {column.label}, so which one to read is not clear and nothing was imported. "
+        "Keep one of them, or rename the other.",
+        Source(file=file, sheet=sheet.name, row=header_row, column=a, cell=f"{a}{header_row}"),
+    )
+
+
+def refuse_hidden(file: str, sheet: Sheet, header_row: int, what: str) -> None:
+    """ParlayError for a hidden sheet that holds `what` (its header found at `header_row`): rows nobody
+    sees on screen are never stored without a word."""
+    count = sum(1 for r in sheet.rows[header_row:] if any(v is not None for v in r))
+    raise ParlayError(
+        f'sheet "{sheet.name}" is hidden and holds {what} ({count} row{"s" if count != 1 else ""} under '
+        f"its header, row {header_row}); hidden rows are not imported without a word, so nothing was. "
+        "Unhide it to import it (in Excel: right-click a sheet tab → Unhide), or delete it.",
+        Source(file=file, sheet=sheet.name, row=header_row),
+    )
+
+
 HEADER_ROWS = 20  # every reader looks for its header row this far down each sheet
 
 

@@ -170,6 +170,7 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
                     game, swap = game_for(card, games, raw.number), False
                 else:
                     game, swap = _by_teams(card, games, raw.away or "", raw.home or "")
+                    _same_game(card, games, raw.said_number, game)
             except ParlayError as exc:
                 problems.append(Problem(raw.source, exc.message))
                 continue
@@ -198,6 +199,19 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
             )
         saved = _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
         return with_fields(saved, not_on_card=tuple(elsewhere))
+
+
+def _same_game(card: Card, games: dict[int, Game], number: int | None, game: Game) -> None:
+    """A row's Number and its teams must name one game; when they name two, neither is guessed."""
+    if number is None or number in game.numbers.all():
+        return
+    other = next((g for g in games.values() if number in g.numbers.all()), None)
+    named = f"names {other.label()}" if other else f"is not a selection number of card {card.slug}"
+    raise ParlayError(
+        f"the row's number {number} {named}, but its teams name {game.label()} "
+        f"({'/'.join(map(str, game.numbers.all()))}); no result was guessed. Correct the number or the "
+        "teams (or clear the number)."
+    )
 
 
 def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple[Game, bool]:
