@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
 from .errors import NotFoundError, ParlayError, RefusedError, option
 from .models import Card, Game, Odds, PayoutTable, PayoutTier, Rules
 from .numbering import assign
@@ -45,6 +46,18 @@ def find_game(card: Card, number: int) -> Game:
     return game
 
 
+def in_week(card: Card, moment: datetime | date | None, what: str, besides: Game | None = None) -> None:
+    """A kickoff or cutoff typed for `card` (a pick'em pool closes at them too) must lie within
+    KICKOFF_WINDOW_DAYS of the card's other games: a mistyped year is refused, never stored."""
+    middle = middle_day(g.kickoff for g in card.games if g.kickoff is not None and g is not besides)
+    if moment is None or middle is None or not far_from(moment, middle, KICKOFF_WINDOW_DAYS):
+        return
+    raise RefusedError(
+        f"{what} {as_day(moment):%Y-%m-%d} is more than {KICKOFF_WINDOW_DAYS} days from the games of card "
+        f"{card.slug} (around {middle:%Y-%m-%d}); nothing was changed. Check the date and its year."
+    )
+
+
 def _replace_game(card: Card, old: Game, new: Game) -> Card:
     return rebuild(card, games=tuple(new if g is old else g for g in card.games))
 
@@ -52,6 +65,8 @@ def _replace_game(card: Card, old: Game, new: Game) -> Card:
 def with_game(card: Card, number: int, **fields: Any) -> Card:
     """Change fields of the game holding selection `number` (spread, total, teams, kickoff, off…)."""
     game = find_game(card, number)
+    if fields.get("kickoff") is not None:
+        in_week(card, fields["kickoff"], f"the kickoff of {game.label()}", besides=game)
     data = game.model_dump()
     if "total" in fields and fields["total"] is not None and game.total is None:
         [nums] = assign([True], [g.numbers for g in card.games if g is not game])
@@ -79,6 +94,7 @@ def add_game(
     matchup: bool = False,
 ) -> Card:
     """A new version with one more game (on a teaser card, teased by the card's points)."""
+    in_week(card, kickoff, f"the kickoff of {away} at {home}")
     [nums] = assign([total is not None], [g.numbers for g in card.games])
     try:
         game = Game(
@@ -161,6 +177,8 @@ def set_rules(card: Card, *, tiers: tuple[PayoutTier, ...] = (), **fields: Any) 
 
     Lowering the most picks drops the tiers above it (they could never be paid); raising it needs an
     all-hit tier for each new pick count, given here or already in the table."""
+    if fields.get("cutoff") is not None:
+        in_week(card, fields["cutoff"], "the cutoff")
     data = card.rules.model_dump()
     data.update({k: v for k, v in fields.items()})
     try:

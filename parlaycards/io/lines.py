@@ -22,6 +22,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from ..core import zones
+from ..core.bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
 from ..core.edits import validation_text
 from ..core.errors import ParlayError, Source
 from ..core.models import Game, SelectionNumbers
@@ -186,9 +187,29 @@ def _title(sheet: Sheet, header_row: int) -> str | None:
     return None
 
 
+def _far_kickoffs(drafts: list[Draft], problems: list[Problem]) -> None:
+    """A kickoff far from the card's other games is a typing slip (a year, 9999-12-31), never a game of
+    the week: each is named with the week it is far from."""
+    middle = middle_day(d.kickoff for d in drafts if d.kickoff is not None)
+    if middle is None:
+        return
+    for d in drafts:
+        if d.kickoff is not None and far_from(d.kickoff, middle, KICKOFF_WINDOW_DAYS):
+            problems.append(
+                Problem(
+                    d.source,
+                    f"{_label(d)}: the kickoff {as_day(d.kickoff):%Y-%m-%d} is more than "
+                    f"{KICKOFF_WINDOW_DAYS} days from the card's other games (around {middle:%Y-%m-%d}). "
+                    "Check its date and year; a card holds one week's games (import a season's file one "
+                    "week at a time with --week or --date).",
+                )
+            )
+
+
 def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
     """Selection numbers for every game (the sheet's rotation numbers, else assigned), then the games."""
     _duplicates(drafts, problems)
+    _far_kickoffs(drafts, problems)
     numbered = [d for d in drafts if d.numbers[0] is not None and d.numbers[1] is not None]
     sides = {n for d in numbered for n in d.numbers[:2]}
     offset = 100
