@@ -338,6 +338,17 @@ def test_print_to_a_folder_device_or_empty_name_uses_no_serial(store, db_path, t
         r = runner.invoke(app, ["--db", str(db_path), "print", "nfl-w12", "--copies", "2", "--out", out])
         assert r.exit_code == 2 and "Nothing was written" in r.stderr, (out, r.output)
     assert _digest(db_path) == before
+    for args in (
+        ["print", "nfl-w12", "--out", ""],
+        ["print", "nfl-w12", "--out="],
+        ["grade", "nfl-w12", "--xlsx", " "],
+    ):
+        r = runner.invoke(app, ["--db", str(db_path), *args])
+        assert r.exit_code == 2, r.output
+        assert r.stderr.startswith(
+            f"{args[2].rstrip('=')} was given an empty file name. Nothing was written"
+        ), r.stderr
+    assert _digest(db_path) == before
 
 
 def test_a_broken_template_in_the_folder_is_named_and_skipped(tmp_path, monkeypatch):

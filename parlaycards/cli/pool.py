@@ -373,6 +373,9 @@ def pool_set(
 def pool_show() -> None:
     """Show the pool's settings: verify codes, the largest stake, the stake of unmarked scanned cards.
 
+    A pool file other users of the computer can read is named with a warning: it holds the secret every
+    verify code is made from (new pool files are made readable by their owner alone).
+
     Example: parlaycards pool show
     """
     _show_settings(always_stake=True)
@@ -383,6 +386,9 @@ def _show_settings(always_stake: bool) -> None:
     from ..services import scan as scan_svc
 
     required = run(lambda: svc.require_code(open_store()))
+    warning = run(lambda: svc.secret_exposed(open_store()))
+    if warning:
+        err(warning)
     largest = run(lambda: svc.get_max_stake(open_store()))
     stake = run(lambda: scan_svc.default_stake(open_store()))
     err(

@@ -149,9 +149,30 @@ def internal_error(exc: BaseException) -> typer.Exit:
     return typer.Exit(INTERNAL)
 
 
+FILE_OPTIONS = ("--out", "--xlsx", "--pdf", "--csv")  # the files commands write
+
+
+def _refuse_empty_names(args: list[str]) -> None:
+    """`--out ""` is an empty name, said so (a path made of it would read as "." , the folder)."""
+    for i, arg in enumerate(args):
+        name, eq, value = arg.partition("=")
+        given = value if eq else (args[i + 1] if i + 1 < len(args) else None)
+        if name in FILE_OPTIONS and given is not None and not given.strip():
+            err(
+                f"{name} was given an empty file name. Nothing was written: give a file name, such as "
+                f"{name} output/week{'.pdf' if name == '--out' else '.' + name[2:]}, or leave the option "
+                "out for the default."
+            )
+            raise typer.Exit(2)
+
+
 class Defended(TyperGroup):
     """The top command group: whatever a command raises that no layer expected becomes
     `internal_error` (exit 70), never a traceback; Typer's and click's own exits and usage errors pass through."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        _refuse_empty_names(args)
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
         try:

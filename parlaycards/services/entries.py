@@ -508,3 +508,19 @@ def get_max_stake(store: Store) -> Decimal:
 def require_code(store: Store) -> bool:
     with store.reading() as tx:
         return tx.meta(REQUIRE_CODE) == "yes"
+
+
+def secret_exposed(store: Store) -> str | None:
+    """A warning when the pool's SQLite file can be read by other users of the computer: it holds the
+    secret every verify code is made from. None when it is its owner's alone (or on PostgreSQL, where
+    the database's own rights apply)."""
+    from ..store.db import exposed, sqlite_file
+
+    mode = exposed(store.url)
+    if mode is None:
+        return None
+    path = sqlite_file(store.url)
+    return (
+        f"Warning: {path} can be read by other users of this computer ({mode}); it holds the pool's secret, "
+        f"from which every verify code is made. Make it yours alone: chmod 600 {path}"
+    )

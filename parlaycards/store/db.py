@@ -201,6 +201,7 @@ class Store:
         )
         self.sqlite = url.startswith("sqlite")
         if self.sqlite:
+            _owner_only_file(url)
             event.listen(self.engine, "connect", _sqlite_pragmas)
             # pysqlite's own transaction handling is replaced by explicit BEGIN (see _sqlite_begin).
             event.listen(self.engine, "begin", _sqlite_begin)
@@ -489,6 +490,44 @@ def _whoami() -> str:
         return getpass.getuser()
     except Exception:  # noqa: BLE001 - no user name is not an error
         return "unknown"
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file a SQLite URL names; None for memory databases and other backends."""
+    u = make_url(url)
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:":
+        return None
+    if u.database.startswith("file:"):
+        return None
+    return Path(u.database)
+
+
+def _owner_only_file(url: str) -> None:
+    """A new pool file is made readable by its owner alone (0600) before SQLite opens it: it holds the
+    pool's secret, from which every verify code is made. An existing file is left as it is (`exposed`)."""
+    path = sqlite_file(url)
+    if path is None or path.exists():
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return  # a missing folder or a race: SQLite says so (or opens the other's file) as before
+    os.close(fd)
+
+
+def exposed(url: str) -> str | None:
+    """How an existing pool file can be read by others (`rw-r--r--`), or None when it is its owner's
+    alone, is not a file, or the system has no such permissions (Windows). On PostgreSQL the database's
+    own rights apply."""
+    import stat
+
+    path = sqlite_file(url)
+    if path is None or os.name == "nt" or not path.is_file():
+        return None
+    mode = path.stat().st_mode
+    if not mode & (stat.S_IRWXG | stat.S_IRWXO):
+        return None
+    return stat.filemode(mode)[1:]
 
 
 def open_store(db: str | None = None, *, create: bool = False) -> Store:
