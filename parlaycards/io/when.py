@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
 from ..core.zones import yearless
@@ -48,7 +48,12 @@ PRIME_TIME = {"tnf": (3, time(20, 15)), "snf": (6, time(20, 20)), "mnf": (0, tim
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
-_ISO = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ](\d{1,2}):(\d{2})(?::\d{2})?)?\b")
+# ISO 8601 as machines write it: 2023-10-08, 2023-10-08 13:00, 2023-10-08T17:00:00Z, 2023-10-08T13:00-04:00
+_ISO = re.compile(
+    r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:([t ])(\d{1,2}):(\d{2})(:\d{2}(?:\.\d+)?)?"
+    r"(?:\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?))?)?(?![\d:])"
+)
+_SERIAL = re.compile(r"^\s*(\d{5})(\.\d+)?\s*$")  # an Excel serial date written as text (45207.54)
 _NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b")
 _MONTH_DAY = re.compile(
     r"\b(" + "|".join(MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s+(\d{4}))?\b"
@@ -83,7 +88,7 @@ class When:
 
     day: date | None = None
     clock: time | None = None
-    zone: ZoneInfo | None = None
+    zone: tzinfo | None = None  # a zone (ET) or an offset (Z, -04:00) the cell names
     weekday: int | None = None  # a weekday given without a date
     tba: bool = False
 
@@ -147,8 +152,11 @@ class Calendar:
             if 0 <= value < 1:
                 return When(clock=(datetime.min + timedelta(minutes=round(value * 1440))).time())
             if 30000 < value < 80000:  # an Excel serial date in a cell without a date format
-                return self.read(datetime(1899, 12, 30) + timedelta(days=value))
+                minutes = round(value * 1440)  # to the minute: a serial's float is never exact
+                return self.read(datetime(1899, 12, 30) + timedelta(minutes=minutes))
             raise WhenError(text_number(value))
+        if isinstance(value, str) and (m := _SERIAL.match(value)) and 30000 < float(value) < 80000:
+            return self.read(float(value))
         return self._text(str(value))
 
     def _text(self, raw: str) -> When:
@@ -171,8 +179,12 @@ class Calendar:
         day = weekday = clock = None
         if (m := take(_ISO)) is not None:
             day = _checked(int(m[1]), int(m[2]), int(m[3]), raw)
-            if m[4]:
-                clock = _clock(int(m[4]), int(m[5]), None, raw, self.football)
+            if m[5]:
+                # a T, seconds or an offset: a machine's 24-hour clock, never the football afternoon
+                machine = m[4] == "t" or m[7] is not None or m[8] is not None
+                clock = _clock(int(m[5]), int(m[6]), None, raw, self.football and not machine)
+                if m[8]:
+                    zone = _offset(m[8], raw)
         elif (m := take(_NUMERIC)) is not None:
             day = self._day(int(m[1]), int(m[2]), m[3], raw)
         elif (m := take(_MONTH_DAY)) is not None:
@@ -318,6 +330,18 @@ def _clock(hour: int, minute: int, ampm: str | None, raw: str, football: bool = 
     elif ampm is None and football and 1 <= hour <= 10:
         hour += 12
     return time(hour, minute)
+
+
+def _offset(text: str, raw: str) -> tzinfo:
+    """`z`, `utc`, `+02:00`, `-0400`, `-04` → the zone an ISO time is written in."""
+    if text in ("z", "utc", "gmt"):
+        return ZoneInfo("UTC")
+    digits = text[1:].replace(":", "")
+    hours, minutes = int(digits[:2]), int(digits[2:] or 0)
+    if hours > 14 or minutes > 59:
+        raise WhenError(raw)
+    delta = timedelta(hours=hours, minutes=minutes)
+    return timezone(-delta if text[0] == "-" else delta)
 
 
 def _valid(year: int, month: int, day: int) -> date | None:
