@@ -138,7 +138,10 @@ def read_columns(
         written = text_of(header[col]) if col < len(header) else ""
         values = _values(table, col)
         if col in used:
-            uses.append(ColumnUse(column_letter(col), written, layout.meaning(used[col], table)))
+            meaning = layout.meaning(used[col], table)
+            if used[col] in PRICED and any(_priced(v) for v in values):
+                meaning += ", the prices after them (-110) not stored: a card prints none"
+            uses.append(ColumnUse(column_letter(col), written, meaning))
             continue
         if not written and not values:
             continue
@@ -184,6 +187,22 @@ def read_columns(
                 )
             )
     return SheetReading(table.sheet.name, layout.name, table.header_row, tuple(uses)), refused, warnings
+
+
+PRICED = ("spread", "away_line", "line", "total")
+
+
+def _priced(text: str) -> bool:
+    """A line or total written with its price: `+5.5 (-110)`, `O 44.5 -110`."""
+    from ..core.lines import LineError, parse_spread, parse_total
+
+    for parse in (parse_spread, parse_total):
+        try:
+            if parse(text).price is not None:
+                return True
+        except LineError:
+            continue
+    return False
 
 
 TWIN_REFUSED = ("spread", "away_line", "line", "total")  # two columns for one of these: which is the line?

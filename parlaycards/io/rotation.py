@@ -1,4 +1,6 @@
-"""The rotation board: two rows a game, visitor then home, each with its rotation number.
+"""The rotation board: two rows a game, visitor then home, each with its rotation number (or, as a
+sportsbook's page pasted into a sheet has it, without numbers: the away row then the home row, unless a
+mark such as `@`, `at` or `(H)` says which is at home; numbers are then given by the card).
 
 On the classic board one Line column holds both numbers: the spread on the favourite's row (`-6½`,
 `PK`) and the total on the other (`44`). An unsigned number there is the total when the other row holds
@@ -8,6 +10,7 @@ favourite's spread. With separate Spread and Total columns each is read as it sa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -15,7 +18,20 @@ from typing import Literal
 
 from ..core.lines import format_spread, is_marked_total, is_no_line, is_signed
 from .sheets import Column, locate
-from .table import DATE, KICKOFF, LEAGUE, NEUTRAL, TIME, TOTAL, Draft, Extracted, Layout, Table, team_name
+from .table import (
+    DATE,
+    KICKOFF,
+    LEAGUE,
+    NEUTRAL,
+    TIME,
+    TOTAL,
+    Draft,
+    Extracted,
+    Layout,
+    Table,
+    side_marked,
+    team_name,
+)
 
 ROT = Column(
     "rot",
@@ -25,7 +41,9 @@ ROT = Column(
 TEAM = Column("team", "Team", ("teams", "club", "team name"))
 BOARD_LINE = Column("line", "Line", ("odds", "lines", "line/total", "spread/total", "line / total"))
 SPREAD = Column("spread", "Spread", ("pts", "points", "point spread", "side"))
+MONEY = Column("money", "Money", ("moneyline", "money line", "ml", "moneylines", "odds ml", "price"))
 TOTAL_ABOVE = Decimal(25)
+_PRICE = re.compile(r"^\(?\s*([+-]?\d{3,5}|ev|even)\s*\)?$", re.I)
 
 Kind = Literal["blank", "spread", "number", "total", "bad"]
 
@@ -43,12 +61,12 @@ class RotationLayout(Layout):
     """Rot, Team, Line (spread on the favourite's row, total on the other), or Spread and Total columns."""
 
     name = "rotation board"
-    columns = (ROT, TEAM, BOARD_LINE, SPREAD, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL)
-    required = ("rot", "team")
+    columns = (ROT, TEAM, BOARD_LINE, SPREAD, TOTAL, MONEY, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL)
+    required = ("team",)
 
     def identify(self, header: Sequence[object]) -> bool:
         found = locate(self.columns, header)
-        return "rot" in found and "team" in found and ("line" in found or "spread" in found)
+        return "team" in found and ("line" in found or "spread" in found)
 
     def meaning(self, name: str, table: Table) -> str:
         board = table.has("line") and not table.has("spread") and not table.has("total")
@@ -59,7 +77,11 @@ class RotationLayout(Layout):
         if name == "rot":
             return "rotation number (visitor odd, home the next even)"
         if name == "team":
-            return "team (visitor's row, then home's)"
+            if table.has("rot"):
+                return "team (visitor's row, then home's)"
+            return "team (two rows a game: the away row, then the home row, unless @, at or (H) marks home)"
+        if name == "money":
+            return "moneyline, checked against the spread's favourite (not stored: a card prints no prices)"
         return super().meaning(name, table)
 
     def extract(self, table: Table) -> Extracted:
@@ -72,6 +94,8 @@ class RotationLayout(Layout):
                 "holds the lines is not clear. Keep one of them (and a Total column for the totals).",
             )
             return Extracted((), tuple(table.problems))
+        if not table.has("rot"):
+            return self._unnumbered(table)
         waiting: tuple[int, int] | None = None  # the visitor's (row, number), waiting for its home row
         for row in table.rows():
             if (not table.text(row, "team") and not table.text(row, "rot").isdigit()) or (
@@ -106,6 +130,31 @@ class RotationLayout(Layout):
             self._unpaired(table, waiting, "it is the last row")
         return Extracted(tuple(games), tuple(table.problems))
 
+    def _unnumbered(self, table: Table) -> Extracted:
+        """Two rows a game without rotation numbers: each team row pairs with the next; day and league
+        rows between games are headings."""
+        games: list[Draft] = []
+        waiting: int | None = None
+        for row in table.rows():
+            if not table.text(row, "team") or table.heading_like(row):
+                table.section(row)
+                continue
+            if waiting is None:
+                waiting = row
+                continue
+            game = self._game(table, waiting, row)
+            if game is not None:
+                games.append(game)
+            waiting = None
+        if waiting is not None:
+            table.problem(
+                waiting,
+                "team",
+                f"{table.text(waiting, 'team')} has no second row below it (it is the last team). A game "
+                "is two rows: the away team, then the home team.",
+            )
+        return Extracted(tuple(games), tuple(table.problems))
+
     def _unpaired(self, table: Table, visitor: tuple[int, int], why: str) -> None:
         row, rot = visitor
         table.problem(
@@ -119,8 +168,24 @@ class RotationLayout(Layout):
     def _game(self, table: Table, a: int, h: int) -> Draft | None:
         away, away_neutral = team_name(table.text(a, "team"))
         home, home_neutral = team_name(table.text(h, "team"))
+        (away, away_side), (home, home_side) = side_marked(away), side_marked(home)
         if not away or not home:
             return None
+        if away_side == "home" and home_side == "home" or away_side == "away" and home_side == "away":
+            table.problem(
+                a, "team", f"{away} and {home} are both marked as the {away_side} team. Correct one."
+            )
+            return None
+        if away_side == "home" or home_side == "away":  # `@ Chiefs` on the first row: it is at home
+            if table.has("rot"):
+                table.problem(
+                    a,
+                    "team",
+                    f"{away} is on the visitor's row (rotation {table.text(a, 'rot')}) but marked as the home "
+                    "team. Correct the mark or the rows.",
+                )
+                return None
+            away, home, a, h = home, away, h, a
         label = f"{away} at {home}"
         board = table.has("line") and not table.has("spread") and not table.has("total")
         column = "spread" if table.has("spread") else "line"
@@ -129,7 +194,7 @@ class RotationLayout(Layout):
             return None
         total = self._board_total(table, marks, label) if board else self._total(table, a, h)
         spread = self._spread(table, marks, column, label)
-        if spread is None:
+        if spread is None or not self._money_agrees(table, a, h, spread, label):
             return None
         return Draft(
             source=table.source(a),
@@ -222,6 +287,42 @@ class RotationLayout(Layout):
             )
             return None
         return home if home is not None else -away if away is not None else None
+
+    def _money_agrees(self, table: Table, a: int, h: int, spread: Decimal, label: str) -> bool:
+        """With a moneyline column, the spread's favourite must be the moneyline's (the lower price)."""
+        if not table.has("money") or spread == 0:
+            return True
+        prices = [money(table.get(r, "money")) for r in (a, h)]
+        for r, price in zip((a, h), prices, strict=True):
+            if price is None and table.get(r, "money") is not None and table.text(r, "money"):
+                table.problem(
+                    r, "money", f'the moneyline "{table.text(r, "money")}" is not a price (-150, +130, EV).'
+                )
+                return False
+        away_price, home_price = prices
+        if away_price is None or home_price is None or away_price == home_price:
+            return True
+        money_home = home_price < away_price
+        if money_home != (spread < 0):
+            table.problem(
+                a,
+                "money",
+                f"{label}: the spread makes {label.split(' at ')[1] if spread < 0 else label.split(' at ')[0]} "
+                f"the favourite, but the moneylines ({table.text(a, 'money')}, {table.text(h, 'money')}) make "
+                "the other team it. Check the sign of the spread (or which row is at home).",
+            )
+            return False
+        return True
+
+
+def money(value: object) -> int | None:
+    """A moneyline price as written (`-150`, `+130`, `(-110)`, `EV`); None for anything else."""
+    if isinstance(value, int | float) and not isinstance(value, bool) and abs(value) >= 100:
+        return int(value)
+    m = _PRICE.match(str(value).strip()) if isinstance(value, str) else None
+    if not m:
+        return None
+    return 100 if m[1].lower() in ("ev", "even") else int(m[1])
 
 
 def _line(mark: Mark, other: Mark) -> Decimal | None:

@@ -155,7 +155,7 @@ class Calendar:
                 minutes = round(value * 1440)  # to the minute: a serial's float is never exact
                 return self.read(datetime(1899, 12, 30) + timedelta(minutes=minutes))
             raise WhenError(text_number(value))
-        if isinstance(value, str) and (m := _SERIAL.match(value)) and 30000 < float(value) < 80000:
+        if isinstance(value, str) and _SERIAL.match(value) and 30000 < float(value) < 80000:
             return self.read(float(value))
         return self._text(str(value))
 
