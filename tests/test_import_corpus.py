@@ -96,6 +96,21 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
         ("Georgia Tech", "Florida State", True, "-10", None, None, "NFL"),
         ("Boise State", "Georgia", False, "-17", None, None, "NFL"),
     ],
+    "sportsbook-two-rows.xlsx": [
+        ("Chicago Bears", "Washington Commanders", False, "-5.5", "44.5", "2023-10-05T20:15", "NFL"),
+        ("Houston Texans", "Atlanta Falcons", False, "-2", "44", "2023-10-08T13:00", "NFL"),
+        ("Dallas Cowboys", "San Francisco 49ers", False, "-3.5", "45.5", "2023-10-08T16:25", "NFL"),
+    ],
+    "feed-iso-utc.csv": [
+        ("Chicago Bears", "Washington Commanders", False, "-5.5", "44.5", "2023-10-05T20:15", "NFL"),
+        ("Jacksonville Jaguars", "Buffalo Bills", False, "-5.5", "48", "2023-10-08T09:30", "NFL"),
+        ("Houston Texans", "Atlanta Falcons", False, "-2", "44", "2023-10-08T13:00", "NFL"),
+        ("Dallas Cowboys", "San Francisco 49ers", False, "-3.5", "45.5", "2023-10-08T20:20", "NFL"),
+    ],
+    "season-nflverse.csv": [  # --season 2023 --week 4: spread_line is home's margin (positive: home favoured)
+        ("ATL", "JAX", True, "-3.0", "43.0", "2023-10-01T09:30", "NFL"),
+        ("WAS", "PHI", False, "-8.0", "43.5", "2023-10-01T13:00", "NFL"),
+    ],
     "underdog-by-name.xlsx": [
         ("Pittsburgh", "Atlanta", False, "-3", None, "2024-09-08", "NFL"),
         ("Arizona", "Buffalo", False, "1.5", None, "2024-09-08", "NFL"),
@@ -103,9 +118,12 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
 }
 
 
+CHOSEN = {"season-nflverse.csv": {"season": "2023", "week": "4"}}  # a season's file: the week read
+
+
 def games(path: Path) -> list[tuple[object, ...]]:
     out = []
-    for g in read_lines(path, today=TODAY).games:
+    for g in read_lines(path, today=TODAY, **CHOSEN.get(path.name, {})).games:
         k = (
             g.kickoff.astimezone(ET).isoformat()[:16]
             if isinstance(g.kickoff, datetime)
@@ -286,7 +304,10 @@ def test_favorite_line_underdog_with_an_at_vs_column_between_the_teams(tmp_path:
 
 def test_site_column_refuses_what_is_not_at_or_vs(tmp_path: Path) -> None:
     text = error(xlsx(tmp_path, [["Away", "at/vs", "Home", "Line"], ["A", "in", "B", "-3"]]))
-    assert 'cell B2: "in" is not at or vs. Accepted: at or @ (the home team is at home), vs, vs. or N' in text
+    assert (
+        'cell B2: "in" is not at or vs. Accepted: at, @ or Home (the home team is at home), vs, vs., N or Neutral'
+        in text
+    )
 
 
 # --- the command: --dry-run and re-importing onto hand edits ------------------------------------------

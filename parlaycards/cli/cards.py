@@ -84,6 +84,16 @@ def import_(
             "--dry-run", help="Show how each column was read and the games it would store; store nothing."
         ),
     ] = False,
+    week: Annotated[
+        str | None, typer.Option(help="A season's file: the week to import, by its Week column (5, WC).")
+    ] = None,
+    season: Annotated[
+        str | None,
+        typer.Option(help="A file of several seasons: the season of --week, by its Season column."),
+    ] = None,
+    on: Annotated[
+        str | None, typer.Option("--date", help="A season's file: the games of this day (2023-10-08).")
+    ] = None,
 ) -> None:
     """Import the week's lines from a spreadsheet into a card.
 
@@ -94,10 +104,15 @@ def import_(
     edits the import would undo are listed and --replace is needed. Every column is read or named as
     ignored; a column that could change a favourite or a home team and is not read stops the import.
 
+    A season's file (many weeks in one sheet) is read one week at a time: --week 5 (with --season 2023
+    when it holds several seasons) or --date 2023-10-08; without one it is refused, naming its weeks.
+
     Example: parlaycards import sample_lines/nfl-week-12.xlsx --card nfl-w12 --dry-run
     """
     from ..services import cards as svc
     from .shell import state
+
+    day = run(lambda: values.day(on, "date")) if on is not None else None
 
     def store():  # noqa: ANN202
         return svc.pool_if_any(state.db) if dry_run else open_store(create=True)
@@ -116,6 +131,9 @@ def import_(
             fresh=new,
             replace=replace,
             dry_run=dry_run,
+            week=week,
+            season=season,
+            on=day,
         )
     )
     for reading in done.lines.readings:

@@ -174,6 +174,14 @@ def offset(text: str | None, save: str | None) -> tuple[float, float]:
     return x, y
 
 
+def day(text: str, field: str) -> date:
+    """A day alone (`2023-10-08`, `10/8/2023`): a time with it is refused, not dropped."""
+    when = moment(text, field)
+    if isinstance(when, datetime):
+        raise _error(f'"{text}" is a date and a time; give the day alone, such as 2023-10-08.', field)
+    return when
+
+
 def received(text: str, field: str = "received") -> datetime:
     """When a card was handed in: a date alone is its midnight (naive: the card's wall clock)."""
     from ..core.zones import YearlessDate, yearless

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
 from . import teams
-from .sheets import Column, text_of
+from .rotation import money
+from .sheets import Column, Problem, text_of
 from .table import (
     DATE,
     KICKOFF,
@@ -36,6 +38,13 @@ AWAY_NO = Column(
     "Away No.",
     ("away rot", "away number", "away #", "rot", "rot #", "rotation", "rot no", "no", "#"),
 )
+HOME_MARGIN = Column(
+    "home_margin",
+    "Home margin",
+    ("spread line", "home expected margin", "expected margin", "home margin", "projected margin", "margin"),
+)
+AWAY_ML = Column("away_ml", "Away moneyline", ("away moneyline", "away ml", "away money", "away money line"))
+HOME_ML = Column("home_ml", "Home moneyline", ("home moneyline", "home ml", "home money", "home money line"))
 HOME_NO = Column("home_no", "Home No.", ("home rot", "home number", "home #"))
 OVER_NO = Column("over_no", "Over No.", ("over rot", "over number", "over #"))
 UNDER_NO = Column("under_no", "Under No.", ("under rot", "under number", "under #"))
@@ -70,6 +79,9 @@ class OneRowLayout(Layout):
         HOME,
         HOME_LINE,
         AWAY_LINE,
+        HOME_MARGIN,
+        AWAY_ML,
+        HOME_ML,
         FAVORITE,
         UNDERDOG,
         TOTAL,
@@ -88,7 +100,7 @@ class OneRowLayout(Layout):
 
     def extract(self, table: Table) -> Extracted:
         games = []
-        if not table.has("spread") and not table.has("away_line"):
+        if not table.has("spread") and not table.has("away_line") and not table.has("home_margin"):
             table.problem(
                 table.header_row,
                 None,
@@ -105,6 +117,7 @@ class OneRowLayout(Layout):
                 "Favorite column, or Favorite, Line and Underdog without Away and Home.",
             )
             return Extracted((), tuple(table.problems))
+        prices: list[tuple[Draft, int | None, int | None]] = []
         for row in table.rows():
             teams_of = self._teams(table, row)
             if teams_of is None:
@@ -124,7 +137,53 @@ class OneRowLayout(Layout):
             )
             if spread is not None:
                 games.append(game)
-        return Extracted(tuple(games), tuple(table.problems))
+                prices.append((game, money(table.get(row, "away_ml")), money(table.get(row, "home_ml"))))
+        return Extracted(self._convention(table, games, prices), tuple(table.problems))
+
+    def _convention(
+        self, table: Table, games: list[Draft], prices: list[tuple[Draft, int | None, int | None]]
+    ) -> tuple[Draft, ...]:
+        """Sign conventions checked, not assumed: where the moneylines name a favourite, the line must
+        make the same team the favourite. When it makes the other team on most such games, the column
+        is of the other convention (positive: home favoured): said, and read that way. When only a few
+        disagree, they are refused by name."""
+        checked = [
+            (g, (h < a)) for g, a, h in prices if a is not None and h is not None and a != h and g.spread != 0
+        ]
+        wrong = [g for g, home_fav in checked if home_fav != (g.spread < 0)]
+        if not checked or not wrong:
+            return tuple(games)
+        column = next(c for c in ("spread", "home_margin", "away_line") if table.has(c))
+        letter = table.source(table.header_row, column).column
+        if len(wrong) * 2 > len(checked):
+            right = [g for g, home_fav in checked if home_fav == (g.spread < 0)]
+            if right:
+                for g in right:
+                    table.problem(
+                        g.source.row or 0,
+                        column,
+                        f"{g.away} at {g.home}: the line column reads the other way round on most games "
+                        f"({len(wrong)} of {len(checked)}), as the moneylines show, but this game's line agrees "
+                        "with its moneylines. Check this game's line (or the moneylines).",
+                    )
+                return tuple(games)
+            table.notes.append(
+                Problem(
+                    table.source(table.header_row, column),
+                    f"column {letter} uses the other sign convention (positive: the home team is favoured), as "
+                    f"the moneylines show on all {len(checked)} games that have them; it was read that way.",
+                )
+            )
+            return tuple(replace(g, spread=-g.spread) for g in games)
+        for g in wrong:
+            table.problem(
+                g.source.row or 0,
+                column,
+                f"{g.away} at {g.home}: the line makes {g.home if g.spread < 0 else g.away} the favourite, but "
+                f"the moneylines make {g.away if g.spread < 0 else g.home} it. Check the line's sign (or the "
+                "moneylines).",
+            )
+        return tuple(games)
 
     def _teams(self, table: Table, row: int) -> tuple[str, str, bool] | None:
         """The row's away and home teams and whether a (N) marks a neutral site; None for a heading (read
@@ -165,6 +224,12 @@ class OneRowLayout(Layout):
             return "home's line (the favourite negative)" + (
                 ", checked against the away line" if table.has("away_line") else ""
             )
+        if name == "home_margin":
+            return (
+                "the home team's expected margin (positive: home favoured), read as home's line turned round"
+            )
+        if name in ("away_ml", "home_ml"):
+            return f"{name[:4]}'s moneyline, checked against the line's favourite (not stored: a card prints no prices)"
         if name == "away_line":
             return "away's line (home's is the same with the sign turned)"
         if name == "favorite":
@@ -185,6 +250,12 @@ class OneRowLayout(Layout):
         )
 
     def _spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
+        if table.has("home_margin") and not table.has("spread"):
+            if is_no_line(table.get(row, "home_margin")):
+                table.no_line(row, "home_margin", f"{away} at {home}")
+                return None
+            margin = table.spread(row, "home_margin")
+            return None if margin is None else -margin if margin else Decimal(0)
         if table.has("away_line"):
             return self._away_line(table, row, away, home)
         if table.has("favorite") or table.has("underdog"):

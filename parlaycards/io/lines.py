@@ -30,6 +30,7 @@ from ..core.numbering import assign, totals_for
 from .columns import SheetReading, adopt_headerless, read_columns
 from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
 from .rotation import RotationLayout
+from .season import one_week
 from .sheets import (
     Problem,
     Sheet,
@@ -79,8 +80,13 @@ def read_lines(
     league: str | None = None,
     tz: str = "America/New_York",
     today: date | None = None,
+    week: str | None = None,
+    season: str | None = None,
+    on: date | None = None,
 ) -> ReadLines:
-    """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError."""
+    """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError.
+    A season's file is read one week at a time: `week` (and `season`) by its Week (and Season) column,
+    or `on`, the games of one day by their date."""
     zone = zones.zone(tz)
     book = open_workbook(Path(path))
     chosen = _choose(book, sheets)
@@ -107,6 +113,7 @@ def read_lines(
             problems.append(_no_header(book.file, sheet, several=len(chosen) > 1))
             continue
         row, layout = found
+        sheet = one_week(book.file, sheet, row, calendar, week=week, season=season, on=on)
         heading = _title(sheet, row)
         league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
         table = Table(
@@ -117,7 +124,7 @@ def read_lines(
         unread, passed = table.unread_rows()
         reading, refused, ignored = read_columns(table, layout, got.games)
         problems.extend(refused + unread)
-        warnings.extend(passed + ignored)
+        warnings.extend(table.notes + passed + ignored)
         readings.append(reading)
         if not got.games and not got.problems:
             problems.append(

@@ -23,12 +23,29 @@ HOME_SUFFIX = re.compile(r"\s*\(\s*(?:h|home)\s*\)\s*$", re.I)
 AWAY_SUFFIX = re.compile(r"\s*\(\s*(?:a|v|away|vis|visitor|road)\s*\)\s*$", re.I)
 
 # Columns several layouts read.
-DATE = Column("date", "Date", ("day", "game date", "gamedate"))
+DATE = Column("date", "Date", ("day", "game date", "gamedate", "gameday", "game day"))
 TIME = Column("time", "Time", ("kickoff time", "start time", "time et", "ko time"))
 KICKOFF = Column(
-    "kickoff", "Kickoff", ("ko", "date/time", "datetime", "date time", "when", "game time", "start")
+    "kickoff",
+    "Kickoff",
+    (
+        "ko",
+        "date/time",
+        "datetime",
+        "date time",
+        "when",
+        "game time",
+        "start",
+        "commence time",
+        "start date",
+        "start datetime",
+        "event date",
+        "scheduled",
+    ),
 )
-TOTAL = Column("total", "Total", ("o/u", "ou", "over/under", "over under", "totals", "tot", "total points"))
+TOTAL = Column(
+    "total", "Total", ("o/u", "ou", "over/under", "over under", "totals", "tot", "total points", "total line")
+)
 LEAGUE = Column("league", "League", ("lg", "lge", "sport"))
 NEUTRAL = Column("neutral", "Neutral", ("neutral site", "neut", "ns", "n"))
 SITE = Column(
@@ -52,9 +69,11 @@ SITE = Column(
         "at/vs/n",
         "at/n",
         "@/n",
+        "location",
+        "venue type",
     ),
 )
-SITE_AT = frozenset({"at", "@"})
+SITE_AT = frozenset({"at", "@", "home"})  # a location column's Home: the home team's own ground
 SITE_NEUTRAL = frozenset({"vs", "v", "n", "neutral", "(n)", "vs (n)", "neutral site", "ns", "versus"})
 WHEN_COLUMNS = (DATE, TIME, KICKOFF)
 
@@ -113,6 +132,7 @@ class Table:
         self.calendar = calendar
         self.heading = When()  # from a date row such as "SUNDAY, NOVEMBER 22"
         self.problems: list[Problem] = []
+        self.notes: list[Problem] = []  # what was read in a way worth saying (a sign convention found)
         self.unknown: list[int] = []  # rows that are neither a game nor a heading understood
         self.date_rows: list[int] = []  # rows read as date headings
         self.own_day: dict[int, bool] = {}
@@ -286,8 +306,8 @@ class Table:
         self.problem(
             row,
             "site",
-            f'"{self.text(row, "site")}" is not at or vs. Accepted: at or @ (the home team '
-            "is at home), vs, vs. or N (a neutral site), or blank.",
+            f'"{self.text(row, "site")}" is not at or vs. Accepted: at, @ or Home (the home team '
+            "is at home), vs, vs., N or Neutral (a neutral site), or blank.",
         )
         return None
 

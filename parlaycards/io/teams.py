@@ -40,9 +40,19 @@ NFL = (
     ("Indianapolis Colts", "Indianapolis", "Colts", "IND", "Indy"),
     ("Jacksonville Jaguars", "Jacksonville", "Jaguars", "JAX", "JAC", "Jags"),
     ("Kansas City Chiefs", "Kansas City", "Chiefs", "KC", "KAN"),
-    ("Las Vegas Raiders", "Las Vegas", "Raiders", "LV", "LVR", "OAK", "Oakland Raiders"),
-    ("Los Angeles Chargers", "LA Chargers", "L.A. Chargers", "Chargers", "LAC", "San Diego Chargers"),
-    ("Los Angeles Rams", "LA Rams", "L.A. Rams", "Rams", "LAR", "St. Louis Rams"),
+    ("Las Vegas Raiders", "Las Vegas", "Raiders", "LV", "LVR", "OAK", "Oakland Raiders", "Oakland"),
+    (
+        "Los Angeles Chargers",
+        "LA Chargers",
+        "L.A. Chargers",
+        "Chargers",
+        "LAC",
+        "San Diego Chargers",
+        "San Diego",
+        "SD",
+        "SDG",
+    ),
+    ("Los Angeles Rams", "LA Rams", "L.A. Rams", "Rams", "LAR", "St. Louis Rams", "St. Louis", "STL"),
     ("Miami Dolphins", "Miami", "Dolphins", "MIA", "Fins"),
     ("Minnesota Vikings", "Minnesota", "Vikings", "MIN"),
     ("New England Patriots", "New England", "Patriots", "NE", "NWE", "Pats"),
@@ -55,7 +65,7 @@ NFL = (
     ("Seattle Seahawks", "Seattle", "Seahawks", "SEA"),
     ("Tampa Bay Buccaneers", "Tampa Bay", "Buccaneers", "Bucs", "TB", "TAM"),
     ("Tennessee Titans", "Tennessee", "Titans", "TEN"),
-    ("Washington Commanders", "Washington", "Commanders", "WAS", "WSH"),
+    ("Washington Commanders", "Washington", "Commanders", "WAS", "WSH", "WFT", "Washington Football Team"),
 )
 # Every FBS school (and Louisiana-Monroe): its name, its name with the nickname, the nickname when no other
 # team has it, and other spellings; a spelling two teams share (Tigers, ASU, IND) is left out.

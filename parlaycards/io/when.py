@@ -195,8 +195,8 @@ class Calendar:
             weekday = DAYS.index(m[1])
         if (m := take(_CLOCK_AMPM)) is not None:
             clock = _clock(int(m[1]), int(m[2] or 0), m[3], raw, self.football)
-        elif (m := take(_CLOCK_24)) is not None:
-            clock = _clock(int(m[1]), int(m[2]), None, raw, self.football)
+        elif (m := take(_CLOCK_24)) is not None:  # `09:30`, with its zero, is a 24-hour clock's morning
+            clock = _clock(int(m[1]), int(m[2]), None, raw, self.football and not m[1].startswith("0"))
         elif re.search(r"\bnoon\b", t):
             t, clock = re.sub(r"\bnoon\b", " ", t), time(12)
         if re.sub(r"\b(?:at|kickoff|ko|game|time)\b|[-–.:/()]", " ", t).strip():

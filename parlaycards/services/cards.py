@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -58,6 +59,9 @@ def import_lines(
     fresh: bool = False,
     replace: bool = False,
     dry_run: bool = False,
+    week: str | None = None,
+    season: str | None = None,
+    on: date | None = None,
 ) -> Imported:
     """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
 
@@ -69,7 +73,7 @@ def import_lines(
     zone(tz)
     slug = slug or slug_from(path.name)
     check_slug(slug)
-    lines = read_lines(path, sheets=sheets, league=league, tz=tz)
+    lines = read_lines(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
     saved = store_games(
         store,
         slug,

@@ -164,6 +164,57 @@ def main() -> None:
         newline="\n",
     )
     matchup()
+    machine_made()
+
+
+def machine_made() -> None:
+    """Issue 21's classes: a sportsbook's page pasted into Excel, a feed's export with ISO times in UTC, a
+    public data set's season (team codes, a location column, the other sign convention, many weeks)."""
+    xlsx(
+        "sportsbook-two-rows.xlsx",
+        [
+            ["NFL Odds — Week 5"],
+            ["Time", "Team", "Spread", "Total", "Money"],
+            ["Thursday, October 5th, 2023"],
+            ["8:15 PM", "Chicago Bears", "+5.5 (-110)", "O 44.5 (-110)", "+200"],
+            [None, "Washington Commanders", "-5.5 (-110)", "U 44.5 (-110)", "-240"],
+            ["Sunday, October 8th, 2023"],
+            ["1:00 PM", "Houston Texans", "+2 (-110)", "O 44 (-105)", "+110"],
+            [None, "Atlanta Falcons", "-2 (-110)", "U 44 (-115)", "-130"],
+            ["4:25 PM", "@ San Francisco 49ers", "-3.5 (-110)", "U 45.5 (-110)", "-175"],
+            [None, "Dallas Cowboys", "+3.5 (-110)", "O 45.5 (-110)", "+150"],
+        ],
+        sheet="Odds",
+    )
+    text(
+        "feed-iso-utc.csv",
+        "event_id,commence_time,away_team,home_team,home_spread,total\n"
+        "e1,2023-10-06T00:15Z,Chicago Bears,Washington Commanders,-5.5,44.5\n"
+        "e2,2023-10-08T13:30:00Z,Jacksonville Jaguars,Buffalo Bills,-5.5,48\n"
+        "e3,2023-10-08T17:00:00+00:00,Houston Texans,Atlanta Falcons,-2,44\n"
+        "e4,2023-10-09T00:20Z,Dallas Cowboys,San Francisco 49ers,-3.5,45.5\n",
+        newline="\n",
+    )
+    rows = [
+        "game_id,season,game_type,week,gameday,weekday,gametime,away_team,home_team,location,"
+        "away_moneyline,home_moneyline,spread_line,total_line,roof"
+    ]
+    for season, week, day, clock, away, home, where, aml, hml, line, total in [
+        (2022, 18, "2023-01-08", "13:00", "HOU", "IND", "Home", 160, -190, 3.5, 38.5),
+        (2023, 4, "2023-10-01", "09:30", "ATL", "JAX", "Neutral", 125, -148, 3.0, 43.0),
+        (2023, 4, "2023-10-01", "13:00", "WAS", "PHI", "Home", 330, -425, 8.0, 43.5),
+        (2023, 5, "2023-10-05", "20:15", "CHI", "WAS", "Home", 215, -265, 6.0, 44.5),
+        (2023, 5, "2023-10-08", "13:00", "HOU", "ATL", "Home", 105, -125, 1.5, 41.0),
+        (2023, 5, "2023-10-08", "16:05", "LA", "PHI", "Home", 190, -230, 4.5, 50.5),
+        (2023, 5, "2023-10-08", "16:25", "LV", "LAC", "Home", 150, -178, 3.5, 51.0),
+        (2023, 5, "2023-10-08", "20:20", "DAL", "SF", "Home", 145, -170, 3.5, 45.0),
+        (2023, 6, "2023-10-15", "13:00", "WAS", "ATL", "Home", 110, -130, 2.5, 43.0),
+    ]:
+        rows.append(
+            f"{season}_{week:02d}_{away}_{home},{season},REG,{week},{day},Sunday,{clock},{away},{home},{where},"
+            f"{aml},{hml},{line},{total},outdoors"
+        )
+    text("season-nflverse.csv", "\n".join(rows) + "\n", newline="\n")
 
 
 def matchup() -> None:

@@ -1,0 +1,141 @@
+"""A season's file (a public data set's export: a row a game, many weeks): one week of it, by its Week
+(and Season) column or by a day's date. Rows of other weeks are blanked, not removed, so every problem
+still names its own row; a file of several weeks read without a choice is refused naming the weeks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from ..core.errors import ParlayError, Source
+from .sheets import Column, Sheet, locate, text_of
+from .table import DATE, KICKOFF
+from .when import Calendar, WhenError
+
+WEEK = Column("week", "Week", ("wk", "week #", "week no", "week number", "gameweek", "round"))
+SEASON = Column("season", "Season", ("year", "yr", "season year"))
+
+
+def one_week(
+    file: str,
+    sheet: Sheet,
+    header_row: int,
+    calendar: Calendar,
+    *,
+    week: str | None = None,
+    season: str | None = None,
+    on: date | None = None,
+) -> Sheet:
+    """The sheet with only the chosen week's rows (the rest blanked); the sheet itself when it holds one."""
+    cols = locate((WEEK, SEASON, DATE, KICKOFF), sheet.rows[header_row - 1])
+    where = Source(file=file, sheet=sheet.name, row=header_row)
+    below = list(enumerate(sheet.rows[header_row:], start=header_row + 1))
+    games = [(n, r) for n, r in below if sum(v is not None for v in r) >= 2]
+
+    def cell(r: tuple[object, ...], name: str) -> str:
+        return text_of(r[cols[name]]) if name in cols and cols[name] < len(r) else ""
+
+    for asked, name in ((week, "week"), (season, "season")):
+        if asked is not None and name not in cols:
+            raise ParlayError(
+                f"--{name} {asked} was given, but the sheet has no {name.capitalize()} column. "
+                + (
+                    "Choose the day with --date 2023-10-08 instead."
+                    if name == "week"
+                    else "Leave --season out."
+                ),
+                where,
+            )
+    keep: set[int] | None = None
+    if week is not None and season is None and "season" in cols:
+        seasons = sorted({cell(r, "season") for _, r in games if _same(cell(r, "week"), week)} - {""})
+        if len(seasons) > 1:
+            raise ParlayError(
+                f"week {week} is in {len(seasons)} seasons of the file ({', '.join(seasons)}): add "
+                f"--season {seasons[-1]} (or the season you mean).",
+                where,
+            )
+    if week is not None or season is not None:
+        keep = {
+            n
+            for n, r in games
+            if (week is None or _same(cell(r, "week"), week))
+            and (season is None or _same(cell(r, "season"), season))
+        }
+    elif on is not None:
+        col = "date" if "date" in cols else "kickoff" if "kickoff" in cols else None
+        if col is None:
+            raise ParlayError(f"--date {on} was given, but the sheet has no Date or Kickoff column.", where)
+        keep = {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
+    if keep is None:
+        _one_week_only(games, cell, cols, where)
+        return sheet
+    if not keep:
+        held = _weeks(games, cell, cols)
+        raise ParlayError(
+            "no game of the week asked for"
+            + (f" (the file holds {held})" if held else "")
+            + ". Check --week, --season or --date.",
+            where,
+        )
+    rows = tuple(r if n <= header_row or n in keep else () for n, r in enumerate(sheet.rows, start=1))
+    return replace(sheet, rows=rows)
+
+
+def _one_week_only(games, cell, cols, where: Source) -> None:  # noqa: ANN001
+    if "week" not in cols:
+        return
+    keys = {(cell(r, "season"), cell(r, "week")) for _, r in games if cell(r, "week")}
+    if len(keys) <= 1:
+        return
+    seasons = sorted({s for s, _ in keys if s})
+    example = next(iter(sorted(keys, key=lambda k: _order(k[1]))))
+    choose = f"--season {seasons[-1]} --week {example[1]}" if len(seasons) > 1 else f"--week {example[1]}"
+    raise ParlayError(
+        f"the file holds {len(games)} games of {len(keys)} weeks ({_weeks(games, cell, cols)}); a card is "
+        f"one week. Import one of them, e.g. {choose} (or a day's games with --date).",
+        where,
+    )
+
+
+def _weeks(games, cell, cols) -> str:  # noqa: ANN001
+    by_season: dict[str, set[str]] = {}
+    for _, r in games:
+        if cell(r, "week"):
+            by_season.setdefault(cell(r, "season"), set()).add(cell(r, "week"))
+    parts = []
+    for s in sorted(by_season):
+        weeks = sorted(by_season[s], key=_order)
+        listed = _span(weeks)
+        word = "week" if len(weeks) == 1 else "weeks"
+        parts.append(f"season {s}: {word} {listed}" if s else f"{word} {listed}")
+    return "; ".join(parts)
+
+
+def _span(weeks: list[str]) -> str:
+    numbers = [int(w) for w in weeks if w.isdigit()]
+    others = [w for w in weeks if not w.isdigit()]
+    if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
+        text = f"{numbers[0]}–{numbers[-1]}"
+    else:
+        text = ", ".join(map(str, numbers))
+    return ", ".join([t for t in (text, *others) if t])
+
+
+def _order(week: str) -> tuple[int, str]:
+    return (int(week), "") if week.isdigit() else (10_000, week)
+
+
+def _same(cell: str, asked: str) -> bool:
+    return cell.casefold().removeprefix("week ").strip() == asked.casefold().strip()
+
+
+def _day(calendar: Calendar, value: object) -> date | None:
+    try:
+        when = calendar.read(value)
+    except WhenError:
+        return None
+    moment, _ = calendar.kickoff(when)
+    if moment is None:
+        return None
+    return moment if not hasattr(moment, "date") else moment.date()  # type: ignore[return-value]
