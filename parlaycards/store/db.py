@@ -201,7 +201,9 @@ class Store:
         )
         self.sqlite = url.startswith("sqlite")
         if self.sqlite:
-            _owner_only_file(url)
+            # the file made owner-only just before SQLite first opens (and so makes) it: never before,
+            # so that a refused command leaves no empty pool behind
+            event.listen(self.engine, "do_connect", lambda *_: _owner_only_file(url))
             event.listen(self.engine, "connect", _sqlite_pragmas)
             # pysqlite's own transaction handling is replaced by explicit BEGIN (see _sqlite_begin).
             event.listen(self.engine, "begin", _sqlite_begin)
