@@ -82,7 +82,7 @@ def test_lines_import_names_the_hidden_sheet_it_did_not_read(tmp_path):
     read = read_lines(path)
     assert [(g.away, g.home) for g in read.games] == [("Chicago", "Green Bay")]
     assert read.warnings == (
-        'sheet "Week 11": the sheet is hidden, so it was not read. To read it, name it: --sheet "Week 11"',
+        'sheet "Week 11": the sheet is hidden, so it was not read. To read it, name it: ⟨sheet⟩ "Week 11"',
     )
     both = read_lines(path, sheets=("Main", "Week 11"))
     assert len(both.games) == 2 and both.warnings == ()

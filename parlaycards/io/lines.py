@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from ..core import zones
 from ..core.bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
 from ..core.edits import validation_text
-from ..core.errors import ParlayError, Source
+from ..core.errors import ParlayError, Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from .columns import SheetReading, adopt_headerless, read_columns
@@ -100,7 +100,8 @@ def read_lines(
     warnings: list[Problem] = [
         Problem(
             Source(book.file, s.name),
-            "the sheet is hidden, so it was not read. To read it, name it: --sheet " + _quoted(s.name or ""),
+            f"the sheet is hidden, so it was not read. To read it, name it: {option('sheet')} "
+            + _quoted(s.name or ""),
         )
         for s in book.sheets
         if s.hidden and all(s is not c for c in chosen) and any(any(v is not None for v in r) for r in s.rows)
@@ -208,7 +209,7 @@ def _far_kickoffs(drafts: list[Draft], problems: list[Problem]) -> None:
                     f"{_label(d)}: the kickoff {as_day(d.kickoff):%Y-%m-%d} is more than "
                     f"{KICKOFF_WINDOW_DAYS} days from the card's other games (around {middle:%Y-%m-%d}). "
                     "Check its date and year; a card holds one week's games (import a season's file one "
-                    "week at a time with --week or --date).",
+                    f"week at a time with {option('week')} or {option('date')}).",
                 )
             )
 

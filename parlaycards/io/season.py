@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from ..core.errors import ParlayError, Source
+from ..core.errors import ParlayError, Source, option
 from .sheets import Column, Sheet, locate, text_of
 from .table import DATE, KICKOFF
 from .when import Calendar, WhenError
@@ -38,11 +38,11 @@ def one_week(
     for asked, name in ((week, "week"), (season, "season")):
         if asked is not None and name not in cols:
             raise ParlayError(
-                f"--{name} {asked} was given, but the sheet has no {name.capitalize()} column. "
+                f"{option(name)} {asked} was given, but the sheet has no {name.capitalize()} column. "
                 + (
-                    "Choose the day with --date 2023-10-08 instead."
+                    f"Choose the day with {option('date')} 2023-10-08 instead."
                     if name == "week"
-                    else "Leave --season out."
+                    else f"Leave {option('season')} out."
                 ),
                 where,
             )
@@ -52,7 +52,7 @@ def one_week(
         if len(seasons) > 1:
             raise ParlayError(
                 f"week {week} is in {len(seasons)} seasons of the file ({', '.join(seasons)}): add "
-                f"--season {seasons[-1]} (or the season you mean).",
+                f"{option('season')} {seasons[-1]} (or the season you mean).",
                 where,
             )
     if week is not None or season is not None:
@@ -65,7 +65,9 @@ def one_week(
     elif on is not None:
         col = "date" if "date" in cols else "kickoff" if "kickoff" in cols else None
         if col is None:
-            raise ParlayError(f"--date {on} was given, but the sheet has no Date or Kickoff column.", where)
+            raise ParlayError(
+                f"{option('date')} {on} was given, but the sheet has no Date or Kickoff column.", where
+            )
         keep = {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
     if keep is None:
         _one_week_only(games, cell, cols, where)
@@ -75,7 +77,7 @@ def one_week(
         raise ParlayError(
             "no game of the week asked for"
             + (f" (the file holds {held})" if held else "")
-            + ". Check --week, --season or --date.",
+            + f". Check {option('week')}, {option('season')} or {option('date')}.",
             where,
         )
     rows = tuple(r if n <= header_row or n in keep else () for n, r in enumerate(sheet.rows, start=1))
@@ -90,10 +92,11 @@ def _one_week_only(games, cell, cols, where: Source) -> None:  # noqa: ANN001
         return
     seasons = sorted({s for s, _ in keys if s})
     example = next(iter(sorted(keys, key=lambda k: _order(k[1]))))
-    choose = f"--season {seasons[-1]} --week {example[1]}" if len(seasons) > 1 else f"--week {example[1]}"
+    week = f"{option('week')} {example[1]}"
+    choose = f"{option('season')} {seasons[-1]} {week}" if len(seasons) > 1 else week
     raise ParlayError(
         f"the file holds {len(games)} games of {len(keys)} weeks ({_weeks(games, cell, cols)}); a card is "
-        f"one week. Import one of them, e.g. {choose} (or a day's games with --date).",
+        f"one week. Import one of them, e.g. {choose} (or a day's games with {option('date')}).",
         where,
     )
 
