@@ -155,9 +155,11 @@ FILE_OPTIONS = ("--out", "--xlsx", "--pdf", "--csv")  # the files commands write
 def _refuse_empty_names(args: list[str]) -> None:
     """`--out ""` is an empty name, said so (a path made of it would read as "." , the folder)."""
     for i, arg in enumerate(args):
+        if not isinstance(arg, str):  # a value a test passes as it is (a datetime): not a name
+            continue
         name, eq, value = arg.partition("=")
         given = value if eq else (args[i + 1] if i + 1 < len(args) else None)
-        if name in FILE_OPTIONS and given is not None and not given.strip():
+        if name in FILE_OPTIONS and isinstance(given, str) and not given.strip():
             err(
                 f"{name} was given an empty file name. Nothing was written: give a file name, such as "
                 f"{name} output/week{'.pdf' if name == '--out' else '.' + name[2:]}, or leave the option "
