@@ -87,7 +87,17 @@ def test_the_cards_cutoff_closes_the_pool_unless_late_on_purpose(pool):
 
 
 def test_a_cutoff_years_apart_shows_both_years(pool):
-    edits.set_rules(pool, "nfl-w12", edits.RuleFields(cutoff=datetime(2023, 10, 5, 20, 0)))
+    # rules set now refuses a cutoff this far from the card's games (issue 17: dates within the week);
+    # a pool stored before that check may still hold one, and its entries are told both years
+    with pytest.raises(RefusedError, match="the cutoff 2023-10-05 is more than 45 days from the games"):
+        edits.set_rules(pool, "nfl-w12", edits.RuleFields(cutoff=datetime(2023, 10, 5, 20, 0)))
+    from parlaycards.core.edits import rebuild
+    from parlaycards.store import cards as card_rows
+
+    with pool.transaction() as tx:
+        card = card_rows.latest(tx, "nfl-w12")
+        cutoff = datetime(2023, 10, 5, 20, 0, tzinfo=ZoneInfo("America/New_York"))
+        card_rows.save(tx, rebuild(card, rules={**card.rules.model_dump(), "cutoff": cutoff}), "an old pool")
     with pytest.raises(
         RefusedError, match=r"cutoff Thu Oct 5 2023, 8:00 PM EDT; this entry is received \w+ \w+ \d+ 20\d\d"
     ):
