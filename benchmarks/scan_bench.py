@@ -427,14 +427,15 @@ def run(args: list[str], ok: tuple[int, ...] = (0,)) -> tuple[str, float]:
 
 
 def _tree_rss(pid: int) -> float:
-    """Resident memory of a process and its children, MB (Linux /proc; 0 elsewhere)."""
+    """Memory of a process and its children, MB (Linux /proc; 0 elsewhere): each one's proportional set
+    size (PSS), so pages the forked workers share with the command are counted once, not once each."""
     total = 0.0
     todo = [pid]
     while todo:
         p = todo.pop()
         try:
-            status = Path(f"/proc/{p}/status").read_text()
-            total += int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
+            status = Path(f"/proc/{p}/smaps_rollup").read_text()
+            total += int(re.search(r"Pss:\s+(\d+)", status).group(1)) / 1024  # type: ignore[union-attr]
             for task in Path(f"/proc/{p}/task").iterdir():
                 todo += [int(c) for c in (task / "children").read_text().split()]
         except (OSError, AttributeError):
