@@ -359,21 +359,21 @@ class Found:
 
 
 def locate(grey: np.ndarray) -> Found:
-    """The cards on a page. A page whose marks come out small in the working copy (a whole sheet
-    photographed from arm's length), where a card lacks a corner, or where no card is found, is looked
-    at again at twice the working size, and the better reading kept."""
+    """The cards on a page. A page where a card lacks a corner, no card is found, or corner marks are
+    left over (two, or one when the marks come out small in the working copy: a whole sheet
+    photographed from arm's length, whose other card's marks may be too small to see) is looked at
+    again at twice the working size, and the better reading kept."""
     found = _locate(grey, WORK)
-    small = any(q.side * found.scale < FINE for q in found.quads) or any(
-        m.side * found.scale < FINE for m in found.stray
-    )
-    if (small or any(q.missing for q in found.quads) or not found.quads) and found.scale < 0.75:
+    small = any(q.side * found.scale < FINE for q in found.quads)
+    doubt = any(q.missing for q in found.quads) or not found.quads or len(found.stray) >= 1 + (not small)
+    if doubt and found.scale < 0.75:
         finer = _locate(grey, 2 * WORK)
         if _score(finer) > _score(found):
             return finer
     return found
 
 
-FINE = 18  # px: a corner mark smaller than this in the working copy may be misjudged (an L taken for a blot)
+FINE = 18  # px: corner marks smaller than this in the working copy may hide another card's marks
 
 
 def _score(found: Found) -> tuple[int, int, int]:
