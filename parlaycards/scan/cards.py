@@ -44,8 +44,8 @@ class Pool(Protocol):
     def printed(self, templates: tuple[str, ...]) -> list[tuple[int, str]]: ...
 
 
-MIN_FIT = 0.5
-INK_ELSEWHERE = 0.002  # more of the page inked outside the cards found: look for another card's QR  # below this share of bubbles lined up, the card goes to review
+MIN_FIT = 0.5  # below this share of bubbles lined up, the card goes to review
+INK_ELSEWHERE = 0.002  # more of the page inked outside the cards found: look for another card's QR
 
 CORNER_NAMES = {"tl": "top-left (the L)", "tr": "top-right", "br": "bottom-right", "bl": "bottom-left"}
 
