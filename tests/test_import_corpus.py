@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
 from parlaycards.io.lines import read_lines
+from parlaycards.io.mapping import parse_map
 
 ET = ZoneInfo("America/New_York")
 TODAY = date(2026, 11, 17)
@@ -24,6 +25,12 @@ SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
 
 # file → (away, home, neutral, home's line, total, kickoff in New York time, league) per game, in order
 EXPECTED: dict[str, list[tuple[object, ...]]] = {
+    "club-own-headers.xlsx": [  # read only with --map (MAPPED below)
+        ("Chicago", "Green Bay", False, "-6.5", "41.5", "2026-11-22T13:00", "NFL"),
+        ("Tennessee", "Indianapolis", False, "0", "42", "2026-11-22T16:25", "NFL"),
+        ("Buffalo", "Miami", False, "2.5", "47", "2026-11-23T20:15", "NFL"),
+        ("Hawai'i", "San José State", False, "-3", "58.5", "2026-11-21T22:30", "NFL"),
+    ],
     "matchup.csv": [
         ("Texas A&M", "Army", False, "-7", "51", "2026-11-28T12:00", "NCAA"),
         ("Georgia", "Clemson", True, "3.5", "49.5", "2026-11-28T15:30", "NCAA"),
@@ -119,11 +126,15 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
 
 
 CHOSEN = {"season-nflverse.csv": {"season": "2023", "week": "4"}}  # a season's file: the week read
+# a sheet whose header names no layout: the columns named by hand, as `import --map` names them
+MAPPED = {
+    "club-own-headers.xlsx": parse_map(["away=B", "home=Host club", "home-line=D", "total=E", "kickoff=Kick"])
+}
 
 
 def games(path: Path) -> list[tuple[object, ...]]:
     out = []
-    for g in read_lines(path, today=TODAY, **CHOSEN.get(path.name, {})).games:
+    for g in read_lines(path, today=TODAY, mapping=MAPPED.get(path.name), **CHOSEN.get(path.name, {})).games:
         k = (
             g.kickoff.astimezone(ET).isoformat()[:16]
             if isinstance(g.kickoff, datetime)

@@ -33,6 +33,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead
 
 def register(app: typer.Typer) -> None:
     app.command("import")(import_)
+    app.command("layouts")(layouts)
     app.command("cards")(cards)
     app.command("show")(show)
     app.add_typer(game_app, name="game")
@@ -94,6 +95,43 @@ def import_(
     on: Annotated[
         str | None, typer.Option("--date", help="A season's file: the games of this day (2023-10-08).")
     ] = None,
+    map_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--map",
+            metavar="ROLE=COLUMN",
+            help="Name a column's role by hand, by letter or header (repeatable): --map away=B --map home=D "
+            "--map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, "
+            "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml; "
+            "two rows a game: team, rot, spread or line, total, money.",
+        ),
+    ] = None,
+    favourite_by: Annotated[
+        str | None,
+        typer.Option(
+            "--favourite-by",
+            help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
+            "favoured). Example: --map spread=F --favourite-by sign",
+        ),
+    ] = None,
+    save_layout: Annotated[
+        str | None,
+        typer.Option(
+            "--save-layout",
+            metavar="NAME",
+            help="Keep this --map in the pool under NAME for next week's file of the same shape. "
+            "Example: --map away=B --map home=D --map home-line=F --save-layout club-sheet",
+        ),
+    ] = None,
+    layout: Annotated[
+        str | None,
+        typer.Option(
+            "--layout",
+            metavar="NAME",
+            help="Read the columns as a saved layout says (see `parlaycards layouts`). "
+            "Example: --layout club-sheet",
+        ),
+    ] = None,
 ) -> None:
     """Import the week's lines from a spreadsheet into a card.
 
@@ -107,12 +145,31 @@ def import_(
     A season's file (many weeks in one sheet) is read one week at a time: --week 5 (with --season 2023
     when it holds several seasons) or --date 2023-10-08; without one it is refused, naming its weeks.
 
+    A sheet whose header names no layout is read by naming its columns with --map (by letter, or by the
+    header as written); the refusal prints the --map command its columns suggest. A mapping is read and
+    checked as a detected layout is, and every column it leaves out is named as ignored. --save-layout
+    keeps it in the pool's database for next week's file (--layout NAME); a saved layout whose columns'
+    headers changed is refused, naming the column.
+
     Example: parlaycards import sample_lines/nfl-week-12.xlsx --card nfl-w12 --dry-run
+
+    Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=D --map total=E --dry-run
+
+    Example: parlaycards import lines.csv --map away="Visiting club" --map home="Host club" --map spread=F --favourite-by sign
+
+    Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=D --save-layout club-sheet
+
+    Example: parlaycards import club-week-7.xlsx --layout club-sheet
     """
     from ..services import cards as svc
     from .shell import state
 
     day = run(lambda: values.day(on, "date")) if on is not None else None
+    mapping = None
+    if map_ or favourite_by is not None:
+        from ..io.mapping import parse_map
+
+        mapping = run(lambda: parse_map(tuple(map_ or ()), favourite_by))
 
     def store():  # noqa: ANN202
         return svc.pool_if_any(state.db) if dry_run else open_store(create=True)
@@ -134,6 +191,9 @@ def import_(
             week=week,
             season=season,
             on=day,
+            mapping=mapping,
+            layout=layout,
+            save_layout=save_layout,
         )
     )
     for reading in done.lines.readings:
@@ -155,7 +215,55 @@ def import_(
     for undo in done.undone:
         err("Undid a hand edit: " + undo)
     say_imported(done)
+    if done.layout_saved:
+        again = "replacing the one saved before" if done.layout_replaced else "in the pool"
+        err(
+            f'Saved the columns as layout "{done.layout_saved}" ({again}). Next week: '
+            f"parlaycards import FILE --layout {done.layout_saved}"
+        )
     say_new_pool(fresh_pool)
+
+
+def layouts(json: Json = False) -> None:
+    """List the column layouts saved in the pool with `import --map … --save-layout NAME`.
+
+    Example: parlaycards layouts --json   (then: parlaycards import club-week-7.xlsx --layout club-sheet)
+    """
+    from ..core.errors import spell
+    from ..services import cards as cards_svc
+    from ..services import layouts as svc
+    from .shell import state
+
+    found = run(lambda: svc.list_layouts(cards_svc.pool_if_any(state.db)))
+    if json:
+        print_json(
+            [
+                {
+                    "name": s.name,
+                    "columns": dict(s.roles),
+                    "headers": dict(s.headers),
+                    "favourite_by": s.favourite_by,
+                    "saved_at": s.saved_at,
+                    "saved_from": s.source,
+                    "map": spell(svc.command(s), values.flag),
+                }
+                for s in found
+            ]
+        )
+        return
+    if not found:
+        err("No saved layouts yet. Save one with: parlaycards import FILE --map away=B … --save-layout NAME")
+        return
+    from rich.table import Table
+
+    t = Table("Layout", "Columns", "Saved from", "Saved at")
+    for s in found:
+        heads = dict(s.headers)
+        cols = ", ".join(f'{role}={letter} ("{heads.get(role, "")}")' for role, letter in s.roles)
+        if s.favourite_by:
+            cols += f"; favourite by {s.favourite_by}"
+        t.add_row(s.name, cols, s.source, s.saved_at[:16].replace("T", " "))
+    console().print(t)
 
 
 def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved

@@ -123,10 +123,17 @@ def adopt_headerless(table: Table, layout: Layout) -> None:
 
 
 def read_columns(
-    table: Table, layout: Layout, drafts: tuple[Draft, ...]
+    table: Table,
+    layout: Layout,
+    drafts: tuple[Draft, ...],
+    *,
+    choosers: dict[int, str] | None = None,
+    mapped: bool = False,
 ) -> tuple[SheetReading, list[Problem], list[Problem]]:
     """The sheet's reading, the columns that refuse the import, and the ignored columns with values but no
-    header (warnings)."""
+    header (warnings). `choosers`: the Week and Season columns that chose the week read (said so, not
+    ignored); `mapped`: the columns were named by --map, so a header that would name another column read
+    (`Line` beside the mapped `Pts`) is no twin: the operator chose."""
     header = table.sheet.rows[table.header_row - 1]
     used = {col: name for name, col in table.columns.items()}
     teams = {header_key(t) for d in drafts for t in (d.away, d.home)}
@@ -143,12 +150,15 @@ def read_columns(
                 meaning += ", the prices after them (-110) not stored: a card prints none"
             uses.append(ColumnUse(column_letter(col), written, meaning))
             continue
+        if choosers and col in choosers:
+            uses.append(ColumnUse(column_letter(col), written, choosers[col]))
+            continue
         if not written and not values:
             continue
         uses.append(ColumnUse(column_letter(col), written, None))
         why = _side_header(written) or _side_values(values, teams)
         letter = column_letter(col)
-        twin = _twin(layout, table, written)
+        twin = None if mapped else _twin(layout, table, written)
         where = Source(
             file=table.file,
             sheet=table.sheet.name,
@@ -174,7 +184,7 @@ def read_columns(
                     where,
                     f"{what} {why}, and the {layout.name} layout does not read it: reading "
                     "the sheet without it could print games with the wrong favourite or home team, "
-                    f"so nothing was imported. {layout.side_help()}",
+                    f"so nothing was imported. " + (MAPPED_HELP if mapped else layout.side_help()),
                 )
             )
         elif not written:
@@ -190,6 +200,10 @@ def read_columns(
 
 
 PRICED = ("spread", "away_line", "line", "total")
+MAPPED_HELP = (
+    "Map it too (⟨map⟩ favourite=…, underdog=…, site=… or neutral=…, by its letter), or delete the column "
+    "if the mapped columns already say it."
+)
 
 
 def _priced(text: str) -> bool:

@@ -14,6 +14,7 @@ a game nor a date or league heading is a problem, or a warning when no game depe
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -28,13 +29,16 @@ from ..core.errors import ParlayError, Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from .columns import SheetReading, adopt_headerless, read_columns
+from .guess import guess
 from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
-from .rotation import RotationLayout
+from .mapping import ColumnMap, Resolved, resolve
+from .rotation import RotationLayout, UnnumberedLayout
 from .season import one_week
 from .sheets import (
     Problem,
     Sheet,
     Workbook,
+    column_letter,
     find_header,
     header_key,
     locate,
@@ -46,6 +50,20 @@ from .table import Draft, Layout, Table, league_named, league_of
 from .when import Calendar
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
+UNNUMBERED = UnnumberedLayout()
+
+
+def _mapped(layout: Layout) -> Layout:
+    layout.name = f"{layout.name} (columns mapped by hand)"
+    return layout
+
+
+MAPPED: dict[str, Layout] = {
+    "one row": _mapped(OneRowLayout()),
+    "favourite": _mapped(FavoriteLayout()),
+    "two rows": _mapped(RotationLayout()),
+    "two rows unnumbered": _mapped(UnnumberedLayout()),
+}
 EXPECTED = (
     "Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
     "or Rot, Team and Line (a rotation board, two rows a game); or Favorite, Line and Underdog; "
@@ -71,6 +89,7 @@ class ReadLines:
     sheets: tuple[str, ...]  # the sheets read (none for a CSV file)
     readings: tuple[SheetReading, ...] = ()  # how each sheet's columns were read
     warnings: tuple[str, ...] = ()  # what was passed over, with its place
+    mapping: ColumnMap | None = None  # the --map used, by letter with each column's header (to save)
 
 
 def read_lines(
@@ -83,10 +102,12 @@ def read_lines(
     week: str | None = None,
     season: str | None = None,
     on: date | None = None,
+    mapping: ColumnMap | None = None,
 ) -> ReadLines:
     """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError.
     A season's file is read one week at a time: `week` (and `season`) by its Week (and Season) column,
-    or `on`, the games of one day by their date."""
+    or `on`, the games of one day by their date. `mapping` (`--map`) names the columns instead of their
+    headers; the sheet is then read by the layout those columns make, as if its header had named them."""
     zone = zones.zone(tz)
     book = open_workbook(Path(path))
     chosen = _choose(book, sheets)
@@ -97,6 +118,7 @@ def read_lines(
     title: str | None = None
     read: list[Sheet] = []
     readings: list[SheetReading] = []
+    mapped: ColumnMap | None = None
     warnings: list[Problem] = [
         Problem(
             Source(book.file, s.name),
@@ -109,21 +131,29 @@ def read_lines(
     for sheet in chosen:
         if not sheet.rows:
             continue
-        found = _header(sheet)
-        if found is None:
-            problems.append(_no_header(book.file, sheet, several=len(chosen) > 1))
-            continue
-        row, layout = found
-        sheet = one_week(book.file, sheet, row, calendar, week=week, season=season, on=on)
+        if mapping is not None:
+            resolved = resolve(book.file, sheet, mapping)
+            row, layout, columns = resolved.header_row, MAPPED[resolved.kind], resolved.columns
+            mapped = mapped or _as_saved(mapping, resolved, sheet)
+        else:
+            found = _header(sheet)
+            if found is None:
+                problems.append(_no_header(book.file, sheet, several=len(chosen) > 1, path=path))
+                continue
+            row, layout = found
+            columns = locate(layout.columns, sheet.rows[row - 1])
+        sheet, choosers = one_week(book.file, sheet, row, calendar, week=week, season=season, on=on)
         heading = _title(sheet, row)
         league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
-        table = Table(
-            book.file, sheet, row, locate(layout.columns, sheet.rows[row - 1]), league_here, calendar
-        )
+        table = Table(book.file, sheet, row, columns, league_here, calendar)
+        if isinstance(layout, RotationLayout) and not table.has("rot"):
+            layout = UNNUMBERED if mapping is None else MAPPED["two rows unnumbered"]
         adopt_headerless(table, layout)
         got = layout.extract(table)
         unread, passed = table.unread_rows()
-        reading, refused, ignored = read_columns(table, layout, got.games)
+        reading, refused, ignored = read_columns(
+            table, layout, got.games, choosers=choosers, mapped=mapping is not None
+        )
         problems.extend(refused + unread)
         warnings.extend(table.notes + passed + ignored)
         readings.append(reading)
@@ -153,6 +183,7 @@ def read_lines(
         tuple(s.name for s in read if s.name is not None),
         tuple(readings),
         tuple(str(w) for w in warnings),
+        mapped,
     )
 
 
@@ -182,9 +213,48 @@ def _header(sheet: Sheet) -> tuple[int, Layout] | None:
     )
 
 
-def _no_header(file: str, sheet: Sheet, several: bool) -> Problem:
+def _no_header(file: str, sheet: Sheet, several: bool, path: Path) -> Problem:
     also = " If this sheet holds no lines, name the sheets to read with ⟨sheet⟩." if several else ""
-    return no_header(file, [sheet], EXPECTED, also)
+    return no_header(file, [sheet], EXPECTED, also + " " + suggest(path, sheet, several))
+
+
+def suggest(path: Path, sheet: Sheet, several: bool) -> str:
+    """The one command that maps the sheet's columns by hand, guessed from what they hold; else its form,
+    with the sheet's columns to choose from."""
+    header_row, guessed = guess(sheet)
+    command = f"parlaycards import {shlex.quote(str(path))}"  # the options spelled by the CLI
+    if several and sheet.name:
+        command += f" {option('sheet')} {shlex.quote(sheet.name)}"
+    if guessed is None:
+        return (
+            "To read it anyway, name its columns: "
+            f"{command} {' '.join(option('map') + ' ' + r + '=LETTER' for r in ('away', 'home', 'home-line', 'total'))} "
+            f"(or team=LETTER for two rows a game, with spread=LETTER). {_listed(sheet, header_row)}"
+        )
+    return (
+        "Its columns look like this mapping; check what it reads, then run it again without "
+        f"{option('dry_run')}: {command} {guessed.command()} {option('dry_run')}"
+    )
+
+
+def _listed(sheet: Sheet, header_row: int) -> str:
+    row = sheet.rows[header_row - 1] if header_row > 0 else next((r for r in sheet.rows if any(r)), ())
+    cells = [f'{column_letter(i)} "{text_of(v)}"' for i, v in enumerate(row) if text_of(v)]
+    return f"Its columns: {', '.join(cells)}." if cells else ""
+
+
+def _as_saved(mapping: ColumnMap, resolved: Resolved, sheet: Sheet) -> ColumnMap:
+    """The mapping by column letter, with each column's header as this file has it (what a saved layout
+    keeps)."""
+    header = sheet.rows[resolved.header_row - 1]
+    return ColumnMap(
+        tuple((role, column_letter(col)) for role, col in resolved.by_role.items()),
+        mapping.favourite_by,
+        tuple(
+            (role, text_of(header[col]) if col < len(header) else "")
+            for role, col in resolved.by_role.items()
+        ),
+    )
 
 
 def _title(sheet: Sheet, header_row: int) -> str | None:

@@ -334,3 +334,10 @@ def _line(mark: Mark, other: Mark) -> Decimal | None:
     if other.kind == "spread" and other.value:
         return mark.value if other.value < 0 else -mark.value  # `+` left off the underdog's line
     return -mark.value  # a lone unsigned number: this team is the favourite
+
+
+class UnnumberedLayout(RotationLayout):
+    """Two rows a game without rotation numbers (a sportsbook's page pasted into a sheet): the rotation
+    board's reader, under its own name."""
+
+    name = "two rows a game (no rotation numbers)"

@@ -25,8 +25,9 @@ def one_week(
     week: str | None = None,
     season: str | None = None,
     on: date | None = None,
-) -> Sheet:
-    """The sheet with only the chosen week's rows (the rest blanked); the sheet itself when it holds one."""
+) -> tuple[Sheet, dict[int, str]]:
+    """The sheet with only the chosen week's rows (the rest blanked), the sheet itself when it holds one;
+    and the Week and Season columns that chose the week (index → what the summary says of them)."""
     cols = locate((WEEK, SEASON, DATE, KICKOFF), sheet.rows[header_row - 1])
     where = Source(file=file, sheet=sheet.name, row=header_row)
     below = list(enumerate(sheet.rows[header_row:], start=header_row + 1))
@@ -71,7 +72,7 @@ def one_week(
         keep = {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
     if keep is None:
         _one_week_only(games, cell, cols, where)
-        return sheet
+        return sheet, {}
     if not keep:
         held = _weeks(games, cell, cols)
         raise ParlayError(
@@ -81,7 +82,12 @@ def one_week(
             where,
         )
     rows = tuple(r if n <= header_row or n in keep else () for n, r in enumerate(sheet.rows, start=1))
-    return replace(sheet, rows=rows)
+    choosers = {
+        cols[n]: "used to choose the week" for n, asked in (("week", week), ("season", season)) if asked
+    }
+    if week is not None and season is None and "season" in cols:  # one season holds the week: said so
+        choosers[cols["season"]] = "used to choose the week (one season holds it)"
+    return replace(sheet, rows=rows), choosers
 
 
 def _one_week_only(games, cell, cols, where: Source) -> None:  # noqa: ANN001

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
@@ -19,6 +19,7 @@ from ..core.odds import TierAnalysis, analyze
 from ..core.printed import CardLine, card_lines
 from ..core.reimport import keep_names, undone_edits
 from ..core.zones import zone
+from ..io.mapping import ColumnMap
 from ..io.teams import identity
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
@@ -45,6 +46,8 @@ class Imported(Saved):
     lines: Any = None  # io.lines.ReadLines (kept loose: openpyxl is imported lazily)
     undone: tuple[str, ...] = ()
     stored: bool = True
+    layout_saved: str | None = None  # the name the --map was saved under (with --save-layout)
+    layout_replaced: bool = False  # … in place of a saved layout of that name
 
 
 def import_lines(
@@ -62,18 +65,49 @@ def import_lines(
     week: str | None = None,
     season: str | None = None,
     on: date | None = None,
+    mapping: ColumnMap | None = None,
+    layout: str | None = None,
+    save_layout: str | None = None,
 ) -> Imported:
     """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
 
     `fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since its
     last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
-    (`store` may then be None: no pool yet)."""
+    (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
+    mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card)."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
+    from . import layouts
 
     zone(tz)
     slug = slug or slug_from(path.name)
     check_slug(slug)
-    lines = read_lines(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
+    if mapping is not None and layout is not None:
+        raise ParlayError(
+            f"{option('map')} and {option('layout')} both say how to read the columns: give one of them."
+        )
+    if save_layout is not None:
+        save_layout = layouts.check_name(save_layout)
+        if mapping is None and layout is None:
+            raise ParlayError(
+                f"{option('save_layout')} keeps the columns named with {option('map')}; this import has none "
+                f"(its header is read as it is). Add the {option('map')} options to save."
+            )
+        if dry_run:
+            raise ParlayError(
+                f"{option('save_layout')} saves with the import itself, and a dry run stores nothing. Check "
+                f"the reading with {option('dry_run')} first, then import without it to save the layout."
+            )
+    if layout is not None:
+        mapping = layouts.load(store, layout)
+    lines = read_lines(
+        path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on, mapping=mapping
+    )
+    replaced: list[bool] = []
+
+    def keep_layout(tx: Any) -> None:
+        if save_layout is not None and lines.mapping is not None:
+            replaced.append(layouts.save(tx, save_layout, lines.mapping, path.name))
+
     saved = store_games(
         store,
         slug,
@@ -86,9 +120,17 @@ def import_lines(
         replace=replace,
         dry_run=dry_run,
         detail={"file": str(path), "sheets": list(lines.sheets)},
+        also=keep_layout,
     )
     return Imported(
-        saved.card, saved.note, saved.printed_versions, lines=lines, undone=saved.undone, stored=saved.stored
+        saved.card,
+        saved.note,
+        saved.printed_versions,
+        lines=lines,
+        undone=saved.undone,
+        stored=saved.stored,
+        layout_saved=save_layout if replaced else None,
+        layout_replaced=bool(replaced and replaced[-1]),
     )
 
 
@@ -107,10 +149,12 @@ def store_games(
     dry_run: bool = False,
     detail: dict[str, Any] | None = None,
     lines_from: str = "the sheet",
+    also: Callable[[Any], None] | None = None,
 ) -> Imported:
     """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
     `slug` with these games (keeping its payouts and rules unless `fresh`). Hand edits made since the card's
-    last import that this would undo refuse it unless `replace`; `dry_run` stores nothing."""
+    last import that this would undo refuse it unless `replace`; `dry_run` stores nothing. `also` runs in
+    the same transaction once the card is saved (a layout saved with it)."""
     check_slug(slug)
     if store is None:
         return Imported(_card(None, slug, games, title, default_title, tz, fresh, source), "", stored=False)
@@ -144,6 +188,8 @@ def store_games(
             replaced=list(undone),
             **(detail or {"source": source}),
         )
+        if also is not None:
+            also(tx)
         return Imported(saved, note, card_rows.printed_versions(tx, slug), undone=undone)
 
 

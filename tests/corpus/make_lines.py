@@ -164,6 +164,7 @@ def main() -> None:
         newline="\n",
     )
     matchup()
+    own_headers()
     machine_made()
 
 
@@ -228,6 +229,24 @@ def matchup() -> None:
         '"NFL - SUNDAY, NOVEMBER 29",,,,\n'
         "Buffalo Bills @ Houston Texans,HOU -3,44,11/29/2026 1:00 PM,CBS\n"
         "Dallas@NY Giants,PK,47.5,11/29/2026 4:25 PM,FOX\n",
+    )
+
+
+def own_headers() -> None:
+    """A club's own sheet whose headers name no layout (Visiting club, Host club, Host gives): only
+    `import --map` reads it; the refusal without one prints the --map command that does."""
+    xlsx(
+        "club-own-headers.xlsx",
+        [
+            ["Friday Night Club — week 12"],
+            [],
+            ["Gm", "Visiting club", "Host club", "Host gives", "Pts total", "Kick", "Notes"],
+            [1, "Chicago", "Green Bay", "-6½", 41.5, datetime(2026, 11, 22, 13, 0), None],
+            [2, "Tennessee", "Indianapolis", "PK", 42, datetime(2026, 11, 22, 16, 25), "windy"],
+            [3, "Buffalo", "Miami", "+2.5", 47, datetime(2026, 11, 23, 20, 15), None],
+            [4, "Hawai'i", "San José State", -3, 58.5, datetime(2026, 11, 21, 22, 30), "late kickoff"],
+        ],
+        sheet="Week 12",
     )
 
 

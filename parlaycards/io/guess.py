@@ -1,0 +1,102 @@
+"""When no header names a layout: a guess at each column's role from what it holds, printed as the one
+`--map` command that would read the sheet (teams: words in most rows, most of them different; a line:
+numbers with halves or signs; a total: numbers from 30 to 70 (football); dates and times), else the
+sheet's columns to map by hand. A guess is only printed, never read: the operator runs it, with
+--dry-run first to see what it reads."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from decimal import Decimal
+
+from ..core.lines import LineError, is_no_line, is_signed, parse_spread, parse_total
+from . import teams
+from .mapping import ColumnMap
+from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
+
+TOTALS = (Decimal(30), Decimal(70))
+
+
+def guess(sheet: Sheet) -> tuple[int, ColumnMap | None]:
+    """The likeliest header row and a mapping guessed from the columns below it (None: no guess)."""
+    header_row = _header_row(sheet)
+    rows = [r for r in sheet.rows[header_row:] if sum(v is not None for v in r) >= 2]
+    if not rows:
+        return header_row, None
+    width = max(len(r) for r in rows)
+    kinds = {
+        c: _kind([r[c] for r in rows if c < len(r) and r[c] is not None], len(rows)) for c in range(width)
+    }
+    teams_ = [c for c, k in kinds.items() if k == "team"]
+    lines = [c for c, k in kinds.items() if k == "line"]
+    totals = [c for c, k in kinds.items() if k == "total"]
+    roles: list[tuple[str, str]] = []
+    if len(teams_) == 2 and lines:
+        roles = [("away", column_letter(teams_[0])), ("home", column_letter(teams_[1]))]
+        roles.append(("home-line", column_letter(lines[0])))
+    elif len(teams_) == 1 and lines:
+        roles = [("team", column_letter(teams_[0])), ("spread", column_letter(lines[0]))]
+    if not roles:
+        return header_row, None
+    if totals:
+        roles.append(("total", column_letter(totals[0])))
+    for kind in ("kickoff", "date", "time"):
+        found = [c for c, k in kinds.items() if k == kind]
+        if found:
+            roles.append((kind, column_letter(found[0])))
+    order = {r: i for i, r in enumerate(("away", "home", "team", "home-line", "spread", "total"))}
+    return header_row, ColumnMap(tuple(sorted(roles, key=lambda r: order.get(r[0], 9))))
+
+
+def _header_row(sheet: Sheet) -> int:
+    """The row above the first row that holds a number or a date: the likeliest header (0: none)."""
+    for number, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
+        values = [v for v in cells if v is not None]
+        if len(values) >= 2 and any(_number(v) is not None or isinstance(v, (date, time)) for v in values):
+            return number - 1
+    return 0
+
+
+def _kind(values: list[object], rows: int) -> str | None:
+    """What a column's values are: team (a name in every row, most of them different), line, total,
+    kickoff, date, time, or None."""
+    if len(values) * 2 < rows:
+        return None
+    if all(isinstance(v, datetime) and (v.hour or v.minute) for v in values):
+        return "kickoff"
+    if all(isinstance(v, (date, datetime)) for v in values):
+        return "date"
+    if all(isinstance(v, time) for v in values):
+        return "time"
+    numbers = [_number(v) for v in values]
+    if all(n is not None or is_no_line(v) for n, v in zip(numbers, values, strict=True)):
+        got = [n for n in numbers if n is not None]
+        if not got:
+            return None
+        if all(TOTALS[0] <= n <= TOTALS[1] for n in got):
+            return "total"
+        if all(abs(n) < TOTALS[0] and n * 2 == int(n * 2) for n in got) and (
+            any(n < 0 for n in got) or any(is_signed(v) for v in values) or any(n % 1 for n in got)
+        ):
+            return "line"
+        return None
+    words = [text_of(v) for v in values]
+    if (
+        len(values) == rows
+        and all(w and not any(ch.isdigit() for ch in w) for w in words)
+        and len(set(words)) * 4 >= len(words) * 3
+    ):
+        known = sum(teams.canonical(w) is not None for w in words)
+        return "team" if known * 2 >= len(words) or len(set(words)) == len(words) else None
+    return None
+
+
+def _number(value: object) -> Decimal | None:
+    if isinstance(value, bool) or isinstance(value, (date, time)):
+        return None
+    for parse in (parse_spread, parse_total):
+        try:
+            return parse(value).value
+        except (LineError, TypeError, ValueError):
+            continue
+    return None

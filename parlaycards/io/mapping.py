@@ -1,0 +1,301 @@
+"""Columns mapped by hand (`import FILE --map away=B --map home=D --map home-line=F`): the way through for a
+sheet whose header names no layout.
+
+A mapping names each column's role, by letter (`B`) or by its header as written (`"Visiting club"`). It is
+turned into the very columns a detected layout would have found (one-row-per-game, Favorite / Line /
+Underdog, or the two-rows-a-game board), and the sheet is then read by that layout's own reader, with the
+same checks and the same summary: a mapping is never a second reader. Parsing it is pure; `resolve` looks
+at one sheet's rows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ..core.errors import ParlayError, Source, option
+from ..core.lines import LineError, is_no_line, parse_spread
+from .sheets import HEADER_ROWS, Sheet, column_letter, header_key, text_of
+
+# role as typed → the column's name in the layouts (None: `spread`, whose meaning --favourite-by says)
+ROLES: dict[str, str | None] = {
+    "away": "away",
+    "home": "home",
+    "home-line": "spread",
+    "away-line": "away_line",
+    "home-margin": "home_margin",
+    "spread": None,
+    "favourite": "favorite",
+    "favorite": "favorite",
+    "underdog": "underdog",
+    "line": "line",
+    "total": "total",
+    "kickoff": "kickoff",
+    "date": "date",
+    "time": "time",
+    "league": "league",
+    "neutral": "neutral",
+    "site": "site",
+    "away-ml": "away_ml",
+    "home-ml": "home_ml",
+    "team": "team",
+    "rot": "rot",
+    "money": "money",
+}
+FAVOURITE_BY = ("sign", "margin")
+LINE_ROLES = ("home-line", "away-line", "home-margin", "spread", "line")
+ACCEPTED = (
+    "Map each column as ROLE=COLUMN, the column by letter (B) or by its header as written: away, home, "
+    "home-line (home's line, favourite negative), away-line, home-margin (positive: home favoured), spread "
+    f"(with {option('favourite_by')} sign or margin, or with a favourite or underdog column), favourite, "
+    "underdog, line (the points the favourite gives), total, kickoff, date, time, league, neutral, site, "
+    "away-ml, home-ml; for two rows a game: team, rot, spread or line, total, money."
+)
+
+
+@dataclass(frozen=True)
+class ColumnMap:
+    """Roles and the column each is in, as typed (`B` or a header); `headers`: for a saved layout, the
+    header each column had when it was saved, checked against the file it is used on."""
+
+    roles: tuple[tuple[str, str], ...]
+    favourite_by: str | None = None
+    headers: tuple[tuple[str, str], ...] = ()
+    saved_as: str | None = None
+
+    def refs(self) -> dict[str, str]:
+        return dict(self.roles)
+
+    def command(self) -> str:
+        """The options that give this mapping, as typed on the command line."""
+        parts = [f"{option('map')} {role}={_quoted(ref)}" for role, ref in self.roles]
+        if self.favourite_by:
+            parts.append(f"{option('favourite_by')} {self.favourite_by}")
+        return " ".join(parts)
+
+
+def parse_map(items: Sequence[str], favourite_by: str | None = None) -> ColumnMap:
+    """`["away=B", "home=Home team", …]` as a ColumnMap; ParlayError naming the item that does not read."""
+    roles: list[tuple[str, str]] = []
+    for item in items:
+        role, sep, ref = item.partition("=")
+        role, ref = role.strip().casefold().replace("_", "-"), ref.strip()
+        if not sep or not ref:
+            raise ParlayError(f'{option("map")} "{item}" is not ROLE=COLUMN (away=B). {ACCEPTED}')
+        if role not in ROLES:
+            raise ParlayError(f'{option("map")} "{item}": there is no role "{role}". {ACCEPTED}')
+        if role in dict(roles):
+            raise ParlayError(
+                f"{option('map')} maps {role} twice ({dict(roles)[role]} and {ref}). Map it once."
+            )
+        roles.append((role, ref))
+    if favourite_by is not None and favourite_by.casefold() not in FAVOURITE_BY:
+        raise ParlayError(
+            f'{option("favourite_by")} "{favourite_by}" is not a way to tell the favourite. Accepted: sign '
+            "(the spread is home's line, the favourite negative: -3 means home gives 3) or margin (the home "
+            "team's expected margin: +3 means home gives 3)."
+        )
+    return ColumnMap(tuple(roles), favourite_by.casefold() if favourite_by else None)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A mapping on one sheet: its header row, the layout that reads it ("one row", "favourite",
+    "two rows") and the layout's column names with their index."""
+
+    header_row: int
+    kind: str
+    columns: dict[str, int]
+    by_role: dict[str, int]  # role as typed → its column (what a saved layout keeps, by letter)
+
+
+def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
+    """Where each mapped column is in `sheet`, its header row, and which layout reads it; a ParlayError
+    naming the column, role or header that does not fit."""
+    where = Source(file=file, sheet=sheet.name)
+    refs = mapping.refs()
+    kind = _kind(refs, mapping.favourite_by, where)
+    width = max((len(r) for r in sheet.rows), default=0)
+    named = {role: ref for role, ref in refs.items() if not _is_letter(ref, width)}
+    header_row = _header_row(file, sheet, refs, named, width)
+    header = sheet.rows[header_row - 1]
+    cols: dict[str, int] = {}
+    for role, ref in refs.items():
+        if role in named:
+            cols[role] = next(i for i, v in enumerate(header) if header_key(v) == header_key(ref))
+        else:
+            cols[role] = _index(ref)
+            if cols[role] >= width:
+                raise ParlayError(
+                    f"{option('map')} {role}={ref}: the sheet has no column {ref.upper()} (its last is "
+                    f"{column_letter(width - 1) if width else 'none'}). {_columns(sheet, header_row)}",
+                    where,
+                )
+    taken: dict[int, str] = {}
+    for role, col in cols.items():
+        if col in taken:
+            raise ParlayError(
+                f"{option('map')} gives column {column_letter(col)} two roles ({taken[col]} and {role}). A "
+                "column holds one thing: map each role to its own column.",
+                where,
+            )
+        taken[col] = role
+    _check_saved(file, sheet, header_row, cols, mapping)
+    columns = {_name(role, kind, refs, mapping.favourite_by): col for role, col in cols.items()}
+    return Resolved(header_row, kind, columns, cols)
+
+
+def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> str:
+    lines = [r for r in LINE_ROLES if r in refs]
+    if "team" in refs:
+        if not ({"spread", "line"} & set(refs)):
+            raise ParlayError(
+                f"{option('map')} team=… reads two rows a game and needs the line too: add {option('map')} spread=… "
+                f"(each team's line) or {option('map')} line=… (the spread on the favourite's row, the total on the "
+                "other).",
+                where,
+            )
+        return "two rows"
+    if "away" in refs or "home" in refs:
+        missing = [r for r in ("away", "home") if r not in refs]
+        if missing:
+            raise ParlayError(f"{option('map')} needs {missing[0]}=… too: a game has two teams.", where)
+        if not lines:
+            raise ParlayError(
+                f"{option('map')} names the teams but no line: add {option('map')} home-line=… (home's line, "
+                "the favourite negative), away-line=…, home-margin=…, or spread=… with "
+                f"{option('favourite_by')} sign.",
+                where,
+            )
+        if "spread" in refs and not favourite_by and not ({"favourite", "favorite", "underdog"} & set(refs)):
+            raise ParlayError(
+                f"{option('map')} spread=… does not say whose line it is: add {option('favourite_by')} sign "
+                "(home's line, the favourite negative: -3 means home gives 3) or "
+                f"{option('favourite_by')} margin (the home team's expected margin: +3 means home gives 3), "
+                f"or map the favourite's column ({option('map')} favourite=…).",
+                where,
+            )
+        return "one row"
+    if ({"favourite", "favorite"} & set(refs)) and "underdog" in refs:
+        if not ({"line", "spread"} & set(refs)):
+            raise ParlayError(f"{option('map')} needs line=… too: the points the favourite gives.", where)
+        return "favourite"
+    raise ParlayError(
+        f"{option('map')} must name the teams: away=… and home=… (one row a game), favourite=… and "
+        f"underdog=… with line=…, or team=… (two rows a game). {ACCEPTED}",
+        where,
+    )
+
+
+def _name(role: str, kind: str, refs: Mapping[str, str], favourite_by: str | None) -> str:
+    """The column's name in the layout that reads it."""
+    if role in ("favourite", "favorite"):
+        return "favorite"
+    if kind == "two rows" or kind == "favourite":
+        return "line" if role in ("line", "spread") and kind == "favourite" else str(ROLES[role] or "spread")
+    if role == "spread":
+        return "home_margin" if favourite_by == "margin" else "spread"
+    if role == "line":  # with a favourite column: the points it gives
+        return "spread"
+    return str(ROLES[role])
+
+
+def _is_letter(ref: str, width: int) -> bool:
+    return bool(re.fullmatch(r"[A-Za-z]{1,2}", ref)) and (_index(ref) < width or len(ref) == 1)
+
+
+def _index(ref: str) -> int:
+    n = 0
+    for ch in ref.upper():
+        n = n * 26 + ord(ch) - 64
+    return n - 1
+
+
+def _header_row(
+    file: str, sheet: Sheet, refs: Mapping[str, str], named: Mapping[str, str], width: int
+) -> int:
+    """The header row: the first of the top rows holding every header named; with letters alone, the first
+    row whose mapped cells are all words (not a line, not blank) — the row above the games."""
+    top = sheet.rows[:HEADER_ROWS]
+    if named:
+        for number, cells in enumerate(top, start=1):
+            keys = {header_key(v) for v in cells}
+            if all(header_key(ref) in keys for ref in named.values()):
+                return number
+        missing = next(
+            ref
+            for ref in named.values()
+            if not any(header_key(ref) in {header_key(v) for v in c} for c in top)
+        )
+        raise ParlayError(
+            f'{option("map")}: no column is headed "{missing}" in the first {HEADER_ROWS} rows. '
+            f"{_columns(sheet, _likeliest(sheet))}",
+            Source(file=file, sheet=sheet.name),
+        )
+    cols = [_index(ref) for ref in refs.values() if _index(ref) < width]
+    for number, cells in enumerate(top, start=1):
+        texts = [cells[c] if c < len(cells) else None for c in cols]
+        if all(isinstance(v, str) and text_of(v) and not _reads_as_line(v) for v in texts):
+            return number
+    raise ParlayError(
+        f"{option('map')}: none of the first {HEADER_ROWS} rows names the mapped columns "
+        f"({', '.join(sorted({r.upper() for r in refs.values()}))}). Type a header above the games (a word in "
+        "each mapped column) and import again.",
+        Source(file=file, sheet=sheet.name),
+    )
+
+
+def _reads_as_line(value: object) -> bool:
+    if is_no_line(value):
+        return False
+    try:
+        parse_spread(value)
+    except LineError:
+        return False
+    return True
+
+
+def _likeliest(sheet: Sheet) -> int:
+    rows = sheet.rows[:HEADER_ROWS]
+    counts = [sum(isinstance(v, str) and bool(text_of(v)) for v in r) for r in rows]
+    return counts.index(max(counts)) + 1 if counts else 1
+
+
+def _columns(sheet: Sheet, header_row: int) -> str:
+    """The sheet's columns with their headers, to map from."""
+    header = sheet.rows[header_row - 1] if 0 < header_row <= len(sheet.rows) else ()
+    listed = [f'{column_letter(i)} "{text_of(v)}"' for i, v in enumerate(header) if text_of(v)]
+    return (
+        f"Its columns (row {header_row}): {', '.join(listed)}." if listed else "Its columns have no headers."
+    )
+
+
+def _check_saved(
+    file: str, sheet: Sheet, header_row: int, cols: Mapping[str, int], mapping: ColumnMap
+) -> None:
+    """A saved layout fits this week's file only if every column it reads still has its header."""
+    header = sheet.rows[header_row - 1]
+    for role, was in mapping.headers:
+        col = cols.get(role)
+        if col is None:
+            continue
+        now = text_of(header[col]) if col < len(header) else ""
+        if header_key(now) != header_key(was):
+            letter = column_letter(col)
+            raise ParlayError(
+                f'the saved layout "{mapping.saved_as}" reads column {letter} as {role}, headed "{was}" when it '
+                f"was saved, but here column {letter} is "
+                + (f'headed "{now}"' if now else "not headed")
+                + ", so the file is not of the same shape and nothing was imported. Map its columns again "
+                f"with {option('map')} (and {option('save_layout')} {mapping.saved_as} to replace the saved one).",
+                Source(
+                    file=file, sheet=sheet.name, row=header_row, column=letter, cell=f"{letter}{header_row}"
+                ),
+            )
+
+
+def _quoted(ref: str) -> str:
+    import shlex
+
+    return shlex.quote(ref)

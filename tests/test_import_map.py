@@ -1,0 +1,263 @@
+"""Issue 21, item 5: a way through for any layout. A sheet whose header names no layout is refused with the
+one `--map` command its columns suggest; that command, run as printed, reads it exactly. A mapping is read
+by the layouts' own reader (same checks, same summary); `--save-layout` keeps it in the pool for next
+week's file, and a saved layout whose columns changed is refused naming the column."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from datetime import date
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.core.errors import ParlayError
+from parlaycards.io.lines import read_lines
+from parlaycards.io.mapping import parse_map
+
+from .pool_support import csv_file
+
+CORPUS = Path(__file__).resolve().parent / "corpus" / "lines"
+CLUB = CORPUS / "club-own-headers.xlsx"
+TODAY = date(2026, 11, 17)
+CLUB_GAMES = [
+    ("Chicago", "Green Bay", -6.5, 41.5),
+    ("Tennessee", "Indianapolis", 0.0, 42.0),
+    ("Buffalo", "Miami", 2.5, 47.0),
+    ("Hawai'i", "San José State", -3.0, 58.5),
+]
+runner = CliRunner()
+
+
+def cli(db: Path, *args: str):  # noqa: ANN201
+    return runner.invoke(app, ["--db", str(db), *args])
+
+
+def xlsx(path: Path, rows: list[list[object]]) -> Path:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Week 12"
+    for cells in rows:
+        ws.append(cells)
+    wb.save(path)
+    return path
+
+
+def shown(db: Path, slug: str) -> list[tuple[str, str, float, float | None]]:
+    card = json.loads(cli(db, "show", slug, "--json").stdout)
+    return [(g["away"], g["home"], g["home_spread"], g["total"]) for g in card["games"]]
+
+
+def refusal(path: Path) -> str:
+    with pytest.raises(ParlayError) as info:
+        read_lines(path, today=TODAY)
+    return info.value.text()
+
+
+# --- the refusal prints the command, and the command reads the sheet ---------------------------------------
+
+
+def test_the_refusal_prints_the_map_command_and_it_reads_the_sheet_exactly(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    r = cli(db, "import", str(CLUB), "--card", "club")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert "no header row found" in r.stderr
+    printed = r.stderr.split("then run it again without --dry-run: ", 1)[1].strip()
+    assert printed == (
+        f"parlaycards import {CLUB} --map away=B --map home=C --map home-line=D --map total=E "
+        "--map kickoff=F --dry-run"
+    )
+    assert not db.exists()
+    args = shlex.split(printed)[1:]
+    r = cli(db, *args, "--card", "club")
+    assert r.exit_code == 0, r.output
+    assert "Dry run: 4 games would be stored as club version 1" in r.stderr
+    r = cli(db, *[a for a in args if a != "--dry-run"], "--card", "club")
+    assert r.exit_code == 0, r.output
+    assert shown(db, "club") == CLUB_GAMES
+
+
+def test_without_a_guess_the_refusal_lists_the_columns_to_map(tmp_path: Path) -> None:
+    path = xlsx(tmp_path / "odd.xlsx", [["Who", "Whom", "Pts"], ["Bears", "Packers", "six"]])
+    text = refusal(path)
+    assert (
+        f"To read it anyway, name its columns: parlaycards import {path} --map away=LETTER --map home=LETTER "
+        "--map home-line=LETTER --map total=LETTER (or team=LETTER for two rows a game, with "
+        'spread=LETTER). Its columns: A "Who", B "Whom", C "Pts".'
+    ) in text
+
+
+def test_a_two_rows_a_game_sheet_is_guessed_as_team_and_spread(tmp_path: Path) -> None:
+    path = xlsx(
+        tmp_path / "board.xlsx",
+        [["Outfit", "Hcp", "O-U"], ["Chicago", "+6.5", 41.5], ["Green Bay", "-6.5", 41.5]],
+    )
+    assert "--map team=A --map spread=B --map total=C --dry-run" in refusal(path)
+    got = read_lines(path, today=TODAY, mapping=parse_map(["team=A", "spread=B", "total=C"]))
+    assert [(g.away, g.home, str(g.spread), str(g.total)) for g in got.games] == [
+        ("Chicago", "Green Bay", "-6.5", "41.5")
+    ]
+    assert got.readings[0].layout == "two rows a game (no rotation numbers) (columns mapped by hand)"
+
+
+# --- one reader: the same checks, every other column named --------------------------------------------------
+
+
+def test_columns_not_mapped_are_named_as_ignored() -> None:
+    got = read_lines(CLUB, today=TODAY, mapping=parse_map(["away=B", "home=C", "home-line=D"]))
+    [reading] = got.readings
+    assert reading.layout == "one row per game (columns mapped by hand)"
+    assert [str(c) for c in reading.ignored()] == [
+        'A "Gm" → ignored',
+        'E "Pts total" → ignored',
+        'F "Kick" → ignored',
+        'G "Notes" → ignored',
+    ]
+    assert [g.total for g in got.games] == [None] * 4
+
+
+def test_a_mapped_column_that_does_not_read_is_refused_naming_the_cell() -> None:
+    with pytest.raises(ParlayError) as info:
+        read_lines(CLUB, today=TODAY, mapping=parse_map(["away=B", "home=C", "home-line=G"]))
+    text = info.value.text()
+    assert 'sheet "Week 12", cell G5: the spread "windy" is not a line.' in text
+    assert "cell G4: Chicago at Green Bay has no line (the cell is blank)" in text
+
+
+def test_spread_by_sign_or_margin_and_by_header_text(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "m.csv",
+        [
+            ["Road", "Host", "Margin", "Pts"],
+            ["Bears", "Packers", "6.5", "-6.5"],
+            ["Jets", "Bills", "-3", "3"],
+        ],
+    )
+    by_sign = read_lines(path, mapping=parse_map(["away=Road", "home=Host", "spread=D"], "sign"))
+    by_margin = read_lines(path, mapping=parse_map(["away=A", "home=B", "spread=Margin"], "margin"))
+    assert [str(g.spread) for g in by_sign.games] == ["-6.5", "3"]
+    assert [str(g.spread) for g in by_margin.games] == ["-6.5", "3"]
+    with pytest.raises(ParlayError, match=r"spread=… does not say whose line it is: add --favourite-by sign"):
+        read_lines(path, mapping=parse_map(["away=A", "home=B", "spread=D"]))
+
+
+def test_favourite_line_underdog_by_hand(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "f.csv", [["Chalk", "Pts", "Dog"], ["DALLAS", "3", "Houston"], ["Buffalo", "2", "MIAMI"]]
+    )
+    got = read_lines(path, mapping=parse_map(["favourite=A", "line=B", "underdog=C"]))
+    assert [(g.away, g.home, str(g.spread)) for g in got.games] == [
+        ("Houston", "DALLAS", "-3"),
+        ("Buffalo", "MIAMI", "2"),
+    ]
+
+
+def test_an_unmapped_column_naming_a_side_still_refuses(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "s.csv", [["Road", "Host", "Pts", "Fav"], ["Bears", "Packers", "6.5", "Bears"]]
+    )
+    with pytest.raises(ParlayError) as info:
+        read_lines(path, mapping=parse_map(["away=A", "home=B", "home-line=C"]))
+    assert 'cell D1: column D ("Fav") names a favourite' in info.value.text()
+    assert "Map it too (--map favourite=…" in info.value.text()
+
+
+@pytest.mark.parametrize(
+    ("items", "message"),
+    [
+        (["away=B", "wot=C"], '"wot=C": there is no role "wot"'),
+        (["away=B", "away=C"], "maps away twice (B and C)"),
+        (["away"], '"away" is not ROLE=COLUMN'),
+    ],
+)
+def test_a_mapping_that_does_not_parse_is_refused(items: list[str], message: str) -> None:
+    with pytest.raises(ParlayError, match=re.escape(message)):
+        parse_map(items)
+
+
+@pytest.mark.parametrize(
+    ("items", "message"),
+    [
+        (["away=B", "home=C", "home-line=Z"], "home-line=Z: the sheet has no column Z (its last is G)"),
+        (["away=B", "home=C", "home-line=C"], "gives column C two roles (home and home-line)"),
+        (["away=B", "home=C"], "names the teams but no line"),
+        (["away=B", "home=Hosts", "home-line=D"], 'no column is headed "Hosts" in the first 20 rows'),
+        (["away=B", "home-line=D"], "needs home=… too"),
+    ],
+)
+def test_a_mapping_that_does_not_fit_the_sheet_is_refused(items: list[str], message: str) -> None:
+    with pytest.raises(ParlayError, match=re.escape(message)):
+        read_lines(CLUB, today=TODAY, mapping=parse_map(items))
+
+
+# --- saved layouts ------------------------------------------------------------------------------------------
+
+
+def test_a_saved_layout_reads_next_weeks_file_and_refuses_one_whose_columns_changed(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    maps = ["--map", "away=B", "--map", "home=C", "--map", "home-line=D", "--map", "total=E"]
+    r = cli(db, "import", str(CLUB), "--card", "w12", *maps, "--save-layout", "Club", "--dry-run")
+    assert r.exit_code == 2 and "a dry run stores nothing" in r.stderr
+    r = cli(db, "import", str(CLUB), "--card", "w12", *maps, "--save-layout", "Club")
+    assert r.exit_code == 0, r.output
+    assert 'Saved the columns as layout "club" (in the pool).' in r.stderr
+    listed = json.loads(cli(db, "layouts", "--json").stdout)
+    assert [(x["name"], x["columns"], x["headers"]["home-line"]) for x in listed] == [
+        ("club", {"away": "B", "home": "C", "home-line": "D", "total": "E"}, "Host gives")
+    ]
+    assert listed[0]["map"] == "--map away=B --map home=C --map home-line=D --map total=E"
+    r = cli(db, "import", str(CLUB), "--card", "w13", "--layout", "club")
+    assert r.exit_code == 0, r.output
+    assert shown(db, "w13") == CLUB_GAMES
+    moved = xlsx(
+        tmp_path / "week13.xlsx",
+        [["Gm", "Visiting club", "Host club", "Pts total", "Host gives"], [1, "Jets", "Bills", 40, "-3"]],
+    )
+    before = cli(db, "cards", "--json").stdout
+    r = cli(db, "import", str(moved), "--card", "w14", "--layout", "club")
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    assert (
+        'Error: week13.xlsx, sheet "Week 12", cell D1: the saved layout "club" reads column D as '
+        'home-line, headed "Host gives" when it was saved, but here column D is headed "Pts total", so the '
+        "file is not of the same shape and nothing was imported."
+    ) in " ".join(r.stderr.split())
+    assert cli(db, "cards", "--json").stdout == before
+    r = cli(db, "import", str(CLUB), "--card", "w15", "--layout", "nope")
+    assert (
+        r.exit_code == 2 and 'there is no saved layout "nope". The pool\'s saved layouts: club.' in r.stderr
+    )
+    r = cli(db, "import", str(CLUB), "--card", "w15", *maps, "--layout", "club")
+    assert r.exit_code == 2 and "--map and --layout both say how to read the columns" in r.stderr
+
+
+def test_layouts_without_a_pool_says_none_are_saved(tmp_path: Path) -> None:
+    r = cli(tmp_path / "none.db", "layouts")
+    assert r.exit_code == 0
+    assert "No saved layouts yet." in r.stderr
+    assert not (tmp_path / "none.db").exists()
+
+
+# --- leftovers: the summary says what chose the week; two rows without numbers by their own name ----------
+
+
+def test_week_and_season_columns_are_named_as_choosing_the_week() -> None:
+    got = read_lines(CORPUS / "season-nflverse.csv", season="2023", week="4")
+    uses = {c.header: c.read_as for c in got.readings[0].columns}
+    assert uses["season"] == "used to choose the week"
+    assert uses["week"] == "used to choose the week"
+    assert uses["gameday"] != "ignored"
+    alone = read_lines(CORPUS / "season-nflverse.csv", week="4")
+    assert {c.header: c.read_as for c in alone.readings[0].columns}["season"] == (
+        "used to choose the week (one season holds it)"
+    )
+
+
+def test_two_rows_without_rotation_numbers_are_reported_by_their_own_layout_name() -> None:
+    got = read_lines(CORPUS / "sportsbook-two-rows.xlsx", today=TODAY)
+    assert got.readings[0].layout == "two rows a game (no rotation numbers)"
+    assert read_lines(CORPUS / "rotation-board.xlsx", today=TODAY).readings[0].layout == "rotation board"
