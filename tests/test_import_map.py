@@ -261,3 +261,44 @@ def test_two_rows_without_rotation_numbers_are_reported_by_their_own_layout_name
     got = read_lines(CORPUS / "sportsbook-two-rows.xlsx", today=TODAY)
     assert got.readings[0].layout == "two rows a game (no rotation numbers)"
     assert read_lines(CORPUS / "rotation-board.xlsx", today=TODAY).readings[0].layout == "rotation board"
+
+
+def test_a_layout_is_saved_with_the_import_on_either_backend_and_not_by_a_refused_one(any_store) -> None:
+    from parlaycards.services import cards as svc
+    from parlaycards.services import layouts
+
+    mapping = parse_map(["away=B", "home=C", "home-line=G"])  # G holds notes: the import is refused
+    with pytest.raises(ParlayError, match='cell G5: the spread "windy" is not a line'):
+        svc.import_lines(any_store, CLUB, slug="w12", mapping=mapping, save_layout="club")
+    assert layouts.list_layouts(any_store) == []
+    mapping = parse_map(["away=Visiting club", "home=C", "spread=D", "total=E"], "sign")
+    done = svc.import_lines(any_store, CLUB, slug="w12", mapping=mapping, save_layout="club")
+    assert done.layout_saved == "club" and not done.layout_replaced
+    [saved] = layouts.list_layouts(any_store)
+    assert saved.roles == (("away", "B"), ("home", "C"), ("spread", "D"), ("total", "E"))
+    assert saved.favourite_by == "sign" and dict(saved.headers)["away"] == "Visiting club"
+    again = svc.import_lines(any_store, CLUB, slug="w13", layout="club", save_layout="club")
+    assert again.layout_replaced
+    assert [(g.away, str(g.spread)) for g in again.card.games][:2] == [
+        ("Chicago", "-6.5"),
+        ("Tennessee", "0"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("items", "favourite_by", "message"),
+    [
+        (
+            ["away=B", "home=C", "home-line=D", "money=F"],
+            None,
+            "money=… is not read in a sheet of one row a game",
+        ),
+        (["team=B", "spread=D", "home=C"], None, "home=… is not read in a sheet of two rows a game"),
+        (["away=B", "home=C", "home-line=D"], "sign", "no column is mapped as the spread"),
+    ],
+)
+def test_a_role_the_layout_does_not_read_is_refused(
+    items: list[str], favourite_by: str | None, message: str
+) -> None:
+    with pytest.raises(ParlayError, match=re.escape(message)):
+        read_lines(CLUB, today=TODAY, mapping=parse_map(items, favourite_by))

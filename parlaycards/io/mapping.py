@@ -45,6 +45,13 @@ ROLES: dict[str, str | None] = {
 }
 FAVOURITE_BY = ("sign", "margin")
 LINE_ROLES = ("home-line", "away-line", "home-margin", "spread", "line")
+WHEN = {"kickoff", "date", "time", "league", "neutral"}
+READ_BY = {  # the roles each layout reads (a role it does not read is refused, never listed as read)
+    "one row": set(ROLES) - {"team", "rot", "money"},
+    "favourite": {"favourite", "favorite", "underdog", "line", "spread", "total", "site"} | WHEN,
+    "two rows": {"team", "rot", "spread", "line", "total", "money"} | WHEN,
+}
+TEAM_ROLES = {"away", "home", "favourite", "favorite", "underdog", "team"}
 ACCEPTED = (
     "Map each column as ROLE=COLUMN, the column by letter (B) or by its header as written: away, home, "
     "home-line (home's line, favourite negative), away-line, home-margin (positive: home favoured), spread "
@@ -116,6 +123,24 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
     where = Source(file=file, sheet=sheet.name)
     refs = mapping.refs()
     kind = _kind(refs, mapping.favourite_by, where)
+    stray = [role for role in refs if role not in READ_BY[kind]]
+    if stray:
+        what = {
+            "one row": "one row a game",
+            "favourite": "Favorite / Line / Underdog",
+            "two rows": "two rows a game",
+        }
+        raise ParlayError(
+            f"{option('map')} {stray[0]}=… is not read in a sheet of {what[kind]} (as the other roles make "
+            f"it). That layout reads: {', '.join(r for r in ROLES if r in READ_BY[kind])}.",
+            where,
+        )
+    if mapping.favourite_by and "spread" not in refs:
+        raise ParlayError(
+            f"{option('favourite_by')} says whose sign a spread column's is, and no column is mapped as the "
+            f"spread: add {option('map')} spread=… (or leave {option('favourite_by')} out).",
+            where,
+        )
     width = max((len(r) for r in sheet.rows), default=0)
     named = {role: ref for role, ref in refs.items() if not _is_letter(ref, width)}
     header_row = _header_row(file, sheet, refs, named, width)
@@ -233,10 +258,17 @@ def _header_row(
             f"{_columns(sheet, _likeliest(sheet))}",
             Source(file=file, sheet=sheet.name),
         )
-    cols = [_index(ref) for ref in refs.values() if _index(ref) < width]
+    cols = {role: _index(ref) for role, ref in refs.items() if _index(ref) < width}
     for number, cells in enumerate(top, start=1):
-        texts = [cells[c] if c < len(cells) else None for c in cols]
-        if all(isinstance(v, str) and text_of(v) and not _reads_as_line(v) for v in texts):
+        said = {role: cells[c] if c < len(cells) else None for role, c in cols.items()}
+        words = [v for v in said.values() if isinstance(v, str) and text_of(v) and not _reads_as_line(v)]
+        filled = [v for v in said.values() if v is not None]
+        teams = [v for role, v in said.items() if role in TEAM_ROLES]
+        if (
+            len(words) == len(filled)
+            and len(words) * 2 > len(said)
+            and all(isinstance(v, str) and text_of(v) for v in teams)
+        ):
             return number
     raise ParlayError(
         f"{option('map')}: none of the first {HEADER_ROWS} rows names the mapped columns "
