@@ -302,3 +302,51 @@ def test_a_role_the_layout_does_not_read_is_refused(
 ) -> None:
     with pytest.raises(ParlayError, match=re.escape(message)):
         read_lines(CLUB, today=TODAY, mapping=parse_map(items, favourite_by))
+
+
+def test_text_dates_times_and_moneylines_are_guessed_and_the_command_reads_them(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "odd.csv",
+        [
+            ["Week 12 pool"],
+            ["Day", "Kick", "Road", "Host", "Host pts", "OU", "Road ML", "Host ML"],
+            ["Sun 11/22", "1:00 PM", "Chicago Bears", "Green Bay Packers", "-6.5", "o41.5", "+220", "-270"],
+            [
+                "Mon 11/23",
+                "8:15 PM",
+                "Buffalo Bills",
+                "Miami Dolphins",
+                "+2.5 (-110)",
+                "O 47 (-110)",
+                "-140",
+                "+120",
+            ],
+        ],
+    )
+    printed = refusal(path).split("run it again without --dry-run: ")[1]
+    assert printed == (
+        f"parlaycards import {path} --map away=C --map home=D --map home-line=E --map total=F --map away-ml=G "
+        "--map home-ml=H --map date=A --map time=B --dry-run"
+    )
+    args = shlex.split(printed)[3:-1]
+    mapping = parse_map([args[i + 1] for i in range(0, len(args), 2)])
+    got = read_lines(path, today=TODAY, mapping=mapping)
+    assert [(g.away, str(g.spread), str(g.total), g.kickoff.isoformat()) for g in got.games] == [
+        ("Chicago Bears", "-6.5", "41.5", "2026-11-22T13:00:00-05:00"),
+        ("Buffalo Bills", "2.5", "47", "2026-11-23T20:15:00-05:00"),
+    ]
+
+
+def test_a_sheet_without_a_header_row_is_told_to_insert_one_and_then_the_command_reads_it(
+    tmp_path: Path,
+) -> None:
+    rows = [["Chicago", "Green Bay", "-6.5", "41.5"], ["Tennessee", "Indianapolis", "PK", "42"]]
+    text = refusal(csv_file(tmp_path / "bare.csv", rows))
+    assert "the games start on row 1: insert a row above them with a word over each column" in text
+    assert text.endswith("--map away=A --map home=B --map home-line=C --map total=D --dry-run")
+    headed = csv_file(tmp_path / "headed.csv", [["a", "b", "c", "d"], *rows])
+    got = read_lines(headed, mapping=parse_map(["away=A", "home=B", "home-line=C", "total=D"]))
+    assert [(g.away, g.home, str(g.spread)) for g in got.games] == [
+        ("Chicago", "Green Bay", "-6.5"),
+        ("Tennessee", "Indianapolis", "0"),
+    ]

@@ -1,6 +1,7 @@
 """When no header names a layout: a guess at each column's role from what it holds, printed as the one
-`--map` command that would read the sheet (teams: words in most rows, most of them different; a line:
-numbers with halves or signs; a total: numbers from 30 to 70 (football); dates and times), else the
+`--map` command that would read the sheet (teams: words in every row, most of them different; a line:
+numbers with halves or signs; a total: numbers from 30 to 70 (football); two moneyline columns (signed,
+100 and over), against which the line's sign is checked; dates and times), else the
 sheet's columns to map by hand. A guess is only printed, never read: the operator runs it, with
 --dry-run first to see what it reads."""
 
@@ -12,20 +13,24 @@ from decimal import Decimal
 from ..core.lines import LineError, is_no_line, is_signed, parse_spread, parse_total
 from . import teams
 from .mapping import ColumnMap
+from .rotation import money as money_of
 from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
+from .when import Calendar, WhenError
 
 TOTALS = (Decimal(30), Decimal(70))
 
 
-def guess(sheet: Sheet) -> tuple[int, ColumnMap | None]:
-    """The likeliest header row and a mapping guessed from the columns below it (None: no guess)."""
+def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, ColumnMap | None]:
+    """The likeliest header row (0: the games start on row 1) and a mapping guessed from the columns below
+    it (None: no guess)."""
     header_row = _header_row(sheet)
     rows = [r for r in sheet.rows[header_row:] if sum(v is not None for v in r) >= 2]
     if not rows:
         return header_row, None
     width = max(len(r) for r in rows)
     kinds = {
-        c: _kind([r[c] for r in rows if c < len(r) and r[c] is not None], len(rows)) for c in range(width)
+        c: _kind([r[c] for r in rows if c < len(r) and r[c] is not None], len(rows), calendar)
+        for c in range(width)
     }
     teams_ = [c for c, k in kinds.items() if k == "team"]
     lines = [c for c, k in kinds.items() if k == "line"]
@@ -40,6 +45,9 @@ def guess(sheet: Sheet) -> tuple[int, ColumnMap | None]:
         return header_row, None
     if totals:
         roles.append(("total", column_letter(totals[0])))
+    money = [c for c, k in kinds.items() if k == "money"]
+    if len(money) == 2 and roles[0][0] == "away":  # the line's sign is then checked against them
+        roles += [("away-ml", column_letter(money[0])), ("home-ml", column_letter(money[1]))]
     for kind in ("kickoff", "date", "time"):
         found = [c for c, k in kinds.items() if k == kind]
         if found:
@@ -57,7 +65,7 @@ def _header_row(sheet: Sheet) -> int:
     return 0
 
 
-def _kind(values: list[object], rows: int) -> str | None:
+def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
     """What a column's values are: team (a name in every row, most of them different), line, total,
     kickoff, date, time, or None."""
     if len(values) * 2 < rows:
@@ -68,6 +76,13 @@ def _kind(values: list[object], rows: int) -> str | None:
         return "date"
     if all(isinstance(v, time) for v in values):
         return "time"
+    if all(isinstance(v, str) for v in values):
+        said = _when(values, calendar)
+        if said is not None:
+            return said
+    prices = [money_of(v) for v in values]
+    if all(p is not None for p in prices) and any(p is not None and p < 0 for p in prices):
+        return "money"
     numbers = [_number(v) for v in values]
     if all(n is not None or is_no_line(v) for n, v in zip(numbers, values, strict=True)):
         got = [n for n in numbers if n is not None]
@@ -88,6 +103,23 @@ def _kind(values: list[object], rows: int) -> str | None:
     ):
         known = sum(teams.canonical(w) is not None for w in words)
         return "team" if known * 2 >= len(words) or len(set(words)) == len(words) else None
+    return None
+
+
+def _when(values: list[object], calendar: Calendar) -> str | None:
+    """kickoff, date or time when every value reads as one (text as `Sun 11/22`, `1:00 PM`, ISO 8601)."""
+    try:
+        read = [calendar.read(v) for v in values]
+    except WhenError:
+        return None
+    days = [w.day is not None or w.weekday is not None for w in read]
+    clocks = [w.clock is not None or w.tba for w in read]
+    if all(days) and all(clocks):
+        return "kickoff"
+    if all(days):
+        return "date"
+    if all(clocks):
+        return "time"
     return None
 
 

@@ -138,7 +138,7 @@ def read_lines(
         else:
             found = _header(sheet)
             if found is None:
-                problems.append(_no_header(book.file, sheet, several=len(chosen) > 1, path=path))
+                problems.append(_no_header(book.file, sheet, len(chosen) > 1, path, calendar))
                 continue
             row, layout = found
             columns = locate(layout.columns, sheet.rows[row - 1])
@@ -213,15 +213,15 @@ def _header(sheet: Sheet) -> tuple[int, Layout] | None:
     )
 
 
-def _no_header(file: str, sheet: Sheet, several: bool, path: Path) -> Problem:
+def _no_header(file: str, sheet: Sheet, several: bool, path: Path, calendar: Calendar) -> Problem:
     also = " If this sheet holds no lines, name the sheets to read with ⟨sheet⟩." if several else ""
-    return no_header(file, [sheet], EXPECTED, also + " " + suggest(path, sheet, several))
+    return no_header(file, [sheet], EXPECTED, also + " " + suggest(path, sheet, several, calendar))
 
 
-def suggest(path: Path, sheet: Sheet, several: bool) -> str:
+def suggest(path: Path, sheet: Sheet, several: bool, calendar: Calendar) -> str:
     """The one command that maps the sheet's columns by hand, guessed from what they hold; else its form,
     with the sheet's columns to choose from."""
-    header_row, guessed = guess(sheet)
+    header_row, guessed = guess(sheet, calendar)
     command = f"parlaycards import {shlex.quote(str(path))}"  # the options spelled by the CLI
     if several and sheet.name:
         command += f" {option('sheet')} {shlex.quote(sheet.name)}"
@@ -230,6 +230,12 @@ def suggest(path: Path, sheet: Sheet, several: bool) -> str:
             "To read it anyway, name its columns: "
             f"{command} {' '.join(option('map') + ' ' + r + '=LETTER' for r in ('away', 'home', 'home-line', 'total'))} "
             f"(or team=LETTER for two rows a game, with spread=LETTER). {_listed(sheet, header_row)}"
+        )
+    if header_row == 0:  # a mapping reads the rows under a header: the games start on row 1
+        return (
+            "Its columns look like this mapping, but the games start on row 1: insert a row above them with "
+            "a word over each column (Away, Home, Line …), then check what this reads and run it again "
+            f"without {option('dry_run')}: {command} {guessed.command()} {option('dry_run')}"
         )
     return (
         "Its columns look like this mapping; check what it reads, then run it again without "
