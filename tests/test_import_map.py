@@ -350,3 +350,16 @@ def test_a_sheet_without_a_header_row_is_told_to_insert_one_and_then_the_command
         ("Chicago", "Green Bay", "-6.5"),
         ("Tennessee", "Indianapolis", "0"),
     ]
+
+
+def test_a_header_that_names_a_layout_without_its_line_column_also_prints_the_command(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "noline.csv",
+        [["Away", "Home", "Host gives", "O/U"], ["Chicago", "Green Bay", "-6.5", "41.5"]],
+    )
+    assert refusal(path) == (
+        "noline.csv, row 1: the header has Away and Home but no column for the line. Add one headed Home line "
+        "(or Line, Spread) holding home's line: -3½, +7, PK. Its columns look like this mapping; check what it "
+        f"reads, then run it again without --dry-run: parlaycards import {path} --map away=A --map home=B "
+        "--map home-line=C --map total=D --dry-run"
+    )

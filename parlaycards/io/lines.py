@@ -15,7 +15,7 @@ a game nor a date or league heading is a problem, or a warning when no game depe
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -46,7 +46,7 @@ from .sheets import (
     open_workbook,
     text_of,
 )
-from .table import Draft, Layout, Table, league_named, league_of
+from .table import Draft, Extracted, Layout, Table, league_named, league_of
 from .when import Calendar
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
@@ -166,7 +166,9 @@ def read_lines(
                 )
             )
         drafts.extend(got.games)
-        problems.extend(got.problems)
+        problems.extend(
+            _with_suggestion(got, row, mapping, lambda s=sheet: suggest(path, s, len(chosen) > 1, calendar))
+        )
         title = title or heading
         read.append(sheet)
     if not read and not problems:
@@ -241,6 +243,20 @@ def suggest(path: Path, sheet: Sheet, several: bool, calendar: Calendar) -> str:
         "Its columns look like this mapping; check what it reads, then run it again without "
         f"{option('dry_run')}: {command} {guessed.command()} {option('dry_run')}"
     )
+
+
+def _with_suggestion(
+    got: Extracted, header_row: int, mapping: ColumnMap | None, suggestion: Callable[[], str]
+) -> tuple[Problem, ...]:
+    """The sheet's problems; when its header named a layout that read no game of it (no line column, two
+    of them …), the first problem of the header row also says the --map command its columns suggest."""
+    if mapping is not None or got.games:
+        return got.problems
+    at = next((i for i, p in enumerate(got.problems) if p.source.row == header_row), None)
+    if at is None:
+        return got.problems
+    p = got.problems[at]
+    return (*got.problems[:at], Problem(p.source, f"{p.message} {suggestion()}"), *got.problems[at + 1 :])
 
 
 def _listed(sheet: Sheet, header_row: int) -> str:
