@@ -18,13 +18,14 @@ from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
 from .when import Calendar, WhenError
 
 TOTALS = (Decimal(30), Decimal(70))
+LOOKED_AT = 200  # rows a guess reads: a week's games, never the whole of a huge sheet
 
 
 def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, ColumnMap | None]:
     """The likeliest header row (0: the games start on row 1) and a mapping guessed from the columns below
     it (None: no guess)."""
     header_row = _header_row(sheet)
-    rows = [r for r in sheet.rows[header_row:] if sum(v is not None for v in r) >= 2]
+    rows = [r for r in sheet.rows[header_row : header_row + LOOKED_AT] if sum(v is not None for v in r) >= 2]
     if not rows:
         return header_row, None
     width = max(len(r) for r in rows)

@@ -89,17 +89,19 @@ def parse_map(items: Sequence[str], favourite_by: str | None = None) -> ColumnMa
         role, sep, ref = item.partition("=")
         role, ref = role.strip().casefold().replace("_", "-"), ref.strip()
         if not sep or not ref:
-            raise ParlayError(f'{option("map")} "{item}" is not ROLE=COLUMN (away=B). {ACCEPTED}')
+            raise ParlayError(f'{option("map")} "{_shown(item)}" is not ROLE=COLUMN (away=B). {ACCEPTED}')
         if role not in ROLES:
-            raise ParlayError(f'{option("map")} "{item}": there is no role "{role}". {ACCEPTED}')
+            raise ParlayError(
+                f'{option("map")} "{_shown(item)}": there is no role "{_shown(role)}". {ACCEPTED}'
+            )
         if role in dict(roles):
             raise ParlayError(
-                f"{option('map')} maps {role} twice ({dict(roles)[role]} and {ref}). Map it once."
+                f"{option('map')} maps {role} twice ({_shown(dict(roles)[role])} and {_shown(ref)}). Map it once."
             )
         roles.append((role, ref))
     if favourite_by is not None and favourite_by.casefold() not in FAVOURITE_BY:
         raise ParlayError(
-            f'{option("favourite_by")} "{favourite_by}" is not a way to tell the favourite. Accepted: sign '
+            f'{option("favourite_by")} "{_shown(favourite_by)}" is not a way to tell the favourite. Accepted: sign '
             "(the spread is home's line, the favourite negative: -3 means home gives 3) or margin (the home "
             "team's expected margin: +3 means home gives 3)."
         )
@@ -254,7 +256,7 @@ def _header_row(
             if not any(header_key(ref) in {header_key(v) for v in c} for c in top)
         )
         raise ParlayError(
-            f'{option("map")}: no column is headed "{missing}" in the first {HEADER_ROWS} rows. '
+            f'{option("map")}: no column is headed "{_shown(missing)}" in the first {HEADER_ROWS} rows. '
             f"{_columns(sheet, _likeliest(sheet))}",
             Source(file=file, sheet=sheet.name),
         )
@@ -325,6 +327,11 @@ def _check_saved(
                     file=file, sheet=sheet.name, row=header_row, column=letter, cell=f"{letter}{header_row}"
                 ),
             )
+
+
+def _shown(text: str) -> str:
+    """Text typed by the operator, as a message repeats it: at most 60 characters."""
+    return text if len(text) <= 60 else text[:57] + "…"
 
 
 def _quoted(ref: str) -> str:
