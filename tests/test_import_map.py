@@ -363,3 +363,11 @@ def test_a_header_that_names_a_layout_without_its_line_column_also_prints_the_co
         f"reads, then run it again without --dry-run: parlaycards import {path} --map away=A --map home=B "
         "--map home-line=C --map total=D --dry-run"
     )
+
+
+def test_a_header_written_twice_is_named_by_letter(tmp_path: Path) -> None:
+    path = csv_file(tmp_path / "twice.csv", [["Team", "Team", "Pts"], ["Bears", "Packers", "-3"]])
+    with pytest.raises(ParlayError, match=re.escape('away="Team": columns A and B are both headed so.')):
+        read_lines(path, mapping=parse_map(["away=Team", "home=B", "home-line=C"]))
+    got = read_lines(path, mapping=parse_map(["away=A", "home=B", "home-line=C"]))
+    assert [(g.away, g.home) for g in got.games] == [("Bears", "Packers")]

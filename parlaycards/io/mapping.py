@@ -150,7 +150,15 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
     cols: dict[str, int] = {}
     for role, ref in refs.items():
         if role in named:
-            cols[role] = next(i for i, v in enumerate(header) if header_key(v) == header_key(ref))
+            hits = [i for i, v in enumerate(header) if header_key(v) == header_key(ref)]
+            if len(hits) > 1:
+                raise ParlayError(
+                    f'{option("map")} {role}="{_shown(ref)}": columns {column_letter(hits[0])} and '
+                    f"{column_letter(hits[1])} are both headed so. Name the column by its letter "
+                    f"({role}={column_letter(hits[0])} or {role}={column_letter(hits[1])}).",
+                    where,
+                )
+            cols[role] = hits[0]
         else:
             cols[role] = _index(ref)
             if cols[role] >= width:
