@@ -371,3 +371,20 @@ def test_a_header_written_twice_is_named_by_letter(tmp_path: Path) -> None:
         read_lines(path, mapping=parse_map(["away=Team", "home=B", "home-line=C"]))
     got = read_lines(path, mapping=parse_map(["away=A", "home=B", "home-line=C"]))
     assert [(g.away, g.home) for g in got.games] == [("Bears", "Packers")]
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        # an unsigned column is the points a favourite gives: whose, no guess can say
+        [["A", "B", "C"], ["Bears", "Packers", "6.5"], ["Jets", "Bills", "3"]],
+        # home in CAPITALS, now left, now right: favourite and underdog columns, not away and home
+        [["A", "B", "C"], ["DALLAS", "Jacksonville", "-4"], ["Buffalo", "MIAMI", "-3"]],
+    ],
+)
+def test_no_command_is_guessed_where_the_columns_could_be_read_two_ways(
+    tmp_path: Path, rows: list[list[object]]
+) -> None:
+    text = refusal(csv_file(tmp_path / "two-ways.csv", rows))
+    assert "To read it anyway, name its columns:" in text
+    assert "look like this mapping" not in text

@@ -1,6 +1,7 @@
 """When no header names a layout: a guess at each column's role from what it holds, printed as the one
 `--map` command that would read the sheet (teams: words in every row, most of them different; a line:
-numbers with halves or signs; a total: numbers from 30 to 70 (football); two moneyline columns (signed,
+numbers within ±30 with a sign on some (an unsigned column is the points a favourite gives, which no
+guess can tie to a team); a total: numbers from 30 to 70 (football); two moneyline columns (signed,
 100 and over), against which the line's sign is checked; dates and times), else the
 sheet's columns to map by hand. A guess is only printed, never read: the operator runs it, with
 --dry-run first to see what it reads."""
@@ -10,14 +11,16 @@ from __future__ import annotations
 from datetime import date, datetime, time
 from decimal import Decimal
 
-from ..core.lines import LineError, is_no_line, is_signed, parse_spread, parse_total
+from ..core.lines import LineError, is_no_line, parse_spread, parse_total
 from . import teams
 from .mapping import ColumnMap
 from .rotation import money as money_of
 from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
+from .table import SITE_AT, SITE_NEUTRAL
 from .when import Calendar, WhenError
 
 TOTALS = (Decimal(30), Decimal(70))
+SITES = SITE_AT | SITE_NEUTRAL
 LOOKED_AT = 200  # rows a guess reads: a week's games, never the whole of a huge sheet
 
 
@@ -37,23 +40,32 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, ColumnMap | None]:
     lines = [c for c, k in kinds.items() if k == "line"]
     totals = [c for c, k in kinds.items() if k == "total"]
     roles: list[tuple[str, str]] = []
-    if len(teams_) == 2 and lines:
+    # (a third column naming one of the row's teams may be the favourite or the underdog: no guess)
+    if len(teams_) == 2 and lines and not _capitals_mark_home(rows, *teams_):
         roles = [("away", column_letter(teams_[0])), ("home", column_letter(teams_[1]))]
         roles.append(("home-line", column_letter(lines[0])))
     elif len(teams_) == 1 and lines:
         roles = [("team", column_letter(teams_[0])), ("spread", column_letter(lines[0]))]
     if not roles:
         return header_row, None
+    sites = [c for c, k in kinds.items() if k == "site"]
+    if sites and roles[0][0] == "away":  # at / vs between the teams: a neutral site is read, not lost
+        roles.append(("site", column_letter(sites[0])))
     if totals:
         roles.append(("total", column_letter(totals[0])))
     money = [c for c, k in kinds.items() if k == "money"]
     if len(money) == 2 and roles[0][0] == "away":  # the line's sign is then checked against them
         roles += [("away-ml", column_letter(money[0])), ("home-ml", column_letter(money[1]))]
+    if len(money) == 1 and roles[0][0] == "team":
+        roles.append(("money", column_letter(money[0])))
     for kind in ("kickoff", "date", "time"):
         found = [c for c, k in kinds.items() if k == kind]
         if found:
             roles.append((kind, column_letter(found[0])))
-    order = {r: i for i, r in enumerate(("away", "home", "team", "home-line", "spread", "total"))}
+    order = {
+        r: i
+        for i, r in enumerate(("away", "home", "team", "favourite", "home-line", "spread", "line", "total"))
+    }
     return header_row, ColumnMap(tuple(sorted(roles, key=lambda r: order.get(r[0], 9))))
 
 
@@ -81,6 +93,8 @@ def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
         said = _when(values, calendar)
         if said is not None:
             return said
+    if all(isinstance(v, str) and v.strip().casefold().rstrip(".") in SITES for v in values):
+        return "site"
     prices = [money_of(v) for v in values]
     if all(p is not None for p in prices) and any(p is not None and p < 0 for p in prices):
         return "money"
@@ -92,19 +106,37 @@ def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
         if all(TOTALS[0] <= n <= TOTALS[1] for n in got):
             return "total"
         if all(abs(n) < TOTALS[0] and n * 2 == int(n * 2) for n in got) and (
-            any(n < 0 for n in got) or any(is_signed(v) for v in values) or any(n % 1 for n in got)
+            any(n < 0 for n in got) or any(isinstance(v, str) and v.strip()[:1] in ("+", "-") for v in values)
         ):
             return "line"
         return None
     words = [text_of(v) for v in values]
     if (
         len(values) == rows
-        and all(w and not any(ch.isdigit() for ch in w) for w in words)
+        and all(sum(ch.isalpha() for ch in w) >= 3 and _number(w) is None for w in words)
         and len(set(words)) * 4 >= len(words) * 3
     ):
         known = sum(teams.canonical(w) is not None for w in words)
         return "team" if known * 2 >= len(words) or len(set(words)) == len(words) else None
     return None
+
+
+def _capitals_mark_home(rows: list[tuple[object, ...]], a: int, b: int) -> bool:
+    """Home written in CAPITALS, now in one column and now in the other: the columns are favourite and
+    underdog, not away and home (which one is which no guess can tell)."""
+    sides = {
+        (c == b)
+        for r in rows
+        if max(a, b) < len(r)
+        for c in (a, b)
+        if _caps(text_of(r[c])) and not _caps(text_of(r[b if c == a else a]))
+    }
+    return len(sides) == 2
+
+
+def _caps(name: str) -> bool:
+    letters = [ch for ch in name if ch.isalpha()]
+    return len(letters) > 4 and all(ch.isupper() for ch in letters)
 
 
 def _when(values: list[object], calendar: Calendar) -> str | None:
