@@ -8,9 +8,12 @@ sheet's columns to map by hand. A guess is only printed, never read: the operato
 
 from __future__ import annotations
 
+import shlex
 from datetime import date, datetime, time
 from decimal import Decimal
+from pathlib import Path
 
+from ..core.errors import option
 from ..core.lines import LineError, is_no_line, parse_spread, parse_total
 from . import teams
 from .mapping import ColumnMap
@@ -165,3 +168,34 @@ def _number(value: object) -> Decimal | None:
         except (LineError, TypeError, ValueError):
             continue
     return None
+
+
+def suggest(path: Path, sheet: Sheet, several: bool, calendar: Calendar) -> str:
+    """The one command that maps the sheet's columns by hand, guessed from what they hold; else its form,
+    with the sheet's columns to choose from."""
+    header_row, guessed = guess(sheet, calendar)
+    command = f"parlaycards import {shlex.quote(str(path))}"  # the options spelled by the CLI
+    if several and sheet.name:
+        command += f" {option('sheet')} {shlex.quote(sheet.name)}"
+    if guessed is None:
+        return (
+            "To read it anyway, name its columns: "
+            f"{command} {' '.join(option('map') + ' ' + r + '=LETTER' for r in ('away', 'home', 'home-line', 'total'))} "
+            f"(or team=LETTER for two rows a game, with spread=LETTER). {_listed(sheet, header_row)}"
+        )
+    if header_row == 0:  # a mapping reads the rows under a header: the games start on row 1
+        return (
+            "Its columns look like this mapping, but the games start on row 1: insert a row above them with "
+            "a word over each column (Away, Home, Line …), then check what this reads and run it again "
+            f"without {option('dry_run')}: {command} {guessed.command()} {option('dry_run')}"
+        )
+    return (
+        "Its columns look like this mapping; check what it reads, then run it again without "
+        f"{option('dry_run')}: {command} {guessed.command()} {option('dry_run')}"
+    )
+
+
+def _listed(sheet: Sheet, header_row: int) -> str:
+    row = sheet.rows[header_row - 1] if header_row > 0 else next((r for r in sheet.rows if any(r)), ())
+    cells = [f'{column_letter(i)} "{text_of(v)}"' for i, v in enumerate(row) if text_of(v)]
+    return f"Its columns: {', '.join(cells)}." if cells else ""

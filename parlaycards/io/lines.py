@@ -14,7 +14,6 @@ a game nor a date or league heading is a problem, or a warning when no game depe
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -29,16 +28,15 @@ from ..core.errors import ParlayError, Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from .columns import SheetReading, adopt_headerless, read_columns
-from .guess import guess
+from .guess import suggest
 from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
-from .mapping import ColumnMap, Resolved, resolve
+from .mapping import ColumnMap, as_saved, resolve
 from .rotation import RotationLayout, UnnumberedLayout
 from .season import one_week
 from .sheets import (
     Problem,
     Sheet,
     Workbook,
-    column_letter,
     find_header,
     header_key,
     locate,
@@ -134,7 +132,7 @@ def read_lines(
         if mapping is not None:
             resolved = resolve(book.file, sheet, mapping)
             row, layout, columns = resolved.header_row, MAPPED[resolved.kind], resolved.columns
-            mapped = mapped or _as_saved(mapping, resolved, sheet)
+            mapped = mapped or as_saved(mapping, resolved, sheet)
         else:
             found = _header(sheet)
             if found is None:
@@ -220,31 +218,6 @@ def _no_header(file: str, sheet: Sheet, several: bool, path: Path, calendar: Cal
     return no_header(file, [sheet], EXPECTED, also + " " + suggest(path, sheet, several, calendar))
 
 
-def suggest(path: Path, sheet: Sheet, several: bool, calendar: Calendar) -> str:
-    """The one command that maps the sheet's columns by hand, guessed from what they hold; else its form,
-    with the sheet's columns to choose from."""
-    header_row, guessed = guess(sheet, calendar)
-    command = f"parlaycards import {shlex.quote(str(path))}"  # the options spelled by the CLI
-    if several and sheet.name:
-        command += f" {option('sheet')} {shlex.quote(sheet.name)}"
-    if guessed is None:
-        return (
-            "To read it anyway, name its columns: "
-            f"{command} {' '.join(option('map') + ' ' + r + '=LETTER' for r in ('away', 'home', 'home-line', 'total'))} "
-            f"(or team=LETTER for two rows a game, with spread=LETTER). {_listed(sheet, header_row)}"
-        )
-    if header_row == 0:  # a mapping reads the rows under a header: the games start on row 1
-        return (
-            "Its columns look like this mapping, but the games start on row 1: insert a row above them with "
-            "a word over each column (Away, Home, Line …), then check what this reads and run it again "
-            f"without {option('dry_run')}: {command} {guessed.command()} {option('dry_run')}"
-        )
-    return (
-        "Its columns look like this mapping; check what it reads, then run it again without "
-        f"{option('dry_run')}: {command} {guessed.command()} {option('dry_run')}"
-    )
-
-
 def _with_suggestion(
     got: Extracted, header_row: int, mapping: ColumnMap | None, suggestion: Callable[[], str]
 ) -> tuple[Problem, ...]:
@@ -257,26 +230,6 @@ def _with_suggestion(
         return got.problems
     p = got.problems[at]
     return (*got.problems[:at], Problem(p.source, f"{p.message} {suggestion()}"), *got.problems[at + 1 :])
-
-
-def _listed(sheet: Sheet, header_row: int) -> str:
-    row = sheet.rows[header_row - 1] if header_row > 0 else next((r for r in sheet.rows if any(r)), ())
-    cells = [f'{column_letter(i)} "{text_of(v)}"' for i, v in enumerate(row) if text_of(v)]
-    return f"Its columns: {', '.join(cells)}." if cells else ""
-
-
-def _as_saved(mapping: ColumnMap, resolved: Resolved, sheet: Sheet) -> ColumnMap:
-    """The mapping by column letter, with each column's header as this file has it (what a saved layout
-    keeps)."""
-    header = sheet.rows[resolved.header_row - 1]
-    return ColumnMap(
-        tuple((role, column_letter(col)) for role, col in resolved.by_role.items()),
-        mapping.favourite_by,
-        tuple(
-            (role, text_of(header[col]) if col < len(header) else "")
-            for role, col in resolved.by_role.items()
-        ),
-    )
 
 
 def _title(sheet: Sheet, header_row: int) -> str | None:

@@ -346,3 +346,17 @@ def _quoted(ref: str) -> str:
     import shlex
 
     return shlex.quote(ref)
+
+
+def as_saved(mapping: ColumnMap, resolved: Resolved, sheet: Sheet) -> ColumnMap:
+    """The mapping by column letter, with each column's header as this file has it (what a saved layout
+    keeps)."""
+    header = sheet.rows[resolved.header_row - 1]
+    return ColumnMap(
+        tuple((role, column_letter(col)) for role, col in resolved.by_role.items()),
+        mapping.favourite_by,
+        tuple(
+            (role, text_of(header[col]) if col < len(header) else "")
+            for role, col in resolved.by_role.items()
+        ),
+    )
