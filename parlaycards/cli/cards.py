@@ -99,8 +99,8 @@ def import_(
         typer.Option(
             "--map",
             metavar="ROLE=COLUMN",
-            help="Name a column's role by hand, by letter or header (repeatable): --map away=B --map home=D "
-            "--map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, "
+            help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
+            '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
             "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml; "
             "two rows a game: team, rot, spread or line, total, money.",
         ),
@@ -109,6 +109,7 @@ def import_(
         str | None,
         typer.Option(
             "--favourite-by",
+            metavar="sign|margin",
             help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
             "favoured). Example: --map spread=F --favourite-by sign",
         ),
