@@ -388,3 +388,21 @@ def test_no_command_is_guessed_where_the_columns_could_be_read_two_ways(
     text = refusal(csv_file(tmp_path / "two-ways.csv", rows))
     assert "To read it anyway, name its columns:" in text
     assert "look like this mapping" not in text
+
+
+def test_line_in_a_one_row_sheet_needs_the_favourites_column(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "fav.csv",
+        [
+            ["Road", "Host", "Chalk", "Pts"],
+            ["Bears", "Packers", "Packers", "6.5"],
+            ["Jets", "Bills", "Jets", "3"],
+        ],
+    )
+    with pytest.raises(ParlayError, match="line=… is the points the favourite gives, and no column names"):
+        read_lines(path, mapping=parse_map(["away=A", "home=B", "line=D"]))
+    got = read_lines(path, mapping=parse_map(["away=A", "home=B", "favourite=C", "line=D"]))
+    assert [(g.away, g.home, str(g.spread)) for g in got.games] == [
+        ("Bears", "Packers", "-6.5"),
+        ("Jets", "Bills", "3"),
+    ]

@@ -203,6 +203,14 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
                 f"{option('favourite_by')} sign.",
                 where,
             )
+        sided = {"favourite", "favorite", "underdog"} & set(refs)
+        if "line" in refs and not sided:
+            raise ParlayError(
+                f"{option('map')} line=… is the points the favourite gives, and no column names the favourite: "
+                f"map it too ({option('map')} favourite=…), or map the column as home-line=… if it holds home's "
+                "line (the favourite negative).",
+                where,
+            )
         if "spread" in refs and not favourite_by and not ({"favourite", "favorite", "underdog"} & set(refs)):
             raise ParlayError(
                 f"{option('map')} spread=… does not say whose line it is: add {option('favourite_by')} sign "
