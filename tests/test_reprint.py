@@ -157,3 +157,30 @@ def test_the_mark_sits_on_the_band_clear_of_text_and_moves_nothing_read(template
                 or x + w <= mark.rect.x
                 or not (o.rect.y < mark.rect.top and mark.rect.y < o.rect.top)
             ), (o.text, mark.rect)
+
+
+def test_a_second_reprint_writes_a_new_file_and_keeps_the_first(nfl, db_path, tmp_path, monkeypatch):
+    """Issue 18: the first reprint's file (perhaps not yet printed on paper) is never written over."""
+    db = ["--db", str(db_path)]
+    folder = Path("output")
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, [*db, "print", "nfl-w12", "--reprint", "000002"])
+    assert r.exit_code == 0, r.stderr
+    first = folder / "nfl-w12-v1-000002-reprint.pdf"
+    made = first.read_bytes()
+    r = runner.invoke(app, [*db, "print", "nfl-w12", "--reprint", "000002"])
+    assert r.exit_code == 0, r.stderr
+    second = folder / "nfl-w12-v1-000002-reprint-2.pdf"
+    assert r.stderr.startswith(f"Wrote {second}: card 000002 of nfl-w12 v1")
+    assert f"(reprint number 2 of this card, in a new file: the earlier reprint stays in {first})" in r.stderr
+    assert first.read_bytes() == made and second.exists()
+    r = runner.invoke(app, [*db, "print", "nfl-w12", "--reprint", "000002", "--out", str(first)])
+    assert r.exit_code == 2
+    assert r.stderr.startswith(
+        f"Error: {first} holds the reprint of card 000002 of nfl-w12; writing over it would lose that file."
+    )
+    assert first.read_bytes() == made
+    (folder / "nfl-w12-v1-000002-reprint-3.pdf").write_bytes(b"someone's file")
+    r = runner.invoke(app, [*db, "print", "nfl-w12", "--reprint", "000002"])
+    assert r.exit_code == 0 and "Wrote output/nfl-w12-v1-000002-reprint-4.pdf" in r.stderr
+    assert (folder / "nfl-w12-v1-000002-reprint-3.pdf").read_bytes() == b"someone's file"

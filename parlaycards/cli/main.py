@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from . import cards, demo, feeds, layouts, pickem, pool, printing, scan
+from . import admin, cards, demo, feeds, layouts, pickem, pool, printing, scan
 from .shell import Defended, state
 
 
@@ -79,7 +79,7 @@ def _version(asked: bool) -> None:
         raise typer.Exit()
 
 
-for module in (demo, cards, layouts, printing, pool, scan, pickem, feeds):
+for module in (demo, cards, layouts, printing, pool, scan, pickem, feeds, admin):
     module.register(app)
 
 

@@ -181,7 +181,13 @@ def _reprint(slug: str, serial: str, out: Path | None, copies: int, proof: bool)
         return svc.reprint(open_store(), slug, values.serial(serial, "reprint"), out)
 
     done = run(go)
-    again = f" (reprint number {done.times} of this card)" if done.times > 1 else ""
+    again = (
+        f" (reprint number {done.times} of this card, in a new file: "
+        f"{'the earlier reprint stays in ' if len(done.earlier) == 1 else 'the earlier reprints stay in '}"
+        f"{', '.join(done.earlier)})"
+        if done.times > 1
+        else ""
+    )
     err(
         f"Wrote {done.file}: card {done.serial} of {slug} v{done.version} on {done.template}, marked REPRINT, "
         f"with its original serial and verify code{again}. No new serial was used."

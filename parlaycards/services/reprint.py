@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
 
-from ..core.errors import NotFoundError, RefusedError
+from ..core.errors import NotFoundError, RefusedError, option
 from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output
 from ..layout.card import layout_card
@@ -36,6 +36,7 @@ class Reprinted:
     file: Path
     sha256: str
     times: int  # how many times this serial has now been reprinted
+    earlier: tuple[str, ...] = ()  # the files the earlier reprints of this serial were written to
 
 
 def reprint(
@@ -71,14 +72,16 @@ def reprint(
         t = load_template(batch.template)
         layout = layout_card(card, t)
         code = verify_code(tx.secret, slug, batch.version, number)
-        path = out if out is not None else folder / f"{slug}-v{batch.version}-{s}-reprint.pdf"
+        earlier = [json.loads(d) for d in _reprints(tx, slug, s)]
+        times = 1 + len(earlier)
+        path = out if out is not None else _free_name(folder, f"{slug}-v{batch.version}-{s}-reprint", times)
         from .printing import refuse_overwrite
 
         refuse_overwrite(store, path)
+        _refuse_earlier_reprint(tx, path)
         with atomic_output(path) as part:
             render_reprint(part, t, layout, slug, batch.version, card.title, number, code)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        times = 1 + sum(1 for _ in _reprints(tx, slug, s))
         tx.audit(
             "print.reprint",
             slug,
@@ -89,7 +92,16 @@ def reprint(
             sha256=digest,
             batch_file=batch.file,
         )
-        return Reprinted(slug, batch.version, batch.template, s, path, digest, times)
+        return Reprinted(
+            slug,
+            batch.version,
+            batch.template,
+            s,
+            path,
+            digest,
+            times,
+            tuple(str(d.get("file")) for d in earlier),
+        )
 
 
 def _reprints(tx: Tx, slug: str, serial: str) -> Iterator[str]:
@@ -100,3 +112,29 @@ def _reprints(tx: Tx, slug: str, serial: str) -> Iterator[str]:
     ).scalars():
         if json.loads(detail).get("serial") == serial:
             yield detail
+
+
+def _free_name(folder: Path, stem: str, times: int) -> Path:
+    """`stem.pdf` for a card's first reprint, `stem-2.pdf` for its second, …; a name already taken by
+    a file (of an earlier pool, or moved there by hand) is passed over: a reprint never writes over one."""
+    n = times
+    while True:
+        path = folder / (f"{stem}.pdf" if n == 1 else f"{stem}-{n}.pdf")
+        if not path.exists():
+            return path
+        n += 1
+
+
+def _refuse_earlier_reprint(tx: Tx, path: Path) -> None:
+    """A file an earlier reprint was written to is not written over (that card may be in someone's hands)."""
+    if not path.exists():
+        return
+    target = path.resolve()
+    a = schema.audit.c
+    for slug, detail in tx.conn.execute(select(a.slug, a.detail).where(a.action == "print.reprint")):
+        d = json.loads(detail)
+        if d.get("file") and Path(d["file"]).resolve() == target:
+            raise RefusedError(
+                f"{path} holds the reprint of card {d.get('serial')} of {slug}; writing over it would lose "
+                f"that file. Nothing was printed: choose another {option('out')}, or leave it out for a new name."
+            )

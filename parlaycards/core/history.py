@@ -1,0 +1,222 @@
+"""A card's history in words: the audit log's rows as events a person reads (pure: rows in, events out).
+
+Every row keeps its action and detail as stored; `kind` groups actions the way an operator asks for
+them (`history SLUG --kind payment`), and `describe` says in one line what happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from .money import dollars
+
+# The kinds an operator filters by, in the order `--help` lists them.
+KINDS: tuple[str, ...] = (
+    "edit",
+    "print",
+    "reprint",
+    "entry",
+    "void",
+    "payment",
+    "scan",
+    "review",
+    "result",
+    "grade",
+    "archive",
+    "other",
+)
+
+_KIND_OF: dict[str, str] = {
+    "card.new": "edit",
+    "card.version": "edit",
+    "card.revert": "edit",
+    "card.delete": "edit",
+    "import": "edit",
+    "edit": "edit",
+    "print": "print",
+    "print.proof": "print",
+    "print.reprint": "reprint",
+    "entry.add": "entry",
+    "entry.replace": "entry",
+    "entry.import": "entry",
+    "pickem.new": "entry",
+    "pickem.entry": "entry",
+    "pickem.import": "entry",
+    "entry.void": "void",
+    "entry.pay": "payment",
+    "pickem.pay_fee": "payment",
+    "pickem.pay_prize": "payment",
+    "scan": "scan",
+    "scan.reject": "review",
+    "result.set": "result",
+    "result.fetch": "result",
+    "grade": "grade",
+    "card.archive": "archive",
+    "card.unarchive": "archive",
+}
+
+# Actions that store a card version themselves: the "card.version" row beside them says nothing more.
+_SAVES_A_VERSION = {"card.new", "card.revert", "import", "edit"}
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    """One row of the audit log as stored (detail decoded from its JSON)."""
+
+    id: int
+    at: datetime
+    actor: str
+    action: str
+    slug: str | None
+    detail: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened to a card: when (in the card's zone), who, what kind, and in words."""
+
+    at: datetime
+    actor: str
+    action: str
+    kind: str
+    text: str
+    detail: Mapping[str, Any]
+
+
+def kind_of(row: AuditRow) -> str:
+    """The kind of an audit row; a card entered from review (an accepted scan) is a review."""
+    if row.action == "entry.add" and row.detail.get("review") is not None:
+        return "review"
+    return _KIND_OF.get(row.action, "other")
+
+
+def events(rows: Iterable[AuditRow], tz: str, kinds: frozenset[str] = frozenset()) -> tuple[Event, ...]:
+    """The rows as events, oldest first, times in zone `tz`; only `kinds` when some are given.
+
+    A "card.version" row that an edit, import, revert or new card row of the same version explains is
+    left out (it would say the same thing twice)."""
+    rows = list(rows)
+    explained = {(r.slug, r.detail.get("version")) for r in rows if r.action in _SAVES_A_VERSION}
+    zone = ZoneInfo(tz)
+    out = []
+    for r in sorted(rows, key=lambda r: r.id):
+        if r.action == "card.version" and (r.slug, r.detail.get("version")) in explained:
+            continue
+        kind = kind_of(r)
+        if kinds and kind not in kinds:
+            continue
+        out.append(
+            Event(
+                at=r.at.astimezone(zone),
+                actor=r.actor,
+                action=r.action,
+                kind=kind,
+                text=describe(r.action, r.detail),
+                detail=r.detail,
+            )
+        )
+    return tuple(out)
+
+
+def _money(value: object) -> str:
+    try:
+        return dollars(Decimal(str(value)))
+    except (InvalidOperation, ValueError):
+        return str(value)
+
+
+def _serial(value: object) -> str:
+    return f"{int(value):06d}" if isinstance(value, int) else str(value)
+
+
+def _n(count: object, word: str) -> str:
+    n = int(count) if isinstance(count, int | str) and str(count).isdigit() else 0
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def describe(action: str, d: Mapping[str, Any]) -> str:
+    """One line saying what an audit row recorded."""
+    v = d.get("version")
+    if action == "edit":
+        changes = d.get("changes") or []
+        return f"version {v}: " + (
+            "; ".join(map(str, changes)) if changes else str(d.get("note") or "edited")
+        )
+    if action == "import":
+        undone = d.get("replaced") or []
+        text = f"version {v} imported ({_n(d.get('games'), 'game')}) from {d.get('source') or d.get('file') or 'a sheet'}"
+        return text + (": undid " + "; ".join(map(str, undone)) if undone else "")
+    if action == "card.new":
+        return f"card made (version {v})" + (f", teased {d['teaser']} points" if d.get("teaser") else "")
+    if action == "card.version":
+        return f"version {v}: {d.get('note') or 'stored'}"
+    if action == "card.revert":
+        return f"version {v}: reverted to version {d.get('to')}'s content (was version {d.get('was')})"
+    if action == "card.delete":
+        return f"card deleted ({_n(d.get('versions'), 'version')})"
+    if action == "print":
+        first, last = d.get("first"), d.get("last")
+        count = last - first + 1 if isinstance(first, int) and isinstance(last, int) else "?"
+        return (
+            f"printed {count} card{'' if count == 1 else 's'}, serials {_serial(first)}–{_serial(last)}, "
+            f"version {v} on {d.get('template')} → {d.get('file')}"
+        )
+    if action == "print.proof":
+        return f"proof of version {v} on {d.get('template')} → {d.get('file')}"
+    if action == "print.reprint":
+        return f"reprinted card {d.get('serial')} (version {v}) → {d.get('file')}"
+    if action in ("entry.add", "entry.replace"):
+        e = d.get("new", d) if action == "entry.replace" else d
+        picks = ", ".join(map(str, e.get("picks") or []))
+        who = e.get("name") or "no name"
+        verb = (
+            "replaced"
+            if action == "entry.replace"
+            else ("accepted from review" if d.get("review") else "entered")
+        )
+        late = " (late)" if e.get("late") else ""
+        return f"card {_serial(e.get('serial'))} {verb}: {who}, {_money(e.get('stake'))} on {picks}{late}"
+    if action == "entry.import":
+        return (
+            f"imported {d.get('file')}: {_n(d.get('stored'), 'card')} stored, {d.get('refused', 0)} refused"
+        )
+    if action == "entry.void":
+        return f"card {d.get('serial')} voided ({d.get('name') or 'no name'}, {_money(d.get('stake'))}): {d.get('reason')}"
+    if action == "entry.pay":
+        return f"card {d.get('serial')} paid {_money(d.get('amount'))} (paid in all {_money(d.get('total_paid'))} of {_money(d.get('payout'))})"
+    if action == "pickem.pay_fee":
+        return f"pick'em {d.get('pool')}: entry fee {_money(d.get('amount'))} taken from {d.get('name')}"
+    if action == "pickem.pay_prize":
+        return f"pick'em {d.get('pool')}: prize {_money(d.get('amount'))} paid to {d.get('name')}"
+    if action == "pickem.new":
+        return f"pick'em pool {d.get('pool')} started on this card"
+    if action == "pickem.entry":
+        return f"pick'em {d.get('pool')}: {d.get('name')} entered ({d.get('source')})"
+    if action == "pickem.import":
+        return f"pick'em {d.get('pool')}: imported {d.get('file')}, {d.get('stored')} stored, {d.get('refused')} refused"
+    if action == "scan":
+        return (
+            f"scanned {_n(d.get('pages'), 'page')}: {d.get('read')} read, {d.get('entered')} entered, "
+            f"{d.get('review')} to review, {d.get('duplicates')} already entered"
+        )
+    if action == "scan.reject":
+        return f"card {d.get('serial') or '(no serial)'} rejected in review: {d.get('reason')}"
+    if action == "result.set":
+        return f"{d.get('label')}: {d.get('old') or 'no result'} → {d.get('new')}"
+    if action == "result.fetch":
+        return f"finals fetched from {', '.join(map(str, d.get('provider') or []))}: {_n(d.get('stored'), 'result')} stored"
+    if action == "grade":
+        return (
+            f"graded {_n(d.get('entries'), 'entry').replace('entrys', 'entries')}: stakes {_money(d.get('stakes'))}, "
+            f"payouts {_money(d.get('payouts'))}, {d.get('pending', 0)} pending"
+        )
+    if action == "card.archive":
+        return "archived: out of the listings (`cards --all` shows it)"
+    if action == "card.unarchive":
+        return "back in the listings"
+    return ", ".join(f"{k}={v}" for k, v in sorted(d.items()))

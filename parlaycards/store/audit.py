@@ -1,0 +1,58 @@
+"""Reading the audit log (it is written by `Tx.audit`, insert-only): the rows of one card."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+
+from sqlalchemy import select
+
+from ..core.history import AuditRow
+from . import schema
+from .db import Tx
+
+
+def of_card(tx: Tx, slug: str) -> list[AuditRow]:
+    """Every audit row of card `slug`, oldest first, and the rows of the pick'em pools played on it
+    (their entries and payments are written without a card)."""
+    a = schema.audit.c
+    pools = set(
+        tx.conn.execute(
+            select(schema.pickem_pools.c.slug).where(schema.pickem_pools.c.card == slug)
+        ).scalars()
+    )
+    rows = [
+        _row(r)
+        for r in tx.conn.execute(
+            select(a.id, a.at, a.actor, a.action, a.slug, a.detail).where(a.slug == slug)
+        )
+    ]
+    if pools:
+        rows += [
+            row
+            for row in map(
+                _row,
+                tx.conn.execute(
+                    select(a.id, a.at, a.actor, a.action, a.slug, a.detail).where(
+                        a.slug.is_(None), a.action.like("pickem.%")
+                    )
+                ),
+            )
+            if row.detail.get("pool") in pools
+        ]
+    return sorted(rows, key=lambda r: r.id)
+
+
+def _row(r) -> AuditRow:  # noqa: ANN001 - a SQLAlchemy row
+    try:
+        detail = json.loads(r.detail)
+    except ValueError:
+        detail = {"text": r.detail}
+    return AuditRow(
+        id=r.id,
+        at=datetime.fromisoformat(r.at),
+        actor=r.actor,
+        action=r.action,
+        slug=r.slug,
+        detail=detail if isinstance(detail, dict) else {"value": detail},
+    )
