@@ -237,14 +237,21 @@ def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
     )
 
 
-def cards(json: Json = False) -> None:
-    """List the pool's cards with their latest version.
+def cards(
+    json: Json = False,
+    all_: Annotated[
+        bool, typer.Option("--all", help="List archived cards too (see `parlaycards card archive`).")
+    ] = False,
+) -> None:
+    """List the pool's cards with their latest version (archived cards only with --all).
 
-    Example: parlaycards cards --json
+    Example: parlaycards cards --all --json
     """
     from ..services import cards as svc
 
-    rows = run(lambda: svc.list_cards(open_store()))
+    every = run(lambda: svc.list_cards(open_store(), archived=True))
+    rows = [r for r in every if all_ or not r.archived]
+    hidden = len(every) - len(rows)
     if json:
         print_json(
             [
@@ -255,13 +262,18 @@ def cards(json: Json = False) -> None:
                     "games": r.games,
                     "created_at": r.created_at,
                     "printed_versions": list(r.printed_versions),
+                    "archived": r.archived,
                 }
                 for r in rows
             ]
         )
         return
     if not rows:
-        err("No cards yet. Start with: parlaycards import LINES.xlsx --card SLUG")
+        err(
+            f"No cards in the listings: {hidden} archived (see them with: parlaycards cards --all)."
+            if hidden
+            else "No cards yet. Start with: parlaycards import LINES.xlsx --card SLUG"
+        )
         return
     from datetime import datetime
     from zoneinfo import ZoneInfo
@@ -272,7 +284,7 @@ def cards(json: Json = False) -> None:
     for r in rows:
         changed = datetime.fromisoformat(r.created_at).astimezone(ZoneInfo(r.timezone))
         t.add_row(
-            r.slug,
+            r.slug + (" (archived)" if r.archived else ""),
             str(r.version),
             r.title,
             str(r.games),
@@ -280,6 +292,10 @@ def cards(json: Json = False) -> None:
             f"{changed:%Y-%m-%d %H:%M %Z}",
         )
     console().print(t)
+    if hidden:
+        err(
+            f"{hidden} archived card{'s' if hidden != 1 else ''} not listed (see {'them' if hidden != 1 else 'it'} with: parlaycards cards --all)."
+        )
 
 
 def show(
@@ -1017,6 +1033,43 @@ def card_delete(slug: Slug) -> None:
         + (f", {done.results} result{'s' if done.results != 1 else ''}" if done.results else "")
         + ". The audit log keeps its last version."
     )
+
+
+@card_app.command("archive")
+def card_archive(
+    slug: Slug,
+    force: Annotated[
+        bool, typer.Option("--force", help="Archive it even though it has entries (nothing is deleted).")
+    ] = False,
+) -> None:
+    """Take a card out of the listings (a printed test card, an old week). Nothing is deleted: every
+    command still takes it, `cards --all` lists it, `card unarchive` brings it back. A card with entries
+    is refused unless --force.
+
+    Example: parlaycards card archive nfl-w12-test
+    """
+    from ..services import versions as svc
+
+    done = run(lambda: svc.archive_card(open_store(), slug, force=force))
+    kept = (
+        f" Its {done.entries} entr{'y is' if done.entries == 1 else 'ies are'} kept." if done.entries else ""
+    )
+    err(
+        f'Archived card {done.slug} ("{done.title}"): out of `parlaycards cards`, nothing deleted.{kept} '
+        f"Bring it back with: parlaycards card unarchive {done.slug}"
+    )
+
+
+@card_app.command("unarchive")
+def card_unarchive(slug: Slug) -> None:
+    """Put an archived card back in the listings.
+
+    Example: parlaycards card unarchive nfl-w12-test
+    """
+    from ..services import versions as svc
+
+    done = run(lambda: svc.unarchive_card(open_store(), slug))
+    err(f'Card {done.slug} ("{done.title}") is back in the listings.')
 
 
 @card_app.command("revert")

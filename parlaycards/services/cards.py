@@ -250,9 +250,10 @@ def show(store: Store, slug: str, version: int | None = None) -> Saved:
         return Saved(card, "", printed, card_lines(versions, printed))
 
 
-def list_cards(store: Store) -> list[card_rows.CardSummary]:
+def list_cards(store: Store, *, archived: bool = False) -> list[card_rows.CardSummary]:
+    """The pool's cards, latest version each; archived cards only when `archived`."""
     with store.reading() as tx:
-        return card_rows.summaries(tx)
+        return [c for c in card_rows.summaries(tx) if archived or not c.archived]
 
 
 def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[TierAnalysis]]:

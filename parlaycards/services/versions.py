@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import delete, func, select
 
-from ..core.errors import ParlayError, RefusedError
+from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
 from ..core.verify import format_serial
 from ..store import Store, batches, retry_conflicts, schema
@@ -96,6 +96,7 @@ def delete_card(store: Store, slug: str) -> Deleted:
         results = _count(tx, schema.results, schema.results.c.slug == slug)
         tx.conn.execute(delete(schema.results).where(schema.results.c.slug == slug))
         tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
+        tx.conn.execute(delete(schema.archived_cards).where(schema.archived_cards.c.slug == slug))
         tx.audit(
             "card.delete",
             slug,
@@ -108,3 +109,42 @@ def delete_card(store: Store, slug: str) -> Deleted:
 
 def _count(tx, table, where) -> int:  # noqa: ANN001
     return int(tx.conn.execute(select(func.count()).select_from(table).where(where)).scalar() or 0)
+
+
+@dataclass(frozen=True)
+class Archived:
+    slug: str
+    title: str
+    entries: int  # entries of the card (kept: archiving deletes nothing)
+
+
+@retry_conflicts
+def archive_card(store: Store, slug: str, *, force: bool = False) -> Archived:
+    """Take card `slug` out of the listings (a printed test card): nothing is deleted, every command
+    still takes it, `cards --all` lists it. A card with entries is refused unless `force`."""
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        if slug in card_rows.archived(tx):
+            raise ParlayError(
+                f"card {slug} is already archived. Bring it back with `parlaycards card unarchive {slug}`."
+            )
+        entries = _count(tx, schema.entries, schema.entries.c.slug == slug)
+        if entries and not force:
+            raise RefusedError(
+                f"card {slug} has {entries} entr{'y' if entries == 1 else 'ies'}: archiving would take a played "
+                f"card out of the listings. Nothing was changed: add {option('force')} if it is a test card all "
+                "the same (nothing is deleted)."
+            )
+        card_rows.set_archived(tx, slug, True)
+        return Archived(slug, card.title, entries)
+
+
+@retry_conflicts
+def unarchive_card(store: Store, slug: str) -> Archived:
+    """Put an archived card back in the listings."""
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        if slug not in card_rows.archived(tx):
+            raise ParlayError(f"card {slug} is not archived: it is in the listings already.")
+        card_rows.set_archived(tx, slug, False)
+        return Archived(slug, card.title, _count(tx, schema.entries, schema.entries.c.slug == slug))

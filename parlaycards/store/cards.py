@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import delete, func, insert, select
 
 from ..core.errors import NotFoundError
 from ..core.models import Card
@@ -22,6 +22,7 @@ class CardSummary:
     created_at: str
     printed_versions: tuple[int, ...]
     timezone: str = "America/New_York"  # the card's: its times are listed in it
+    archived: bool = False  # out of the listings (`card archive`); `cards --all` shows it
 
 
 def latest(tx: Tx, slug: str) -> Card:
@@ -84,6 +85,7 @@ def summaries(tx: Tx) -> list[CardSummary]:
         .join(newest, (c.slug == newest.c.slug) & (c.version == newest.c.v))
         .order_by(c.slug)
     )
+    shelved = archived(tx)
     out = []
     for r in rows:
         card = Card.model_validate_json(r.data)
@@ -96,9 +98,27 @@ def summaries(tx: Tx) -> list[CardSummary]:
                 created_at=r.created_at,
                 printed_versions=printed_versions(tx, r.slug),
                 timezone=card.timezone,
+                archived=r.slug in shelved,
             )
         )
     return out
+
+
+def archived(tx: Tx) -> dict[str, str]:
+    """slug → when it was archived (ISO), for every archived card."""
+    a = schema.archived_cards.c
+    return {r.slug: r.archived_at for r in tx.conn.execute(select(a.slug, a.archived_at))}
+
+
+def set_archived(tx: Tx, slug: str, archive: bool) -> None:
+    """Take `slug` out of the listings, or put it back (audited); its versions are not touched."""
+    if archive:
+        tx.conn.execute(
+            insert(schema.archived_cards).values(slug=slug, archived_at=iso(now()), actor=tx.actor)
+        )
+    else:
+        tx.conn.execute(delete(schema.archived_cards).where(schema.archived_cards.c.slug == slug))
+    tx.audit("card.archive" if archive else "card.unarchive", slug)
 
 
 def history(tx: Tx, slug: str) -> list[tuple[int, str, str]]:

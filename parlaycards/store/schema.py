@@ -206,6 +206,18 @@ pickem_payments = Table(
 )
 Index("ix_pickem_payments_pool", pickem_payments.c.pool)
 
+# Archived cards: a card taken out of the listings (a printed test card), nothing of it deleted. On its
+# own MetaData, like scans; a row while it is archived, removed when it comes back (both audited).
+archive_metadata = MetaData()
+
+archived_cards = Table(
+    "archived_cards",
+    archive_metadata,
+    Column("slug", String(64), primary_key=True),
+    Column("archived_at", String(40), nullable=False),
+    Column("actor", String(120), nullable=False),
+)
+
 SCHEMA_VERSION = 1
 
 
@@ -227,6 +239,10 @@ def _void(conn: Connection) -> None:
 
 def _pickem_payments(conn: Connection) -> None:
     pickem_pay_metadata.create_all(conn)
+
+
+def _archived_cards(conn: Connection) -> None:
+    archive_metadata.create_all(conn)
 
 
 def _serial_ranges(conn: Connection) -> None:
@@ -295,4 +311,5 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0004_void", _void),
     ("0005_pickem_payments", _pickem_payments),
     ("0006_serial_ranges", _serial_ranges),
+    ("0007_archived_cards", _archived_cards),
 ]
