@@ -319,49 +319,22 @@ def show(
 
 
 def _print_games(card) -> None:  # noqa: ANN001
-    from rich import box
-    from rich.table import Table
+    from .card_table import fitting_table
 
-    from ..core.views import game_row
-
-    t = Table(
-        title=f"{card.title} — {card.slug} v{card.version}",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-    )
-    t.add_column("Kickoff", no_wrap=True)
-    t.add_column("No.", justify="right")
-    t.add_column("Away")
-    t.add_column("Line", justify="right", no_wrap=True)
-    t.add_column("No.", justify="right")
-    t.add_column("Home")
-    t.add_column("Line", justify="right", no_wrap=True)
-    t.add_column("Total", justify="right", no_wrap=True)
-    t.add_column("O / U", no_wrap=True)
-    league = None
-    for g in card.games:
-        if len(card.leagues()) > 1 and g.league != league:
-            league = g.league
-            t.add_section()
-            t.add_row(f"[bold]{league}[/bold]")
-        r = game_row(g, card.timezone)
-        home = ("vs " + g.home + " (N)") if g.neutral else ("at " + g.home.upper())
-        ou = f"{r['over_no']} / {r['under_no']}" if r["over_no"] else ""
-        t.add_row(
-            r["kickoff"],
-            r["away_no"],
-            r["away"],
-            r["away_line"],
-            r["home_no"],
-            home,
-            r["home_line"],
-            r["total"],
-            ou,
-            style="strike dim" if g.off else None,
-        )
-    console().print(t)
+    c = console()
+    table, step = fitting_table(card, c)
+    c.print(table)
     err("Home team in capitals after 'at'; 'vs' and (N) mark a neutral site; struck-through games are off.")
+    from ..core.names import with_short_names
+
+    used = with_short_names(card)[1] if step == "short names" else ()
+    if used:
+        full, short = used[0]
+        example = f" ({short} for {full})"
+        err(
+            f"Team names shortened to fit {c.width} columns, as sportsbooks print them{example}; a wider "
+            "window or --json shows them in full."
+        )
 
 
 def _print_card(card, printed) -> None:  # noqa: ANN001

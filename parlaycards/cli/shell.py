@@ -204,5 +204,6 @@ def print_json(data: Any) -> None:
 
 
 def console():  # noqa: ANN201
-    """Tables for people: the terminal's width, or 120 columns when the output goes to a file or pipe."""
-    return _console(highlight=False, width=None if sys.stdout.isatty() else 120)
+    """Tables for people: the terminal's width (or COLUMNS when it is set), else 120 columns when the
+    output goes to a file or pipe."""
+    return _console(highlight=False, width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)

@@ -24,6 +24,11 @@ TWO_WORD_NICKNAMES = (
     "Red Wings",
     "Blue Jackets",
 )
+# First words of two-word cities: a pro name that would shorten to one of them is a city alone
+# ("San Francisco", "Kansas City", "Green Bay" as many sheets write teams), and is kept whole.
+CITY_HEADS = frozenset(
+    {"San", "Las", "Kansas", "Green", "Tampa", "New", "Los", "St.", "St", "Salt", "Oklahoma", "Golden", "Bay"}
+)
 SHARED_CITIES = {"Los Angeles": "LA", "New York": "NY", "L.A.": "LA", "N.Y.": "NY"}
 COMPASS = {
     "Western": "W.",
@@ -66,7 +71,7 @@ def short_name(name: str, league: str) -> str:
     if league.upper() in PRO:
         nickname = next((n for n in TWO_WORD_NICKNAMES if name.endswith(" " + n)), words[-1])
         city = name[: -len(nickname)].strip()
-        if not city:
+        if not city or city in CITY_HEADS:
             return name
         for full, initials in SHARED_CITIES.items():
             if city == full:
