@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import leagues
-from ..core.errors import ParlayError
+from ..core.errors import ParlayError, option
 from ..core.models import Game, Result
 from ..core.numbering import assign
 from ..core.zones import zone
@@ -145,6 +145,8 @@ def fetch_lines(
             f"{prov.label} response."
         )
     feed = prov.parse_lines(data, query, taken.source)
+    if from_file is not None:
+        _refuse_another_week(feed, lg, week, day, taken.source)
     taken = Taken(
         taken.provider,
         taken.source,
@@ -199,6 +201,36 @@ def fetch_lines(
         outside,
         as_written,
         dry_run,
+    )
+
+
+def _refuse_another_week(feed: Feed, lg: str, week: int | None, day: date | None, source: str) -> None:
+    """A saved response whose league, week or day is not the one asked for is refused naming both: a
+    file saved for another week would otherwise become this week's card."""
+    said = []
+    if feed.league is not None and feed.league != lg:
+        said.append(f"it holds {_title(feed.league)} games, and {_title(lg)} was asked for")
+    if week is not None and feed.week is not None and feed.week != week:
+        said.append(f"it holds week {feed.week}, and {option('week')} {week} was asked for")
+    if day is not None:
+        days = {g.kickoff.date() for g in feed.games if isinstance(g.kickoff, datetime)}
+        if feed.day is not None and feed.day != day:
+            said.append(f"it holds the games of {feed.day}, and {option('date')} {day} was asked for")
+        elif feed.day is None and days and day not in days:
+            first, last = min(days), max(days)
+            span = f"{first}" if first == last else f"{first} to {last}"
+            said.append(f"its games are on {span}, and {option('date')} {day} was asked for")
+    if not said:
+        return
+    holds = [(feed.league or lg).lower()]
+    if feed.week is not None and week is not None:
+        holds.append(f"{option('week')} {feed.week}")
+    elif feed.day is not None and day is not None:
+        holds.append(f"{option('date')} {feed.day}")
+    raise ParlayError(
+        f"{source} is not the file asked for: {'; '.join(said)}. Nothing was stored: give the file saved "
+        f"for what you asked, or ask for what the file holds (`lines fetch {' '.join(holds)} "
+        f"{option('from_file')} {source} …`)."
     )
 
 

@@ -61,6 +61,8 @@ class Feed:
     book: str = ""  # whose lines: "ESPN BET", "draftkings", "median of 7 books"
     taken_at: datetime | None = None  # when the feed says its lines were last updated, when it says
     week: int | None = None  # the week the feed says its games are of, when it says
+    league: str | None = None  # the league code the response says it holds, when it says
+    day: date | None = None  # the day the response says its games are of, when it says
 
 
 @dataclass(frozen=True)

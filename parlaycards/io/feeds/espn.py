@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
@@ -90,6 +90,8 @@ class Espn:
             tuple(games),
             book=books.most_common(1)[0][0] if books else "",
             week=week if isinstance(week, int) else None,
+            league=_said_league(data),
+            day=_said_day(data),
         )
 
     def _game(self, event: dict, query: Query) -> tuple[FeedGame, str]:
@@ -241,3 +243,24 @@ def _side(name: str, away: dict, home: dict) -> str | None:
         }
     ]
     return hits[0] if len(hits) == 1 else None
+
+
+def _said_league(data: dict) -> str | None:
+    """The league code of the scoreboard's own `leagues` entry (its slug, else its abbreviation)."""
+    said = data.get("leagues")
+    if not isinstance(said, list) or not said or not isinstance(said[0], dict):
+        return None
+    for key in ("slug", "abbreviation", "name"):
+        found = leagues.named(said[0].get(key)) if said[0].get(key) else None
+        if found is not None:
+            return found.code
+    return None
+
+
+def _said_day(data: dict) -> date | None:
+    """The day a one-day scoreboard says it is of (`"day": {"date": "2026-12-01"}`)."""
+    day = data.get("day")
+    try:
+        return date.fromisoformat(str(day["date"])) if isinstance(day, dict) and day.get("date") else None
+    except ValueError:
+        return None

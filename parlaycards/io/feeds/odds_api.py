@@ -115,7 +115,14 @@ class OddsApi:
             )
         most = max(counts, default=0)
         book = query.book or (f"median of up to {most} bookmakers" if most else "")
-        return Feed(tuple(games), book=book, taken_at=max(updated) if updated else None)
+        keys = {str(e.get("sport_key")) for e in events if isinstance(e, dict) and e.get("sport_key")}
+        said = leagues.named(next(iter(keys)).split("_", 1)[-1]) if len(keys) == 1 else None
+        return Feed(
+            tuple(games),
+            book=book,
+            taken_at=max(updated) if updated else None,
+            league=said.code if said else None,
+        )
 
     def parse_scores(self, data: Any, query: Query, source: str = "The Odds API") -> Feed:
         games: list[FeedGame] = []
