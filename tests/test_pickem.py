@@ -23,6 +23,7 @@ from parlaycards.services import pickem as svc
 from parlaycards.store import schema
 
 from .conftest import ET, make_card
+from .xlsx_support import one_page_wide, print_setups
 
 D = Decimal
 A, H = Side.AWAY, Side.HOME
@@ -414,6 +415,12 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     ]
     wb = load_workbook(out)
     assert wb.sheetnames == ["Standings", "Picks", "Games", "Notes"]
+    assert print_setups(out) == {  # issue 18: each sheet prints one page wide in a spreadsheet program
+        "Standings": one_page_wide(1),
+        "Picks": one_page_wide(1),
+        "Games": one_page_wide(1),
+        "Notes": one_page_wide(None),
+    }
     st_ws, grid = wb["Standings"], wb["Picks"]
     assert st_ws.freeze_panes == "C2" and st_ws["A1"].font.bold
     assert st_ws["B4"].value == "=Bob" and st_ws["B4"].data_type == "s"
@@ -432,6 +439,10 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     ]
     r = cli(db_path, "pickem", "standings", "Office 2026", "--xlsx", str(tmp_path / "season.xlsx"))
     assert r.exit_code == 0 and "T-1st" in r.stdout
+    assert print_setups(tmp_path / "season.xlsx") == {
+        "Standings": one_page_wide(1),
+        "Notes": one_page_wide(None),
+    }
     ws = load_workbook(tmp_path / "season.xlsx")["Standings"]
     assert [c.value for c in ws[1]] == [
         "Place",

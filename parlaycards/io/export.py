@@ -22,6 +22,7 @@ from ..core.models import Card
 from ..core.money import dollars
 from ..core.views import GAME_COLUMNS, game_values, rules_text
 from . import cells
+from .xlsx_print import print_setup
 
 FORMULA_START = cells.FORMULA_START
 HEADER_FONT = Font(bold=True, color="FFFFFF")
@@ -82,6 +83,7 @@ def _header(ws: Worksheet, row: int, columns: Sequence[tuple[str, float]]) -> No
         cell.alignment = Alignment(horizontal="center")
         ws.column_dimensions[get_column_letter(col)].width = width
     ws.freeze_panes = ws.cell(row=row + 1, column=1)
+    print_setup(ws, header_row=row)
 
 
 def write_card_xlsx(card: Card, path: Path) -> Path:

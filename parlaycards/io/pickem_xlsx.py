@@ -20,6 +20,7 @@ from ..core.pickem import WeekReport, ordinal
 from ..core.pickem_views import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
 from ..core.season import SeasonReport
 from .cells import xlsx_cell, xlsx_row
+from .xlsx_print import print_setup
 
 HEADER_FONT = Font(bold=True, color="FFFFFF")
 HEADER_FILL = PatternFill("solid", fgColor="1F4E78")
@@ -56,6 +57,7 @@ def _header(ws: Any, names: Sequence[str], widths: Sequence[float], freeze: str,
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = w
     ws.freeze_panes = freeze
+    print_setup(ws, header_row=1)
     cells = []
     for n in names:
         c = WriteOnlyCell(ws, value=n)
@@ -148,6 +150,7 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
 
     notes = wb.create_sheet("Notes")
     notes.column_dimensions["A"].width = 120
+    print_setup(notes)
     lines = [
         f"Pick'em pool {report.pool.slug}: {report.title}",
         pool_line(report.pool),
@@ -189,6 +192,7 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
     _filter(ws, len(names), len(report.rows))
     notes = wb.create_sheet("Notes")
     notes.column_dimensions["A"].width = 120
+    print_setup(notes)
     _append(
         notes,
         [

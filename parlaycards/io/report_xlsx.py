@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from ..core.report import EntryRow, Report
 from .cells import xlsx_cell, xlsx_row
+from .xlsx_print import print_setup
 
 MONEY = '"$"#,##0.00'
 HEADER_FILL = "1F4E78"
@@ -84,6 +85,7 @@ def _table(
     for i, w in enumerate(widths, start=1):
         ws.column_dimensions[get_column_letter(i)].width = w
     ws.freeze_panes = "A2"
+    print_setup(ws, header_row=1)
     head = []
     for h in headers:
         c = WriteOnlyCell(ws, value=h)
