@@ -122,6 +122,49 @@ def convert(xlsx: Path, folder: Path) -> dict[str, list[list[str]]]:
     return sheets
 
 
+def printed(xlsx: Path, folder: Path) -> list[str]:
+    """Print the workbook as LibreOffice would (to PDF): every page landscape, one page wide (no column
+    pushed to a page of its own) and beginning with its sheet's header row."""
+    from pypdf import PdfReader
+
+    profile = folder / "lo-profile"
+    subprocess.run(
+        [
+            "soffice",
+            f"-env:UserInstallation=file://{profile}",
+            "--headless",
+            "--convert-to",
+            "pdf",
+            "--outdir",
+            str(folder / "pdf"),
+            str(xlsx),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    pdf = folder / "pdf" / (xlsx.stem + ".pdf")
+    if not pdf.exists():
+        return ["LibreOffice wrote no PDF"]
+    failures = []
+    pages = PdfReader(pdf).pages
+    firsts = {h[0] for h in SHEETS.values()}
+    for n, page in enumerate(pages, start=1):
+        box = page.mediabox
+        text = (page.extract_text() or "").split()
+        ok = box.width > box.height and bool(text) and text[0] in firsts
+        if not ok:
+            failures.append(
+                f"page {n}: {'landscape' if box.width > box.height else 'portrait'}, begins {text[:3]}"
+            )
+    print(
+        ("ok    " if not failures else "FAIL  ")
+        + f"printed: {len(pages)} pages, each landscape and one page wide, "
+        "each beginning with its header row"
+    )
+    return failures
+
+
 def check(sheets: dict[str, list[list[str]]], sample: bool) -> list[str]:
     failures = []
 
@@ -174,7 +217,7 @@ def main(argv: list[str]) -> int:
     try:
         xlsx = Path(argv[0]) if argv else sample_report(folder)
         print(f"LibreOffice reads {xlsx} …")
-        failures = check(convert(xlsx, folder), sample=not argv)
+        failures = check(convert(xlsx, folder), sample=not argv) + printed(xlsx, folder)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     print("all checks passed" if not failures else f"{len(failures)} check(s) failed")
