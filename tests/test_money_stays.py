@@ -11,6 +11,8 @@ every step:
   as an overpayment (`payment_notes`), never silently forgotten;
 - a printed card version's lines, payouts and rules never change;
 - every command does all it says or nothing: a refused command leaves every table as it was;
+- the card's history (the audit log) is only ever added to; archiving moves no other row; a backup
+  holds every row of the pool;
 - every hand edit an import would undo is listed before it is undone: a re-import without `--replace`
   either keeps every hand-edited line or is refused; with `--replace` it lists each one it undid.
 
@@ -36,9 +38,11 @@ from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Game, SelectionNumbers
 from parlaycards.core.pickem_views import payment_notes
 from parlaycards.core.prizes import parse_prizes
+from parlaycards.services import backup as backup_svc
 from parlaycards.services import cards as card_svc
-from parlaycards.services import edits, grading, pickem_pay, results
+from parlaycards.services import edits, grading, pickem_pay, results, versions
 from parlaycards.services import entries as entry_svc
+from parlaycards.services import history as history_svc
 from parlaycards.services import pickem as pickem_svc
 from parlaycards.store import Store, schema
 from parlaycards.store import cards as card_rows
@@ -108,6 +112,7 @@ class Week(RuleBasedStateMachine):
         self.amounts: dict[str, Decimal] = {}  # serial → paid so far
         self.pickem_frozen: tuple | None = None  # entries and pot once a prize was paid
         self.hand: dict[int, Decimal] = {}  # game key → spread edited by hand since the last import
+        self.history: tuple = ()  # the card's history as last read: only ever added to
 
     def teardown(self) -> None:
         self.store.dispose()
@@ -298,6 +303,42 @@ class Week(RuleBasedStateMachine):
         return tuple((e.name, e.picks, e.tiebreak) for e in view.entries), pickem_svc.grade(
             self.store, POOL
         ).pot
+
+    @rule(force=st.booleans())
+    def archive_or_bring_back(self, force: bool) -> None:
+        """Archiving takes the card out of the listing and nothing else: no row of any other table moves."""
+        archived = SLUG in {c.slug for c in card_svc.list_cards(self.store, archived=True) if c.archived}
+        before = {k: v for k, v in dump(self.store).items() if k not in ("archived_cards", "audit_log")}
+        if archived:
+            versions.unarchive_card(self.store, SLUG)
+            hidden = False
+        else:
+            done = self.attempt(lambda: versions.archive_card(self.store, SLUG, force=force))
+            event("archived" if done else "archive refused (entries)")
+            hidden = done is not None
+        after = {k: v for k, v in dump(self.store).items() if k not in ("archived_cards", "audit_log")}
+        assert after == before
+        assert [c.slug for c in card_svc.list_cards(self.store)] == ([] if hidden else [SLUG])
+
+    @rule()
+    def backup(self) -> None:
+        """A backup is the pool as it is, every table and row."""
+        copy = self.folder / "backup.db"
+        backup_svc.backup(self.store, copy, replace=True)
+        other = Store(f"sqlite:///{copy}")
+        try:
+            assert dump(other) == dump(self.store)
+        finally:
+            other.dispose()
+
+    @invariant()
+    def history_is_only_ever_added_to(self) -> None:
+        """Whatever a command did or refused, the card's history keeps every earlier event as it was, in order."""
+        if not hasattr(self, "store"):
+            return
+        now = tuple((e.at, e.actor, e.action, e.text) for e in history_svc.history(self.store, SLUG).events)
+        assert now[: len(self.history)] == self.history
+        self.history = now
 
     @invariant()
     def printed_cards_never_change(self) -> None:
