@@ -112,3 +112,52 @@ def test_cli_history_table_json_and_refusal(week: Store, pool_url: str):
     assert r.exit_code == 2 and r.stdout == ""
     assert r.stderr.startswith("Error: --kind 'money' is not a kind of event. Accepted: edit, print,")
     assert "Traceback" not in r.stderr
+
+
+def test_a_pickem_pool_on_the_card_is_in_its_history_and_another_cards_is_not(any_store: Store):
+    from decimal import Decimal
+
+    from parlaycards.core.prizes import parse_prizes
+    from parlaycards.services import pickem, pickem_pay
+
+    new_card(any_store)
+    new_card(any_store, make_card(slug="nfl-w13"))
+    for pool, card in (("office-w12", "nfl-w12"), ("office-w13", "nfl-w13")):
+        pickem.create_pool(any_store, pool, card=card, fee=Decimal(10), prizes=parse_prizes("100%"))
+        pickem.add_entry(any_store, pool, name="Ann", picks=(101, 103), tiebreak=40, paid=False)
+        pickem_pay.pay_fee(any_store, pool, "Ann")
+    h = svc.history(any_store, "nfl-w12")
+    assert [(e.kind, e.text) for e in h.events if e.action.startswith("pickem")] == [
+        ("entry", "pick'em pool office-w12 started on this card"),
+        ("entry", "pick'em office-w12: Ann entered (typed)"),
+        ("payment", "pick'em office-w12: entry fee $10.00 taken from Ann"),
+    ]
+
+
+def test_kinds_of_scan_rows():
+    from parlaycards.core.history import AuditRow, events
+
+    at = datetime(2026, 11, 22, 18, 0).astimezone()
+    rows = [
+        AuditRow(
+            1, at, "kim", "scan", "w", {"pages": 3, "read": 6, "entered": 5, "review": 1, "duplicates": 0}
+        ),
+        AuditRow(
+            2,
+            at,
+            "kim",
+            "entry.add",
+            "w",
+            {"serial": 7, "name": "", "stake": "5", "picks": [101], "review": 4},
+        ),
+        AuditRow(3, at, "kim", "scan.reject", "w", {"serial": "000008", "reason": "two marks on 104"}),
+        AuditRow(4, at, "kim", "pool.colour", "w", {"to": "blue"}),
+    ]
+    got = [(e.kind, e.text) for e in events(rows, "America/New_York")]
+    assert got == [
+        ("scan", "scanned 3 pages: 6 read, 5 entered, 1 to review, 0 already entered"),
+        ("review", "card 000007 accepted from review: no name, $5.00 on 101"),
+        ("review", "card 000008 rejected in review: two marks on 104"),
+        ("other", "to=blue"),
+    ]
+    assert [e.kind for e in events(rows, "America/New_York", frozenset({"review"}))] == ["review", "review"]
