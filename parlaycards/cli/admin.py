@@ -21,6 +21,7 @@ def history(
         list[str] | None,
         typer.Option(
             "--kind",
+            metavar="KIND",
             help="Only events of this kind (repeat for several): edit, print, reprint, entry, void, payment, "
             "scan, review, result, grade, archive, other.",
         ),
