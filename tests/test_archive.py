@@ -95,3 +95,20 @@ def test_cli_archive_cards_all_and_refusal(tmp_path):
     ]
     r = runner.invoke(app, [*db, "cards", "--all"], env={"COLUMNS": "200"})
     assert "test-card (archived)" in r.stdout
+
+
+def test_importing_onto_an_archived_card_says_it_is_archived(tmp_path):
+    from pathlib import Path
+
+    lines = Path(__file__).parent.parent / "sample_lines" / "nfl-week-12.csv"
+    db = ["--db", str(tmp_path / "pool.db")]
+    assert runner.invoke(app, [*db, "import", str(lines), "--card", "w12"]).exit_code == 0
+    assert runner.invoke(app, [*db, "card", "archive", "w12"]).exit_code == 0
+    r = runner.invoke(app, [*db, "import", str(lines), "--card", "w12", "--new"])
+    assert r.exit_code == 0, r.stderr
+    assert (
+        "Card w12 is archived, so `parlaycards cards` does not list it; bring it back with: parlaycards card "
+        "unarchive w12" in r.stderr
+    )
+    r = runner.invoke(app, [*db, "import", str(lines), "--card", "w13"])
+    assert "archived" not in r.stderr

@@ -235,6 +235,11 @@ def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
         f'"{card.title}": {leagues} {games}; numbers {min(n for g in card.games for n in g.numbers.all())}–'
         f"{max(n for g in card.games for n in g.numbers.all())}. See them all with: parlaycards show {card.slug}"
     )
+    if getattr(saved, "archived", False):
+        err(
+            f"Card {card.slug} is archived, so `parlaycards cards` does not list it; bring it back with: "
+            f"parlaycards card unarchive {card.slug}"
+        )
 
 
 def cards(

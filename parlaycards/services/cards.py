@@ -48,6 +48,7 @@ class Imported(Saved):
     stored: bool = True
     layout_saved: str | None = None  # the name the --map was saved under (with --save-layout)
     layout_replaced: bool = False  # … in place of a saved layout of that name
+    archived: bool = False  # the card is archived (`card archive`): out of the listings
 
 
 def import_lines(
@@ -131,6 +132,7 @@ def import_lines(
         stored=saved.stored,
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
+        archived=saved.archived,
     )
 
 
@@ -190,7 +192,13 @@ def store_games(
         )
         if also is not None:
             also(tx)
-        return Imported(saved, note, card_rows.printed_versions(tx, slug), undone=undone)
+        return Imported(
+            saved,
+            note,
+            card_rows.printed_versions(tx, slug),
+            undone=undone,
+            archived=slug in card_rows.archived(tx),
+        )
 
 
 def check_slug(slug: str) -> None:
