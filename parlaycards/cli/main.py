@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from . import admin, cards, demo, feeds, layouts, pickem, pool, printing, scan
+from . import admin, cards, demo, feeds, layouts, pickem, pool, printing, scan, serve
 from .shell import Defended, state
 
 
@@ -79,7 +79,7 @@ def _version(asked: bool) -> None:
         raise typer.Exit()
 
 
-for module in (demo, cards, layouts, printing, pool, scan, pickem, feeds, admin):
+for module in (demo, cards, layouts, printing, pool, scan, pickem, feeds, admin, serve):
     module.register(app)
 
 

@@ -7,10 +7,11 @@ report lists exactly the entries whose outcome or payout moved (against what the
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..core import bulk
 from ..core.report import ZERO, GradeChange, Report, VoidRow, build_report
@@ -43,42 +44,8 @@ def bulk_work() -> Iterator[None]:
 def grade(store: Store, slug: str) -> Report:
     """Settle every entry of every printed version of `slug` against the card's results, and store it."""
     with bulk_work(), store.transaction() as tx:
-        latest = card_rows.latest(tx, slug)
-        entries = entry_rows.for_grading(tx, slug)
-        versions = {v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)}
-        cards = {v: versions[v] for v in sorted({e.version for e in entries})}
-        results = result_rows.of(tx, slug)
-        graded = bulk.grade_entries(cards, entries, results)
-        before = settlement_rows.seen(tx, slug)
-        after = settlement_rows.stored(graded)
-        paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
-        changes = tuple(
-            GradeChange(
-                e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount, paid.get(e.serial, ZERO)
-            )
-            for e in entries
-            if (old := before.get(int(e.serial))) is not None
-            and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout)
-        )
+        report, before, after = _settle(tx, slug)
         written = settlement_rows.replace(tx, slug, after, before)
-        report = build_report(
-            latest, versions, graded, results, paid, changes, played=card_rows.printed_versions(tx, slug)
-        )
-        report = replace(
-            report,
-            voided=tuple(
-                VoidRow(
-                    v.entry.serial,
-                    v.entry.version,
-                    v.entry.name,
-                    v.entry.stake,
-                    v.entry.picks,
-                    v.reason,
-                    v.at,
-                )
-                for v in void_rows.of(tx, slug)
-            ),
-        )
         if written:
             t = report.totals
             tx.audit(
@@ -86,13 +53,61 @@ def grade(store: Store, slug: str) -> Report:
                 slug,
                 entries=t.entries,
                 rows_written=written,
-                changed=len(changes),
+                changed=len(report.changes),
                 stakes=str(t.stakes),
                 payouts=str(t.payouts),
                 net=str(t.net),
                 pending=t.pending,
             )
     return report
+
+
+def preview(store: Store, slug: str) -> tuple[Report, bool]:
+    """The report `grade` would make now, stored nowhere (what `serve` shows players), and whether the
+    last grade stored is this one (every entry graded on the latest results)."""
+    with store.reading() as tx:
+        report, before, after = _settle(tx, slug)
+    return report, bool(before) and not report.changes and len(before) == len(after)
+
+
+def _settle(tx, slug: str) -> tuple[Report, Mapping[int, Any], Mapping[int, Any]]:  # noqa: ANN001 - a Tx
+    """The report of `slug` on its results now, with the settlements stored before and those it makes."""
+    latest = card_rows.latest(tx, slug)
+    entries = entry_rows.for_grading(tx, slug)
+    versions = {v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)}
+    cards = {v: versions[v] for v in sorted({e.version for e in entries})}
+    results = result_rows.of(tx, slug)
+    graded = bulk.grade_entries(cards, entries, results)
+    before = settlement_rows.seen(tx, slug)
+    after = settlement_rows.stored(graded)
+    paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
+    changes = tuple(
+        GradeChange(
+            e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount, paid.get(e.serial, ZERO)
+        )
+        for e in entries
+        if (old := before.get(int(e.serial))) is not None
+        and ((new := after[int(e.serial)]).outcome, new.payout) != (old.outcome, old.payout)
+    )
+    report = build_report(
+        latest, versions, graded, results, paid, changes, played=card_rows.printed_versions(tx, slug)
+    )
+    report = replace(
+        report,
+        voided=tuple(
+            VoidRow(
+                v.entry.serial,
+                v.entry.version,
+                v.entry.name,
+                v.entry.stake,
+                v.entry.picks,
+                v.reason,
+                v.at,
+            )
+            for v in void_rows.of(tx, slug)
+        ),
+    )
+    return report, before, after
 
 
 def write_outputs(

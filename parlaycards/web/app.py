@@ -1,0 +1,169 @@
+"""The Starlette application of `serve`: routes, templates, security headers, errors as pages.
+
+Every page is rendered on the server and works without JavaScript; `static/live.js` only refreshes the
+board in place. Templates and static files are served from the package (no CDN).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..core.errors import ParlayError
+from ..core.money import dollars
+from ..core.report import Report
+from ..services import grading
+from ..services.scan import crops_folder
+from ..store import Store
+from .guard import Brake, Guard
+
+HERE = Path(__file__).parent
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
+)
+
+
+def words(name: str) -> str:
+    """An option a service names in a message, as a web page says it: `the stake field`."""
+    return f"the {name.replace('_', ' ')} field"
+
+
+def message(exc: ParlayError) -> str:
+    """The paragraph a page shows for a refusal, starting with a capital."""
+    text = exc.text(words)
+    return text[:1].upper() + text[1:]
+
+
+@dataclass
+class Site:
+    """What every request shares: the pool, its folders, the guard, the brake and a short report cache."""
+
+    store: Store
+    guard: Guard = field(default_factory=Guard)
+    brake: Brake = field(default_factory=Brake)
+    ttl: float = 1.0  # seconds a board's report is reused (every write clears it)
+    _cache: dict[str, tuple[float, tuple[Report, bool]]] = field(default_factory=dict)
+
+    @property
+    def crops(self) -> Path:
+        return crops_folder(self.store.url).resolve()
+
+    def look(self, store: Store, slug: str) -> tuple[Report, bool]:
+        """`grading.preview`, reused for `ttl` seconds: 200 players on one board grade it once."""
+        hit = self._cache.get(slug)
+        now = time.monotonic()
+        if hit and now - hit[0] < self.ttl:
+            return hit[1]
+        value = grading.preview(store, slug)
+        self._cache[slug] = (now, value)
+        return value
+
+    def changed(self) -> None:
+        self._cache.clear()
+
+
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["dollars"] = dollars
+    return env
+
+
+ENV = environment()
+
+
+def page(
+    request: Request, template: str, status: int = 200, headers: dict[str, str] | None = None, **values: Any
+) -> HTMLResponse:
+    html = ENV.get_template(template).render(request=request, **values)
+    return HTMLResponse(html, status_code=status, headers=headers)
+
+
+def problem(request: Request, status: int, title: str, text: str) -> HTMLResponse:
+    return page(request, "problem.html", status=status, title=title, text=text)
+
+
+def headers(app: Callable) -> Callable:
+    """Security headers on every response; no page of a card or of the operator is cached."""
+
+    async def wrapped(scope: dict, receive: Callable, send: Callable) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def sending(msg: dict) -> None:
+            if msg["type"] == "http.response.start":
+                h = list(msg.get("headers", []))
+                names = {k.lower() for k, _ in h}
+                extra = {
+                    b"content-security-policy": CSP.encode(),
+                    b"x-content-type-options": b"nosniff",
+                    b"referrer-policy": b"no-referrer",  # a card's code is in its address: never sent on
+                    b"x-frame-options": b"DENY",
+                }
+                if not scope["path"].startswith("/static/"):
+                    extra[b"cache-control"] = b"no-store"
+                h += [(k, v) for k, v in extra.items() if k not in names]
+                msg = {**msg, "headers": h}
+            await send(msg)
+
+        await app(scope, receive, sending)
+
+    return wrapped
+
+
+def create_app(store: Store, site: Site | None = None) -> Starlette:
+    from . import operator, players
+
+    site = site or Site(store)
+
+    async def not_found(request: Request, exc: Exception) -> Response:
+        return problem(request, 404, "Not found", "There is no page at this address.")
+
+    async def failed(request: Request, exc: Exception) -> Response:
+        return problem(
+            request,
+            500,
+            "Something went wrong",
+            "This page could not be shown because of an error in parlaycards; nothing was changed by it. "
+            "Try again, or tell whoever runs the pool.",
+        )
+
+    routes = [
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        *operator.routes(site),
+        *players.routes(site),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: failed})
+    app.state.site = site
+    app.add_middleware(_Headers)
+    return app
+
+
+class _Headers:
+    def __init__(self, app: Callable):
+        self.app = headers(app)
+
+    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+        await self.app(scope, receive, send)
+
+
+def route(
+    path: str, endpoint: Callable, methods: tuple[str, ...] = ("GET",), name: str | None = None
+) -> Route:
+    return Route(path, endpoint, methods=list(methods), name=name)

@@ -1,0 +1,135 @@
+"""The players' pages: the board of a card, one card by its serial and verify code, and its crop."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+
+from ..core.errors import NotFoundError
+from ..core.verify import parse_serial
+from ..services import cards as card_svc
+from ..services import players as svc
+from .app import ENV, Site, message, page, problem, route
+
+SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+
+def address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def inside(path: Path, folder: Path) -> Path | None:
+    """`path` when it is a file inside `folder` (links resolved), else None."""
+    try:
+        real = path.resolve(strict=True)
+    except OSError:
+        return None
+    return real if real.is_file() and real.is_relative_to(folder) else None
+
+
+def routes(site: Site) -> list:
+    async def index(request: Request) -> Response:
+        cards = await run_in_threadpool(card_svc.list_cards, site.store)
+        return page(request, "index.html", cards=cards)
+
+    async def board_of(slug: str) -> svc.Board:
+        if not SLUG.fullmatch(slug):
+            raise NotFoundError(f'there is no card "{slug[:64]}" in this pool.')
+        return await run_in_threadpool(svc.board, site.store, slug, site.look)
+
+    async def board(request: Request) -> Response:
+        slug = request.path_params["slug"]
+        try:
+            b = await board_of(slug)
+        except NotFoundError:
+            return problem(request, 404, "No such card", f'There is no card "{slug[:64]}" in this pool.')
+        return page(request, "board.html", b=b, stamp=_stamp(b))
+
+    async def live(request: Request) -> Response:
+        """The board's changing part, for `live.js`: {stamp, html}; the stamp changes when the html does."""
+        try:
+            b = await board_of(request.path_params["slug"])
+        except NotFoundError:
+            return JSONResponse({"error": "no such card"}, status_code=404)
+        html = ENV.get_template("board_live.html").render(b=b)
+        return JSONResponse({"stamp": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html})
+
+    async def lookup(request: Request) -> Response:
+        """The board's form: to the card's own address (kept in the phone's history as a bookmark)."""
+        slug = request.path_params["slug"]
+        serial = request.query_params.get("serial", "")
+        code = request.query_params.get("code", "")
+        number = parse_serial(serial)
+        if number is None or not SLUG.fullmatch(slug):
+            return problem(
+                request,
+                400,
+                "Not a serial",
+                f'"{serial[:12]}" is not a serial: type the 6-digit number printed on your card, e.g. 000123.',
+            )
+        return RedirectResponse(
+            request.url_for("card", slug=slug, serial=f"{number:06d}").include_query_params(code=code),
+            status_code=303,
+        )
+
+    async def checked(request: Request) -> svc.PlayerCard | Response:
+        """The card named by the address, when the code given is its code; else the refusal (slowed)."""
+        slug, serial = request.path_params["slug"], request.path_params["serial"]
+        code = request.query_params.get("code", "")
+        who = address(request)
+        wait = site.brake.blocked(who)
+        if wait:
+            await asyncio.sleep(0.2)
+            minutes = max(1, round(wait / 60))
+            return problem(
+                request,
+                429,
+                "Too many wrong codes",
+                f"Too many wrong codes came from your address. Try again in about {minutes} minute"
+                f"{'s' if minutes > 1 else ''}; check the code printed beside the serial on your card.",
+            )
+        if not SLUG.fullmatch(slug):
+            return problem(request, 404, "No such card", "There is no card of that name in this pool.")
+        async with site.brake.lock(who):
+            await asyncio.sleep(site.brake.wait(who))
+            try:
+                return await run_in_threadpool(svc.player_card, site.store, slug, serial, code, site.look)
+            except svc.WrongCode as exc:
+                site.brake.failed(who)
+                return problem(request, 403, "Wrong serial or code", message(exc))
+            except NotFoundError:
+                return problem(request, 404, "No such card", "There is no card of that name in this pool.")
+
+    async def card(request: Request) -> Response:
+        got = await checked(request)
+        if isinstance(got, Response):
+            return got
+        return page(request, "card.html", c=got, code=request.query_params.get("code", ""))
+
+    async def crop(request: Request) -> Response:
+        got = await checked(request)
+        if isinstance(got, Response):
+            return got
+        found = inside(got.crop, site.crops) if got.crop else None
+        if found is None:
+            return problem(request, 404, "No picture", "This card was not scanned, or its picture is gone.")
+        return FileResponse(found, media_type="image/jpeg")
+
+    return [
+        route("/", index),
+        route("/{slug}", board),
+        route("/{slug}/live.json", live),
+        route("/{slug}/card", lookup),
+        route("/{slug}/card/{serial}", card, name="card"),
+        route("/{slug}/card/{serial}/crop", crop),
+    ]
+
+
+def _stamp(b: svc.Board) -> str:
+    return hashlib.sha256(ENV.get_template("board_live.html").render(b=b).encode()).hexdigest()[:16]

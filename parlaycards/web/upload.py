@@ -1,0 +1,80 @@
+"""A photo sent from the phone page: kept whole beside the pool (size and type checked by the same bounded
+reader as `scan`), then read by `services.scan.scan_cards` exactly as `parlaycards scan` reads a file."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+
+from ..core.errors import LimitError, ParlayError
+from ..io.limits import check_image_file
+from ..services import scan as scan_svc
+from .app import Site
+
+MAX_UPLOAD = 25 * 1024 * 1024  # a phone photo is 2–10 MB
+FORMATS = {"JPEG": ".jpg", "MPO": ".jpg", "PNG": ".png", "WEBP": ".webp", "TIFF": ".tif", "BMP": ".bmp"}
+CHUNK = 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Read:
+    """One card read from the photo, with the id of its scan row (its crop is served by that id)."""
+
+    outcome: scan_svc.CardOutcome
+    scan_id: int | None
+
+
+async def scan_photo(
+    site: Site, slug: str, photo: UploadFile, stake: Decimal | None, late: bool
+) -> list[Read]:
+    folder = site.crops / "photos"
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
+    part = folder / f"{stem}.part"
+    size = 0
+    try:
+        with part.open("wb") as out:
+            while chunk := await photo.read(CHUNK):
+                size += len(chunk)
+                if size > MAX_UPLOAD:
+                    raise LimitError(
+                        f"the photo is over {MAX_UPLOAD // 1_048_576} MB; take it again at a lower resolution."
+                    )
+                out.write(chunk)
+        await run_in_threadpool(check_image_file, part)
+        kind = await run_in_threadpool(_format, part)
+        path = part.rename(folder / f"{stem}{FORMATS[kind]}")
+    except LimitError as exc:
+        part.unlink(missing_ok=True)
+        raise ParlayError(exc.text().replace(part.name, "The photo")) from None
+    except BaseException:
+        part.unlink(missing_ok=True)
+        raise
+    try:
+        report = await run_in_threadpool(
+            lambda: scan_svc.scan_cards(site.store, slug, [path], stake=stake, late=late, folder=site.crops)
+        )
+    except ParlayError:
+        path.unlink(missing_ok=True)  # nothing was stored from it: not kept
+        raise
+    _, rows = await run_in_threadpool(scan_svc.reviews, site.store, slug, True)
+    ids = {r.crop: r.id for r in rows}
+    return [Read(c, ids.get(c.crop)) for c in report.cards]
+
+
+def _format(path: Path) -> str:
+    from PIL import Image
+
+    with Image.open(path) as im:
+        kind = im.format or ""
+    if kind not in FORMATS:
+        raise LimitError(
+            f"a {kind or 'unknown'} image is not read. Accepted: JPEG, PNG, WebP, TIFF or BMP photos."
+        )
+    return kind

@@ -1,0 +1,64 @@
+"""What the `serve` tests share: a pool with printed cards, one scanned and entered, one waiting for review,
+and a phone photo of two more cards to upload."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from parlaycards.services import scan as scan_svc
+from parlaycards.store import Store
+
+from .pool_support import code
+from .print_support import nfl_card
+from .scan_support import BEFORE_CUTOFF, Printed, printed, sheet
+
+SLUG = "nfl-w12"
+
+
+@dataclass(frozen=True)
+class Pool:
+    store: Store
+    printed: Printed
+    codes: dict[str, str]  # serial → verify code
+    photo: Path  # a phone photo of cards 000003 and 000004, marked
+
+
+def make_pool(store: Store, tmp_path: Path) -> Pool:
+    """Cards 000001–000004 printed; 000001 scanned and entered (101,104,117 at $10), 000002 scanned blank and
+    waiting for review; a photo of page 2 (000003 marked 103,205,131 at $5, 000004 blank) ready to upload."""
+    from parlaycards.demo import paper
+
+    p = printed(store, nfl_card(16), "letter-2up", 4, tmp_path / "print")
+    img = sheet(p, 0, {0: ((101, 104, 117), "10")})
+    scan = tmp_path / "monday.png"
+    Image.fromarray(img).convert("L").save(scan)
+    folder = scan_svc.crops_folder(store.url)
+    report = scan_svc.scan_cards(store, SLUG, [scan], received=BEFORE_CUTOFF, folder=folder)
+    assert [(c.serial, c.status) for c in report.cards] == [("000001", "entered"), ("000002", "review")]
+    rng = np.random.default_rng(5)
+    photo_img = paper.phone(
+        sheet(p, 1, {0: ((103, 205, 131), "5")}),
+        rng,
+        dpi_in=200,
+        ppi=150,
+        tilt_deg=6,
+        jpeg_quality=80,
+        blur=0.6,
+        spin_deg=8.0,
+        shadow=False,
+        motion=0.0,
+        grey=False,
+    )
+    photo = tmp_path / "phone.jpg"
+    cv2.imwrite(str(photo), photo_img)
+    codes = {f"{n:06d}": code(store, SLUG, p.card.version, n) for n in range(1, 5)}
+    return Pool(store, p, codes, photo)
+
+
+STAKE = Decimal(10)
