@@ -8,6 +8,7 @@ a refused action changes nothing and comes back as a message on the page. A one-
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -189,7 +190,7 @@ def routes(site: Site) -> list:
         def run() -> str:
             r = grading.grade(site.store, request.path_params["slug"])
             t = r.totals
-            return f"Graded {t.entries} cards: {t.winners} winners, {t.pending} pending."
+            return f"Graded {_n(t.entries, 'card')}: {_n(t.winners, 'winner')}, {t.pending} pending."
 
         return await act(request, session, run)
 
@@ -225,7 +226,14 @@ def routes(site: Site) -> list:
         try:
             if not isinstance(photo, UploadFile) or not photo.filename:
                 raise ParlayError("choose a photo of the card (or take one) before sending.")
-            read = await scan_photo(site, slug, photo, _money(str(f.get("stake") or "")), bool(f.get("late")))
+            read = await scan_photo(
+                site,
+                slug,
+                photo,
+                _money(str(f.get("stake") or "")),
+                _when(f.get("received")),
+                bool(f.get("late")),
+            )
         except ParlayError as exc:
             return page(
                 request, "op_phone.html", s=session, slug=slug, read=None, error=message(exc), status=400
@@ -286,6 +294,21 @@ def _money(text: str) -> Decimal | None:
     if not value.is_finite() or value <= 0 or value > 1_000_000:
         raise ParlayError(f'the stake "{text[:20]}" is not an amount a card takes: type dollars, e.g. 5.')
     return value
+
+
+def _when(value: object) -> datetime | None:
+    """The phone page's "handed in" field (`2026-11-22T12:30`, on the card's wall clock); blank: now."""
+    text = str(value or "").strip()
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text).replace(tzinfo=None)
+    except ValueError:
+        raise ParlayError(f'"{text[:20]}" is not a date and time: pick one, e.g. 2026-11-22 12:30.') from None
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def _int(value: object, what: str) -> int:

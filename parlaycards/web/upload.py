@@ -31,8 +31,9 @@ class Read:
 
 
 async def scan_photo(
-    site: Site, slug: str, photo: UploadFile, stake: Decimal | None, late: bool
+    site: Site, slug: str, photo: UploadFile, stake: Decimal | None, received: datetime | None, late: bool
 ) -> list[Read]:
+    """Keep the photo, read it as `scan` would (received now, or at `received` on the card's clock)."""
     folder = site.crops / "photos"
     folder.mkdir(parents=True, exist_ok=True)
     stem = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
@@ -58,7 +59,9 @@ async def scan_photo(
         raise
     try:
         report = await run_in_threadpool(
-            lambda: scan_svc.scan_cards(site.store, slug, [path], stake=stake, late=late, folder=site.crops)
+            lambda: scan_svc.scan_cards(
+                site.store, slug, [path], stake=stake, received=received, late=late, folder=site.crops
+            )
         )
     except ParlayError:
         path.unlink(missing_ok=True)  # nothing was stored from it: not kept

@@ -1,0 +1,327 @@
+"""`serve` over plain HTTP (Starlette's TestClient): what players may see, what the operator may do, and
+that a refused request changes nothing."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from parlaycards.services import entries as entry_svc
+from parlaycards.services import scan as scan_svc
+from parlaycards.store import Store
+from parlaycards.web.app import Site, create_app
+from parlaycards.web.guard import Brake
+
+from .web_support import SLUG, Pool, make_pool
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def pool(store: Store, tmp_path: Path) -> Pool:
+    return make_pool(store, tmp_path)
+
+
+@pytest.fixture
+def site(pool: Pool) -> Site:
+    return Site(pool.store, brake=Brake(free=2, limit=5, step=0.01, most=0.02), ttl=0)
+
+
+def client(site: Site, at: str = "10.0.0.7") -> TestClient:
+    return TestClient(create_app(site.store, site), base_url="https://testserver", client=(at, 50000))
+
+
+def operator(site: Site) -> TestClient:
+    c = client(site, "10.0.0.1")
+    r = c.get(f"/op/login?token={site.guard.new_token()}", follow_redirects=False)
+    assert r.status_code == 303 and "HttpOnly" in r.headers["set-cookie"]
+    return c
+
+
+def csrf(html: str) -> str:
+    return re.search(r'name="csrf" value="([^"]+)"', html).group(1)
+
+
+def snapshot(db: Path) -> dict[str, list]:
+    """Every row of every table: a refused request must leave it all as it was."""
+    with sqlite3.connect(db) as conn:
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables}
+
+
+def db_file(site: Site) -> Path:
+    return Path(site.store.url.removeprefix("sqlite:///"))
+
+
+# ------------------------------------------------------------------------------------------------ players
+
+
+def test_the_board_shows_games_and_no_code(pool: Pool, site: Site):
+    c = client(site)
+    r = c.get(f"/{SLUG}")
+    assert r.status_code == 200
+    assert "Buffalo Bills" in r.text and "Check your card" in r.text
+    live = c.get(f"/{SLUG}/live.json").json()
+    for text in (r.text, live["html"]):
+        assert not any(code in text for code in pool.codes.values())
+        assert "101, 104, 117" not in text and "Dana" not in text  # no player's picks on the board
+    assert (
+        r.headers["referrer-policy"] == "no-referrer"
+        and "script-src 'self'" in r.headers["content-security-policy"]
+    )
+
+
+def test_a_player_sees_the_card_whose_code_they_hold(pool: Pool, site: Site):
+    c = client(site)
+    r = c.get(f"/{SLUG}/card?serial=1&code={pool.codes['000001'].lower()}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].endswith(
+        f"/{SLUG}/card/000001?code={pool.codes['000001'].lower()}"
+    )
+    r = c.get(r.headers["location"])
+    assert r.status_code == 200
+    assert "Card 000001" in r.text and "Buffalo Bills" in r.text and "$10.00 on 3 picks" in r.text
+    assert r.headers["cache-control"] == "no-store"
+    crop = c.get(f"/{SLUG}/card/000001/crop?code={pool.codes['000001']}")
+    assert (
+        crop.status_code == 200
+        and crop.headers["content-type"] == "image/jpeg"
+        and crop.content[:2] == b"\xff\xd8"
+    )
+    printed_only = c.get(f"/{SLUG}/card/000003?code={pool.codes['000003']}")
+    assert printed_only.status_code == 200 and "has not been entered yet" in printed_only.text
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/{slug}/card/..%2F..%2Fpool.db/crop?code={c1}",
+        "/{slug}/card/000001/../../pool.db?code={c1}",
+        "/static/..%2F..%2F..%2Fpool.db",
+        "/static/../app.py",
+        "/op/{slug}/crop/..%2F1",
+    ],
+)
+def test_no_address_reaches_a_file_outside_the_pools_folders(pool: Pool, site: Site, url: str):
+    r = operator(site).get(url.format(slug=SLUG, c1=pool.codes["000001"]))
+    assert r.status_code in (403, 404)
+    assert b"SQLite format" not in r.content and b"import" not in r.content
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/{slug}/card/000001?code=AAAAAA",
+        "/{slug}/card/000001",
+        "/{slug}/card/000009?code={c1}",  # a serial never printed: refused as a wrong code is
+        "/{slug}/card/000002?code={c1}",  # another card's code
+        "/{slug}/card/000001/crop?code=AAAAAA",
+    ],
+)
+def test_a_wrong_code_is_refused_and_changes_nothing(pool: Pool, site: Site, url: str):
+    before = snapshot(db_file(site))
+    r = client(site).get(url.format(slug=SLUG, c1=pool.codes["000001"]))
+    assert r.status_code == 403
+    assert "has that verify code" in r.text and "Traceback" not in r.text
+    assert "Buffalo" not in r.text and pool.codes["000002"] not in r.text
+    assert snapshot(db_file(site)) == before
+
+
+def test_wrong_codes_are_slowed_then_refused_per_address_and_the_holder_still_gets_in(pool: Pool, site: Site):
+    guesser, holder = client(site, "203.0.113.9"), client(site, "198.51.100.4")
+    right = f"/{SLUG}/card/000001?code={pool.codes['000001']}"
+    codes = [guesser.get(f"/{SLUG}/card/000001?code=WRONG{i}").status_code for i in range(8)]
+    assert codes == [403] * 5 + [429] * 3
+    refused = guesser.get(right)
+    assert refused.status_code == 429 and "Too many wrong codes" in refused.text
+    assert holder.get(right).status_code == 200
+    assert site.brake.wait("203.0.113.9") > 0  # slowed, not only counted
+
+
+def test_a_crop_outside_the_pools_folders_is_never_served(pool: Pool, site: Site, tmp_path: Path):
+    """The crop's path comes from the database, never from the address; still, a path outside the pool's
+    crops folder (a moved pool, an edited row) is refused."""
+    c = TestClient(
+        create_app(pool.store, _Moved(pool.store, tmp_path / "other")), base_url="https://testserver"
+    )
+    r = c.get(f"/{SLUG}/card/000001/crop?code={pool.codes['000001']}")
+    assert r.status_code == 404 and "picture" in r.text
+
+
+class _Moved(Site):
+    def __init__(self, store: Store, folder: Path):
+        super().__init__(store, ttl=0)
+        self._folder = folder
+
+    @property
+    def crops(self) -> Path:
+        return self._folder
+
+
+# ----------------------------------------------------------------------------------------------- operator
+
+
+@pytest.mark.parametrize(
+    ("method", "url"),
+    [
+        ("get", "/op"),
+        ("get", f"/op/{SLUG}"),
+        ("get", f"/op/{SLUG}/phone"),
+        ("get", f"/op/{SLUG}/crop/2"),
+        ("post", f"/op/{SLUG}/accept"),
+        ("post", f"/op/{SLUG}/score"),
+        ("post", f"/op/{SLUG}/grade"),
+    ],
+)
+def test_operator_pages_need_the_session(pool: Pool, site: Site, method: str, url: str):
+    before = snapshot(db_file(site))
+    c = client(site)
+    r = getattr(c, method)(url, **({"data": {"which": "000002", "csrf": "x"}} if method == "post" else {}))
+    assert r.status_code == 403 and "Operator only" in r.text
+    c.cookies.set("pc_operator", "made-up")
+    assert getattr(c, method)(url).status_code == 403
+    assert snapshot(db_file(site)) == before
+
+
+def test_the_operator_link_works_once(site: Site):
+    token = site.guard.new_token()
+    assert client(site).get(f"/op/login?token={token}", follow_redirects=False).status_code == 303
+    again = client(site, "10.0.0.99").get(f"/op/login?token={token}", follow_redirects=False)
+    assert again.status_code == 403 and "set-cookie" not in again.headers
+
+
+def test_a_form_without_its_csrf_token_changes_nothing(pool: Pool, site: Site):
+    c = operator(site)
+    before = snapshot(db_file(site))
+    for data in ({"which": "000002"}, {"which": "000002", "csrf": "forged"}):
+        r = c.post(f"/op/{SLUG}/accept", data=data)
+        assert r.status_code == 403 and "nothing was changed" in r.text
+    assert snapshot(db_file(site)) == before
+
+
+def test_the_operator_accepts_and_rejects_through_the_review_service(pool: Pool, site: Site):
+    c = operator(site)
+    page = c.get(f"/op/{SLUG}")
+    assert page.status_code == 200 and "Waiting for review" in page.text and f"/op/{SLUG}/crop/2" in page.text
+    assert c.get(f"/op/{SLUG}/crop/2").headers["content-type"] == "image/jpeg"
+    token = csrf(page.text)
+    before = snapshot(db_file(site))
+    r = c.post(f"/op/{SLUG}/reject", data={"csrf": token, "which": "000002", "reason": " "})
+    assert r.status_code == 200 and "is required: say why the card is rejected" in r.text
+    assert snapshot(db_file(site)) == before
+    r = c.post(
+        f"/op/{SLUG}/accept", data={"csrf": token, "which": "000002", "picks": "101,104", "stake": "5"}
+    )
+    assert "at least 3" in r.text and snapshot(db_file(site)) == before  # the card's rules, as on the CLI
+    r = c.post(
+        f"/op/{SLUG}/accept", data={"csrf": token, "which": "000002", "picks": "102,103,105", "stake": "5"}
+    )
+    assert "Card 000002 entered: 102, 103, 105 at $5" in r.text
+    assert [e.serial for e in entry_svc.list_entries(site.store, SLUG).entries] == ["000001", "000002"]
+    assert scan_svc.reviews(site.store, SLUG)[1] == []
+    with sqlite3.connect(db_file(site)) as conn:
+        action, detail = conn.execute("SELECT action, detail FROM audit_log ORDER BY id DESC").fetchone()
+    assert (
+        action == "entry.add" and '"review": 2' in detail and '"serial": "000002"' in detail
+    )  # as `review --accept`
+
+
+def test_a_score_entered_by_the_operator_reaches_the_board(pool: Pool, site: Site):
+    c, player = operator(site), client(site)
+    stamp = player.get(f"/{SLUG}/live.json").json()["stamp"]
+    token = csrf(c.get(f"/op/{SLUG}").text)
+    r = c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "24", "home": "17"})
+    assert "Buffalo Bills 24, Houston Texans 17" in r.text
+    live = player.get(f"/{SLUG}/live.json").json()
+    assert live["stamp"] != stamp and "24–17" in live["html"]
+    before = snapshot(db_file(site))
+    r = c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "-3", "home": "x"})
+    assert "is not a whole number" in r.text and snapshot(db_file(site)) == before
+
+
+def test_grading_and_paying_from_the_operator_page(pool: Pool, site: Site):
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}").text)
+    for game, (away, home) in {101: (30, 10), 103: (10, 30), 117: (28, 10)}.items():
+        c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": str(game), "away": away, "home": home})
+    r = c.post(f"/op/{SLUG}/pay", data={"csrf": token, "serial": "000001"})
+    assert "has not been graded on the latest results" in r.text
+    r = c.post(f"/op/{SLUG}/grade", data={"csrf": token})
+    assert "Graded 1 card: 1 winner, 0 pending." in r.text
+    board = client(site).get(f"/{SLUG}").text
+    assert "000001" in board and "Winners" in board
+    r = c.post(f"/op/{SLUG}/pay", data={"csrf": token, "serial": "000001"})
+    assert "Card 000001 paid" in r.text
+    assert entry_svc.list_entries(site.store, SLUG).entries[0].serial == "000001"
+
+
+def test_a_photo_from_the_phone_is_read_and_entered(pool: Pool, site: Site):
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}/phone").text)
+    with pool.photo.open("rb") as fh:
+        r = c.post(
+            f"/op/{SLUG}/phone",
+            data={"csrf": token, "received": "2026-11-20T12:00"},
+            files={"photo": ("IMG_0001.jpg", fh, "image/jpeg")},
+        )
+    assert r.status_code == 200, r.text
+    assert "000003 · Entered" in r.text and "Picks 103, 131, 205" in r.text
+    assert "000004 · To review" in r.text
+    kept = list((site.crops / "photos").iterdir())
+    assert len(kept) == 1 and kept[0].suffix == ".jpg"
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "said"),
+    [
+        ("notes.jpg", b"this is not a picture", "not an image the scanner reads"),
+        ("empty.jpg", b"", "The photo is empty (0 bytes)"),
+    ],
+)
+def test_an_upload_that_is_not_a_photo_is_refused_and_not_kept(
+    pool: Pool, site: Site, name: str, body: bytes, said: str
+):
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}/phone").text)
+    before = snapshot(db_file(site))
+    r = c.post(f"/op/{SLUG}/phone", data={"csrf": token}, files={"photo": (name, body, "image/jpeg")})
+    assert r.status_code == 400 and said in r.text
+    assert snapshot(db_file(site)) == before
+    assert not any((site.crops / "photos").glob("*"))
+
+
+def test_an_upload_past_the_limit_is_refused_before_it_is_read(pool: Pool, site: Site):
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}/phone").text)
+    r = c.post(
+        f"/op/{SLUG}/phone",
+        data={"csrf": token},
+        files={"photo": ("big.jpg", b"\xff" * 10, "image/jpeg")},
+        headers={"content-length": str(200 * 1024 * 1024)},
+    )
+    assert r.status_code == 413 and "photos of up to 25 MB" in r.text
+
+
+def test_an_unexpected_error_is_a_page_without_a_traceback(pool: Pool, site: Site, monkeypatch):
+    from parlaycards.services import players
+
+    def broken(*_a, **_k):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr(players, "board", broken)
+    c = TestClient(create_app(site.store, site), base_url="https://testserver", raise_server_exceptions=False)
+    r = c.get(f"/{SLUG}")
+    assert r.status_code == 500 and "Something went wrong" in r.text
+    assert "Traceback" not in r.text and "secret internals" not in r.text
+
+
+def test_serve_says_who_can_reach_it():
+    from parlaycards.cli.serve import reach
+
+    assert reach("127.0.0.1") is None and reach("localhost") is None and reach("::1") is None
+    assert "every network" in reach("0.0.0.0")
+    assert "local network" in reach("192.168.1.20")
+    assert "internet" in reach("8.8.8.8")
