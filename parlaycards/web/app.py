@@ -53,6 +53,7 @@ class Site:
     guard: Guard = field(default_factory=Guard)
     brake: Brake = field(default_factory=Brake)
     ttl: float = 1.0  # seconds a board's report is reused (every write clears it)
+    poll_ms: int = 4000  # how often an open board asks for changes
     _cache: dict[str, tuple[float, tuple[Report, bool]]] = field(default_factory=dict)
 
     @property

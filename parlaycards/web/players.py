@@ -49,7 +49,7 @@ def routes(site: Site) -> list:
             b = await board_of(slug)
         except NotFoundError:
             return problem(request, 404, "No such card", f'There is no card "{slug[:64]}" in this pool.')
-        return page(request, "board.html", b=b, stamp=_stamp(b))
+        return page(request, "board.html", b=b, stamp=_stamp(b), every=site.poll_ms)
 
     async def live(request: Request) -> Response:
         """The board's changing part, for `live.js`: {stamp, html}; the stamp changes when the html does."""
