@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from parlaycards.services import grading
 from parlaycards.services import results as result_svc
 from parlaycards.store import Store
 from parlaycards.web.app import Site, create_app
@@ -154,6 +155,11 @@ def test_an_operator_accepts_a_review_item_and_uploads_a_photo(served, page):
     page.fill("input[name=received]", "2026-11-20T12:00")
     page.click("text=Read the card")
     page.wait_for_selector(".over")
+    if os.environ.get("PARLAYCARDS_SCREENSHOTS"):
+        page.screenshot(
+            path=str(Path(os.environ["PARLAYCARDS_SCREENSHOTS"]) / "operator-phone-read-390.png"),
+            full_page=True,
+        )
     shown = page.locator(".over").all_inner_texts()
     assert any("000003 · Entered" in t and "103, 131, 205" in t for t in shown), shown
 
@@ -161,12 +167,13 @@ def test_an_operator_accepts_a_review_item_and_uploads_a_photo(served, page):
 def test_the_board_updates_itself_when_a_score_is_entered(served, page):
     pool, site, server = served
     page.goto(f"{server.url}/{SLUG}")
-    assert "29–3" not in page.locator("#live").inner_text()
+    score = page.locator("#live tr:has-text('Kansas City Chiefs') td.score")
+    assert "29" not in score.inner_text()
     page.evaluate("window.notReloaded = true")
     result_svc.set_result(site.store, SLUG, 105, 29, 3)  # as the operator's page or `result set` would
     from playwright.sync_api import expect
 
-    expect(page.locator("#live")).to_contain_text("29–3", timeout=8000)
+    expect(score).to_have_text(re.compile(r"^\s*29\s+3\s*$"), timeout=8000, use_inner_text=True)
     assert page.evaluate("window.notReloaded") is True  # updated in place, not reloaded
 
 
@@ -184,6 +191,9 @@ def test_every_page_fits_a_phone_and_a_desktop(served, browser):
     """No page scrolls sideways at 390 px; screenshots at 390 and 1280 px kept when asked."""
     pool, site, server = served
     keep = os.environ.get("PARLAYCARDS_SCREENSHOTS")
+    for game, (away, home) in {101: (30, 10), 103: (10, 30), 117: (28, 10)}.items():
+        result_svc.set_result(site.store, SLUG, game, away, home)
+    grading.grade(site.store, SLUG)  # card 000001 wins: the board names it
     for width in (390, 1280):
         context = browser.new_context(viewport={"width": width, "height": 900})
         p = context.new_page()
@@ -192,6 +202,10 @@ def test_every_page_fits_a_phone_and_a_desktop(served, browser):
             p.goto(server.url + path.format(slug=SLUG, code=pool.codes["000001"]))
             over = p.evaluate("document.documentElement.scrollWidth")
             assert over <= width, f"{name} is {over} px wide at {width} px"
+            cut = p.evaluate(
+                "[...document.querySelectorAll('.panel')].filter(e => e.scrollWidth > e.clientWidth + 1).length"
+            )
+            assert cut == 0, f"{name}: {cut} panels scroll sideways at {width} px"
             assert not re.search(r"Traceback|Internal Server Error", p.content())
             if keep:
                 Path(keep).mkdir(parents=True, exist_ok=True)
