@@ -6,6 +6,8 @@ board in place. Templates and static files are served from the package (no CDN).
 
 from __future__ import annotations
 
+import hashlib
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,25 +54,48 @@ class Site:
     store: Store
     guard: Guard = field(default_factory=Guard)
     brake: Brake = field(default_factory=Brake)
-    ttl: float = 1.0  # seconds a board's report is reused (every write clears it)
+    ttl: float = 1.0  # seconds a board's report is reused (every write here clears it)
     poll_ms: int = 4000  # how often an open board asks for changes
-    _cache: dict[str, tuple[float, tuple[Report, bool]]] = field(default_factory=dict)
+    _cache: dict[tuple[str, str], tuple[float, Any]] = field(default_factory=dict)
+    _locks: dict[tuple[str, str], threading.Lock] = field(default_factory=dict)
+    _generation: int = 0
 
     @property
     def crops(self) -> Path:
         return crops_folder(self.store.url).resolve()
 
-    def look(self, store: Store, slug: str) -> tuple[Report, bool]:
-        """`grading.preview`, reused for `ttl` seconds: 200 players on one board grade it once."""
-        hit = self._cache.get(slug)
-        now = time.monotonic()
-        if hit and now - hit[0] < self.ttl:
+    def _fresh(self, key: tuple[str, str], make: Callable[[], Any]) -> Any:
+        """`make()`, reused for `ttl` seconds; made by one thread at a time (the others wait for it), so
+        200 players arriving together grade the card once."""
+        hit = self._cache.get(key)
+        if hit and time.monotonic() - hit[0] < self.ttl:
             return hit[1]
-        value = grading.preview(store, slug)
-        self._cache[slug] = (now, value)
-        return value
+        with self._locks.setdefault(key, threading.Lock()):
+            hit = self._cache.get(key)
+            if hit and time.monotonic() - hit[0] < self.ttl:
+                return hit[1]
+            generation, value = self._generation, make()
+            if generation == self._generation:  # nothing changed meanwhile: keep it
+                self._cache[key] = (time.monotonic(), value)
+            return value
+
+    def look(self, store: Store, slug: str) -> tuple[Report, bool]:
+        """`grading.preview`, shared for `ttl` seconds."""
+        return self._fresh(("report", slug), lambda: grading.preview(store, slug))
+
+    def board(self, slug: str) -> tuple[Any, str, str]:
+        """The board of `slug`, its changing part rendered, and that part's stamp: shared for `ttl` seconds."""
+        from ..services import players
+
+        def make() -> tuple[Any, str, str]:
+            b = players.board(self.store, slug, self.look)
+            html = ENV.get_template("board_live.html").render(b=b)
+            return b, html, hashlib.sha256(html.encode()).hexdigest()[:16]
+
+        return self._fresh(("board", slug), make)
 
     def changed(self) -> None:
+        self._generation += 1
         self._cache.clear()
 
 

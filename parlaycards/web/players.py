@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import re
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from ..core.errors import NotFoundError
 from ..core.verify import parse_serial
 from ..services import cards as card_svc
 from ..services import players as svc
-from .app import ENV, Site, message, page, problem, route
+from .app import Site, message, page, problem, route
 
 SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
@@ -38,27 +37,26 @@ def routes(site: Site) -> list:
         cards = await run_in_threadpool(card_svc.list_cards, site.store)
         return page(request, "index.html", cards=cards)
 
-    async def board_of(slug: str) -> svc.Board:
+    async def board_of(slug: str) -> tuple[svc.Board, str, str]:
         if not SLUG.fullmatch(slug):
             raise NotFoundError(f'there is no card "{slug[:64]}" in this pool.')
-        return await run_in_threadpool(svc.board, site.store, slug, site.look)
+        return await run_in_threadpool(site.board, slug)
 
     async def board(request: Request) -> Response:
         slug = request.path_params["slug"]
         try:
-            b = await board_of(slug)
+            b, html, stamp = await board_of(slug)
         except NotFoundError:
             return problem(request, 404, "No such card", f'There is no card "{slug[:64]}" in this pool.')
-        return page(request, "board.html", b=b, stamp=_stamp(b), every=site.poll_ms)
+        return page(request, "board.html", b=b, live=html, stamp=stamp, every=site.poll_ms)
 
     async def live(request: Request) -> Response:
         """The board's changing part, for `live.js`: {stamp, html}; the stamp changes when the html does."""
         try:
-            b = await board_of(request.path_params["slug"])
+            _, html, stamp = await board_of(request.path_params["slug"])
         except NotFoundError:
             return JSONResponse({"error": "no such card"}, status_code=404)
-        html = ENV.get_template("board_live.html").render(b=b)
-        return JSONResponse({"stamp": hashlib.sha256(html.encode()).hexdigest()[:16], "html": html})
+        return JSONResponse({"stamp": stamp, "html": html})
 
     async def lookup(request: Request) -> Response:
         """The board's form: to the card's own address (kept in the phone's history as a bookmark)."""
@@ -83,10 +81,10 @@ def routes(site: Site) -> list:
         slug, serial = request.path_params["slug"], request.path_params["serial"]
         code = request.query_params.get("code", "")
         who = address(request)
-        wait = site.brake.blocked(who)
-        if wait:
+
+        async def refused() -> Response:
+            minutes = max(1, round(site.brake.blocked(who) / 60))
             await asyncio.sleep(0.2)
-            minutes = max(1, round(wait / 60))
             return problem(
                 request,
                 429,
@@ -94,10 +92,13 @@ def routes(site: Site) -> list:
                 f"Too many wrong codes came from your address. Try again in about {minutes} minute"
                 f"{'s' if minutes > 1 else ''}; check the code printed beside the serial on your card.",
             )
+
+        if site.brake.blocked(who):
+            return await refused()
         if not SLUG.fullmatch(slug):
             return problem(request, 404, "No such card", "There is no card of that name in this pool.")
-        async with site.brake.lock(who):
-            await asyncio.sleep(site.brake.wait(who))
+
+        async def look() -> svc.PlayerCard | Response:
             try:
                 return await run_in_threadpool(svc.player_card, site.store, slug, serial, code, site.look)
             except svc.WrongCode as exc:
@@ -105,6 +106,14 @@ def routes(site: Site) -> list:
                 return problem(request, 403, "Wrong serial or code", message(exc))
             except NotFoundError:
                 return problem(request, 404, "No such card", "There is no card of that name in this pool.")
+
+        if not site.brake.wait(who):  # no recent failures: players behind one address are not queued
+            return await look()
+        async with site.brake.lock(who):  # past the free tries: one at a time, each after its wait
+            await asyncio.sleep(site.brake.wait(who))
+            if site.brake.blocked(who):  # the tries queued meanwhile used up what was left
+                return await refused()
+            return await look()
 
     async def card(request: Request) -> Response:
         got = await checked(request)
@@ -129,7 +138,3 @@ def routes(site: Site) -> list:
         route("/{slug}/card/{serial}", card, name="card"),
         route("/{slug}/card/{serial}/crop", crop),
     ]
-
-
-def _stamp(b: svc.Board) -> str:
-    return hashlib.sha256(ENV.get_template("board_live.html").render(b=b).encode()).hexdigest()[:16]
