@@ -365,3 +365,22 @@ def test_serve_starts_on_this_machine_and_prints_a_link_that_works_once(pool: Po
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_the_pages_work_the_same_on_both_backends(any_store: Store, tmp_path: Path, monkeypatch):
+    """A player's card, an accepted review and a score, on SQLite and on PostgreSQL (crops beside the
+    working folder there)."""
+    monkeypatch.chdir(tmp_path)
+    pool = make_pool(any_store, tmp_path)
+    site = Site(any_store, ttl=0)
+    player, op = client(site), operator(site)
+    r = player.get(f"/{SLUG}/card/000001?code={pool.codes['000001']}")
+    assert r.status_code == 200 and "$10.00 on 3 picks" in r.text
+    assert player.get(f"/{SLUG}/card/000001/crop?code={pool.codes['000001']}").status_code == 200
+    token = csrf(op.get(f"/op/{SLUG}").text)
+    r = op.post(
+        f"/op/{SLUG}/accept", data={"csrf": token, "which": "000002", "picks": "102,103,105", "stake": "5"}
+    )
+    assert "Card 000002 entered" in r.text
+    op.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "105", "away": "29", "home": "3"})
+    assert "<strong>29</strong>" in player.get(f"/{SLUG}/live.json").json()["html"]
