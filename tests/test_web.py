@@ -3,6 +3,7 @@ that a refused request changes nothing."""
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 from pathlib import Path
@@ -384,3 +385,39 @@ def test_the_pages_work_the_same_on_both_backends(any_store: Store, tmp_path: Pa
     assert "Card 000002 entered" in r.text
     op.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "105", "away": "29", "home": "3"})
     assert "<strong>29</strong>" in player.get(f"/{SLUG}/live.json").json()["html"]
+
+
+def test_ticked_cards_are_decided_together_or_not_at_all(pool: Pool, site: Site):
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}/phone").text)
+    with pool.photo.open("rb") as fh:  # 000004 is blank: a second card waiting
+        c.post(
+            f"/op/{SLUG}/phone",
+            data={"csrf": token, "received": "2026-11-20T12:00"},
+            files={"photo": ("p.jpg", fh, "image/jpeg")},
+        )
+    page = c.get(f"/op/{SLUG}").text
+    assert page.count('form="bulk"') == 2
+    before = snapshot(db_file(site))
+    r = c.post(
+        f"/op/{SLUG}/decide",
+        data={"csrf": token, "which": ["000002", "000004"], "do": "accept", "stake": "5"},
+    )
+    assert (
+        "No picks were read from card 000002: give them with Picks, e.g. Picks 101,104,117." in r.text
+        and snapshot(db_file(site)) == before
+    )
+    for bad, said in (
+        ({"stake": "abc"}, 'The stake "abc" is not an amount'),
+        ({"picks": "101,abc"}, '"abc" is not a selection number'),
+    ):
+        r = c.post(
+            f"/op/{SLUG}/accept", data={"csrf": token, "which": "000002", "picks": "101,104,117", **bad}
+        )
+        assert r.status_code == 200 and said in html.unescape(r.text) and snapshot(db_file(site)) == before
+    r = c.post(
+        f"/op/{SLUG}/decide",
+        data={"csrf": token, "which": ["000002", "000004"], "do": "reject", "reason": "blank"},
+    )
+    assert "Rejected 000002, 000004." in r.text
+    assert scan_svc.reviews(site.store, SLUG)[1] == []

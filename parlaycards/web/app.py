@@ -37,8 +37,8 @@ CSP = (
 
 
 def words(name: str) -> str:
-    """An option a service names in a message, as a web page says it: `the stake field`."""
-    return f"the {name.replace('_', ' ')} field"
+    """An option a service names in a message, as a web page labels its field: `Stake`, `Picks`."""
+    return name.replace("_", " ").capitalize()
 
 
 def message(exc: ParlayError) -> str:
@@ -120,8 +120,11 @@ def page(
     return HTMLResponse(html, status_code=status, headers=headers)
 
 
-def problem(request: Request, status: int, title: str, text: str) -> HTMLResponse:
-    return page(request, "problem.html", status=status, title=title, text=text)
+def problem(
+    request: Request, status: int, title: str, text: str, back: tuple[str, str] | None = None
+) -> HTMLResponse:
+    """A refusal or error as a page: what happened, what to do, and where to go on (`back`: href, label)."""
+    return page(request, "problem.html", status=status, title=title, text=text, back=back)
 
 
 def headers(app: Callable) -> Callable:

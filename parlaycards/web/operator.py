@@ -7,6 +7,7 @@ a refused action changes nothing and comes back as a message on the page. A one-
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -136,16 +137,16 @@ def routes(site: Site) -> list:
         f = await request.form()
         slug = request.path_params["slug"]
         which = [str(w) for w in f.getlist("which")]
-        stake = _money(str(f.get("stake") or ""))
         picks = str(f.get("picks") or "").strip()
         if not which:
             return back(request, session, slug, "Tick at least one card to accept.", bad=True)
 
         def run() -> str:
+            stake = _money(str(f.get("stake") or ""))
             if picks:
                 if len(which) != 1:
                     raise ParlayError("picks typed in apply to one card: tick only that one.")
-                numbers = tuple(int(p) for p in picks.replace(" ", ",").split(",") if p.strip().isdigit())
+                numbers = _picks(picks)
                 e = scan_svc.accept(site.store, slug, which[0], picks=numbers, stake=stake)
                 return f"Card {e.serial} entered: {', '.join(map(str, e.picks))} at ${e.stake}."
             done = scan_svc.accept_many(site.store, slug, which, stake=stake)
@@ -165,6 +166,29 @@ def routes(site: Site) -> list:
         def run() -> str:
             done = scan_svc.reject_many(site.store, request.path_params["slug"], which, reason=reason)
             return f"Rejected {', '.join(format_serial(r.serial) if r.serial else f'#{r.id}' for r in done)}."
+
+        return await act(request, session, run)
+
+    async def decide(request: Request, session: Session) -> Response:
+        """The ticked cards, all accepted as read (`accept_many`) or all rejected (`reject_many`)."""
+        f = await request.form()
+        slug = request.path_params["slug"]
+        which = [str(w) for w in f.getlist("which")]
+        if not which:
+            return back(request, session, slug, "Tick at least one card first.", bad=True)
+        if f.get("do") == "reject":
+            reason = str(f.get("reason") or "")
+
+            def run() -> str:
+                done = scan_svc.reject_many(site.store, slug, which, reason=reason)
+                return f"Rejected {', '.join(format_serial(r.serial) if r.serial else f'#{r.id}' for r in done)}."
+
+        else:
+
+            def run() -> str:
+                stake = _money(str(f.get("stake") or ""))
+                done = scan_svc.accept_many(site.store, slug, which, stake=stake)
+                return f"Entered {', '.join(e.serial for e in done)}."
 
         return await act(request, session, run)
 
@@ -260,6 +284,7 @@ def routes(site: Site) -> list:
         route("/op/{slug}", operator(card), name="op_card"),
         route("/op/{slug}/accept", operator(accept), post),
         route("/op/{slug}/reject", operator(reject), post),
+        route("/op/{slug}/decide", operator(decide), post),
         route("/op/{slug}/score", operator(score), post),
         route("/op/{slug}/grade", operator(grade), post),
         route("/op/{slug}/pay", operator(pay), post),
@@ -305,6 +330,17 @@ def _when(value: object) -> datetime | None:
         return datetime.fromisoformat(text).replace(tzinfo=None)
     except ValueError:
         raise ParlayError(f'"{text[:20]}" is not a date and time: pick one, e.g. 2026-11-22 12:30.') from None
+
+
+def _picks(text: str) -> tuple[int, ...]:
+    """`101,104,117` (commas or spaces): selection numbers, or a refusal naming the one that is not."""
+    parts = [p for p in re.split(r"[,\s]+", text) if p]
+    for p in parts:
+        if not p.isdigit() or len(p) > 6:
+            raise ParlayError(
+                f'"{p[:12]}" is not a selection number: type the numbers picked, e.g. 101,104,117.'
+            )
+    return tuple(int(p) for p in parts)
 
 
 def _n(count: int, word: str) -> str:

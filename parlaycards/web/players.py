@@ -91,6 +91,7 @@ def routes(site: Site) -> list:
                 "Too many wrong codes",
                 f"Too many wrong codes came from your address. Try again in about {minutes} minute"
                 f"{'s' if minutes > 1 else ''}; check the code printed beside the serial on your card.",
+                (f"/{slug}", "Back to the board"),
             )
 
         if site.brake.blocked(who):
@@ -103,7 +104,7 @@ def routes(site: Site) -> list:
                 return await run_in_threadpool(svc.player_card, site.store, slug, serial, code, site.look)
             except svc.WrongCode as exc:
                 site.brake.failed(who)
-                return problem(request, 403, "Wrong serial or code", message(exc))
+                return problem(request, 403, "Wrong serial or code", message(exc), (f"/{slug}", "Try again"))
             except NotFoundError:
                 return problem(request, 404, "No such card", "There is no card of that name in this pool.")
 
