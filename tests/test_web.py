@@ -421,3 +421,36 @@ def test_ticked_cards_are_decided_together_or_not_at_all(pool: Pool, site: Site)
     )
     assert "Rejected 000002, 000004." in r.text
     assert scan_svc.reviews(site.store, SLUG)[1] == []
+
+
+def _decode_svg(svg: str) -> str:
+    """Read the QR code an SVG of `web.qr` draws, through the same reader the scanner uses."""
+    import numpy as np
+    import zxingcpp
+
+    n = int(re.search(r'viewBox="0 0 (\d+) \d+"', svg).group(1))
+    img = np.full((n, n), 255, np.uint8)
+    for x, y, w in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\d+z", svg):
+        img[int(y), int(x) : int(x) + int(w)] = 0
+    found = zxingcpp.read_barcodes(np.kron(img, np.ones((8, 8), np.uint8)))
+    return found[0].text if found else ""
+
+
+def test_a_phone_is_signed_in_by_a_one_time_link_and_its_qr_code(pool: Pool, site: Site):
+    c = operator(site)
+    r = c.post("/op/link", data={"csrf": csrf(c.get("/op").text)})
+    link = html.unescape(
+        re.search(r"<code>(https://testserver/op/login\?token=[^<]+)</code>", r.text).group(1)
+    )
+    assert _decode_svg(re.search(r"<svg.*?</svg>", r.text).group(0)) == link
+    phone = client(site, "10.0.0.42")
+    assert phone.get(link.removeprefix("https://testserver"), follow_redirects=False).status_code == 303
+    assert phone.get(f"/op/{SLUG}").status_code == 200
+    assert client(site).get(link.removeprefix("https://testserver")).status_code == 403  # used once
+
+
+def test_no_phone_link_when_serve_is_for_this_machine_only(pool: Pool, site: Site):
+    c = TestClient(create_app(site.store, site), base_url="https://127.0.0.1", client=("127.0.0.1", 5))
+    c.get(f"/op/login?token={site.guard.new_token()}")
+    r = c.post("/op/link", data={"csrf": csrf(c.get("/op").text)})
+    assert "A phone cannot reach this machine" in r.text and "token=" not in r.text

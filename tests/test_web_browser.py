@@ -210,6 +210,15 @@ def test_every_page_fits_a_phone_and_a_desktop(served, browser):
             if keep:
                 Path(keep).mkdir(parents=True, exist_ok=True)
                 p.screenshot(path=str(Path(keep) / f"{name}-{width}.png"), full_page=True)
+        p.goto(f"{server.url}/op")
+        site.base = server.url  # as `serve --host 0.0.0.0` sets it: the address a phone reaches
+        try:
+            p.click("text=Make a phone link")
+            assert p.locator(".qr svg").count() == 1
+            if keep:
+                p.screenshot(path=str(Path(keep) / f"operator-phone-link-{width}.png"), full_page=True)
+        finally:
+            site.base = None
         context.close()
     if keep:
         assert len(list(Path(keep).glob("*.png"))) >= 2 * len(PAGES)

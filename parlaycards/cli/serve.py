@@ -29,6 +29,19 @@ def reach(host: str) -> str | None:
     return f"anyone on the internet who can reach {host}"
 
 
+def network_address() -> str | None:
+    """This machine's address on its network (the interface a packet out would take; nothing is sent)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere, no packet leaves
+            address = s.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
 def serve(
     host: Annotated[
         str,
@@ -56,6 +69,9 @@ def serve(
     token = site.guard.new_token()
     shown = f"[{host}]" if ":" in host else host
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
+    if host in ("0.0.0.0", "::"):
+        lan = network_address()
+        site.base = f"http://{lan}:{port}" if lan else None
     who = reach(host)
     if who:
         err(
@@ -64,6 +80,8 @@ def serve(
             "bold yellow",
         )
     err(f"Players: http://{local}:{port}/  (each card's board at /SLUG)")
+    if site.base:
+        err(f"On the network: {site.base}/")
     err(f"Operator (works once, within 30 minutes): http://{local}:{port}/op/login?token={token}")
     err("Stop with Ctrl+C.")
     uvicorn.run(create_app(store, site), host=host, port=port, log_level="warning", server_header=False)

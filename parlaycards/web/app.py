@@ -56,6 +56,7 @@ class Site:
     brake: Brake = field(default_factory=Brake)
     ttl: float = 1.0  # seconds a board's report is reused (every write here clears it)
     poll_ms: int = 4000  # how often an open board asks for changes
+    base: str | None = None  # the address other machines reach `serve` at (`--host 0.0.0.0`), for phone links
     _cache: dict[tuple[str, str], tuple[float, Any]] = field(default_factory=dict)
     _locks: dict[tuple[str, str], threading.Lock] = field(default_factory=dict)
     _generation: int = 0

@@ -266,8 +266,17 @@ def routes(site: Site) -> list:
         return page(request, "op_phone.html", s=session, slug=slug, read=read, error=None)
 
     async def phone_link(request: Request, session: Session) -> Response:
-        link = str(request.url_for("login").include_query_params(token=guard.new_token()))
-        return page(request, "op_index.html", cards=card_svc.list_cards(site.store), s=session, link=link)
+        """A one-time link for a phone, at the address the phone can reach (`serve --host`), with its QR."""
+        from markupsafe import Markup
+
+        from .qr import qr_svg
+
+        cards = await run_in_threadpool(card_svc.list_cards, site.store)
+        if site.base is None and request.url.hostname in ("127.0.0.1", "localhost", "::1"):
+            return page(request, "op_index.html", cards=cards, s=session, local_only=True)
+        base = site.base or str(request.base_url).rstrip("/")
+        link = f"{base}/op/login?token={guard.new_token()}"
+        return page(request, "op_index.html", cards=cards, s=session, link=link, qr=Markup(qr_svg(link)))
 
     async def logout(request: Request, session: Session) -> Response:
         guard.end(request.cookies.get(SESSION_COOKIE))
