@@ -85,6 +85,7 @@ def test_a_player_sees_the_card_whose_code_they_hold(pool: Pool, site: Site):
     r = c.get(r.headers["location"])
     assert r.status_code == 200
     assert "Card 000001" in r.text and "Buffalo Bills" in r.text and "$10.00 on 3 picks" in r.text
+    assert "If every pick wins it pays <strong>$60.00</strong>" in r.text  # 3 of 3 at 5-1, to: 10 × 6
     assert r.headers["cache-control"] == "no-store"
     crop = c.get(f"/{SLUG}/card/000001/crop?code={pool.codes['000001']}")
     assert (

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 from ..core.errors import RefusedError
 from ..core.models import Card, LegOutcome
 from ..core.report import EntryRow, Report
-from ..core.settle import grade_selections
+from ..core.settle import grade_selections, returned
 from ..core.verify import check_code, format_serial, parse_serial
 from ..store import Store
 from ..store import cards as card_rows
@@ -40,6 +41,7 @@ class PlayerCard:
     report: Report
     graded: bool
     crop: Path | None  # the scan that entered it, when it was scanned
+    if_all_win: Decimal | None = None  # what it hands back when every pick wins, by its version's table
 
 
 Look = Callable[[Store, str], tuple[Report, bool]]  # `grading.preview`, or a cache of it
@@ -77,7 +79,11 @@ def player_card(store: Store, slug: str, serial: str, code: str, look: Look = pr
         if not check_code(tx.secret, slug, version, number, code):
             raise wrong
         crop = scan_rows.crops(tx, slug).get(number)
+        table = card_rows.get(tx, slug, version).payouts
     report, graded = look(store, slug)
     s = format_serial(number)
     row = next((r for r in report.rows if r.serial == s), None)
-    return PlayerCard(slug, s, version, row, report, graded, Path(crop) if crop else None)
+    best = None
+    if row is not None and (tier := table.tier(len(row.picks), len(row.picks))) is not None:
+        best = returned(row.stake, tier, table)
+    return PlayerCard(slug, s, version, row, report, graded, Path(crop) if crop else None, best)
