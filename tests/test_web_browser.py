@@ -222,3 +222,19 @@ def test_every_page_fits_a_phone_and_a_desktop(served, browser):
         context.close()
     if keep:
         assert len(list(Path(keep).glob("*.png"))) >= 2 * len(PAGES)
+
+
+def test_without_javascript_the_pages_still_work(served, browser):
+    """The board is a plain page (reloaded by hand) and the lookup a plain form."""
+    pool, _, server = served
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    p = context.new_page()
+    try:
+        p.goto(f"{server.url}/{SLUG}")
+        assert "Reload this page for the latest scores." in p.locator("#live-note").inner_text()
+        p.fill("input[name=serial]", "000001")
+        p.fill("input[name=code]", pool.codes["000001"])
+        p.click("text=Show my card")
+        p.wait_for_selector("h1:has-text('Card 000001')")
+    finally:
+        context.close()
