@@ -568,3 +568,36 @@ def test_a_received_time_typed_without_a_year_belongs_to_the_cards_week(
     r = CliRunner().invoke(app, ["--db", str(db_path), "entries", "nfl-w12", "--json"])
     got = {e["serial"]: e["received_at"][:10] for e in json.loads(r.stdout)}
     assert got == {"000001": "2026-11-20", "000002": "2026-11-20"}
+
+
+def test_pages_are_read_on_every_core_after_opencv_has_run_its_own_threads(
+    store: Store, nfl, tmp_path: Path, db_path: Path
+):
+    """A process that has used OpenCV's thread pool (the demo draws and photographs cards first) then
+    forks its page readers: they must not wait for threads they do not have."""
+    import subprocess
+    import sys
+    import textwrap
+
+    pages = [sheet(nfl, 0, {0: ((101, 104, 117), "5"), 1: ((103, 105, 107), "5")}), sheet(nfl, 1, {})]
+    scan = _pdf(pages, tmp_path / "two.pdf")
+    script = textwrap.dedent(
+        f"""
+        import cv2, numpy as np
+        from datetime import datetime
+        from decimal import Decimal
+        from pathlib import Path
+        from parlaycards.scan import batch
+        from parlaycards.services import scan as svc
+        from parlaycards.store import Store
+        big = np.random.default_rng(1).integers(0, 255, (3000, 3000), dtype=np.uint8)
+        cv2.GaussianBlur(cv2.resize(big, (2000, 2000)), (0, 0), 3)  # OpenCV's threads are started
+        batch.cores = lambda: 2  # a pool even on a one-core machine
+        report = svc.scan_cards(Store("sqlite:///{db_path}"), "nfl-w12", [Path("{scan}")], stake=Decimal(5),
+                                received=datetime(2026, 11, 20, 12), folder=Path("{tmp_path / "crops"}"))
+        print(report.count("entered"))
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["2"]

@@ -108,8 +108,15 @@ def _results(job: Job, tasks: list[tuple[str, int]]) -> Iterator[tuple[list[Scan
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(job,)) as pool:
-        yield from pool.map(_read, tasks, chunksize=1)
+    # OpenCV's own thread pool must not be running when this process forks (a forked worker would wait
+    # for threads it does not have), and one worker a core leaves it nothing to do: one thread, then fork.
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)
+    try:
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(job,)) as pool:
+            yield from pool.map(_read, tasks, chunksize=1)
+    finally:
+        cv2.setNumThreads(threads)
 
 
 _JOB: Job | None = None
@@ -118,7 +125,6 @@ _JOB: Job | None = None
 def _start(job: Job) -> None:
     global _JOB
     _JOB = job
-    cv2.setNumThreads(1)  # one worker a core: OpenCV's own threads would only fight over them
     multiprocessing.util.Finalize(None, release, exitpriority=10)  # a worker closes its PDF on its way out
 
 
