@@ -1,0 +1,221 @@
+"""Writes the held-out sheets in tests/corpus/heldout/ (run from the repository's root; the files are
+committed): sheets whose headers name no layout, as clubs, offices and data sets write them, each with
+the games it must give in NAME.expected.json. They were written before the guesses were tuned and are not
+looked at when tuning: benchmarks/map_guess_bench.py reports them apart.
+
+The files marked LibreOffice below are written by LibreOffice Calc itself: the CSV is converted headless
+(`soffice --headless --convert-to xlsx`), so their cells, styles and dates are as a spreadsheet program
+writes them, not as openpyxl does. soffice must be on the PATH to rebuild them.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from openpyxl import Workbook
+
+HERE = Path(__file__).resolve().parent / "heldout"
+
+
+def expect(name: str, games: list[tuple[str, str, float, float | None]], **chosen: str) -> None:
+    body = {"games": [list(g) for g in games], "chosen": chosen}
+    (HERE / f"{Path(name).stem}.expected.json").write_text(json.dumps(body, indent=1) + "\n")
+
+
+def csv(name: str, body: str) -> None:
+    (HERE / name).write_text(body)
+
+
+def calc(name: str, body: str) -> None:
+    """An xlsx written by LibreOffice Calc from the CSV `body`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / (Path(name).stem + ".csv")
+        source.write_text(body)
+        subprocess.run(
+            [
+                "soffice",
+                f"-env:UserInstallation=file://{tmp}/profile",
+                "--headless",
+                "--convert-to",
+                "xlsx",
+                "--outdir",
+                tmp,
+                str(source),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+        shutil.copy(Path(tmp) / (Path(name).stem + ".xlsx"), HERE / name)
+
+
+def book(name: str, rows: list[list[object]]) -> None:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Sheet1"
+    for cells in rows:
+        ws.append(cells)
+    wb.save(HERE / name)
+
+
+def main() -> None:
+    HERE.mkdir(parents=True, exist_ok=True)
+    # LibreOffice: away's line with both moneylines (the moneylines say whose line it is)
+    calc(
+        "road-line-moneylines.xlsx",
+        "Kick,Road,Hosts,Road pts,O-U,Road ML,Hosts ML\n"
+        "11/22/2026 13:00,Buffalo Bills,New York Jets,-6.5,40,-280,+230\n"
+        "11/22/2026 13:00,Carolina Panthers,Atlanta Falcons,+3,41.5,+135,-155\n"
+        "11/22/2026 16:25,Denver Broncos,Las Vegas Raiders,-2.5,39,-135,+115\n"
+        "11/22/2026 20:20,Chicago Bears,Minnesota Vikings,+4,43.5,+170,-200\n",
+    )
+    expect(
+        "road-line-moneylines.xlsx",
+        [
+            ("Buffalo Bills", "New York Jets", 6.5, 40),
+            ("Carolina Panthers", "Atlanta Falcons", -3, 41.5),
+            ("Denver Broncos", "Las Vegas Raiders", 2.5, 39),
+            ("Chicago Bears", "Minnesota Vikings", -4, 43.5),
+        ],
+    )
+    # home's line, nothing else to say whose: the guess must not pick one reading in silence
+    csv(
+        "guest-host-plain.csv",
+        "Guest,Host,Pts,Over/Under\nTennessee,Indianapolis,-3.5,42\nCleveland,Pittsburgh,+1.5,38\n"
+        "Seattle,Los Angeles Rams,-2,47.5\n",
+    )
+    expect(
+        "guest-host-plain.csv",
+        [
+            ("Tennessee", "Indianapolis", -3.5, 42),
+            ("Cleveland", "Pittsburgh", 1.5, 38),
+            ("Seattle", "Los Angeles Rams", -2, 47.5),
+        ],
+    )
+    # LibreOffice: the favourite named, the points unsigned
+    calc(
+        "visitors-hosts-fav.xlsx",
+        "Visitors,Hosts,Fav,By,O/U\nDetroit,Green Bay,Detroit,3,48.5\nMiami,New England,Miami,7,44\n"
+        "Houston,Jacksonville,Jacksonville,1.5,45\n",
+    )
+    expect(
+        "visitors-hosts-fav.xlsx",
+        [
+            ("Detroit", "Green Bay", 3, 48.5),
+            ("Miami", "New England", 7, 44),
+            ("Houston", "Jacksonville", -1.5, 45),
+        ],
+    )
+    # the underdog named, its points with a plus sign
+    book(
+        "getting-points.xlsx",
+        [
+            ["Week 12 pool"],
+            ["Road", "Home", "Getting", "Pts"],
+            ["Arizona", "Seattle", "Arizona", "+6.5"],
+            ["Dallas", "Philadelphia", "Philadelphia", "+2"],
+            ["Tampa Bay", "New Orleans", "New Orleans", "+1"],
+        ],
+    )
+    expect(
+        "getting-points.xlsx",
+        [("Arizona", "Seattle", -6.5, None), ("Dallas", "Philadelphia", -2, None), ("Tampa Bay", "New Orleans", 1, None)],
+    )
+    # both teams in one cell, every line naming its team
+    csv(
+        "games-named-lines.csv",
+        "Contest,Handicap,Tot,When\nBears at Packers,GB -6.5,41.5,Sun 1:00 PM\n"
+        "Colts @ Texans,HOU -3,46,Sun 1:00 PM\nRams at Cardinals,LAR -1.5,49,Sun 4:05 PM\n",
+    )
+    expect(
+        "games-named-lines.csv",
+        [
+            ("Bears", "Packers", -6.5, 41.5),
+            ("Colts", "Texans", -3, 46),
+            ("Rams", "Cardinals", 1.5, 49),
+        ],
+    )
+    # LibreOffice: both teams in one cell, the lines bare
+    calc(
+        "fixture-bare-lines.xlsx",
+        "Tie,Hcap,Pts\nNY Giants at Washington,-4,43\nKansas City at Cincinnati,+1,47.5\n"
+        "Baltimore at Pittsburgh,+3,39\n",
+    )
+    expect(
+        "fixture-bare-lines.xlsx",
+        [
+            ("NY Giants", "Washington", -4, 43),
+            ("Kansas City", "Cincinnati", 1, 47.5),
+            ("Baltimore", "Pittsburgh", 3, 39),
+        ],
+    )
+    # LibreOffice: a rotation board with one line column (the spread on the favourite's row, the total on
+    # the other)
+    calc(
+        "board-one-line.xlsx",
+        "Tkt,Side,Figure,Start\n"
+        "SUNDAY NOVEMBER 22,,,\n"
+        "261,Tennessee,44.5,1:00 PM\n262,Houston,-7,\n"
+        "263,Seattle,-3,4:05 PM\n264,Arizona,47,\n"
+        "265,Chicago,38.5,8:20 PM\n266,Minnesota,-2.5,\n",
+    )
+    expect(
+        "board-one-line.xlsx",
+        [("Tennessee", "Houston", -7, 44.5), ("Seattle", "Arizona", 3, 47), ("Chicago", "Minnesota", -2.5, 38.5)],
+    )
+    # a data set's season: codes, many weeks, the home margin (positive: home favoured) and moneylines
+    csv(
+        "season-codes.csv",
+        "id,yr,wk,date,visitor,host,venue,v_ml,h_ml,home_fav_by,ou\n"
+        "401,2026,11,2026-11-15,KC,DEN,Home,-190,+160,-4,44\n"
+        "402,2026,11,2026-11-15,SF,SEA,Home,-130,+110,-2,46.5\n"
+        "501,2026,12,2026-11-22,BUF,MIA,Home,-125,+105,-1.5,48\n"
+        "502,2026,12,2026-11-22,JAC,TEN,Home,+120,-140,2.5,41\n"
+        "503,2026,12,2026-11-22,LAC,LV,Home,-200,+170,-4.5,43.5\n"
+        "504,2026,12,2026-11-23,NYG,PHI,Home,+380,-500,9.5,42\n",
+    )
+    expect(
+        "season-codes.csv",
+        [("BUF", "MIA", 1.5, 48), ("JAC", "TEN", -2.5, 41), ("LAC", "LV", 4.5, 43.5), ("NYG", "PHI", -9.5, 42)],
+        season="2026",
+        week="12",
+    )
+    # LibreOffice: Favorite / Line / Underdog under other words, home in CAPITALS
+    calc(
+        "choice-caps.xlsx",
+        "Choice,Giving,Opponent,Tot\nKANSAS CITY,-7,Denver,44\nSan Francisco,3,SEATTLE,46\n"
+        "DETROIT,-10.5,Chicago,47.5\n",
+    )
+    expect(
+        "choice-caps.xlsx",
+        [("Denver", "KANSAS CITY", -7, 44), ("San Francisco", "SEATTLE", 3, 46), ("Chicago", "DETROIT", -10.5, 47.5)],
+    )
+    # ISO kickoffs and a date-time column, one row a game, home's line, with moneylines
+    book(
+        "export-home-line-ml.xlsx",
+        [
+            ["start_utc", "visitor_name", "host_name", "host_hcp", "pts_total", "visitor_price", "host_price"],
+            ["2026-11-22T18:00:00Z", "Atlanta", "New Orleans", -3, 42.5, 135, -155],
+            ["2026-11-22T21:25:00Z", "Las Vegas", "Denver", -6, 40, 210, -250],
+            ["2026-11-23T01:20:00Z", "Green Bay", "Chicago", 2.5, 44, -140, 120],
+            [datetime(2026, 11, 22, 18), "Cleveland", "Baltimore", -9, 41, 350, -450],
+        ],
+    )
+    expect(
+        "export-home-line-ml.xlsx",
+        [
+            ("Atlanta", "New Orleans", -3, 42.5),
+            ("Las Vegas", "Denver", -6, 40),
+            ("Green Bay", "Chicago", 2.5, 44),
+            ("Cleveland", "Baltimore", -9, 41),
+        ],
+    )
+
+
+if __name__ == "__main__":
+    main()
