@@ -46,7 +46,9 @@ COMMAND = re.compile(r"parlaycards import (.*?) --dry-run")
 def games(path: Path, short: bool = False, **kw: object) -> list[tuple[object, ...]]:
     got = read_lines(path, today=TODAY, **kw)  # type: ignore[arg-type]
     if short:
-        return [(g.away, g.home, float(g.spread), None if g.total is None else float(g.total)) for g in got.games]
+        return [
+            (g.away, g.home, float(g.spread), None if g.total is None else float(g.total)) for g in got.games
+        ]
     return [(g.away, g.home, g.spread, g.total, g.kickoff) for g in got.games]
 
 
@@ -95,7 +97,10 @@ def verdict(target: Path, want: list[tuple[object, ...]], short: bool, chosen: d
 
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
-        for title, cases in (("corpus, headers renamed (tuned on)", corpus(Path(tmp))), ("held out", heldout())):
+        for title, cases in (
+            ("corpus, headers renamed (tuned on)", corpus(Path(tmp))),
+            ("held out", heldout()),
+        ):
             counts: Counter[str] = Counter()
             print(title)
             for name, said in cases:

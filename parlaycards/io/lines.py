@@ -14,9 +14,11 @@ a game nor a date or league heading is a problem, or a warning when no game depe
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -30,7 +32,7 @@ from ..core.numbering import assign, totals_for
 from .columns import SheetReading, adopt_headerless, read_columns
 from .guess import suggest
 from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
-from .mapping import ColumnMap, as_saved, resolve
+from .mapping import CHOOSERS, ColumnMap, as_saved, resolve
 from .rotation import RotationLayout, UnnumberedLayout
 from .season import one_week
 from .sheets import (
@@ -61,6 +63,7 @@ MAPPED: dict[str, Layout] = {
     "favourite": _mapped(FavoriteLayout()),
     "two rows": _mapped(RotationLayout()),
     "two rows unnumbered": _mapped(UnnumberedLayout()),
+    "matchup": _mapped(MatchupLayout()),
 }
 EXPECTED = (
     "Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
@@ -126,21 +129,54 @@ def read_lines(
         for s in book.sheets
         if s.hidden and all(s is not c for c in chosen) and any(any(v is not None for v in r) for r in s.rows)
     ]
+
+    def suggested(sheet: Sheet, several: bool) -> str:
+        """The --map command the sheet's columns suggest, each reading tried through this very reader."""
+
+        def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
+            try:
+                got = read_lines(
+                    path,
+                    sheets=(sheet.name,) if sheet.name else (),
+                    league=league,
+                    tz=tz,
+                    today=today,
+                    week=week,
+                    season=season,
+                    on=on,
+                    mapping=m,
+                )
+            except ParlayError:
+                return None
+            return [(g.away, g.home, g.spread) for g in got.games]
+
+        said = [(season, "season"), (week, "week"), (on.isoformat() if on else None, "date")]
+        again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
+        return suggest(path, sheet, several, calendar, trial, again)
+
     for sheet in chosen:
         if not sheet.rows:
             continue
         if mapping is not None:
             resolved = resolve(book.file, sheet, mapping)
-            row, layout, columns = resolved.header_row, MAPPED[resolved.kind], resolved.columns
+            row, layout, columns = resolved.header_row, MAPPED[resolved.kind], dict(resolved.columns)
             mapped = mapped or as_saved(mapping, resolved, sheet)
+            chooser_cols: dict[str, int] | None = {
+                n: columns.pop(n) if n in CHOOSERS else columns[n]
+                for n in ("week", "season", "date", "kickoff")
+                if n in columns
+            }
         else:
+            chooser_cols = None
             found = _header(sheet)
             if found is None:
-                problems.append(_no_header(book.file, sheet, len(chosen) > 1, path, calendar))
+                problems.append(_no_header(book.file, sheet, len(chosen) > 1, suggested))
                 continue
             row, layout = found
             columns = locate(layout.columns, sheet.rows[row - 1])
-        sheet, choosers = one_week(book.file, sheet, row, calendar, week=week, season=season, on=on)
+        sheet, choosers = one_week(
+            book.file, sheet, row, calendar, week=week, season=season, on=on, mapped=chooser_cols
+        )
         heading = _title(sheet, row)
         league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
         table = Table(book.file, sheet, row, columns, league_here, calendar)
@@ -152,6 +188,10 @@ def read_lines(
         reading, refused, ignored = read_columns(
             table, layout, got.games, choosers=choosers, mapped=mapping is not None
         )
+        if refused and mapping is None:  # a column the layout does not read: the mapping that reads it
+            refused[0] = Problem(
+                refused[0].source, f"{refused[0].message} {suggested(sheet, len(chosen) > 1)}"
+            )
         problems.extend(refused + unread)
         warnings.extend(table.notes + passed + ignored)
         readings.append(reading)
@@ -164,9 +204,7 @@ def read_lines(
                 )
             )
         drafts.extend(got.games)
-        problems.extend(
-            _with_suggestion(got, row, mapping, lambda s=sheet: suggest(path, s, len(chosen) > 1, calendar))
-        )
+        problems.extend(_with_suggestion(got, row, mapping, lambda s=sheet: suggested(s, len(chosen) > 1)))
         title = title or heading
         read.append(sheet)
     if not read and not problems:
@@ -213,9 +251,9 @@ def _header(sheet: Sheet) -> tuple[int, Layout] | None:
     )
 
 
-def _no_header(file: str, sheet: Sheet, several: bool, path: Path, calendar: Calendar) -> Problem:
+def _no_header(file: str, sheet: Sheet, several: bool, suggested: Callable[[Sheet, bool], str]) -> Problem:
     also = " If this sheet holds no lines, name the sheets to read with ⟨sheet⟩." if several else ""
-    return no_header(file, [sheet], EXPECTED, also + " " + suggest(path, sheet, several, calendar))
+    return no_header(file, [sheet], EXPECTED, also + " " + suggested(sheet, several))
 
 
 def _with_suggestion(

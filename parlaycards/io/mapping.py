@@ -42,22 +42,28 @@ ROLES: dict[str, str | None] = {
     "team": "team",
     "rot": "rot",
     "money": "money",
+    "matchup": "matchup",
+    "week": "week",
+    "season": "season",
 }
 FAVOURITE_BY = ("sign", "margin")
 LINE_ROLES = ("home-line", "away-line", "home-margin", "spread", "line")
-WHEN = {"kickoff", "date", "time", "league", "neutral"}
+WHEN = {"kickoff", "date", "time", "league", "neutral", "week", "season"}
+CHOOSERS = ("week", "season")  # columns that choose a season file's week, read before any layout
 READ_BY = {  # the roles each layout reads (a role it does not read is refused, never listed as read)
-    "one row": set(ROLES) - {"team", "rot", "money"},
+    "one row": set(ROLES) - {"team", "rot", "money", "matchup"},
+    "matchup": set(ROLES) - {"team", "rot", "money", "away", "home", "site"},
     "favourite": {"favourite", "favorite", "underdog", "line", "spread", "total", "site"} | WHEN,
     "two rows": {"team", "rot", "spread", "line", "total", "money"} | WHEN,
 }
-TEAM_ROLES = {"away", "home", "favourite", "favorite", "underdog", "team"}
+TEAM_ROLES = {"away", "home", "favourite", "favorite", "underdog", "team", "matchup"}
 ACCEPTED = (
     "Map each column as ROLE=COLUMN, the column by letter (B) or by its header as written: away, home, "
     "home-line (home's line, favourite negative), away-line, home-margin (positive: home favoured), spread "
     f"(with {option('favourite_by')} sign or margin, or with a favourite or underdog column), favourite, "
     "underdog, line (the points the favourite gives), total, kickoff, date, time, league, neutral, site, "
-    "away-ml, home-ml; for two rows a game: team, rot, spread or line, total, money."
+    "away-ml, home-ml, week, season; matchup (both teams in one cell, Away at Home) in place of away and "
+    "home; for two rows a game: team, rot, spread or line, total, money."
 )
 
 
@@ -129,6 +135,7 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
     if stray:
         what = {
             "one row": "one row a game",
+            "matchup": "one row a game with both teams in one cell",
             "favourite": "Favorite / Line / Underdog",
             "two rows": "two rows a game",
         }
@@ -192,6 +199,20 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
                 where,
             )
         return "two rows"
+    if "matchup" in refs:
+        if "away" in refs or "home" in refs:
+            raise ParlayError(
+                f"{option('map')} matchup=… holds both teams (Away at Home), so away=… and home=… are not "
+                "mapped with it: leave them out.",
+                where,
+            )
+        if not lines:
+            raise ParlayError(
+                f"{option('map')} names the matchup but no line: add {option('map')} home-line=… (home's line, "
+                "the favourite negative), away-line=…, or a line that names its team (GB -6½) as home-line=….",
+                where,
+            )
+        return "matchup"
     if "away" in refs or "home" in refs:
         missing = [r for r in ("away", "home") if r not in refs]
         if missing:
@@ -235,6 +256,8 @@ def _name(role: str, kind: str, refs: Mapping[str, str], favourite_by: str | Non
     """The column's name in the layout that reads it."""
     if role in ("favourite", "favorite"):
         return "favorite"
+    if role in CHOOSERS or role == "matchup":
+        return role
     if kind == "two rows" or kind == "favourite":
         return "line" if role in ("line", "spread") and kind == "favourite" else str(ROLES[role] or "spread")
     if role == "spread":

@@ -25,10 +25,15 @@ def one_week(
     week: str | None = None,
     season: str | None = None,
     on: date | None = None,
+    mapped: dict[str, int] | None = None,
 ) -> tuple[Sheet, dict[int, str]]:
     """The sheet with only the chosen week's rows (the rest blanked), the sheet itself when it holds one;
-    and the Week and Season columns that chose the week (index → what the summary says of them)."""
-    cols = locate((WEEK, SEASON, DATE, KICKOFF), sheet.rows[header_row - 1])
+    and the Week and Season columns that chose the week (index → what the summary says of them).
+    `mapped`: the columns named by --map (week, season, date, kickoff), in place of the header's."""
+    if mapped is None:
+        cols = locate((WEEK, SEASON, DATE, KICKOFF), sheet.rows[header_row - 1])
+    else:
+        cols = {n: c for n, c in mapped.items() if n in ("week", "season", "date", "kickoff")}
     where = Source(file=file, sheet=sheet.name, row=header_row)
     below = list(enumerate(sheet.rows[header_row:], start=header_row + 1))
     games = [(n, r) for n, r in below if sum(v is not None for v in r) >= 2]
@@ -39,7 +44,8 @@ def one_week(
     for asked, name in ((week, "week"), (season, "season")):
         if asked is not None and name not in cols:
             raise ParlayError(
-                f"{option(name)} {asked} was given, but the sheet has no {name.capitalize()} column. "
+                f"{option(name)} {asked} was given, but the sheet has no {name.capitalize()} column"
+                + (f" (map it: {option('map')} {name}=LETTER). " if mapped is not None else ". ")
                 + (
                     f"Choose the day with {option('date')} 2023-10-08 instead."
                     if name == "week"

@@ -124,7 +124,11 @@ def main() -> None:
     )
     expect(
         "getting-points.xlsx",
-        [("Arizona", "Seattle", -6.5, None), ("Dallas", "Philadelphia", -2, None), ("Tampa Bay", "New Orleans", 1, None)],
+        [
+            ("Arizona", "Seattle", -6.5, None),
+            ("Dallas", "Philadelphia", 2, None),
+            ("Tampa Bay", "New Orleans", 1, None),
+        ],
     )
     # both teams in one cell, every line naming its team
     csv(
@@ -166,7 +170,11 @@ def main() -> None:
     )
     expect(
         "board-one-line.xlsx",
-        [("Tennessee", "Houston", -7, 44.5), ("Seattle", "Arizona", 3, 47), ("Chicago", "Minnesota", -2.5, 38.5)],
+        [
+            ("Tennessee", "Houston", -7, 44.5),
+            ("Seattle", "Arizona", 3, 47),
+            ("Chicago", "Minnesota", -2.5, 38.5),
+        ],
     )
     # a data set's season: codes, many weeks, the home margin (positive: home favoured) and moneylines
     csv(
@@ -181,7 +189,12 @@ def main() -> None:
     )
     expect(
         "season-codes.csv",
-        [("BUF", "MIA", 1.5, 48), ("JAC", "TEN", -2.5, 41), ("LAC", "LV", 4.5, 43.5), ("NYG", "PHI", -9.5, 42)],
+        [
+            ("BUF", "MIA", 1.5, 48),
+            ("JAC", "TEN", -2.5, 41),
+            ("LAC", "LV", 4.5, 43.5),
+            ("NYG", "PHI", -9.5, 42),
+        ],
         season="2026",
         week="12",
     )
@@ -193,13 +206,25 @@ def main() -> None:
     )
     expect(
         "choice-caps.xlsx",
-        [("Denver", "KANSAS CITY", -7, 44), ("San Francisco", "SEATTLE", 3, 46), ("Chicago", "DETROIT", -10.5, 47.5)],
+        [
+            ("Denver", "KANSAS CITY", -7, 44),
+            ("San Francisco", "SEATTLE", 3, 46),
+            ("Chicago", "DETROIT", -10.5, 47.5),
+        ],
     )
     # ISO kickoffs and a date-time column, one row a game, home's line, with moneylines
     book(
         "export-home-line-ml.xlsx",
         [
-            ["start_utc", "visitor_name", "host_name", "host_hcp", "pts_total", "visitor_price", "host_price"],
+            [
+                "start_utc",
+                "visitor_name",
+                "host_name",
+                "host_hcp",
+                "pts_total",
+                "visitor_price",
+                "host_price",
+            ],
             ["2026-11-22T18:00:00Z", "Atlanta", "New Orleans", -3, 42.5, 135, -155],
             ["2026-11-22T21:25:00Z", "Las Vegas", "Denver", -6, 40, 210, -250],
             ["2026-11-23T01:20:00Z", "Green Bay", "Chicago", 2.5, 44, -140, 120],
