@@ -128,7 +128,7 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         if kinds[line] == "named":
             roles.append(("home-line", line))
         else:
-            said = _by_moneylines(rows, line, money) if len(money) == 2 else None
+            said = _by_moneylines(rows, line, money, kinds[line] == "line") if len(money) == 2 else None
             if said is not None:
                 roles.append((said, line))
             elif kinds[line] == "line":
@@ -172,7 +172,7 @@ def _said(
 
 def _map(roles: list[tuple[str, int]]) -> ColumnMap:
     order = {r: i for i, r in enumerate(ORDER)}
-    ordered = sorted(roles, key=lambda r: (order.get(r[0], len(ORDER)), r[1]))
+    ordered = sorted(roles, key=lambda r: order.get(r[0], len(ORDER)))
     return ColumnMap(tuple((role, column_letter(col)) for role, col in ordered))
 
 
@@ -186,9 +186,10 @@ def _meaning(way: list[tuple[str, int]]) -> str:
     return " and ".join(f"column {column_letter(col)} is {said[role]}" for role, col in way if role in said)
 
 
-def _by_moneylines(rows: list[tuple[object, ...]], line: int, money: list[int]) -> str | None:
+def _by_moneylines(rows: list[tuple[object, ...]], line: int, money: list[int], signed: bool) -> str | None:
     """Whose the line is, as the moneylines say on every game that has both: home-line (negative: home
-    favoured), home-margin (positive: home favoured); None when they disagree or say nothing."""
+    favoured), else away-line when signed (negative: away favoured) or home-margin when never signed
+    (positive: home favoured; the two read alike); None when they disagree or say nothing."""
     agree = disagree = 0
     for r in rows:
         cells = [r[c] if c < len(r) else None for c in (line, *money)]
@@ -202,7 +203,7 @@ def _by_moneylines(rows: list[tuple[object, ...]], line: int, money: list[int]) 
     if agree and not disagree:
         return "home-line"
     if disagree and not agree:
-        return "home-margin"
+        return "away-line" if signed else "home-margin"
     return None
 
 
@@ -409,23 +410,25 @@ def suggest(
         command += f" {option('sheet')} {shlex.quote(sheet.name)}"
     if chosen:
         command += f" {chosen}"
-    offered = _tried(readings, trial)
+    offered = _tried(readings, trial if header_row else None)  # with no header, no mapping reads it yet
     if not offered:
         return (
             "To read it anyway, name its columns: "
             f"{command} {' '.join(option('map') + ' ' + r + '=LETTER' for r in ('away', 'home', 'home-line', 'total'))} "
             f"(or team=LETTER for two rows a game, with spread=LETTER). {_listed(sheet, header_row)}"
         )
-    if header_row == 0:  # a mapping reads the rows under a header: the games start on row 1
-        start = (
-            "Its columns look like this mapping, but the games start on row 1: insert a row above them with "
-            "a word over each column (Away, Home, Line …), then check what this reads and run it again "
-            f"without {option('dry_run')}"
-        )
-    else:
-        start = f"Its columns look like this mapping; check what it reads, then run it again without {option('dry_run')}"
+    insert = (
+        "the games start on row 1: insert a row above them with a word over each column (Away, Home, Line …), "
+        "then "
+        if header_row == 0  # a mapping reads the rows under a header
+        else ""
+    )
     if len(offered) == 1:
-        return f"{start}: {command} {offered[0][0].mapping.command()} {option('dry_run')}"
+        return (
+            f"Its columns look like this mapping{', but ' + insert if insert else '; '}check what it reads, "
+            f"then run it again without {option('dry_run')}: {command} {offered[0][0].mapping.command()} "
+            f"{option('dry_run')}"
+        )
     (one, one_games), (two, two_games) = offered
     game = next(
         (i for i, (g, h) in enumerate(zip(one_games or (), two_games or (), strict=False)) if g != h), None
@@ -436,9 +439,9 @@ def suggest(
         return f"if {reading.meaning}{shown}: {command} {reading.mapping.command()} {option('dry_run')}"
 
     return (
-        "Its columns can be read two ways and nothing in the sheet says which, so choose the one your sheet "
-        f"means, check what it reads, then run it again without {option('dry_run')}: {said(one, one_games)}; "
-        f"or, {said(two, two_games)}."
+        "Its columns can be read two ways and nothing in the sheet says which: "
+        f"{insert}choose the one your sheet means, check what it reads, then run it again without "
+        f"{option('dry_run')}: {said(one, one_games)}; or, {said(two, two_games)}."
     )
 
 

@@ -1,0 +1,249 @@
+"""Issue 21: the `--map` command a refusal prints never reads a sheet wrong. Whose a line is (home's or
+away's), and whether a named team is the favourite or the underdog, is decided by what the sheet holds
+(moneylines, a line naming its team, the column's own header, the reader's checks) or both readings are
+printed, each with what it makes of a game. The held-out sheets (tests/corpus/heldout, some written by
+LibreOffice Calc) are read by the command printed for them."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from datetime import date
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.core.errors import ParlayError
+from parlaycards.io.lines import _header, read_lines
+from parlaycards.io.mapping import parse_map
+from parlaycards.io.sheets import open_workbook
+
+from .pool_support import csv_file
+
+HERE = Path(__file__).resolve().parent / "corpus"
+TODAY = date(2026, 11, 17)
+runner = CliRunner()
+
+
+def refusal(path: Path, **chosen: str) -> str:
+    with pytest.raises(ParlayError) as info:
+        read_lines(path, today=TODAY, **chosen)  # type: ignore[arg-type]
+    return info.value.text()
+
+
+def commands(text: str) -> list[list[str]]:
+    """The --map items of each command the refusal prints."""
+    found = re.findall(r"parlaycards import (.*?) --dry-run", text)
+    return [[w[i + 1] for i, x in enumerate(w) if x == "--map"] for w in map(shlex.split, found)]
+
+
+def games(
+    path: Path, items: list[str] | None = None, **chosen: str
+) -> list[tuple[str, str, float, float | None]]:
+    mapping = parse_map(items) if items is not None else None
+    got = read_lines(path, today=TODAY, mapping=mapping, **chosen)  # type: ignore[arg-type]
+    return [(g.away, g.home, float(g.spread), None if g.total is None else float(g.total)) for g in got.games]
+
+
+HELDOUT = sorted((HERE / "heldout").glob("*.expected.json"))
+
+
+@pytest.mark.parametrize("expected", HELDOUT, ids=lambda p: p.name.removesuffix(".expected.json"))
+def test_a_held_out_sheet_is_read_by_the_command_printed_for_it(expected: Path) -> None:
+    body = json.loads(expected.read_text())
+    stem = expected.name.removesuffix(".expected.json")
+    path = next(p for p in expected.parent.iterdir() if p.stem == stem and p.suffix != ".json")
+    want = [(a, h, float(s), None if t is None else float(t)) for a, h, s, t in body["games"]]
+    printed = commands(refusal(path, **body["chosen"]))
+    read = [games(path, items, **body["chosen"]) for items in printed]
+    assert 1 <= len(printed) <= 2
+    assert want in read  # one command that reads it exactly, or two of which the operator chooses one
+    if len(read) == 2:
+        assert read[0] != read[1]
+
+
+CORPUS = [p for p in sorted((HERE / "lines").iterdir()) if p.suffix in (".csv", ".tsv", ".xlsx")]
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_with_its_headers_renamed_a_corpus_sheet_is_never_misread_by_a_printed_command(
+    path: Path, tmp_path: Path
+) -> None:
+    chosen = {"season": "2023", "week": "4"} if path.name == "season-nflverse.csv" else {}
+    book = open_workbook(path)
+    found = _header(book.sheets[0]) if len(book.sheets) == 1 else None
+    if found is None:
+        pytest.skip("read only with --map, or several sheets")
+    want = games(path, **chosen)
+    wb = Workbook()
+    for n, cells in enumerate(book.sheets[0].rows, start=1):
+        wb.active.append(
+            [f"Col {i + 1}" if n == found[0] and v is not None else v for i, v in enumerate(cells)]
+        )
+    renamed = tmp_path / (path.stem + ".xlsx")
+    wb.save(renamed)
+    printed = commands(refusal(renamed, **chosen))
+    if len(printed) == 1:
+        assert games(renamed, printed[0], **chosen) == want
+    elif printed:
+        assert want in [games(renamed, items, **chosen) for items in printed]
+
+
+def test_away_line_without_moneylines_is_offered_both_ways_each_saying_its_favourite(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "lines.csv",
+        [
+            ["Col 1", "Col 2", "Col 3", "Col 4"],
+            ["Buffalo", "NY Jets", "-6.5", "40"],
+            ["Carolina", "Atlanta", "+3", ""],
+        ],
+    )
+    text = refusal(path)
+    assert "can be read two ways and nothing in the sheet says which" in text
+    assert "if column C is home's line (Buffalo at NY Jets, NY Jets giving 6.5)" in text
+    assert "if column C is away's line (Buffalo at NY Jets, Buffalo giving 6.5)" in text
+    home, away = commands(text)
+    assert games(path, home)[0][:3] == ("Buffalo", "NY Jets", -6.5)
+    assert games(path, away)[0][:3] == ("Buffalo", "NY Jets", 6.5)
+
+
+@pytest.mark.parametrize(
+    ("header", "role", "spread"),
+    [("Host gives", "home-line", -6.5), ("Road pts", "away-line", 6.5), ("Visitor hcp", "away-line", 6.5)],
+)
+def test_the_line_columns_own_header_says_whose_line_it_is(
+    tmp_path: Path, header: str, role: str, spread: float
+) -> None:
+    path = csv_file(
+        tmp_path / "lines.csv",
+        [["Guests", "Hosts", header], ["Buffalo", "NY Jets", "-6.5"], ["Carolina", "Atlanta", "+3"]],
+    )
+    (printed,) = commands(refusal(path))
+    assert printed == ["away=A", "home=B", f"{role}=C"]
+    assert games(path, printed)[0] == ("Buffalo", "NY Jets", spread, None)
+
+
+@pytest.mark.parametrize(
+    ("prices", "role", "spread"),
+    [(("-280", "+230"), "away-line", 6.5), (("+230", "-280"), "home-line", -6.5)],
+)
+def test_moneylines_say_whose_line_it_is(
+    tmp_path: Path, prices: tuple[str, str], role: str, spread: float
+) -> None:
+    path = csv_file(
+        tmp_path / "lines.csv",
+        [
+            ["Col 1", "Col 2", "Col 3", "Col 4", "Col 5"],
+            ["Buffalo", "NY Jets", "-6.5", *prices],
+            ["Carolina", "Atlanta", "+3", *reversed(prices)],
+        ],
+    )
+    (printed,) = commands(refusal(path))
+    assert printed == ["away=A", "home=B", f"{role}=C", "away-ml=D", "home-ml=E"]
+    assert games(path, printed)[0] == ("Buffalo", "NY Jets", spread, None)
+
+
+def test_moneylines_that_disagree_with_each_other_decide_nothing(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "lines.csv",
+        [
+            ["Col 1", "Col 2", "Col 3", "Col 4", "Col 5"],
+            ["Buffalo", "NY Jets", "-6.5", "-280", "+230"],
+            ["Carolina", "Atlanta", "+3", "-155", "+135"],
+        ],
+    )
+    text = refusal(path)
+    assert len(commands(text)) != 1
+
+
+def test_the_readers_own_checks_drop_a_reading_a_named_underdog_with_plus_points(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "dogs.csv",
+        [
+            ["Col 1", "Col 2", "Col 3", "Col 4"],
+            ["Arizona", "Seattle", "Arizona", "+6.5"],
+            ["Dallas", "Philadelphia", "Philadelphia", "+2"],
+        ],
+    )
+    (printed,) = commands(refusal(path))
+    assert printed == ["away=A", "home=B", "underdog=C", "line=D"]
+    assert games(path, printed) == [("Arizona", "Seattle", -6.5, None), ("Dallas", "Philadelphia", 2.0, None)]
+
+
+def test_a_detected_layout_refusing_a_side_column_prints_the_command_that_reads_it(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "getting.csv",
+        [
+            ["Away", "Home", "Getting", "Pts"],
+            ["Arizona", "Seattle", "Arizona", "+6.5"],
+            ["Dallas", "Philadelphia", "Philadelphia", "+2"],
+        ],
+    )
+    text = refusal(path)
+    assert 'column C ("Getting")' in text and "does not read it" in text
+    assert commands(text) == [["away=A", "home=B", "underdog=C", "line=D"]]
+
+
+def test_matchup_cells_are_mapped_and_guessed(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "games.csv",
+        [["Contest", "Hcap", "Tot"], ["Bears at Packers", "GB -6.5", "41.5"], ["Colts @ Texans", "-3", "46"]],
+    )
+    (printed,) = commands(refusal(path))  # a line naming its team: only home's line reads it
+    assert printed == ["matchup=A", "home-line=B", "total=C"]
+    assert games(path, printed) == [("Bears", "Packers", -6.5, 41.5), ("Colts", "Texans", -3.0, 46.0)]
+    with pytest.raises(ParlayError, match="matchup=… holds both teams"):
+        games(path, ["matchup=A", "away=B", "home-line=B"])
+
+
+def test_a_one_line_rotation_board_is_guessed(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "board.csv",
+        [
+            ["Tkt", "Side", "Figure"],
+            ["261", "Tennessee", "44.5"],
+            ["262", "Houston", "-7"],
+            ["263", "Seattle", "-3"],
+            ["264", "Arizona", "47"],
+        ],
+    )
+    (printed,) = commands(refusal(path))
+    assert printed == ["team=B", "rot=A", "line=C"]
+    assert games(path, printed) == [("Tennessee", "Houston", -7.0, 44.5), ("Seattle", "Arizona", 3.0, 47.0)]
+
+
+SEASON = HERE / "heldout" / "season-codes.csv"
+
+
+def test_week_and_season_are_mapped(tmp_path: Path) -> None:
+    items = ["away=E", "home=F", "site=G", "home-margin=J", "total=K", "week=C", "season=B"]
+    with pytest.raises(ParlayError, match=r"holds 6 games of 2 weeks \(season 2026: weeks 11, 12\)"):
+        games(SEASON, items)
+    assert games(SEASON, items, week="11") == [("KC", "DEN", 4.0, 44.0), ("SF", "SEA", 2.0, 46.5)]
+    with pytest.raises(ParlayError, match=r"no Week column \(map it: --map week=LETTER\)"):
+        games(SEASON, ["away=E", "home=F", "site=G", "home-margin=J"], week="11")
+    db = tmp_path / "pool.db"
+    result = runner.invoke(
+        app,
+        [
+            "--db",
+            str(db),
+            "import",
+            str(SEASON),
+            *(a for i in items for a in ("--map", i)),
+            "--week",
+            "12",
+            "--season",
+            "2026",
+            "--dry-run",
+        ],
+    )
+    assert result.exit_code == 0, result.stdout
+    assert "at PHI" in result.stdout and "at DEN" not in result.stdout
+    got = read_lines(SEASON, today=TODAY, mapping=parse_map(items), week="12", season="2026")
+    uses = {u.letter: u.read_as for u in got.readings[0].columns}
+    assert uses["C"] == uses["B"] == "used to choose the week"
