@@ -54,6 +54,32 @@ def calc(name: str, body: str) -> None:
         shutil.copy(Path(tmp) / (Path(name).stem + ".xlsx"), HERE / name)
 
 
+def calc_from(name: str, source_name: str, body: str, via: str = "") -> None:
+    """An xlsx written by LibreOffice Calc from the CSV `body`, first saved as `via` (ods) when given."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / source_name
+        source.write_text(body)
+        profile = f"-env:UserInstallation=file://{tmp}/profile"
+        for target in ([via] if via else []) + ["xlsx"]:
+            subprocess.run(
+                [
+                    "soffice",
+                    profile,
+                    "--headless",
+                    "--convert-to",
+                    target,
+                    "--outdir",
+                    f"{tmp}/out",
+                    str(source),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=180,
+            )
+            source = Path(tmp) / "out" / (source.stem + "." + target)
+        shutil.copy(source, HERE / name)
+
+
 def book(name: str, rows: list[list[object]]) -> None:
     wb = Workbook()
     ws = wb.active
@@ -238,6 +264,152 @@ def main() -> None:
             ("Las Vegas", "Denver", -6, 40),
             ("Green Bay", "Chicago", 2.5, 44),
             ("Cleveland", "Baltimore", -9, 41),
+        ],
+    )
+
+    second()
+
+
+def second() -> None:
+    """The second batch, written after the first guesses were made and before the lines in a matchup cell
+    (`Chiefs -3 vs Bills`) were read; not tuned on."""
+    # LibreOffice: lines written inside the matchup cell
+    calc(
+        "inline-matchups.xlsx",
+        "Pick one,O/U,Kick\nChiefs -3 vs Bills,47.5,Sun 4:25 PM\nLions vs Packers -1.5,49,Sun 1:00 PM\n"
+        "Ravens -7 @ Browns,40,Sun 1:00 PM\nJets @ Dolphins -4,42.5,Sun 1:00 PM\n",
+    )
+    expect(
+        "inline-matchups.xlsx",
+        [
+            ("Chiefs", "Bills", 3, 47.5),
+            ("Lions", "Packers", -1.5, 49),
+            ("Ravens", "Browns", 7, 40),
+            ("Jets", "Dolphins", -4, 42.5),
+        ],
+    )
+    # LibreOffice, by way of an ODS file: home's line with both moneylines
+    calc_from(
+        "guest-host-ods.xlsx",
+        "guest-host-ods.csv",
+        "Guest Team,Host Team,Line,O/U,Guest ML,Host ML\n"
+        "Minnesota Vikings,Chicago Bears,+2.5,43,-135,+115\n"
+        "Tennessee Titans,Houston Texans,-6,44.5,+210,-250\n"
+        "New York Giants,Dallas Cowboys,-7.5,45,+300,-380\n",
+        via="ods",
+    )
+    expect(
+        "guest-host-ods.xlsx",
+        [
+            ("Minnesota Vikings", "Chicago Bears", 2.5, 43),
+            ("Tennessee Titans", "Houston Texans", -6, 44.5),
+            ("New York Giants", "Dallas Cowboys", -7.5, 45),
+        ],
+    )
+    # the favourite named, its points written negative
+    csv(
+        "fav-negative.csv",
+        "Team A,Team B,Fav,Spread\nAtlanta,Tampa Bay,Tampa Bay,-3.5\nCarolina,New Orleans,Carolina,-1\n"
+        "Seattle,San Francisco,San Francisco,-6\n",
+    )
+    expect(
+        "fav-negative.csv",
+        [
+            ("Atlanta", "Tampa Bay", -3.5, None),
+            ("Carolina", "New Orleans", 1, None),
+            ("Seattle", "San Francisco", -6, None),
+        ],
+    )
+    # LibreOffice: two rows a game, no rotation numbers, home marked @, prices in brackets
+    calc(
+        "two-rows-at-mark.xlsx",
+        "Side,Handicap,Tot,Price\nPhiladelphia Eagles,-3 (-110),O 46.5 (-110),-160\n"
+        "@ Washington Commanders,+3 (-110),U 46.5 (-110),+135\n"
+        "Los Angeles Chargers,+1.5 (-105),O 41 (-110),+105\n@ Denver Broncos,-1.5 (-115),U 41 (-110),-125\n",
+    )
+    expect(
+        "two-rows-at-mark.xlsx",
+        [
+            ("Philadelphia Eagles", "Washington Commanders", 3, 46.5),
+            ("Los Angeles Chargers", "Denver Broncos", -1.5, 41),
+        ],
+    )
+    # college, away's line headed by a short word
+    csv(
+        "college-vis-line.csv",
+        "Vis,Hme,Vis line,Tot\nOhio State,Michigan,-3.5,44.5\nAuburn,Alabama,+13,52\nOregon,Washington,-7,58.5\n",
+    )
+    expect(
+        "college-vis-line.csv",
+        [
+            ("Ohio State", "Michigan", 3.5, 44.5),
+            ("Auburn", "Alabama", -13, 52),
+            ("Oregon", "Washington", 7, 58.5),
+        ],
+    )
+    # an ISO feed: the visitor's spread, date-times in UTC
+    csv(
+        "feed-visitor-spread.csv",
+        "kick_utc,visitor_name,host_name,visitor_spread,ou\n"
+        "2026-11-22T18:00:00Z,Detroit Lions,New York Giants,-4.5,45.5\n"
+        "2026-11-22T21:05:00Z,Arizona Cardinals,Seattle Seahawks,+3,47\n"
+        "2026-11-23T01:20:00Z,Green Bay Packers,Los Angeles Rams,+1,48.5\n",
+    )
+    expect(
+        "feed-visitor-spread.csv",
+        [
+            ("Detroit Lions", "New York Giants", 4.5, 45.5),
+            ("Arizona Cardinals", "Seattle Seahawks", -3, 47),
+            ("Green Bay Packers", "Los Angeles Rams", -1, 48.5),
+        ],
+    )
+    # a rotation board with a spread and a total column, day headings, LibreOffice from an openpyxl file
+    book(
+        "board-spread-total-src.xlsx",
+        [
+            ["Sheet of the week"],
+            ["Nbr", "Side", "Pts", "O-U", "Start"],
+            ["SUNDAY, NOVEMBER 22"],
+            [451, "Pittsburgh", "+2.5", "o38.5", "1:00 PM"],
+            [452, "Cincinnati", "-2.5", "u38.5", None],
+            [453, "Jacksonville", "+6", "o43", "1:00 PM"],
+            [454, "Indianapolis", "-6", "u43", None],
+        ],
+    )
+    source = HERE / "board-spread-total-src.xlsx"
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [
+                "soffice",
+                f"-env:UserInstallation=file://{tmp}/profile",
+                "--headless",
+                "--convert-to",
+                "xlsx",
+                "--outdir",
+                tmp,
+                str(source),
+            ],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+        shutil.copy(Path(tmp) / source.name, HERE / "board-spread-total.xlsx")
+    source.unlink()
+    expect(
+        "board-spread-total.xlsx",
+        [("Pittsburgh", "Cincinnati", -2.5, 38.5), ("Jacksonville", "Indianapolis", -6, 43)],
+    )
+    # Favorite / Line / Underdog under other words, home marked with @, the line unsigned
+    csv(
+        "pick-opp-at.csv",
+        "Pick,Pts,Opp,O/U\n@Baltimore,9.5,Las Vegas,41\nBuffalo,4,@New England,39.5\n@Kansas City,3,Denver,44\n",
+    )
+    expect(
+        "pick-opp-at.csv",
+        [
+            ("Las Vegas", "Baltimore", -9.5, 41),
+            ("Buffalo", "New England", 4, 39.5),
+            ("Denver", "Kansas City", -3, 44),
         ],
     )
 
