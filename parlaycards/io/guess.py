@@ -31,10 +31,11 @@ from pathlib import Path
 from ..core.errors import option
 from ..core.lines import LineError, is_no_line, is_pick, parse_spread, parse_total, split_named
 from . import teams
+from .layouts import cell_line
 from .mapping import ColumnMap
 from .rotation import money as money_of
 from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
-from .table import SITE_AT, SITE_NEUTRAL
+from .table import SITE_AT, SITE_NEUTRAL, side_marked
 from .when import Calendar, WhenError
 
 TOTALS = (Decimal(30), Decimal(70))
@@ -106,7 +107,10 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         beside = [c for c in (money[0] - 1, money[0] + 1) if kinds.get(c) == "rot"]
         money = sorted(money + beside[:1])
     header = sheet.rows[header_row - 1] if header_row else ()
-    if of("matchup") and not teams_ and lines:
+    inline = [c for c in of("matchup") if any(cell_line(text_of(r[c])) for r in rows if c < len(r))]
+    if inline and not teams_ and not lines:  # `Chiefs -3 vs Bills`: the lines are in the cells
+        roles = [("matchup", inline[0])]
+    elif of("matchup") and not teams_ and lines:
         line = lines[0]
         roles = [("matchup", of("matchup")[0])]
         if kinds[line] == "named":
@@ -234,7 +238,10 @@ def _header_row(sheet: Sheet) -> int:
     number or a date (a day heading between them is passed over)."""
     for number, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
         values = [v for v in cells if v is not None]
-        if len(values) >= 2 and any(_number(v) is not None or isinstance(v, (date, time)) for v in values):
+        if len(values) >= 2 and any(
+            (_number(v) is not None and re.search(r"\d", text_of(v))) or isinstance(v, (date, time))
+            for v in values
+        ):  # (a header's `Pick` reads as PK, and is no number)
             above = [
                 n for n in range(number - 1, 0, -1) if sum(v is not None for v in sheet.rows[n - 1]) >= 2
             ]
@@ -347,21 +354,22 @@ def _two_teams(text: str) -> bool:
 
 
 def _capitals_mark_home(rows: list[tuple[object, ...]], a: int, b: int) -> bool:
-    """Home written in CAPITALS, now in one column and now in the other: the columns are favourite and
-    underdog, not away and home (which one is which the line's sign may say)."""
+    """Home written in CAPITALS or marked (`@Packers`, `at Green Bay`, `*Packers`, `Packers (H)`), now in
+    one column and now in the other: the columns are favourite and underdog, not away and home (which
+    one is which the line's sign may say)."""
     sides = {
         (c == b)
         for r in rows
         if max(a, b) < len(r)
         for c in (a, b)
-        if _caps(text_of(r[c])) and not _caps(text_of(r[b if c == a else a]))
+        if _home_mark(text_of(r[c])) and not _home_mark(text_of(r[b if c == a else a]))
     }
     return len(sides) == 2
 
 
-def _caps(name: str) -> bool:
+def _home_mark(name: str) -> bool:
     letters = [ch for ch in name if ch.isalpha()]
-    return len(letters) > 4 and all(ch.isupper() for ch in letters)
+    return (len(letters) > 4 and all(ch.isupper() for ch in letters)) or side_marked(name)[1] == "home"
 
 
 def _when(values: list[object], calendar: Calendar) -> str | None:

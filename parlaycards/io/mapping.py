@@ -206,13 +206,7 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
                 "mapped with it: leave them out.",
                 where,
             )
-        if not lines:
-            raise ParlayError(
-                f"{option('map')} names the matchup but no line: add {option('map')} home-line=… (home's line, "
-                "the favourite negative), away-line=…, or a line that names its team (GB -6½) as home-line=….",
-                where,
-            )
-        return "matchup"
+        return "matchup"  # its line in a column, or after its team in the cell (Chiefs -3 vs Bills)
     if "away" in refs or "home" in refs:
         missing = [r for r in ("away", "home") if r not in refs]
         if missing:
@@ -320,7 +314,8 @@ def _header_row(
 
 
 def _reads_as_line(value: object) -> bool:
-    if is_no_line(value):
+    """A cell that reads as a line, not as a header's word (`Pick` and `Even` are words above a column)."""
+    if is_no_line(value) or not re.search(r"\d", text_of(value)):
         return False
     try:
         parse_spread(value)
