@@ -39,7 +39,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus" / "lines"
 HELDOUT = ROOT / "tests" / "corpus" / "heldout"
 TODAY = date(2026, 11, 17)
-CHOSEN = {"season-nflverse.csv": {"season": "2023", "week": "4"}}
+CHOSEN = {
+    name: {"season": "2023", "week": "4"} for name in ("season-nflverse.csv", "season-nflverse-calc.xlsx")
+}
 COMMAND = re.compile(r"parlaycards import (.*?) --dry-run")
 
 
