@@ -247,3 +247,25 @@ def test_week_and_season_are_mapped(tmp_path: Path) -> None:
     got = read_lines(SEASON, today=TODAY, mapping=parse_map(items), week="12", season="2026")
     uses = {u.letter: u.read_as for u in got.readings[0].columns}
     assert uses["C"] == uses["B"] == "used to choose the week"
+
+
+def test_a_line_inside_a_matchup_cell_is_checked_against_the_other_team_and_the_line_column(
+    tmp_path: Path,
+) -> None:
+    both = csv_file(
+        tmp_path / "both.csv", [["Matchup"], ["Bears +3 at Vikings -3"], ["Jets +2 @ Dolphins -4"]]
+    )
+    with pytest.raises(ParlayError) as info:
+        games(both)
+    assert 'cell A3: "Jets +2 @ Dolphins -4" gives both teams a line, and they disagree' in info.value.text()
+    column = csv_file(
+        tmp_path / "column.csv",
+        [["Matchup", "Line"], ["Chiefs -3 vs Bills", "+3"], ["Jets @ Dolphins -4", "+4"]],
+    )
+    with pytest.raises(ParlayError) as info:
+        games(column)
+    text = info.value.text()
+    assert "cell A3" in text and "Jets at Dolphins: the line in the matchup" in text and "A2" not in text
+    bare = csv_file(tmp_path / "bare.csv", [["Matchup", "O/U"], ["Chiefs vs Bills", "47"]])
+    with pytest.raises(ParlayError, match="no matchup cell carries one"):
+        games(bare)
