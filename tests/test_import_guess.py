@@ -269,3 +269,30 @@ def test_a_line_inside_a_matchup_cell_is_checked_against_the_other_team_and_the_
     bare = csv_file(tmp_path / "bare.csv", [["Matchup", "O/U"], ["Chiefs vs Bills", "47"]])
     with pytest.raises(ParlayError, match="no matchup cell carries one"):
         games(bare)
+
+
+def test_a_season_files_guess_says_which_weeks_it_holds() -> None:
+    text = refusal(SEASON)
+    assert commands(text) == [
+        [
+            "away=E",
+            "home=F",
+            "away-line=J",
+            "total=K",
+            "site=G",
+            "away-ml=H",
+            "home-ml=I",
+            "date=D",
+            "week=C",
+            "season=B",
+        ]
+    ]
+    assert text.endswith(
+        "The file holds weeks 11, 12: add --week 12 (or the week you mean, and --season when it holds several seasons)."
+    )
+    assert games(SEASON, commands(text)[0], week="12") == [
+        ("BUF", "MIA", 1.5, 48.0),
+        ("JAC", "TEN", -2.5, 41.0),
+        ("LAC", "LV", 4.5, 43.5),
+        ("NYG", "PHI", -9.5, 42.0),
+    ]

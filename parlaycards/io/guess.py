@@ -40,10 +40,8 @@ from .when import Calendar, WhenError
 
 TOTALS = (Decimal(30), Decimal(70))
 # words in a column's own header that say whose line it is, or which team a team column names
-HOME_WORDS = frozenset({"home", "host", "hosts", "hosting", "h"})
-AWAY_WORDS = frozenset(
-    {"away", "road", "visitor", "visitors", "visiting", "vis", "guest", "guests", "v", "a"}
-)
+HOME_WORDS = frozenset({"home", "host", "hosts", "hosting", "hme"})
+AWAY_WORDS = frozenset({"away", "road", "visitor", "visitors", "visiting", "vis", "guest", "guests"})
 FAVOURITE_WORDS = frozenset(
     {"fav", "favs", "favourite", "favorite", "favourites", "favorites", "giving", "gives"}
 )
@@ -77,6 +75,7 @@ class Reading:
 
     mapping: ColumnMap
     meaning: str
+    weeks: tuple[str, ...] = ()  # a season's file: the weeks its week column holds
 
 
 def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
@@ -159,7 +158,11 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
     for kind in ("kickoff", "date", "time", "week", "season"):
         if of(kind):
             roles.append((kind, of(kind)[0]))
-    return header_row, [Reading(_map(roles + way), _meaning(way)) for way in (ways or [[]])]
+    weeks: tuple[str, ...] = ()
+    if of("week"):
+        held = {_whole(r[of("week")[0]]) for r in rows if of("week")[0] < len(r)} - {None}
+        weeks = tuple(str(w) for w in sorted(w for w in held if w is not None))
+    return header_row, [Reading(_map(roles + way), _meaning(way), weeks) for way in (ways or [[]])]
 
 
 def _said(
@@ -431,11 +434,18 @@ def suggest(
         if header_row == 0  # a mapping reads the rows under a header
         else ""
     )
+    weeks = offered[0][0].weeks
+    several = (
+        f" The file holds weeks {', '.join(weeks)}: add {option('week')} {weeks[-1]} (or the week you mean"
+        f"{', and ' + option('season') + ' when it holds several seasons' if any(r[0] == 'season' for r in offered[0][0].mapping.roles) else ''})."
+        if len(weeks) > 1 and not chosen
+        else ""
+    )
     if len(offered) == 1:
         return (
             f"Its columns look like this mapping{', but ' + insert if insert else '; '}check what it reads, "
             f"then run it again without {option('dry_run')}: {command} {offered[0][0].mapping.command()} "
-            f"{option('dry_run')}"
+            f"{option('dry_run')}" + (f".{several}" if several else "")
         )
     (one, one_games), (two, two_games) = offered
     game = next(
@@ -449,7 +459,7 @@ def suggest(
     return (
         "Its columns can be read two ways and nothing in the sheet says which: "
         f"{insert}choose the one your sheet means, check what it reads, then run it again without "
-        f"{option('dry_run')}: {said(one, one_games)}; or, {said(two, two_games)}."
+        f"{option('dry_run')}: {said(one, one_games)}; or, {said(two, two_games)}.{several}"
     )
 
 
