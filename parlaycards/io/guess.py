@@ -31,7 +31,7 @@ from pathlib import Path
 from ..core.errors import option
 from ..core.lines import LineError, is_no_line, is_pick, parse_spread, parse_total, split_named
 from . import teams
-from .layouts import cell_line
+from .layouts import cell_line, less_line
 from .mapping import ColumnMap
 from .rotation import money as money_of
 from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
@@ -155,11 +155,12 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         roles += [("away-ml", money[0]), ("home-ml", money[1])]
     if len(money) == 1 and first == "team":
         roles.append(("money", money[0]))
-    for kind in ("kickoff", "date", "time", "week", "season"):
-        if of(kind):
+    season_file = first in ("away", "matchup")  # a data set's season is a row a game; in a two-row board
+    for kind in ("kickoff", "date", "time", "week", "season"):  # a small number twice is a game's number
+        if of(kind) and (season_file or kind not in ("week", "season")):
             roles.append((kind, of(kind)[0]))
     weeks: tuple[str, ...] = ()
-    if of("week"):
+    if of("week") and season_file:
         held = {_whole(r[of("week")[0]]) for r in rows if of("week")[0] < len(r)} - {None}
         weeks = tuple(str(w) for w in sorted(w for w in held if w is not None))
     return header_row, [Reading(_map(roles + way), _meaning(way), weeks) for way in (ways or [[]])]
@@ -286,7 +287,9 @@ def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
     named = [_named(v) for v, n in zip(values, numbers, strict=True) if n is None and not is_no_line(v)]
     if named and all(named):  # `GB -6½` in every cell, or in some beside bare lines
         return "named" if len(named) == len(values) else "line"
-    if all(isinstance(v, str) and _two_teams(v) for v in values):
+    if all(isinstance(v, str) and _two_teams(v) for v in values) and (
+        sum(_known_game(str(v)) for v in values) * 2 >= len(values)
+    ):  # (`Played at home` in a notes column is no game)
         return "matchup"
     words = [text_of(v) for v in values]
     if (
@@ -299,7 +302,7 @@ def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
         and not any("_" in w or re.search(r"\d{3}", w) for w in words)
         and len(set(words)) * 4 >= len(words) * 3
     ):
-        known = sum(teams.canonical(w) is not None for w in words)
+        known = sum(_known(w) for w in words)
         return "team" if known * 2 >= len(words) or len(set(words)) == len(words) else None
     return None
 
@@ -349,11 +352,26 @@ def _whole(value: object) -> int | None:
 
 def _two_teams(text: str) -> bool:
     """Both teams in one cell: `Bears at Packers`, `Georgia vs. Clemson`, `Dallas@NY Giants`."""
+    return _sides_of(text) is not None
+
+
+def _sides_of(text: str) -> tuple[str, str] | None:
     for m in _SPLIT.finditer(text):
         first, second = text[: m.start()].strip(), text[m.end() :].strip()
         if first and second and all(sum(ch.isalpha() for ch in s) >= 2 for s in (first, second)):
-            return True
-    return False
+            return first, second
+    return None
+
+
+def _known_game(text: str) -> bool:
+    """A cell whose two sides are teams the alias table knows (a line after one allowed)."""
+    sides = _sides_of(text)
+    return sides is not None and all(_known(less_line(s)[0]) for s in sides)
+
+
+def _known(name: str) -> bool:
+    """A team of the alias table, in any league (Pittsburgh is the Steelers and the Panthers)."""
+    return any(teams.canonical(name, league) is not None for league in (None, "NFL", "NCAA"))
 
 
 def _capitals_mark_home(rows: list[tuple[object, ...]], a: int, b: int) -> bool:

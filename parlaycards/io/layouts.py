@@ -445,7 +445,7 @@ class MatchupLayout(OneRowLayout):
             return None
         # of several places to split (`Texas A&M at Army`), the one that leaves two known teams
         known = [
-            m for m in splits if all(teams.canonical(team_name(_less_line(t)[0])[0]) for t in _sides(text, m))
+            m for m in splits if all(teams.canonical(team_name(less_line(t)[0])[0]) for t in _sides(text, m))
         ]
         if len(known) > 1 or (not known and len(splits) > 1):
             table.problem(
@@ -455,7 +455,7 @@ class MatchupLayout(OneRowLayout):
             )
             return None
         m = (known or splits)[0]
-        first, second = (_less_line(t)[0] for t in _sides(text, m))
+        first, second = (less_line(t)[0] for t in _sides(text, m))
         away, away_neutral = team_name(first)
         home, home_neutral = team_name(second)
         return away, home, away_neutral or home_neutral or _neutral(m)
@@ -529,10 +529,10 @@ def cell_line(text: str) -> list[tuple[int, str]]:
     splits = [m for m in _SPLIT.finditer(text) if m.start() > 0 and m.end() < len(text)]
     if len(splits) != 1:
         return []
-    return [(i, line) for i, t in enumerate(_sides(text, splits[0])) if (line := _less_line(t)[1])]
+    return [(i, line) for i, t in enumerate(_sides(text, splits[0])) if (line := less_line(t)[1])]
 
 
-def _less_line(side: str) -> tuple[str, str | None]:
+def less_line(side: str) -> tuple[str, str | None]:
     """A side of a matchup less the line written after its team: `Chiefs -3` → ("Chiefs", "-3")."""
     named = split_named(side)
     if named is None or not re.search(r"[+-]?\d|pk|pick", named[1], re.I):
