@@ -131,20 +131,39 @@ def test_the_line_columns_own_header_says_whose_line_it_is(
     ("prices", "role", "spread"),
     [(("-280", "+230"), "away-line", 6.5), (("+230", "-280"), "home-line", -6.5)],
 )
-def test_moneylines_say_whose_line_it_is(
-    tmp_path: Path, prices: tuple[str, str], role: str, spread: float
+@pytest.mark.parametrize("headers", [("Road ML", "Host ML"), ("h_ml", "v_ml")])
+def test_moneylines_whose_headers_name_their_side_say_whose_line_it_is(
+    tmp_path: Path, prices: tuple[str, str], role: str, spread: float, headers: tuple[str, str]
 ) -> None:
+    swapped = headers[0] == "h_ml"  # the home team's prices first: their headers say so, not their order
+    first, second = (prices[::-1], prices) if swapped else (prices, prices[::-1])
+    path = csv_file(
+        tmp_path / "lines.csv",
+        [
+            ["Col 1", "Col 2", "Col 3", *headers],
+            ["Buffalo", "NY Jets", "-6.5", *first],
+            ["Carolina", "Atlanta", "+3", *second],
+        ],
+    )
+    (printed,) = commands(refusal(path))
+    mls = ["away-ml=E", "home-ml=D"] if swapped else ["away-ml=D", "home-ml=E"]
+    assert printed == ["away=A", "home=B", f"{role}=C", *mls]
+    assert games(path, printed)[0] == ("Buffalo", "NY Jets", spread, None)
+
+
+def test_moneylines_whose_headers_do_not_say_whose_decide_nothing(tmp_path: Path) -> None:
+    # the order of two price columns proves nothing: home's prices may come first
     path = csv_file(
         tmp_path / "lines.csv",
         [
             ["Col 1", "Col 2", "Col 3", "Col 4", "Col 5"],
-            ["Buffalo", "NY Jets", "-6.5", *prices],
-            ["Carolina", "Atlanta", "+3", *reversed(prices)],
+            ["Buffalo", "NY Jets", "-6.5", "-280", "+230"],
+            ["Carolina", "Atlanta", "+3", "+135", "-155"],
         ],
     )
-    (printed,) = commands(refusal(path))
-    assert printed == ["away=A", "home=B", f"{role}=C", "away-ml=D", "home-ml=E"]
-    assert games(path, printed)[0] == ("Buffalo", "NY Jets", spread, None)
+    text = refusal(path)
+    assert "can be read two ways" in text and len(commands(text)) == 2
+    assert all("away-ml=D" not in items for items in commands(text))
 
 
 def test_moneylines_that_disagree_with_each_other_decide_nothing(tmp_path: Path) -> None:

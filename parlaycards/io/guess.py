@@ -38,7 +38,8 @@ from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
 from .table import SITE_AT, SITE_NEUTRAL, side_marked
 from .when import Calendar, WhenError
 
-TOTALS = (Decimal(30), Decimal(70))
+TOTALS = (Decimal(30), Decimal(70))  # football's
+BASKETBALL = (Decimal(120), Decimal(300))  # basketball's totals
 # words in a column's own header that say whose line it is, or which team a team column names
 HOME_WORDS = frozenset({"home", "host", "hosts", "hosting", "hme"})
 AWAY_WORDS = frozenset({"away", "road", "visitor", "visitors", "visiting", "vis", "guest", "guests"})
@@ -106,6 +107,7 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         beside = [c for c in (money[0] - 1, money[0] + 1) if kinds.get(c) == "rot"]
         money = sorted(money + beside[:1])
     header = sheet.rows[header_row - 1] if header_row else ()
+    owned = _owners(header, money) if len(money) == 2 else None  # (away's, home's), as their headers say
     inline = [c for c in of("matchup") if any(cell_line(text_of(r[c])) for r in rows if c < len(r))]
     if inline and not teams_ and not lines:  # `Chiefs -3 vs Bills`: the lines are in the cells
         roles = [("matchup", inline[0])]
@@ -131,15 +133,17 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         if kinds[line] == "named":
             roles.append(("home-line", line))
         else:
-            said = _by_moneylines(rows, line, money, kinds[line] == "line") if len(money) == 2 else None
+            said = _by_moneylines(rows, line, list(owned), kinds[line] == "line") if owned else None
             if said is not None:
                 roles.append((said, line))
             elif kinds[line] == "line":
                 ways = [[("home-line", line)], [("away-line", line)]]
                 ways = _said(header, line, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}, ways)
+            elif money:  # unsigned, with prices: home's margin or home's line (the prices' owners unsaid)
+                ways = [[("home-margin", line)], [("home-line", line)]]
             else:  # unsigned points and no moneylines: the points the favourite gives, to no team
                 return header_row, []
-    elif len(teams_) == 1 and (of("line") or of("either")):
+    elif len(teams_) == 1 and (of("line") or of("either")) and not _more_teams(rows, kinds, teams_[0]):
         roles = [("team", teams_[0])]
         roles.append(("spread", of("line")[0]) if of("line") else ("line", of("either")[0]))
         if of("rot"):
@@ -151,8 +155,8 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         roles.append(("site", of("site")[0]))
     if of("total") and not (first == "team" and kinds[roles[1][1]] == "either"):
         roles.append(("total", of("total")[0]))
-    if len(money) == 2 and first == "away":  # the line's sign is then checked against them
-        roles += [("away-ml", money[0]), ("home-ml", money[1])]
+    if owned and first == "away":  # the line's sign is then checked against them
+        roles += [("away-ml", owned[0]), ("home-ml", owned[1])]
     if len(money) == 1 and first == "team":
         roles.append(("money", money[0]))
     season_file = first in ("away", "matchup")  # a data set's season is a row a game; in a two-row board
@@ -192,6 +196,30 @@ def _meaning(way: list[tuple[str, int]]) -> str:
         "underdog": "the underdog",
     }
     return " and ".join(f"column {column_letter(col)} is {said[role]}" for role, col in way if role in said)
+
+
+def _owners(header: Sequence[object], money: list[int]) -> tuple[int, int] | None:
+    """The two moneyline columns as (away's, home's) when their headers say whose each is (`Road ML` and
+    `Hosts ML`, `v_ml` and `h_ml`); None when they do not: the order of the columns proves nothing."""
+    home_words, away_words = HOME_WORDS | {"h"}, AWAY_WORDS | {"a", "v"}
+    words = [
+        set(re.findall(r"[a-z]+", text_of(header[c]).casefold())) if c < len(header) else set() for c in money
+    ]
+    home = [c for c, w in zip(money, words, strict=True) if w & home_words and not w & away_words]
+    away = [c for c, w in zip(money, words, strict=True) if w & away_words and not w & home_words]
+    return (away[0], home[0]) if len(home) == 1 and len(away) == 1 else None
+
+
+def _more_teams(rows: list[tuple[object, ...]], kinds: dict[int, str | None], team: int) -> bool:
+    """Another column naming teams of the alias table on most rows: the sheet is not two rows a game with
+    one team column, whatever the guess made of that column."""
+    for c, kind in kinds.items():
+        if c == team or kind is not None:
+            continue
+        words = [text_of(r[c]) for r in rows if c < len(r) and r[c] is not None]
+        if words and sum(_known(w) for w in words) * 2 >= len(rows):
+            return True
+    return False
 
 
 def _by_moneylines(rows: list[tuple[object, ...]], line: int, money: list[int], signed: bool) -> str | None:
@@ -304,6 +332,8 @@ def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
     ):
         known = sum(_known(w) for w in words)
         return "team" if known * 2 >= len(words) or len(set(words)) == len(words) else None
+    if len(values) == rows and len(set(words)) >= 2 and sum(_known(w) for w in words) * 4 >= len(words) * 3:
+        return "team"  # a season's file: each team on many rows
     return None
 
 
@@ -311,7 +341,7 @@ def _numbers_kind(values: list[object], got: list[Decimal]) -> str | None:
     """total, line (signed on some), points (never signed), either (a line or a total, each on some), None."""
     if not got:
         return None
-    if all(TOTALS[0] <= n <= TOTALS[1] for n in got):
+    if all(TOTALS[0] <= n <= TOTALS[1] for n in got) or all(BASKETBALL[0] <= n <= BASKETBALL[1] for n in got):
         return "total"
     halves = all(n * 2 == int(n * 2) for n in got)
     if all(abs(n) < TOTALS[0] for n in got) and halves:

@@ -268,6 +268,7 @@ def main() -> None:
     )
 
     second()
+    third()
 
 
 def second() -> None:
@@ -411,6 +412,107 @@ def second() -> None:
             ("Buffalo", "New England", 4, 39.5),
             ("Denver", "Kansas City", -3, 44),
         ],
+    )
+
+
+def third() -> None:
+    """The third batch, written after the guesses were finished and measured once, as they were."""
+    csv(
+        "notes-column.csv",
+        "Visiting side,Home side,Pts,O/U,Notes\nJacksonville,Tennessee,-2.5,40.5,Played at Wembley\n"
+        "Miami,Buffalo,-7,47.5,\nNew Orleans,Atlanta,+1,42,Short week\n",
+    )
+    expect(
+        "notes-column.csv",
+        [
+            ("Jacksonville", "Tennessee", -2.5, 40.5),
+            ("Miami", "Buffalo", -7, 47.5),
+            ("New Orleans", "Atlanta", 1, 42),
+        ],
+    )
+    (HERE / "semicolon-host-spread.csv").write_bytes(
+        "Bezoekers;Gastheer;Spread (home);Totaal\nDenver;Kansas City;-9,5;43,5\nSeattle;Arizona;+2,5;47\n".encode(
+            "cp1252"
+        )
+    )
+    expect(
+        "semicolon-host-spread.csv", [("Denver", "Kansas City", -9.5, 43.5), ("Seattle", "Arizona", 2.5, 47)]
+    )
+    calc(
+        "board-ml-one-line.xlsx",
+        "Num,Squad,Handicap,ML\nTHURSDAY,,,\n101,Los Angeles Rams,47.5,+140\n102,San Francisco 49ers,-3,-165\n"
+        "SUNDAY,,,\n103,Cleveland Browns,-1,-115\n104,Cincinnati Bengals,41,-105\n",
+    )
+    expect(
+        "board-ml-one-line.xlsx",
+        [
+            ("Los Angeles Rams", "San Francisco 49ers", -3, 47.5),
+            ("Cleveland Browns", "Cincinnati Bengals", 1, 41),
+        ],
+    )
+    calc(
+        "college-vs-named.xlsx",
+        "Contest,Fav line,Pts\nOhio State vs. Notre Dame,OSU -6.5,51.5\nTexas vs. Oklahoma,Texas -3,60\n"
+        "Georgia vs. Florida,UGA -14.5,49\n",
+    )
+    expect(
+        "college-vs-named.xlsx",
+        [
+            ("Ohio State", "Notre Dame", 6.5, 51.5),
+            ("Texas", "Oklahoma", 3, 60),
+            ("Georgia", "Florida", 14.5, 49),
+        ],
+    )
+    csv(
+        "fav-codes.csv",
+        "Road,Host,Fav,Pts\nKansas City Chiefs,Buffalo Bills,BUF,2.5\nGreen Bay Packers,Chicago Bears,GB,4\n"
+        "Houston Texans,Indianapolis Colts,IND,1\n",
+    )
+    expect(
+        "fav-codes.csv",
+        [
+            ("Kansas City Chiefs", "Buffalo Bills", -2.5, None),
+            ("Green Bay Packers", "Chicago Bears", 4, None),
+            ("Houston Texans", "Indianapolis Colts", -1, None),
+        ],
+    )
+    csv(
+        "season-host-spread.csv",
+        "Yr,Round,Road,Host,host_spread,ou\n2026,12,Dallas,NY Giants,+3.5,44\n2026,12,Detroit,Chicago,+6,48\n"
+        "2026,13,Dallas,Washington,-1,45\n",
+    )
+    expect(
+        "season-host-spread.csv",
+        [("Dallas", "NY Giants", 3.5, 44), ("Detroit", "Chicago", 6, 48)],
+        season="2026",
+        week="12",
+    )
+    book(
+        "home-ml-first.xlsx",
+        [
+            ["Lines", None, None],
+            [],
+            ["when", "team_a", "team_b", "b_hcp", "total_pts", "b_price", "a_price"],
+            ["2026-11-22T13:00:00-05:00", "Atlanta", "Carolina", -4, 42, -200, 170],
+            ["2026-11-22T16:25:00-05:00", "Denver", "Las Vegas", 3, 40.5, 140, -165],
+            ["2026-11-22T20:20:00-05:00", "Philadelphia", "Dallas", 2, 46, 110, -130],
+        ],
+    )
+    expect(
+        "home-ml-first.xlsx",
+        [
+            ("Atlanta", "Carolina", -4, 42),
+            ("Denver", "Las Vegas", 3, 40.5),
+            ("Philadelphia", "Dallas", 2, 46),
+        ],
+    )
+    csv(
+        "nba-guest-host.csv",
+        "Guest,Host,Pts,Tot\nBoston Celtics,New York Knicks,+4.5,224.5\nDenver Nuggets,Phoenix Suns,-2,231\n",
+    )
+    expect(
+        "nba-guest-host.csv",
+        [("Boston Celtics", "New York Knicks", 4.5, 224.5), ("Denver Nuggets", "Phoenix Suns", -2, 231)],
     )
 
 
