@@ -315,3 +315,26 @@ def test_a_season_files_guess_says_which_weeks_it_holds() -> None:
         ("LAC", "LV", 4.5, 43.5),
         ("NYG", "PHI", -9.5, 42.0),
     ]
+
+
+def test_the_home_teams_column_first_is_read_as_its_header_says(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "hosts.csv",
+        [["Hosts", "Guests", "Host gives"], ["NY Jets", "Buffalo", "+6.5"], ["Atlanta", "Carolina", "-3"]],
+    )
+    (printed,) = commands(refusal(path))
+    assert printed == ["away=B", "home=A", "home-line=C"]
+    assert games(path, printed) == [("Buffalo", "NY Jets", 6.5, None), ("Carolina", "Atlanta", -3.0, None)]
+
+
+def test_two_line_columns_an_opening_and_a_current_are_left_to_the_operator(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "open.csv",
+        [
+            ["Col 1", "Col 2", "Col 3", "Col 4"],
+            ["Buffalo", "NY Jets", "-6.5", "-7"],
+            ["Carolina", "Atlanta", "+3", "+2.5"],
+        ],
+    )
+    text = refusal(path)
+    assert "To read it anyway, name its columns:" in text and "--dry-run" not in text

@@ -99,14 +99,21 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
     sided = _sided(rows, teams_, [c for c, k in kinds.items() if k in (None, "team")])
     if sided is not None:
         teams_ = [c for c in teams_ if c != sided]
+    header = sheet.rows[header_row - 1] if header_row else ()
+    if (
+        len(teams_) == 2
+        and _header_says(header, teams_[0], {"home": HOME_WORDS, "away": AWAY_WORDS}) == "home"
+    ):
+        teams_ = teams_[::-1]  # `Host | Guests`: the home team's column first, as its header says
     roles: list[tuple[str, int]] = []
     ways: list[list[tuple[str, int]]] = []
     lines = of("named") + of("line") + of("points")
+    if len(lines) > 1 or len(of("total")) > 1:  # an opening and a current line: which is meant, no guess says
+        return header_row, []
     money = of("money")
     if len(money) == 1:  # the other side's prices all positive (read as numbers): the column beside
         beside = [c for c in (money[0] - 1, money[0] + 1) if kinds.get(c) == "rot"]
         money = sorted(money + beside[:1])
-    header = sheet.rows[header_row - 1] if header_row else ()
     owned = _owners(header, money) if len(money) == 2 else None  # (away's, home's), as their headers say
     inline = [c for c in of("matchup") if any(cell_line(text_of(r[c])) for r in rows if c < len(r))]
     if inline and not teams_ and not lines:  # `Chiefs -3 vs Bills`: the lines are in the cells
@@ -175,11 +182,15 @@ def _said(
 ) -> list[list[tuple[str, int]]]:
     """Of two readings, the one the column's own header says (`Host gives`, `Road pts`, `Fav`, `Getting`):
     a word of one role's and none of the other's; both readings when it says neither."""
+    said = _header_says(header, col, words)
+    return ways if said is None else [way for way in ways if way[0][0] == said]
+
+
+def _header_says(header: Sequence[object], col: int, words: dict[str, frozenset[str]]) -> str | None:
+    """The one role whose words the column's header holds (None: none, or more than one)."""
     said = set(re.findall(r"[a-z]+", text_of(header[col]).casefold())) if col < len(header) else set()
     hits = [role for role, known in words.items() if said & known]
-    if len(hits) != 1:
-        return ways
-    return [way for way in ways if way[0][0] == hits[0]]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _map(roles: list[tuple[str, int]]) -> ColumnMap:
