@@ -107,7 +107,7 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         teams_ = teams_[::-1]  # `Host | Guests`: the home team's column first, as its header says
     roles: list[tuple[str, int]] = []
     ways: list[list[tuple[str, int]]] = []
-    lines = of("named") + of("line") + of("points")
+    lines = of("named") + of("line") or of("points")  # (beside a signed line, unsigned numbers are not it)
     if len(lines) > 1 or len(of("total")) > 1:  # an opening and a current line: which is meant, no guess says
         return header_row, []
     money = of("money")
@@ -315,6 +315,8 @@ def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
             return "season"
         if all(1 <= w <= 25 for w in got) and len(set(got)) < len(got):
             return "week"
+        if len(got) > 1 and got[0] < 100 and got == list(range(got[0], got[0] + len(got))):
+            return "count"  # 1, 2, 3 …: the games' numbers down the sheet
         if all(100 <= w <= 99999 for w in got) and len(set(got)) * 4 >= len(got) * 3 and _signed_none(values):
             return "rot"
     prices = [money_of(v) for v in values]
