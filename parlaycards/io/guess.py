@@ -496,7 +496,7 @@ def suggest(
         else ""
     )
     weeks = offered[0][0].weeks
-    several = (
+    weeks_note = (
         f" The file holds weeks {', '.join(weeks)}: add {option('week')} {weeks[-1]} (or the week you mean"
         f"{', and ' + option('season') + ' when it holds several seasons' if any(r[0] == 'season' for r in offered[0][0].mapping.roles) else ''})."
         if len(weeks) > 1 and not chosen
@@ -506,7 +506,7 @@ def suggest(
         return (
             f"Its columns look like this mapping{', but ' + insert if insert else '; '}check what it reads, "
             f"then run it again without {option('dry_run')}: {command} {offered[0][0].mapping.command()} "
-            f"{option('dry_run')}" + (f".{several}" if several else "")
+            f"{option('dry_run')}" + (f".{weeks_note}" if weeks_note else "")
         )
     (one, one_games), (two, two_games) = offered
     game = next(
@@ -520,7 +520,7 @@ def suggest(
     return (
         "Its columns can be read two ways and nothing in the sheet says which: "
         f"{insert}choose the one your sheet means, check what it reads, then run it again without "
-        f"{option('dry_run')}: {said(one, one_games)}; or, {said(two, two_games)}.{several}"
+        f"{option('dry_run')}: {said(one, one_games)}; or, {said(two, two_games)}.{weeks_note}"
     )
 
 
@@ -532,7 +532,9 @@ def _tried(
     if trial is None or not readings:
         return [(r, None) for r in readings]
     tried = [(r, trial(r.mapping)) for r in readings]
-    read = [(r, g) for r, g in tried if g is not None]
+    read: list[tuple[Reading, Sequence[tuple[str, str, Decimal]] | None]] = [
+        (r, g) for r, g in tried if g is not None
+    ]
     if not read:
         return [(r, None) for r in readings]
     if len(read) == 2 and read[0][1] == read[1][1]:

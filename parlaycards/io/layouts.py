@@ -463,9 +463,8 @@ class MatchupLayout(OneRowLayout):
     def _spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
         """As the one-row layout reads it; but in `A vs B` neither team is at home, so a number alone in the
         home line column does not say whose line it is: it must name its team (`UGA -3.5`) or be PK."""
-        inline = self._cell_spread(table, row, away, home)
-        if inline is not False:
-            return inline
+        if cell_line(table.text(row, "matchup")):
+            return self._cell_spread(table, row, away, home)
         value = table.get(row, "spread")
         vs = any(_neutral(m) for m in _SPLIT.finditer(table.text(row, "matchup")))
         if (
@@ -486,14 +485,11 @@ class MatchupLayout(OneRowLayout):
             return None
         return super()._spread(table, row, away, home)
 
-    def _cell_spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None | bool:
-        """Home's line as the matchup cell writes it after a team (`Chiefs -3 vs Bills`); False when the
-        cell carries no line (the line column says it); None and a problem when it does not read, or
-        disagrees with the line column."""
+    def _cell_spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
+        """Home's line as the matchup cell writes it after a team (`Chiefs -3 vs Bills`); None and a
+        problem when it does not read, or disagrees with the line column."""
         text = table.text(row, "matchup")
         found = cell_line(text)
-        if not found:
-            return False
         lines: list[Decimal] = []
         for side, line_text in found:
             line = table.spread(row, "matchup", line_text)
