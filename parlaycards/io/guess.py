@@ -28,15 +28,15 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
 
+from ..core import teams
 from ..core.errors import option
 from ..core.lines import LineError, is_no_line, is_pick, parse_spread, parse_total, split_named
-from . import teams
+from ..core.when import Calendar, WhenError
 from .layouts import cell_line, less_line
 from .mapping import ColumnMap
 from .rotation import money as money_of
 from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
 from .table import SITE_AT, SITE_NEUTRAL, side_marked
-from .when import Calendar, WhenError
 
 TOTALS = (Decimal(30), Decimal(70))  # football's
 BASKETBALL = (Decimal(120), Decimal(300))  # basketball's totals
