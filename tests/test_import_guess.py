@@ -338,3 +338,20 @@ def test_two_line_columns_an_opening_and_a_current_are_left_to_the_operator(tmp_
     )
     text = refusal(path)
     assert "To read it anyway, name its columns:" in text and "--dry-run" not in text
+
+
+def test_through_the_command_line_the_operator_chooses_one_of_two_readings(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    sheet = HERE / "heldout" / "guest-host-plain.csv"
+    r = runner.invoke(app, ["--db", str(db), "import", str(sheet), "--card", "w12"])
+    assert r.exit_code == 2 and "Traceback" not in r.output and not db.exists()
+    assert "\n" not in r.stderr.strip().removeprefix("Error: ")  # one paragraph
+    home, _away = re.findall(r"parlaycards import (.*? --dry-run)", r.stderr)
+    r = runner.invoke(app, ["--db", str(db), "import", *shlex.split(home)[:-1], "--card", "w12"])
+    assert r.exit_code == 0, r.output
+    card = json.loads(runner.invoke(app, ["--db", str(db), "show", "w12", "--json"]).stdout)
+    assert [(g["away"], g["home"], g["home_spread"]) for g in card["games"]] == [
+        ("Tennessee", "Indianapolis", -3.5),
+        ("Cleveland", "Pittsburgh", 1.5),
+        ("Seattle", "Los Angeles Rams", -2.0),
+    ]
