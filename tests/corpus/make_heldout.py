@@ -269,6 +269,7 @@ def main() -> None:
 
     second()
     third()
+    fourth()
 
 
 def second() -> None:
@@ -514,6 +515,101 @@ def third() -> None:
         "nba-guest-host.csv",
         [("Boston Celtics", "New York Knicks", 4.5, 224.5), ("Denver Nuggets", "Phoenix Suns", -2, 231)],
     )
+
+
+def fourth() -> None:
+    """The fourth batch, written when the guesses were done and measured once, as they were."""
+    calc(
+        "team1-team2-fav.xlsx",
+        "Date,Team 1,Team 2,Fav,Sprd,O/U\n11/26/2026,Green Bay,Detroit,Detroit,3,48.5\n"
+        "11/26/2026,NY Giants,Dallas,Dallas,7.5,41\n11/26/2026,Miami,Kansas City,Kansas City,9,45.5\n",
+    )
+    expect(
+        "team1-team2-fav.xlsx",
+        [
+            ("Green Bay", "Detroit", -3, 48.5),
+            ("NY Giants", "Dallas", -7.5, 41),
+            ("Miami", "Kansas City", -9, 45.5),
+        ],
+    )
+    csv(
+        "scoreboard-export.csv",
+        "date,shortName,details,overUnder\n2026-11-22T18:00Z,BUF @ KC,KC -2.5,47.5\n"
+        "2026-11-22T18:00Z,LAR @ SEA,LAR -1,44\n2026-11-22T21:25Z,PIT @ BAL,BAL -3.5,41.5\n",
+    )
+    expect(
+        "scoreboard-export.csv",
+        [("BUF", "KC", -2.5, 47.5), ("LAR", "SEA", 1, 44), ("PIT", "BAL", -3.5, 41.5)],
+    )
+    calc(
+        "ncaa-board.xlsx",
+        "Nbr,School,Sprd,Tot\nSATURDAY NOVEMBER 21,,,\n311,Kentucky,,52\n312,Georgia,-14,\n"
+        "313,Michigan State,,47.5\n314,Penn State,-10.5,\n315,Baylor,-2,\n316,TCU,,61\n",
+    )
+    expect(
+        "ncaa-board.xlsx",
+        [
+            ("Kentucky", "Georgia", -14, 52),
+            ("Michigan State", "Penn State", -10.5, 47.5),
+            ("Baylor", "TCU", 2, 61),
+        ],
+    )
+    csv(
+        "v-h-moneylines.csv",
+        "Visitors,Hosts,V ML,H ML,Pts\nArizona,LA Rams,+240,-290,+7\nNew Orleans,Carolina,-125,+105,+1.5\n"
+        "Chicago,Minnesota,+150,-175,-3.5\n",
+    )
+    expect(
+        "v-h-moneylines.csv",
+        [
+            ("Arizona", "LA Rams", -7, None),
+            ("New Orleans", "Carolina", 1.5, None),
+            ("Chicago", "Minnesota", -3.5, None),
+        ],
+    )
+    calc(
+        "bowls.xlsx",
+        "Bowl,Team,Opponent,Line,Total\nRose Bowl,Oregon,Michigan,-4,50.5\nSugar Bowl,Georgia,Texas,-2.5,48\n"
+        "Orange Bowl,Florida State,Clemson,+3,45\n",
+    )
+    expect(
+        "bowls.xlsx",
+        [
+            ("Oregon", "Michigan", 4, 50.5),
+            ("Georgia", "Texas", 2.5, 48),
+            ("Florida State", "Clemson", -3, 45),
+        ],
+    )
+    csv(
+        "two-rows-favourite-first.csv",
+        "Side,Hcp,O/U\nGeorgia (H),-14,52\nKentucky,+14,52\nOhio State,-10,47\nMichigan State (H),+10,47\n",
+    )
+    expect(
+        "two-rows-favourite-first.csv",
+        [("Kentucky", "Georgia", -14, 52), ("Ohio State", "Michigan State", 10, 47)],
+    )
+    book(
+        "hm-line.xlsx",
+        [
+            ["Kick (ET)", "Away side", "Home side", "Hm line", "Tot"],
+            [datetime(2026, 11, 22, 13), "Tennessee", "Jacksonville", -3.5, 42],
+            [datetime(2026, 11, 22, 13), "Cleveland", "Pittsburgh", -6, 37.5],
+            [datetime(2026, 11, 22, 16, 5), "Atlanta", "Tampa Bay", 1.5, 46],
+        ],
+    )
+    expect(
+        "hm-line.xlsx",
+        [
+            ("Tennessee", "Jacksonville", -3.5, 42),
+            ("Cleveland", "Pittsburgh", -6, 37.5),
+            ("Atlanta", "Tampa Bay", 1.5, 46),
+        ],
+    )
+    (HERE / "gast-heim.csv").write_bytes(
+        "Anstoß;Gast;Heim;Handicap Heim;Über/Unter\n22.11.2026 19:00;Denver;Kansas City;-9,5;43,5\n"
+        "22.11.2026 19:00;Seattle;Arizona;+2,5;47\n".encode("cp1252")
+    )
+    expect("gast-heim.csv", [("Denver", "Kansas City", -9.5, 43.5), ("Seattle", "Arizona", 2.5, 47)])
 
 
 if __name__ == "__main__":
