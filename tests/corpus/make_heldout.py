@@ -556,8 +556,8 @@ def fourth() -> None:
     )
     csv(
         "v-h-moneylines.csv",
-        "Visitors,Hosts,V ML,H ML,Pts\nArizona,LA Rams,+240,-290,+7\nNew Orleans,Carolina,-125,+105,+1.5\n"
-        "Chicago,Minnesota,+150,-175,-3.5\n",
+        "Visitors,Hosts,V ML,H ML,Pts\nArizona,LA Rams,+240,-290,+7\nNew Orleans,Carolina,-125,+105,-1.5\n"
+        "Chicago,Minnesota,+150,-175,+3.5\n",
     )
     expect(
         "v-h-moneylines.csv",
