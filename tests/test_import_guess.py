@@ -60,8 +60,8 @@ def test_a_held_out_sheet_is_read_by_the_command_printed_for_it(expected: Path) 
     want = [(a, h, float(s), None if t is None else float(t)) for a, h, s, t in body["games"]]
     text = refusal(path, **body["chosen"])
     printed = commands(text)
-    if not printed:  # no guess: the form, with the sheet's columns to map
-        assert "To read it anyway, name its columns:" in text and "Its columns: A " in text
+    if not printed:  # no guess: refused (the form, with the sheet's columns to map, or its cells named)
+        assert "To read it anyway, name its columns:" in text or "cell " in text
         return
     read = [games(path, items, **body["chosen"]) for items in printed]
     assert len(printed) <= 2
@@ -359,3 +359,29 @@ def test_through_the_command_line_the_operator_chooses_one_of_two_readings(tmp_p
         ("Cleveland", "Pittsburgh", 1.5),
         ("Seattle", "Los Angeles Rams", -2.0),
     ]
+
+
+def test_a_detected_layout_that_reads_no_game_prints_the_mapping_that_does(tmp_path: Path) -> None:
+    # Team and Line name a two-rows board, but the sheet is a row a game with the opponent beside
+    path = csv_file(
+        tmp_path / "opp.csv",
+        [
+            ["Team", "Opp", "Line"],
+            ["Buffalo", "NY Jets", "-6.5"],
+            ["Carolina", "Atlanta", "+3"],
+            ["Denver", "Miami", "-1"],
+        ],
+    )
+    text = refusal(path)
+    assert (
+        "row 1: no game of the sheet reads as the layout its header names. Its columns can be read two ways"
+        in text
+    )
+    assert "cell A4: Denver has no second row below it" in text
+    assert [games(path, items)[0] for items in commands(text)] == [
+        ("Buffalo", "NY Jets", -6.5, None),
+        ("Buffalo", "NY Jets", 6.5, None),
+    ]
+    # a board whose rows are only wrong is told so, with no mapping beside it
+    bad = csv_file(tmp_path / "bad.csv", [["Rot", "Team", "Spread"], ["101", "A", "-3"], ["102", "B", "-3"]])
+    assert "no game of the sheet reads" not in refusal(bad)

@@ -471,11 +471,13 @@ def suggest(
     calendar: Calendar,
     trial: Trial | None = None,
     chosen: str = "",
+    read_only: bool = False,
 ) -> str:
     """The one command that maps the sheet's columns by hand, guessed from what they hold; two, each
     with what it makes of a game, when the sheet reads two ways and nothing in it says which; else the
     form, with the sheet's columns to choose from. `trial` reads the sheet by a mapping (a reading the
-    reader refuses is not offered); `chosen`: the week options the operator gave, repeated."""
+    reader refuses is not offered); `chosen`: the week options the operator gave, repeated; `read_only`:
+    nothing ("") unless a command is offered that the trial read the sheet by."""
     header_row, readings = guess(sheet, calendar)
     command = f"parlaycards import {shlex.quote(str(path))}"  # the options spelled by the CLI
     if several and sheet.name:
@@ -483,6 +485,8 @@ def suggest(
     if chosen:
         command += f" {chosen}"
     offered = _tried(readings, trial if header_row else None)  # with no header, no mapping reads it yet
+    if read_only and not (trial and header_row and offered and all(g is not None for _, g in offered)):
+        return ""  # (`read_only`: only a command the reader has read the sheet by)
     if not offered:
         return (
             "To read it anyway, name its columns: "

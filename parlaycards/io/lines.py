@@ -130,7 +130,7 @@ def read_lines(
         if s.hidden and all(s is not c for c in chosen) and any(any(v is not None for v in r) for r in s.rows)
     ]
 
-    def suggested(sheet: Sheet, several: bool) -> str:
+    def suggested(sheet: Sheet, several: bool, read_only: bool = False) -> str:
         """The --map command the sheet's columns suggest, each reading tried through this very reader."""
 
         def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
@@ -152,7 +152,7 @@ def read_lines(
 
         said = [(season, "season"), (week, "week"), (on.isoformat() if on else None, "date")]
         again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
-        return suggest(path, sheet, several, calendar, trial, again)
+        return suggest(path, sheet, several, calendar, trial, again, read_only)
 
     for sheet in chosen:
         if not sheet.rows:
@@ -204,7 +204,11 @@ def read_lines(
                 )
             )
         drafts.extend(got.games)
-        problems.extend(_with_suggestion(got, row, mapping, lambda s=sheet: suggested(s, len(chosen) > 1)))
+        problems.extend(
+            _with_suggestion(
+                got, row, mapping, lambda read_only, s=sheet: suggested(s, len(chosen) > 1, read_only)
+            )
+        )
         title = title or heading
         read.append(sheet)
     if not read and not problems:
@@ -257,17 +261,31 @@ def _no_header(file: str, sheet: Sheet, several: bool, suggested: Callable[[Shee
 
 
 def _with_suggestion(
-    got: Extracted, header_row: int, mapping: ColumnMap | None, suggestion: Callable[[], str]
+    got: Extracted, header_row: int, mapping: ColumnMap | None, suggestion: Callable[[bool], str]
 ) -> tuple[Problem, ...]:
     """The sheet's problems; when its header named a layout that read no game of it (no line column, two
-    of them …), the first problem of the header row also says the --map command its columns suggest."""
+    of them …), the first problem of the header row also says the --map command its columns suggest (or,
+    when every game's row was refused, a problem of its own says it)."""
     if mapping is not None or got.games:
         return got.problems
     at = next((i for i, p in enumerate(got.problems) if p.source.row == header_row), None)
     if at is None:
-        return got.problems
+        if not got.problems:
+            return got.problems
+        mapped = suggestion(True)
+        if not mapped:
+            return got.problems
+        where = Source(got.problems[0].source.file, got.problems[0].source.sheet, header_row)
+        return (
+            *got.problems,
+            Problem(where, f"no game of the sheet reads as the layout its header names. {mapped}"),
+        )
     p = got.problems[at]
-    return (*got.problems[:at], Problem(p.source, f"{p.message} {suggestion()}"), *got.problems[at + 1 :])
+    return (
+        *got.problems[:at],
+        Problem(p.source, f"{p.message} {suggestion(False)}"),
+        *got.problems[at + 1 :],
+    )
 
 
 def _title(sheet: Sheet, header_row: int) -> str | None:
