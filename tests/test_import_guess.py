@@ -385,3 +385,10 @@ def test_a_detected_layout_that_reads_no_game_prints_the_mapping_that_does(tmp_p
     # a board whose rows are only wrong is told so, with no mapping beside it
     bad = csv_file(tmp_path / "bad.csv", [["Rot", "Team", "Spread"], ["101", "A", "-3"], ["102", "B", "-3"]])
     assert "no game of the sheet reads" not in refusal(bad)
+
+
+def test_a_matchup_mapping_with_a_spread_column_must_say_whose_it_is(tmp_path: Path) -> None:
+    path = csv_file(tmp_path / "m.csv", [["Game", "Pts"], ["Bears at Packers", "-6.5"]])
+    with pytest.raises(ParlayError, match="spread=… does not say whose line it is"):
+        games(path, ["matchup=A", "spread=B"])
+    assert games(path, ["matchup=A", "away-line=B"]) == [("Bears", "Packers", 6.5, None)]

@@ -206,6 +206,7 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
                 "mapped with it: leave them out.",
                 where,
             )
+        _whose_line(refs, favourite_by, where)
         return "matchup"  # its line in a column, or after its team in the cell (Chiefs -3 vs Bills)
     if "away" in refs or "home" in refs:
         missing = [r for r in ("away", "home") if r not in refs]
@@ -218,22 +219,7 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
                 f"{option('favourite_by')} sign.",
                 where,
             )
-        sided = {"favourite", "favorite", "underdog"} & set(refs)
-        if "line" in refs and not sided:
-            raise ParlayError(
-                f"{option('map')} line=… is the points the favourite gives, and no column names the favourite: "
-                f"map it too ({option('map')} favourite=…), or map the column as home-line=… if it holds home's "
-                "line (the favourite negative).",
-                where,
-            )
-        if "spread" in refs and not favourite_by and not ({"favourite", "favorite", "underdog"} & set(refs)):
-            raise ParlayError(
-                f"{option('map')} spread=… does not say whose line it is: add {option('favourite_by')} sign "
-                "(home's line, the favourite negative: -3 means home gives 3) or "
-                f"{option('favourite_by')} margin (the home team's expected margin: +3 means home gives 3), "
-                f"or map the favourite's column ({option('map')} favourite=…).",
-                where,
-            )
+        _whose_line(refs, favourite_by, where)
         return "one row"
     if ({"favourite", "favorite"} & set(refs)) and "underdog" in refs:
         if not ({"line", "spread"} & set(refs)):
@@ -244,6 +230,26 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
         f"underdog=… with line=…, or team=… (two rows a game). {ACCEPTED}",
         where,
     )
+
+
+def _whose_line(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> None:
+    """A row-a-game line column that does not say whose it is (line=… or spread=… alone) is refused."""
+    sided = {"favourite", "favorite", "underdog"} & set(refs)
+    if "line" in refs and not sided:
+        raise ParlayError(
+            f"{option('map')} line=… is the points the favourite gives, and no column names the favourite: "
+            f"map it too ({option('map')} favourite=…), or map the column as home-line=… if it holds home's "
+            "line (the favourite negative).",
+            where,
+        )
+    if "spread" in refs and not favourite_by and not sided:
+        raise ParlayError(
+            f"{option('map')} spread=… does not say whose line it is: add {option('favourite_by')} sign "
+            "(home's line, the favourite negative: -3 means home gives 3) or "
+            f"{option('favourite_by')} margin (the home team's expected margin: +3 means home gives 3), "
+            f"or map the favourite's column ({option('map')} favourite=…).",
+            where,
+        )
 
 
 def _name(role: str, kind: str, refs: Mapping[str, str], favourite_by: str | None) -> str:
