@@ -392,3 +392,21 @@ def test_a_matchup_mapping_with_a_spread_column_must_say_whose_it_is(tmp_path: P
     with pytest.raises(ParlayError, match="spread=… does not say whose line it is"):
         games(path, ["matchup=A", "spread=B"])
     assert games(path, ["matchup=A", "away-line=B"]) == [("Bears", "Packers", 6.5, None)]
+
+
+def test_a_mapped_week_column_of_one_week_is_said_so(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "w.csv",
+        [
+            ["yr", "wk", "a", "h", "l"],
+            ["2026", "12", "Buffalo", "NY Jets", "-6.5"],
+            ["2026", "12", "Carolina", "Atlanta", "+3"],
+        ],
+    )
+    got = read_lines(
+        path, today=TODAY, mapping=parse_map(["away=C", "home=D", "home-line=E", "week=B", "season=A"])
+    )
+    assert [str(c) for c in got.readings[0].columns][:2] == [
+        'A "yr" → the season (the file holds one)',
+        'B "wk" → the week (the file holds one)',
+    ]

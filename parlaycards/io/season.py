@@ -78,7 +78,8 @@ def one_week(
         keep = {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
     if keep is None:
         _one_week_only(games, cell, cols, where)
-        return sheet, {}
+        mapped_here = {n: c for n, c in (mapped or {}).items() if n in ("week", "season")}
+        return sheet, {c: f"the {n} (the file holds one)" for n, c in mapped_here.items()}
     if not keep:
         held = _weeks(games, cell, cols)
         raise ParlayError(
