@@ -96,10 +96,10 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         return [c for c, k in kinds.items() if k == kind]
 
     teams_ = of("team")
-    sided = _sided(rows, teams_, [c for c, k in kinds.items() if k in (None, "team")])
+    header = sheet.rows[header_row - 1] if header_row else ()
+    sided = _sided(rows, teams_, [c for c, k in kinds.items() if k in (None, "team")], header)
     if sided is not None:
         teams_ = [c for c in teams_ if c != sided]
-    header = sheet.rows[header_row - 1] if header_row else ()
     if (
         len(teams_) == 2
         and _header_says(header, teams_[0], {"home": HOME_WORDS, "away": AWAY_WORDS}) == "home"
@@ -254,9 +254,14 @@ def _by_moneylines(rows: list[tuple[object, ...]], line: int, money: list[int], 
     return None
 
 
-def _sided(rows: list[tuple[object, ...]], team_cols: list[int], candidates: list[int]) -> int | None:
+def _sided(
+    rows: list[tuple[object, ...]], team_cols: list[int], candidates: list[int], header: Sequence[object]
+) -> int | None:
     """The column naming on every row one of the two team columns' teams (blank or PK on a pick'em): it
-    says the favourite or the underdog. None when there is no such column."""
+    says the favourite or the underdog. None when there is no such column. When two columns could be it
+    (the home team favoured on every row, so the home and favourite columns hold the same), the one its
+    header says (Fav, Dog), else the later one."""
+    found = []
     for c in candidates:
         others = [t for t in team_cols if t != c]
         if len(others) != 2:
@@ -272,8 +277,10 @@ def _sided(rows: list[tuple[object, ...]], team_cols: list[int], candidates: lis
             named += 1
         else:
             if named * 2 >= len(rows):
-                return c
-    return None
+                found.append(c)
+    words = {"side": FAVOURITE_WORDS | UNDERDOG_WORDS}
+    said = [c for c in found if _header_says(header, c, words) == "side"]
+    return (said or found or [None])[-1]
 
 
 def _header_row(sheet: Sheet) -> int:
