@@ -410,3 +410,23 @@ def test_a_mapped_week_column_of_one_week_is_said_so(tmp_path: Path) -> None:
         'A "yr" → the season (the file holds one)',
         'B "wk" → the week (the file holds one)',
     ]
+
+
+def test_whole_points_that_repeat_are_no_week_unless_the_header_says_week(tmp_path: Path) -> None:
+    rows = [
+        ["Col 1", "Col 2", "Col 3", "Col 4"],
+        *[
+            [a, h, p, "-3"]
+            for a, h, p in (
+                ("Buffalo", "NY Jets", "3"),
+                ("Carolina", "Atlanta", "7"),
+                ("Denver", "Miami", "3"),
+                ("Dallas", "Detroit", "10"),
+            )
+        ],
+    ]
+    text = refusal(csv_file(tmp_path / "pts.csv", rows))
+    assert all(not any(i.startswith("week=") for i in items) for items in commands(text))
+    rows[0][2] = "Wk"
+    text = refusal(csv_file(tmp_path / "wk.csv", rows))
+    assert commands(text) and all("week=C" in items for items in commands(text))

@@ -46,6 +46,8 @@ AWAY_WORDS = frozenset({"away", "road", "visitor", "visitors", "visiting", "vis"
 FAVOURITE_WORDS = frozenset(
     {"fav", "favs", "favourite", "favorite", "favourites", "favorites", "giving", "gives"}
 )
+WEEK_WORDS = frozenset({"week", "wk", "wks", "weeks", "round", "rd", "gw", "gameweek"})
+SEASON_WORDS = frozenset({"season", "year", "yr", "seasons"})
 UNDERDOG_WORDS = frozenset({"dog", "dogs", "underdog", "underdogs", "getting", "gets", "taking"})
 SITES = SITE_AT | SITE_NEUTRAL
 LOOKED_AT = 200  # rows a guess reads: a week's games, never the whole of a huge sheet
@@ -92,11 +94,19 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         for c in range(width)
     }
 
+    header = sheet.rows[header_row - 1] if header_row else ()
+    for c, kind in kinds.items():  # a short file's week and season, as their headers say
+        said = _header_says(header, c, {"week": WEEK_WORDS, "season": SEASON_WORDS})
+        values = [_whole(r[c]) for r in rows if c < len(r) and r[c] is not None]
+        if kind in (None, "points", "count") and said and values and all(v is not None for v in values):
+            got = [v for v in values if v is not None]
+            if all(1 <= v <= 25 for v in got) if said == "week" else all(1900 <= v <= 2100 for v in got):
+                kinds[c] = said
+
     def of(kind: str) -> list[int]:
         return [c for c, k in kinds.items() if k == kind]
 
     teams_ = of("team")
-    header = sheet.rows[header_row - 1] if header_row else ()
     sided = _sided(rows, teams_, [c for c, k in kinds.items() if k in (None, "team")], header)
     if sided is not None:
         teams_ = [c for c in teams_ if c != sided]
@@ -318,10 +328,10 @@ def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
     whole = [_whole(v) for v in values]
     if all(w is not None for w in whole):
         got = [w for w in whole if w is not None]
-        if all(1900 <= w <= 2100 for w in got):
-            return "season"
-        if all(1 <= w <= 25 for w in got) and len(set(got)) < len(got):
-            return "week"
+        if all(1900 <= w <= 2100 for w in got) and len(set(got)) * 3 <= len(got) + 2:
+            return "season"  # a year or a few, on many rows (distinct numbers are games' ids)
+        if all(1 <= w <= 25 for w in got) and len(set(got)) * 2 <= len(got):
+            return "week"  # a few weeks of many games each (whole points, seldom repeated, are no week)
         if len(got) > 1 and got[0] < 100 and got == list(range(got[0], got[0] + len(got))):
             return "count"  # 1, 2, 3 …: the games' numbers down the sheet
         if all(100 <= w <= 99999 for w in got) and len(set(got)) * 4 >= len(got) * 3 and _signed_none(values):
