@@ -430,3 +430,14 @@ def test_whole_points_that_repeat_are_no_week_unless_the_header_says_week(tmp_pa
     rows[0][2] = "Wk"
     text = refusal(csv_file(tmp_path / "wk.csv", rows))
     assert commands(text) and all("week=C" in items for items in commands(text))
+
+
+def test_a_line_inside_a_matchup_cell_is_checked_against_a_home_margin_column(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "hm.csv",
+        [["Matchup", "Home margin"], ["Chiefs -3 at Bills", "-3"], ["Jets @ Dolphins -4", "-4"]],
+    )
+    with pytest.raises(ParlayError) as info:
+        games(path)
+    assert "cell A3: Jets at Dolphins: the line in the matchup" in info.value.text()
+    assert "A2" not in info.value.text()

@@ -506,8 +506,8 @@ class MatchupLayout(OneRowLayout):
                 "turned (-3 and +3). Write the line after one team.",
             )
             return None
-        has_column = any(table.has(c) for c in ("spread", "away_line", "home_margin"))
-        if has_column and not is_no_line(table.get(row, "spread" if table.has("spread") else "away_line")):
+        column_name = next((c for c in ("spread", "away_line", "home_margin") if table.has(c)), None)
+        if column_name and not is_no_line(table.get(row, column_name)):
             column = super()._spread(table, row, away, home)
             if column is not None and column != lines[0]:
                 table.problem(
