@@ -10,12 +10,14 @@ on a pick'em) says the favourite or the underdog.
 
 Whose a line is, is never assumed. A signed line beside two team columns is home's line or away's; an
 unsigned one is the home team's margin or home's line; a named team is the favourite or the underdog;
-in CAPITALS-marked sheets the left column is the favourite or the underdog. Moneylines decide when the
-sheet has them (the favourite is the team with the lower price), and a line that names its team decides
-itself. Otherwise the guess holds both readings, and `suggest` tries each through the reader (a reading
-its checks refuse is dropped: a plus sign on the points a named favourite gives, a minus sign on a named
-underdog's): one left is printed as the command; two that read the sheet differently are both printed,
-each with what it makes of a game, for the operator to choose; never one of them in silence. A guess is
+in sheets marking home by CAPITALS or @ the left column is the favourite or the underdog. What decides:
+the moneylines, when their headers say whose each is (`Road ML`, `h_ml`: the order of two price columns
+proves nothing); a line that names its team; the column's own header (`Host gives`, `Road pts`, `Fav`,
+`Getting`); and the reader itself: `suggest` tries each reading through it, and a reading its checks
+refuse is dropped (a plus sign on the points a named favourite gives). One left is printed as the
+command; two that read the sheet differently are both printed, each with what it makes of a game, for
+the operator to choose; never one of them in silence. Two line columns (an opening and a current) are
+left to the operator. The away team's column is taken to come first unless its header says home. A guess is
 only printed, never read: the operator runs it, with --dry-run first to see what it reads."""
 
 from __future__ import annotations
