@@ -441,3 +441,17 @@ def test_a_line_inside_a_matchup_cell_is_checked_against_a_home_margin_column(tm
         games(path)
     assert "cell A3: Jets at Dolphins: the line in the matchup" in info.value.text()
     assert "A2" not in info.value.text()
+
+
+def test_home_marked_on_the_left_puts_the_home_column_first(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "left.csv",
+        [
+            ["Col 1", "Col 2", "Col 3"],
+            ["@NY Jets", "Buffalo", "Buffalo -6.5"],
+            ["@Atlanta", "Carolina", "Atlanta -3"],
+        ],
+    )
+    (printed,) = commands(refusal(path))
+    assert printed == ["away=B", "home=A", "home-line=C"]
+    assert games(path, printed) == [("Buffalo", "NY Jets", 6.5, None), ("Carolina", "Atlanta", -3.0, None)]

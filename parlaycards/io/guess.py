@@ -112,11 +112,11 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
     sided = _sided(rows, teams_, [c for c, k in kinds.items() if k in (None, "team")], header)
     if sided is not None:
         teams_ = [c for c in teams_ if c != sided]
-    if (
-        len(teams_) == 2
-        and _header_says(header, teams_[0], {"home": HOME_WORDS, "away": AWAY_WORDS}) == "home"
+    if len(teams_) == 2 and (
+        _header_says(header, teams_[0], {"home": HOME_WORDS, "away": AWAY_WORDS}) == "home"
+        or _marked_side(rows, *teams_) == teams_[0]
     ):
-        teams_ = teams_[::-1]  # `Host | Guests`: the home team's column first, as its header says
+        teams_ = teams_[::-1]  # `Host | Guests`, `@Packers` on the left: the home team's column first
     roles: list[tuple[str, int]] = []
     ways: list[list[tuple[str, int]]] = []
     lines = of("named") + of("line") or of("points")  # (beside a signed line, unsigned numbers are not it)
@@ -301,7 +301,9 @@ def _header_row(sheet: Sheet) -> int:
     for number, cells in enumerate(sheet.rows[:HEADER_ROWS], start=1):
         values = [v for v in cells if v is not None]
         if len(values) >= 2 and any(
-            (_number(v) is not None and re.search(r"\d", text_of(v))) or isinstance(v, (date, time))
+            (_number(v) is not None and re.search(r"\d", text_of(v)))
+            or isinstance(v, (date, time))
+            or _named(v)
             for v in values
         ):  # (a header's `Pick` reads as PK, and is no number)
             above = [
@@ -393,7 +395,7 @@ def _numbers_kind(values: list[object], got: list[Decimal]) -> str | None:
 def _named(value: object) -> bool:
     """A line written after a known team's name: `GB -6½`, `49ers PK`."""
     named = split_named(value) if isinstance(value, str) else None
-    return named is not None and teams.canonical(named[0]) is not None
+    return named is not None and _known(named[0])
 
 
 def _signed_none(values: list[object]) -> bool:
@@ -448,6 +450,19 @@ def _capitals_mark_home(rows: list[tuple[object, ...]], a: int, b: int) -> bool:
         if _home_mark(text_of(r[c])) and not _home_mark(text_of(r[b if c == a else a]))
     }
     return len(sides) == 2
+
+
+def _marked_side(rows: list[tuple[object, ...]], a: int, b: int) -> int | None:
+    """The one of two team columns that holds every home mark (CAPITALS, `@Packers`, `Packers (H)`), None
+    when neither, or both, hold them."""
+    marked = {
+        c
+        for r in rows
+        if max(a, b) < len(r)
+        for c in (a, b)
+        if _home_mark(text_of(r[c])) and not _home_mark(text_of(r[b if c == a else a]))
+    }
+    return next(iter(marked)) if len(marked) == 1 else None
 
 
 def _home_mark(name: str) -> bool:
