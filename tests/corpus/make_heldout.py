@@ -270,6 +270,7 @@ def main() -> None:
     second()
     third()
     fourth()
+    fifth()
 
 
 def second() -> None:
@@ -610,6 +611,59 @@ def fourth() -> None:
         "22.11.2026 19:00;Seattle;Arizona;+2,5;47\n".encode("cp1252")
     )
     expect("gast-heim.csv", [("Denver", "Kansas City", -9.5, 43.5), ("Seattle", "Arizona", 2.5, 47)])
+
+
+def fifth() -> None:
+    """The fifth batch, written last, on the finished guesses, and measured once: never tuned on."""
+    calc(
+        "tv-listing.xlsx",
+        "Kickoff,Network,Road Team,Home Team,Home Spread,O/U\n11/22/2026 13:00,CBS,Buffalo,Miami,+2.5,48.5\n"
+        "11/22/2026 13:00,FOX,Detroit,Chicago,+6,47\n11/22/2026 16:25,CBS,Denver,LA Chargers,-3,42\n",
+    )
+    expect(
+        "tv-listing.xlsx",
+        [("Buffalo", "Miami", 2.5, 48.5), ("Detroit", "Chicago", 6, 47), ("Denver", "LA Chargers", -3, 42)],
+    )
+    csv(
+        "pool-favs-caps.csv",
+        "Pick the Fav,Spread,Pick the Dog\nPHILADELPHIA,7,NY Giants\nSan Francisco,3.5,ARIZONA\n"
+        "BALTIMORE,10,Cleveland\n",
+    )
+    expect(
+        "pool-favs-caps.csv",
+        [
+            ("NY Giants", "PHILADELPHIA", -7, None),
+            ("San Francisco", "ARIZONA", 3.5, None),
+            ("Cleveland", "BALTIMORE", -10, None),
+        ],
+    )
+    calc(
+        "odds-export.xlsx",
+        "commence,away,home,spread_away,spread_home,total\n2026-11-22T18:00:00Z,Atlanta Falcons,Carolina Panthers,"
+        "-3,3,41.5\n2026-11-22T18:00:00Z,Tennessee Titans,Houston Texans,+5.5,-5.5,44\n",
+    )
+    expect(
+        "odds-export.xlsx",
+        [("Atlanta Falcons", "Carolina Panthers", 3, 41.5), ("Tennessee Titans", "Houston Texans", -5.5, 44)],
+    )
+    csv(
+        "bar-board.csv",
+        "#,Team,Line\nSUNDAY,,\n1,Green Bay,-3.5\n2,Minnesota,+3.5\n3,Seattle,+1\n4,LA Rams,-1\n",
+    )
+    expect("bar-board.csv", [("Green Bay", "Minnesota", 3.5, None), ("Seattle", "LA Rams", -1, None)])
+    calc(
+        "matchup-favourite-first.xlsx",
+        "Game,Fav,Spread,Total\nJets at Patriots,Patriots,3,38\nCowboys at Giants,Cowboys,4.5,41\n",
+    )
+    expect(
+        "matchup-favourite-first.xlsx",
+        [("Jets", "Patriots", -3, 38), ("Cowboys", "Giants", 4.5, 41)],
+    )
+    csv(
+        "club-hosts-first.csv",
+        "Hosting,Visiting,Host line,Total\nGreen Bay,Chicago,-6,44\nDetroit,Minnesota,+1.5,50\n",
+    )
+    expect("club-hosts-first.csv", [("Chicago", "Green Bay", -6, 44), ("Minnesota", "Detroit", 1.5, 50)])
 
 
 if __name__ == "__main__":
