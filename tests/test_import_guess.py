@@ -459,3 +459,19 @@ def test_home_marked_on_the_left_puts_the_home_column_first(tmp_path: Path) -> N
     (printed,) = commands(refusal(path))
     assert printed == ["away=B", "home=A", "home-line=C"]
     assert games(path, printed) == [("Buffalo", "NY Jets", 6.5, None), ("Carolina", "Atlanta", -3.0, None)]
+
+
+def test_each_sides_line_headed_as_such_is_mapped_both_and_checked(tmp_path: Path) -> None:
+    rows = [
+        ["away", "home", "spread_away", "spread_home"],
+        ["Atlanta", "Carolina", "-3", "+3"],
+        ["Tennessee", "Houston", "+5.5", "-5.5"],
+    ]
+    path = csv_file(tmp_path / "both.csv", rows)
+    (printed,) = commands(refusal(path))
+    assert printed == ["away=A", "home=B", "home-line=D", "away-line=C"]
+    assert games(path, printed) == [("Atlanta", "Carolina", 3.0, None), ("Tennessee", "Houston", -5.5, None)]
+    rows[2][3] = "-4"
+    bad = csv_file(tmp_path / "bad.csv", rows)
+    with pytest.raises(ParlayError, match="disagree"):
+        games(bad, printed)

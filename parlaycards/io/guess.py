@@ -120,7 +120,9 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
     roles: list[tuple[str, int]] = []
     ways: list[list[tuple[str, int]]] = []
     lines = of("named") + of("line") or of("points")  # (beside a signed line, unsigned numbers are not it)
-    if len(lines) > 1 or len(of("total")) > 1:  # an opening and a current line: which is meant, no guess says
+    sides = {_header_says(header, c, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}): c for c in lines}
+    both = len(lines) == 2 and set(sides) == {"home-line", "away-line"}  # `spread_away`, `spread_home`
+    if (len(lines) > 1 and not both) or len(of("total")) > 1:  # an opening and a current line: no guess says
         return header_row, []
     money = of("money")
     if len(money) == 1:  # the other side's prices all positive (read as numbers): the column beside
@@ -146,6 +148,9 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         a, b = teams_
         roles = [("line", lines[0])]
         ways = [[("favourite", a), ("underdog", b)], [("favourite", b), ("underdog", a)]]
+    elif len(teams_) == 2 and both:  # each side's line, as the headers say: the reader checks they agree
+        roles = [("away", teams_[0]), ("home", teams_[1])]
+        roles += [("home-line", sides["home-line"]), ("away-line", sides["away-line"])]
     elif len(teams_) == 2 and lines:
         line = lines[0]
         roles = [("away", teams_[0]), ("home", teams_[1])]
