@@ -475,3 +475,18 @@ def test_each_sides_line_headed_as_such_is_mapped_both_and_checked(tmp_path: Pat
     bad = csv_file(tmp_path / "bad.csv", rows)
     with pytest.raises(ParlayError, match="disagree"):
         games(bad, printed)
+
+
+def test_favourite_and_underdog_columns_headed_as_such_are_read_so(tmp_path: Path) -> None:
+    rows = [
+        ["Pick the Dog", "Spread", "Pick the Fav"],
+        ["NY Giants", "7", "PHILADELPHIA"],
+        ["ARIZONA", "3.5", "San Francisco"],
+    ]
+    path = csv_file(tmp_path / "dogs.csv", rows)
+    (printed,) = commands(refusal(path))
+    assert printed == ["favourite=C", "underdog=A", "line=B"]
+    assert games(path, printed) == [
+        ("NY Giants", "PHILADELPHIA", -7.0, None),
+        ("San Francisco", "ARIZONA", 3.5, None),
+    ]

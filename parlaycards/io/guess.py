@@ -148,6 +148,11 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         a, b = teams_
         roles = [("line", lines[0])]
         ways = [[("favourite", a), ("underdog", b)], [("favourite", b), ("underdog", a)]]
+        words = {"favourite": FAVOURITE_WORDS, "underdog": UNDERDOG_WORDS}
+        if _header_says(header, a, words) == "favourite" or _header_says(header, b, words) == "underdog":
+            ways = ways[:1]  # `Pick the Fav | Spread | Pick the Dog`
+        elif _header_says(header, a, words) == "underdog" or _header_says(header, b, words) == "favourite":
+            ways = ways[1:]
     elif len(teams_) == 2 and both:  # each side's line, as the headers say: the reader checks they agree
         roles = [("away", teams_[0]), ("home", teams_[1])]
         roles += [("home-line", sides["home-line"]), ("away-line", sides["away-line"])]
