@@ -490,3 +490,13 @@ def test_favourite_and_underdog_columns_headed_as_such_are_read_so(tmp_path: Pat
         ("NY Giants", "PHILADELPHIA", -7.0, None),
         ("San Francisco", "ARIZONA", 3.5, None),
     ]
+
+
+def test_a_first_game_of_teams_and_pk_is_never_taken_for_a_header(tmp_path: Path) -> None:
+    path = csv_file(
+        tmp_path / "pk.csv", [["Tennessee", "Indianapolis", "PK"], ["Chicago", "Green Bay", "-6.5"]]
+    )
+    with pytest.raises(ParlayError, match="none of the first 20 rows names the mapped columns"):
+        games(path, ["away=A", "home=B", "home-line=C"])
+    headed = csv_file(tmp_path / "pick.csv", [["Road", "Home", "Pick"], ["Tennessee", "Indianapolis", "PK"]])
+    assert games(headed, ["away=A", "home=B", "home-line=C"]) == [("Tennessee", "Indianapolis", 0.0, None)]

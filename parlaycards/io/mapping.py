@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..core import teams
 from ..core.errors import ParlayError, Source, option
 from ..core.lines import LineError, is_no_line, parse_spread
 from .sheets import HEADER_ROWS, Sheet, column_letter, header_key, text_of
@@ -304,11 +305,12 @@ def _header_row(
         said = {role: cells[c] if c < len(cells) else None for role, c in cols.items()}
         words = [v for v in said.values() if isinstance(v, str) and text_of(v) and not _reads_as_line(v)]
         filled = [v for v in said.values() if v is not None]
-        teams = [v for role, v in said.items() if role in TEAM_ROLES]
+        sides = [v for role, v in said.items() if role in TEAM_ROLES]
         if (
             len(words) == len(filled)
             and len(words) * 2 > len(said)
-            and all(isinstance(v, str) and text_of(v) for v in teams)
+            and all(isinstance(v, str) and text_of(v) for v in sides)
+            and not (sides and all(_a_team(v) for v in sides))  # `Tennessee | Indianapolis | PK`: a game
         ):
             return number
     raise ParlayError(
@@ -317,6 +319,12 @@ def _header_row(
         "each mapped column) and import again.",
         Source(file=file, sheet=sheet.name),
     )
+
+
+def _a_team(value: object) -> bool:
+    """A cell naming a team of the alias table (in any league): a game's row, not a header's."""
+    name = text_of(value)
+    return any(teams.canonical(name, league) is not None for league in (None, "NFL", "NCAA"))
 
 
 def _reads_as_line(value: object) -> bool:
