@@ -188,10 +188,9 @@ def read_lines(
         reading, refused, ignored = read_columns(
             table, layout, got.games, choosers=choosers, mapped=mapping is not None
         )
-        if refused and mapping is None:  # a column the layout does not read: the mapping that reads it
-            refused[0] = Problem(
-                refused[0].source, f"{refused[0].message} {suggested(sheet, len(chosen) > 1)}"
-            )
+        mapped_way = suggested(sheet, len(chosen) > 1, True) if refused and mapping is None else ""
+        if mapped_way:  # a column the layout does not read: the mapping that reads the sheet, when one does
+            refused[0] = Problem(refused[0].source, f"{refused[0].message} {mapped_way}")
         problems.extend(refused + unread)
         warnings.extend(table.notes + passed + ignored)
         readings.append(reading)
