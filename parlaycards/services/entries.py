@@ -163,7 +163,7 @@ class Checks:
         return (None, reasons) if reasons else (entry, [])
 
 
-def _audit(e: Entry) -> dict:
+def audit_fields(e: Entry) -> dict:
     return {
         "serial": e.serial,
         "version": e.version,
@@ -280,10 +280,10 @@ def enter_one(
         if entry_rows.payments(tx, slug).get(entry.serial):
             raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
         entry_rows.replace(tx, slug, entry)
-        tx.audit("entry.replace", slug, old=_audit(old[1]), new=_audit(entry), **audit)
+        tx.audit("entry.replace", slug, old=audit_fields(old[1]), new=audit_fields(entry), **audit)
     else:
         entry_rows.insert_many(tx, slug, [entry])
-        tx.audit("entry.add", slug, **_audit(entry), **audit)
+        tx.audit("entry.add", slug, **audit_fields(entry), **audit)
     return entry
 
 
@@ -355,7 +355,7 @@ def import_entries(
             )
         if stored:
             entry_rows.insert_many(tx, slug, stored)
-            tx.audit_many("entry.add", slug, [{**_audit(e), "file": sheet.file} for e in stored])
+            tx.audit_many("entry.add", slug, [{**audit_fields(e), "file": sheet.file} for e in stored])
             tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
 

@@ -151,13 +151,13 @@ def sheet_of(tx: Tx, slug: str) -> SheetOf:
     from ..core.pickem import last_by_kickoff
 
     try:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
         return SheetOf(view.card, view.tiebreak, view.pool)
     except NotFoundError:
         if not card_rows.exists(tx, slug):
             raise
     pools = rows.of_card(tx, slug)
-    views = [_pool(tx, p.slug) for p in pools]
+    views = [pool_view(tx, p.slug) for p in pools]
     differ = {(v.card.version, v.tiebreak.key) for v in views}
     if len(differ) > 1:
         names = ", ".join(f"{v.pool.slug} ({v.tiebreak.label()}, v{v.card.version})" for v in views)
@@ -174,7 +174,7 @@ def sheet_of(tx: Tx, slug: str) -> SheetOf:
     return SheetOf(card, last_by_kickoff(games), None)
 
 
-def _pool(tx: Tx, slug: str) -> PoolView:
+def pool_view(tx: Tx, slug: str) -> PoolView:
     pool = rows.get(tx, slug)
     return PoolView(pool, card_rows.get(tx, pool.card, pool.version))
 
@@ -196,7 +196,7 @@ def add_entry(
     entrant's earlier entry says (fees already recorded stay), else paid. Refused once a prize was paid,
     and after the card's cutoff unless `late` (on purpose)."""
     with store.transaction() as tx:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
         _door(tx, view, received_at or datetime.now(UTC), late, how="typed")
         paid = _paid(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
@@ -285,12 +285,12 @@ def import_entries(
     from ..io.pickem import read_entries
 
     with store.reading() as tx:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
     sheet = read_entries(path, view.card)
     report = PickemImported(file=path.name, ignored=sheet.ignored)
     received = datetime.now(UTC)
     with store.transaction() as tx:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
         _door(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
@@ -358,12 +358,12 @@ def import_entries(
 
 def entries(store: Store, slug: str) -> PoolView:
     with store.reading() as tx:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
         return PoolView(view.pool, view.card, tuple(rows.entries(tx, slug)))
 
 
-def _grade(tx: Tx, slug: str) -> WeekReport:
-    view = _pool(tx, slug)
+def week_report(tx: Tx, slug: str) -> WeekReport:
+    view = pool_view(tx, slug)
     try:
         return grade_week(view.pool, view.card, rows.entries(tx, slug), rows.results(tx, view.card.slug))
     except ValueError as exc:
@@ -373,13 +373,13 @@ def _grade(tx: Tx, slug: str) -> WeekReport:
 def grade(store: Store, slug: str) -> WeekReport:
     """Score and rank a week against the card's results (whatever results exist so far)."""
     with store.reading() as tx:
-        return _grade(tx, slug)
+        return week_report(tx, slug)
 
 
 def standings(store: Store, season: str) -> SeasonReport:
     """Add up weekly scores across every pool of the season."""
     with store.reading() as tx:
-        weeks = [_grade(tx, p.slug) for p in rows.of_season(tx, season)]
+        weeks = [week_report(tx, p.slug) for p in rows.of_season(tx, season)]
     return season_standings(weeks[0].pool.season or season, weeks)
 
 

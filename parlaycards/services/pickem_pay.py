@@ -18,7 +18,7 @@ from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts, schema
 from ..store import pickem as rows
 from ..store.db import iso
-from .pickem import _grade, _pool
+from .pickem import pool_view, week_report
 
 ZERO = Decimal("0.00")
 P = schema.pickem_payments.c
@@ -58,7 +58,7 @@ def _amount(amount: Decimal | None, owed: Decimal) -> Decimal:
 def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record an entrant's entry fee (or part of it); fully paid, the entry shows paid."""
     with store.transaction() as tx:
-        view = _pool(tx, pool)
+        view = pool_view(tx, pool)
         entry = rows.by_name(tx, pool).get(name_key(name))
         if entry is None:
             raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
@@ -92,7 +92,7 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
 def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record a prize paid to an entrant of a final week; the amount defaults to what is still owed."""
     with store.transaction() as tx:
-        report = _grade(tx, pool)
+        report = week_report(tx, pool)
         key = name_key(name)
         standing = next((s for s in report.standings if name_key(s.name) == key), None)
         if standing is None:

@@ -28,7 +28,7 @@ from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import scans as scan_rows
 from ..store.batches import all_batches
-from .entries import Checks, _audit, enter_one
+from .entries import Checks, audit_fields, enter_one
 
 DEFAULT_STAKE = "default_stake"
 Progress = Callable[[int, int], None]
@@ -299,7 +299,7 @@ def _store(
             )
         if stored:
             entry_rows.insert_many(tx, slug, stored)
-            tx.audit_many("entry.add", slug, [_audit(e) for e in stored])
+            tx.audit_many("entry.add", slug, [audit_fields(e) for e in stored])
             # an earlier doubtful read of a card now entered with the same picks (other marks still wait)
             entered = {int(e.serial): e.picks for e in stored}
             for waiting in scan_rows.of(tx, slug, scan_rows.OPEN):
