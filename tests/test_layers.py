@@ -104,7 +104,8 @@ def _private(name: str) -> bool:
 
 def contract_violations(root: Path) -> list[str]:
     """Every import of the package under `root` that reaches up or sideways, every private name (`_x`)
-    taken from another module, and every library the core may not use."""
+    taken from another module, every library the core may not use, and SQL or a table outside store/
+    (every table the services touch has a store/ module)."""
     top = root.name
     modules = {_module_of(root, p) for p in root.rglob("*.py")}
     found = []
@@ -115,7 +116,11 @@ def contract_violations(root: Path) -> list[str]:
         if target.partition(".")[0] != top:
             if mine == "core" and target.partition(".")[0] in NOT_IN_CORE:
                 found.append(f"{where}: core imports {target}")
+            elif mine not in ("store", "core") and target.partition(".")[0] == "sqlalchemy":
+                found.append(f"{where}: SQL outside store/ ({target})")
             continue
+        if target == f"{top}.store.schema" and mine != "store":
+            found.append(f"{where}: a table used outside store/")
         theirs = target.split(".")[1] if "." in target else ""
         if name is None:
             bound.setdefault(path, set()).add(local)
@@ -182,10 +187,14 @@ def test_the_contract_catches_what_it_forbids(tmp_path):
             "store/db.py": (
                 "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..services.grading import G\n"
             ),
+            "store/schema.py": "",
             "render/__init__.py": "",
             "render/pdf.py": "from ..layout.card import x\nfrom ..core.money import _ZERO\n",
             "services/__init__.py": "",
-            "services/grading.py": "from ..io import sheets\nfrom ..cli import main\nfrom .grading import _own\n",
+            "services/grading.py": (
+                "from ..io import sheets\nfrom ..cli import main\nfrom .grading import _own\n"
+                "from sqlalchemy import select\nfrom ..store import schema\n"
+            ),
             "cli/__init__.py": "",
             "cli/main.py": "from ..services import grading\nfrom ..web import app\nimport parlaycards.demo.run\n",
             "web/__init__.py": "",
@@ -202,6 +211,8 @@ def test_the_contract_catches_what_it_forbids(tmp_path):
         "layout/card.py:3: private name money._ZERO",
         "render/pdf.py:2: private name _ZERO from parlaycards.core.money",
         "services/grading.py:2: services/ imports cli/ (parlaycards.cli.main)",
+        "services/grading.py:4: SQL outside store/ (sqlalchemy)",
+        "services/grading.py:5: a table used outside store/",
         "store/db.py:3: store/ imports services/ (parlaycards.services.grading)",
         "web/app.py:1: web/ imports cli/ (parlaycards.cli.main)",
     ]

@@ -237,7 +237,7 @@ def _door(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: str, f
     now) closes it too, unless the entry is late on purpose."""
     from ..core.money import dollars
     from ..core.views import moments_text
-    from .pickem_pay import paid_so_far
+    from ..store.payments import paid_so_far
 
     head = f"{file}: " if file else ""
     paid = paid_so_far(tx, view.pool.slug, "prize")

@@ -7,21 +7,17 @@ defaults to what is still owed and is never more. A prize is paid only once the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from decimal import Decimal
-
-from sqlalchemy import insert, select, update
 
 from ..core.errors import NotFoundError, RefusedError
 from ..core.money import CENT, dollars
 from ..core.pickem import name_key
-from ..store import Store, Tx, retry_conflicts, schema
+from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
-from ..store.db import iso
+from ..store.payments import paid_so_far, record
 from .pickem import pool_view, week_report
 
 ZERO = Decimal("0.00")
-P = schema.pickem_payments.c
 
 
 @dataclass(frozen=True)
@@ -35,14 +31,6 @@ class PickemPaid:
     @property
     def owed(self) -> Decimal:
         return self.due - self.total
-
-
-def paid_so_far(tx: Tx, pool: str, kind: str) -> dict[str, Decimal]:
-    """Name key → what has been paid of that kind."""
-    out: dict[str, Decimal] = {}
-    for key, amount in tx.conn.execute(select(P.name_key, P.amount).where(P.pool == pool, P.kind == kind)):
-        out[key] = out.get(key, ZERO) + Decimal(amount)
-    return out
 
 
 def prizes_paid(store: Store, pool: str) -> dict[str, Decimal]:
@@ -81,10 +69,7 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
             )
         total = _record(tx, pool, entry.key, entry.name, "fee", value, before)
         if total >= fee:
-            E = schema.pickem_entries.c
-            tx.conn.execute(
-                update(schema.pickem_entries).where(E.pool == pool, E.name_key == entry.key).values(paid=True)
-            )
+            rows.mark_paid(tx, pool, entry.key)
         return PickemPaid(entry.name, "fee", fee, value, total)
 
 
@@ -122,11 +107,7 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
 
 
 def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, before: Decimal) -> Decimal:
-    tx.conn.execute(
-        insert(schema.pickem_payments).values(
-            pool=pool, name_key=key, kind=kind, amount=str(value), at=iso(datetime.now(UTC)), actor=tx.actor
-        )
-    )
+    record(tx, pool, key, kind, value)
     total = (before + value).quantize(CENT)
     tx.audit(f"pickem.pay_{kind}", None, pool=pool, name=name, amount=str(value), total_paid=str(total))
     return total

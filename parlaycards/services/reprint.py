@@ -9,20 +9,17 @@ second copy of a played card). Every reprint is audited.
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo
-
-from sqlalchemy import select
 
 from ..core.errors import NotFoundError, RefusedError, option
 from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output
 from ..layout.card import layout_card
 from ..layout.templates import load_template
-from ..store import Store, Tx, batches, schema
+from ..store import Store, Tx, batches
+from ..store import audit as audit_rows
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 
@@ -72,7 +69,7 @@ def reprint(
         t = load_template(batch.template)
         layout = layout_card(card, t)
         code = verify_code(tx.secret, slug, batch.version, number)
-        earlier = [json.loads(d) for d in _reprints(tx, slug, s)]
+        earlier = [d for _, d in audit_rows.details(tx, "print.reprint", slug) if d.get("serial") == s]
         times = 1 + len(earlier)
         path = out if out is not None else _free_name(folder, f"{slug}-v{batch.version}-{s}-reprint", times)
         from .printing import refuse_overwrite
@@ -104,16 +101,6 @@ def reprint(
         )
 
 
-def _reprints(tx: Tx, slug: str, serial: str) -> Iterator[str]:
-    """The audit rows of earlier reprints of `serial`."""
-    a = schema.audit.c
-    for detail in tx.conn.execute(
-        select(a.detail).where(a.action == "print.reprint", a.slug == slug)
-    ).scalars():
-        if json.loads(detail).get("serial") == serial:
-            yield detail
-
-
 def _free_name(folder: Path, stem: str, times: int) -> Path:
     """`stem.pdf` for a card's first reprint, `stem-2.pdf` for its second, …; a name already taken by
     a file (of an earlier pool, or moved there by hand) is passed over: a reprint never writes over one."""
@@ -130,9 +117,7 @@ def _refuse_earlier_reprint(tx: Tx, path: Path) -> None:
     if not path.exists():
         return
     target = path.resolve()
-    a = schema.audit.c
-    for slug, detail in tx.conn.execute(select(a.slug, a.detail).where(a.action == "print.reprint")):
-        d = json.loads(detail)
+    for slug, d in audit_rows.details(tx, "print.reprint"):
         if d.get("file") and Path(d["file"]).resolve() == target:
             raise RefusedError(
                 f"{path} holds the reprint of card {d.get('serial')} of {slug}; writing over it would lose "

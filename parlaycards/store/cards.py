@@ -156,3 +156,9 @@ def _known(tx: Tx) -> str:
     if not slugs:
         return "The pool has no cards yet: start with `parlaycards import LINES.xlsx`."
     return "Cards in this pool: " + ", ".join(slugs) + "."
+
+
+def delete_all(tx: Tx, slug: str) -> None:
+    """Every version of card `slug`, and its archived mark (a card never printed is being deleted)."""
+    tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
+    tx.conn.execute(delete(schema.archived_cards).where(schema.archived_cards.c.slug == slug))
