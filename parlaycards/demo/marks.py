@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from ..core.models import Card
-from ..layout.templates import load_template
+from ..io.templates import load_template
 from .where import Spot, card_boxes_px, card_bubbles_px, rasterize  # noqa: F401  (re-exported)
 
 COUNTS = frozenset({"solid", "scribble", "tick", "cross", "pencil", "partial"})

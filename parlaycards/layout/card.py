@@ -14,6 +14,7 @@ of the panel and the games run from the card's top to its foot ("tall").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -595,22 +596,23 @@ def _tried(card_json: str, template_json: str) -> CardLayout | None:
 
 
 @lru_cache(maxsize=64)
-def _cached(card_json: str, template_json: str) -> CardLayout:
-    card = Card.model_validate_json(card_json)
-    t = Template.model_validate_json(template_json)
+def _cached(card_json: str, template_json: str) -> CardLayout | None:
     out = _tried(card_json, template_json)
-    if out is None:
-        raise _too_big(card, t)
-    check_layout(out)
+    if out is not None:
+        check_layout(out)
     return out
 
 
-def layout_card(card: Card, template: Template) -> CardLayout:
+def layout_card(card: Card, template: Template, others: Sequence[Template] = ()) -> CardLayout:
     """Every box of `card` on `template`, checked: inside the safe area, nothing overlapping.
 
-    Raises ParlayError when the games cannot fit at 6 pt or more, naming the templates that fit.
+    Raises ParlayError when the games cannot fit at 6 pt or more, naming those of `others` (the
+    templates there are) that fit.
     """
-    return _cached(card.model_dump_json(), template.model_dump_json())
+    out = _cached(card.model_dump_json(), template.model_dump_json())
+    if out is None:
+        raise _too_big(card, template, others)
+    return out
 
 
 def fits(card: Card, template: Template) -> bool:
@@ -620,10 +622,8 @@ def fits(card: Card, template: Template) -> bool:
         return False
 
 
-def _too_big(card: Card, t: Template) -> ParlayError:
-    from .templates import list_templates
-
-    good = [o.name for o in list_templates() if o.name != t.name and fits(card, o)]
+def _too_big(card: Card, t: Template, others: Sequence[Template]) -> ParlayError:
+    good = [o.name for o in others if o.name != t.name and fits(card, o)]
     n = len(card.games)
     where = (
         f"Templates that fit it: {', '.join(good)} (use ⟨template⟩ NAME)."

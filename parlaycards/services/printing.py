@@ -12,22 +12,20 @@ from pathlib import Path
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.verify import format_serial, verify_code
+from ..io import templates as template_files
 from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
-from ..layout import templates as layout_templates
-from ..layout.card import layout_card
-from ..layout.templates import (
+from ..io.templates import (
     SHIPPED_NOTE,
     USER_DIR,
-    Template,
     list_templates,
     load_template,
     parse_template,
     reference,
-    renamed,
     shipped_names,
     template_text,
-    with_offset,
 )
+from ..layout.card import layout_card
+from ..layout.templates import Template, renamed, with_offset
 from ..store import Conflict, Store, batches
 from ..store import cards as card_rows
 
@@ -56,7 +54,7 @@ def templates() -> list[Template]:
 
 def skipped_templates() -> list[ParlayError]:
     """Why each file in ./templates/ that is not a valid template was left out of `templates`."""
-    return layout_templates.skipped_templates()
+    return template_files.skipped_templates()
 
 
 def _out(out: Path | None, folder: Path, name: str) -> Path:
@@ -91,9 +89,10 @@ def print_batch(
     if not proof and not 1 <= copies <= MAX_COPIES:
         raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
+    others = list_templates()  # named when the card does not fit on `t`
     if proof:
         card = _printable(store, slug)
-        layout = layout_card(card, t)
+        layout = layout_card(card, t, others)
         path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
         refuse_overwrite(store, path)
         with atomic_output(path) as part:
@@ -121,7 +120,7 @@ def print_batch(
                 first = tx.next_serial()
                 secret = tx.secret
             _check_printable(card)
-            layout = layout_card(card, t)
+            layout = layout_card(card, t, others)
             last = first + copies - 1
             path = _out(
                 out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf"

@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 from ..core.errors import NotFoundError, RefusedError, option
 from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output
+from ..io.templates import load_template
 from ..layout.card import layout_card
-from ..layout.templates import load_template
 from ..store import Store, Tx, batches
 from ..store import audit as audit_rows
 from ..store import cards as card_rows
