@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 EXACT, ALIAS, WORDS, SHORT, NONE = 4, 3, 2, 1, 0
 HOW = {EXACT: "exact", ALIAS: "alias", WORDS: "words", SHORT: "short"}
@@ -373,6 +374,26 @@ def best(text: str, candidates: Sequence[str]) -> list[int]:
     levels = [level(text, c) for c in candidates]
     top = max(levels, default=NONE)
     return [i for i, lv in enumerate(levels) if lv == top and top > NONE]
+
+
+T = TypeVar("T")
+
+
+def best_pairs(
+    candidates: Iterable[tuple[T, str, str, str, str]], level_of: Callable[[str, str], int] = level
+) -> list[tuple[T, bool]]:
+    """Of `candidates` (item, away name, home name, away team, home team as the card writes them), those
+    whose two names name the two teams, either way round, at the best level any of them reaches (the
+    weaker name of a pair decides its level), each with whether the names are the other way round.
+    Empty: none; two or more: ambiguous."""
+    scored = []
+    for item, away, home, team_away, team_home in candidates:
+        straight = min(level_of(away, team_away), level_of(home, team_home))
+        swapped = min(level_of(away, team_home), level_of(home, team_away))
+        if straight or swapped:
+            scored.append((max(straight, swapped), swapped > straight, item))
+    top = max((s for s, _, _ in scored), default=NONE)
+    return [(item, swap) for s, swap, item in scored if s == top]
 
 
 @dataclass(frozen=True)

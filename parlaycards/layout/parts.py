@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from ..core.marks import STAKE_KEYS
 from ..core.models import Card, Odds
 from ..core.views import rules_text
 from .games import CLEAR, bubble_size
@@ -22,7 +23,7 @@ BAND_H = 34.0
 BAND_GREY = 0.12
 QR_MODULE = 0.85 * MM  # ≥ 0.8 mm
 QR_QUIET = 4
-STAKES = ("1", "2", "5", "10", "20", "other")
+STAKES = (*STAKE_KEYS, "other")  # the stake bubbles: the denominations, then "other"
 HOW_TO = "HOW TO PLAY"
 HOW_TO_TEXT = "Fill in the bubble beside each pick completely with a dark pen."
 HOW_TO_SHORT = "Fill each bubble fully, dark pen"

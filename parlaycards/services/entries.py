@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, SourceKind
-from ..core.money import CENT, dollars
+from ..core.money import dollars, pay_out
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
@@ -442,21 +442,17 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             )
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else Decimal("0.00")
-        owed = now_settled.payout - paid
-        if owed <= 0:
-            raise RefusedError(
-                f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."
-            )  # type: ignore[union-attr]
-        if amount is None:
-            value = owed
-        else:
-            value = amount
-            if value > owed:
-                raise RefusedError(
-                    f"⟨amount⟩ {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
-                    f"(it pays {dollars(now_settled.payout)}, {dollars(paid)} already paid)."
-                )
-        total = (paid + value).quantize(CENT)
+        value, total = pay_out(
+            now_settled.payout,
+            paid,
+            amount,
+            in_full=lambda: (
+                f"card {s} was already paid in full: {dollars(paid)} (last payment "
+                f"{datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."  # type: ignore[union-attr]
+            ),
+            owed_by=f"card {s} is owed",
+            due_is="it pays",
+        )
         entry_rows.record_payment(tx, number, total, datetime.now(UTC))
         tx.audit(
             "entry.pay",

@@ -483,25 +483,20 @@ def _match(games: dict[int, Game], fed: list[FeedGame]) -> tuple[list[Result | N
     not_over: list[str] = []
     missing: list[str] = []
     for g in games.values():
-        scored = []
-        for event in fed:
-            straight = min(_level(event.away, g.away, g.league), _level(event.home, g.home, g.league))
-            swapped = min(_level(event.away, g.home, g.league), _level(event.home, g.away, g.league))
-            if straight or swapped:
-                scored.append((max(straight, swapped), swapped > straight, event))
-        top = max((s for s, _, _ in scored), default=teams.NONE)
-        hits = [(swap, e) for s, swap, e in scored if s == top]
+        hits = teams.best_pairs(
+            ((e, e.away, e.home, g.away, g.home) for e in fed), lambda a, b, lg=g.league: _level(a, b, lg)
+        )
         if not hits:
             missing.append(g.label())
             continue
         if len(hits) > 1:
             raise ParlayError(
                 f"{g.label()} matches more than one game of the feed: "
-                + ", ".join(e.label() for _, e in hits)
+                + ", ".join(e.label() for e, _ in hits)
                 + "; nothing was stored. Write the teams on the "
                 "card as the feed does (`game set`), or enter this result with `result set`."
             )
-        swap, event = hits[0]
+        event, swap = hits[0]
         if event.status is Status.FINAL:
             away, home = (
                 (event.home_score, event.away_score) if swap else (event.away_score, event.home_score)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..core.errors import NotFoundError, RefusedError
-from ..core.money import CENT, dollars
+from ..core.money import CENT, dollars, pay_out
 from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
@@ -38,10 +38,6 @@ def prizes_paid(store: Store, pool: str) -> dict[str, Decimal]:
         return paid_so_far(tx, pool, "prize")
 
 
-def _amount(amount: Decimal | None, owed: Decimal) -> Decimal:
-    return owed if amount is None else amount
-
-
 @retry_conflicts
 def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record an entrant's entry fee (or part of it); fully paid, the entry shows paid."""
@@ -58,16 +54,15 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
             raise RefusedError(
                 f"{entry.name} is already marked paid in {pool} (entered as paid). Nothing was changed."
             )
-        owed = fee - before
-        if owed <= 0:
-            raise RefusedError(f"{entry.name} has already paid the fee in full: {dollars(before)}.")
-        value = _amount(amount, owed)
-        if value > owed:
-            raise RefusedError(
-                f"⟨amount⟩ {dollars(value)} is more than {entry.name} owes: {dollars(owed)} "
-                f"(the fee is {dollars(fee)}, {dollars(before)} already paid)."
-            )
-        total = _record(tx, pool, entry.key, entry.name, "fee", value, before)
+        value, total = pay_out(
+            fee,
+            before,
+            amount,
+            in_full=lambda: f"{entry.name} has already paid the fee in full: {dollars(before)}.",
+            owed_by=f"{entry.name} owes",
+            due_is="the fee is",
+        )
+        _record(tx, pool, entry.key, entry.name, "fee", value, total)
         if total >= fee:
             rows.mark_paid(tx, pool, entry.key)
         return PickemPaid(entry.name, "fee", fee, value, total)
@@ -93,21 +88,18 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
                 f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."
             )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
-        owed = prize - before
-        if owed <= 0:
-            raise RefusedError(f"{standing.name} was already paid the prize in full: {dollars(before)}.")
-        value = _amount(amount, owed)
-        if value > owed:
-            raise RefusedError(
-                f"⟨amount⟩ {dollars(value)} is more than {standing.name} is owed: {dollars(owed)} "
-                f"(the prize is {dollars(prize)}, {dollars(before)} already paid)."
-            )
-        total = _record(tx, pool, key, standing.name, "prize", value, before)
+        value, total = pay_out(
+            prize,
+            before,
+            amount,
+            in_full=lambda: f"{standing.name} was already paid the prize in full: {dollars(before)}.",
+            owed_by=f"{standing.name} is owed",
+            due_is="the prize is",
+        )
+        _record(tx, pool, key, standing.name, "prize", value, total)
         return PickemPaid(standing.name, "prize", prize, value, total)
 
 
-def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, before: Decimal) -> Decimal:
+def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, total: Decimal) -> None:
     record(tx, pool, key, kind, value)
-    total = (before + value).quantize(CENT)
     tx.audit(f"pickem.pay_{kind}", None, pool=pool, name=name, amount=str(value), total_paid=str(total))
-    return total
