@@ -23,7 +23,7 @@ from .prizes import HUNDRED, Prize, place_prizes, split
 from .settle import grade_leg
 from .text import clean_name
 
-ZERO = Decimal(0)
+NIL = Decimal(0)  # a plain zero: no points, no fee (amounts start from money.ZERO)
 ONE = Decimal(1)
 
 PickOutcome = Literal["win", "loss", "push", "void", "pending", "missing"]
@@ -42,7 +42,7 @@ class PickemPool(Frozen):
     push_points: Decimal = Field(default=Decimal("0.5"), ge=0, le=1)
     tiebreak_game: int | None = None  # a game key; None: the last game by kickoff
     tiebreak_rule: TiebreakRule = "closest"
-    fee: Decimal = Field(default=ZERO, ge=0)
+    fee: Decimal = Field(default=NIL, ge=0)
     prizes: tuple[Prize, ...] = (Prize(percent=HUNDRED),)
 
     @field_validator("season")
@@ -53,7 +53,7 @@ class PickemPool(Frozen):
 
     @model_validator(mode="after")
     def _percent_total(self) -> PickemPool:
-        share = sum((p.percent for p in self.prizes if p.percent is not None), ZERO)
+        share = sum((p.percent for p in self.prizes if p.percent is not None), NIL)
         if share > HUNDRED:
             raise ValueError(f"the prizes add up to {share.normalize():f}% of the pot, more than 100%")
         return self
@@ -233,12 +233,12 @@ class WeekReport(Frozen):
 
     @property
     def paid_out(self) -> Decimal:
-        return sum((s.prize for s in self.standings), ZERO)
+        return sum((s.prize for s in self.standings), NIL)
 
 
 def graded_sides(game: Game, result: Result | None, basis: PickemBasis) -> dict[Side, LegOutcome]:
     """Both sides of a game graded once: ATS at the card's spread, straight-up as a spread of 0."""
-    line_game = game if basis == "ats" else Game.model_validate({**game.model_dump(), "spread": ZERO})
+    line_game = game if basis == "ats" else Game.model_validate({**game.model_dump(), "spread": NIL})
     return {side: grade_leg(line_game, side, result) for side in PICK_SIDES}
 
 
@@ -252,12 +252,12 @@ def score_entry(
     for game in games:
         side = entry.side_for(game.key)
         if side is None:
-            lines.append(PickLine(game=game.key, side=None, outcome="missing", points=ZERO))
+            lines.append(PickLine(game=game.key, side=None, outcome="missing", points=NIL))
             continue
         o = graded[game.key][side]
-        points = ONE if o is LegOutcome.WIN else push_points if o is LegOutcome.PUSH else ZERO
+        points = ONE if o is LegOutcome.WIN else push_points if o is LegOutcome.PUSH else NIL
         lines.append(PickLine(game=game.key, side=side, outcome=o.value, points=points))  # type: ignore[arg-type]
-    return sum((p.points for p in lines), ZERO), tuple(lines)
+    return sum((p.points for p in lines), NIL), tuple(lines)
 
 
 def tiebreak_key(guess: int | None, actual: int | None, rule: TiebreakRule) -> tuple[int, int]:
@@ -309,9 +309,9 @@ def grade_week(
     scored.sort(key=lambda s: (-s[1], s[3], s[0].key, s[0].name))
     pot = (pool.fee * len(scored)).quantize(CENT, rounding=ROUND_HALF_UP)
     prizes = place_prizes(pot, pool.prizes)
-    if sum(prizes, ZERO) > pot:
+    if sum(prizes, NIL) > pot:
         notes.append(
-            f"The prizes add up to {dollars(sum(prizes, ZERO))}, more than the pot {dollars(pot)} "
+            f"The prizes add up to {dollars(sum(prizes, NIL))}, more than the pot {dollars(pot)} "
             f"({len(scored)} entries at {dollars(pool.fee)})."
         )
 
@@ -322,7 +322,7 @@ def grade_week(
         while j < len(scored) and (scored[j][1], scored[j][3]) == (scored[i][1], scored[i][3]):
             j += 1
         group = scored[i:j]
-        pooled = sum(prizes[i:j], ZERO)
+        pooled = sum(prizes[i:j], NIL)
         shares = split(pooled, len(group))
         if len(group) > 1 and pooled > 0:
             end = min(j, len(prizes))
@@ -360,7 +360,7 @@ def grade_week(
                 )
             )
         i = j
-    unclaimed = sum(prizes[len(scored) :], ZERO)
+    unclaimed = sum(prizes[len(scored) :], NIL)
     if unclaimed > 0:
         notes.append(f"{dollars(unclaimed)} of prizes is not paid: there are more prizes than entries.")
     return WeekReport(

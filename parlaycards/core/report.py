@@ -15,11 +15,9 @@ from typing import Any, NamedTuple
 from .bulk import Graded
 from .lines import format_spread, format_total
 from .models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
-from .money import CENT, dollars, plain
+from .money import CENT, ZERO, dollars, plain
 from .printed import CardLine, card_lines, differs, games_of, line_text, lines_json
 from .views import kickoff_text
-
-ZERO = Decimal("0.00")
 
 
 class EntryRow(NamedTuple):

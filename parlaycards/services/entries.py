@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, SourceKind
-from ..core.money import dollars, pay_out
+from ..core.money import ZERO, dollars, pay_out
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
@@ -441,7 +441,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
                 f"card {s} is not a winner ({now_settled.outcome.value}): there is nothing to pay."
             )
         before = entry_rows.payments(tx, slug).get(s)
-        paid = before.amount if before else Decimal("0.00")
+        paid = before.amount if before else ZERO
         value, total = pay_out(
             now_settled.payout,
             paid,

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core import bulk
-from ..core.report import ZERO, GradeChange, Report, VoidRow, build_report
+from ..core.money import ZERO
+from ..core.report import GradeChange, Report, VoidRow, build_report
 from ..io.files import atomic_output
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows

@@ -10,14 +10,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..core.errors import NotFoundError, RefusedError
-from ..core.money import CENT, dollars, pay_out
+from ..core.money import CENT, ZERO, dollars, pay_out
 from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
 from ..store.payments import paid_so_far, record
 from .pickem import pool_view, week_report
-
-ZERO = Decimal("0.00")
 
 
 @dataclass(frozen=True)

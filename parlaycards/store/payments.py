@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from sqlalchemy import insert, select
 
+from ..core.money import ZERO
 from . import schema
 from .db import Tx, iso
 
@@ -18,7 +19,7 @@ def paid_so_far(tx: Tx, pool: str, kind: str) -> dict[str, Decimal]:
     """Name key → what has been paid of `kind` (fee, prize) in pick'em pool `pool`."""
     out: dict[str, Decimal] = {}
     for key, amount in tx.conn.execute(select(P.name_key, P.amount).where(P.pool == pool, P.kind == kind)):
-        out[key] = out.get(key, Decimal("0.00")) + Decimal(amount)
+        out[key] = out.get(key, ZERO) + Decimal(amount)
     return out
 
 
