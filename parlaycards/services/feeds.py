@@ -100,28 +100,7 @@ def fetch_lines(
     zone(tz)
     cards.check_slug(slug)
     day = _date(day, tz)
-    if week is not None and day is not None:
-        raise ParlayError("give ⟨week⟩ or ⟨date⟩, not both.")
-    found = leagues.get(lg)
-    if week is not None and found is not None and not found.weeks:
-        raise ParlayError(
-            f"{found.name} has no numbered weeks: give ⟨date⟩ YYYY-MM-DD for one day's games "
-            f"(e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
-        )
-    if top is not None and found is not None and not found.ranked:
-        raise ParlayError(
-            f"⟨top⟩ keeps games with a ranked team, and {found.name} has no poll ranks in the feed; "
-            "leave ⟨top⟩ out (college football and college basketball have them)."
-        )
-    if from_file is None and week is None and day is None and found is not None and not found.weeks:
-        raise ParlayError(
-            f"say which day: ⟨date⟩ YYYY-MM-DD (e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
-        )
-    if from_file is None and week is None and day is None:
-        raise ParlayError(
-            f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
-            "⟨date⟩ YYYY-MM-DD for one day's games."
-        )
+    _check_asked(league, lg, slug, week, day, top, from_file)
     today = datetime.now(zone(tz)).date()
     query = Query(
         league=lg,
@@ -164,11 +143,7 @@ def fetch_lines(
             problems=left_off,
         )
     games, as_written = _games(picked, lg)
-    week = week if week is not None else feed.week
-    first = min((g.kickoff for g in games if g.kickoff is not None), default=None)
-    when = day or (first.date() if isinstance(first, datetime) else first)
-    what = f"Week {week}" if week is not None else f"{when:%b} {when.day}" if when else ""
-    card_title = title or f"{_title(lg)} {what}".strip()
+    card_title = title or _card_title(lg, week if week is not None else feed.week, day, games)
     audit = {
         "provider": prov.name,
         "book": taken.book,
@@ -202,6 +177,49 @@ def fetch_lines(
         as_written,
         dry_run,
     )
+
+
+def _check_asked(
+    league: str,
+    lg: str,
+    slug: str,
+    week: int | None,
+    day: date | None,
+    top: int | None,
+    from_file: Path | None,
+) -> None:
+    """Which games to fetch, said in a way the league allows: a week or a day (not both), a day for a
+    league without numbered weeks, ⟨top⟩ only where the feed ranks teams."""
+    if week is not None and day is not None:
+        raise ParlayError("give ⟨week⟩ or ⟨date⟩, not both.")
+    found = leagues.get(lg)
+    if week is not None and found is not None and not found.weeks:
+        raise ParlayError(
+            f"{found.name} has no numbered weeks: give ⟨date⟩ YYYY-MM-DD for one day's games "
+            f"(e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
+        )
+    if top is not None and found is not None and not found.ranked:
+        raise ParlayError(
+            f"⟨top⟩ keeps games with a ranked team, and {found.name} has no poll ranks in the feed; "
+            "leave ⟨top⟩ out (college football and college basketball have them)."
+        )
+    if from_file is None and week is None and day is None and found is not None and not found.weeks:
+        raise ParlayError(
+            f"say which day: ⟨date⟩ YYYY-MM-DD (e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
+        )
+    if from_file is None and week is None and day is None:
+        raise ParlayError(
+            f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
+            "⟨date⟩ YYYY-MM-DD for one day's games."
+        )
+
+
+def _card_title(lg: str, week: int | None, day: date | None, games: tuple[Game, ...]) -> str:
+    """`NFL Week 12`, or `NBA Dec 1` for a league without numbered weeks."""
+    first = min((g.kickoff for g in games if g.kickoff is not None), default=None)
+    when = day or (first.date() if isinstance(first, datetime) else first)
+    what = f"Week {week}" if week is not None else f"{when:%b} {when.day}" if when else ""
+    return f"{_title(lg)} {what}".strip()
 
 
 def _refuse_another_week(feed: Feed, lg: str, week: int | None, day: date | None, source: str) -> None:
