@@ -187,10 +187,6 @@ def nfl_week_12_games() -> tuple[Sample, ...]:
     return tuple(NFL_WEEK_12)
 
 
-def ncaa_week_13_games() -> tuple[Sample, ...]:
-    return tuple(NCAA_WEEK_13)
-
-
 def write_all(target: Path) -> list[Path]:
     """Write every sample file into `target` (made if missing); returns the paths."""
     target.mkdir(parents=True, exist_ok=True)

@@ -76,11 +76,6 @@ def _is_name(header: str) -> bool:
     return header in NAME_HEADERS or re.match(r"^(name|player|entrant|participant)\b", header) is not None
 
 
-def team_in(text: str, team: str) -> bool:
-    """Whether `text` names `team` (the one team matcher, core/teams.py)."""
-    return teams.level(text, team) > teams.NONE
-
-
 def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | None]:
     """The game a column header names, by selection number or by teams (`Bears at Packers`, or
     abbreviations in capitals as written: `GB @ CHI`); or a problem."""

@@ -383,10 +383,6 @@ def _game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> li
     return out
 
 
-def table_height(n_rows: int, s: float) -> float:
-    return HEADER_H + 0.6 + n_rows * pitch(s)
-
-
 def capacity(height: float, s: float, tight: bool = False) -> int:
     return int((height - HEADER_H - 0.6) // pitch(s, tight))
 

@@ -119,19 +119,6 @@ def _decoded(path: str) -> list[np.ndarray]:
     return _decode(Path(path))
 
 
-def _pdf_pages(path: Path) -> int:
-    import pypdfium2 as pdfium
-
-    try:
-        doc = pdfium.PdfDocument(str(path))
-    except pdfium.PdfiumError as exc:
-        raise ParlayError(f"{path}: cannot be read as a PDF ({exc}). Accepted: {ACCEPTED}.") from None
-    try:
-        return len(doc)
-    finally:
-        doc.close()
-
-
 def _pdf(path: Path, dpi: int) -> Iterator[Page]:
     import pypdfium2 as pdfium
 

@@ -188,7 +188,7 @@ class Tx:
 class Store:
     """The pool database. `with store.transaction() as tx:` is one command's whole change."""
 
-    def __init__(self, url: str, *, create: bool = True, new_pool: dict[str, str] | None = None):
+    def __init__(self, url: str, *, new_pool: dict[str, str] | None = None):
         self.url = url
         self.new_pool = dict(new_pool or {})  # meta written once, when this store makes the pool
         self.shown = make_url(url).render_as_string(hide_password=True)  # for messages: never a password
@@ -211,7 +211,6 @@ class Store:
             event.listen(self.engine, "connect", _pg_settings)
         self.actor = os.environ.get("PARLAYCARDS_USER") or _whoami()
         self._migrated = False
-        self._create = create
 
     def migrate(self) -> None:
         if self._migrated:
