@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from parlaycards.core import teams
+from parlaycards.core import team_names, teams
 from parlaycards.core.models import Side
 from parlaycards.io.layouts import which_team
 from parlaycards.io.pickem import game_pick, match_game
@@ -90,7 +90,7 @@ def test_match_team_knows_every_fbs_school():
     assert teams.match_team("Demon Deacons", card) == teams.Match("Demon Deacons", "Wake Forest", "alias")
     assert teams.match_team("App St", card) == teams.Match("App St", "Appalachian State", "alias")
     assert isinstance(teams.match_team("Kansas", card), teams.Match)
-    assert len(teams.FBS) >= 135 and all(names[0] for names in teams.FBS)
+    assert len(team_names.FBS) >= 135 and all(names[0] for names in team_names.FBS)
     assert teams.canonical("UConn") == "Connecticut" and teams.canonical("Hokies") == "Virginia Tech"
     assert teams.canonical("ASU") is None  # Appalachian State or Arizona State: not in the table
 
