@@ -687,7 +687,7 @@ def test_result_fetch_of_an_ambiguous_name_is_refused(db_path, store):
     path = db_path.parent / "two-miamis.json"
     path.write_text(json.dumps(feed))
     with pytest.raises(ParlayError, match="Miami at Temple matches more than one game of the feed"):
-        from parlaycards.services.feeds import fetch_results
+        from parlaycards.services.feed_results import fetch_results
 
         fetch_results(store, "nfl-w12", from_file=path)
     assert stored_results(db_path) == {}

@@ -8,23 +8,22 @@ settled by what the feed said; the audit entry names the provider, the book, the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from ..core import leagues, teams
 from ..core.errors import ParlayError, option
-from ..core.models import Game, Result
+from ..core.models import Game
 from ..core.numbering import assign
 from ..core.zones import zone
 from ..io import feeds
 from ..io.feeds import Feed, FeedGame, Provider, Query, Request, Status
 from ..io.files import atomic_output
-from ..store import Store, retry_conflicts
-from ..store import cards as card_rows
-from . import cards, results
+from ..store import Store
+from . import cards
 
 LEAGUES = tuple(lg.code for lg in leagues.with_feed())  # the leagues the feeds have
 
@@ -49,17 +48,6 @@ class LinesFetched:
     outside_top: int  # games without a ranked team (--top)
     as_written: tuple[str, ...]  # team names the alias table does not know, kept as the feed writes them
     dry_run: bool
-
-
-@dataclass(frozen=True)
-class ResultsFetched:
-    recorded: results.Recorded
-    taken: tuple[Taken, ...]
-    missing: tuple[str, ...]  # games of the card the feed does not have
-    dry_run: bool
-    finals: int = 0
-    cancelled: int = 0
-    notes: tuple[str, ...] = field(default=())
 
 
 def feeds_folder(db_url: str) -> Path:
@@ -111,13 +99,13 @@ def fetch_lines(
         api_key=api_key,
         zone=tz,
     )
-    chosen = _provider(provider, from_file)
+    chosen = provider_of(provider, from_file)
     if top is not None and chosen is not None and chosen.name != "espn":
         raise ParlayError(
             f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
             f"(or leave ⟨top⟩ out with {chosen.label})."
         )
-    data, prov, taken, raw = _read(chosen, from_file, lambda p: p.lines_request(query))
+    data, prov, taken, raw = read_feed(chosen, from_file, lambda p: p.lines_request(query))
     if top is not None and prov.name != "espn":
         raise ParlayError(
             f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
@@ -270,14 +258,14 @@ def _date(text: str | date | None, tz: str) -> date | None:
     return moment.date() if isinstance(moment, datetime) else moment
 
 
-def _provider(name: str | None, from_file: Path | None) -> Provider | None:
+def provider_of(name: str | None, from_file: Path | None) -> Provider | None:
     """The provider asked for; None with --from-file and no --provider (the file says which)."""
     if name:
         return feeds.provider(name)
     return None if from_file is not None else feeds.provider("espn")
 
 
-def _read(
+def read_feed(
     chosen: Provider | None, from_file: Path | None, request: Any
 ) -> tuple[Any, Provider, Taken, bytes | None]:
     """The response's JSON, its provider, where it came from, and the bytes to keep (None: a file given)."""
@@ -389,147 +377,3 @@ def keep_raw(
     with atomic_output(path) as part:
         part.write_bytes(body)
     return path
-
-
-class _DryRun(Exception):
-    def __init__(self, recorded: results.Recorded):
-        self.recorded = recorded
-
-
-def fetch_results(
-    store: Store,
-    slug: str,
-    *,
-    provider: str | None = None,
-    api_key: str | None = None,
-    from_file: Path | None = None,
-    dry_run: bool = False,
-    replace: bool = False,
-) -> ResultsFetched:
-    """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them."""
-    with store.reading() as tx:
-        card = card_rows.latest(tx, slug)
-        games = results.games_of(tx, slug)
-    chosen = _provider(provider, from_file)
-    tz = card.timezone
-    leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
-    if not leagues:
-        raise ParlayError(
-            f"card {slug} has no game of a league with a feed ({leagues.accepted(leagues.with_feed())}). "
-            "Use `result import` or `result set`."
-        )
-    if from_file is not None:
-        leagues = leagues[:1]
-    fed: list[FeedGame] = []
-    taken: list[Taken] = []
-    raws: list[tuple[bytes, Taken, Provider, Query]] = []
-    for lg in leagues:
-        days = [_day(g.kickoff, tz) for g in games.values() if g.league == lg and g.kickoff is not None]
-        query = Query(
-            league=lg,
-            first=min(days) - timedelta(days=1) if days else None,
-            last=max(days) + timedelta(days=1) if days else None,
-            api_key=api_key,
-            zone=tz,
-        )
-        data, prov, took, raw = _read(chosen, from_file, lambda p, q=query: p.scores_request(q))
-        feed = prov.parse_scores(data, query, took.source)
-        fed.extend(feed.games)
-        taken.append(took)
-        if raw is not None:
-            raws.append((raw, took, prov, query))
-    found, not_over, missing = _match(games, fed)
-    new = [r for r in found if r is not None]
-    source = taken[0].provider if len({t.provider for t in taken}) == 1 else "the feeds"
-
-    @retry_conflicts
-    def record() -> results.Recorded:
-        with store.transaction() as tx:
-            got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)
-            if dry_run:
-                raise _DryRun(got)
-            tx.audit(
-                "result.fetch",
-                slug,
-                provider=[t.provider for t in taken],
-                source=[t.source for t in taken],
-                taken_at=[t.taken_at.isoformat() for t in taken],
-                raw=[str(t.kept) for t in taken],
-                stored=len(got.changes),
-                not_over=len(not_over),
-                missing=len(missing),
-            )
-            return got
-
-    try:
-        if dry_run or not raws:
-            recorded = record()
-        else:
-            kept = [
-                keep_raw(feeds_folder(str(store.url)), raw, t.taken_at, p.name, q, "scores")
-                for raw, t, p, q in raws
-            ]
-            taken = [
-                Taken(t.provider, t.source, t.taken_at, t.book, k, t.from_file)
-                for t, k in zip(taken, kept, strict=True)
-            ]
-            try:
-                recorded = record()
-            except BaseException:
-                for k in kept:
-                    k.unlink(missing_ok=True)
-                raise
-    except _DryRun as run:
-        recorded = run.recorded
-    return ResultsFetched(
-        recorded,
-        tuple(taken),
-        tuple(missing),
-        dry_run,
-        finals=sum(not r.cancelled for r in new),
-        cancelled=sum(r.cancelled for r in new),
-    )
-
-
-def _day(kickoff: datetime | date, tz: str) -> date:
-    return kickoff.astimezone(zone(tz)).date() if isinstance(kickoff, datetime) else kickoff
-
-
-def _match(games: dict[int, Game], fed: list[FeedGame]) -> tuple[list[Result | None], list[str], list[str]]:
-    """Each card game's event in the feed (by the one team matcher, either way round), and what it says."""
-    found: list[Result | None] = []
-    not_over: list[str] = []
-    missing: list[str] = []
-    for g in games.values():
-        hits = teams.best_pairs(
-            ((e, e.away, e.home, g.away, g.home) for e in fed), lambda a, b, lg=g.league: _level(a, b, lg)
-        )
-        if not hits:
-            missing.append(g.label())
-            continue
-        if len(hits) > 1:
-            raise ParlayError(
-                f"{g.label()} matches more than one game of the feed: "
-                + ", ".join(e.label() for e, _ in hits)
-                + "; nothing was stored. Write the teams on the "
-                "card as the feed does (`game set`), or enter this result with `result set`."
-            )
-        event, swap = hits[0]
-        if event.status is Status.FINAL:
-            away, home = (
-                (event.home_score, event.away_score) if swap else (event.away_score, event.home_score)
-            )
-            found.append(Result(game=g.key, away_score=away, home_score=home))
-        elif event.status in (Status.POSTPONED, Status.CANCELLED):
-            found.append(Result(game=g.key, cancelled=True))
-        else:
-            not_over.append(f"{g.label()}: {event.detail or event.status.value}")
-    return found, not_over, missing
-
-
-def _level(feed_name: str, card_name: str, league: str) -> int:
-    """How surely a feed's name is the card's team: the alias table decides when it knows both names."""
-    a, b = teams.canonical(feed_name, league), teams.canonical(card_name, league)
-    if a and b:
-        return teams.EXACT if a == b else teams.NONE
-    return teams.level(feed_name, card_name)
