@@ -27,7 +27,8 @@ from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import scans as scan_rows
 from ..store.batches import all_batches
-from .entries import Checks, enter_one
+from .checks import Checks
+from .entries import enter_one
 from .scanned import CardOutcome, keep_read
 
 DEFAULT_STAKE = "default_stake"

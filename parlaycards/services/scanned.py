@@ -15,7 +15,7 @@ from ..io.entries import RawEntry
 from ..store import Store, Tx, retry_conflicts
 from ..store import entries as entry_rows
 from ..store import scans as scan_rows
-from .entries import Checks, audit_fields
+from .checks import Checks, audit_fields
 
 
 @dataclass(frozen=True)
