@@ -347,7 +347,7 @@ def secret_exposed(store: Store) -> str | None:
     """A warning when the pool's SQLite file can be read by other users of the computer: it holds the
     secret every verify code is made from. None when it is its owner's alone (or on PostgreSQL, where
     the database's own rights apply)."""
-    from ..store.db import exposed, sqlite_file
+    from ..store.engine import exposed, sqlite_file
 
     mode = exposed(store.url)
     if mode is None:

@@ -151,7 +151,7 @@ def _verdict(tx: Tx, checks: Checks, run: _Batch, s, picks, amount) -> tuple[str
 
 
 def _scan_row(run: _Batch, s, crop: str, picks, amount, status: str, reasons: list[str]) -> scan_rows.ScanRow:  # noqa: ANN001
-    from ..store.db import iso
+    from ..store.tx import iso
 
     return scan_rows.ScanRow(
         0,

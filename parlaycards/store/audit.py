@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from ..core.history import AuditRow
 from . import schema
-from .db import Tx
+from .tx import Tx
 
 
 def of_card(tx: Tx, slug: str) -> list[AuditRow]:

@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, insert, select
 from ..core.errors import NotFoundError
 from ..core.models import Card
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from ..core.models import Entry
 from ..core.money import CENT
 from ..core.verify import format_serial
 from . import batches, schema
-from .db import Tx, iso
+from .tx import Tx, iso
 
 E = schema.entries.c
 _CHUNK = 500  # serials per IN (...) query, well under SQLite's parameter limit

@@ -10,7 +10,7 @@ from sqlalchemy import insert, select
 
 from ..core.money import ZERO
 from . import schema
-from .db import Tx, iso
+from .tx import Tx, iso
 
 P = schema.pickem_payments.c
 

@@ -13,7 +13,7 @@ from ..core.models import Result
 from ..core.pickem import PickemEntry, PickemPool, name_key
 from . import results as result_rows
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 P = schema.pickem_pools.c
 E = schema.pickem_entries.c

@@ -9,7 +9,7 @@ from sqlalchemy import delete, func, insert, select
 
 from ..core.models import Result
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 R = schema.results.c
 

@@ -16,7 +16,7 @@ from sqlalchemy import func, select, update
 
 from ..core.money import CENT
 from . import schema
-from .db import Tx, iso
+from .tx import Tx, iso
 
 S = schema.scans.c
 OPEN = "review"
