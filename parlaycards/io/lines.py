@@ -29,9 +29,11 @@ from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from ..core.when import Calendar
 from .columns import SheetReading, adopt_headerless, read_columns
+from .favorite import FavoriteLayout
 from .guess import suggest
-from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
+from .layouts import OneRowLayout
 from .mapping import ColumnMap, as_saved, resolve
+from .matchup import MatchupLayout
 from .rotation import RotationLayout, UnnumberedLayout
 from .season import one_week
 from .sheets import (
