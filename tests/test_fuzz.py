@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.verify import parse_qr_payload
-from parlaycards.io import limits
+from parlaycards.io import scan_limits
 from parlaycards.io.sheets import open_workbook
 from parlaycards.io.templates import parse_template, shipped_texts
 
@@ -191,7 +191,7 @@ def test_a_mutated_image_is_checked_or_refused(kind, mutations):
         path = Path(folder) / f"scan.{kind}"
         path.write_bytes(_mutate(out.getvalue(), mutations))
         try:
-            limits.check_image_file(path)
+            scan_limits.check_image_file(path)
         except ParlayError:
             pass
 

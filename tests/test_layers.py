@@ -154,8 +154,8 @@ KNOWN = [
     "scan/batch.py:68: scan/ imports io/ (parlaycards.io.templates)",
     "scan/cards.py:20: scan/ imports io/ (parlaycards.io.templates)",
     "scan/locate.py:22: scan/ imports io/ (parlaycards.io.templates)",
-    "scan/pages.py:22: scan/ imports io/ (parlaycards.io.limits)",
-    "scan/pages.py:43: scan/ imports io/ (parlaycards.io.limits)",
+    "scan/pages.py:22: scan/ imports io/ (parlaycards.io.scan_limits)",
+    "scan/pages.py:43: scan/ imports io/ (parlaycards.io.scan_limits)",
 ]
 
 
