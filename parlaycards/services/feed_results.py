@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -58,30 +59,13 @@ def fetch_results(
         )
     if from_file is not None:
         fed_leagues = fed_leagues[:1]
-    fed: list[FeedGame] = []
-    taken: list[Taken] = []
-    raws: list[tuple[bytes, Taken, Provider, Query]] = []
-    for lg in fed_leagues:
-        days = [_day(g.kickoff, tz) for g in games.values() if g.league == lg and g.kickoff is not None]
-        query = Query(
-            league=lg,
-            first=min(days) - timedelta(days=1) if days else None,
-            last=max(days) + timedelta(days=1) if days else None,
-            api_key=api_key,
-            zone=tz,
-        )
-        data, prov, took, raw = read_feed(chosen, from_file, lambda p, q=query: p.scores_request(q))
-        feed = prov.parse_scores(data, query, took.source)
-        fed.extend(feed.games)
-        taken.append(took)
-        if raw is not None:
-            raws.append((raw, took, prov, query))
+    fed, taken, raws = _scores(chosen, from_file, games, fed_leagues, api_key, tz)
     found, not_over, missing = _match(games, fed)
     new = [r for r in found if r is not None]
     source = taken[0].provider if len({t.provider for t in taken}) == 1 else "the feeds"
 
     @retry_conflicts
-    def record() -> results.Recorded:
+    def record(taken: list[Taken]) -> results.Recorded:
         with store.transaction() as tx:
             got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)
             if dry_run:
@@ -101,22 +85,9 @@ def fetch_results(
 
     try:
         if dry_run or not raws:
-            recorded = record()
+            recorded = record(taken)
         else:
-            kept = [
-                keep_raw(feeds_folder(str(store.url)), raw, t.taken_at, p.name, q, "scores")
-                for raw, t, p, q in raws
-            ]
-            taken = [
-                Taken(t.provider, t.source, t.taken_at, t.book, k, t.from_file)
-                for t, k in zip(taken, kept, strict=True)
-            ]
-            try:
-                recorded = record()
-            except BaseException:
-                for k in kept:
-                    k.unlink(missing_ok=True)
-                raise
+            recorded, taken = _kept_while(store, raws, taken, record)
     except _DryRun as run:
         recorded = run.recorded
     return ResultsFetched(
@@ -127,6 +98,60 @@ def fetch_results(
         finals=sum(not r.cancelled for r in new),
         cancelled=sum(r.cancelled for r in new),
     )
+
+
+Raw = tuple[bytes, Taken, Provider, Query]  # a response as received, to keep beside the pool
+
+
+def _scores(
+    chosen: Provider | None,
+    from_file: Path | None,
+    games: dict[int, Game],
+    fed_leagues: list[str],
+    api_key: str | None,
+    tz: str,
+) -> tuple[list[FeedGame], list[Taken], list[Raw]]:
+    """The feed's events around the card's days, league by league, where each came from, and the raw
+    responses."""
+    fed: list[FeedGame] = []
+    taken: list[Taken] = []
+    raws: list[Raw] = []
+    for lg in fed_leagues:
+        days = [_day(g.kickoff, tz) for g in games.values() if g.league == lg and g.kickoff is not None]
+        query = Query(
+            league=lg,
+            first=min(days) - timedelta(days=1) if days else None,
+            last=max(days) + timedelta(days=1) if days else None,
+            api_key=api_key,
+            zone=tz,
+        )
+        data, prov, took, raw = read_feed(chosen, from_file, lambda p, q=query: p.scores_request(q))
+        feed = prov.parse_scores(data, query, took.source)
+        fed.extend(feed.games)
+        taken.append(took)
+        if raw is not None:
+            raws.append((raw, took, prov, query))
+    return fed, taken, raws
+
+
+def _kept_while(
+    store: Store, raws: list[Raw], taken: list[Taken], record: Callable[[list[Taken]], results.Recorded]
+) -> tuple[results.Recorded, list[Taken]]:
+    """`record(taken)`, the raw responses kept beside the pool first (`taken` says where); kept only when
+    it is recorded."""
+    kept = [
+        keep_raw(feeds_folder(str(store.url)), raw, t.taken_at, p.name, q, "scores") for raw, t, p, q in raws
+    ]
+    taken = [
+        Taken(t.provider, t.source, t.taken_at, t.book, k, t.from_file)
+        for t, k in zip(taken, kept, strict=True)
+    ]
+    try:
+        return record(taken), taken
+    except BaseException:
+        for k in kept:
+            k.unlink(missing_ok=True)
+        raise
 
 
 def _day(kickoff: datetime | date, tz: str) -> date:
