@@ -84,34 +84,14 @@ def print_batch(
     next print reuses those serials (no card carrying them exists). Killed between record and rename:
     the whole file waits beside its name and the next print puts it in place (`finish_batches`).
     """
-    from ..render.pdf import render_cards, render_proof
+    from ..render.pdf import render_cards
 
     if not proof and not 1 <= copies <= MAX_COPIES:
         raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
     others = list_templates()  # named when the card does not fit on `t`
     if proof:
-        card = _printable(store, slug)
-        layout = layout_card(card, t, others)
-        path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
-        refuse_overwrite(store, path)
-        with atomic_output(path) as part:
-            render_proof(part, t, layout, slug, card.version, card.title)
-        with store.transaction() as tx:
-            tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
-        return Printed(
-            slug,
-            card.version,
-            t.name,
-            path,
-            1,
-            1,
-            None,
-            None,
-            _sha(path),
-            layout.type_size,
-            layout.short_names,
-        )
+        return _print_proof(store, slug, t, others, out, folder)
     with store.print_lock():
         finish_batches(store)
         for _ in range(5):
@@ -140,14 +120,7 @@ def print_batch(
                     serials,
                     (lambda n: progress(n, copies)) if progress else None,
                 )
-                sync(part)
-                digest = _sha(part)
-                with store.transaction() as tx:
-                    if tx.take_serials(copies)[0] != first:
-                        raise Conflict("the serials moved")  # taken by a command that did not wait its turn
-                    batches.record(
-                        tx, slug, card.version, reference(template, t), first, last, str(path), digest
-                    )
+                digest = _record(store, part, card, reference(template, t), first, last, path)
             except Conflict:
                 part.unlink(missing_ok=True)
                 continue  # render again from the serial the pool has now
@@ -171,6 +144,37 @@ def print_batch(
         f"the pool's serials kept changing while card {slug} was printed (another program is "
         "taking serials). Nothing was printed: run this command again."
     )
+
+
+def _print_proof(
+    store: Store, slug: str, t: Template, others: list[Template], out: Path | None, folder: Path
+) -> Printed:
+    """One PROOF of the latest version of `slug`: no serial used, no batch recorded, the print audited."""
+    from ..render.pdf import render_proof
+
+    card = _printable(store, slug)
+    layout = layout_card(card, t, others)
+    path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
+    refuse_overwrite(store, path)
+    with atomic_output(path) as part:
+        render_proof(part, t, layout, slug, card.version, card.title)
+    with store.transaction() as tx:
+        tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
+    return Printed(
+        slug, card.version, t.name, path, 1, 1, None, None, _sha(path), layout.type_size, layout.short_names
+    )
+
+
+def _record(store: Store, part: Path, card: Card, template: str, first: int, last: int, path: Path) -> str:
+    """The rendered file made durable, then, in one short transaction, the serials taken (Conflict when
+    another command took them meanwhile) and the batch recorded with the file's SHA-256."""
+    sync(part)
+    digest = _sha(part)
+    with store.transaction() as tx:
+        if tx.take_serials(last - first + 1)[0] != first:
+            raise Conflict("the serials moved")  # taken by a command that did not wait its turn
+        batches.record(tx, card.slug, card.version, template, first, last, str(path), digest)
+    return digest
 
 
 def _printable(store: Store, slug: str) -> Card:
