@@ -23,7 +23,7 @@ from ..core.errors import NotFoundError, ParlayError, Source, option
 from ..core.models import Card, Entry
 from ..core.verify import format_serial, parse_serial
 from ..io.entries import RawEntry
-from ..store import Store, retry_conflicts
+from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import scans as scan_rows
 from ..store.batches import all_batches
@@ -274,25 +274,7 @@ def _accept(
     replace: bool = False,
 ) -> Entry:
     row = _pick_row(tx, slug, which)
-    number = serial if serial is not None else row.serial
-    if number is None:
-        raise ParlayError(
-            f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
-            f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
-            f"{option('code')} K7F2Q9"
-        )
-    chosen = picks if picks is not None else row.picks
-    amount = stake if stake is not None else row.stake
-    if not chosen:
-        raise ParlayError(
-            f"no picks were read from card {format_serial(number)}: give them with "
-            f"{option('picks')}, e.g. {option('picks')} 101,104,117."
-        )
-    if amount is None:
-        raise ParlayError(
-            f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
-            f"e.g. {option('stake')} 5."
-        )
+    number, chosen, amount = _completed(row, serial, picks, stake)
     checks = Checks(tx, slug, replace=replace)
     when = _received(received, checks.current) if received else row.received_at
     late = late or row.late
@@ -318,6 +300,39 @@ def _accept(
         correct_with=f"accept it with {option('replace')}",
         review=row.id,
     )
+    _close(tx, slug, row, entry, number)
+    return entry
+
+
+def _completed(
+    row: scan_rows.ScanRow, serial: int | None, picks: tuple[int, ...] | None, stake: Decimal | None
+) -> tuple[int, tuple[int, ...], Decimal]:
+    """The serial, picks and stake of a card in review: as given, else as read; refused, saying what to
+    give, when neither has one."""
+    number = serial if serial is not None else row.serial
+    if number is None:
+        raise ParlayError(
+            f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
+            f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
+            f"{option('code')} K7F2Q9"
+        )
+    chosen = picks if picks is not None else row.picks
+    amount = stake if stake is not None else row.stake
+    if not chosen:
+        raise ParlayError(
+            f"no picks were read from card {format_serial(number)}: give them with "
+            f"{option('picks')}, e.g. {option('picks')} 101,104,117."
+        )
+    if amount is None:
+        raise ParlayError(
+            f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
+            f"e.g. {option('stake')} 5."
+        )
+    return number, tuple(chosen), amount
+
+
+def _close(tx: Tx, slug: str, row: scan_rows.ScanRow, entry: Entry, number: int) -> None:
+    """The review row accepted, and every other open scan of the same card closed as its duplicate."""
     at = datetime.now(UTC)
     scan_rows.resolve(
         tx,
@@ -335,7 +350,6 @@ def _accept(
                 f"another scan of card {entry.serial} was accepted (review #{row.id})",
                 at,
             )
-    return entry
 
 
 @retry_conflicts
