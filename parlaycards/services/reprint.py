@@ -44,27 +44,7 @@ def reprint(
 
     s = format_serial(number)
     with store.transaction() as tx:
-        zone = ZoneInfo(card_rows.latest(tx, slug).timezone)  # names the card when it does not exist
-        batch = next(
-            (b for b in batches.of_card(tx, slug) if b.first_serial <= number <= b.last_serial), None
-        )
-        if batch is None:
-            other = batches.batch_for_serial(tx, number)
-            raise NotFoundError(
-                f"serial {s} was printed for card {other[0]}, not {slug}."
-                if other
-                else f"serial {s} was never printed for {slug}: only a printed card can be reprinted "
-                f"(`parlaycards print {slug}` prints new ones)."
-            )
-        entered = entry_rows.get(tx, number)
-        if entered is not None:
-            e = entered[1]
-            raise RefusedError(
-                f"card {s} was already entered ({e.name or 'no name'}, received "
-                f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
-                f"card. If that entry is a mistake, void it first with `parlaycards entry void "
-                f"{slug} {s} ⟨reason⟩ …`."
-            )
+        batch = _batch_to_reprint(tx, slug, number)
         card = card_rows.get(tx, slug, batch.version)
         t = load_template(batch.template)
         layout = layout_card(card, t)
@@ -99,6 +79,32 @@ def reprint(
             times,
             tuple(str(d.get("file")) for d in earlier),
         )
+
+
+def _batch_to_reprint(tx: Tx, slug: str, number: int) -> batches.Batch:
+    """The print batch of `slug` that printed serial `number`; refused when none did, or when the card
+    was entered already (a reprint would be a second copy of a played card)."""
+    s = format_serial(number)
+    zone = ZoneInfo(card_rows.latest(tx, slug).timezone)  # names the card when it does not exist
+    batch = next((b for b in batches.of_card(tx, slug) if b.first_serial <= number <= b.last_serial), None)
+    if batch is None:
+        other = batches.batch_for_serial(tx, number)
+        raise NotFoundError(
+            f"serial {s} was printed for card {other[0]}, not {slug}."
+            if other
+            else f"serial {s} was never printed for {slug}: only a printed card can be reprinted "
+            f"(`parlaycards print {slug}` prints new ones)."
+        )
+    entered = entry_rows.get(tx, number)
+    if entered is not None:
+        e = entered[1]
+        raise RefusedError(
+            f"card {s} was already entered ({e.name or 'no name'}, received "
+            f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
+            f"card. If that entry is a mistake, void it first with `parlaycards entry void "
+            f"{slug} {s} ⟨reason⟩ …`."
+        )
+    return batch
 
 
 def _free_name(folder: Path, stem: str, times: int) -> Path:
