@@ -82,22 +82,7 @@ def import_lines(
     zone(tz)
     slug = slug or slug_from(path.name)
     check_slug(slug)
-    if mapping is not None and layout is not None:
-        raise ParlayError(
-            f"{option('map')} and {option('layout')} both say how to read the columns: give one of them."
-        )
-    if save_layout is not None:
-        save_layout = layouts.check_name(save_layout)
-        if mapping is None and layout is None:
-            raise ParlayError(
-                f"{option('save_layout')} keeps the columns named with {option('map')}; this import has none "
-                f"(its header is read as it is). Add the {option('map')} options to save."
-            )
-        if dry_run:
-            raise ParlayError(
-                f"{option('save_layout')} saves with the import itself, and a dry run stores nothing. Check "
-                f"the reading with {option('dry_run')} first, then import without it to save the layout."
-            )
+    save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)
     lines = read_lines(
@@ -134,6 +119,33 @@ def import_lines(
         layout_replaced=bool(replaced and replaced[-1]),
         archived=saved.archived,
     )
+
+
+def _check_columns_said(
+    mapping: ColumnMap | None, layout: str | None, save_layout: str | None, dry_run: bool
+) -> str | None:
+    """How the columns are read is said once: by hand (⟨map⟩) or by a saved layout; a layout is saved only
+    from columns named by hand, and only by an import that stores. Returns the name to save under."""
+    from . import layouts
+
+    if mapping is not None and layout is not None:
+        raise ParlayError(
+            f"{option('map')} and {option('layout')} both say how to read the columns: give one of them."
+        )
+    if save_layout is None:
+        return None
+    save_layout = layouts.check_name(save_layout)
+    if mapping is None and layout is None:
+        raise ParlayError(
+            f"{option('save_layout')} keeps the columns named with {option('map')}; this import has none "
+            f"(its header is read as it is). Add the {option('map')} options to save."
+        )
+    if dry_run:
+        raise ParlayError(
+            f"{option('save_layout')} saves with the import itself, and a dry run stores nothing. Check "
+            f"the reading with {option('dry_run')} first, then import without it to save the layout."
+        )
+    return save_layout
 
 
 @retry_conflicts
