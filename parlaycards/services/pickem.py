@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
@@ -35,6 +36,9 @@ from ..core.season import SeasonReport, season_standings
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
+
+if TYPE_CHECKING:
+    from ..io.pickem import PickemRow
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
 PICKS_ACCEPTED = (
@@ -296,31 +300,11 @@ def import_entries(
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
         for raw in sheet.rows:
-            reasons = [p.in_row() for p in raw.problems]
-            chosen, problems = picks_from_numbers(raw.numbers, view.card)
-            reasons += problems
-            if not raw.numbers and not raw.problems:
-                reasons.append("no picks")
-            key = name_key(raw.name)
-            if raw.name and key in in_file:
-                reasons.append(f"{raw.name} already has a row in this file (row {in_file[key]})")
-            in_file.setdefault(key, raw.row)
-            entry = None
-            if not reasons:
-                try:
-                    entry = PickemEntry(
-                        name=raw.name,
-                        picks=chosen,
-                        tiebreak=raw.tiebreak,
-                        paid=_paid(raw.paid, stored.get(key)),
-                        received_at=received,
-                    )
-                except ValidationError as exc:
-                    reasons.append(validation_text(exc))
+            entry, reasons = _row_entry(raw, view, stored, in_file, received)
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue
-            before = stored.get(key)
+            before = stored.get(name_key(raw.name))
             if before is not None:
                 if (before.picks, before.tiebreak, before.paid) == (entry.picks, entry.tiebreak, entry.paid):
                     report.unchanged.append(entry.name)
@@ -334,7 +318,7 @@ def import_entries(
                 report.replaced.append(entry.name)
             else:
                 report.stored.append(entry.name)
-            if missing_games(chosen, view.card):
+            if missing_games(dict(entry.picks), view.card):
                 report.short.append(entry.name)
             keep.append(entry)
         if report.refused and (all_or_nothing or not (keep or report.unchanged)):
@@ -354,6 +338,37 @@ def import_entries(
             refused=len(report.refused),
         )
     return report
+
+
+def _row_entry(
+    raw: PickemRow,
+    view: PoolView,
+    stored: dict[str, PickemEntry],
+    in_file: dict[str, int],
+    received: datetime,
+) -> tuple[PickemEntry | None, list[str]]:
+    """The entry a sheet's row makes, or why it makes none (`in_file`: the row of each name seen so far)."""
+    reasons = [p.in_row() for p in raw.problems]
+    chosen, problems = picks_from_numbers(raw.numbers, view.card)
+    reasons += problems
+    if not raw.numbers and not raw.problems:
+        reasons.append("no picks")
+    key = name_key(raw.name)
+    if raw.name and key in in_file:
+        reasons.append(f"{raw.name} already has a row in this file (row {in_file[key]})")
+    in_file.setdefault(key, raw.row)
+    if reasons:
+        return None, reasons
+    try:
+        return PickemEntry(
+            name=raw.name,
+            picks=chosen,
+            tiebreak=raw.tiebreak,
+            paid=_paid(raw.paid, stored.get(key)),
+            received_at=received,
+        ), []
+    except ValidationError as exc:
+        return None, [validation_text(exc)]
 
 
 def entries(store: Store, slug: str) -> PoolView:
