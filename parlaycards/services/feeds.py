@@ -99,29 +99,7 @@ def fetch_lines(
         api_key=api_key,
         zone=tz,
     )
-    chosen = provider_of(provider, from_file)
-    if top is not None and chosen is not None and chosen.name != "espn":
-        raise ParlayError(
-            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
-            f"(or leave ⟨top⟩ out with {chosen.label})."
-        )
-    data, prov, taken, raw = read_feed(chosen, from_file, lambda p: p.lines_request(query))
-    if top is not None and prov.name != "espn":
-        raise ParlayError(
-            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
-            f"{prov.label} response."
-        )
-    feed = prov.parse_lines(data, query, taken.source)
-    if from_file is not None:
-        _refuse_another_week(feed, lg, week, day, taken.source)
-    taken = Taken(
-        taken.provider,
-        taken.source,
-        (feed.taken_at or taken.taken_at).astimezone(timezone.utc),
-        feed.book,
-        taken.kept,
-        taken.from_file,
-    )
+    feed, prov, taken, raw = _lines_feed(provider_of(provider, from_file), from_file, query, top)
     picked, left_off, outside = _pick(feed, top)
     if not picked:
         raise ParlayError(
@@ -165,6 +143,29 @@ def fetch_lines(
         as_written,
         dry_run,
     )
+
+
+def _lines_feed(
+    chosen: Provider | None, from_file: Path | None, query: Query, top: int | None
+) -> tuple[Feed, Provider, Taken, bytes | None]:
+    """The feed's games and lines for `query` (from the provider, or a response saved as `from_file`), the
+    provider that gave them, when and where they were taken, and the raw response to keep."""
+    if top is not None and chosen is not None and chosen.name != "espn":
+        raise ParlayError(
+            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
+            f"(or leave ⟨top⟩ out with {chosen.label})."
+        )
+    data, prov, taken, raw = read_feed(chosen, from_file, lambda p: p.lines_request(query))
+    if top is not None and prov.name != "espn":
+        raise ParlayError(
+            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
+            f"{prov.label} response."
+        )
+    feed = prov.parse_lines(data, query, taken.source)
+    if from_file is not None:
+        _refuse_another_week(feed, query.league, query.week, query.day, taken.source)
+    when = (feed.taken_at or taken.taken_at).astimezone(timezone.utc)
+    return feed, prov, Taken(taken.provider, taken.source, when, feed.book, taken.kept, taken.from_file), raw
 
 
 def _check_asked(
