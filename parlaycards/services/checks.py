@@ -70,6 +70,33 @@ class Checks:
             self._versions[version] = card_rows.get(self.tx, self.slug, version)
         return self._versions[version]
 
+    def _serial_refusals(self, serial: int, printed: tuple[str, int] | None) -> list[str]:
+        """Why a serial cannot be entered on this card: never printed, printed for another card, twice in
+        this batch, entered already, or voided."""
+        s = format_serial(serial)
+        reasons = []
+        if printed is None:
+            reasons.append(
+                f"serial {s} was never printed: no print batch holds it (check the number on the card)"
+            )
+        elif printed[0] != self.slug:
+            reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")
+        if serial in self._batch:
+            reasons.append(f"serial {s} appears twice (first at {self._batch[serial]})")
+        elif serial in self._entered and not (self.replace and self._entered[serial] == self.slug):
+            other = self._entered[serial]
+            reasons.append(
+                f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else "")
+            )
+        gone = self._void.get(serial)
+        if gone is not None and not self.replace:
+            reasons.append(
+                f"serial {s} was voided on {gone.at.astimezone(zone_of(self.current)):%a %b %d %H:%M} "
+                f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
+                f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`"
+            )
+        return reasons
+
     def check(
         self, raw: RawEntry, *, where: str, late: bool, source: SourceKind, now: datetime
     ) -> tuple[Entry | None, list[str]]:
@@ -79,26 +106,7 @@ class Checks:
             return None, reasons
         s = format_serial(raw.serial)
         printed = self.printed_from(raw.serial)
-        if printed is None:
-            reasons.append(
-                f"serial {s} was never printed: no print batch holds it (check the number on the card)"
-            )
-        elif printed[0] != self.slug:
-            reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")
-        if raw.serial in self._batch:
-            reasons.append(f"serial {s} appears twice (first at {self._batch[raw.serial]})")
-        elif raw.serial in self._entered and not (self.replace and self._entered[raw.serial] == self.slug):
-            other = self._entered[raw.serial]
-            reasons.append(
-                f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else "")
-            )
-        gone = self._void.get(raw.serial)
-        if gone is not None and not self.replace:
-            reasons.append(
-                f"serial {s} was voided on {gone.at.astimezone(zone_of(self.current)):%a %b %d %H:%M} "
-                f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
-                f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`"
-            )
+        reasons += self._serial_refusals(raw.serial, printed)
         self._batch.setdefault(raw.serial, where)
         if printed is None or printed[0] != self.slug:
             return None, reasons
