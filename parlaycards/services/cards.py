@@ -186,13 +186,7 @@ def store_games(
             )
             return Imported(ahead, note, printed, undone=undone, stored=False)
         if undone and not replace:
-            raise RefusedError(
-                f"card {slug} was edited by hand since its last import, and importing {source} "
-                f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
-                f"again with {option('replace')} to put the lines of {lines_from.removeprefix('the ')} in place "
-                f"of the edits, or make the same changes in {lines_from} first; nothing was imported:",
-                problems=undone,
-            )
+            raise _undoing(slug, source, undone, lines_from)
         saved = card_rows.save(tx, card, note)
         tx.audit(
             "import",
@@ -211,6 +205,17 @@ def store_games(
             undone=undone,
             archived=slug in card_rows.archived(tx),
         )
+
+
+def _undoing(slug: str, source: str, undone: tuple[str, ...], lines_from: str) -> RefusedError:
+    """An import refused because it would undo hand edits made since the card's last import."""
+    return RefusedError(
+        f"card {slug} was edited by hand since its last import, and importing {source} "
+        f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
+        f"again with {option('replace')} to put the lines of {lines_from.removeprefix('the ')} in place "
+        f"of the edits, or make the same changes in {lines_from} first; nothing was imported:",
+        problems=undone,
+    )
 
 
 def check_slug(slug: str) -> None:
