@@ -73,10 +73,7 @@ def fetch_results(
             tx.audit(
                 "result.fetch",
                 slug,
-                provider=[t.provider for t in taken],
-                source=[t.source for t in taken],
-                taken_at=[t.taken_at.isoformat() for t in taken],
-                raw=[str(t.kept) for t in taken],
+                **_said(taken),
                 stored=len(got.changes),
                 not_over=len(not_over),
                 missing=len(missing),
@@ -101,6 +98,16 @@ def fetch_results(
 
 
 Raw = tuple[bytes, Taken, Provider, Query]  # a response as received, to keep beside the pool
+
+
+def _said(taken: list[Taken]) -> dict[str, list[str]]:
+    """Where each response came from and when, for the audit log."""
+    return {
+        "provider": [t.provider for t in taken],
+        "source": [t.source for t in taken],
+        "taken_at": [t.taken_at.isoformat() for t in taken],
+        "raw": [str(t.kept) for t in taken],
+    }
 
 
 def _scores(

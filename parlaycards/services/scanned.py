@@ -131,16 +131,7 @@ def _verdict(tx: Tx, checks: Checks, run: _Batch, s, picks, amount) -> tuple[str
                 + ": a photocopy, or the card scanned again with different marks"
             )
     if not reasons:
-        raw = RawEntry(
-            source=Source(file=s.where),
-            serial=s.serial,
-            code=s.code,
-            name="",
-            stake=amount,
-            picks=picks,
-            received_at=run.when,
-            late=run.late,
-        )
+        raw = RawEntry(Source(file=s.where), s.serial, s.code, "", amount, picks, run.when, run.late)
         entry, refused = checks.check(raw, where=s.where, late=run.late, source="scan", now=run.now)
         if entry is None:
             reasons += refused
