@@ -36,9 +36,10 @@ from ..core.season import SeasonReport, season_standings
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
+from .pickem_checks import check_open, none_stored, paid_status, row_entry
 
 if TYPE_CHECKING:
-    from ..io.pickem import PickemRow
+    pass
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
 PICKS_ACCEPTED = (
@@ -201,8 +202,8 @@ def add_entry(
     and after the card's cutoff unless `late` (on purpose)."""
     with store.transaction() as tx:
         view = pool_view(tx, slug)
-        _door(tx, view, received_at or datetime.now(UTC), late, how="typed")
-        paid = _paid(paid, rows.by_name(tx, slug).get(name_key(name)))
+        check_open(tx, view, received_at or datetime.now(UTC), late, how="typed")
+        paid = paid_status(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
             raise RefusedError(
@@ -233,46 +234,6 @@ def add_entry(
         return Added(entry, missing_games(chosen, view.card), before is not None)
 
 
-def _door(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: str, file: str = "") -> None:
-    """Refuse entries that would move money already paid or that come after the pool closed.
-
-    A prize paid out closes the pool for good: a new or replaced entry would change the pot and the
-    places after the money went out (nothing undoes a payment). The card's cutoff (as the card stands
-    now) closes it too, unless the entry is late on purpose."""
-    from ..core.money import dollars
-    from ..core.views import moments_text
-    from ..store.payments import paid_so_far
-
-    head = f"{file}: " if file else ""
-    paid = paid_so_far(tx, view.pool.slug, "prize")
-    if any(v > 0 for v in paid.values()):
-        names = {e.key: e.name for e in rows.entries(tx, view.pool.slug)}
-        who = ", ".join(f"{names.get(k, k)} {dollars(v)}" for k, v in sorted(paid.items()) if v > 0)
-        raise RefusedError(
-            f"{head}prizes of pick'em pool {view.pool.slug} were already paid ({who}): a new or replaced "
-            "entry now would change the pot and the places after the money went out. Nothing was stored."
-        )
-    if late:
-        return
-    remedy = f"add {option('late')} to the import" if how == "imported" else f"add {option('late')}"
-    current = card_rows.latest(tx, view.card.slug)
-    cutoff = current.rules.cutoff
-    if cutoff is not None and received > cutoff:
-        got, due = moments_text((received, cutoff), current.timezone)
-        raise RefusedError(
-            f"{head}pick'em pool {view.pool.slug} closed at the card's cutoff {due}; this entry is "
-            f"received {got}. Nothing was stored. To accept it after the cutoff on purpose, {remedy}."
-        )
-
-
-def _paid(said: bool | None, earlier: PickemEntry | None) -> bool:
-    """An entry's fee status: as said, else as the entrant's earlier entry says (its recorded fees stay
-    true), else paid."""
-    if said is not None:
-        return said
-    return earlier.paid if earlier is not None else True
-
-
 @retry_conflicts
 def import_entries(
     store: Store,
@@ -295,12 +256,12 @@ def import_entries(
     received = datetime.now(UTC)
     with store.transaction() as tx:
         view = pool_view(tx, slug)
-        _door(tx, view, received, late, how="imported", file=path.name)
+        check_open(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
         for raw in sheet.rows:
-            entry, reasons = _row_entry(raw, view, stored, in_file, received)
+            entry, reasons = row_entry(raw, view, stored, in_file, received)
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue
@@ -322,11 +283,7 @@ def import_entries(
                 report.short.append(entry.name)
             keep.append(entry)
         if report.refused and (all_or_nothing or not (keep or report.unchanged)):
-            why = f"{option('all_or_nothing')} is on" if all_or_nothing else "every row was refused"
-            raise RefusedError(
-                f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
-                problems=tuple(report.refused),
-            )
+            raise none_stored(path, report, all_or_nothing)
         rows.save(tx, slug, keep, "imported")
         tx.audit(
             "pickem.import",
@@ -338,37 +295,6 @@ def import_entries(
             refused=len(report.refused),
         )
     return report
-
-
-def _row_entry(
-    raw: PickemRow,
-    view: PoolView,
-    stored: dict[str, PickemEntry],
-    in_file: dict[str, int],
-    received: datetime,
-) -> tuple[PickemEntry | None, list[str]]:
-    """The entry a sheet's row makes, or why it makes none (`in_file`: the row of each name seen so far)."""
-    reasons = [p.in_row() for p in raw.problems]
-    chosen, problems = picks_from_numbers(raw.numbers, view.card)
-    reasons += problems
-    if not raw.numbers and not raw.problems:
-        reasons.append("no picks")
-    key = name_key(raw.name)
-    if raw.name and key in in_file:
-        reasons.append(f"{raw.name} already has a row in this file (row {in_file[key]})")
-    in_file.setdefault(key, raw.row)
-    if reasons:
-        return None, reasons
-    try:
-        return PickemEntry(
-            name=raw.name,
-            picks=chosen,
-            tiebreak=raw.tiebreak,
-            paid=_paid(raw.paid, stored.get(key)),
-            received_at=received,
-        ), []
-    except ValidationError as exc:
-        return None, [validation_text(exc)]
 
 
 def entries(store: Store, slug: str) -> PoolView:
