@@ -84,8 +84,6 @@ def print_batch(
     next print reuses those serials (no card carrying them exists). Killed between record and rename:
     the whole file waits beside its name and the next print puts it in place (`finish_batches`).
     """
-    from ..render.pdf import render_cards
-
     if not proof and not 1 <= copies <= MAX_COPIES:
         raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
@@ -95,55 +93,57 @@ def print_batch(
     with store.print_lock():
         finish_batches(store)
         for _ in range(5):
-            with store.reading() as tx:
-                card = card_rows.latest(tx, slug)
-                first = tx.next_serial()
-                secret = tx.secret
-            _check_printable(card)
-            layout = layout_card(card, t, others)
-            last = first + copies - 1
-            path = _out(
-                out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf"
+            printed = _print_once(
+                store, slug, t, others, reference(template, t), copies, out, folder, progress
             )
-            refuse_overwrite(store, path)
-            clear_leftovers(path)  # of a print killed before recording its batch
-            part = part_path(path)
-            serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
-            try:
-                render_cards(
-                    part,
-                    t,
-                    layout,
-                    slug,
-                    card.version,
-                    card.title,
-                    serials,
-                    (lambda n: progress(n, copies)) if progress else None,
-                )
-                digest = _record(store, part, card, reference(template, t), first, last, path)
-            except Conflict:
-                part.unlink(missing_ok=True)
-                continue  # render again from the serial the pool has now
-            except BaseException:
-                part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
-                raise
-            os.replace(part, path)
-            return Printed(
-                slug,
-                card.version,
-                t.name,
-                path,
-                copies,
-                -(-copies // len(t.cards)),
-                first,
-                last,
-                digest,
-                layout.type_size,
-            )
+            if printed is not None:
+                return printed
     raise ParlayError(
         f"the pool's serials kept changing while card {slug} was printed (another program is "
         "taking serials). Nothing was printed: run this command again."
     )
+
+
+def _print_once(
+    store: Store,
+    slug: str,
+    t: Template,
+    others: list[Template],
+    template: str,
+    copies: int,
+    out: Path | None,
+    folder: Path,
+    progress: Callable[[int, int], None] | None,
+) -> Printed | None:
+    """One try at printing `copies` cards from the next serial: None when another command took those
+    serials meanwhile (nothing is left behind: render again from the serial the pool has now)."""
+    from ..render.pdf import render_cards
+
+    with store.reading() as tx:
+        card = card_rows.latest(tx, slug)
+        first = tx.next_serial()
+        secret = tx.secret
+    _check_printable(card)
+    layout = layout_card(card, t, others)
+    last = first + copies - 1
+    path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
+    refuse_overwrite(store, path)
+    clear_leftovers(path)  # of a print killed before recording its batch
+    part = part_path(path)
+    serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
+    shown = (lambda n: progress(n, copies)) if progress else None
+    try:
+        render_cards(part, t, layout, slug, card.version, card.title, serials, shown)
+        digest = _record(store, part, card, template, first, last, path)
+    except Conflict:
+        part.unlink(missing_ok=True)
+        return None
+    except BaseException:
+        part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
+        raise
+    os.replace(part, path)
+    pages = -(-copies // len(t.cards))
+    return Printed(slug, card.version, t.name, path, copies, pages, first, last, digest, layout.type_size)
 
 
 def _print_proof(
