@@ -716,3 +716,22 @@ def test_demo_does_not_use_the_feeds():
 
     source = Path(demo_run.__file__).read_text(encoding="utf-8")
     assert "feeds" not in source
+
+
+def test_result_fetch_of_a_card_with_no_fed_league_says_so(db_path, store):
+    games = (
+        Game(
+            league="HS",
+            away="Central",
+            home="North",
+            spread=Decimal(-7),
+            numbers=SelectionNumbers(away=101, home=102),
+        ),
+    )
+    with store.transaction() as tx:
+        card_rows.save(tx, Card(slug="hs-w12", title="Friday night", games=games), "typed")
+    r = cli(db_path, "result", "fetch", "hs-w12")
+    assert r.exit_code != 0
+    assert "card hs-w12 has no game of a league with a feed (" in r.stderr
+    assert "Use `result import` or `result set`." in r.stderr
+    assert "Traceback" not in r.output
