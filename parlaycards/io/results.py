@@ -9,6 +9,7 @@ and no status, or a status such as Scheduled or In progress, are games not over 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -195,6 +196,23 @@ def _columns(cells: tuple[object, ...]) -> dict[str, int] | None:
     return None
 
 
+def _scores(
+    cell: Callable[[str], object], problem: Callable[[str | None, str], None]
+) -> list[int | None] | None:
+    """A row's away and home scores (None where blank); None when one is not a score, its cell named."""
+    scores: list[int | None] = []
+    for name in ("away_score", "home_score"):
+        value = text_of(cell(name))
+        if not value:
+            scores.append(None)
+        elif re.fullmatch(r"\d{1,3}", value):
+            scores.append(int(value))
+        else:
+            problem(name, f'the score "{value}" is not a whole number of points (0 or more).')
+            return None
+    return scores
+
+
 def _row(
     file: str,
     sheet: Sheet,
@@ -220,16 +238,9 @@ def _row(
         else f"game {text_of(cell('number'))}"
     )
     status = re.sub(r"[\s\-_.()]", "", text_of(cell("status")).casefold())
-    scores = []
-    for name in ("away_score", "home_score"):
-        value = text_of(cell(name))
-        if not value:
-            scores.append(None)
-        elif re.fullmatch(r"\d{1,3}", value):
-            scores.append(int(value))
-        else:
-            problem(name, f'the score "{value}" is not a whole number of points (0 or more).')
-            return
+    scores = _scores(cell, problem)
+    if scores is None:
+        return
     number = None
     if "number" in cols:
         text = text_of(cell("number"))
