@@ -128,6 +128,30 @@ def _check_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> N
             tail = chunk[-16:]
 
 
+def _check_row(where: str, idx: int, values: dict[int, object], before: int) -> None:
+    """Row `idx` (its values by column) within MAX_ROWS and MAX_COLS, after the `before` rows read, and no
+    cell over MAX_CELL_CHARS."""
+    last = max(values)
+    if idx > MAX_ROWS or last > MAX_COLS:
+        col = last if last > MAX_COLS else min(values)
+        raise LimitError(
+            f"{where}, cell {_letter(col)}{idx}: holds a value beyond what parlaycards reads "
+            f"({MAX_ROWS:,} rows and {MAX_COLS:,} columns, {EXCEL_LETTERS}, per sheet). Delete "
+            "what lies beyond the table (select the rows or columns, Delete), or split the file."
+        )
+    if idx <= before:
+        raise LimitError(
+            f"{where}, row {idx}: appears twice or out of order in the file, which Excel never "
+            "writes. Open it in Excel and save it again as .xlsx."
+        )
+    for col, value in values.items():
+        if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+            raise LimitError(
+                f"{where}, cell {_letter(col)}{idx}: holds {len(value):,} characters; a cell "
+                f"holds at most {MAX_CELL_CHARS:,}."
+            )
+
+
 def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
     """The values of a read-only openpyxl worksheet as rows (row 1 first, column A at index 0), read
     straight from its XML with bounds: a value beyond MAX_ROWS rows or MAX_COLS columns, a cell over
@@ -158,24 +182,7 @@ def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
                 if not values:
                     continue
                 last = max(values)
-                if idx > MAX_ROWS or last > MAX_COLS:
-                    col = last if last > MAX_COLS else min(values)
-                    raise LimitError(
-                        f"{where}, cell {_letter(col)}{idx}: holds a value beyond what parlaycards reads "
-                        f"({MAX_ROWS:,} rows and {MAX_COLS:,} columns, {EXCEL_LETTERS}, per sheet). Delete "
-                        "what lies beyond the table (select the rows or columns, Delete), or split the file."
-                    )
-                if idx <= len(rows):
-                    raise LimitError(
-                        f"{where}, row {idx}: appears twice or out of order in the file, which Excel never "
-                        "writes. Open it in Excel and save it again as .xlsx."
-                    )
-                for col, value in values.items():
-                    if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
-                        raise LimitError(
-                            f"{where}, cell {_letter(col)}{idx}: holds {len(value):,} characters; a cell "
-                            f"holds at most {MAX_CELL_CHARS:,}."
-                        )
+                _check_row(where, idx, values, len(rows))
                 held += last + (idx - 1 - len(rows))
                 if held > MAX_CELLS:
                     raise LimitError(
