@@ -291,18 +291,7 @@ class OneRowLayout(Layout):
         column = "favorite" if table.has("favorite") else "underdog"
         value = table.get(row, "spread")
         if is_pick(table.text(row, column)):  # `PK` where the favourite goes: a pick'em, the line blank or 0
-            line = None if is_no_line(value) else table.spread(row, "spread")
-            if is_no_line(value) or line == 0:
-                return Decimal(0)
-            if line is not None:
-                table.problem(
-                    row,
-                    column,
-                    f'{away} at {home}: the {column.capitalize()} column says "{table.text(row, column)}" '
-                    f'(no favourite) but the line is "{table.text(row, "spread")}". Name the '
-                    f"{_role(column)} ({away} or {home}), or leave the line blank for a pick'em.",
-                )
-            return None
+            return _pick_line(table, row, column, away, home)
         if is_no_line(value):
             table.no_line(row, "spread", f"{away} at {home}")
             return None
@@ -391,6 +380,23 @@ class OneRowLayout(Layout):
         if away is not None and home is None and not table.has("home_no"):
             home = away + 1
         return away, home, table.number(row, "over_no"), table.number(row, "under_no")
+
+
+def _pick_line(table: Table, row: int, column: str, away: str, home: str) -> Decimal | None:
+    """`PK` in the Favorite (or Underdog) column: 0 when the line is blank or 0, else the row refused."""
+    value = table.get(row, "spread")
+    line = None if is_no_line(value) else table.spread(row, "spread")
+    if is_no_line(value) or line == 0:
+        return Decimal(0)
+    if line is not None:
+        table.problem(
+            row,
+            column,
+            f'{away} at {home}: the {column.capitalize()} column says "{table.text(row, column)}" '
+            f'(no favourite) but the line is "{table.text(row, "spread")}". Name the '
+            f"{_role(column)} ({away} or {home}), or leave the line blank for a pick'em.",
+        )
+    return None
 
 
 def _role(column: str) -> str:
