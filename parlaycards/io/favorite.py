@@ -62,61 +62,65 @@ class FavoriteLayout(Layout):
             return Extracted((), tuple(table.problems))
         right = "favorite" if table.has("site") and columns["favorite"] > columns["site"] else "underdog"
         for row in table.rows():
-            fav_text, dog_text = table.text(row, "favorite"), table.text(row, "underdog")
-            if (not fav_text and not dog_text) or table.heading_like(row):
-                table.section(row)
-                continue
-            if not fav_text or not dog_text:
-                side = "favorite" if not fav_text else "underdog"
-                table.problem(
-                    row,
-                    side,
-                    f"the {side} is missing ({fav_text or dog_text} plays nobody). "
-                    "Write both teams, or delete the row.",
-                )
-                continue
-            fav, fav_side, fav_neutral = _marks(fav_text)
-            dog, dog_side, dog_neutral = _marks(dog_text)
-            fav_home = fav_side == "home" or dog_side == "away"
-            dog_home = dog_side == "home" or fav_side == "away"
-            if table.site(row) is False:  # `Favorite at Underdog`: the team on the right is at home
-                if (fav_home and right == "underdog") or (dog_home and right == "favorite"):
-                    table.problem(
-                        row,
-                        "site",
-                        f'"at" puts {dog if right == "underdog" else fav} at home, but '
-                        f"{fav if right == 'underdog' else dog} is marked as the home team. Correct one.",
-                    )
-                    continue
-                fav_home, dog_home = right == "favorite", right == "underdog"
-            neutral = fav_neutral or dog_neutral or table.neutral([row])
-            home = _home_of(fav, fav_home, dog, dog_home, neutral)
-            if home is None:
-                table.problem(
-                    row,
-                    "favorite",
-                    f'cannot tell which of "{fav_text}" and "{dog_text}" is at home. '
-                    "Write the home team in CAPITALS or put @ (or at) before it; mark a neutral site "
-                    "with (N).",
-                )
-                continue
-            line = self._line(table, row, f"{fav_text} v {dog_text}")
-            if line is None:
-                continue
-            away_name, home_name = (dog, fav) if home == "favorite" else (fav, dog)
-            games.append(
-                Draft(
-                    source=table.source(row),
-                    league=table.league_at([row]),
-                    kickoff=table.kickoff([row]),
-                    away=away_name,
-                    home=home_name,
-                    neutral=neutral,
-                    spread=-line if home == "favorite" else line,
-                    total=table.total([row]),
-                )
-            )
+            game = self._game(table, row, right)
+            if game is not None:
+                games.append(game)
         return Extracted(tuple(games), tuple(table.problems))
+
+    def _game(self, table: Table, row: int, right: str) -> Draft | None:
+        """The game of one row (None for a section heading, or a row refused with its problem)."""
+        fav_text, dog_text = table.text(row, "favorite"), table.text(row, "underdog")
+        if (not fav_text and not dog_text) or table.heading_like(row):
+            table.section(row)
+            return None
+        if not fav_text or not dog_text:
+            side = "favorite" if not fav_text else "underdog"
+            table.problem(
+                row,
+                side,
+                f"the {side} is missing ({fav_text or dog_text} plays nobody). "
+                "Write both teams, or delete the row.",
+            )
+            return None
+        fav, fav_side, fav_neutral = _marks(fav_text)
+        dog, dog_side, dog_neutral = _marks(dog_text)
+        fav_home = fav_side == "home" or dog_side == "away"
+        dog_home = dog_side == "home" or fav_side == "away"
+        if table.site(row) is False:  # `Favorite at Underdog`: the team on the right is at home
+            if (fav_home and right == "underdog") or (dog_home and right == "favorite"):
+                table.problem(
+                    row,
+                    "site",
+                    f'"at" puts {dog if right == "underdog" else fav} at home, but '
+                    f"{fav if right == 'underdog' else dog} is marked as the home team. Correct one.",
+                )
+                return None
+            fav_home, dog_home = right == "favorite", right == "underdog"
+        neutral = fav_neutral or dog_neutral or table.neutral([row])
+        home = _home_of(fav, fav_home, dog, dog_home, neutral)
+        if home is None:
+            table.problem(
+                row,
+                "favorite",
+                f'cannot tell which of "{fav_text}" and "{dog_text}" is at home. '
+                "Write the home team in CAPITALS or put @ (or at) before it; mark a neutral site "
+                "with (N).",
+            )
+            return None
+        line = self._line(table, row, f"{fav_text} v {dog_text}")
+        if line is None:
+            return None
+        away_name, home_name = (dog, fav) if home == "favorite" else (fav, dog)
+        return Draft(
+            source=table.source(row),
+            league=table.league_at([row]),
+            kickoff=table.kickoff([row]),
+            away=away_name,
+            home=home_name,
+            neutral=neutral,
+            spread=-line if home == "favorite" else line,
+            total=table.total([row]),
+        )
 
     def _line(self, table: Table, row: int, label: str) -> Decimal | None:
         """Points the favourite gives (unsigned or negative as written)."""
