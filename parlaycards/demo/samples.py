@@ -14,6 +14,7 @@ import io
 import re
 import sys
 import zipfile
+from collections.abc import Callable
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
@@ -340,9 +341,10 @@ def save_book(wb, path: Path) -> None:  # noqa: ANN001
     path.write_bytes(out.getvalue())
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], write: Callable[[Path], list[Path]] = write_all) -> int:
+    """Write the sample files into the folder given (sample_lines/ by default), naming each."""
     target = Path(argv[0]) if argv else Path("sample_lines")
-    for path in write_all(target):
+    for path in write(target):
         print(path)
     return 0
 

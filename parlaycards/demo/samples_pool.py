@@ -183,10 +183,9 @@ def winners(card: Card) -> list[tuple[str, Decimal]]:
 
 
 def main(argv: list[str]) -> int:
-    target = Path(argv[0]) if argv else Path("sample_lines")
-    for path in write_all(target):
-        print(path)
-    return 0
+    from .samples import main as write_samples
+
+    return write_samples(argv, write_all)
 
 
 if __name__ == "__main__":
