@@ -113,18 +113,11 @@ def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Set
         game, side = hit
         legs.append(Leg(number=number, outcome=grade_leg(game, side, results.get(game.key))))
     n, k, lost, pending = settle_counts([leg.outcome for leg in legs], card.rules)
-    if pending:
-        return Settlement(
-            serial=entry.serial,
-            stake=entry.stake,
-            legs=tuple(legs),
-            effective_picks=n,
-            hits=k,
-            tier=None,
-            outcome=Outcome.PENDING,
-            payout=ZERO,
-        )
-    outcome, tier, amount = settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
+    outcome, tier, amount = (
+        (Outcome.PENDING, None, ZERO)
+        if pending
+        else settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
+    )
     return Settlement(
         serial=entry.serial,
         stake=entry.stake,
