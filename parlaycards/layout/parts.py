@@ -435,15 +435,8 @@ def entry_boxes(x: float, y: float, room: float, rows: int, compact: bool = Fals
         nx = field("PHONE", x, room - lw("PHONE") - lw("AMOUNT $") - amount_w - 3, line[1])
         field("AMOUNT $", nx, amount_w, line[1])
         sx, sy = x, line[2]
-    by = sy + (rh - d) / 2 + 1
     for key, sw in zip(STAKES, stake_ws, strict=True):
-        boxes.append(Bubble(Rect(sx, by, d, d), f"stake:{key}"))
-        label = "$" + key if key != "other" else "Other $"
-        lx = sx + d + CLEAR
-        boxes.append(cell(lx, sy + 4, label, BOLD, s))
-        if key == "other":
-            w = width(label, BOLD, s)
-            boxes.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, x + room - (lx + w + 2)), 0.7)))
+        boxes += _stake_bubble(key, sx, sy, rh, d, s, x + room)
         sx += sw
     return boxes
 
@@ -472,6 +465,21 @@ def entry_column_height(room: float) -> float | None:
     return entry_height(3 + len(stakes))
 
 
+def _stake_bubble(key: str, sx: float, sy: float, rh: float, d: float, s: float, right: float) -> list[Box]:
+    """One stake bubble at `sx` on the line of height `rh` from `sy`, its label beside it ("$5"); "Other $"
+    has a line to write the amount on, up to `right`."""
+    label = "$" + key if key != "other" else "Other $"
+    lx = sx + d + CLEAR
+    out: list[Box] = [
+        Bubble(Rect(sx, sy + (rh - d) / 2 + 1, d, d), f"stake:{key}"),
+        cell(lx, sy + 4, label, BOLD, s),
+    ]
+    if key == "other":
+        w = width(label, BOLD, s)
+        out.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, right - (lx + w + 2)), 0.7)))
+    return out
+
+
 def entry_column(x: float, y: float, room: float) -> list[Box]:
     """NAME ___, PHONE ___ and AMOUNT $___ on a line each over the stake bubbles, in a panel `room` wide;
     `y` is the block's bottom. Every field of the full entry line, none dropped."""
@@ -491,14 +499,7 @@ def entry_column(x: float, y: float, room: float) -> list[Box]:
         sy = y + (len(stakes) - 1 - j) * rh
         sx = x
         for i in line:
-            key = STAKES[i]
-            boxes.append(Bubble(Rect(sx, sy + (rh - d) / 2 + 1, d, d), f"stake:{key}"))
-            label = "$" + key if key != "other" else "Other $"
-            lx = sx + d + CLEAR
-            boxes.append(cell(lx, sy + 4, label, BOLD, s))
-            if key == "other":
-                w = width(label, BOLD, s)
-                boxes.append(Rule(Rect(lx + w + 2, sy + 3.5, max(10.0, x + room - (lx + w + 2)), 0.7)))
+            boxes += _stake_bubble(STAKES[i], sx, sy, rh, d, s, x + room)
             sx += ws[i]
     return boxes
 
