@@ -344,14 +344,17 @@ def _header(x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box
     return out
 
 
+def _stripe(r: Row, x0: float, y: float, w: float, h: float) -> list[Box]:
+    """The grey band behind every other game's row (`h` high), or nothing."""
+    return [Shade(Rect(x0, y, w, h), grey=STRIPE)] if r.stripe else []
+
+
 def _game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box]:
     s, p, d = geo.s, geo.p, geo.d
     c = r.cells or {}
     g = r.game
     assert g is not None
-    out: list[Box] = []
-    if r.stripe:
-        out.append(Shade(Rect(x0, y, geo.w, p), grey=STRIPE))
+    out = _stripe(r, x0, y, geo.w, p)
     ty = y + (p - CELL * s) / 2
     by = y + (p - d) / 2
     grey = 0.55 if g.off else 0.0
@@ -393,9 +396,7 @@ def _stacked_game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float
     c = r.cells or {}
     g = r.game
     assert g is not None
-    out: list[Box] = []
-    if r.stripe:
-        out.append(Shade(Rect(x0, y, geo.w, 2 * p), grey=STRIPE))
+    out = _stripe(r, x0, y, geo.w, 2 * p)
     grey = 0.55 if g.off else 0.0
     floor = max(geo.least, 0.85 * s)
     kicks = _kick_lines(c["kick"])
