@@ -344,6 +344,17 @@ def _header(x0: float, y: float, geo: Columns, xs: dict[str, float]) -> list[Box
     return out
 
 
+def _numbered(
+    number: str, x: float, by: float, ty: float, off: bool, geo: Columns, grey: float
+) -> tuple[list[Box], float]:
+    """A side's bubble (none for a game taken off) and its selection number from `x`; and where the
+    team's name starts."""
+    out: list[Box] = [] if off else [Bubble(Rect(x, by, geo.d, geo.d), number)]
+    x += geo.d + CLEAR
+    out.append(cell(x, ty, number, BOLD, geo.s, w=geo.num, grey=grey))
+    return out, x + geo.num + geo.pad
+
+
 def _stripe(r: Row, x0: float, y: float, w: float, h: float) -> list[Box]:
     """The grey band behind every other game's row (`h` high), or nothing."""
     return [Shade(Rect(x0, y, w, h), grey=STRIPE)] if r.stripe else []
@@ -363,12 +374,8 @@ def _game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float]) -> li
         out.append(cell(x0 + xs["kick"], y + (p - CELL * ks) / 2, c["kick"], REGULAR, ks, grey=grey))
     floor = max(geo.least, 0.85 * s)
     for side in ("away", "home"):
-        x = x0 + xs[side]
-        if not g.off:
-            out.append(Bubble(Rect(x, by, d, d), c[f"{side}_no"]))
-        x += d + CLEAR
-        out.append(cell(x, ty, c[f"{side}_no"], BOLD, s, w=geo.num, grey=grey))
-        x += geo.num + geo.pad
+        boxes, x = _numbered(c[f"{side}_no"], x0 + xs[side], by, ty, g.off, geo, grey)
+        out += boxes
         name = c[side]
         ns = fit_size(name, REGULAR, s, geo.name, floor) or floor
         out.append(cell(x, y + (p - CELL * ns) / 2, name, REGULAR, ns, w=geo.name, grey=grey))
@@ -407,12 +414,8 @@ def _stacked_game(r: Row, x0: float, y: float, geo: Columns, xs: dict[str, float
         by = ly + (p - d) / 2
         if not geo.groups and kicks[i]:
             out.append(cell(x0 + xs["kick"], ly + (p - CELL * ks) / 2, kicks[i], REGULAR, ks, grey=grey))
-        x = x0 + xs[side]
-        if not g.off:
-            out.append(Bubble(Rect(x, by, d, d), c[f"{side}_no"]))
-        x += d + CLEAR
-        out.append(cell(x, ty, c[f"{side}_no"], BOLD, s, w=geo.num, grey=grey))
-        x += geo.num + geo.pad
+        boxes, x = _numbered(c[f"{side}_no"], x0 + xs[side], by, ty, g.off, geo, grey)
+        out += boxes
         ns = fit_size(c[side], REGULAR, s, geo.name, floor) or floor
         out.append(cell(x, ly + (p - CELL * ns) / 2, c[side], REGULAR, ns, w=geo.name, grey=grey))
         x += geo.name + geo.pad
