@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import replace as replace_fields
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -108,16 +109,11 @@ def import_lines(
         detail={"file": str(path), "sheets": list(lines.sheets)},
         also=keep_layout,
     )
-    return Imported(
-        saved.card,
-        saved.note,
-        saved.printed_versions,
+    return replace_fields(
+        saved,
         lines=lines,
-        undone=saved.undone,
-        stored=saved.stored,
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
-        archived=saved.archived,
     )
 
 
