@@ -275,6 +275,56 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _result_notes(games: Sequence[Game], results: Mapping[int, Result], pending: Sequence[Game]) -> list[str]:
+    """What the week's results say of its scores: games cancelled, games with no result yet."""
+    notes = [
+        f"{g.label()} was cancelled: no points for anyone on it."
+        for g in games
+        if (r := results.get(g.key)) is not None and r.cancelled
+    ]
+    if pending:
+        notes.append(
+            f"{len(pending)} game(s) have no result yet ({', '.join(g.label() for g in pending)}): "
+            "scores, places and prizes are provisional."
+        )
+    return notes
+
+
+def _standing(
+    e: PickemEntry,
+    score: Decimal,
+    lines: tuple[PickLine, ...],
+    place: int,
+    tied: int,
+    share: Decimal,
+    actual: int | None,
+) -> Standing:
+    """An entrant's line of the standings: place (shared by `tied`), score and its wins, pushes, losses …,
+    the tiebreak guess and how far it was from `actual`, and the prize share."""
+    counts = {
+        o: sum(1 for p in lines if p.outcome == o)
+        for o in ("win", "push", "loss", "missing", "void", "pending")
+    }
+    return Standing(
+        place=place,
+        tied=tied,
+        name=e.name,
+        paid=e.paid,
+        score=score,
+        wins=counts["win"],
+        pushes=counts["push"],
+        losses=counts["loss"],
+        missing=counts["missing"],
+        void=counts["void"],
+        pending=counts["pending"],
+        tiebreak=e.tiebreak,
+        distance=abs(e.tiebreak - actual) if e.tiebreak is not None and actual is not None else None,
+        over=e.tiebreak is not None and actual is not None and e.tiebreak > actual,
+        prize=share,
+        picks=lines,
+    )
+
+
 def grade_week(
     pool: PickemPool, card: Card, entries: Iterable[PickemEntry], results: Mapping[int, Result]
 ) -> WeekReport:
@@ -284,17 +334,8 @@ def grade_week(
     games = pool_games(card)
     tb_game = tiebreak_game(pool, games)
     graded = {g.key: graded_sides(g, results.get(g.key), pool.basis) for g in games}
-    notes: list[str] = []
-    for g in games:
-        r = results.get(g.key)
-        if r is not None and r.cancelled:
-            notes.append(f"{g.label()} was cancelled: no points for anyone on it.")
     pending = [g for g in games if results.get(g.key) is None]
-    if pending:
-        notes.append(
-            f"{len(pending)} game(s) have no result yet ({', '.join(g.label() for g in pending)}): "
-            "scores, places and prizes are provisional."
-        )
+    notes = _result_notes(games, results, pending)
     tb_result = results.get(tb_game.key)
     actual: int | None = None
     if tb_result is not None and not tb_result.cancelled:
@@ -325,40 +366,15 @@ def grade_week(
         pooled = sum(prizes[i:j], NIL)
         shares = split(pooled, len(group))
         if len(group) > 1 and pooled > 0:
+            names = ", ".join(e.name for e, *_ in group)
             end = min(j, len(prizes))
             span = ordinal(i + 1) if end <= i + 1 else f"{ordinal(i + 1)}–{ordinal(end)}"
-            names = ", ".join(e.name for e, *_ in group)
             notes.append(
                 f"{names} tie for {ordinal(i + 1)} and share the {span} prize money "
                 f"({dollars(pooled)}): " + ", ".join(dollars(s) for s in shares) + "."
             )
         for (e, score, lines, _), share in zip(group, shares, strict=True):
-            counts = {
-                o: sum(1 for p in lines if p.outcome == o)
-                for o in ("win", "push", "loss", "missing", "void", "pending")
-            }
-            standings.append(
-                Standing(
-                    place=i + 1,
-                    tied=len(group),
-                    name=e.name,
-                    paid=e.paid,
-                    score=score,
-                    wins=counts["win"],
-                    pushes=counts["push"],
-                    losses=counts["loss"],
-                    missing=counts["missing"],
-                    void=counts["void"],
-                    pending=counts["pending"],
-                    tiebreak=e.tiebreak,
-                    distance=abs(e.tiebreak - actual)
-                    if e.tiebreak is not None and actual is not None
-                    else None,
-                    over=e.tiebreak is not None and actual is not None and e.tiebreak > actual,
-                    prize=share,
-                    picks=lines,
-                )
-            )
+            standings.append(_standing(e, score, lines, i + 1, len(group), share, actual))
         i = j
     unclaimed = sum(prizes[len(scored) :], NIL)
     if unclaimed > 0:
