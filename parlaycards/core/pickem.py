@@ -290,6 +290,17 @@ def _result_notes(games: Sequence[Game], results: Mapping[int, Result], pending:
     return notes
 
 
+def _prize_notes(prizes: Sequence[Decimal], pot: Decimal, entries: int, fee: Decimal) -> list[str]:
+    """The week's prizes adding up to more than its pot, said."""
+    notes = []
+    if sum(prizes, NIL) > pot:
+        notes.append(
+            f"The prizes add up to {dollars(sum(prizes, NIL))}, more than the pot {dollars(pot)} "
+            f"({entries} entries at {dollars(fee)})."
+        )
+    return notes
+
+
 def _standing(
     e: PickemEntry,
     score: Decimal,
@@ -350,11 +361,7 @@ def grade_week(
     scored.sort(key=lambda s: (-s[1], s[3], s[0].key, s[0].name))
     pot = (pool.fee * len(scored)).quantize(CENT, rounding=ROUND_HALF_UP)
     prizes = place_prizes(pot, pool.prizes)
-    if sum(prizes, NIL) > pot:
-        notes.append(
-            f"The prizes add up to {dollars(sum(prizes, NIL))}, more than the pot {dollars(pot)} "
-            f"({len(scored)} entries at {dollars(pool.fee)})."
-        )
+    notes += _prize_notes(prizes, pot, len(scored), pool.fee)
 
     standings: list[Standing] = []
     i = 0
@@ -376,8 +383,7 @@ def grade_week(
         for (e, score, lines, _), share in zip(group, shares, strict=True):
             standings.append(_standing(e, score, lines, i + 1, len(group), share, actual))
         i = j
-    unclaimed = sum(prizes[len(scored) :], NIL)
-    if unclaimed > 0:
+    if (unclaimed := sum(prizes[len(scored) :], NIL)) > 0:
         notes.append(f"{dollars(unclaimed)} of prizes is not paid: there are more prizes than entries.")
     return WeekReport(
         pool=pool,
