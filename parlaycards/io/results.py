@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from ..core.errors import ParlayError, Source
 from .sheets import (
@@ -213,6 +214,23 @@ def _scores(
     return scores
 
 
+def _number(
+    cell: Callable[[str], object], problem: Callable[[str | None, str], None], numbered: bool
+) -> int | None | Literal[False]:
+    """The row's selection number (None where the sheet names games by their teams); False after saying
+    why the row names no game."""
+    if numbered:
+        text = text_of(cell("number"))
+        if not re.fullmatch(r"\d{1,6}", text):
+            problem("number", f'"{text}" is not a selection number.')
+            return False
+        return int(text)
+    if not text_of(cell("away")) or not text_of(cell("home")):
+        problem(None, "both teams are needed (Away and Home).")
+        return False
+    return None
+
+
 def _row(
     file: str,
     sheet: Sheet,
@@ -241,15 +259,8 @@ def _row(
     scores = _scores(cell, problem)
     if scores is None:
         return
-    number = None
-    if "number" in cols:
-        text = text_of(cell("number"))
-        if not re.fullmatch(r"\d{1,6}", text):
-            problem("number", f'"{text}" is not a selection number.')
-            return
-        number = int(text)
-    elif not text_of(cell("away")) or not text_of(cell("home")):
-        problem(None, "both teams are needed (Away and Home).")
+    number = _number(cell, problem, "number" in cols)
+    if number is False:
         return
     said_number = None
     if "said_number" in cols and re.fullmatch(r"\d{1,6}", text_of(cell("said_number"))):
