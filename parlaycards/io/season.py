@@ -31,6 +31,22 @@ def _refuse_missing(week: str | None, season: str | None, cols: dict[str, int], 
             )
 
 
+def _of_day(
+    games: list[tuple[int, tuple[object, ...]]],
+    cols: dict[str, int],
+    calendar: Calendar,
+    on: date,
+    where: Source,
+) -> set[int]:
+    """The rows of the games played on day `on`, by the Date (or Kickoff) column."""
+    col = "date" if "date" in cols else "kickoff" if "kickoff" in cols else None
+    if col is None:
+        raise ParlayError(
+            f"{option('date')} {on} was given, but the sheet has no Date or Kickoff column.", where
+        )
+    return {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
+
+
 def one_week(
     file: str,
     sheet: Sheet,
@@ -69,12 +85,7 @@ def one_week(
             and (season is None or _same(cell(r, "season"), season))
         }
     elif on is not None:
-        col = "date" if "date" in cols else "kickoff" if "kickoff" in cols else None
-        if col is None:
-            raise ParlayError(
-                f"{option('date')} {on} was given, but the sheet has no Date or Kickoff column.", where
-            )
-        keep = {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
+        keep = _of_day(games, cols, calendar, on, where)
     if keep is None:
         _one_week_only(games, cell, cols, where)
         return sheet, {}
