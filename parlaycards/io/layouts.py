@@ -323,17 +323,7 @@ class OneRowLayout(Layout):
             return None
         gives = column == "favorite"
         if named is not None:  # `DAL -4`: home's line already; the column must name the same favourite
-            favourite = "home" if line < 0 else "away"
-            if (side == favourite) != gives:
-                table.problem(
-                    row,
-                    column,
-                    f'{away} at {home}: the line "{table.text(row, "spread")}" makes '
-                    f"{home if favourite == 'home' else away} the favourite, but the "
-                    f'{column.capitalize()} column says "{written}". Correct one of them.',
-                )
-                return None
-            return line
+            return _agreeing(table, row, column, line, side, away, home)
         if is_signed(value) and (line > 0) == gives:
             table.problem(
                 row,
@@ -380,6 +370,24 @@ class OneRowLayout(Layout):
         if away is not None and home is None and not table.has("home_no"):
             home = away + 1
         return away, home, table.number(row, "over_no"), table.number(row, "under_no")
+
+
+def _agreeing(
+    table: Table, row: int, column: str, line: Decimal, side: str, away: str, home: str
+) -> Decimal | None:
+    """Home's line written with its team (`DAL -4`), if the Favorite (or Underdog) column names the same
+    favourite (or underdog); else the row refused."""
+    favourite = "home" if line < 0 else "away"
+    if (side == favourite) != (column == "favorite"):
+        table.problem(
+            row,
+            column,
+            f'{away} at {home}: the line "{table.text(row, "spread")}" makes '
+            f"{home if favourite == 'home' else away} the favourite, but the "
+            f'{column.capitalize()} column says "{table.text(row, column)}". Correct one of them.',
+        )
+        return None
+    return line
 
 
 def _pick_line(table: Table, row: int, column: str, away: str, home: str) -> Decimal | None:
