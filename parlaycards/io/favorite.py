@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 
 from ..core.lines import is_no_line, is_signed
-from .layouts import FAVORITE, UNDERDOG
+from .row_columns import FAVORITE, UNDERDOG
 from .sheets import Column, text_of
 from .table import (
     DATE,

@@ -9,7 +9,22 @@ from decimal import Decimal
 from ..core import teams
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
 from .rotation import money
-from .sheets import Column, Problem, text_of
+from .row_columns import (
+    AWAY,
+    AWAY_LINE,
+    AWAY_ML,
+    AWAY_NO,
+    FAVORITE,
+    HOME,
+    HOME_LINE,
+    HOME_MARGIN,
+    HOME_ML,
+    HOME_NO,
+    OVER_NO,
+    UNDER_NO,
+    UNDERDOG,
+)
+from .sheets import Problem, text_of
 from .table import (
     DATE,
     KICKOFF,
@@ -24,45 +39,6 @@ from .table import (
     Table,
     side_marked,
     team_name,
-)
-
-AWAY = Column(
-    "away", "Away", ("away team", "visitor", "visitors", "visiting team", "visiting", "road", "road team")
-)
-HOME = Column("home", "Home", ("home team",))
-HOME_LINE = Column(
-    "spread", "Home line", ("home spread", "line", "spread", "pts", "points", "point spread", "odds", "hline")
-)
-AWAY_NO = Column(
-    "away_no",
-    "Away No.",
-    ("away rot", "away number", "away #", "rot", "rot #", "rotation", "rot no", "no", "#"),
-)
-HOME_MARGIN = Column(
-    "home_margin",
-    "Home margin",
-    ("spread line", "home expected margin", "expected margin", "home margin", "projected margin", "margin"),
-)
-AWAY_ML = Column("away_ml", "Away moneyline", ("away moneyline", "away ml", "away money", "away money line"))
-HOME_ML = Column("home_ml", "Home moneyline", ("home moneyline", "home ml", "home money", "home money line"))
-HOME_NO = Column("home_no", "Home No.", ("home rot", "home number", "home #"))
-OVER_NO = Column("over_no", "Over No.", ("over rot", "over number", "over #"))
-UNDER_NO = Column("under_no", "Under No.", ("under rot", "under number", "under #"))
-FAVORITE = Column("favorite", "Favorite", ("favourite", "fav", "favorites", "favourites", "favs"))
-UNDERDOG = Column("underdog", "Underdog", ("dog", "underdogs", "dogs"))
-AWAY_LINE = Column(
-    "away_line",
-    "Away line",
-    (
-        "away spread",
-        "visitor line",
-        "visitor spread",
-        "visitors line",
-        "road line",
-        "road spread",
-        "vis line",
-        "aline",
-    ),
 )
 
 
