@@ -21,8 +21,8 @@ from functools import lru_cache
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.names import with_short_names
+from . import game_rows, parts
 from . import games as gt
-from . import parts
 from .check import check_layout
 from .geometry import Box, CardLayout, Rect
 from .templates import Template
@@ -568,7 +568,7 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
         boxes += parts.band(card, areas.body)
     else:
         boxes += parts.narrow_band_boxes(a.band.x, a.band.top, a.band.band)
-    boxes += gt.build(plan.cols, plan.geo, a.games)
+    boxes += game_rows.build(plan.cols, plan.geo, a.games)
     boxes.append(parts.qr_box(a.qr.x, a.qr.top, a.qr.version))
     boxes += parts.payout_boxes(
         card, a.payouts.x, a.payouts.top, a.payouts.size, a.payouts.width, a.payouts.columns
