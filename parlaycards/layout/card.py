@@ -21,6 +21,7 @@ from functools import lru_cache
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.names import with_short_names
+from . import entry as entry_parts
 from . import game_rows, parts
 from . import games as gt
 from .check import check_layout
@@ -214,8 +215,8 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | N
     qs = parts.qr_side(qv)
     top = body.top - parts.BAND_H - GAP
     floor = body.y + parts.FID + 3
-    ew = parts.compact_entry_width()
-    eh = parts.entry_height(2)
+    ew = entry_parts.compact_entry_width()
+    eh = entry_parts.entry_height(2)
     if arrangement == "panel-entry":  # QR | payouts | rules in a row, the entry lines under them
         ps = PAY_SIZES[-1]
         pay = parts.payouts(card, ps)
@@ -314,15 +315,15 @@ def _column(card: Card, body: Rect, pw: float, entry_in_panel: bool) -> Around |
     floor = body.y + parts.FID + 3
     px = body.right - pw
     if entry_in_panel:
-        eh = parts.entry_column_height(pw)
+        eh = entry_parts.entry_column_height(pw)
         if eh is None:
             return None
         entry = EntryAt(px, floor, pw, 0, column=True)
         bottom, panel_bottom = floor + 2, floor + eh + GAP  # the bubbles' clearance stays off the corner mark
     else:
-        erows = parts.entry_rows(body.w)
+        erows = entry_parts.entry_rows(body.w)
         entry = EntryAt(body.x, floor, body.w, erows)
-        bottom = panel_bottom = floor + parts.entry_height(erows) + GAP
+        bottom = panel_bottom = floor + entry_parts.entry_height(erows) + GAP
     head = _qr_and_payouts(card, px, top, pw)
     if head is None:
         return None
@@ -351,7 +352,7 @@ def _tall(card: Card, body: Rect, pw: float) -> Around | None:
         pw - parts.FID - parts.FID_CLEAR
     )  # the band and the disclaimer stay clear of the corner marks
     nb = parts.narrow_band(card, beside_mark)
-    eh = parts.entry_column_height(pw)
+    eh = entry_parts.entry_column_height(pw)
     note = parts.note_lines(card, beside_mark)
     if nb is None or eh is None or note is None:
         return None
@@ -395,9 +396,9 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | 
     if arrangement in PANELS:
         return _panel(card, body, arrangement, rsize)
     qv = qr_version(card)
-    erows = parts.entry_rows(body.w)
+    erows = entry_parts.entry_rows(body.w)
     entry = EntryAt(body.x, body.y + parts.FID + 3, body.w, erows)
-    bottom = entry.y + parts.entry_height(erows) + GAP
+    bottom = entry.y + entry_parts.entry_height(erows) + GAP
     top = body.top - parts.BAND_H - GAP
     m = _Mid(card, Rect(body.x, bottom, body.w, top - bottom), qv, parts.qr_side(qv), entry, rsize)
     if arrangement == "bottom":
@@ -575,9 +576,9 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
     )
     boxes += parts.rules_boxes(a.rules.x, a.rules.top, a.rules.width, a.rules.text)
     if a.entry.column:
-        boxes += parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
+        boxes += entry_parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
     else:
-        boxes += parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
+        boxes += entry_parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
     if a.note is None:
         boxes += parts.disclaimer(card, areas.body)
     else:
