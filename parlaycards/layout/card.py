@@ -21,6 +21,7 @@ from functools import lru_cache
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.names import with_short_names
+from . import band as band_parts
 from . import entry as entry_parts
 from . import game_rows, parts
 from . import games as gt
@@ -92,7 +93,7 @@ class BandAt:
 
     x: float
     top: float
-    band: parts.NarrowBand
+    band: band_parts.NarrowBand
 
 
 @dataclass(frozen=True)
@@ -351,7 +352,7 @@ def _tall(card: Card, body: Rect, pw: float) -> Around | None:
     beside_mark = (
         pw - parts.FID - parts.FID_CLEAR
     )  # the band and the disclaimer stay clear of the corner marks
-    nb = parts.narrow_band(card, beside_mark)
+    nb = band_parts.narrow_band(card, beside_mark)
     eh = entry_parts.entry_column_height(pw)
     note = parts.note_lines(card, beside_mark)
     if nb is None or eh is None or note is None:
@@ -566,9 +567,9 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
     boxes: list[Box] = []
     boxes += parts.fiducials(areas.body)
     if a.band is None:
-        boxes += parts.band(card, areas.body)
+        boxes += band_parts.band(card, areas.body)
     else:
-        boxes += parts.narrow_band_boxes(a.band.x, a.band.top, a.band.band)
+        boxes += band_parts.narrow_band_boxes(a.band.x, a.band.top, a.band.band)
     boxes += game_rows.build(plan.cols, plan.geo, a.games)
     boxes.append(parts.qr_box(a.qr.x, a.qr.top, a.qr.version))
     boxes += parts.payout_boxes(
