@@ -34,8 +34,8 @@ from ..core import teams
 from ..core.errors import option
 from ..core.lines import LineError, is_no_line, is_pick, parse_spread, parse_total, split_named
 from ..core.when import Calendar, WhenError
-from .layouts import cell_line, less_line
 from .mapping import ColumnMap
+from .matchup import cell_line, less_line
 from .rotation import money as money_of
 from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
 from .table import SITE_AT, SITE_NEUTRAL, side_marked
