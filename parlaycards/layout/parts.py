@@ -11,6 +11,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from ..core.models import Card, Odds
+from ..core.text import day, dollars, hour, local
 from ..core.views import rules_text
 from .games import CLEAR, bubble_size
 from .geometry import CELL, MM, Box, Bubble, Fiducial, QrBox, Rect, Rule, Shade
@@ -51,8 +52,7 @@ def _when(card: Card) -> str:
     if not days:
         return ""
     a, b = min(days), max(days)
-    fa = f"{a:%a %b} {a.day}"
-    return fa if a == b else f"{fa} – {b:%a %b} {b.day}"
+    return day(a) if a == b else f"{day(a)} – {day(b)}"
 
 
 def _zone(card: Card) -> str:
@@ -67,9 +67,8 @@ def _cutoff(card: Card) -> str:
     c = card.rules.cutoff
     if c is None:
         return ""
-    c = c.astimezone(ZoneInfo(card.timezone))
-    hour = c.strftime("%I").lstrip("0") or "12"
-    return f"Cards due {c:%a %b} {c.day}, {hour}:{c:%M} {c:%p}"
+    c = local(c, card.timezone)
+    return f"Cards due {day(c)}, {hour(c)}"
 
 
 def band(card: Card, body: Rect) -> list[Box]:
@@ -290,7 +289,7 @@ def payout_boxes(card: Card, x: float, top: float, size: float, w: float, cols: 
         boxes.append(cell(cx + col_w - 2 - bw, ty, b, BOLD, size))
     if t.max_payout is not None:
         y = top - 13 - (per + 1) * lead
-        text = f"Max payout ${t.max_payout:,.0f} per card"
+        text = f"Max payout {dollars(t.max_payout)} per card"
         ms = fit_size(text, REGULAR, size, w - 4) or MIN_SIZE
         boxes.append(cell(x + 2, y + (lead - CELL * ms) / 2, text, REGULAR, ms))
     return boxes
