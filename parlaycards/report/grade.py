@@ -217,9 +217,7 @@ def game_rows(
                 g.away,
                 g.home,
                 g.numbers.all(),
-                line_text(ls, lambda x: x.away_line),
-                line_text(ls, lambda x: x.home_line),
-                line_text(ls, lambda x: x.total_text),
+                *_teased_lines(ls, g.tease),
                 g.off,
                 status,
                 r.away_score if r and not r.cancelled else None,
@@ -228,6 +226,28 @@ def game_rows(
             )
         )
     return tuple(out)
+
+
+def _teased_lines(lines: Sequence[CardLine], tease: Decimal) -> tuple[str, str, str]:
+    """A game's away, home and total lines as players hold them: on a teaser card, each moved `tease` points
+    toward the player (`-7` teased 6 is `-1`; a total of 44 is `o38 u50`), as printed and graded."""
+    if not tease:
+        return (
+            line_text(lines, lambda x: x.away_line),
+            line_text(lines, lambda x: x.home_line),
+            line_text(lines, lambda x: x.total_text),
+        )
+
+    def total(x: CardLine) -> str:
+        if x.total is None:
+            return format_total(None)
+        return f"o{format_total(x.total - tease)} u{format_total(x.total + tease)}"
+
+    return (
+        line_text(lines, lambda x: format_spread(-x.spread + tease)),
+        line_text(lines, lambda x: format_spread(x.spread + tease)),
+        line_text(lines, total),
+    )
 
 
 def build_report(
