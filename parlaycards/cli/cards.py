@@ -252,55 +252,22 @@ def cards(
 
     Example: parlaycards cards --all --json
     """
+    from ..report.cards import cards_json, cards_notes, cards_table
     from ..services import cards as svc
 
     every = run(lambda: svc.list_cards(open_store(), archived=True))
     rows = [r for r in every if all_ or not r.archived]
     hidden = len(every) - len(rows)
     if json:
-        print_json(
-            [
-                {
-                    "slug": r.slug,
-                    "version": r.version,
-                    "title": r.title,
-                    "games": r.games,
-                    "created_at": r.created_at,
-                    "printed_versions": list(r.printed_versions),
-                    "archived": r.archived,
-                }
-                for r in rows
-            ]
-        )
+        print_json(cards_json(rows))
         return
-    if not rows:
-        err(
-            f"No cards in the listings: {hidden} archived (see them with: parlaycards cards --all)."
-            if hidden
-            else "No cards yet. Start with: parlaycards import LINES.xlsx --card SLUG"
-        )
-        return
-    from datetime import datetime
-    from zoneinfo import ZoneInfo
+    note = cards_notes(len(rows), hidden)
+    if rows:
+        from ..report.table import rich_table
 
-    from rich.table import Table
-
-    t = Table("Card", "Version", "Title", "Games", "Printed versions", "Changed (card's time zone)")
-    for r in rows:
-        changed = datetime.fromisoformat(r.created_at).astimezone(ZoneInfo(r.timezone))
-        t.add_row(
-            r.slug + (" (archived)" if r.archived else ""),
-            str(r.version),
-            r.title,
-            str(r.games),
-            ", ".join(map(str, r.printed_versions)) or "-",
-            f"{changed:%Y-%m-%d %H:%M %Z}",
-        )
-    console().print(t)
-    if hidden:
-        err(
-            f"{hidden} archived card{'s' if hidden != 1 else ''} not listed (see {'them' if hidden != 1 else 'it'} with: parlaycards cards --all)."
-        )
+        console().print(rich_table(cards_table(rows)))
+    if note:
+        err(note)
 
 
 def show(

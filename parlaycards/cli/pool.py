@@ -199,8 +199,9 @@ def entries(
 
     Example: parlaycards entries nfl-w12 --name dana   (or: parlaycards entries nfl-w12 --csv output/entries.csv)
     """
+    from ..report.entries import entries_json
     from ..services import entries as svc
-    from .pool_views import entries_json, print_entries
+    from .pool_views import print_entries
 
     view = run(lambda: svc.list_entries(open_store(), slug, name=name))
     if csv is not None:
@@ -264,8 +265,9 @@ def results(slug: Slug, json: Json = False) -> None:
 
     Example: parlaycards results nfl-w12 --json
     """
+    from ..report.results import results_json
     from ..services import results as svc
-    from .pool_views import print_results, results_json
+    from .pool_views import print_results
 
     view = run(lambda: svc.list_results(open_store(), slug))
     if json:
