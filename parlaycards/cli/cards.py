@@ -8,7 +8,6 @@ import typer
 from ..core import money
 from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
-from ..core.money import dollars
 from . import values
 from .shell import console, err, new_pool_path, open_store, print_json, run, say_new_pool
 
@@ -589,50 +588,15 @@ def payout_analyze(
     """
     from fractions import Fraction
 
+    from ..report.odds import analysis_json, analysis_table
+    from ..report.table import rich_table
     from ..services import cards as svc
 
     card, rows = run(lambda: svc.payout_analysis(open_store(), slug, Fraction(str(p))))
     if json:
-        print_json(
-            [
-                {
-                    "picks": r.picks,
-                    "hits": r.hits,
-                    "odds": str(r.odds),
-                    "basis": r.basis,
-                    "fair_to_one": round(float(r.fair_to_one), 4),
-                    "probability": round(float(r.probability), 8),
-                    "expected_return": round(float(r.expected_return), 6),
-                    "house_edge": round(float(r.edge), 6),
-                    "break_even": round(r.break_even, 6) if r.break_even else None,
-                }
-                for r in rows
-            ]
-        )
+        print_json(analysis_json(rows))
         return
-    from rich.table import Table
-
-    t = Table(
-        "Tier",
-        f"Offered ({card.payouts.basis})",
-        "True odds (to 1)",
-        "Chance",
-        "Returns per $1",
-        "House edge",
-        "Break-even leg",
-        title=f"{card.slug} v{card.version} at {p:.0%} per leg",
-    )
-    for r in rows:
-        t.add_row(
-            f"{r.hits} of {r.picks}",
-            str(r.odds),
-            f"{float(r.fair_to_one):,.2f}-1",
-            f"{float(r.probability):.4%}",
-            f"${float(r.expected_return):.4f}",
-            f"{float(r.edge):.1%}",
-            f"{r.break_even:.1%}" if r.break_even else "-",
-        )
-    console().print(t)
+    console().print(rich_table(analysis_table(card, rows, Fraction(str(p))), title_justify="center"))
 
 
 @rules_app.command("set")
@@ -781,79 +745,15 @@ def calc(
         except ValueError as exc:
             raise ParlayError(str(exc)) from None
 
+    from ..report.odds import parlay_json, parlay_lines, robin_json, robin_lines
+
     p = run(compute)
-    if hasattr(p, "parlays"):
-        _say_robin(p, json)
-        return
     if json:
-        print_json(
-            {
-                "stake": str(p.stake),
-                "decimal_odds": round(float(p.decimal_odds), 6),
-                "american": p.american,
-                "returned": str(p.returned),
-                "profit": str(p.profit),
-                "probability": round(float(p.probability), 6),
-            }
-        )
+        print_json(robin_json(p) if hasattr(p, "parlays") else parlay_json(p))
         return
     c = console()
-    legs = " × ".join(f"{float(x):.4f}" for x in p.legs)
-    c.print(
-        f"{len(p.legs)} leg{'s' if len(p.legs) != 1 else ''}: {legs} = {float(p.decimal_odds):.4f} "
-        f"(American {p.american})"
-    )
-    c.print(
-        f"Stake {dollars(p.stake)} returns {dollars(p.returned)}: profit {dollars(p.profit)}. "
-        f"Implied probability {float(p.probability):.2%} (the chance these prices imply, the book's margin included)."
-    )
-
-
-def _say_robin(r, json: bool) -> None:  # noqa: ANN001 - core.robin.RoundRobin
-    points = f"{r.teaser.normalize():f}-point teaser" if r.teaser is not None else None
-    if json:
-        print_json(
-            {
-                "stake": str(r.stake),
-                "teaser": float(r.teaser) if r.teaser is not None else None,
-                "size": r.size,
-                "selections": r.selections,
-                "parlays": [
-                    {
-                        "legs": list(p.legs),
-                        "decimal_odds": round(float(p.decimal_odds), 6),
-                        "returned": str(p.returned),
-                    }
-                    for p in r.parlays
-                ],
-                "total_stake": str(r.total_stake),
-                "best": str(r.best),
-                "worst": str(r.worst),
-                "by_wins": [{"wins": w, "least": str(lo), "most": str(hi)} for w, lo, hi in r.by_wins],
-            }
-        )
-        return
-    c = console()
-    if r.teaser is not None and not r.by_wins:  # one teaser
-        c.print(
-            f"{r.size}-team {points}: stake {dollars(r.stake)} returns {dollars(r.best)} when every team "
-            f"covers its teased line: profit {dollars(r.best - r.stake)} (by the usual table)."
-        )
-        return
-    kind = f"{r.size}-team {points}s" if points else f"{r.size}-leg parlays"
-    c.print(f"Round robin: {len(r.parlays)} {kind} of {r.selections} selections, {dollars(r.stake)} each.")
-    for p in r.parlays:
-        c.print(
-            f"  {' + '.join(map(str, p.legs)):<14} {float(p.decimal_odds):>9.4f}  returns {dollars(p.returned)}"
-        )
-    c.print(f"Total stake {dollars(r.total_stake)}.")
-    c.print(
-        f"Best case (all {r.selections} win): {dollars(r.best)} back, profit {dollars(r.best - r.total_stake)}."
-    )
-    c.print(f"Worst case (none wins): {dollars(r.worst)} back, loss {dollars(r.total_stake - r.worst)}.")
-    for w, lo, hi in r.by_wins[1:-1]:
-        if hi > 0:
-            c.print(f"  {w} of {r.selections} win: {dollars(lo)} to {dollars(hi)} back")
+    for line in robin_lines(p) if hasattr(p, "parlays") else parlay_lines(p):
+        c.print(line)
 
 
 def export(
