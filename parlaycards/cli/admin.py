@@ -51,7 +51,9 @@ def history(
     from ..report.table import rich_table
 
     table = history_table(slug, h.timezone, h.events)
-    console().print(rich_table(table, no_wrap=("When",), box=box.SIMPLE_HEAD, pad_edge=False))
+    console().print(
+        rich_table(table, columns={"When": {"no_wrap": True}}, box=box.SIMPLE_HEAD, pad_edge=False)
+    )
 
 
 def backup(

@@ -46,43 +46,18 @@ def templates(
     """
     if ctx.invoked_subcommand is not None:
         return
+    from ..report.templates import templates_json, templates_table
     from ..services import printing as svc
 
     found = run(svc.templates)
     for problem in run(svc.skipped_templates):
         err(f"Skipped: {problem.text(values.flag)}", "yellow")
     if json:
-        print_json(
-            [
-                {
-                    "name": t.name,
-                    "description": t.description,
-                    "units": t.units,
-                    "page": t.page.model_dump(),
-                    "cards": len(t.cards),
-                    "card_size": t.cards[0].model_dump(include={"width", "height"}),
-                    "offset": t.offset.model_dump(),
-                    "stub": t.stub.model_dump() if t.stub else None,
-                    "source": t.source,
-                }
-                for t in found
-            ]
-        )
+        print_json(templates_json(found))
         return
-    from rich.table import Table
+    from ..report.table import rich_table
 
-    table = Table("Template", "Cards/sheet", "Card size", "Offset", "Description", "From")
-    for t in found:
-        c = t.cards[0]
-        table.add_row(
-            t.name,
-            str(len(t.cards)),
-            f"{c.width:g} × {c.height:g} {t.units}",
-            f"{t.offset.x:g}, {t.offset.y:g}",
-            t.description,
-            t.source,
-        )
-    console().print(table)
+    console().print(rich_table(templates_table(found)))
 
 
 def templates_copy(

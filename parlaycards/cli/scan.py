@@ -56,6 +56,7 @@ def scan(
 
     Example: parlaycards scan nfl-w12 scans/monday.pdf photos/*.jpg --stake 5 --received "2026-11-22 12:30"
     """
+    from ..report.review import scan_json, scan_summary
     from ..services import scan as svc
     from .pool_views import progress_bar
 
@@ -73,39 +74,8 @@ def scan(
             )
         )
     if json:
-        print_json(
-            {
-                "card": slug,
-                "pages": report.pages,
-                "read": len(report.cards),
-                "entered": report.count("entered"),
-                "duplicates": report.count("duplicate"),
-                "review": report.count("review"),
-                "blank_pages": list(report.blank),
-                "cards": [
-                    {
-                        "where": c.where,
-                        "serial": c.serial,
-                        "status": c.status,
-                        "reasons": list(c.reasons),
-                        "picks": list(c.picks) if c.picks is not None else None,
-                        "stake": c.stake,
-                        "crop": c.crop,
-                    }
-                    for c in report.cards
-                ],
-            }
-        )
-    kinds = report.review_kinds()
-    line = (
-        f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''} read from {report.pages} "
-        f"page{'s' if report.pages != 1 else ''}, {report.count('entered')} entered, {report.count('review')} to review"
-    )
-    if kinds:
-        line += " (" + ", ".join(f"{n} {k}" for k, n in kinds.items()) + ")"
-    if report.count("duplicate"):
-        line += f"; {report.count('duplicate')} scanned again with the same marks, entered once"
-    err(line + ".")
+        print_json(scan_json(slug, report))
+    err(scan_summary(report))
     if report.blank:
         err(f"Blank pages skipped: {', '.join(report.blank)}.")
     if report.count("review"):
@@ -163,6 +133,7 @@ def review(
     (or: parlaycards review nfl-w12 --reject 000123 --reason "two marks on 104";
     several at once: parlaycards review nfl-w12 --accept 000055,000056 --stake 5)
     """
+    from ..report.review import DECIDE, review_json, review_tables
     from ..services import scan as svc
 
     if accept is not None and reject is not None:
@@ -232,58 +203,16 @@ def review(
         return
     card, rows = run(lambda: svc.reviews(open_store(), slug, everything=all_rows))
     if json:
-        print_json(
-            [
-                {
-                    "id": r.id,
-                    "serial": f"{r.serial:06d}" if r.serial is not None else None,
-                    "reason": "; ".join(r.reasons),
-                    "reasons": list(r.reasons),
-                    "kind": svc.kind(r.reasons[0]) if r.reasons else None,
-                    "picks": list(r.picks) if r.picks is not None else None,
-                    "stake": r.stake,
-                    "status": r.status,
-                    "file": r.file,
-                    "page": r.page,
-                    "crop": r.crop,
-                }
-                for r in rows
-            ]
-        )
+        print_json(review_json(rows, svc.kind))
         return
     if not rows:
         err(f"No card of {slug} is waiting for review.")
         return
-    from rich.table import Table
-
+    from ..report.table import rich_table
     from .shell import console
 
-    groups: dict[str, list] = {}
-    for r in rows:
-        groups.setdefault(svc.kind(r.reasons[0]) if r.reasons else "other", []).append(r)
-    what = "scanned" if all_rows else "to review"
-    err(
-        f"{card.slug}: {len(rows)} card{'s' if len(rows) != 1 else ''} {what} — "
-        + ", ".join(f"{len(g)} {k}" for k, g in sorted(groups.items(), key=lambda kv: -len(kv[1])))
-    )
-    for k, group in sorted(groups.items(), key=lambda kv: -len(kv[1])):
-        t = Table("Id", "Serial", "Why", "Read", "Where", title=f"{k} ({len(group)})", title_justify="left")
-        t.add_column("Crop", overflow="fold")
-        for r in group:
-            read = ", ".join(map(str, r.picks)) if r.picks else "—"
-            if r.stake is not None:
-                read += f" at {dollars(r.stake)}"
-            t.add_row(
-                f"#{r.id}",
-                f"{r.serial:06d}" if r.serial is not None else "unread",
-                "\n".join(r.reasons) + (f"\n[{r.status}]" if all_rows else ""),
-                read,
-                f"{Path(r.file).name} p.{r.page + 1}",
-                r.crop,
-            )
-        console().print(t)
-    err(
-        f"Decide each: parlaycards review {slug} --accept SERIAL [--picks … --stake …], or --reject SERIAL "
-        '--reason "…" ("#ID" in place of the serial for a card whose QR could not be read). Several at '
-        "once: --accept 000055,000056 (each as read) or --reject 000055,000056 --reason …"
-    )
+    line, tables = review_tables(card.slug, rows, svc.kind, all_rows)
+    err(line)
+    for table in tables:
+        console().print(rich_table(table, columns={"Crop": {"overflow": "fold"}}))
+    err(DECIDE.format(slug=slug))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,16 +19,18 @@ class Table:
     title: str | None = None
 
 
-def rich_table(table: Table, *, no_wrap: Collection[str] = (), **style: Any) -> RichTable:
-    """`table` as a rich Table for the terminal: a title sits on the left; the columns named in `no_wrap`
-    are never wrapped; `style` goes to rich (box, …)."""
+def rich_table(
+    table: Table, *, columns: Mapping[str, Mapping[str, Any]] | None = None, **style: Any
+) -> RichTable:
+    """`table` as a rich Table for the terminal: a title sits on the left; `columns` gives rich's options of
+    a column by its name (`{"When": {"no_wrap": True}}`); `style` goes to rich's table (box, …)."""
     from rich.table import Table as RichTable
 
     if table.title is not None:
         style = {"title": table.title, "title_justify": "left", **style}
     out = RichTable(**style)
     for name in table.columns:
-        out.add_column(name, no_wrap=name in no_wrap)
+        out.add_column(name, **(columns or {}).get(name, {}))
     for row in table.rows:
         out.add_row(*row)
     return out
