@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,9 @@ from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
 from . import values
 from .shell import console, err, open_store, print_json, run
+
+if TYPE_CHECKING:
+    from ..core.pickem import WeekReport
 
 pickem_app = typer.Typer(
     help="Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
@@ -205,30 +208,18 @@ def entries(pool: Pool, json: Json = False) -> None:
 
     Example: parlaycards pickem entries office-w12 --json
     """
-    from ..report.pickem import entry_rows, pool_line
+    from ..report.pickem import pool_line
+    from ..report.pickem_terminal import pool_entries_json, pool_entries_table
+    from ..report.table import rich_table
     from ..services import pickem as svc
 
     view = run(lambda: svc.entries(open_store(), pool))
-    rows = entry_rows(view.entries, view.games)
     if json:
-        print_json(
-            {"pool": view.pool.slug, "card": view.card.slug, "version": view.card.version, "entries": rows}
-        )
+        print_json(pool_entries_json(view.pool, view.card, view.entries, view.games))
         return
-    from rich.table import Table
-
     err(f"{pool}: {pool_line(view.pool)}.")
-    t = Table("Name", "Picks", "No pick", "Tiebreak", "Paid", title=f"pick'em {pool}", title_justify="left")
-    for r in rows:
-        t.add_row(
-            r["name"],
-            " ".join(map(str, r["picks"])),
-            str(r["missing"] or ""),
-            "" if r["tiebreak"] is None else str(r["tiebreak"]),
-            "yes" if r["paid"] else "owes",
-        )
-    console().print(t)
-    err(f"{len(rows)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
+    console().print(rich_table(pool_entries_table(pool, view.entries, view.games)))
+    err(f"{len(view.entries)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
 
 
 @pickem_app.command("grade")
@@ -254,62 +245,15 @@ def grade(pool: Pool, json: Json = False, xlsx: Xlsx = None) -> None:
         err(f"Wrote {xlsx}.")
 
 
-def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN001
-    from decimal import Decimal
+def _print_week(report: "WeekReport", prizes_paid: dict[str, Decimal] | None = None) -> None:
+    from ..report.pickem import payment_notes, pool_line
+    from ..report.pickem_terminal import week_notes, week_table
+    from ..report.table import rich_table
 
-    from rich.table import Table
-
-    from ..core.pickem import name_key
-    from ..report.pickem import pool_line, standing_rows
-
-    t = Table(
-        "Place",
-        "Name",
-        "Score",
-        "W-L-P",
-        "No pick",
-        "Guess",
-        "Off by",
-        "Prize",
-        "Prize paid",
-        "Fee paid",
-        title=f"{report.title} — pick'em {report.pool.slug}",
-        title_justify="left",
-    )
-    for r in standing_rows(report):
-        off = "" if r["distance"] is None else (f"+{r['distance']}" if r["over"] else f"{-r['distance']}")
-        given = (prizes_paid or {}).get(name_key(r["name"]))
-        prize_paid = "" if r["prize"] == "0.00" and not given else dollars(given) if given else "not yet"
-        if given is not None and given >= Decimal(r["prize"]) > 0:
-            prize_paid = "paid"
-        t.add_row(
-            r["place_text"],
-            r["name"],
-            r["score"],
-            f"{r['wins']}-{r['losses']}-{r['pushes']}",
-            str(r["missing"] or ""),
-            "" if r["tiebreak"] is None else str(r["tiebreak"]),
-            off,
-            f"${r['prize']}" if r["prize"] != "0.00" else "",
-            prize_paid,
-            "yes" if r["paid"] else "owes",
-            style="bold" if r["prize"] != "0.00" else None,
-        )
-    console().print(t)
-    total = report.tiebreak_total
+    console().print(rich_table(week_table(report, prizes_paid or {})))
     err(pool_line(report.pool) + ".")
-    err(
-        f"Tiebreak game {report.tiebreak_game.label()}: "
-        + (f"{total} points." if total is not None else "no total yet.")
-    )
-    err(
-        f"Pot {dollars(report.pot)}; prizes {dollars(report.paid_out)}."
-        + ("" if report.final else " Provisional.")
-    )
-    for note in report.notes:
+    for note in week_notes(report):
         err(note)
-    from ..report.pickem import payment_notes
-
     for note in payment_notes(report, prizes_paid or {}):
         err(note, "yellow")
 
@@ -376,33 +320,10 @@ def standings(
 
         print_json(season_json(report))
     else:
-        from rich.table import Table
+        from ..report.pickem_terminal import season_table
+        from ..report.table import rich_table
 
-        from ..core.pickem import ordinal
-        from ..report.pickem import points
-
-        t = Table(
-            "Place",
-            "Name",
-            "Total",
-            *report.pools,
-            "Weeks",
-            "Wins",
-            "Winnings",
-            title=f"Season {report.season}",
-            title_justify="left",
-        )
-        for r in report.rows:
-            t.add_row(
-                f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place),
-                r.name,
-                points(r.total),
-                *("-" if w is None else points(w) for w in r.weeks),
-                str(r.played),
-                str(r.weekly_wins),
-                dollars(r.winnings),
-            )
-        console().print(t)
+        console().print(rich_table(season_table(report)))
         for note in report.notes:
             err(note)
     if xlsx is not None:

@@ -17,6 +17,7 @@ class Table:
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     title: str | None = None
+    emphasis: tuple[int, ...] = ()  # rows (by index) to stand out: the winners of a standings table
 
 
 def rich_table(
@@ -31,6 +32,6 @@ def rich_table(
     out = RichTable(**style)
     for name in table.columns:
         out.add_column(name, **(columns or {}).get(name, {}))
-    for row in table.rows:
-        out.add_row(*row)
+    for i, row in enumerate(table.rows):
+        out.add_row(*row, style="bold" if i in table.emphasis else None)
     return out
