@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime
-from typing import Any
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo
 
 from ..core.models import Card, Game, Side
@@ -99,18 +100,37 @@ GAME_COLUMNS = (
 )
 
 
-def game_values(game: Game, tz: str) -> tuple:
+class GameValues(NamedTuple):
+    """One game's values in the order of `GAME_COLUMNS`."""
+
+    league: str
+    day: date | None
+    clock: time | str | None  # None with no date; "TBA" for a time not set
+    away_no: int
+    away: str
+    away_line: Decimal
+    home_no: int
+    home: str
+    home_line: Decimal
+    total: Decimal | None
+    over_no: int | None
+    under_no: int | None
+    neutral: bool
+    off: bool
+
+
+def game_values(game: Game, tz: str) -> GameValues:
     """One game as the columns of `GAME_COLUMNS`, typed: the kickoff's local date and time (None, or "TBA"
     for a time not set), each side's line and the total as Decimals, neutral and off as booleans. The
     workbook and the CSV export write these, each in its own way."""
     day: date | None = None
-    clock: object = "TBA"
+    clock: time | str = "TBA"
     if isinstance(game.kickoff, datetime):
         local = game.kickoff.astimezone(ZoneInfo(tz))
         day, clock = local.date(), local.time().replace(tzinfo=None)
     elif game.kickoff is not None:
         day = game.kickoff
-    return (
+    return GameValues(
         game.league,
         day,
         clock if day else None,

@@ -208,9 +208,9 @@ def write_lines_template(path: Path) -> Path:
     row += 1
     for col, (name, *_rest) in enumerate(TEMPLATE_COLUMNS, start=1):
         put(notes, row, col, name).font = Font(bold=True, color="808080")
-    for example in EXAMPLES:
+    for sample in EXAMPLES:
         row += 1
-        for col, value in enumerate(example, start=1):
+        for col, value in enumerate(sample, start=1):
             put(notes, row, col, value or None).font = GREY
     row += 2
     for line in (

@@ -20,6 +20,7 @@ from ..core.money import plain
 from ..io.files import atomic_output
 from .card import GAME_COLUMNS, game_values
 from .cells import csv_value
+from .entries import EntryList
 from .grade import Report
 
 
@@ -150,7 +151,7 @@ def write_report_csv(report: Report, path: Path) -> Path:
     return write_csv(path, header, rows)
 
 
-def write_entries_csv(view, path: Path) -> Path:  # noqa: ANN001 - services.entries.EntryList
+def write_entries_csv(view: EntryList, path: Path) -> Path:
     """A card's entries (and void ones) as `entries` lists them."""
     zone = ZoneInfo(view.card.timezone)
     header = (

@@ -39,7 +39,7 @@ def write_report_pdf(report: Report, path: Path) -> Path:
     cell = styles["BodyText"].clone("cell", fontName=FONT, fontSize=SIZE, leading=9)
     t = report.totals
     title = f"{report.title} — results"
-    story: list = [
+    story: list[Any] = [
         Paragraph(escape(title), styles["Title"]),
         Paragraph(
             escape(
@@ -92,7 +92,7 @@ def write_report_pdf(report: Report, path: Path) -> Path:
         ),
     ]
 
-    def footer(canvas, doc) -> None:  # noqa: ANN001 - ReportLab's canvas and document
+    def footer(canvas: Any, doc: Any) -> None:  # ReportLab's canvas and document (ReportLab ships no types)
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.drawRightString(letter[0] - 0.5 * INCH, 0.3 * INCH, f"{title} · page {doc.page}")
@@ -125,7 +125,7 @@ def _fit(text: str, width: float, cell: Any) -> Any:
     return Paragraph(escape(text), cell)
 
 
-def _grid() -> list[tuple]:
+def _grid() -> list[tuple[Any, ...]]:
     from reportlab.lib import colors
 
     return [
@@ -141,7 +141,7 @@ def _grid() -> list[tuple]:
     ]
 
 
-def _table(rows: list[list], widths: Sequence[float], extra: Sequence[tuple] = ()) -> Any:
+def _table(rows: list[list[Any]], widths: Sequence[float], extra: Sequence[tuple[Any, ...]] = ()) -> Any:
     from reportlab.platypus import Table
 
     return Table(
@@ -149,7 +149,7 @@ def _table(rows: list[list], widths: Sequence[float], extra: Sequence[tuple] = (
     )
 
 
-def _scores(games: list[GameRow], cell: Any) -> list:
+def _scores(games: list[GameRow], cell: Any) -> list[Any]:
     """One full-width table; or, past 18 games with one line each, blocks of two tables side by side."""
     from reportlab.platypus import Table
 
@@ -186,7 +186,7 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
     differ = any(g.differs for g in games)
     score, line, total = 0.3, (1.25 if differ else 0.7), (1.1 if differ else 0.42)
     team = (width - 2 * score - line - total) / 2
-    rows: list[list] = [["Away", "", "Home", "", "Home line", "Total"]]
+    rows: list[list[Any]] = [["Away", "", "Home", "", "Home line", "Total"]]
     for g in games:
         final = g.status == "final"
         note = "" if final else " — no action" if g.status == "cancelled" else " — no result yet"
@@ -209,15 +209,15 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
     )
 
 
-def _chunks(rows: Sequence[EntryRow], make: Callable[[Sequence[EntryRow]], Any]) -> list:
+def _chunks(rows: Sequence[EntryRow], make: Callable[[Sequence[EntryRow]], Any]) -> list[Any]:
     return [make(rows[i : i + ENTRY_CHUNK]) for i in range(0, len(rows), ENTRY_CHUNK)]
 
 
-def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list:
+def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list[Any]:
     widths = [0.7, *([0.45] if versions else []), 2.45 if versions else 2.9, 0.7, 1.5, 1.0, 0.7]
 
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list] = [
+        rows: list[list[Any]] = [
             ["Serial", *(["Card"] if versions else []), "Name", "Hits", "Tier", "Payout", "Paid"]
         ]
         for r in part:
@@ -237,9 +237,9 @@ def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list:
     return _chunks(winners, make)
 
 
-def _voided(voided: Sequence[VoidRow], cell: Any) -> list:
+def _voided(voided: Sequence[VoidRow], cell: Any) -> list[Any]:
     widths = [0.7, 2.3, 2.5, 2.0]
-    rows: list[list] = [["Serial", "Name", "Picks", "Reason"]]
+    rows: list[list[Any]] = [["Serial", "Name", "Picks", "Reason"]]
     for v in voided:
         rows.append(
             [
@@ -257,11 +257,13 @@ def _voided(voided: Sequence[VoidRow], cell: Any) -> list:
     ]
 
 
-def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list:
+def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list[Any]:
     widths = [0.7, *([0.45] if versions else []), 2.0 if versions else 2.3, 3.0, 0.7, 0.8]
 
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list] = [["Serial", *(["Card"] if versions else []), "Name", "Picks", "Outcome", "Payout"]]
+        rows: list[list[Any]] = [
+            ["Serial", *(["Card"] if versions else []), "Name", "Picks", "Outcome", "Payout"]
+        ]
         for r in part:
             picks = "  ".join(f"{n} {MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True))
             rows.append(
