@@ -1,7 +1,8 @@
 """Scan commands: read filled cards from scans and photos, and the review of the doubtful ones."""
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -83,49 +84,56 @@ def scan(
         raise typer.Exit(1)
 
 
+Accept = Annotated[
+    str | None,
+    typer.Option(
+        help='Enter this card from review: its serial, or "#ID" (the id '
+        "shown) for a card whose QR could not be read; several, comma-separated, are each entered as read."
+    ),
+]
+Reject = Annotated[
+    str | None,
+    typer.Option(
+        help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
+    ),
+]
+Serial = Annotated[str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')]
+Picks = Annotated[
+    str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")
+]
+Stake = Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")]
+Code = Annotated[str | None, typer.Option(help="With --accept: the verify code [default: as read].")]
+Name = Annotated[str, typer.Option(help="With --accept: the player's name.")]
+Received = Annotated[
+    str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan was told].")
+]
+Late = Annotated[bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")]
+Replace = Annotated[
+    bool,
+    typer.Option(
+        "--replace", help="With --accept: put it in place of the entry already made for its serial."
+    ),
+]
+Reason = Annotated[str, typer.Option(help="With --reject: why.")]
+AllRows = Annotated[bool, typer.Option("--all", help="List every card scanned, not only those waiting.")]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
+
+
 def review(
     slug: Slug,
-    accept: Annotated[
-        str | None,
-        typer.Option(
-            help='Enter this card from review: its serial, or "#ID" (the id '
-            "shown) for a card whose QR could not be read; several, comma-separated, are each entered as read."
-        ),
-    ] = None,
-    reject: Annotated[
-        str | None,
-        typer.Option(
-            help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
-        ),
-    ] = None,
-    serial: Annotated[
-        str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')
-    ] = None,
-    picks: Annotated[
-        str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")
-    ] = None,
-    stake: Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")] = None,
-    code: Annotated[
-        str | None, typer.Option(help="With --accept: the verify code [default: as read].")
-    ] = None,
-    name: Annotated[str, typer.Option(help="With --accept: the player's name.")] = "",
-    received: Annotated[
-        str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan was told].")
-    ] = None,
-    late: Annotated[
-        bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")
-    ] = False,
-    replace: Annotated[
-        bool,
-        typer.Option(
-            "--replace", help="With --accept: put it in place of the entry already made for its serial."
-        ),
-    ] = False,
-    reason: Annotated[str, typer.Option(help="With --reject: why.")] = "",
-    all_rows: Annotated[
-        bool, typer.Option("--all", help="List every card scanned, not only those waiting.")
-    ] = False,
-    json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
+    accept: Accept = None,
+    reject: Reject = None,
+    serial: Serial = None,
+    picks: Picks = None,
+    stake: Stake = None,
+    code: Code = None,
+    name: Name = "",
+    received: Received = None,
+    late: Late = False,
+    replace: Replace = False,
+    reason: Reason = "",
+    all_rows: AllRows = False,
+    json: Json = False,
 ) -> None:
     """The scanned cards waiting for a person: why, what was read, and the crop of each.
 
@@ -133,59 +141,85 @@ def review(
     (or: parlaycards review nfl-w12 --reject 000123 --reason "two marks on 104";
     several at once: parlaycards review nfl-w12 --accept 000055,000056 --stake 5)
     """
-    from ..report.review import DECIDE, review_json, review_tables
-    from ..services import scan as svc
-
     if accept is not None and reject is not None:
         err("Error: give --accept or --reject, not both.", "bold red")
         raise typer.Exit(2)
     if accept is not None and "," in accept:
         given = [n for n, v in (("--serial", serial), ("--picks", picks), ("--code", code)) if v is not None]
         given += [n for n, v in (("--name", name), ("--received", received), ("--replace", replace)) if v]
-        if given:
-            err(
-                f"Error: {', '.join(given)} go with one card; several cards are each entered as read "
-                "(give --stake for those read without one).",
-                "bold red",
-            )
-            raise typer.Exit(2)
-        entries = run(
-            lambda: svc.accept_many(
-                open_store(),
-                slug,
-                svc.several(accept),
-                stake=values.stake(stake) if stake is not None else None,
-                late=late,
-            )
-        )
+        _accept_many(slug, accept, given, stake, late)
+    elif accept is not None:
+        fixed = {"serial": serial, "picks": picks, "stake": stake, "code": code, "received": received}
+        _accept_one(slug, accept, fixed, name, late, replace)
+    elif reject is not None:
+        _reject(slug, reject, reason)
+    else:
+        _list(slug, all_rows, json)
+
+
+def _accept_many(slug: str, accept: str, given: list[str], stake: str | None, late: bool) -> None:
+    """Several cards entered each as read (only --stake and --late go with them)."""
+    from ..services import scan as svc
+
+    if given:
         err(
-            f"Entered {len(entries)} cards on {slug} from review: "
-            + "; ".join(f"{e.serial} ({dollars(e.stake)} on {', '.join(map(str, e.picks))})" for e in entries)
-            + "."
+            f"Error: {', '.join(given)} go with one card; several cards are each entered as read "
+            "(give --stake for those read without one).",
+            "bold red",
         )
-        return
-    if accept is not None:
-        e = run(
-            lambda: svc.accept(
-                open_store(),
-                slug,
-                accept,
-                serial=values.serial(serial) if serial is not None else None,
-                picks=values.picks(picks) if picks is not None else None,
-                stake=values.stake(stake) if stake is not None else None,
-                code=code,
-                name=name,
-                received=values.received(received) if received is not None else None,
-                late=late,
-                replace=replace,
-            )
+        raise typer.Exit(2)
+    entries = run(
+        lambda: svc.accept_many(
+            open_store(),
+            slug,
+            svc.several(accept),
+            stake=values.stake(stake) if stake is not None else None,
+            late=late,
         )
-        err(
-            f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
-            + (" — late." if e.late else ".")
+    )
+    err(
+        f"Entered {len(entries)} cards on {slug} from review: "
+        + "; ".join(f"{e.serial} ({dollars(e.stake)} on {', '.join(map(str, e.picks))})" for e in entries)
+        + "."
+    )
+
+
+def _accept_one(
+    slug: str, accept: str, fixed: dict[str, str | None], name: str, late: bool, replace: bool
+) -> None:
+    """One card entered from review, with what the operator corrected (`fixed`: None where as read)."""
+    from ..services import scan as svc
+
+    def given(key: str, parse: Callable[[str], object]) -> Any:
+        value = fixed[key]
+        return parse(value) if value is not None else None
+
+    e = run(
+        lambda: svc.accept(
+            open_store(),
+            slug,
+            accept,
+            serial=given("serial", values.serial),
+            picks=given("picks", values.picks),
+            stake=given("stake", values.stake),
+            code=fixed["code"],
+            name=name,
+            received=given("received", values.received),
+            late=late,
+            replace=replace,
         )
-        return
-    if reject is not None and "," in reject:
+    )
+    err(
+        f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
+        + (" — late." if e.late else ".")
+    )
+
+
+def _reject(slug: str, reject: str, reason: str) -> None:
+    """One card or several taken out of review without entering them."""
+    from ..services import scan as svc
+
+    if "," in reject:
         done = run(lambda: svc.reject_many(open_store(), slug, svc.several(reject), reason=reason))
         err(
             f"Rejected {len(done)} cards: "
@@ -193,14 +227,19 @@ def review(
             + f": {reason.strip()}."
         )
         return
-    if reject is not None:
-        row = run(lambda: svc.reject(open_store(), slug, reject, reason=reason))
-        err(
-            f"Rejected review #{row.id}"
-            + (f" (card {row.serial:06d})" if row.serial else "")
-            + f": {reason.strip()}."
-        )
-        return
+    row = run(lambda: svc.reject(open_store(), slug, reject, reason=reason))
+    err(
+        f"Rejected review #{row.id}"
+        + (f" (card {row.serial:06d})" if row.serial else "")
+        + f": {reason.strip()}."
+    )
+
+
+def _list(slug: str, all_rows: bool, json: bool) -> None:
+    """The cards waiting (`all_rows`: every card scanned), one table per kind of doubt, or JSON."""
+    from ..report.review import DECIDE, review_json, review_tables
+    from ..services import scan as svc
+
     card, rows = run(lambda: svc.reviews(open_store(), slug, everything=all_rows))
     if json:
         print_json(review_json(rows, svc.kind))
