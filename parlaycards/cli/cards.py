@@ -2,11 +2,12 @@
 `calc`, export and card new/delete/archive/revert in `card_admin`)."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..core.bounds import MAX_INT
+from ..core.text import plural
 from . import values
 from .card_show import Json, Slug, print_card, print_games, print_other_lines, say_saved
 from .shell import console, err, new_pool_path, open_store, print_json, run, say_new_pool
@@ -28,84 +29,98 @@ def register(app: typer.Typer) -> None:
     app.add_typer(card_app, name="card")
 
 
+LinesOpt = Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")]
+CardOpt = Annotated[str | None, typer.Option("--card", help="Card slug [default: from the file name].")]
+TitleOpt = Annotated[str | None, typer.Option(help="Title printed on the card.")]
+LeagueOpt = Annotated[str | None, typer.Option(help="League when the sheet does not say (NFL, NCAA, …).")]
+SheetOpt = Annotated[
+    list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")
+]
+TzOpt = Annotated[str, typer.Option(help="Time zone of the sheet's kickoff times.")]
+NewOpt = Annotated[
+    bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
+]
+ReplaceOpt = Annotated[
+    bool,
+    typer.Option(
+        "--replace",
+        help="Import even though it undoes hand edits made to the "
+        "card since its last import (they are listed).",
+    ),
+]
+DryRunOpt = Annotated[
+    bool,
+    typer.Option(
+        "--dry-run", help="Show how each column was read and the games it would store; store nothing."
+    ),
+]
+WeekOpt = Annotated[
+    str | None, typer.Option(help="A season's file: the week to import, by its Week column (5, WC).")
+]
+SeasonOpt = Annotated[
+    str | None,
+    typer.Option(help="A file of several seasons: the season of --week, by its Season column."),
+]
+OnOpt = Annotated[
+    str | None, typer.Option("--date", help="A season's file: the games of this day (2023-10-08).")
+]
+MapOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--map",
+        metavar="ROLE=COLUMN",
+        help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
+        '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
+        "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml; "
+        "two rows a game: team, rot, spread or line, total, money.",
+    ),
+]
+FavouriteByOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--favourite-by",
+        metavar="sign|margin",
+        help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
+        "favoured). Example: --map spread=F --favourite-by sign",
+    ),
+]
+SaveLayoutOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--save-layout",
+        metavar="NAME",
+        help="Keep this --map in the pool under NAME for next week's file of the same shape. "
+        "Example: --map away=B --map home=D --map home-line=F --save-layout club-sheet",
+    ),
+]
+LayoutOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--layout",
+        metavar="NAME",
+        help="Read the columns as a saved layout says (see `parlaycards layouts`). "
+        "Example: --layout club-sheet",
+    ),
+]
+
+
 def import_(
-    lines: Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")],
-    card: Annotated[
-        str | None, typer.Option("--card", help="Card slug [default: from the file name].")
-    ] = None,
-    title: Annotated[str | None, typer.Option(help="Title printed on the card.")] = None,
-    league: Annotated[
-        str | None, typer.Option(help="League when the sheet does not say (NFL, NCAA, …).")
-    ] = None,
-    sheet: Annotated[
-        list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")
-    ] = None,
-    tz: Annotated[str, typer.Option(help="Time zone of the sheet's kickoff times.")] = "America/New_York",
-    new: Annotated[
-        bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
-    ] = False,
-    replace: Annotated[
-        bool,
-        typer.Option(
-            "--replace",
-            help="Import even though it undoes hand edits made to the "
-            "card since its last import (they are listed).",
-        ),
-    ] = False,
-    dry_run: Annotated[
-        bool,
-        typer.Option(
-            "--dry-run", help="Show how each column was read and the games it would store; store nothing."
-        ),
-    ] = False,
-    week: Annotated[
-        str | None, typer.Option(help="A season's file: the week to import, by its Week column (5, WC).")
-    ] = None,
-    season: Annotated[
-        str | None,
-        typer.Option(help="A file of several seasons: the season of --week, by its Season column."),
-    ] = None,
-    on: Annotated[
-        str | None, typer.Option("--date", help="A season's file: the games of this day (2023-10-08).")
-    ] = None,
-    map_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--map",
-            metavar="ROLE=COLUMN",
-            help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
-            '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
-            "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml; "
-            "two rows a game: team, rot, spread or line, total, money.",
-        ),
-    ] = None,
-    favourite_by: Annotated[
-        str | None,
-        typer.Option(
-            "--favourite-by",
-            metavar="sign|margin",
-            help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
-            "favoured). Example: --map spread=F --favourite-by sign",
-        ),
-    ] = None,
-    save_layout: Annotated[
-        str | None,
-        typer.Option(
-            "--save-layout",
-            metavar="NAME",
-            help="Keep this --map in the pool under NAME for next week's file of the same shape. "
-            "Example: --map away=B --map home=D --map home-line=F --save-layout club-sheet",
-        ),
-    ] = None,
-    layout: Annotated[
-        str | None,
-        typer.Option(
-            "--layout",
-            metavar="NAME",
-            help="Read the columns as a saved layout says (see `parlaycards layouts`). "
-            "Example: --layout club-sheet",
-        ),
-    ] = None,
+    lines: LinesOpt,
+    card: CardOpt = None,
+    title: TitleOpt = None,
+    league: LeagueOpt = None,
+    sheet: SheetOpt = None,
+    tz: TzOpt = "America/New_York",
+    new: NewOpt = False,
+    replace: ReplaceOpt = False,
+    dry_run: DryRunOpt = False,
+    week: WeekOpt = None,
+    season: SeasonOpt = None,
+    on: OnOpt = None,
+    map_: MapOpt = None,
+    favourite_by: FavouriteByOpt = None,
+    save_layout: SaveLayoutOpt = None,
+    layout: LayoutOpt = None,
 ) -> None:
     """Import the week's lines from a spreadsheet into a card.
 
@@ -135,54 +150,61 @@ def import_(
 
     Example: parlaycards import club-week-7.xlsx --layout club-sheet
     """
-    from ..services import cards as svc
-    from .shell import state
-
     day = run(lambda: values.day(on, "date")) if on is not None else None
     mapping = None
     if map_ or favourite_by is not None:
         from ..io.mapping import parse_map
 
         mapping = run(lambda: parse_map(tuple(map_ or ()), favourite_by))
-
-    def store():  # noqa: ANN202
-        return svc.pool_if_any(state.db) if dry_run else open_store(create=True)
-
     fresh_pool = None if dry_run else new_pool_path()
+    asked = {
+        "slug": card,
+        "title": title,
+        "league": league,
+        "sheets": tuple(sheet or ()),
+        "tz": tz,
+        "fresh": new,
+        "replace": replace,
+        "week": week,
+        "season": season,
+        "on": day,
+        "mapping": mapping,
+        "layout": layout,
+        "save_layout": save_layout,
+    }
+    done = _import(lines, dry_run, asked)
+    say_import(done, dry_run)
+    if not dry_run:
+        say_new_pool(fresh_pool)
 
-    done = run(
-        lambda: svc.import_lines(
-            store(),
-            lines,
-            slug=card,
-            title=title,
-            league=league,
-            sheets=tuple(sheet or ()),
-            tz=tz,
-            fresh=new,
-            replace=replace,
-            dry_run=dry_run,
-            week=week,
-            season=season,
-            on=day,
-            mapping=mapping,
-            layout=layout,
-            save_layout=save_layout,
-        )
-    )
+
+def _import(lines: Path, dry_run: bool, asked: dict[str, Any]) -> Any:  # services.cards.Imported
+    """Run the import (a dry run reads the pool, if there is one, and stores nothing)."""
+    from ..services import cards as svc
+    from .shell import state
+
+    def go() -> Any:
+        store = svc.pool_if_any(state.db) if dry_run else open_store(create=True)
+        return svc.import_lines(store, lines, dry_run=dry_run, **asked)
+
+    return run(go)
+
+
+def say_import(done: Any, dry_run: bool) -> None:  # services.cards.Imported
+    """How each column was read, the games (a dry run) or the version stored, the hand edits undone."""
     for reading in done.lines.readings:
         err("Read " + str(reading))
     for warning in done.lines.warnings:
         err("Not read: " + warning)
-    card_ = done.card
+    card = done.card
     if dry_run:
-        print_games(card_)
+        print_games(card)
         for undo in done.undone:
             err("Would undo a hand edit: " + undo)
         if done.undone:
             err("Importing this needs --replace (it undoes the hand edits above).")
         err(
-            f"Dry run: {len(card_.games)} game{'s' if len(card_.games) != 1 else ''} would be stored as {card_.slug} version {card_.version}; "
+            f"Dry run: {plural(len(card.games), 'game')} would be stored as {card.slug} version {card.version}; "
             "nothing was stored."
         )
         return
@@ -195,7 +217,6 @@ def import_(
             f'Saved the columns as layout "{done.layout_saved}" ({again}). Next week: '
             f"parlaycards import FILE --layout {done.layout_saved}"
         )
-    say_new_pool(fresh_pool)
 
 
 def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
