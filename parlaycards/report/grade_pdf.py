@@ -25,72 +25,12 @@ FONT, SIZE = "Helvetica", 8
 
 
 def write_report_pdf(report: Report, path: Path) -> Path:
-    from xml.sax.saxutils import escape
-
-    from reportlab.lib.enums import TA_CENTER
+    """The grade report as a PDF to post or hand out: scores, winners, every entry, voids."""
     from reportlab.lib.pagesizes import letter
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import CondPageBreak, Paragraph, SimpleDocTemplate, Spacer
+    from reportlab.platypus import SimpleDocTemplate
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    styles = getSampleStyleSheet()
-    small = styles["BodyText"].clone("small", fontSize=9, leading=11, alignment=TA_CENTER)
-    note = styles["BodyText"].clone("note", fontSize=8.5, leading=10.5)
-    cell = styles["BodyText"].clone("cell", fontName=FONT, fontSize=SIZE, leading=9)
-    t = report.totals
     title = f"{report.title} — results"
-    story: list[Any] = [
-        Paragraph(escape(title), styles["Title"]),
-        Paragraph(
-            escape(
-                f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
-                f"paid back {dollars(t.payouts)} · {net_text(t)}"
-            ),
-            small,
-        ),
-        Spacer(1, 0.1 * INCH),
-        Paragraph("Scores", styles["Heading2"]),
-    ]
-    story += [Paragraph(escape(n), note) for n in report.line_notes]
-    story += _scores(list(report.games), cell)
-    versions = len(report.played) > 1
-    story += [
-        Spacer(1, 0.1 * INCH),
-        CondPageBreak(1.2 * INCH),  # a heading never ends a page alone
-        Paragraph(f"Winners ({len(report.winners)})", styles["Heading2"]),
-    ]
-    winners = report.winners
-    if winners:
-        story += _winners(winners, versions, cell)
-    else:
-        story.append(Paragraph("No winning cards" + (" yet." if t.pending else "."), styles["BodyText"]))
-    story += [
-        Spacer(1, 0.1 * INCH),
-        CondPageBreak(1.2 * INCH),
-        Paragraph(f"All entries ({t.entries})", styles["Heading2"]),
-    ]
-    if report.rows:
-        story.append(
-            Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note)
-        )
-        story += _entries(report.rows, versions, cell)
-    else:
-        story.append(Paragraph("No entries.", styles["BodyText"]))
-    if report.voided:
-        story += [
-            Spacer(1, 0.1 * INCH),
-            CondPageBreak(1.2 * INCH),
-            Paragraph(f"Void ({len(report.voided)}): not graded, stake not counted", styles["Heading2"]),
-            *_voided(report.voided, cell),
-        ]
-    story += [
-        Spacer(1, 0.12 * INCH),
-        Paragraph(
-            "Payouts include the stake. Check your serial against the list; the pool runner pays on "
-            "presentation of the card.",
-            small,
-        ),
-    ]
 
     def footer(canvas: Any, doc: Any) -> None:  # ReportLab's canvas and document (ReportLab ships no types)
         canvas.saveState()
@@ -109,8 +49,80 @@ def write_report_pdf(report: Report, path: Path) -> Path:
         author="parlaycards",
         invariant=1,
     )
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    doc.build(_story(report, title), onFirstPage=footer, onLaterPages=footer)
     return path
+
+
+def _story(report: Report, title: str) -> list[Any]:
+    """The report's flowables in order: heading, scores, winners, every entry, voids, the closing note."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, Spacer
+
+    styles = getSampleStyleSheet()
+    small = styles["BodyText"].clone("small", fontSize=9, leading=11, alignment=TA_CENTER)
+    note = styles["BodyText"].clone("note", fontSize=8.5, leading=10.5)
+    cell = styles["BodyText"].clone("cell", fontName=FONT, fontSize=SIZE, leading=9)
+    t = report.totals
+    story: list[Any] = [
+        Paragraph(escape(title), styles["Title"]),
+        Paragraph(
+            escape(
+                f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
+                f"paid back {dollars(t.payouts)} · {net_text(t)}"
+            ),
+            small,
+        ),
+        Spacer(1, 0.1 * INCH),
+        Paragraph("Scores", styles["Heading2"]),
+    ]
+    story += [Paragraph(escape(n), note) for n in report.line_notes]
+    story += _scores(list(report.games), cell)
+    story += _entry_sections(report, styles, note, cell)
+    story += [
+        Spacer(1, 0.12 * INCH),
+        Paragraph(
+            "Payouts include the stake. Check your serial against the list; the pool runner pays on "
+            "presentation of the card.",
+            small,
+        ),
+    ]
+    return story
+
+
+def _section(heading: str, styles: Any) -> list[Any]:
+    """A heading after a little space, never left alone at the foot of a page."""
+    from reportlab.platypus import CondPageBreak, Paragraph, Spacer
+
+    return [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH), Paragraph(heading, styles["Heading2"])]
+
+
+def _entry_sections(report: Report, styles: Any, note: Any, cell: Any) -> list[Any]:
+    """Winners, all entries and (when any) the voided ones."""
+    from reportlab.platypus import Paragraph
+
+    t = report.totals
+    versions = len(report.played) > 1
+    winners = report.winners
+    story = _section(f"Winners ({len(winners)})", styles)
+    if winners:
+        story += _winners(winners, versions, cell)
+    else:
+        story.append(Paragraph("No winning cards" + (" yet." if t.pending else "."), styles["BodyText"]))
+    story += _section(f"All entries ({t.entries})", styles)
+    if report.rows:
+        story.append(
+            Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note)
+        )
+        story += _entries(report.rows, versions, cell)
+    else:
+        story.append(Paragraph("No entries.", styles["BodyText"]))
+    if report.voided:
+        heading = f"Void ({len(report.voided)}): not graded, stake not counted"
+        story += [*_section(heading, styles), *_voided(report.voided, cell)]
+    return story
 
 
 def _fit(text: str, width: float, cell: Any) -> Any:
