@@ -189,7 +189,14 @@ def write_lines_template(path: Path) -> Path:
     neutral.add(f"H2:H{last}")
     ws.add_data_validation(league_list)
     ws.add_data_validation(neutral)
-    notes = wb.create_sheet("Notes")
+    _template_notes(wb.create_sheet("Notes"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    wb.save(path)
+    return path
+
+
+def _template_notes(notes: Worksheet) -> None:
+    """The Notes sheet of the lines template: each column, example rows, the other layouts accepted."""
     put(notes, 1, 1, "How to fill in the Lines sheet").font = Font(bold=True, size=14)
     put(
         notes, 2, 1, "One row per game. Import it with: parlaycards import lines.xlsx --card nfl-w12"
@@ -221,6 +228,3 @@ def write_lines_template(path: Path) -> Path:
     ):
         put(notes, row, 1, line).alignment = Alignment(wrap_text=False)
         row += 1
-    path.parent.mkdir(parents=True, exist_ok=True)
-    wb.save(path)
-    return path

@@ -87,26 +87,28 @@ def write_card_csv(card: Card, path: Path) -> Path:
     return write_csv(path, GAME_COLUMNS, rows)
 
 
+REPORT_COLUMNS = (
+    "Serial",
+    "Version",
+    "Name",
+    "Stake",
+    "Picks",
+    "Outcome",
+    "Hits",
+    "Picks counted",
+    "Tier",
+    "Payout",
+    "Paid",
+    "Paid status",
+    "Late",
+    "Received",
+    "Void reason",
+)
+
+
 def write_report_csv(report: Report, path: Path) -> Path:
     """Every entry of the grade, by serial, then the void ones: one row each."""
     zone = ZoneInfo(report.timezone)
-    header = (
-        "Serial",
-        "Version",
-        "Name",
-        "Stake",
-        "Picks",
-        "Outcome",
-        "Hits",
-        "Picks counted",
-        "Tier",
-        "Payout",
-        "Paid",
-        "Paid status",
-        "Late",
-        "Received",
-        "Void reason",
-    )
     rows: list[Sequence[object]] = [
         (
             r.serial,
@@ -148,7 +150,7 @@ def write_report_csv(report: Report, path: Path) -> Path:
         for v in report.voided
     ]
     rows.sort(key=lambda r: str(r[0]))
-    return write_csv(path, header, rows)
+    return write_csv(path, REPORT_COLUMNS, rows)
 
 
 def write_entries_csv(view: EntryList, path: Path) -> Path:
