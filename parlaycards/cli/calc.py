@@ -9,26 +9,31 @@ from . import values
 from .card_show import Json
 from .shell import console, print_json, run
 
+Stake = Annotated[str, typer.Argument(help="Amount staked (on each parlay of a round robin), e.g. 100.")]
+Odds = Annotated[list[str], typer.Argument(help="Each leg's price: -110, +150, 2.5, 5/1.")]
+Teaser = Annotated[
+    str | None,
+    typer.Option(
+        help="Price a teaser by its usual table instead: 6, 6½, 7, 10, 14 (football), 4, 4½, 5 "
+        "(basketball); the legs' prices only count the teams."
+    ),
+]
+RoundRobin = Annotated[
+    int | None,
+    typer.Option(
+        "--round-robin",
+        min=2,
+        max=10,
+        help="Every parlay of this many legs from the selections, each staked STAKE.",
+    ),
+]
+
 
 def calc(
-    stake: Annotated[str, typer.Argument(help="Amount staked (on each parlay of a round robin), e.g. 100.")],
-    odds: Annotated[list[str], typer.Argument(help="Each leg's price: -110, +150, 2.5, 5/1.")],
-    teaser: Annotated[
-        str | None,
-        typer.Option(
-            help="Price a teaser by its usual table instead: 6, 6½, 7, 10, 14 (football), 4, 4½, 5 "
-            "(basketball); the legs' prices only count the teams."
-        ),
-    ] = None,
-    round_robin: Annotated[
-        int | None,
-        typer.Option(
-            "--round-robin",
-            min=2,
-            max=10,
-            help="Every parlay of this many legs from the selections, each staked STAKE.",
-        ),
-    ] = None,
+    stake: Stake,
+    odds: Odds,
+    teaser: Teaser = None,
+    round_robin: RoundRobin = None,
     json: Json = False,
 ) -> None:
     """The parlay calculator: what a parlay of these prices returns (or a teaser, or a round robin).

@@ -47,25 +47,33 @@ card_app = typer.Typer(
 )
 
 
+SlugOpt = Annotated[str, typer.Argument(help="The new card's slug, e.g. teaser-w12.")]
+Source = Annotated[
+    str | None, typer.Option("--from", help="The card whose games a teaser card is made from.")
+]
+TeaserOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Teaser points: 6, 6½ or 7 (football; 10 and 14 are the special teasers), 4, 4½ or 5 "
+        "(basketball). Every side and total moves this many points toward the player."
+    ),
+]
+TiesOpt = Annotated[
+    str | None,
+    typer.Option(help="Ties rule: lose, win or reduce [default: win; lose on a special teaser]."),
+]
+TitleOpt = Annotated[str | None, typer.Option(help="Title printed on the card.")]
+Tz = Annotated[str | None, typer.Option(help="Time zone the card shows times in.")]
+
+
 @card_app.command("new")
 def card_new(
-    slug: Annotated[str, typer.Argument(help="The new card's slug, e.g. teaser-w12.")],
-    source: Annotated[
-        str | None, typer.Option("--from", help="The card whose games a teaser card is made from.")
-    ] = None,
-    teaser: Annotated[
-        str | None,
-        typer.Option(
-            help="Teaser points: 6, 6½ or 7 (football; 10 and 14 are the special teasers), 4, 4½ or 5 "
-            "(basketball). Every side and total moves this many points toward the player."
-        ),
-    ] = None,
-    ties: Annotated[
-        str | None,
-        typer.Option(help="Ties rule: lose, win or reduce [default: win; lose on a special teaser]."),
-    ] = None,
-    title: Annotated[str | None, typer.Option(help="Title printed on the card.")] = None,
-    tz: Annotated[str | None, typer.Option(help="Time zone the card shows times in.")] = None,
+    slug: SlugOpt,
+    source: Source = None,
+    teaser: TeaserOpt = None,
+    ties: TiesOpt = None,
+    title: TitleOpt = None,
+    tz: Tz = None,
 ) -> None:
     """Make a new card: a teaser card from another card's games, or an empty card to add games to.
 

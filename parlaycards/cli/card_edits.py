@@ -1,7 +1,7 @@
 """Editing a card: game set/add/remove, payout set/remove/analyze, rules set. Each change makes a new
 card version."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -264,36 +264,45 @@ def payout_analyze(
     console().print(rich_table(analysis_table(card, rows, Fraction(str(p))), title_justify="center"))
 
 
+TiesOpt = Annotated[str | None, typer.Option(help=f"{values.helps(Ties)}.")]
+MinPicks = Annotated[int | None, typer.Option(min=1, max=30)]
+MaxPicks = Annotated[
+    int | None,
+    typer.Option(
+        min=1, max=30, help="Most picks; raising it needs an all-hit tier for each new count (--tier)."
+    ),
+]
+Tier = Annotated[
+    list[str] | None,
+    typer.Option("--tier", help='A payout tier set in the same version, "PICKS [HITS] ODDS" (repeatable).'),
+]
+SameGame = Annotated[
+    bool | None,
+    typer.Option("--same-game/--no-same-game", help="Allow a side and the total of one game."),
+]
+BelowMinimumOpt = Annotated[
+    str | None,
+    typer.Option(help=f"{values.helps(BelowMinimum)}: a card reduced below the smallest tier."),
+]
+Cutoff = Annotated[
+    str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')
+]
+Title = Annotated[str | None, typer.Option(help="Card title.")]
+Disclaimer = Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")]
+
+
 @rules_app.command("set")
 def rules_set(
     slug: Slug,
-    ties: Annotated[str | None, typer.Option(help=f"{values.helps(Ties)}.")] = None,
-    min_picks: Annotated[int | None, typer.Option(min=1, max=30)] = None,
-    max_picks: Annotated[
-        int | None,
-        typer.Option(
-            min=1, max=30, help="Most picks; raising it needs an all-hit tier for each new count (--tier)."
-        ),
-    ] = None,
-    tier: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--tier", help='A payout tier set in the same version, "PICKS [HITS] ODDS" (repeatable).'
-        ),
-    ] = None,
-    same_game: Annotated[
-        bool | None,
-        typer.Option("--same-game/--no-same-game", help="Allow a side and the total of one game."),
-    ] = None,
-    below_minimum: Annotated[
-        str | None,
-        typer.Option(help=f"{values.helps(BelowMinimum)}: a card reduced below the smallest tier."),
-    ] = None,
-    cutoff: Annotated[
-        str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')
-    ] = None,
-    title: Annotated[str | None, typer.Option(help="Card title.")] = None,
-    disclaimer: Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")] = None,
+    ties: TiesOpt = None,
+    min_picks: MinPicks = None,
+    max_picks: MaxPicks = None,
+    tier: Tier = None,
+    same_game: SameGame = None,
+    below_minimum: BelowMinimumOpt = None,
+    cutoff: Cutoff = None,
+    title: Title = None,
+    disclaimer: Disclaimer = None,
 ) -> None:
     """Change the card's rules; refused if a pick count would lose its all-hit payout tier. Prints each
     change as before → after. Without options, shows the rules as the card prints them.
@@ -302,53 +311,51 @@ def rules_set(
     """
     from ..services import edits as svc
 
-    if all(
-        v is None
-        for v in (ties, min_picks, max_picks, tier, same_game, below_minimum, cutoff, title, disclaimer)
-    ):
-        from ..core.views import rules_text
-        from ..services import cards as cards_svc
-
-        shown = run(lambda: cards_svc.show(open_store(), slug)).card
-        err(f"{shown.slug} version {shown.version}: {shown.title}")
-        for line in rules_text(shown):
-            err(f"  {line}")
+    plain = {"min_picks": min_picks, "max_picks": max_picks, "same_game": same_game, "title": title}
+    plain["disclaimer"] = disclaimer
+    if all(v is None for v in (ties, tier, below_minimum, cutoff, *plain.values())):
+        _say_rules(slug)
         return
 
-    def change():  # noqa: ANN202
-        from ..core import edits
-
-        given: dict = {
-            k: v
-            for k, v in (
-                ("min_picks", min_picks),
-                ("max_picks", max_picks),
-                ("same_game", same_game),
-                ("title", title),
-                ("disclaimer", disclaimer),
-            )
-            if v is not None
-        }
+    def change() -> Any:
+        given: dict[str, Any] = {k: v for k, v in plain.items() if v is not None}
         if ties is not None:
             given["ties"] = values.choice(ties, Ties, "ties", "a ties rule")
         if below_minimum is not None:
             given["below_minimum"] = values.choice(below_minimum, BelowMinimum, "below_minimum", "accepted")
         if cutoff is not None:
             given["cutoff"] = None if cutoff.strip().lower() == "none" else values.moment(cutoff, "cutoff")
-        tiers = []
-        for text in tier or ():
-            parts = text.split()
-            if len(parts) not in (2, 3) or not parts[0].isdigit():
-                from ..core.errors import ParlayError
-
-                raise ParlayError(
-                    f'"{text}" is not a payout tier. Accepted: "PICKS ODDS" or "PICKS HITS ODDS", '
-                    'e.g. "11 150-1", "10 9 20-1".',
-                    field="tier",
-                )
-            hits, price = _tier_parts(slug, int(parts[0]), parts[1], parts[2] if len(parts) == 3 else None)
-            tiers.append(edits.tier(int(parts[0]), hits, price))
-        fields = svc.RuleFields(**given, tiers=tuple(tiers))
+        fields = svc.RuleFields(**given, tiers=_rule_tiers(slug, tier or ()))
         return svc.set_rules(open_store(), slug, fields)
 
     say_edited(run(change))
+
+
+def _say_rules(slug: str) -> None:
+    """The rules as the card prints them."""
+    from ..core.views import rules_text
+    from ..services import cards as cards_svc
+
+    shown = run(lambda: cards_svc.show(open_store(), slug)).card
+    err(f"{shown.slug} version {shown.version}: {shown.title}")
+    for line in rules_text(shown):
+        err(f"  {line}")
+
+
+def _rule_tiers(slug: str, given: list[str] | tuple[str, ...]) -> tuple[Any, ...]:
+    """Each --tier "PICKS ODDS" or "PICKS HITS ODDS" as a payout tier."""
+    from ..core import edits
+    from ..core.errors import ParlayError
+
+    tiers = []
+    for text in given:
+        parts = text.split()
+        if len(parts) not in (2, 3) or not parts[0].isdigit():
+            raise ParlayError(
+                f'"{text}" is not a payout tier. Accepted: "PICKS ODDS" or "PICKS HITS ODDS", '
+                'e.g. "11 150-1", "10 9 20-1".',
+                field="tier",
+            )
+        hits, price = _tier_parts(slug, int(parts[0]), parts[1], parts[2] if len(parts) == 3 else None)
+        tiers.append(edits.tier(int(parts[0]), hits, price))
+    return tuple(tiers)

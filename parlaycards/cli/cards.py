@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
     from .card_admin import card_app, export
     from .card_edits import game_app, payout_app, rules_app
 
-    app.command("import")(import_)
+    app.command("import", help=IMPORT_HELP)(import_)
     app.command("cards")(cards)
     app.command("show")(show)
     app.add_typer(game_app, name="game")
@@ -27,6 +27,35 @@ def register(app: typer.Typer) -> None:
     app.command("calc", context_settings={"ignore_unknown_options": True})(calc)
     app.command("export")(export)
     app.add_typer(card_app, name="card")
+
+
+IMPORT_HELP = """Import the week's lines from a spreadsheet into a card.
+
+Reads rotation (two rows a game), one-row-per-game (with a Favorite or at/vs column if the sheet has
+one, or both teams in one Matchup column: "Bills at Texans"), and Favorite/Line/Underdog layouts;
+several sheets make one combo card. Importing into an
+existing card makes a new version of it; if the card was edited by hand since its last import, the
+edits the import would undo are listed and --replace is needed. Every column is read or named as
+ignored; a column that could change a favourite or a home team and is not read stops the import.
+
+A season's file (many weeks in one sheet) is read one week at a time: --week 5 (with --season 2023
+when it holds several seasons) or --date 2023-10-08; without one it is refused, naming its weeks.
+
+A sheet whose header names no layout is read by naming its columns with --map (by letter, or by the
+header as written); the refusal prints the --map command its columns suggest. A mapping is read and
+checked as a detected layout is, and every column it leaves out is named as ignored. --save-layout
+keeps it in the pool's database for next week's file (--layout NAME); a saved layout whose columns'
+headers changed is refused, naming the column.
+
+Example: parlaycards import sample_lines/nfl-week-12.xlsx --card nfl-w12 --dry-run
+
+Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=D --map total=E --dry-run
+
+Example: parlaycards import lines.csv --map away="Visiting club" --map home="Host club" --map spread=F --favourite-by sign
+
+Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=D --save-layout club-sheet
+
+Example: parlaycards import club-week-7.xlsx --layout club-sheet"""
 
 
 LinesOpt = Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")]
@@ -122,34 +151,7 @@ def import_(
     save_layout: SaveLayoutOpt = None,
     layout: LayoutOpt = None,
 ) -> None:
-    """Import the week's lines from a spreadsheet into a card.
-
-    Reads rotation (two rows a game), one-row-per-game (with a Favorite or at/vs column if the sheet has
-    one, or both teams in one Matchup column: "Bills at Texans"), and Favorite/Line/Underdog layouts;
-    several sheets make one combo card. Importing into an
-    existing card makes a new version of it; if the card was edited by hand since its last import, the
-    edits the import would undo are listed and --replace is needed. Every column is read or named as
-    ignored; a column that could change a favourite or a home team and is not read stops the import.
-
-    A season's file (many weeks in one sheet) is read one week at a time: --week 5 (with --season 2023
-    when it holds several seasons) or --date 2023-10-08; without one it is refused, naming its weeks.
-
-    A sheet whose header names no layout is read by naming its columns with --map (by letter, or by the
-    header as written); the refusal prints the --map command its columns suggest. A mapping is read and
-    checked as a detected layout is, and every column it leaves out is named as ignored. --save-layout
-    keeps it in the pool's database for next week's file (--layout NAME); a saved layout whose columns'
-    headers changed is refused, naming the column.
-
-    Example: parlaycards import sample_lines/nfl-week-12.xlsx --card nfl-w12 --dry-run
-
-    Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=D --map total=E --dry-run
-
-    Example: parlaycards import lines.csv --map away="Visiting club" --map home="Host club" --map spread=F --favourite-by sign
-
-    Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=D --save-layout club-sheet
-
-    Example: parlaycards import club-week-7.xlsx --layout club-sheet
-    """
+    """Import the week's lines from a spreadsheet into a card (the whole help: IMPORT_HELP)."""
     day = run(lambda: values.day(on, "date")) if on is not None else None
     mapping = None
     if map_ or favourite_by is not None:

@@ -36,42 +36,47 @@ def register(app: typer.Typer) -> None:
     app.add_typer(pickem_app, name="pickem")
 
 
+CardOpt = Annotated[str, typer.Option("--card", help="The card whose games are picked, e.g. nfl-w12.")]
+Basis = Annotated[str, typer.Option(help="ats (against the card's spreads) or su (straight-up).")]
+Push = Annotated[str, typer.Option(help="Points for a push, 0 to 1.")]
+TiebreakRuleOpt = Annotated[
+    str,
+    typer.Option(
+        help="closest, or closest-without-going-over (every guess over the total ranks after every guess "
+        "at or under it)."
+    ),
+]
+TiebreakGame = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=MAX_INT,
+        help="Any selection number of the tiebreak game [default: the last game by kickoff].",
+    ),
+]
+Fee = Annotated[str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")]
+PrizesOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Prizes by place: percentages of the pot or amounts, e.g. 60%,30%,10% [default: 100%]."
+    ),
+]
+SeasonOpt = Annotated[str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")]
+Version = Annotated[int | None, typer.Option(min=1, max=MAX_INT, help="Card version [default: the latest].")]
+
+
 @pickem_app.command("new")
 def new(
     pool: Pool,
-    card: Annotated[str, typer.Option("--card", help="The card whose games are picked, e.g. nfl-w12.")],
-    basis: Annotated[str, typer.Option(help="ats (against the card's spreads) or su (straight-up).")] = "ats",
-    push: Annotated[str, typer.Option(help="Points for a push, 0 to 1.")] = "0.5",
-    tiebreak_rule: Annotated[
-        str,
-        typer.Option(
-            help="closest, or closest-without-going-over (every guess over the total ranks after every guess "
-            "at or under it)."
-        ),
-    ] = "closest",
-    tiebreak_game: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            max=MAX_INT,
-            help="Any selection number of the tiebreak game [default: the last game by kickoff].",
-        ),
-    ] = None,
-    fee: Annotated[
-        str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")
-    ] = "0",
-    prizes: Annotated[
-        str | None,
-        typer.Option(
-            help="Prizes by place: percentages of the pot or amounts, e.g. 60%,30%,10% [default: 100%]."
-        ),
-    ] = None,
-    season: Annotated[
-        str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")
-    ] = None,
-    version: Annotated[
-        int | None, typer.Option(min=1, max=MAX_INT, help="Card version [default: the latest].")
-    ] = None,
+    card: CardOpt,
+    basis: Basis = "ats",
+    push: Push = "0.5",
+    tiebreak_rule: TiebreakRuleOpt = "closest",
+    tiebreak_game: TiebreakGame = None,
+    fee: Fee = "0",
+    prizes: PrizesOpt = None,
+    season: SeasonOpt = None,
+    version: Version = None,
 ) -> None:
     """Start a pick'em pool on a card. It keeps that card version's lines.
 

@@ -77,26 +77,30 @@ def templates_copy(
     err(f"Wrote {path}: template {name}, a copy of {source}. Print with --template {name}.")
 
 
+Copies = Annotated[
+    int, typer.Option(min=1, max=MAX_COUNT, help="Cards to print; each gets the next serial number.")
+]
+Out = Annotated[
+    Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")
+]
+Proof = Annotated[bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")]
+ReprintOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--reprint",
+        help="Reprint this one printed card (jammed, lost): same serial, code and QR, from its own "
+        "version and template, marked REPRINT; uses no new serial.",
+    ),
+]
+
+
 def print_(
     slug: Slug,
-    copies: Annotated[
-        int, typer.Option(min=1, max=MAX_COUNT, help="Cards to print; each gets the next serial number.")
-    ] = 1,
+    copies: Copies = 1,
     template: TemplateOpt = "letter-2up",
-    out: Annotated[
-        Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")
-    ] = None,
-    proof: Annotated[
-        bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")
-    ] = False,
-    reprint: Annotated[
-        str | None,
-        typer.Option(
-            "--reprint",
-            help="Reprint this one printed card (jammed, lost): same serial, code and QR, from its own "
-            "version and template, marked REPRINT; uses no new serial.",
-        ),
-    ] = None,
+    out: Out = None,
+    proof: Proof = False,
+    reprint: ReprintOpt = None,
 ) -> None:
     """Print serialized cards of the latest version of SLUG into a PDF.
 
