@@ -96,41 +96,26 @@ def write_card_xlsx(card: Card, path: Path) -> Path:
     put(ws, 2, 1, f"Card {card.slug}, version {card.version}. Times are {card.timezone}.").font = GREY
     _header(ws, 4, CARD_COLUMNS)
     for row, g in enumerate(card.games, start=5):
-        (
-            league,
-            day,
-            clock,
-            away_no,
-            away,
-            away_line,
-            home_no,
-            home,
-            home_line,
-            total,
-            over,
-            under,
-            neutral,
-            off,
-        ) = game_values(g, card.timezone)
+        v = game_values(g, card.timezone)
         values = (
-            league,
-            day,
-            clock,
-            away_no,
-            away,
-            format_spread(away_line),
-            home_no,
-            home,
-            format_spread(home_line),
-            format_total(total) or None,
-            over,
-            under,
-            "yes" if neutral else None,
-            "OFF" if off else None,
+            *v[:5],
+            format_spread(v.away_line),
+            v.home_no,
+            v.home,
+            format_spread(v.home_line),
+            format_total(v.total) or None,
+            v.over_no,
+            v.under_no,
+            "yes" if v.neutral else None,
+            "OFF" if v.off else None,
         )
         for col, value in enumerate(values, start=1):
             fmt = (
-                DATE_FORMAT if col == 2 else TIME_FORMAT if col == 3 and clock not in ("TBA", None) else None
+                DATE_FORMAT
+                if col == 2
+                else TIME_FORMAT
+                if col == 3 and v.clock not in ("TBA", None)
+                else None
             )
             put(ws, row, col, value, fmt=fmt)
     ws.auto_filter.ref = f"A4:{get_column_letter(len(CARD_COLUMNS))}{max(4, 4 + len(card.games))}"
