@@ -6,9 +6,8 @@ from typing import Annotated
 import typer
 
 from ..core.text import plural
+from .options import Slug
 from .shell import console, err, open_store, print_json, run
-
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
 
 
 def register(app: typer.Typer) -> None:

@@ -6,7 +6,7 @@ import typer
 
 from ..core import money
 from . import values
-from .card_show import Json
+from .options import Json
 from .shell import console, print_json, run
 
 Stake = Annotated[str, typer.Argument(help="Amount staked (on each parlay of a round robin), e.g. 100.")]

@@ -8,7 +8,8 @@ import typer
 from ..core.bounds import MAX_INT
 from ..core.choices import Ties
 from . import values
-from .card_show import Slug, print_card, say_saved
+from .card_show import print_card, say_saved
+from .options import CardTitle, Slug
 from .shell import err, open_store, run
 
 
@@ -62,7 +63,6 @@ TiesOpt = Annotated[
     str | None,
     typer.Option(help="Ties rule: lose, win or reduce [default: win; lose on a special teaser]."),
 ]
-TitleOpt = Annotated[str | None, typer.Option(help="Title printed on the card.")]
 Tz = Annotated[str | None, typer.Option(help="Time zone the card shows times in.")]
 
 
@@ -72,7 +72,7 @@ def card_new(
     source: Source = None,
     teaser: TeaserOpt = None,
     ties: TiesOpt = None,
-    title: TitleOpt = None,
+    title: CardTitle = None,
     tz: Tz = None,
 ) -> None:
     """Make a new card: a teaser card from another card's games, or an empty card to add games to.

@@ -8,7 +8,8 @@ import typer
 from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from . import values
-from .card_show import Json, Slug, say_edited
+from .card_show import say_edited
+from .options import Json, Slug
 from .shell import console, err, open_store, print_json, run
 
 game_app = typer.Typer(

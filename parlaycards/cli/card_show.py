@@ -1,14 +1,7 @@
 """What the card commands say: a card shown (games, payouts, rules), an edit or import saved, the
 lines printed cards still carry."""
 
-from typing import Annotated
-
-import typer
-
 from .shell import console, err
-
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 
 
 def say_saved(saved, what: str) -> None:  # noqa: ANN001

@@ -9,7 +9,8 @@ import typer
 from ..core.bounds import MAX_INT
 from ..core.text import plural
 from . import values
-from .card_show import Json, Slug, print_card, print_games, print_other_lines, say_saved
+from .card_show import print_card, print_games, print_other_lines, say_saved
+from .options import CardTitle, Fresh, Json, Slug
 from .shell import console, err, new_pool_path, open_store, print_json, run, say_new_pool
 
 
@@ -60,15 +61,11 @@ Example: parlaycards import club-week-7.xlsx --layout club-sheet"""
 
 LinesOpt = Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")]
 CardOpt = Annotated[str | None, typer.Option("--card", help="Card slug [default: from the file name].")]
-TitleOpt = Annotated[str | None, typer.Option(help="Title printed on the card.")]
 LeagueOpt = Annotated[str | None, typer.Option(help="League when the sheet does not say (NFL, NCAA, …).")]
 SheetOpt = Annotated[
     list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")
 ]
 TzOpt = Annotated[str, typer.Option(help="Time zone of the sheet's kickoff times.")]
-NewOpt = Annotated[
-    bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
-]
 ReplaceOpt = Annotated[
     bool,
     typer.Option(
@@ -136,11 +133,11 @@ LayoutOpt = Annotated[
 def import_(
     lines: LinesOpt,
     card: CardOpt = None,
-    title: TitleOpt = None,
+    title: CardTitle = None,
     league: LeagueOpt = None,
     sheet: SheetOpt = None,
     tz: TzOpt = "America/New_York",
-    new: NewOpt = False,
+    new: Fresh = False,
     replace: ReplaceOpt = False,
     dry_run: DryRunOpt = False,
     week: WeekOpt = None,

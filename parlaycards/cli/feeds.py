@@ -5,6 +5,7 @@ from typing import Annotated, Any
 
 import typer
 
+from .options import Fresh
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 lines_app = typer.Typer(
@@ -86,9 +87,6 @@ TitleOpt = Annotated[
     typer.Option(help="Title printed on the card [default: league and week, or the card's own]."),
 ]
 Tz = Annotated[str, typer.Option(help="Time zone the card shows kickoffs in.")]
-New = Annotated[
-    bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
-]
 Replace = Annotated[
     bool,
     typer.Option(
@@ -113,7 +111,7 @@ def lines_fetch(
     dry_run: DryRun = False,
     title: TitleOpt = None,
     tz: Tz = "America/New_York",
-    new: New = False,
+    new: Fresh = False,
     replace: Replace = False,
 ) -> None:
     """Make a card (or a new version of one) from a feed's schedule and lines, as `import` does.

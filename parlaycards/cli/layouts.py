@@ -1,13 +1,10 @@
 """The `layouts` command: the column mappings saved with `import --map … --save-layout NAME`."""
 
-from typing import Annotated
-
 import typer
 
 from . import values
+from .options import Json
 from .shell import console, err, print_json, run
-
-Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
 from . import values
+from .options import Json, PaidNow
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
@@ -28,7 +29,6 @@ entry_app = typer.Typer(
 pickem_app.add_typer(entry_app, name="entry")
 
 Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 Xlsx = Annotated[Path | None, typer.Option("--xlsx", help="Also write the report to this .xlsx workbook.")]
 
 
@@ -267,9 +267,7 @@ def _print_week(report: "WeekReport", prizes_paid: dict[str, Decimal] | None = N
 def pay(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
-    amount: Annotated[
-        str | None, typer.Option(help="Amount paid now [default: everything still owed].")
-    ] = None,
+    amount: PaidNow = None,
 ) -> None:
     """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited.
 

@@ -8,6 +8,7 @@ import typer
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
 from . import values
+from .options import Json, PaidNow, Slug
 from .shell import err, open_store, print_json, run
 
 entry_app = typer.Typer(
@@ -19,9 +20,6 @@ result_app = typer.Typer(
     help="Record final scores and cancelled games.\n\nExample: parlaycards result set nfl-w12 101 20 23",
     no_args_is_help=True,
 )
-
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -134,9 +132,7 @@ def entry_import(
 def entry_pay(
     slug: Slug,
     serial: Annotated[str, typer.Argument(help="The winning card's serial.")],
-    amount: Annotated[
-        str | None, typer.Option(help="Amount paid now [default: everything still owed].")
-    ] = None,
+    amount: PaidNow = None,
 ) -> None:
     """Mark a graded winning (or refunded) card as paid; `grade` then shows it paid.
 

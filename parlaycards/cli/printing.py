@@ -7,10 +7,10 @@ import typer
 
 from ..core.bounds import MAX_COUNT
 from . import values
+from .options import Slug
 from .pickem import pickem_app
 from .shell import console, err, open_store, print_json, run
 
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
 TemplateOpt = Annotated[
     str,
     typer.Option(

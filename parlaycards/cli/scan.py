@@ -8,9 +8,8 @@ import typer
 
 from ..core.money import dollars
 from . import values
+from .options import Json, Slug
 from .shell import err, open_store, print_json, run, state
-
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
 
 
 def register(app: typer.Typer) -> None:
@@ -116,7 +115,6 @@ Replace = Annotated[
 ]
 Reason = Annotated[str, typer.Option(help="With --reject: why.")]
 AllRows = Annotated[bool, typer.Option("--all", help="List every card scanned, not only those waiting.")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 
 
 def review(

@@ -11,6 +11,7 @@ from ..core.models import Game, Result, Side
 from ..core.money import dollars, plain
 from ..core.pickem import PickemEntry, PickemPool, PickLine, Standing, WeekReport, ordinal
 from ..core.season import SeasonReport
+from .results import final_text
 
 OUTCOME_MARK = {"win": "W", "loss": "L", "push": "P", "void": "void", "pending": "", "missing": "—"}
 
@@ -38,11 +39,8 @@ def pool_line(pool: PickemPool) -> str:
 
 
 def result_text(game: Game, result: Result | None) -> str:
-    if result is None:
-        return "no result"
-    if result.cancelled:
-        return "cancelled"
-    return f"{game.away} {result.away_score}, {game.home} {result.home_score}"
+    """A pick'em game's result: `Chicago 20, Detroit 23`, `no result`, `cancelled`."""
+    return final_text(game, result, "no result", "cancelled")
 
 
 def place_text(s: Standing) -> str:

@@ -45,16 +45,17 @@ def results_table(view: ResultList) -> Table:
     """The games with their finals as the terminal lists them."""
     return Table(
         ("No.", "Game", "Result"),
-        tuple((f"{g.numbers.away}/{g.numbers.home}", g.label(), _final(g, r)) for g, r in view.games),
+        tuple((f"{g.numbers.away}/{g.numbers.home}", g.label(), final_text(g, r)) for g, r in view.games),
         title=f"{view.card.title} — results",
     )
 
 
-def _final(g: Game, r: Result | None) -> str:
+def final_text(g: Game, r: Result | None, none: str = "-", cancelled: str = "cancelled (no action)") -> str:
+    """`Chicago 20, Detroit 23`; `none` with no result yet, `cancelled` for a game called off."""
     if r is None:
-        return "-"
+        return none
     if r.cancelled:
-        return "cancelled (no action)"
+        return cancelled
     return f"{g.away} {r.away_score}, {g.home} {r.home_score}"
 
 
