@@ -7,6 +7,7 @@ import typer
 
 from ..core.bounds import MAX_INT
 from ..core.choices import Ties
+from ..core.text import plural
 from . import values
 from .card_show import print_card, say_saved
 from .options import CardTitle, Slug
@@ -138,8 +139,8 @@ def card_delete(slug: Slug) -> None:
 
     done = run(lambda: svc.delete_card(open_store(), slug))
     err(
-        f'Deleted card {done.slug} ("{done.title}"): {done.versions} version{"s" if done.versions != 1 else ""}'
-        + (f", {done.results} result{'s' if done.results != 1 else ''}" if done.results else "")
+        f'Deleted card {done.slug} ("{done.title}"): {plural(done.versions, "version")}'
+        + (f", {plural(done.results, 'result')}" if done.results else "")
         + ". The audit log keeps its last version."
     )
 

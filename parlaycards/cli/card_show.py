@@ -1,7 +1,15 @@
 """What the card commands say: a card shown (games, payouts, rules), an edit or import saved, the
 lines printed cards still carry."""
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from .shell import console, err
+
+if TYPE_CHECKING:
+    from ..core.models import Card
 
 
 def say_saved(saved, what: str) -> None:  # noqa: ANN001
@@ -16,7 +24,7 @@ def say_saved(saved, what: str) -> None:  # noqa: ANN001
 
 
 def print_games(card) -> None:  # noqa: ANN001
-    from .card_table import fitting_table
+    from ..report.card_terminal import fitting_table
 
     c = console()
     table, step = fitting_table(card, c)
@@ -34,17 +42,13 @@ def print_games(card) -> None:  # noqa: ANN001
         )
 
 
-def print_card(card, printed) -> None:  # noqa: ANN001
-    from ..core.views import rules_text
+def print_card(card: Card, printed: Sequence[int]) -> None:
+    from ..report.card import card_text
 
     print_games(card)
     c = console()
-    basis = "TO 1" if card.payouts.basis == "to" else "FOR 1"
-    tiers = " · ".join(f"{t.hits}/{t.picks} {t.odds}" for t in card.payouts.sorted().tiers)
-    c.print(f"Payouts ({basis}): {tiers}")
-    for line in rules_text(card):
-        c.print("  " + line)
-    c.print(f"Printed versions: {', '.join(map(str, printed)) or 'none yet'}")
+    for line in card_text(card, printed):
+        c.print(line)
 
 
 def say_edited(edited) -> None:  # noqa: ANN001
@@ -60,29 +64,9 @@ def say_edited(edited) -> None:  # noqa: ANN001
         )
 
 
-def print_other_lines(saved) -> None:  # noqa: ANN001 - services.cards.Saved
+def print_other_lines(saved: Any) -> None:  # services.cards.Saved
     """Games that cards already in players' hands carry at another line than the version shown."""
-    from ..core.lines import format_spread, format_total
-    from ..core.printed import other_lines
+    from ..report.card import other_lines_text
 
-    card = saved.card
-    games = other_lines(card, saved.lines or {})
-    if not games:
-        return
-    err(
-        f"Printed cards carry other lines than version {card.version} for {len(games)} "
-        f"game{'s' if len(games) != 1 else ''} (each card is graded at the line printed on it):"
-    )
-
-    def line(home, spread, total) -> str:  # noqa: ANN001
-        return f"{home} {format_spread(spread)}" + (
-            f", total {format_total(total)}" if total is not None else ""
-        )
-
-    mine = "" if card.version in saved.printed_versions else ", not printed"
-    for g, lines in games:
-        held = "; ".join(f"{line(g.home, x.spread, x.total)} ({x.cards})" for x in lines)
-        err(
-            f"  {g.numbers.away}/{g.numbers.home} {g.label()}: {held}; this version: "
-            f"{line(g.home, g.spread, g.total)} (v{card.version}{mine})."
-        )
+    for line in other_lines_text(saved.card, saved.lines or {}, saved.printed_versions):
+        err(line)

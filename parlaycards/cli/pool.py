@@ -7,6 +7,7 @@ import typer
 
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
+from ..core.text import plural
 from . import values
 from .options import Json, PaidNow, Slug
 from .shell import err, open_store, print_json, run
@@ -120,9 +121,7 @@ def entry_import(
         + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else ".")
     )
     if done.refused:
-        err(
-            f"Refused {len(done.refused)} row{'s' if len(done.refused) != 1 else ''}, not stored:", "bold red"
-        )
+        err(f"Refused {plural(len(done.refused), 'row')}, not stored:", "bold red")
         for r in done.refused:
             err(f"  {r}")
         raise typer.Exit(1)

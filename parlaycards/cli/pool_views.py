@@ -1,4 +1,5 @@
-"""How pool commands show things: rich tables on the terminal, JSON shapes, the import progress bar."""
+"""How pool commands show things: what report/ builds, printed (tables on the terminal, JSON); the import
+progress bar."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from ..core.text import plural
 from .shell import console, err
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN
         err(f"{c.game.label()}: {result_text(c.new, c.game)}{was}.")
     if file:
         err(
-            f"Stored {len(saved.changes)} result{'s' if len(saved.changes) != 1 else ''} from {file}"
+            f"Stored {plural(len(saved.changes), 'result')} from {file}"
             + (f"; {saved.unchanged} already stored." if saved.unchanged else ".")
         )
     elif not saved.changes:
@@ -80,9 +82,7 @@ def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN
         err(f"  not over yet: {line}")
     if saved.not_on_card:
         n = len(saved.not_on_card)
-        err(
-            f"{n} game{'s' if n != 1 else ''} of the sheet {'are' if n != 1 else 'is'} not on this card (left alone):"
-        )
+        err(f"{plural(n, 'game')} of the sheet {'are' if n != 1 else 'is'} not on this card (left alone):")
         for line in saved.not_on_card:
             err(f"  not on this card: {line}")
     if saved.changes:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ..core.text import stamp
 from .cells import xlsx_cell, xlsx_row
 from .grade import EntryRow, Report
 from .xlsx_print import print_setup
@@ -81,7 +82,7 @@ def _table(
     styles: _Styles,
     money_cols: set[int],
     fill_when: Callable[[list[Any]], bool] | None = None,
-) -> int:  # noqa: ANN001
+) -> int:
     """Header, then rows; frozen header and an autofilter over the table. Returns the number of rows."""
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.utils import get_column_letter
@@ -190,7 +191,7 @@ def _all_entries(ws: Sheet, report: Report, styles: _Styles) -> None:
             r.paid,
             r.paid_status,
             "late" if r.late else "",
-            r.received_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+            stamp(r.received_at.astimezone(zone)),
         ]
 
     _table(
@@ -215,7 +216,7 @@ def _voided(ws: Sheet, report: Report, styles: _Styles) -> None:
             v.name,
             v.stake,
             ", ".join(map(str, v.picks)),
-            v.voided_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+            stamp(v.voided_at.astimezone(zone)),
             v.reason,
         ]
         for v in report.voided
