@@ -27,6 +27,7 @@ from .models import (
     Side,
 )
 from .money import CENT
+from .text import brief
 
 ZERO = Decimal(0)
 
@@ -193,7 +194,7 @@ def refusals(
         if game.off or game.key in taken:
             taken_off = taken[game.key] if game.key in taken else game.off_at
             if taken_off is None or entry.received_at >= taken_off:
-                when = f" at {_local(taken_off, now):%a %b %d %H:%M}" if taken_off else ""
+                when = f" at {brief(_local(taken_off, now))}" if taken_off else ""
                 reasons.append(f"pick {number}: {game.label()} was taken off the card{when}")
     if not rules.same_game:
         for key, ms in games_with.items():
@@ -211,7 +212,6 @@ def refusals(
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
         got, due = _local(entry.received_at, now), _local(cutoff, now)
-        form = "%a %b %d %Y %H:%M" if got.year != due.year else "%a %b %d %H:%M"
         remedy = (
             "(to accept it on purpose, import with ⟨late⟩; if it was handed in before the cutoff, say "
             "when in a Received column of the sheet)"
@@ -219,7 +219,9 @@ def refusals(
             else "(to accept it on purpose, use ⟨late⟩; if it was handed in before the cutoff, say when "
             "with ⟨received⟩, or in a Received column of a sheet)"
         )
-        reasons.append(f"received {got:{form}} after the cutoff {due:{form}} {remedy}")
+        reasons.append(
+            f"received {brief(got, year=got.year != due.year)} after the cutoff {brief(due, year=got.year != due.year)} {remedy}"
+        )
     if entry.late:
         reasons += _past_posted(entry, card, now)
     return reasons
@@ -238,14 +240,14 @@ def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
         if isinstance(kick, datetime):
             if kick.tzinfo is not None and entry.received_at >= kick:
                 out.append(
-                    f"pick {number}: {game.label()} had kicked off ({_local(kick, now):%a %b %d %H:%M}) "
-                    f"when this late card was received ({_local(entry.received_at, now):%a %b %d %H:%M}); "
+                    f"pick {number}: {game.label()} had kicked off ({brief(_local(kick, now))}) "
+                    f"when this late card was received ({brief(_local(entry.received_at, now))}); "
                     "a late card may only pick games not yet started"
                 )
         elif kick is not None and _local(entry.received_at, now).date() > kick:
             out.append(
                 f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this late card was "
-                f"received ({_local(entry.received_at, now):%a %b %d %H:%M}); a late card may only pick "
+                f"received ({brief(_local(entry.received_at, now))}); a late card may only pick "
                 "games not yet started"
             )
     return out

@@ -112,6 +112,23 @@ def stamp(when: datetime, tz: str | None = None, *, zone: bool = False) -> str:
     return f"{c:%Y-%m-%d %H:%M}" + (f" {c.tzname()}" if zone else "")
 
 
+def brief(when: datetime, tz: str | None = None, *, year: bool = False, zone: bool = False) -> str:
+    """`Sun Nov 22 13:00` (with `year`, `Sun Nov 22 2026 13:00`; with `zone`, `… 13:00 EST`): a moment named
+    in a message, in zone `tz` when given."""
+    c = local(when, tz)
+    return f"{c:%a %b %d}{f' {c.year}' if year else ''} {c:%H:%M}" + (f" {c.tzname()}" if zone else "")
+
+
+def iso_day(d: date) -> str:
+    """`2026-11-22`: a date named in a message."""
+    return f"{d:%Y-%m-%d}"
+
+
+def file_stamp(when: datetime) -> str:
+    """`20261122-130512`: a moment in a file's name, sorting as it happened."""
+    return f"{when:%Y%m%d-%H%M%S}"
+
+
 def short_stamp(when: datetime, tz: str | None = None, *, zone: bool = False) -> str:
     """`11/24 13:00` (with `zone`, `11/24 13:00 EST`): a moment in a narrow terminal column."""
     c = local(when, tz)
