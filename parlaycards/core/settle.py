@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from . import leagues
@@ -26,7 +26,7 @@ from .models import (
     Settlement,
     Side,
 )
-from .money import CENT
+from .money import cents
 from .text import brief
 
 ZERO = Decimal(0)
@@ -67,7 +67,7 @@ def returned(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
     amount = stake * (ratio + 1) if table.basis == "to" else stake * ratio
     if table.max_payout is not None and amount > table.max_payout:
         amount = table.max_payout
-    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    return cents(amount)
 
 
 def settle_counts(outcomes: Sequence[LegOutcome], rules: Rules) -> tuple[int, int, bool, bool]:
@@ -100,10 +100,10 @@ def settle_card(
     if tier is not None:
         return Outcome.WIN, tier, returned(stake, tier, table)
     if lost:
-        return Outcome.LOSS, None, ZERO.quantize(CENT)
+        return Outcome.LOSS, None, cents(ZERO)
     if card_rules.below_minimum == "refund":
-        return Outcome.REFUND, None, stake.quantize(CENT, rounding=ROUND_HALF_UP)
-    return Outcome.LOSS, None, ZERO.quantize(CENT)
+        return Outcome.REFUND, None, cents(stake)
+    return Outcome.LOSS, None, cents(ZERO)
 
 
 def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Settlement:
@@ -125,7 +125,7 @@ def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Set
             hits=k,
             tier=None,
             outcome=Outcome.PENDING,
-            payout=ZERO.quantize(CENT),
+            payout=cents(ZERO),
         )
     outcome, tier, amount = settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
     return Settlement(

@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..core import leagues
 from ..core.lines import format_spread, format_total
 from ..core.models import Card
-from ..core.money import dollars
+from ..core.text import dollars
 from ..core.views import rules_text
 from . import cells
 from .card import GAME_COLUMNS, game_values

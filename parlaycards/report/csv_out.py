@@ -16,8 +16,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from ..core.models import Card, Entry
-from ..core.money import plain
-from ..core.text import hour, stamp
+from ..core.text import hour, plain, stamp
 from ..io.files import atomic_output
 from .card import GAME_COLUMNS, game_values
 from .cells import csv_value

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.money import dollars
+from ..core.text import dollars
 from .grade import EntryRow, GameRow, Report, VoidRow, net_text
 
 ONE_COLUMN_GAMES = 18

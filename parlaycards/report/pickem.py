@@ -8,9 +8,9 @@ from typing import Any
 
 from ..core.lines import format_spread
 from ..core.models import Game, Result, Side
-from ..core.money import dollars, plain
 from ..core.pickem import PickemEntry, PickemPool, PickLine, Standing, WeekReport, ordinal
 from ..core.season import SeasonReport
+from ..core.text import dollars, plain
 from .results import final_text
 
 OUTCOME_MARK = {"win": "W", "loss": "L", "push": "P", "void": "void", "pending": "", "missing": "—"}
