@@ -18,6 +18,7 @@ from ..core.lines import format_spread, format_total
 from ..core.pickem import WeekReport, ordinal
 from ..core.season import SeasonReport
 from ..core.text import dollars
+from ..io.files import atomic_output
 from .cells import xlsx_cell, xlsx_row
 from .pickem import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
 from .xlsx_print import print_setup
@@ -79,7 +80,8 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
     _week_picks(wb.create_sheet("Picks"), report)
     _week_games(wb.create_sheet("Games"), report)
     _week_notes(wb.create_sheet("Notes"), report)
-    wb.save(path)
+    with atomic_output(path) as part:  # whole or not at all
+        wb.save(part)
 
 
 def _week_standings(ws: Any, report: WeekReport) -> None:
@@ -215,4 +217,5 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
     )
     for line in report.notes:
         _append(notes, [_cell(notes, line)])
-    wb.save(path)
+    with atomic_output(path) as part:  # whole or not at all
+        wb.save(part)
