@@ -375,6 +375,7 @@ def test_the_grade_report_of_a_teaser_card_shows_the_teased_lines():
     report = build_report(card, {card.version: card}, (), {}, {}, played=(card.version,))
     chiefs, packers = report.games
     assert (chiefs.away_line, chiefs.home_line, chiefs.total) == ("+13", "-1", "o38 u50")
+    assert (chiefs.over_total, chiefs.under_total) == ("38", "50")  # the pool's page prints o38, u50
     assert (packers.away_line, packers.home_line, packers.total) == ("+3", "+9", "")
     assert report.label(card.version, 102) == "Chiefs -1"
     assert report.label(card.version, 301) == "Over 38"

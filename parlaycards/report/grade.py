@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -74,6 +74,8 @@ class GameRow:
     away_score: int | None
     home_score: int | None
     lines: tuple[CardLine, ...] = ()  # each line the game was played at, with its versions
+    over_total: str = ""  # the over's and the under's total: the total itself, or on a teaser card each
+    under_total: str = ""  # moved toward the player (`38`, `50` for a total of 44 teased 6)
 
     @property
     def differs(self) -> bool:
@@ -224,9 +226,19 @@ def game_rows(
                 r.away_score if r and not r.cancelled else None,
                 r.home_score if r and not r.cancelled else None,
                 ls,
+                *_over_under(ls, g.tease),
             )
         )
     return tuple(out)
+
+
+def _over_under(lines: Sequence[CardLine], tease: Decimal) -> tuple[str, str]:
+    """The over's and the under's total as players hold them (each moved `tease` toward the player)."""
+
+    def side(sign: int) -> Callable[[CardLine], str]:
+        return lambda x: format_total(None if x.total is None else x.total + sign * tease)
+
+    return line_text(lines, side(-1)), line_text(lines, side(1))
 
 
 def _teased_lines(lines: Sequence[CardLine], tease: Decimal) -> tuple[str, str, str]:
