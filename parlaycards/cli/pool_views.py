@@ -124,4 +124,6 @@ def print_report(report: Report, limit: int | None = 100) -> None:
     if v.voided:
         c.print(rich_table(v.voided))
     c.print(rich_table(v.totals))
+    if v.overpaid_note:
+        err(v.overpaid_note, "bold red")
     err(v.net)

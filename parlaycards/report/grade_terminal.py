@@ -30,6 +30,7 @@ class GradeView:
     entries_more: int
     voided: Table | None
     totals: Table
+    overpaid_note: str | None  # cards paid more than they now pay: how much, and how to record it coming back
     net: str
 
 
@@ -53,6 +54,7 @@ def grade_view(report: Report, limit: int | None = 100) -> GradeView:
         entries_more=len(report.rows) - len(rows),
         voided=void_table(report) if report.voided else None,
         totals=totals_table(report),
+        overpaid_note=overpaid_note(report),
         net=net[0].upper() + net[1:] + ".",
     )
 
@@ -178,4 +180,17 @@ def totals_table(report: Report) -> Table:
             ),
         ),
         title="Totals",
+    )
+
+
+def overpaid_note(report: Report) -> str | None:
+    """What the cards paid more than they now pay (scores corrected after paying) add up to, and how the
+    money handed back is recorded."""
+    t = report.totals
+    if not t.overpaid:
+        return None
+    return (
+        f"Overpaid {dollars(t.overpaid)}: cards paid more than they now pay (scores corrected after paying) — "
+        "their status says how much; when a player hands it back, record it with "
+        f"`parlaycards entry pay {report.slug} SERIAL --returned AMOUNT`."
     )
