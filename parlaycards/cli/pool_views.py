@@ -101,12 +101,14 @@ def print_results(view: ResultList) -> None:
 
 def print_report(report: Report, limit: int | None = 100) -> None:
     """`grade` on the terminal: what `report.grade_terminal.grade_view` builds, in its order."""
+    from rich.text import Text
+
     from ..report.grade_terminal import LEGEND, OVERPAID, grade_view
     from ..report.table import rich_table
 
     c = console()
     v = grade_view(report, limit)
-    c.print(v.heading)
+    c.print(Text.assemble((v.title, "bold"), v.heading))
     if v.changes:
         c.print(rich_table(v.changes))
         if v.overpaid:

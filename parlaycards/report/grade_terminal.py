@@ -18,6 +18,7 @@ OVERPAID = "Some changed cards were paid more than they now pay: settle the diff
 class GradeView:
     """Everything `grade` shows, in the order it is shown; `…_more`: rows left out by the limit."""
 
+    title: str  # shown bold, then `heading`
     heading: str
     changes: Table | None
     overpaid: bool
@@ -42,7 +43,8 @@ def grade_view(report: Report, limit: int | None = 100) -> GradeView:
     rows = report.rows if limit is None else report.rows[:limit]
     net = net_text(t)
     return GradeView(
-        heading=f"[bold]{report.title}[/bold] — {report.slug}, {t.entries} entries",
+        title=report.title,
+        heading=f" — {report.slug}, {t.entries} entries",
         changes=changes_table(report) if report.changes else None,
         overpaid=any(x.paid > x.new_payout for x in report.changes),
         scores=scores_table(report),

@@ -24,8 +24,10 @@ def rich_table(
     table: Table, *, columns: Mapping[str, Mapping[str, Any]] | None = None, **style: Any
 ) -> RichTable:
     """`table` as a rich Table for the terminal: a title sits on the left; `columns` gives rich's options of
-    a column by its name (`{"When": {"no_wrap": True}}`); `style` goes to rich's table (box, …)."""
+    a column by its name (`{"When": {"no_wrap": True}}`); `style` goes to rich's table (box, …). Cells are
+    shown as written: a player's `[b]` or a status `[entered]` is text, never markup."""
     from rich.table import Table as RichTable
+    from rich.text import Text
 
     if table.title is not None:
         style = {"title": table.title, "title_justify": "left", **style}
@@ -33,5 +35,5 @@ def rich_table(
     for name in table.columns:
         out.add_column(name, **(columns or {}).get(name, {}))
     for i, row in enumerate(table.rows):
-        out.add_row(*row, style="bold" if i in table.emphasis else None)
+        out.add_row(*(Text(cell) for cell in row), style="bold" if i in table.emphasis else None)
     return out
