@@ -5,7 +5,6 @@ from typing import Annotated
 
 import typer
 
-from ..core.text import plural
 from .options import Slug
 from .shell import console, err, open_store, print_json, run
 
@@ -65,6 +64,7 @@ def backup(
 
     Example: parlaycards backup backups/pool-2026-11-29.db
     """
+    from ..core.text import plural
     from ..services import backup as svc
 
     done = run(lambda: svc.backup(open_store(), file, replace=force))

@@ -7,7 +7,6 @@ import typer
 
 from ..core.bounds import MAX_INT
 from ..core.choices import Ties
-from ..core.text import plural
 from . import values
 from .card_show import print_card, say_saved
 from .options import CardTitle, Slug
@@ -135,6 +134,7 @@ def card_delete(slug: Slug) -> None:
 
     Example: parlaycards card delete nfl-w12-test
     """
+    from ..core.text import plural
     from ..services import versions as svc
 
     done = run(lambda: svc.delete_card(open_store(), slug))

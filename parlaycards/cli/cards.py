@@ -7,7 +7,6 @@ from typing import Annotated, Any
 import typer
 
 from ..core.bounds import MAX_INT
-from ..core.text import plural
 from . import values
 from .card_show import print_card, print_games, print_other_lines, say_saved
 from .options import CardTitle, Fresh, Json, Slug
@@ -191,6 +190,8 @@ def _import(lines: Path, dry_run: bool, asked: dict[str, Any]) -> Any:  # servic
 
 def say_import(done: Any, dry_run: bool) -> None:  # services.cards.Imported
     """How each column was read, the games (a dry run) or the version stored, the hand edits undone."""
+    from ..core.text import plural
+
     for reading in done.lines.readings:
         err("Read " + str(reading))
     for warning in done.lines.warnings:

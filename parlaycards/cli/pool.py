@@ -8,7 +8,6 @@ import typer
 
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
-from ..core.text import plural
 from . import values
 from .options import Json, PaidNow, Slug
 from .shell import err, open_store, print_json, run
@@ -108,6 +107,7 @@ def entry_import(
 
     Example: parlaycards entry import nfl-w12 entries.xlsx --all-or-nothing
     """
+    from ..core.text import plural
     from ..services import entries as svc
     from .pool_views import progress_bar
 

@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from ..core.text import plural
 from .shell import console, err
 
 if TYPE_CHECKING:
@@ -66,6 +65,7 @@ def print_entries(view: EntryList, limit: int | None = 200) -> None:
 
 
 def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN001 - services.results.Recorded
+    from ..core.text import plural
     from ..services.results import result_text
 
     for c in saved.changes:

@@ -13,7 +13,6 @@ import re
 import unicodedata
 from datetime import date, datetime, time
 from decimal import Decimal
-from zoneinfo import ZoneInfo
 
 _WHITESPACE = re.compile(r"\s+")
 # C0 and C1 control codes (ESC included) but tab, newline and carriage return, which are spacing
@@ -68,7 +67,11 @@ def plain(d: Decimal | int) -> str:
 
 def local(moment: datetime, tz: str | None) -> datetime:
     """`moment` in zone `tz` (unchanged with no zone)."""
-    return moment.astimezone(ZoneInfo(tz)) if tz else moment
+    if not tz:
+        return moment
+    from zoneinfo import ZoneInfo  # loaded when a time is first shown: `--help` needs no zone
+
+    return moment.astimezone(ZoneInfo(tz))
 
 
 def day(d: date) -> str:
