@@ -192,5 +192,6 @@ def test_a_payout_cap_in_cents_prints_in_cents_on_the_card_and_in_its_rules(tmp_
     text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(out).pages).split())
     assert "Max payout $250.60 per card" in text
     assert "$251" not in text
+    assert "Cards due Sun Nov 22, 1:00 PM" in text  # the cutoff's day and hour by the same text module
     assert "max payout $250.60" in rules_text(card, short=True)
     assert "Maximum payout $250.60 per card, stake included." in rules_text(card)
