@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, SourceKind
-from ..core.money import ZERO, dollars, pay_out
+from ..core.money import CENT, ZERO, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.verify import format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
@@ -275,8 +275,8 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
                 "first, then record what was handed back."
             )
         before = entry_rows.payments(tx, slug).get(s)
-        paid = before.amount if before else Decimal("0.00")
-        over = paid - max(now_settled.payout, Decimal("0.00"))
+        paid = before.amount if before else ZERO
+        over = paid - max(now_settled.payout, ZERO)
         if over <= 0:
             raise RefusedError(
                 f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was paid, "
