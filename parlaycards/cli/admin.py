@@ -64,6 +64,8 @@ def backup(
 
     Example: parlaycards backup backups/pool-2026-11-29.db
     """
+    import shlex
+
     from ..core.text import plural
     from ..services import backup as svc
 
@@ -71,5 +73,5 @@ def backup(
     err(
         f"Backed up the pool to {done.file} ({plural(done.size, 'byte')}: {plural(done.cards, 'card')}, "
         f"{plural(done.entries, 'entry', 'entries')}). "
-        f"Use it with: parlaycards --db {done.file} cards"
+        f"Use it with: parlaycards --db {shlex.quote(str(done.file))} cards"
     )

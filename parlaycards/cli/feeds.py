@@ -238,7 +238,7 @@ def result_fetch(
 
     Example: parlaycards result fetch nfl-w12
     """
-    from ..services import feeds as svc
+    from ..services import feed_results as svc
     from .pool_views import say_results
 
     fetched = run(

@@ -14,7 +14,7 @@ from starlette.datastructures import UploadFile
 
 from ..core.errors import LimitError, ParlayError
 from ..core.text import file_stamp
-from ..io.limits import check_image_file
+from ..io.scan_limits import check_image_file
 from ..services import scan as scan_svc
 from .app import Site
 
