@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, SourceKind
-from ..core.money import CENT, ZERO, dollars, pay_out
+from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.text import brief
 from ..core.verify import format_serial, normalise_code, parse_qr_payload
@@ -289,7 +289,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
                 f"⟨returned⟩ {dollars(value)} is more than card {s} was overpaid: {dollars(over)} "
                 f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
             )
-        total = (paid - value).quantize(CENT)
+        total = cents(paid - value)
         entry_rows.record_payment(tx, number, total, datetime.now(UTC))
         tx.audit(
             "entry.returned",
