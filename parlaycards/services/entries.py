@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry, SourceKind
+from ..core.models import Card, Entry, Settlement, SourceKind
 from ..core.money import CENT, ZERO, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.verify import format_serial, normalise_code, parse_qr_payload
@@ -256,6 +256,34 @@ class Paid:
         return self.payout - self.total
 
 
+def _graded(tx: Tx, slug: str, number: int, entry: Entry, then: str) -> Settlement:
+    """The card settled on the latest results, as its last grading stored it; refused when it was not
+    graded since (`then`: what to do once it is)."""
+    last = settlement_rows.of(tx, slug).get(number)
+    now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
+    if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
+        raise RefusedError(
+            f"card {format_serial(number)} has not been graded on the latest results: run "
+            f"`parlaycards grade {slug}` first, then {then}."
+        )
+    return now_settled
+
+
+def _record(
+    tx: Tx, slug: str, number: int, action: str, value: Decimal, total: Decimal, payout: Decimal
+) -> None:
+    """What has been paid on card `number` in all, now `total` after `value` paid (or handed back), audited."""
+    entry_rows.record_payment(tx, number, total, datetime.now(UTC))
+    tx.audit(
+        action,
+        slug,
+        serial=format_serial(number),
+        amount=str(value),
+        total_paid=str(total),
+        payout=str(payout),
+    )
+
+
 @retry_conflicts
 def returned(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
     """Record money a player handed back: a card paid more than it now pays (a score corrected after
@@ -267,13 +295,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
             card_rows.latest(tx, slug)  # names the card when it does not exist
             raise NotFoundError(f"card {s} was not entered on {slug}. See `parlaycards entries {slug}`.")
         entry = found[1]
-        last = settlement_rows.of(tx, slug).get(number)
-        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
-        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
-            raise RefusedError(
-                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
-                "first, then record what was handed back."
-            )
+        now_settled = _graded(tx, slug, number, entry, "record what was handed back")
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else ZERO
         over = paid - max(now_settled.payout, ZERO)
@@ -289,15 +311,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
                 f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
             )
         total = (paid - value).quantize(CENT)
-        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
-        tx.audit(
-            "entry.returned",
-            slug,
-            serial=s,
-            amount=str(value),
-            total_paid=str(total),
-            payout=str(now_settled.payout),
-        )
+        _record(tx, slug, number, "entry.returned", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, -value, total)
 
 
@@ -320,13 +334,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
                 + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`.")
             )
         entry = found[1]
-        last = settlement_rows.of(tx, slug).get(number)
-        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
-        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
-            raise RefusedError(
-                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
-                "first, then pay what it shows."
-            )
+        now_settled = _graded(tx, slug, number, entry, "pay what it shows")
         if now_settled.outcome.value == "pending":
             raise RefusedError(f"card {s} is still pending: not every game on it has a result.")
         if now_settled.payout <= 0:
@@ -346,15 +354,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             owed_by=f"card {s} is owed",
             due_is="it pays",
         )
-        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
-        tx.audit(
-            "entry.pay",
-            slug,
-            serial=s,
-            amount=str(value),
-            total_paid=str(total),
-            payout=str(now_settled.payout),
-        )
+        _record(tx, slug, number, "entry.pay", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, value, total)
 
 
