@@ -36,3 +36,8 @@ def for_terminal(text: str) -> str:
     """Text safe to print: control codes (escape sequences that move the cursor or erase a line) and
     bidi overrides removed; newlines and tabs kept."""
     return strip_invisible(text)
+
+
+def folded(text: str) -> str:
+    """`text` with case and accents aside, for comparing names: "José" and "JOSE" are both "jose"."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()

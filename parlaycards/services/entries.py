@@ -18,6 +18,7 @@ from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, Settlement, SourceKind
 from ..core.money import CENT, ZERO, dollars, pay_out
 from ..core.settle import settle_entry
+from ..core.text import folded
 from ..core.verify import format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..io.entries import RawEntry
@@ -225,9 +226,9 @@ def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
         found = tuple(entry_rows.of(tx, slug))
         voided = tuple(void_rows.of(tx, slug))
         if name:
-            want = _fold(name)
-            found = tuple(e for e in found if want in _fold(e.name))
-            voided = tuple(v for v in voided if want in _fold(v.entry.name))
+            want = folded(name).strip()
+            found = tuple(e for e in found if want in folded(e.name))
+            voided = tuple(v for v in voided if want in folded(v.entry.name))
         return EntryList(
             card,
             found,
@@ -236,12 +237,6 @@ def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
             scan_rows.crops(tx, slug),
             voided,
         )
-
-
-def _fold(text: str) -> str:
-    import unicodedata
-
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold().strip()
 
 
 @dataclass(frozen=True)
