@@ -315,7 +315,7 @@ def test_an_unexpected_error_is_a_page_without_a_traceback(pool: Pool, site: Sit
     def broken(*_a, **_k):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(players, "board", broken)
+    monkeypatch.setattr(players, "snapshot", broken)
     c = TestClient(create_app(site.store, site), base_url="https://testserver", raise_server_exceptions=False)
     r = c.get(f"/{SLUG}")
     assert r.status_code == 500 and "Something went wrong" in r.text

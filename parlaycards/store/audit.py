@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..core.history import AuditRow
 from . import schema
@@ -56,3 +56,12 @@ def _row(r) -> AuditRow:  # noqa: ANN001 - a SQLAlchemy row
         slug=r.slug,
         detail=detail if isinstance(detail, dict) else {"value": detail},
     )
+
+
+def stamp(tx: Tx, slug: str) -> tuple[int, int]:
+    """What changes whenever anything of card `slug` does (every change is audited): the count and the
+    last id of its audit rows. Both, since on PostgreSQL a transaction can commit after a later id has:
+    the last id alone would stay put while the count grows."""
+    a = schema.audit.c
+    count, last = tx.conn.execute(select(func.count(), func.max(a.id)).where(a.slug == slug)).one()
+    return int(count), int(last or 0)

@@ -14,7 +14,7 @@ from ..core.errors import NotFoundError
 from ..core.verify import parse_serial
 from ..services import cards as card_svc
 from ..services import players as svc
-from .app import Site, message, page, problem, route
+from .app import Shown, Site, message, page, problem, route
 
 SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
@@ -37,26 +37,28 @@ def routes(site: Site) -> list:
         cards = await run_in_threadpool(card_svc.list_cards, site.store)
         return page(request, "index.html", cards=cards)
 
-    async def board_of(slug: str) -> tuple[svc.Board, str, str]:
+    async def board_of(slug: str) -> Shown:
         if not SLUG.fullmatch(slug):
             raise NotFoundError(f'there is no card "{slug[:64]}" in this pool.')
-        return await run_in_threadpool(site.board, slug)
+        return site.cached(slug) or await run_in_threadpool(site.shown, slug)
 
     async def board(request: Request) -> Response:
         slug = request.path_params["slug"]
         try:
-            b, html, stamp = await board_of(slug)
+            shown = await board_of(slug)
         except NotFoundError:
             return problem(request, 404, "No such card", f'There is no card "{slug[:64]}" in this pool.')
-        return page(request, "board.html", b=b, live=html, stamp=stamp, every=site.poll_ms)
+        return page(
+            request, "board.html", b=shown.snap.board, live=shown.html, stamp=shown.tag, every=site.poll_ms
+        )
 
     async def live(request: Request) -> Response:
         """The board's changing part, for `live.js`: {stamp, html}; the stamp changes when the html does."""
         try:
-            _, html, stamp = await board_of(request.path_params["slug"])
+            shown = await board_of(request.path_params["slug"])
         except NotFoundError:
             return JSONResponse({"error": "no such card"}, status_code=404)
-        return JSONResponse({"stamp": stamp, "html": html})
+        return JSONResponse({"stamp": shown.tag, "html": shown.html})
 
     async def lookup(request: Request) -> Response:
         """The board's form: to the card's own address (kept in the phone's history as a bookmark)."""
@@ -101,7 +103,7 @@ def routes(site: Site) -> list:
 
         async def look() -> svc.PlayerCard | Response:
             try:
-                return await run_in_threadpool(svc.player_card, site.store, slug, serial, code, site.look)
+                return svc.player_card((await board_of(slug)).snap, serial, code)
             except svc.WrongCode as exc:
                 site.brake.failed(who)
                 return problem(request, 403, "Wrong serial or code", message(exc), (f"/{slug}", "Try again"))
