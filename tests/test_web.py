@@ -48,9 +48,14 @@ def csrf(html: str) -> str:
 
 
 def snapshot(db: Path) -> dict[str, list]:
-    """Every row of every table: a refused request must leave it all as it was."""
+    """Every row of every table of the pool: a refused request must leave it all as it was (the
+    `serve_` tables are the pages' own: sessions, and the wrong codes the brake counts)."""
     with sqlite3.connect(db) as conn:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        tables = [
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            if not r[0].startswith("serve_")
+        ]
         return {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables}
 
 

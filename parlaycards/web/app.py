@@ -71,6 +71,10 @@ class Site:
     _locks: dict[str, threading.Lock] = field(default_factory=dict)
     _generation: int = 0
 
+    def __post_init__(self) -> None:
+        self.guard.store = self.guard.store or self.store
+        self.brake.store = self.brake.store or self.store
+
     @property
     def crops(self) -> Path:
         return crops_folder(self.store.url).resolve()

@@ -52,7 +52,7 @@ def routes(site: Site) -> list:
 
     def operator(fn: Handler, form: bool = False) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
-            session = guard.session(request.cookies.get(SESSION_COOKIE))
+            session = await run_in_threadpool(guard.session, request.cookies.get(SESSION_COOKIE))
             if session is None:
                 return refused(request)
             slug = request.path_params.get("slug")
@@ -85,8 +85,8 @@ def routes(site: Site) -> list:
 
         return wrapped
 
-    def back(request: Request, session: Session, slug: str, note: str, bad: bool = False) -> Response:
-        session.flash.append(("bad" if bad else "ok", note))
+    async def back(request: Request, session: Session, slug: str, note: str, bad: bool = False) -> Response:
+        await run_in_threadpool(guard.flash, session, "bad" if bad else "ok", note)
         return RedirectResponse(request.url_for("op_card", slug=slug), status_code=303)
 
     async def act(request: Request, session: Session, fn: Callable[[], str]) -> Response:
@@ -94,9 +94,9 @@ def routes(site: Site) -> list:
         try:
             note = await run_in_threadpool(fn)
         except ParlayError as exc:
-            return back(request, session, slug, message(exc), bad=True)
+            return await back(request, session, slug, message(exc), bad=True)
         site.changed()
-        return back(request, session, slug, note)
+        return await back(request, session, slug, note)
 
     # ------------------------------------------------------------------------------------------ pages
 
@@ -104,7 +104,7 @@ def routes(site: Site) -> list:
         who = address(request)
         if site.brake.blocked(who):
             return problem(request, 429, "Too many tries", "Too many wrong links from your address; wait.")
-        sid = guard.redeem(request.query_params.get("token", ""))
+        sid = await run_in_threadpool(guard.redeem, request.query_params.get("token", ""))
         if sid is None:
             site.brake.failed(who)
             return refused(request)
@@ -130,7 +130,7 @@ def routes(site: Site) -> list:
             b = await run_in_threadpool(_dashboard, site, slug)
         except ParlayError as exc:
             return problem(request, 404, "No such card", message(exc))
-        flash, session.flash[:] = list(session.flash), []
+        flash = await run_in_threadpool(guard.take_flash, session)
         return page(request, "op_card.html", s=session, flash=flash, **b)
 
     async def accept(request: Request, session: Session) -> Response:
@@ -139,7 +139,7 @@ def routes(site: Site) -> list:
         which = [str(w) for w in f.getlist("which")]
         picks = str(f.get("picks") or "").strip()
         if not which:
-            return back(request, session, slug, "Tick at least one card to accept.", bad=True)
+            return await back(request, session, slug, "Tick at least one card to accept.", bad=True)
 
         def run() -> str:
             stake = _money(str(f.get("stake") or ""))
@@ -159,7 +159,7 @@ def routes(site: Site) -> list:
         which = [str(w) for w in f.getlist("which")]
         reason = str(f.get("reason") or "")
         if not which:
-            return back(
+            return await back(
                 request, session, request.path_params["slug"], "Tick at least one card to reject.", True
             )
 
@@ -175,7 +175,7 @@ def routes(site: Site) -> list:
         slug = request.path_params["slug"]
         which = [str(w) for w in f.getlist("which")]
         if not which:
-            return back(request, session, slug, "Tick at least one card first.", bad=True)
+            return await back(request, session, slug, "Tick at least one card first.", bad=True)
         if f.get("do") == "reject":
             reason = str(f.get("reason") or "")
 
@@ -275,11 +275,11 @@ def routes(site: Site) -> list:
         if site.base is None and request.url.hostname in ("127.0.0.1", "localhost", "::1"):
             return page(request, "op_index.html", cards=cards, s=session, local_only=True)
         base = site.base or str(request.base_url).rstrip("/")
-        link = f"{base}/op/login?token={guard.new_token()}"
+        link = f"{base}/op/login?token={await run_in_threadpool(guard.new_token)}"
         return page(request, "op_index.html", cards=cards, s=session, link=link, qr=Markup(qr_svg(link)))
 
     async def logout(request: Request, session: Session) -> Response:
-        guard.end(request.cookies.get(SESSION_COOKIE))
+        await run_in_threadpool(guard.end, request.cookies.get(SESSION_COOKIE))
         out = RedirectResponse("/", status_code=303)
         out.delete_cookie(SESSION_COOKIE, path="/")
         return out
