@@ -65,3 +65,10 @@ def stamp(tx: Tx, slug: str) -> tuple[int, int]:
     a = schema.audit.c
     count, last = tx.conn.execute(select(func.count(), func.max(a.id)).where(a.slug == slug)).one()
     return int(count), int(last or 0)
+
+
+def last_imports(tx: Tx) -> dict[str, dict]:
+    """Card slug → the detail of its last `import` (a feed's names its `provider`)."""
+    a = schema.audit.c
+    rows = tx.conn.execute(select(a.slug, a.detail).where(a.action == "import").order_by(a.id))
+    return {slug: json.loads(detail) for slug, detail in rows if slug}

@@ -249,6 +249,15 @@ serve_failures = Table(
 )
 Index("ix_serve_failures_address_at", serve_failures.c.address, serve_failures.c.at)
 
+serve_fetches = Table(  # the last scheduled `result fetch` of each card (`serve --fetch-results`)
+    "serve_fetches",
+    serve_metadata,
+    Column("slug", String(64), primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("ok", Boolean, nullable=False),
+    Column("said", Text, nullable=False),
+)
+
 SCHEMA_VERSION = 1
 
 

@@ -90,3 +90,15 @@ def forget_failures(tx: Tx, before: float) -> int:
 
 def count_failures(tx: Tx) -> int:
     return int(tx.conn.execute(select(func.count()).select_from(schema.serve_failures)).scalar_one())
+
+
+def record_fetch(tx: Tx, slug: str, at: float, ok: bool, said: str) -> None:
+    """What the last scheduled fetch of `slug` did (one row per card, replaced)."""
+    tx.conn.execute(delete(schema.serve_fetches).where(schema.serve_fetches.c.slug == slug))
+    tx.conn.execute(insert(schema.serve_fetches).values(slug=slug, at=at, ok=ok, said=said[:2000]))
+
+
+def last_fetch(tx: Tx, slug: str) -> tuple[float, bool, str] | None:
+    c = schema.serve_fetches.c
+    row = tx.conn.execute(select(c.at, c.ok, c.said).where(c.slug == slug)).first()
+    return (row.at, row.ok, row.said) if row else None

@@ -25,6 +25,7 @@ from ..services import entries as entry_svc
 from ..services import grading
 from ..services import results as result_svc
 from ..services import scan as scan_svc
+from ..store import sessions as session_rows
 from .app import Site, message, page, problem, route
 from .guard import SESSION_COOKIE, SESSION_HOURS, Session
 from .players import SLUG, address, inside
@@ -141,13 +142,29 @@ def routes(site: Site) -> list:
         if not which:
             return await back(request, session, slug, "Tick at least one card to accept.", bad=True)
 
+        typed, code = str(f.get("serial") or "").strip(), str(f.get("code") or "").strip()
+
         def run() -> str:
             stake = _money(str(f.get("stake") or ""))
-            if picks:
+            if picks or typed or code:
                 if len(which) != 1:
-                    raise ParlayError("picks typed in apply to one card: tick only that one.")
-                numbers = _picks(picks)
-                e = scan_svc.accept(site.store, slug, which[0], picks=numbers, stake=stake)
+                    raise ParlayError("picks, serial or code typed in apply to one card: tick only that one.")
+                serial = None
+                if typed:
+                    serial = parse_serial(typed)
+                    if serial is None:
+                        raise ParlayError(
+                            f'"{typed[:12]}" is not a serial: type the 6-digit number printed on the card, e.g. 000123.'
+                        )
+                e = scan_svc.accept(
+                    site.store,
+                    slug,
+                    which[0],
+                    serial=serial,
+                    picks=_picks(picks) if picks else None,
+                    stake=stake,
+                    code=code or None,
+                )
                 return f"Card {e.serial} entered: {', '.join(map(str, e.picks))} at ${e.stake}."
             done = scan_svc.accept_many(site.store, slug, which, stake=stake)
             return f"Entered {', '.join(e.serial for e in done)}."
@@ -306,7 +323,15 @@ def routes(site: Site) -> list:
 def _dashboard(site: Site, slug: str) -> dict:
     card, rows = scan_svc.reviews(site.store, slug)
     report, graded = grading.preview(site.store, slug)
+    with site.store.reading() as tx:
+        last = session_rows.last_fetch(tx, slug)
+    fetched = None
+    if last is not None:
+        at, ok, said = last
+        when = datetime.fromtimestamp(at).astimezone().strftime("%a %H:%M")
+        fetched = {"when": when, "ok": ok, "said": said[:1].upper() + said[1:]}
     return {
+        "fetched": fetched,
         "slug": slug,
         "card": card,
         "reviews": [(r, scan_svc.kind(r.reasons[0]) if r.reasons else "other") for r in rows],
