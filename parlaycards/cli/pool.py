@@ -346,11 +346,27 @@ def pool_set(
             help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).'
         ),
     ] = None,
+    site: Annotated[
+        str | None,
+        typer.Option(
+            help="The address players open the pool at, e.g. https://pool.example.org: cards printed from "
+            "now on carry their page's link in the QR code (\"none\": the card's details only)."
+        ),
+    ] = None,
+    password: Annotated[
+        bool | None,
+        typer.Option(
+            "--password/--no-password",
+            help="Ask for a password the operator signs in to `serve` with (beside its one-time links); "
+            "--no-password removes it.",
+        ),
+    ] = None,
 ) -> None:
     """Change the pool's settings (for every card). Without options, shows them.
 
-    Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5
+    Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5 --site https://pool.example.org
     """
+    from ..services import access
     from ..services import entries as svc
     from ..services import scan as scan_svc
 
@@ -366,6 +382,13 @@ def pool_set(
                 None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake"),
             )
         )
+    if site is not None:
+        run(lambda: access.set_site(open_store(), None if site.lower() == "none" else site))
+    if password is not None:
+        secret = None
+        if password:
+            secret = typer.prompt("Operator password", hide_input=True, confirmation_prompt=True)
+        run(lambda: access.set_password(open_store(), secret))
     _show_settings(always_stake=default_stake is not None)
 
 
@@ -382,6 +405,7 @@ def pool_show() -> None:
 
 
 def _show_settings(always_stake: bool) -> None:
+    from ..services import access
     from ..services import entries as svc
     from ..services import scan as scan_svc
 
@@ -400,6 +424,14 @@ def _show_settings(always_stake: bool) -> None:
         )
     )
     err(f"Largest stake on one card: {dollars(largest)}.")
+    address = run(lambda: access.site(open_store()))
+    err(
+        f"Cards' QR codes carry the link to the card's page at {address}."
+        if address
+        else "Cards' QR codes carry the card's details (--site gives them a link a phone opens)."
+    )
+    if run(lambda: access.has_password(open_store())):
+        err("The operator can sign in to `serve` with a password.")
     if always_stake or stake is not None:
         err(
             "Scanned cards with no stake marked: "

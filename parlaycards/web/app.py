@@ -204,6 +204,21 @@ def create_app(store: Store, site: Site | None = None) -> Starlette:
     return app
 
 
+SERVE_ENV = "PARLAYCARDS_SERVE"
+
+
+def served() -> Starlette:
+    """The application as each worker of `serve` makes it (uvicorn's factory), from what `serve` was told,
+    passed in PARLAYCARDS_SERVE: {"url", "actor", "base"}."""
+    import json
+    import os
+
+    told = json.loads(os.environ[SERVE_ENV])
+    store = Store(told["url"], create=False)
+    store.actor = told["actor"]
+    return create_app(store, Site(store, base=told.get("base")))
+
+
 class _Headers:
     def __init__(self, app: Callable):
         self.app = headers(app)

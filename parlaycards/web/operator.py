@@ -7,7 +7,10 @@ a refused action changes nothing and comes back as a message on the page. A one-
 
 from __future__ import annotations
 
+import asyncio
+import hmac
 import re
+import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -20,9 +23,9 @@ from starlette.responses import FileResponse, RedirectResponse, Response
 
 from ..core.errors import ParlayError
 from ..core.verify import format_serial, parse_serial
+from ..services import access, grading
 from ..services import cards as card_svc
 from ..services import entries as entry_svc
-from ..services import grading
 from ..services import results as result_svc
 from ..services import scan as scan_svc
 from ..store import sessions as session_rows
@@ -31,6 +34,7 @@ from .guard import SESSION_COOKIE, SESSION_HOURS, Session
 from .players import SLUG, address, inside
 from .upload import MAX_UPLOAD, scan_photo
 
+LOGIN_COOKIE = "pc_login"  # the password form's CSRF token, before there is a session
 Handler = Callable[[Request, Session], Awaitable[Response]]
 
 
@@ -48,7 +52,8 @@ def routes(site: Site) -> list:
             403,
             "Operator only",
             "This page is for whoever runs the pool. Open the link `parlaycards serve` printed (each link "
-            "works once), or ask for a new one.",
+            "works once), sign in at /op/login with the password set by `parlaycards pool set`, or ask for "
+            "a new link.",
         )
 
     def operator(fn: Handler, form: bool = False) -> Callable[[Request], Awaitable[Response]]:
@@ -101,14 +106,7 @@ def routes(site: Site) -> list:
 
     # ------------------------------------------------------------------------------------------ pages
 
-    async def login(request: Request) -> Response:
-        who = address(request)
-        if site.brake.blocked(who):
-            return problem(request, 429, "Too many tries", "Too many wrong links from your address; wait.")
-        sid = await run_in_threadpool(guard.redeem, request.query_params.get("token", ""))
-        if sid is None:
-            site.brake.failed(who)
-            return refused(request)
+    def signed_in(request: Request, sid: str) -> Response:
         out = RedirectResponse("/op", status_code=303)
         out.set_cookie(
             SESSION_COOKIE,
@@ -119,7 +117,62 @@ def routes(site: Site) -> list:
             secure=_secure(request),
             path="/",
         )
+        out.delete_cookie(LOGIN_COOKIE, path="/op/login")
         return out
+
+    def too_many(request: Request) -> Response:
+        return problem(
+            request, 429, "Too many tries", "Too many wrong links or passwords from your address; wait."
+        )
+
+    async def sign_in_form(request: Request, error: str | None = None, status: int = 200) -> Response:
+        """The password form, with a CSRF token that a cookie of this form must match (no session yet)."""
+        token = secrets.token_urlsafe(24)
+        out = page(request, "op_login.html", status=status, csrf=token, error=error)
+        out.set_cookie(
+            LOGIN_COOKIE,
+            token,
+            max_age=3600,
+            httponly=True,
+            samesite="strict",
+            secure=_secure(request),
+            path="/op/login",
+        )
+        return out
+
+    async def login(request: Request) -> Response:
+        who = address(request)
+        if site.brake.blocked(who):
+            return too_many(request)
+        token = request.query_params.get("token", "")
+        if not token and await run_in_threadpool(access.has_password, site.store):
+            return await sign_in_form(request)
+        sid = await run_in_threadpool(guard.redeem, token)
+        if sid is None:
+            site.brake.failed(who)
+            return refused(request)
+        return signed_in(request, sid)
+
+    async def password(request: Request) -> Response:
+        who = address(request)
+        if site.brake.blocked(who):
+            return too_many(request)
+        length = request.headers.get("content-length") or ""
+        if not length.isdigit() or int(length) > 16 * 1024:
+            return problem(request, 413, "Refused", "That sign-in form is not one this page sent.")
+        f = await request.form(max_files=0, max_fields=4)
+        sent, kept = str(f.get("csrf") or ""), request.cookies.get(LOGIN_COOKIE) or ""
+        if not sent or not hmac.compare_digest(sent.encode(), kept.encode()):
+            return await sign_in_form(
+                request, "That form was out of date: nothing was checked. Type the password again.", 403
+            )
+        async with site.brake.lock(who):
+            await asyncio.sleep(site.brake.wait(who))
+            ok = await run_in_threadpool(access.password_ok, site.store, str(f.get("password") or ""))
+            if not ok:
+                site.brake.failed(who)
+                return await sign_in_form(request, "That is not the operator's password.", 403)
+        return signed_in(request, await run_in_threadpool(guard.open))
 
     async def home(request: Request, session: Session) -> Response:
         cards = await run_in_threadpool(card_svc.list_cards, site.store)
@@ -304,6 +357,7 @@ def routes(site: Site) -> list:
     post = ("POST",)
     return [
         route("/op/login", login, name="login"),
+        route("/op/login", password, post),
         route("/op", operator(home)),
         route("/op/link", operator(phone_link), post),
         route("/op/logout", operator(logout), post),
