@@ -460,3 +460,88 @@ def test_no_phone_link_when_serve_is_for_this_machine_only(pool: Pool, site: Sit
     c.get(f"/op/login?token={site.guard.new_token()}")
     r = c.post("/op/link", data={"csrf": csrf(c.get("/op").text)})
     assert "A phone cannot reach this machine" in r.text and "token=" not in r.text
+
+
+def test_a_card_read_without_its_serial_is_entered_with_the_serial_and_code_typed(pool: Pool, site: Site):
+    """A card whose QR and serial could not be read waits as `#id`; the operator types what is printed."""
+    from parlaycards.store import scans as scan_rows
+
+    with site.store.reading() as tx:
+        seen = scan_rows.of(tx, SLUG)
+    first = seen[0]
+    with site.store.transaction() as tx:
+        scan_rows.add_many(
+            tx,
+            [
+                scan_rows.ScanRow(
+                    id=0,
+                    slug=SLUG,
+                    serial=None,
+                    version=None,
+                    code=None,
+                    file=first.file,
+                    page=1,
+                    crop=first.crop,
+                    picks=(103, 205, 131),
+                    stake=None,
+                    received_at=first.received_at,
+                    late=False,
+                    status="review",
+                    reasons=("no QR code or serial could be read",),
+                    created_at=first.created_at,
+                )
+            ],
+        )
+        waiting = [r for r in scan_rows.of(tx, SLUG, "review") if r.serial is None][0]
+    c = operator(site)
+    page = c.get(f"/op/{SLUG}")
+    assert 'name="serial"' in page.text and 'name="code"' in page.text and "No serial read" in page.text
+    token = csrf(page.text)
+    which = f"#{waiting.id}"
+    before = snapshot(db_file(site))
+    r = c.post(
+        f"/op/{SLUG}/accept",
+        data={"csrf": token, "which": which, "serial": "000003", "code": "AAAAAA", "stake": "5"},
+    )
+    assert (
+        "verify code" in html.unescape(r.text) and snapshot(db_file(site)) == before
+    )  # a wrong code: nothing
+    r = c.post(
+        f"/op/{SLUG}/accept",
+        data={"csrf": token, "which": which, "serial": "12x", "code": "AAAAAA", "stake": "5"},
+    )
+    assert '"12x" is not a serial' in html.unescape(r.text) and snapshot(db_file(site)) == before
+    r = c.post(
+        f"/op/{SLUG}/accept",
+        data={
+            "csrf": token,
+            "which": which,
+            "serial": "000003",
+            "code": pool.codes["000003"].lower(),
+            "stake": "5",
+        },
+    )
+    assert (
+        "Card 000003 entered: 103, 131, 205 at $5" in html.unescape(r.text) or "Card 000003 entered" in r.text
+    )
+    entered = {e.serial: e for e in entry_svc.list_entries(site.store, SLUG).entries}
+    assert "000003" in entered and entered["000003"].stake == 5
+
+
+def test_a_card_cannot_be_named_as_a_page_of_serve(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    lines = Path(__file__).parent.parent / "sample_lines" / "nfl-week-12.xlsx"
+    for name in ("op", "static"):
+        r = CliRunner().invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(lines), "--card", name])
+        assert r.exit_code == 2 and f'the card name "{name}" is taken by the pool' in r.output
+        assert "Traceback" not in r.output
+    assert (
+        not (tmp_path / "pool.db").exists()
+        or "op"
+        not in sqlite3.connect(tmp_path / "pool.db")
+        .execute("SELECT group_concat(slug) FROM cards")
+        .fetchone()
+    )
