@@ -521,9 +521,7 @@ def test_a_card_read_without_its_serial_is_entered_with_the_serial_and_code_type
             "stake": "5",
         },
     )
-    assert (
-        "Card 000003 entered: 103, 131, 205 at $5" in html.unescape(r.text) or "Card 000003 entered" in r.text
-    )
+    assert "Card 000003 entered: " in r.text and "at $5" in r.text
     entered = {e.serial: e for e in entry_svc.list_entries(site.store, SLUG).entries}
     assert "000003" in entered and entered["000003"].stake == 5
 
@@ -538,10 +536,4 @@ def test_a_card_cannot_be_named_as_a_page_of_serve(tmp_path: Path):
         r = CliRunner().invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(lines), "--card", name])
         assert r.exit_code == 2 and f'the card name "{name}" is taken by the pool' in r.output
         assert "Traceback" not in r.output
-    assert (
-        not (tmp_path / "pool.db").exists()
-        or "op"
-        not in sqlite3.connect(tmp_path / "pool.db")
-        .execute("SELECT group_concat(slug) FROM cards")
-        .fetchone()
-    )
+    assert not (tmp_path / "pool.db").exists()  # refused before any pool was made
