@@ -349,8 +349,8 @@ def pool_set(
     site: Annotated[
         str | None,
         typer.Option(
-            help="The address players open the pool at, e.g. https://pool.example.org: cards printed from "
-            "now on carry their page's link in the QR code (\"none\": the card's details only)."
+            help="The address players open `serve` at behind a proxy, e.g. https://pool.example.org: the "
+            'links serve prints and the phone link\'s QR code use it ("none": the address serve listens at).'
         ),
     ] = None,
     password: Annotated[
@@ -425,11 +425,8 @@ def _show_settings(always_stake: bool) -> None:
     )
     err(f"Largest stake on one card: {dollars(largest)}.")
     address = run(lambda: access.site(open_store()))
-    err(
-        f"Cards' QR codes carry the link to the card's page at {address}."
-        if address
-        else "Cards' QR codes carry the card's details (--site gives them a link a phone opens)."
-    )
+    if address:
+        err(f"The pool's pages are at {address} (serve's links use it).")
     if run(lambda: access.has_password(open_store())):
         err("The operator can sign in to `serve` with a password.")
     if always_stake or stake is not None:

@@ -132,6 +132,9 @@ def serve(
     if host in ("0.0.0.0", "::"):
         lan = network_address()
         base = f"http://{lan}:{port}" if lan else None
+    public = run(lambda: access.site(store))
+    if public:
+        base = public
     who = reach(host)
     if who:
         err(
@@ -141,7 +144,7 @@ def serve(
         )
     err(f"Players: http://{local}:{port}/  (each card's board at /SLUG)")
     if base:
-        err(f"On the network: {base}/")
+        err(f"{'The pool' if public else 'On the network'}: {base}/")
     err(f"Operator (works once, within 30 minutes): http://{local}:{port}/op/login?token={token}")
     if run(lambda: access.has_password(store)):
         err(f"Or sign in with the operator's password at http://{local}:{port}/op/login")

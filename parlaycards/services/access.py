@@ -1,5 +1,6 @@
 """Pool settings of `serve`: the operator's password (`pool set --password`) and the pool's web address
-(`pool set --site`), which printed QR codes carry so a player's phone opens the card's page.
+(`pool set --site`, the address players open when `serve` stands behind a proxy), which the links and
+the phone link's QR code that `serve` shows are made with.
 
 The password is kept only as a salted scrypt hash (the standard library's `hashlib.scrypt`); setting or
 removing it is audited, never the password itself.
@@ -66,16 +67,13 @@ def check_site(url: str) -> str:
             f'"{url[:80]}" is not a web address the cards can carry. Accepted: the address players open, '
             "starting http:// or https://, e.g. https://pool.example.org or https://example.org/pool."
         )
-    if len(text) > 60:
-        raise ParlayError(
-            f'the address "{text[:80]}" has {len(text)} characters; a card\'s QR code holds one of up to 60 '
-            "(with the card's own part after it). Use a shorter name for the same site."
-        )
+    if len(text) > 200:
+        raise ParlayError(f'the address "{text[:80]}…" has {len(text)} characters; give one of up to 200.')
     return text
 
 
 def set_site(store: Store, url: str | None) -> str | None:
-    """The pool's web address (None: cards' QR codes carry the card's details only, as before)."""
+    """The pool's web address (None: `serve` makes its links with the address it listens at)."""
     value = check_site(url) if url else ""
     with store.transaction() as tx:
         tx.set_meta(SITE, value)
