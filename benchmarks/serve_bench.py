@@ -141,14 +141,26 @@ class Connection:
     than the server's, or the figure measures the client (with httpx's client at 200 connections the pace
     was ~90 requests/s while serve spent under 1 ms of CPU on each)."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-        self.reader, self.writer = reader, writer
+    def __init__(self, port: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+        self.port, self.reader, self.writer = port, reader, writer
 
     @classmethod
     async def open(cls, port: int) -> Connection:
-        return cls(*await asyncio.open_connection("127.0.0.1", port))
+        return cls(port, *await asyncio.open_connection("127.0.0.1", port))
 
     async def get(self, path: str) -> tuple[int, bytes]:
+        """The page; a connection the server closed while idle (its keep-alive ran out, as between a
+        player's pages) is opened again, as a browser does."""
+        try:
+            return await self._get(path)
+        except (OSError, asyncio.IncompleteReadError):
+            if not self.reader.at_eof():
+                raise
+        self.close()
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        return await self._get(path)
+
+    async def _get(self, path: str) -> tuple[int, bytes]:
         self.writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         head = await self.reader.readuntil(b"\r\n\r\n")
         length = next(

@@ -13,6 +13,8 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
+from starlette.concurrency import run_in_threadpool
+
 from ..store import Store, retry_conflicts
 from ..store import sessions as rows
 
@@ -112,11 +114,22 @@ class Brake:
     seen: dict[str, tuple[float, list[float]]] = field(default_factory=dict)  # address → (looked, failures)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
 
-    def _recent(self, address: str) -> list[float]:
+    async def look(self, address: str, again: bool = False) -> None:
+        """Read `address`'s failures from the database off the event loop, when they are older than
+        `fresh` seconds (or `again`), so that `blocked` and `wait` then answer from memory."""
+        hit = self.seen.get(address)
+        if again or hit is None or time.monotonic() - hit[0] >= self.fresh:
+            await run_in_threadpool(self._recent, address, True)
+
+    async def failing(self, address: str) -> None:
+        """`failed`, off the event loop."""
+        await run_in_threadpool(self.failed, address)
+
+    def _recent(self, address: str, again: bool = False) -> list[float]:
         assert self.store is not None, "a Brake is given its store by Site"
         now, looked = time.time(), time.monotonic()
         hit = self.seen.get(address)
-        if hit is None or looked - hit[0] >= self.fresh:
+        if again or hit is None or looked - hit[0] >= self.fresh:
             with self.store.reading() as tx:
                 times = rows.failures(tx, address[:64], now - self.window)
             if len(self.seen) > 50_000:  # forget addresses looked at long ago

@@ -142,6 +142,7 @@ def routes(site: Site) -> list:
 
     async def login(request: Request) -> Response:
         who = address(request)
+        await site.brake.look(who)
         if site.brake.blocked(who):
             return too_many(request)
         token = request.query_params.get("token", "")
@@ -149,12 +150,13 @@ def routes(site: Site) -> list:
             return await sign_in_form(request)
         sid = await run_in_threadpool(guard.redeem, token)
         if sid is None:
-            site.brake.failed(who)
+            await site.brake.failing(who)
             return refused(request)
         return signed_in(request, sid)
 
     async def password(request: Request) -> Response:
         who = address(request)
+        await site.brake.look(who)
         if site.brake.blocked(who):
             return too_many(request)
         length = request.headers.get("content-length") or ""
@@ -168,9 +170,12 @@ def routes(site: Site) -> list:
             )
         async with site.brake.lock(who):
             await asyncio.sleep(site.brake.wait(who))
+            await site.brake.look(who, again=True)
+            if site.brake.blocked(who):
+                return too_many(request)
             ok = await run_in_threadpool(access.password_ok, site.store, str(f.get("password") or ""))
             if not ok:
-                site.brake.failed(who)
+                await site.brake.failing(who)
                 return await sign_in_form(request, "That is not the operator's password.", 403)
         return signed_in(request, await run_in_threadpool(guard.open))
 

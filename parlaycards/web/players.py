@@ -96,6 +96,7 @@ def routes(site: Site) -> list:
                 (f"/{slug}", "Back to the board"),
             )
 
+        await site.brake.look(who)
         if site.brake.blocked(who):
             return await refused()
         if not SLUG.fullmatch(slug):
@@ -105,7 +106,7 @@ def routes(site: Site) -> list:
             try:
                 return svc.player_card((await board_of(slug)).snap, serial, code)
             except svc.WrongCode as exc:
-                site.brake.failed(who)
+                await site.brake.failing(who)
                 return problem(request, 403, "Wrong serial or code", message(exc), (f"/{slug}", "Try again"))
             except NotFoundError:
                 return problem(request, 404, "No such card", "There is no card of that name in this pool.")
@@ -114,6 +115,7 @@ def routes(site: Site) -> list:
             return await look()
         async with site.brake.lock(who):  # past the free tries: one at a time, each after its wait
             await asyncio.sleep(site.brake.wait(who))
+            await site.brake.look(who, again=True)  # other workers' failures meanwhile too
             if site.brake.blocked(who):  # the tries queued meanwhile used up what was left
                 return await refused()
             return await look()
