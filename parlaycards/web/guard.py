@@ -113,13 +113,21 @@ class Brake:
     store: Store | None = None
     seen: dict[str, tuple[float, list[float]]] = field(default_factory=dict)  # address → (looked, failures)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    reading: dict[str, asyncio.Future] = field(default_factory=dict)
 
     async def look(self, address: str, again: bool = False) -> None:
         """Read `address`'s failures from the database off the event loop, when they are older than
         `fresh` seconds (or `again`), so that `blocked` and `wait` then answer from memory."""
         hit = self.seen.get(address)
-        if again or hit is None or time.monotonic() - hit[0] >= self.fresh:
-            await run_in_threadpool(self._recent, address, True)
+        if not (again or hit is None or time.monotonic() - hit[0] >= self.fresh):
+            return
+        pending = self.reading.get(address)
+        if pending is None:  # one read per address at a time: 200 players behind one address wait for it
+            pending = self.reading[address] = asyncio.ensure_future(
+                run_in_threadpool(self._recent, address, True)
+            )
+            pending.add_done_callback(lambda _: self.reading.pop(address, None))
+        await asyncio.shield(pending)
 
     async def failing(self, address: str) -> None:
         """`failed`, off the event loop."""

@@ -169,6 +169,8 @@ def routes(site: Site) -> list:
                 request, "That form was out of date: nothing was checked. Type the password again.", 403
             )
         async with site.brake.lock(who):
+            if site.brake.blocked(who):
+                return too_many(request)
             await asyncio.sleep(site.brake.wait(who))
             await site.brake.look(who, again=True)
             if site.brake.blocked(who):

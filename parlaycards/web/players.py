@@ -114,6 +114,8 @@ def routes(site: Site) -> list:
         if not site.brake.wait(who):  # no recent failures: players behind one address are not queued
             return await look()
         async with site.brake.lock(who):  # past the free tries: one at a time, each after its wait
+            if site.brake.blocked(who):  # the tries ahead in the queue used up what was left
+                return await refused()
             await asyncio.sleep(site.brake.wait(who))
             await site.brake.look(who, again=True)  # other workers' failures meanwhile too
             if site.brake.blocked(who):  # the tries queued meanwhile used up what was left
