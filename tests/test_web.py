@@ -17,7 +17,7 @@ from parlaycards.store import Store
 from parlaycards.web.app import Site, create_app
 from parlaycards.web.guard import Brake
 
-from .web_support import SLUG, Pool, make_pool
+from .web_support import SLUG, Pool, make_pool, wait_without_serial
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -464,40 +464,12 @@ def test_no_phone_link_when_serve_is_for_this_machine_only(pool: Pool, site: Sit
 
 def test_a_card_read_without_its_serial_is_entered_with_the_serial_and_code_typed(pool: Pool, site: Site):
     """A card whose QR and serial could not be read waits as `#id`; the operator types what is printed."""
-    from parlaycards.store import scans as scan_rows
-
-    with site.store.reading() as tx:
-        seen = scan_rows.of(tx, SLUG)
-    first = seen[0]
-    with site.store.transaction() as tx:
-        scan_rows.add_many(
-            tx,
-            [
-                scan_rows.ScanRow(
-                    id=0,
-                    slug=SLUG,
-                    serial=None,
-                    version=None,
-                    code=None,
-                    file=first.file,
-                    page=1,
-                    crop=first.crop,
-                    picks=(103, 205, 131),
-                    stake=None,
-                    received_at=first.received_at,
-                    late=False,
-                    status="review",
-                    reasons=("no QR code or serial could be read",),
-                    created_at=first.created_at,
-                )
-            ],
-        )
-        waiting = [r for r in scan_rows.of(tx, SLUG, "review") if r.serial is None][0]
+    waiting = wait_without_serial(site.store)
     c = operator(site)
     page = c.get(f"/op/{SLUG}")
     assert 'name="serial"' in page.text and 'name="code"' in page.text and "No serial read" in page.text
     token = csrf(page.text)
-    which = f"#{waiting.id}"
+    which = f"#{waiting}"
     before = snapshot(db_file(site))
     r = c.post(
         f"/op/{SLUG}/accept",

@@ -62,3 +62,35 @@ def make_pool(store: Store, tmp_path: Path) -> Pool:
 
 
 STAKE = Decimal(10)
+
+
+def wait_without_serial(store: Store) -> int:
+    """A scan of the photo's first card whose QR and serial could not be read, waiting for review as #id
+    (what a torn or smudged card gives): its id."""
+    from parlaycards.store import scans as scan_rows
+
+    with store.transaction() as tx:
+        first = scan_rows.of(tx, SLUG)[0]
+        scan_rows.add_many(
+            tx,
+            [
+                scan_rows.ScanRow(
+                    id=0,
+                    slug=SLUG,
+                    serial=None,
+                    version=None,
+                    code=None,
+                    file=first.file,
+                    page=1,
+                    crop=first.crop,
+                    picks=(103, 205, 131),
+                    stake=None,
+                    received_at=first.received_at,
+                    late=False,
+                    status="review",
+                    reasons=("no QR code or serial could be read",),
+                    created_at=first.created_at,
+                )
+            ],
+        )
+        return max(r.id for r in scan_rows.of(tx, SLUG, "review") if r.serial is None)
