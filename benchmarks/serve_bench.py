@@ -38,7 +38,7 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def build(folder: Path, entries: int) -> tuple[str, dict[int, str], Path]:
+def build(folder: Path, entries: int, url: str | None = None) -> tuple[str, dict[int, str], Path]:
     """The pool: returns its database file, every entered serial's code, and a phone photo of card 000001."""
     import cv2
     import numpy as np
@@ -51,8 +51,8 @@ def build(folder: Path, entries: int) -> tuple[str, dict[int, str], Path]:
     from parlaycards.store import Store
     from parlaycards.store import cards as card_rows
 
-    db = folder / "pool.db"
-    store = Store(f"sqlite:///{db}")
+    db = url or str(folder / "pool.db")
+    store = Store(url or f"sqlite:///{db}")
     slug = cards.import_lines(store, ROOT / "sample_lines" / "nfl-week-12.xlsx", slug="nfl-w12").card.slug
     photo_batch = printing.print_batch(store, slug, copies=2, template="letter-2up", folder=folder)
     printing.print_batch(store, slug, copies=entries, template="letter-2up", folder=folder)
@@ -91,7 +91,7 @@ def build(folder: Path, entries: int) -> tuple[str, dict[int, str], Path]:
     photo = folder / "photo.jpg"
     cv2.imwrite(str(photo), shot, [cv2.IMWRITE_JPEG_QUALITY, 85])
     store.dispose()
-    return str(db), codes, photo
+    return db, codes, photo
 
 
 def free_port() -> int:
@@ -294,13 +294,25 @@ def main() -> None:
     ap.add_argument("--wrong", type=int, default=1000)
     ap.add_argument("--think", type=float, default=2.0, help="seconds a player takes between pages")
     ap.add_argument("--workers", type=int, default=1, help="serve --workers")
+    ap.add_argument(
+        "--postgres",
+        action="store_true",
+        help="the pool on a throwaway PostgreSQL cluster (tests/pg_cluster.py)",
+    )
     args = ap.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="serve-bench-"))
+    cluster = None
     try:
         t = time.perf_counter()
-        db, codes, shot = build(folder, args.entries)
+        if args.postgres:
+            sys.path.insert(0, str(ROOT))
+            from tests.pg_cluster import Cluster
+
+            cluster = Cluster.start()
+        db, codes, shot = build(folder, args.entries, cluster.new_database("bench") if cluster else None)
         print(
-            f"pool built with the services: {args.entries:,} entries, graded, in {time.perf_counter() - t:.1f} s"
+            f"pool built with the services on {'PostgreSQL' if cluster else 'SQLite'}: {args.entries:,} entries, "
+            f"graded, in {time.perf_counter() - t:.1f} s"
         )
         port = free_port()
         proc, link = start(db, port, folder / "serve.log", args.workers)
@@ -330,6 +342,8 @@ def main() -> None:
             if said:
                 print("serve said:", *said[-20:], sep="\n  ")
     finally:
+        if cluster is not None:
+            cluster.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
 
