@@ -68,7 +68,8 @@ class Site:
     poll_ms: int = 4000  # how often an open board asks for changes
     base: str | None = None  # the address other machines reach `serve` at (`--host 0.0.0.0`), for phone links
     _cache: dict[str, Shown] = field(default_factory=dict)
-    _locks: dict[str, threading.Lock] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)  # one reader at a time (any address a
+    # stranger types is a slug to look up: no lock per name)
     _generation: int = 0
 
     def __post_init__(self) -> None:
@@ -86,15 +87,15 @@ class Site:
 
     def shown(self, slug: str) -> Shown:
         """The players' view of `slug`: read again only when the card's audit stamp moved (any change, by
-        any worker), so 200 players on an unchanged card cost one small query every `ttl` seconds. Made by
-        one thread at a time; the others wait for it."""
+        any worker), so 200 players on an unchanged card cost one small query every `ttl` seconds. Read by
+        one thread at a time; the others wait for it. Only cards that exist are kept."""
         from ..services import players
         from ..store import audit as audit_rows
 
         hit = self.cached(slug)
         if hit:
             return hit
-        with self._locks.setdefault(slug, threading.Lock()):
+        with self._lock:
             hit = self.cached(slug)
             if hit:
                 return hit
