@@ -117,3 +117,10 @@ def player_card(snap: Snapshot, serial: str, code: str) -> PlayerCard:
         best = returned(row.stake, tier, table)
     crop = snap.crops.get(number)
     return PlayerCard(slug, s, version, row, report, graded, Path(crop) if crop else None, best)
+
+
+def card_of(store: Store, serial: int) -> str | None:
+    """The card a serial was printed for (a card's QR link names only its serial), or None."""
+    with store.reading() as tx:
+        printed = entry_rows.printed_from(tx, serial)
+    return printed[0] if printed else None

@@ -14,7 +14,7 @@ from ..core.models import Card
 from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
 from ..layout import templates as layout_templates
-from ..layout.card import layout_card
+from ..layout.card import layout_card, link_level
 from ..layout.templates import (
     SHIPPED_NOTE,
     USER_DIR,
@@ -30,6 +30,7 @@ from ..layout.templates import (
 )
 from ..store import Conflict, Store, batches
 from ..store import cards as card_rows
+from . import access
 
 DEFAULT_TEMPLATE = "letter-2up"
 MAX_COPIES = 100_000
@@ -120,8 +121,10 @@ def print_batch(
                 card = card_rows.latest(tx, slug)
                 first = tx.next_serial()
                 secret = tx.secret
+                site = tx.meta(access.SITE) or None
             _check_printable(card)
             layout = layout_card(card, t)
+            link = qr_link_of(card, site)
             last = first + copies - 1
             path = _out(
                 out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf"
@@ -140,6 +143,7 @@ def print_batch(
                     card.title,
                     serials,
                     (lambda n: progress(n, copies)) if progress else None,
+                    link,
                 )
                 sync(part)
                 digest = _sha(part)
@@ -307,3 +311,19 @@ def pickem_sheet(
 
 def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def qr_link_of(card: Card, site: str | None) -> tuple[str, str] | None:
+    """What a card's QR holds when the pool has an address: (address, error-correction level), or None
+    for the card's details; refused when the address does not fit the card's QR."""
+    if not site:
+        return None
+    level = link_level(card, site)
+    if level is None:
+        raise ParlayError(
+            f"the pool's address {site} is too long for the QR code of card {card.slug} (the QR "
+            "printed for its details holds the link only when it is shorter): set a shorter "
+            "one with `parlaycards pool set ⟨site⟩ …` (e.g. https://pc.example.org), or "
+            '"none" for the card\'s details. Nothing was printed.'
+        )
+    return site, level

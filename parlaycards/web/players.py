@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 
 from ..core.errors import NotFoundError
-from ..core.verify import parse_serial
+from ..core.verify import parse_qr_link, parse_serial
 from ..services import cards as card_svc
 from ..services import players as svc
 from .app import Shown, Site, message, page, problem, route
@@ -78,10 +78,15 @@ def routes(site: Site) -> list:
             status_code=303,
         )
 
-    async def checked(request: Request) -> svc.PlayerCard | Response:
-        """The card named by the address, when the code given is its code; else the refusal (slowed)."""
-        slug, serial = request.path_params["slug"], request.path_params["serial"]
+    async def checked(
+        request: Request, named: tuple[str, str, str] | None = None
+    ) -> svc.PlayerCard | Response:
+        """The card named by the address (or `named`: slug, serial, code), when the code given is its code;
+        else the refusal (slowed)."""
+        slug, serial = request.path_params.get("slug", ""), request.path_params.get("serial", "")
         code = request.query_params.get("code", "")
+        if named is not None:
+            slug, serial, code = named
         who = address(request)
 
         async def refused() -> Response:
@@ -137,8 +142,36 @@ def routes(site: Site) -> list:
             return problem(request, 404, "No picture", "This card was not scanned, or its picture is gone.")
         return FileResponse(found, media_type="image/jpeg")
 
+    async def linked(request: Request) -> Response:
+        """A card's QR link (`https://…/c/000123-K7F2Q9`, printed when the pool has an address): to the
+        card's own page once its code is checked, as a typed serial and code are."""
+        found = parse_qr_link(f"http://x/c/{request.path_params['link']}")
+        slug = await run_in_threadpool(svc.card_of, site.store, found[0]) if found else None
+        if not found or not slug:  # said as a wrong code is: a guess learns nothing of which serials exist
+            who = address(request)
+            await site.brake.look(who)
+            if not site.brake.blocked(who):
+                await site.brake.failing(who)
+            return problem(
+                request,
+                403,
+                "Wrong serial or code",
+                "No card of this pool has that serial and verify code. Type the serial and the 6-letter code "
+                "printed beside it on your card on the card's board.",
+                ("/", "All cards"),
+            )
+        code = found[1]
+        got = await checked(request, (slug, f"{found[0]:06d}", code))
+        if isinstance(got, Response):
+            return got
+        return RedirectResponse(
+            request.url_for("card", slug=got.slug, serial=got.serial).include_query_params(code=code),
+            status_code=303,
+        )
+
     return [
         route("/", index),
+        route("/c/{link}", linked),
         route("/{slug}", board),
         route("/{slug}/live.json", live),
         route("/{slug}/card", lookup),
