@@ -349,8 +349,9 @@ def pool_set(
     site: Annotated[
         str | None,
         typer.Option(
-            help="The address players open `serve` at behind a proxy, e.g. https://pool.example.org: the "
-            'links serve prints and the phone link\'s QR code use it ("none": the address serve listens at).'
+            help="The address players open `serve` at, e.g. https://pool.example.org: cards printed from "
+            "now on carry their page's link in the QR code (a phone's camera opens it), and serve's links "
+            'use it ("none": the QR holds the card\'s details, as before).'
         ),
     ] = None,
     password: Annotated[
@@ -426,7 +427,7 @@ def _show_settings(always_stake: bool) -> None:
     err(f"Largest stake on one card: {dollars(largest)}.")
     address = run(lambda: access.site(open_store()))
     if address:
-        err(f"The pool's pages are at {address} (serve's links use it).")
+        err(f"The pool's pages are at {address}: cards printed now carry their page's link in the QR code.")
     if run(lambda: access.has_password(open_store())):
         err("The operator can sign in to `serve` with a password.")
     if always_stake or stake is not None:

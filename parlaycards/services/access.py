@@ -1,6 +1,7 @@
 """Pool settings of `serve`: the operator's password (`pool set --password`) and the pool's web address
-(`pool set --site`, the address players open when `serve` stands behind a proxy), which the links and
-the phone link's QR code that `serve` shows are made with.
+(`pool set --site`): cards printed from then on carry their page's link in the QR code
+(`core.verify.qr_link`, in the same symbol as the card's details: see `layout.card.link_level`), and the
+links `serve` prints are made with it.
 
 The password is kept only as a salted scrypt hash (the standard library's `hashlib.scrypt`); setting or
 removing it is audited, never the password itself.
@@ -73,7 +74,7 @@ def check_site(url: str) -> str:
 
 
 def set_site(store: Store, url: str | None) -> str | None:
-    """The pool's web address (None: `serve` makes its links with the address it listens at)."""
+    """The pool's web address (None: cards' QR codes hold the card's details, as before)."""
     value = check_site(url) if url else ""
     with store.transaction() as tx:
         tx.set_meta(SITE, value)
