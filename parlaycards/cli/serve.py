@@ -85,8 +85,8 @@ def serve(
         typer.Option(
             min=1,
             max=32,
-            help="Processes answering at once (sessions and the wrong-code brake are shared through the "
-            "pool database); more than one helps most on PostgreSQL.",
+            help="Processes answering at once, e.g. 2 on a machine of 2 cores (sessions and the wrong-code "
+            "brake are shared through the pool database, on SQLite and PostgreSQL alike).",
         ),
     ] = 1,
     proxy: Annotated[
