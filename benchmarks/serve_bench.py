@@ -309,6 +309,7 @@ def main() -> None:
             from tests.pg_cluster import Cluster
 
             cluster = Cluster.start()
+            os.chdir(folder)  # on PostgreSQL the crops go beside the working folder
         db, codes, shot = build(folder, args.entries, cluster.new_database("bench") if cluster else None)
         print(
             f"pool built with the services on {'PostgreSQL' if cluster else 'SQLite'}: {args.entries:,} entries, "

@@ -81,7 +81,8 @@ def signed_in(base: str, link: str) -> str:
 
 
 @pytest.fixture
-def pool(any_store: Store, tmp_path: Path) -> Pool:
+def pool(any_store: Store, tmp_path: Path, monkeypatch) -> Pool:
+    monkeypatch.chdir(tmp_path)  # on PostgreSQL the crops go beside the working folder
     return make_pool(any_store, tmp_path)
 
 
