@@ -142,3 +142,33 @@ def test_a_reprint_carries_the_link_in_the_same_place(store: Store, tmp_path: Pa
     assert text == f"{SITE}/c/000001-{code(store, 'nfl-w12', p.card.version, 1)}"
     [(_, first)] = [q for q in qrs(p.file) if q[0].endswith("|000001|" + code(store, "nfl-w12", 1, 1))]
     assert max(abs(x - y) for x, y in zip(box, first, strict=True)) <= 2
+
+
+def test_pool_set_site_and_password_from_the_command_line(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    db = str(tmp_path / "pool.db")
+    lines = Path(__file__).parent.parent / "sample_lines" / "nfl-week-12.xlsx"
+    run = CliRunner().invoke
+    assert run(app, ["--db", db, "import", str(lines), "--card", "nfl-w12"]).exit_code == 0
+    r = run(app, ["--db", db, "pool", "set", "--site", "pool.example.org"])
+    assert r.exit_code == 2 and "is not a web address" in r.output and "Traceback" not in r.output
+    r = run(app, ["--db", db, "pool", "set", "--site", SITE, "--password"], input="short\nshort\n")
+    assert r.exit_code == 2 and "at least 10" in r.output
+    assert "The pool's pages are at" not in run(app, ["--db", db, "pool", "show"]).output  # nothing changed
+    r = run(
+        app,
+        ["--db", db, "pool", "set", "--site", SITE, "--password"],
+        input="a long password\na long password\n",
+    )
+    assert r.exit_code == 0, r.output
+    shown = run(app, ["--db", db, "pool", "show"]).output
+    assert f"The pool's pages are at {SITE}" in shown and "sign in to `serve` with a password" in shown
+    store = Store(f"sqlite:///{db}")
+    assert access.password_ok(store, "a long password") and access.site(store) == SITE
+    store.dispose()
+    assert run(app, ["--db", db, "pool", "set", "--site", "none", "--no-password"]).exit_code == 0
+    shown = run(app, ["--db", db, "pool", "show"]).output
+    assert "The pool's pages are at" not in shown and "password" not in shown

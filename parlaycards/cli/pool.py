@@ -392,6 +392,12 @@ def pool_set(
     from ..services import entries as svc
     from ..services import scan as scan_svc
 
+    secret = None  # asked, and every new value checked, before anything is changed
+    if password:
+        secret = typer.prompt("Operator password", hide_input=True, confirmation_prompt=True)
+        run(lambda: access.check_password(secret))
+    if site is not None and site.lower() != "none":
+        run(lambda: access.check_site(site))
     if require_code is not None:
         run(lambda: svc.set_require_code(open_store(), require_code))
     if max_stake is not None:
@@ -407,9 +413,6 @@ def pool_set(
     if site is not None:
         run(lambda: access.set_site(open_store(), None if site.lower() == "none" else site))
     if password is not None:
-        secret = None
-        if password:
-            secret = typer.prompt("Operator password", hide_input=True, confirmation_prompt=True)
         run(lambda: access.set_password(open_store(), secret))
     _show_settings(always_stake=default_stake is not None)
 

@@ -29,11 +29,8 @@ def _hash(password: str, salt: bytes, n: int = _N, r: int = _R, p: int = _P) -> 
 
 def set_password(store: Store, password: str | None) -> None:
     """Let the operator sign in with `password` (None: only with a link `serve` prints)."""
-    if password is not None and len(password) < MIN_PASSWORD:
-        raise ParlayError(
-            f"that password has {len(password)} characters: give at least {MIN_PASSWORD} (a few words "
-            "together are easy to remember and hard to guess). Nothing was changed."
-        )
+    if password is not None:
+        check_password(password)
     value = ""
     if password is not None:
         salt = secrets.token_bytes(16)
@@ -41,6 +38,14 @@ def set_password(store: Store, password: str | None) -> None:
     with store.transaction() as tx:
         tx.set_meta(PASSWORD, value)
         tx.audit("pool.setting", None, operator_password="set" if password is not None else "removed")
+
+
+def check_password(password: str) -> None:
+    if len(password) < MIN_PASSWORD:
+        raise ParlayError(
+            f"that password has {len(password)} characters: give at least {MIN_PASSWORD} (a few words "
+            "together are easy to remember and hard to guess). Nothing was changed."
+        )
 
 
 def has_password(store: Store) -> bool:
