@@ -107,6 +107,16 @@ def test_two_workers_share_sessions_and_the_brake_and_a_restart_keeps_the_sessio
             assert r.status_code == 303
             flashed = c.get(f"/op/{SLUG}").text
             assert "flash ok" in flashed
+        # every worker's board shows the score within its half-second look at the card's stamp
+        seen = []
+        for _ in range(12):
+            with httpx.Client(base_url=s.base, timeout=30) as one:
+                seen.append(
+                    '<strong>20</strong></div><div class="side"><strong>17</strong>'
+                    in one.get(f"/{SLUG}").text
+                )
+            time.sleep(0.1)
+        assert all(seen[-6:]), seen
         # wrong codes from one address, spread over both workers: refused as one count
         statuses = []
         for i in range(40):
