@@ -17,7 +17,7 @@ from parlaycards.store import Store
 from parlaycards.web.app import Site, create_app
 from parlaycards.web.guard import Brake
 
-from .web_support import SLUG, Pool, make_pool, wait_without_serial
+from .web_support import SLUG, Pool, make_pool, serving, wait_without_serial
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -337,41 +337,14 @@ def test_serve_says_who_can_reach_it():
 
 
 def test_serve_starts_on_this_machine_and_prints_a_link_that_works_once(pool: Pool, tmp_path: Path):
-    import socket
-    import subprocess
-    import sys
-    import time
-
     import httpx
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    log = tmp_path / "serve.log"
-    db = pool.store.url.removeprefix("sqlite:///")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "parlaycards.cli.main", "--db", db, "serve", "--port", str(port)],
-        stderr=log.open("w"),
-    )
-    try:
-        deadline, link = time.monotonic() + 30, None
-        while link is None and time.monotonic() < deadline:
-            found = re.search(r"Operator \(works once, within 30 minutes\): (\S+)", log.read_text())
-            if found:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                    link = found.group(1)
-                except httpx.TransportError:
-                    pass
-            time.sleep(0.1)
-        assert link and link.startswith(f"http://127.0.0.1:{port}/op/login?token="), log.read_text()
-        assert "Warning" not in log.read_text()
-        assert httpx.get(f"http://127.0.0.1:{port}/{SLUG}").status_code == 200
-        assert httpx.get(link).status_code == 303
-        assert httpx.get(link).status_code == 403
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with serving(pool.store.url.removeprefix("sqlite:///"), tmp_path) as s:
+        assert s.link.startswith(f"{s.base}/op/login?token="), s.said()
+        assert "Warning" not in s.said()
+        assert httpx.get(f"{s.base}/{SLUG}").status_code == 200
+        assert httpx.get(s.link).status_code == 303
+        assert httpx.get(s.link).status_code == 403
 
 
 def test_the_pages_work_the_same_on_both_backends(any_store: Store, tmp_path: Path, monkeypatch):

@@ -21,7 +21,7 @@ from parlaycards.store import results as result_rows
 from parlaycards.web.app import Site, create_app
 from parlaycards.web.fetching import fetch_once
 
-from .test_web_workers import free_port, serving
+from .web_support import free_port, serving
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 FEEDS = Path(__file__).parent / "feeds"

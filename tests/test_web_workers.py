@@ -5,13 +5,9 @@ from `--proxy`, the operator's password, and results fetched on a schedule from 
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -20,57 +16,9 @@ import pytest
 from parlaycards.services import access
 from parlaycards.store import Store
 
-from .web_support import SLUG, Pool, make_pool
+from .web_support import SLUG, Pool, make_pool, serving
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@dataclass
-class Served:
-    base: str
-    link: str
-    log: Path
-    proc: subprocess.Popen
-
-    def said(self) -> str:
-        return self.log.read_text()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@contextmanager
-def serving(db: str, folder: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[Served]:
-    """`parlaycards serve` started as a user starts it; stopped (and waited for) afterwards."""
-    import os
-
-    port = free_port()
-    log = folder / f"serve-{port}.log"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "parlaycards.cli.main", "--db", db, "serve", "--port", str(port), *args],
-        stderr=log.open("w"),
-        env={**os.environ, **(env or {}), "PYTHONUNBUFFERED": "1"},
-        cwd=folder,
-    )
-    try:
-        base, deadline, link = f"http://127.0.0.1:{port}", time.monotonic() + 60, None
-        while link is None and time.monotonic() < deadline and proc.poll() is None:
-            found = re.search(r"Operator \(works once, within 30 minutes\): (\S+)", log.read_text())
-            if found:
-                try:
-                    httpx.get(f"{base}/", timeout=1)
-                    link = found.group(1)
-                except httpx.TransportError:
-                    pass
-            time.sleep(0.1)
-        assert link, log.read_text()
-        yield Served(base, link, log, proc)
-    finally:
-        proc.terminate()
-        proc.wait(20)
 
 
 def signed_in(base: str, link: str) -> str:

@@ -3,11 +3,19 @@ and a phone photo of two more cards to upload."""
 
 from __future__ import annotations
 
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
 import cv2
+import httpx
 import numpy as np
 from PIL import Image
 
@@ -94,3 +102,51 @@ def wait_without_serial(store: Store) -> int:
             ],
         )
         return max(r.id for r in scan_rows.of(tx, SLUG, "review") if r.serial is None)
+
+
+@dataclass
+class Served:
+    base: str
+    link: str
+    log: Path
+    proc: subprocess.Popen
+
+    def said(self) -> str:
+        return self.log.read_text()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving(db: str, folder: Path, *args: str, env: dict[str, str] | None = None) -> Iterator[Served]:
+    """`parlaycards serve` started as a user starts it; stopped (and waited for) afterwards."""
+    import os
+
+    port = free_port()
+    log = folder / f"serve-{port}.log"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "parlaycards.cli.main", "--db", db, "serve", "--port", str(port), *args],
+        stderr=log.open("w"),
+        env={**os.environ, **(env or {}), "PYTHONUNBUFFERED": "1"},
+        cwd=folder,
+    )
+    try:
+        base, deadline, link = f"http://127.0.0.1:{port}", time.monotonic() + 60, None
+        while link is None and time.monotonic() < deadline and proc.poll() is None:
+            found = re.search(r"Operator \(works once, within 30 minutes\): (\S+)", log.read_text())
+            if found:
+                try:
+                    httpx.get(f"{base}/", timeout=1)
+                    link = found.group(1)
+                except httpx.TransportError:
+                    pass
+            time.sleep(0.1)
+        assert link, log.read_text()
+        yield Served(base, link, log, proc)
+    finally:
+        proc.terminate()
+        proc.wait(20)
