@@ -1,5 +1,5 @@
 """What the `serve` tests share: a pool with printed cards, one scanned and entered, one waiting for review,
-and a phone photo of two more cards to upload."""
+and a phone photo of two more cards to upload; `serve` started as a real process."""
 
 from __future__ import annotations
 
