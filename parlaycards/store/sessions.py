@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 
 from . import schema
 from .db import Tx
@@ -79,17 +79,10 @@ def failures(tx: Tx, address: str, since: float) -> list[float]:
 
 
 def add_failure(tx: Tx, address: str, at: float, window: float) -> None:
+    """A wrong guess from `address` at `at`; every address's guesses older than `window` go (the table
+    holds only what the brake still counts)."""
     tx.conn.execute(insert(schema.serve_failures).values(address=address[:64], at=at))
-    tx.conn.execute(delete(schema.serve_failures).where(F.address == address[:64], F.at < at - window))
-
-
-def forget_failures(tx: Tx, before: float) -> int:
-    """Remove every wrong guess older than `before` (all addresses); how many went."""
-    return tx.conn.execute(delete(schema.serve_failures).where(F.at < before)).rowcount
-
-
-def count_failures(tx: Tx) -> int:
-    return int(tx.conn.execute(select(func.count()).select_from(schema.serve_failures)).scalar_one())
+    tx.conn.execute(delete(schema.serve_failures).where(F.at < at - window))
 
 
 def record_fetch(tx: Tx, slug: str, at: float, ok: bool, said: str) -> None:
