@@ -93,7 +93,7 @@ def test_a_feed_that_fails_is_said_on_the_page_and_nothing_changes(httpserver, m
 
 
 def test_a_card_from_a_sheet_is_not_fetched(tmp_path: Path):
-    from parlaycards.services import feeds
+    from parlaycards.services import feed_results as feeds
 
     db = tmp_path / "pool.db"
     lines = Path(__file__).parent.parent / "sample_lines" / "nfl-week-12.xlsx"

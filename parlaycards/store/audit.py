@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from ..core.history import AuditRow
 from . import schema
-from .db import Tx
+from .tx import Tx
 
 
 def of_card(tx: Tx, slug: str) -> list[AuditRow]:
@@ -67,8 +67,15 @@ def stamp(tx: Tx, slug: str) -> tuple[int, int]:
     return int(count), int(last or 0)
 
 
+def details(tx: Tx, action: str, slug: str | None = None) -> list[tuple[str | None, dict]]:
+    """(card, detail) of every audit row of `action` (of card `slug` when given), oldest first."""
+    a = schema.audit.c
+    query = select(a.slug, a.detail).where(a.action == action)
+    if slug is not None:
+        query = query.where(a.slug == slug)
+    return [(s, json.loads(d)) for s, d in tx.conn.execute(query.order_by(a.id))]
+
+
 def last_imports(tx: Tx) -> dict[str, dict]:
     """Card slug → the detail of its last `import` (a feed's names its `provider`)."""
-    a = schema.audit.c
-    rows = tx.conn.execute(select(a.slug, a.detail).where(a.action == "import").order_by(a.id))
-    return {slug: json.loads(detail) for slug, detail in rows if slug}
+    return {s: d for s, d in details(tx, "import") if s}

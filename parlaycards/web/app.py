@@ -215,7 +215,7 @@ def served() -> Starlette:
     import os
 
     told = json.loads(os.environ[SERVE_ENV])
-    store = Store(told["url"], create=False)
+    store = Store(told["url"])
     store.actor = told["actor"]
     return create_app(store, Site(store, base=told.get("base")))
 

@@ -9,7 +9,7 @@ import threading
 import time
 
 from ..core.errors import ParlayError
-from ..services import feeds
+from ..services import feed_results as feeds
 from ..store import Store, retry_conflicts
 from ..store import sessions as rows
 from .app import message
