@@ -153,11 +153,31 @@ def qr_version(card: Card) -> int:
     from ..core.verify import CODE_LENGTH, qr_payload
 
     n = len(qr_payload(card.slug, card.version, 10 ** (MAX_SERIAL_DIGITS - 1), "X" * CODE_LENGTH).encode())
-    caps = (11, 20, 32, 46, 60, 74, 86, 108, 130, 151, 177, 203, 241, 258, 292)  # byte mode, level Q
-    for v, cap in enumerate(caps, 1):
+    for v, cap in enumerate(_CAPS["Q"], 1):
         if n <= cap:
             return v
     raise ParlayError(f'the card name "{card.slug}" is too long for the QR code; use a shorter slug.')
+
+
+# Bytes a QR code holds in byte mode, by version (1–15), at each error-correction level.
+_CAPS = {
+    "Q": (11, 20, 32, 46, 60, 74, 86, 108, 130, 151, 177, 203, 241, 258, 292),
+    "M": (14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412),
+    "L": (17, 32, 53, 78, 106, 134, 154, 192, 230, 271, 321, 367, 425, 458, 520),
+}
+
+
+def link_level(card: Card, site: str) -> str | None:
+    """The error-correction level at which the card's link QR (`core.verify.qr_link`) fits the QR printed
+    for the card's details (the same version, so the same box: nothing else on the card moves): Q as
+    ever when it fits, else M (15 % of the code may be lost instead of 25 %; a smudged one is still found
+    by its printed serial); None when the address is too long for that (never L: 7 % is too little for a
+    card handled with pens)."""
+    from ..core.verify import CODE_LENGTH, qr_link
+
+    n = len(qr_link(site, 10 ** (MAX_SERIAL_DIGITS - 1), "X" * CODE_LENGTH).encode())
+    v = qr_version(card)
+    return next((level for level in ("Q", "M") if n <= _CAPS[level][v - 1]), None)
 
 
 def split_body(t: Template) -> Areas:

@@ -17,14 +17,14 @@ import cv2
 import numpy as np
 
 from ..core.marks import Marked, read_marks, verdicts
-from ..core.verify import format_serial, parse_qr_payload
+from ..core.verify import format_serial, parse_qr_link, parse_qr_payload
 from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
 from ..layout.templates import Template
 from .locate import Quad, Shape, locate
 from .pages import Page
-from .read import Frame, K, darkness, read_qr, straighten
+from .read import Frame, K, darkness, ours, read_qr, straighten
 
 Batch = tuple[str, int, str]  # slug, version, template of the print batch that holds a serial
 
@@ -110,7 +110,7 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
         return [], True
     seen = {s.serial for s in out if s.serial is not None}
     for text, box in _page_qrs(page.grey):
-        parsed = parse_qr_payload(text)
+        parsed = _named(text, pool)
         if parsed is None or parsed[2] in seen:
             continue
         slug, version, serial, code = parsed
@@ -137,7 +137,7 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
     if quad.missing:
         s.problems.append(f"the {CORNER_NAMES[quad.missing]} corner mark is missing (torn or covered)")
     text = read_qr(crop)
-    parsed = parse_qr_payload(text) if text else None
+    parsed = _named(text, pool) if text else None
     if parsed is None:
         parsed = _from_print(page, quad, crop, s, pool)
     if parsed is None:
@@ -184,6 +184,20 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
         {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, pool.default
     )
     return s
+
+
+def _named(text: str, pool: Pool) -> tuple[str, int, int, str] | None:
+    """(slug, version, serial, code) a card's QR names: its details (`PC1|…`), or its link
+    (`https://…/c/000123-K7F2Q9`, printed when the pool has an address), whose card and version are
+    those of the batch that printed the serial."""
+    parsed = parse_qr_payload(text)
+    if parsed is not None:
+        return parsed
+    linked = parse_qr_link(text)
+    batch = pool.lookup(linked[0]) if linked else None
+    if linked is None or batch is None:
+        return None
+    return batch[0], batch[1], linked[0], linked[1]
 
 
 def _from_print(
@@ -265,7 +279,7 @@ def _page_qrs(grey: np.ndarray) -> list[tuple[str, tuple[int, int, int, int]]]:
 
     out = []
     for b in zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode):
-        if b.valid and b.text.startswith("PC1|"):
+        if b.valid and ours(b.text):
             p = b.position
             xs = [p.top_left.x, p.top_right.x, p.bottom_left.x, p.bottom_right.x]
             ys = [p.top_left.y, p.top_right.y, p.bottom_left.y, p.bottom_right.y]

@@ -220,11 +220,20 @@ def _undoing(slug: str, source: str, undone: tuple[str, ...], lines_from: str) -
     )
 
 
+# Addresses of `serve` that a card's board (/SLUG) would collide with.
+RESERVED = frozenset({"op", "static"})
+
+
 def check_slug(slug: str) -> None:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,62}", slug):
         raise ParlayError(
             f'the card name "{slug}" is not a slug. Accepted: lower-case letters, digits and '
             "dashes, e.g. nfl-w12."
+        )
+    if slug in RESERVED:
+        raise ParlayError(
+            f'the card name "{slug}" is taken by the pool\'s web pages (/{slug}): choose another, e.g. '
+            f"{slug}-w12."
         )
 
 

@@ -19,7 +19,7 @@ from ..core.models import Card, Entry, Settlement, SourceKind
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.text import brief, folded
-from ..core.verify import format_serial, normalise_code, parse_qr_payload
+from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..io.entries import RawEntry
 from ..store import Store, Tx, retry_conflicts
@@ -140,12 +140,20 @@ def _from_qr(qr: str, slug: str, serial: int | None, code: str | None) -> tuple[
     """Serial and code from a card's QR text; a QR of another card, or one that disagrees with a
     serial or code also given, is refused."""
     parsed = parse_qr_payload(qr)
-    if parsed is None:
+    linked = parse_qr_link(qr) if parsed is None else None
+    if parsed is None and linked is None:
         raise ParlayError(
             f'⟨qr⟩ "{qr}" is not a parlaycards QR code. Accepted: the text a barcode reader types '
-            'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9".'
+            'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9" or "https://pool.example.org/c/000123-K7F2Q9".'
         )
-    on, _version, number, printed_code = parsed
+    if parsed is not None:
+        on, _version, number, printed_code = parsed
+    else:
+        assert linked is not None
+        on, (number, printed_code) = (
+            slug,
+            linked,
+        )  # the card: the batch that printed the serial, checked after
     if on != slug:
         raise ParlayError(f"⟨qr⟩: this card is {on}, not {slug}.")
     if serial is not None and serial != number:

@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Connection,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -218,6 +219,45 @@ archived_cards = Table(
     Column("actor", String(120), nullable=False),
 )
 
+# What `serve` shares between its workers and keeps across a restart: the operator's one-time link tokens
+# and sessions (each by the SHA-256 of its secret, so reading the database signs nobody in), and the wrong
+# codes per address that the brake counts. Times are seconds since the epoch. Its own MetaData, like scans.
+serve_metadata = MetaData()
+
+serve_tokens = Table(
+    "serve_tokens",
+    serve_metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("until", Float, nullable=False),
+)
+
+serve_sessions = Table(
+    "serve_sessions",
+    serve_metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("csrf", String(64), nullable=False),
+    Column("until", Float, nullable=False),
+    Column("flash", Text, nullable=False, default="[]"),  # JSON [[ok|bad, message], …] shown once
+)
+
+serve_failures = Table(
+    "serve_failures",
+    serve_metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("address", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+)
+Index("ix_serve_failures_address_at", serve_failures.c.address, serve_failures.c.at)
+
+serve_fetches = Table(  # the last scheduled `result fetch` of each card (`serve --fetch-results`)
+    "serve_fetches",
+    serve_metadata,
+    Column("slug", String(64), primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("ok", Boolean, nullable=False),
+    Column("said", Text, nullable=False),
+)
+
 SCHEMA_VERSION = 1
 
 
@@ -243,6 +283,11 @@ def _pickem_payments(conn: Connection) -> None:
 
 def _archived_cards(conn: Connection) -> None:
     archive_metadata.create_all(conn)
+
+
+def _serve(conn: Connection) -> None:
+    serve_metadata.create_all(conn)
+    conn.execute(text("CREATE INDEX ix_audit_log_slug ON audit_log (slug, id)"))  # a card's stamp, for serve
 
 
 def _serial_ranges(conn: Connection) -> None:
@@ -312,4 +357,5 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0005_pickem_payments", _pickem_payments),
     ("0006_serial_ranges", _serial_ranges),
     ("0007_archived_cards", _archived_cards),
+    ("0008_serve", _serve),
 ]
