@@ -181,9 +181,11 @@ def results_json(view) -> list[dict]:  # noqa: ANN001 - services.results.ResultL
             "away": g.away,
             "home": g.home,
             "numbers": list(g.numbers.all()),
-            "status": "pending" if r is None else "cancelled" if r.cancelled else "final",
+            "status": "pending" if r is None else "cancelled" if r.cancelled else "out" if r.out else "final",
             "away_score": r.away_score if r else None,
             "home_score": r.home_score if r else None,
+            "away_out": r.away_out if r else None,
+            "home_out": r.home_out if r else None,
         }
         for g, r in view.games
     ]
@@ -199,6 +201,8 @@ def print_results(view) -> None:  # noqa: ANN001
             if r is None
             else "cancelled (no action)"
             if r.cancelled
+            else r.out_text(g.away, g.home)
+            if r.out
             else f"{g.away} {r.away_score}, {g.home} {r.home_score}"
         )
         t.add_row(f"{g.numbers.away}/{g.numbers.home}", g.label(), text)

@@ -41,6 +41,8 @@ def result_text(game: Game, result: Result | None) -> str:
         return "no result"
     if result.cancelled:
         return "cancelled"
+    if result.out:
+        return result.out_text(game.away, game.home)
     return f"{game.away} {result.away_score}, {game.home} {result.home_score}"
 
 

@@ -73,6 +73,7 @@ class GameRow:
     away_score: int | None
     home_score: int | None
     lines: tuple[CardLine, ...] = ()  # each line the game was played at, with its versions
+    out: str = ""  # a matchup's competitor out after starting: `Scheffler withdrew` (status "out")
 
     @property
     def differs(self) -> bool:
@@ -83,6 +84,8 @@ class GameRow:
     def score(self) -> str:
         if self.status == "final":
             return f"{self.away_score}–{self.home_score}"
+        if self.status == "out":
+            return self.out
         return "cancelled" if self.status == "cancelled" else "no result yet"
 
 
@@ -207,7 +210,7 @@ def game_rows(
         if g.key not in on_card and not any(line.printed for line in lines[g.key]):
             continue  # removed before any card carried it: on nobody's card, so not on the report
         r = results.get(g.key)
-        status = "pending" if r is None else "cancelled" if r.cancelled else "final"
+        status = "pending" if r is None else "cancelled" if r.cancelled else "out" if r.out else "final"
         ls = lines[g.key]
         out.append(
             GameRow(
@@ -225,6 +228,7 @@ def game_rows(
                 r.away_score if r and not r.cancelled else None,
                 r.home_score if r and not r.cancelled else None,
                 ls,
+                r.out_text(g.away, g.home) if r else "",
             )
         )
     return tuple(out)

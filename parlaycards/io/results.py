@@ -114,6 +114,7 @@ NOT_OVER = {
     "q3",
     "q4",
 }
+OUT = {"wd": "wd", "withdrew": "wd", "withdrawn": "wd", "dq": "dq", "disqualified": "dq", "dsq": "dq"}
 STATUS_ACCEPTED = "Accepted: Final, Final OT, Postponed, Cancelled (or blank when the scores are there)."
 
 
@@ -129,6 +130,8 @@ class RawResult:
     home_score: int | None
     cancelled: bool
     said_number: int | None = None  # a Number cell beside the teams: checked against the game they name
+    away_out: str | None = None  # "wd" or "dq": a matchup's competitor who started, then withdrew or was
+    home_out: str | None = None  # disqualified (WD or DQ written in place of the score)
 
 
 @dataclass(frozen=True)
@@ -220,15 +223,22 @@ def _row(
         else f"game {text_of(cell('number'))}"
     )
     status = re.sub(r"[\s\-_.()]", "", text_of(cell("status")).casefold())
-    scores = []
+    scores: list[int | None] = []
+    outs: list[str | None] = []  # a matchup's competitor out after starting: WD or DQ in place of a score
     for name in ("away_score", "home_score"):
         value = text_of(cell(name))
-        if not value:
+        out = OUT.get(re.sub(r"[\s/.]", "", value.casefold()))
+        outs.append(out)
+        if not value or out:
             scores.append(None)
         elif re.fullmatch(r"\d{1,3}", value):
             scores.append(int(value))
         else:
-            problem(name, f'the score "{value}" is not a whole number of points (0 or more).')
+            problem(
+                name,
+                f'the score "{value}" is not a whole number of points (0 or more), or WD/DQ for a '
+                "competitor of a matchup who started, then withdrew or was disqualified.",
+            )
             return
     number = None
     if "number" in cols:
@@ -243,6 +253,28 @@ def _row(
     said_number = None
     if "said_number" in cols and re.fullmatch(r"\d{1,6}", text_of(cell("said_number"))):
         said_number = int(text_of(cell("said_number")))
+    if any(outs):
+        if status in CANCELLED or (status and status not in FINAL):
+            problem(
+                "status",
+                f'the status "{text_of(cell("status"))}" with WD or DQ: write Final, or leave it blank.',
+            )
+            return
+        rows.append(
+            RawResult(
+                where,
+                number,
+                text_of(cell("away")) or None,
+                text_of(cell("home")) or None,
+                None,
+                None,
+                False,
+                said_number,
+                away_out=outs[0],
+                home_out=outs[1],
+            )
+        )
+        return
     cancelled = status in CANCELLED
     if cancelled and scores != [None, None]:
         shown = "–".join("" if s is None else str(s) for s in scores)
