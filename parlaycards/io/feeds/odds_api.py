@@ -82,7 +82,9 @@ class OddsApi:
                 spreads: list[Decimal] = []
                 totals: list[Decimal] = []
                 kickoff = _moment(event["commence_time"], query.zone)
-                started = False  # a bookmaker updated after kickoff: its lines are in-play ones, not the board's
+                started = (
+                    False  # a bookmaker updated after kickoff: its lines are in-play ones, not the board's
+                )
                 for book in event.get("bookmakers") or []:
                     if book.get("last_update"):
                         started = started or _moment(book["last_update"], query.zone) > kickoff
