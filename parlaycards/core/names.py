@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from . import teams
 from .models import Card, Game
 
 PRO = frozenset({"NFL", "NBA", "WNBA", "MLB", "NHL", "CFL", "UFL", "XFL", "USFL"})
@@ -134,8 +135,6 @@ AP = {
 
 def shorter_name(name: str, league: str) -> str:
     """Tier 2: the name a board prints when even tier 1 does not fit (the name itself when nothing is shorter)."""
-    from . import teams
-
     if league.upper() in PRO:
         full = teams.canonical(name, league) if league.upper() in teams.LEAGUES else None
         base = full or name
