@@ -11,6 +11,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
@@ -216,3 +218,106 @@ def test_result_import_reads_wd_and_dq_in_place_of_a_score(store, db_path, tmp_p
     assert "row 2" in r.stderr and "a game of two teams" in r.stderr
     with store.transaction() as tx:
         assert result_rows.of(tx, "nfl-w12") == {}
+
+
+# ---- the property: matchup cards with withdrawals, graded to the cent as §6 says ------------------------------
+
+strokes = st.integers(min_value=60, max_value=80)
+lines = st.integers(min_value=-6, max_value=6).map(lambda x: Fraction(x, 2))
+TO = {1: (10, 11), 2: (13, 5), 3: (6, 1), 4: (10, 1), 5: (20, 1)}  # "to": a winning card hands back stake × (a/b + 1)
+
+
+def reference_leg(side: str, home_line: Fraction, lower_wins: bool, r: Result) -> str:
+    """§6 from its words: no start → void; started and out → behind any who finishes; both out → void (the
+    usual rule where the contract is silent); else ahead (fewer strokes, better place) by more than the line."""
+    if r.cancelled or (r.away_out and r.home_out):
+        return "void"
+    mine_out, other_out = (r.away_out, r.home_out) if side == "away" else (r.home_out, r.away_out)
+    if mine_out or other_out:
+        return "loss" if mine_out else "win"
+    mine, other = (r.away_score, r.home_score) if side == "away" else (r.home_score, r.away_score)
+    assert mine is not None and other is not None
+    ahead = (other - mine) if lower_wins else (mine - other)
+    margin = ahead + (-home_line if side == "away" else home_line)
+    return "push" if margin == 0 else "win" if margin > 0 else "loss"
+
+
+def reference_card(outcomes: list[str], ties: str, stake: Fraction) -> Decimal:
+    counted = []
+    for o in outcomes:
+        if o == "void" or (o == "push" and ties == "reduce"):
+            continue
+        counted.append(("win" if ties == "win" else "loss") if o == "push" else o)
+    if "loss" in counted:
+        return Decimal("0.00")
+    back = stake * (Fraction(*TO[len(counted)]) + 1) if counted else stake
+    return (Decimal(back.numerator) / Decimal(back.denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP
+    )
+
+
+@st.composite
+def matchup_case(draw):
+    n_games = draw(st.integers(min_value=1, max_value=5))
+    games, finals = [], {}
+    for i in range(n_games):
+        n = 101 + 2 * i
+        league = draw(st.sampled_from(["PGA", "NASCAR", "LOCAL"]))
+        line = draw(lines)
+        games.append(
+            Game(
+                league=league,
+                away=f"A{i}",
+                home=f"B{i}",
+                spread=Decimal(line.numerator) / line.denominator,
+                matchup=True,
+                numbers=SelectionNumbers(away=n, home=n + 1),
+            )
+        )
+        how = draw(st.sampled_from(["final", "final", "final", "away", "home", "both", "cancelled"]))
+        out = {
+            "away": {"away_out": "wd"},
+            "home": {"home_out": "dq"},
+            "both": {"away_out": "dq", "home_out": "wd"},
+        }
+        finals[n] = (
+            Result(game=n, cancelled=True)
+            if how == "cancelled"
+            else Result(game=n, **out[how])
+            if how in out
+            else Result(game=n, away_score=draw(strokes), home_score=draw(strokes))
+        )
+    picked = draw(st.lists(st.sampled_from(range(n_games)), min_size=1, max_size=n_games, unique=True))
+    picks = [(i, draw(st.sampled_from(["away", "home"]))) for i in picked]
+    ties = draw(st.sampled_from(["win", "lose", "reduce"]))
+    stake = draw(st.sampled_from(["1", "2.50", "5", "7.33", "10", "100"]))
+    return games, finals, picks, ties, stake
+
+
+@settings(max_examples=300, deadline=None)
+@given(matchup_case())
+def test_matchup_cards_with_withdrawals_grade_as_the_contract_says_to_the_cent(case):
+    from parlaycards.core import leagues
+
+    games, finals, picks, ties, stake = case
+    card = Card(
+        slug="m",
+        title="Matchups",
+        games=tuple(games),
+        rules={"min_picks": 1, "max_picks": 5, "ties": ties},
+        payouts={"tiers": [{"picks": n, "hits": n, "odds": f"{a}-{b}"} for n, (a, b) in TO.items()]},
+    )
+    numbers = [getattr(games[i].numbers, side) for i, side in picks]
+    entry = Entry(serial="1", stake=Decimal(stake), picks=tuple(numbers), received_at=WHEN)
+    got = settle_entry(entry, card, finals)
+    outcomes = [
+        reference_leg(
+            side,
+            Fraction(str(games[i].spread)),
+            leagues.lower_wins(games[i].league),
+            finals[games[i].numbers.away],
+        )
+        for i, side in picks
+    ]
+    assert [leg.outcome.value for leg in got.legs] == outcomes
+    assert got.payout == reference_card(outcomes, ties, Fraction(stake))
