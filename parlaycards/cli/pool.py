@@ -275,7 +275,8 @@ def result_import(
     """Import final scores. Any row that cannot be read stores nothing, and is named.
 
     By number: Number, Away score, Home score. By teams: Away, Away score, Home, Home score, Status
-    (Final, Final OT, Postponed, Cancelled). Team names are matched to the card's, case ignored.
+    (Final, Final OT, Postponed, Cancelled). Team names are matched to the card's, case ignored. In a
+    matchup, WD or DQ in place of a score: that competitor started, then withdrew or was disqualified.
 
     Example: parlaycards result import nfl-w12 scores.xlsx
     """

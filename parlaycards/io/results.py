@@ -3,7 +3,9 @@
 By number: Number (any selection number of the game), Away score, Home score, optional Status.
 By teams: Away, Away score, Home, Home score, Status (Final, Final OT, Postponed, Cancelled). Two
 columns both headed "Score" are read as the score of the team to their left. Rows with no scores
-and no status, or a status such as Scheduled or In progress, are games not over yet.
+and no status, or a status such as Scheduled or In progress, are games not over yet. In a matchup
+(golf, NASCAR), WD or DQ written in place of a competitor's score says they started, then withdrew or
+were disqualified.
 """
 
 from __future__ import annotations
