@@ -224,7 +224,13 @@ def test_result_import_reads_wd_and_dq_in_place_of_a_score(store, db_path, tmp_p
 
 strokes = st.integers(min_value=60, max_value=80)
 lines = st.integers(min_value=-6, max_value=6).map(lambda x: Fraction(x, 2))
-TO = {1: (10, 11), 2: (13, 5), 3: (6, 1), 4: (10, 1), 5: (20, 1)}  # "to": a winning card hands back stake × (a/b + 1)
+TO = {
+    1: (10, 11),
+    2: (13, 5),
+    3: (6, 1),
+    4: (10, 1),
+    5: (20, 1),
+}  # "to": a winning card hands back stake × (a/b + 1)
 
 
 def reference_leg(side: str, home_line: Fraction, lower_wins: bool, r: Result) -> str:
@@ -321,3 +327,42 @@ def test_matchup_cards_with_withdrawals_grade_as_the_contract_says_to_the_cent(c
     ]
     assert [leg.outcome.value for leg in got.legs] == outcomes
     assert got.payout == reference_card(outcomes, ties, Fraction(stake))
+
+
+def test_a_pool_of_an_earlier_release_gains_the_columns_and_keeps_its_scores(tmp_path):
+    import shutil
+    import sqlite3
+
+    from .test_upgrade import PREVIOUS
+
+    db = tmp_path / "pool.db"
+    shutil.copy(PREVIOUS, db)
+    con = sqlite3.connect(db)
+    before = con.execute("select game, away_score, home_score from results order by game").fetchall()
+    assert "away_out" not in {r[1] for r in con.execute("pragma table_info(results)")}
+    con.close()
+    r = cli(db, "results", "nfl-w12", "--json")
+    assert r.exit_code == 0, r.output
+    shown = json.loads(r.stdout)
+    assert [
+        (g["game"], g["away_score"], g["home_score"]) for g in shown if g["status"] != "pending"
+    ] == before
+    assert {g["away_out"] for g in shown} == {None}
+    con = sqlite3.connect(db)
+    assert {"away_out", "home_out"} <= {r[1] for r in con.execute("pragma table_info(results)")}
+    con.close()
+
+
+def test_withdrawals_are_kept_on_either_database(any_store):
+    new_card(any_store, golf_card())
+    from parlaycards.services import results as svc
+
+    svc.set_result(any_store, "golf-r4", 102, out="wd")
+    svc.set_result(any_store, "golf-r4", 101, out="dq")  # both out
+    svc.set_result(any_store, "golf-r4", 106, out="dq")
+    with any_store.reading() as tx:
+        stored = result_rows.of(tx, "golf-r4")
+    assert stored == {
+        101: Result(game=101, away_out="dq", home_out="wd"),
+        105: Result(game=105, home_out="dq"),
+    }
