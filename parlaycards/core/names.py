@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from . import teams
+from . import team_names, teams
 from .models import Card, Game
 
 PRO = frozenset({"NFL", "NBA", "WNBA", "MLB", "NHL", "CFL", "UFL", "XFL", "USFL"})
@@ -136,7 +136,7 @@ AP = {
 def shorter_name(name: str, league: str) -> str:
     """Tier 2: the name a board prints when even tier 1 does not fit (the name itself when nothing is shorter)."""
     if league.upper() in PRO:
-        full = teams.canonical(name, league) if league.upper() in teams.LEAGUES else None
+        full = teams.canonical(name, league) if league.upper() in team_names.LEAGUES else None
         base = full or name
         words = base.split()
         city = short_name(name, league)
@@ -150,7 +150,7 @@ def shorter_name(name: str, league: str) -> str:
     first = short_name(school if school and len(school) < len(name) else name, league)
     if len(first) <= LONG:
         return first
-    group = next((names for names in teams.FBS if names[0] == school), ()) if school else ()
+    group = next((names for names in team_names.FBS if names[0] == school), ()) if school else ()
     said = set(re.findall(r"[A-Za-z]{3,}", school or name))
     readable = [  # spellings of the table that name the school (not its nickname alone, not a code)
         _periods(short_name(n, league), school or name)

@@ -21,8 +21,9 @@ from typing import Literal
 import cv2
 import numpy as np
 
+from ..core.marks import STAKE_KEYS
 from ..core.models import Card
-from ..layout.templates import load_template
+from ..io.templates import load_template
 from .where import Spot, card_boxes_px, card_bubbles_px, rasterize  # noqa: F401  (re-exported)
 
 COUNTS = frozenset({"solid", "scribble", "tick", "cross", "pencil", "partial"})
@@ -383,7 +384,7 @@ def plan_card(
     stake = (
         "other"
         if why == "other-stake"
-        else (str(rng.choice(["1", "2", "5", "10", "20"])) if rng.random() < 0.7 else None)
+        else (str(rng.choice(list(STAKE_KEYS))) if rng.random() < 0.7 else None)
     )
     used = {card.game_by_number(n).key for n in picks}
     free = [str(n) for g in games if g.key not in used for n in g.numbers.all()]
@@ -391,7 +392,7 @@ def plan_card(
     if why == "unsure":
         extras.append((str(rng.choice(free)), "faint"))
     elif free and rng.random() < not_counting:
-        spare = free + [f"stake:{k}" for k in ("1", "2", "5", "10", "20") if k != stake]
+        spare = free + [f"stake:{k}" for k in STAKE_KEYS if k != stake]
         extras.append((str(rng.choice(spare)), str(rng.choice(sorted(NOT_COUNTING)))))
     ink = colour or str(rng.choice(["black", "blue"], p=[0.6, 0.4]))
     corner = str(rng.choice(["tl", "tr", "bl", "br"])) if why == "torn" else None

@@ -4,6 +4,7 @@ Rows become frozen core models at this package's edge; nothing above it sees a s
 Imports: core only (and SQLAlchemy).
 """
 
-from .db import Conflict, Store, Tx, open_store, retry_conflicts
+from .db import Conflict, Store, open_store, retry_conflicts
+from .tx import Tx
 
 __all__ = ["Conflict", "Store", "Tx", "open_store", "retry_conflicts"]

@@ -10,7 +10,7 @@ from sqlalchemy import delete, func, insert, select
 from ..core.errors import NotFoundError
 from ..core.models import Card
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 
 @dataclass(frozen=True)
@@ -156,3 +156,9 @@ def _known(tx: Tx) -> str:
     if not slugs:
         return "The pool has no cards yet: start with `parlaycards import LINES.xlsx`."
     return "Cards in this pool: " + ", ".join(slugs) + "."
+
+
+def delete_all(tx: Tx, slug: str) -> None:
+    """Every version of card `slug`, and its archived mark (a card never printed is being deleted)."""
+    tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
+    tx.conn.execute(delete(schema.archived_cards).where(schema.archived_cards.c.slug == slug))

@@ -12,14 +12,14 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 
 from ..core.bulk import Ticket
 from ..core.models import Entry
 from ..core.money import CENT
 from ..core.verify import format_serial
 from . import batches, schema
-from .db import Tx, iso
+from .tx import Tx, iso
 
 E = schema.entries.c
 _CHUNK = 500  # serials per IN (...) query, well under SQLite's parameter limit
@@ -155,3 +155,10 @@ def printed_from(tx: Tx, serial: int) -> tuple[str, int] | None:
 def printed_ranges(tx: Tx, slug: str) -> list[tuple[int, int, int]]:
     """(first, last, version) of every print batch of a card, by first serial."""
     return sorted((b.first_serial, b.last_serial, b.version) for b in batches.of_card(tx, slug))
+
+
+def count(tx: Tx, slug: str) -> int:
+    """How many entries card `slug` has."""
+    return int(
+        tx.conn.execute(select(func.count()).select_from(schema.entries).where(E.slug == slug)).scalar() or 0
+    )

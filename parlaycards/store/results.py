@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, func, insert, select
 
 from ..core.models import Result
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 R = schema.results.c
 
@@ -62,3 +62,15 @@ def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | Non
         before[r.game] = r
         changed.append((old, r))
     return changed
+
+
+def count(tx: Tx, slug: str) -> int:
+    """How many results card `slug` has."""
+    return int(
+        tx.conn.execute(select(func.count()).select_from(schema.results).where(R.slug == slug)).scalar() or 0
+    )
+
+
+def delete_of(tx: Tx, slug: str) -> None:
+    """Every result of card `slug` (the card is being deleted)."""
+    tx.conn.execute(delete(schema.results).where(R.slug == slug))

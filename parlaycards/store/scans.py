@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from ..core.money import CENT
 from . import schema
-from .db import Tx, iso
+from .tx import Tx, iso
 
 S = schema.scans.c
 OPEN = "review"
@@ -133,4 +133,11 @@ def resolve(tx: Tx, scan_id: int, status: str, resolution: str, at: datetime) ->
         update(schema.scans)
         .where(S.id == scan_id)
         .values(status=status, resolution=resolution, resolved_at=iso(at))
+    )
+
+
+def count(tx: Tx, slug: str) -> int:
+    """How many scanned cards of card `slug` are kept."""
+    return int(
+        tx.conn.execute(select(func.count()).select_from(schema.scans).where(S.slug == slug)).scalar() or 0
     )

@@ -15,7 +15,7 @@ from sqlalchemy import delete, select
 from ..core.bulk import Graded
 from ..core.models import LegOutcome
 from . import schema
-from .db import Tx
+from .tx import Tx
 
 S = schema.settlements.c
 _COLUMNS = (

@@ -14,7 +14,7 @@ from sqlalchemy import delete, insert, select
 
 from ..core.models import Entry
 from . import schema
-from .db import Tx, iso
+from .tx import Tx, iso
 
 V = schema.voided_entries.c
 _CHUNK = 500
