@@ -16,7 +16,7 @@ from sqlalchemy import delete, func, insert, select, update
 
 from ..core.bulk import Ticket
 from ..core.models import Entry
-from ..core.money import CENT
+from ..core.text import plain
 from ..core.verify import format_serial
 from . import batches, schema
 from .tx import Tx, iso
@@ -43,7 +43,7 @@ def _row(slug: str, e: Entry) -> dict:
         "serial": int(e.serial),
         "code": e.code,
         "name": e.name,
-        "stake": str(e.stake.quantize(CENT)),
+        "stake": plain(e.stake),
         "picks": picks_text(e.picks),
         "received_at": iso(e.received_at),
         "late": e.late,
@@ -143,7 +143,7 @@ def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> No
     tx.conn.execute(
         update(schema.entries)
         .where(E.serial == serial)
-        .values(paid_amount=str(total_paid.quantize(CENT)), paid_at=iso(at))
+        .values(paid_amount=plain(total_paid), paid_at=iso(at))
     )
 
 

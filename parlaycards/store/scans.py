@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from sqlalchemy import func, select, update
 
-from ..core.money import CENT
+from ..core.text import plain
 from . import schema
 from .tx import Tx, iso
 
@@ -52,7 +52,7 @@ def _values(r: ScanRow) -> dict:
         "page": r.page,
         "crop": r.crop,
         "picks": None if r.picks is None else ",".join(map(str, r.picks)),
-        "stake": None if r.stake is None else str(r.stake.quantize(CENT)),
+        "stake": None if r.stake is None else plain(r.stake),
         "received_at": iso(r.received_at),
         "late": r.late,
         "status": r.status,
