@@ -245,6 +245,16 @@ def _number(
     return None
 
 
+def _scored_but_off(status: str, scores: list[int | None], game: str) -> str:
+    """Why a row whose status says cancelled or postponed, but which has a score, stores neither."""
+    shown = "–".join("" if s is None else str(s) for s in scores)
+    return (
+        f'the status says "{status}" but the row has a score ({shown}) for {game}: a '
+        "cancelled or postponed game has no score, so neither was stored. Clear the scores to record "
+        "it cancelled, or write Final (or leave the status blank) to record the score."
+    )
+
+
 def _row(
     file: str,
     sheet: Sheet,
@@ -304,13 +314,7 @@ def _row(
         return
     cancelled = status in CANCELLED
     if cancelled and scores != [None, None]:
-        shown = "–".join("" if s is None else str(s) for s in scores)
-        problem(
-            "status",
-            f'the status says "{text_of(cell("status"))}" but the row has a score ({shown}) for {game}: a '
-            "cancelled or postponed game has no score, so neither was stored. Clear the scores to record "
-            "it cancelled, or write Final (or leave the status blank) to record the score.",
-        )
+        problem("status", _scored_but_off(text_of(cell("status")), scores, game))
         return
     if status in NOT_OVER or (not status and scores == [None, None]):
         not_over.append(f"{here} ({game}): {text_of(cell('status')) or 'no score yet'}")

@@ -207,44 +207,65 @@ def _fit_games(
     return None
 
 
+@dataclass(frozen=True)
+class _Small:
+    """What both panels of a small card start from: the card, its body, the QR code's version and side,
+    the top (under the band) and the floor (over the corner marks), the rules' type size."""
+
+    card: Card
+    body: Rect
+    qv: int
+    qs: float
+    top: float
+    floor: float
+    rsize: float
+
+
 def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
     """Small cards: the games from the band down, a panel right of them with the QR, the payouts and
     the short rules, and the compact entry lines (name, amount, stake bubbles; no phone) either at the
     panel's foot ("panel-entry", wide cards) or across the card under the games ("panel").
     """
     qv = qr_version(card)
-    qs = parts.qr_side(qv)
-    top = body.top - parts.BAND_H - GAP
-    floor = body.y + parts.FID + 3
-    ew = entry_parts.compact_entry_width()
-    eh = entry_parts.entry_height(2)
-    if arrangement == "panel-entry":  # QR | payouts | rules in a row, the entry lines under them
-        ps = PAY_SIZES[-1]
-        pay = parts.payouts(card, ps)
-        row_h = max(qs, pay.height)
-        rw = 50.0
-        while (rl := parts.rules_lines(card, rw, (rsize,), short=True)) is None or rl.height > row_h:
-            rw += 5
-            if rw > body.w / 3:
-                return None
-        panel_w = max(qs + pay.width + rw + 2 * GAP, ew)
-        if row_h + GAP + eh > top - floor or panel_w > body.w * 0.6:
+    top, floor = body.top - parts.BAND_H - GAP, body.y + parts.FID + 3
+    small = _Small(card, body, qv, parts.qr_side(qv), top, floor, rsize)
+    return _panel_entry(small) if arrangement == "panel-entry" else _panel_below(small)
+
+
+def _panel_entry(m: _Small) -> Around | None:
+    """QR | payouts | rules in a row right of the games, the entry lines under them."""
+    card, body, qs, top, floor = m.card, m.body, m.qs, m.top, m.floor
+    ps = PAY_SIZES[-1]
+    pay = parts.payouts(card, ps)
+    row_h = max(qs, pay.height)
+    rw = 50.0
+    while (rl := parts.rules_lines(card, rw, (m.rsize,), short=True)) is None or rl.height > row_h:
+        rw += 5
+        if rw > body.w / 3:
             return None
-        px = body.right - panel_w
-        low = floor + 2  # the bubbles' clearance stays off the bottom corner mark
-        return Around(
-            games=Rect(body.x, low, px - GAP - body.x, top - low),
-            qr=QrAt(px, top, qv),
-            payouts=PayoutsAt(px + qs + GAP, top, ps, pay.width),
-            rules=RulesAt(px + qs + pay.width + 2 * GAP, top, panel_w - qs - pay.width - 2 * GAP, rl),
-            entry=EntryAt(px, floor, panel_w, 2, compact=True),
-            tight=True,
-        )
-    if ew > body.w:
+    panel_w = max(qs + pay.width + rw + 2 * GAP, entry_parts.compact_entry_width())
+    if row_h + GAP + entry_parts.entry_height(2) > top - floor or panel_w > body.w * 0.6:
         return None
-    bottom = floor + eh + GAP
+    px = body.right - panel_w
+    low = floor + 2  # the bubbles' clearance stays off the bottom corner mark
+    return Around(
+        games=Rect(body.x, low, px - GAP - body.x, top - low),
+        qr=QrAt(px, top, m.qv),
+        payouts=PayoutsAt(px + qs + GAP, top, ps, pay.width),
+        rules=RulesAt(px + qs + pay.width + 2 * GAP, top, panel_w - qs - pay.width - 2 * GAP, rl),
+        entry=EntryAt(px, floor, panel_w, 2, compact=True),
+        tight=True,
+    )
+
+
+def _panel_below(m: _Small) -> Around | None:
+    """QR over payouts over rules right of the games, the entry lines across the card under them."""
+    card, body, qs, top, floor = m.card, m.body, m.qs, m.top, m.floor
+    if entry_parts.compact_entry_width() > body.w:
+        return None
+    bottom = floor + entry_parts.entry_height(2) + GAP
     panel_w = qs
-    rl = parts.rules_lines(card, panel_w, (rsize,), short=True)
+    rl = parts.rules_lines(card, panel_w, (m.rsize,), short=True)
     if rl is None:
         return None
     rh = rl.height
@@ -265,7 +286,7 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | N
     # the QR's quiet zone is white: the games may come within 2 pt of it
     return Around(
         games=Rect(body.x, bottom, px - 2 - body.x, top - bottom),
-        qr=QrAt(px, top, qv),
+        qr=QrAt(px, top, m.qv),
         payouts=PayoutsAt(px, top - qs - GAP, ps, panel_w),
         rules=RulesAt(px, top - qs - ph - 2 * GAP, panel_w, rl),
         entry=EntryAt(body.x, floor, body.w, 2, compact=True),

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from dataclasses import replace as replace_fields
 from datetime import date
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -89,12 +90,7 @@ def import_lines(
     lines = read_lines(
         path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on, mapping=mapping
     )
-    replaced: list[bool] = []
-
-    def keep_layout(tx: Any) -> None:
-        if save_layout is not None and lines.mapping is not None:
-            replaced.append(layouts.save(tx, save_layout, lines.mapping, path.name))
-
+    replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     saved = store_games(
         store,
         slug,
@@ -107,7 +103,7 @@ def import_lines(
         replace=replace,
         dry_run=dry_run,
         detail={"file": str(path), "sheets": list(lines.sheets)},
-        also=keep_layout,
+        also=partial(_keep_layout, save_layout, lines.mapping, path.name, replaced),
     )
     return replace_fields(
         saved,
@@ -115,6 +111,16 @@ def import_lines(
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
     )
+
+
+def _keep_layout(
+    name: str | None, mapping: ColumnMap | None, file: str, replaced: list[bool], tx: Any
+) -> None:
+    """The columns named by hand saved as layout `name`, in the import's transaction."""
+    from . import layouts
+
+    if name is not None and mapping is not None:
+        replaced.append(layouts.save(tx, name, mapping, file))
 
 
 def _check_columns_said(

@@ -15,10 +15,10 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry, SourceKind
+from ..core.models import Card, Entry, Settlement, SourceKind
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
-from ..core.text import brief
+from ..core.text import brief, folded
 from ..core.verify import format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..io.entries import RawEntry
@@ -226,9 +226,9 @@ def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
         found = tuple(entry_rows.of(tx, slug))
         voided = tuple(void_rows.of(tx, slug))
         if name:
-            want = _fold(name)
-            found = tuple(e for e in found if want in _fold(e.name))
-            voided = tuple(v for v in voided if want in _fold(v.entry.name))
+            want = folded(name).strip()
+            found = tuple(e for e in found if want in folded(e.name))
+            voided = tuple(v for v in voided if want in folded(v.entry.name))
         return EntryList(
             card,
             found,
@@ -237,12 +237,6 @@ def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
             scan_rows.crops(tx, slug),
             voided,
         )
-
-
-def _fold(text: str) -> str:
-    import unicodedata
-
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold().strip()
 
 
 @dataclass(frozen=True)
@@ -257,6 +251,34 @@ class Paid:
         return self.payout - self.total
 
 
+def _graded(tx: Tx, slug: str, number: int, entry: Entry, then: str) -> Settlement:
+    """The card settled on the latest results, as its last grading stored it; refused when it was not
+    graded since (`then`: what to do once it is)."""
+    last = settlement_rows.of(tx, slug).get(number)
+    now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
+    if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
+        raise RefusedError(
+            f"card {format_serial(number)} has not been graded on the latest results: run "
+            f"`parlaycards grade {slug}` first, then {then}."
+        )
+    return now_settled
+
+
+def _record(
+    tx: Tx, slug: str, number: int, action: str, value: Decimal, total: Decimal, payout: Decimal
+) -> None:
+    """What has been paid on card `number` in all, now `total` after `value` paid (or handed back), audited."""
+    entry_rows.record_payment(tx, number, total, datetime.now(UTC))
+    tx.audit(
+        action,
+        slug,
+        serial=format_serial(number),
+        amount=str(value),
+        total_paid=str(total),
+        payout=str(payout),
+    )
+
+
 @retry_conflicts
 def returned(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
     """Record money a player handed back: a card paid more than it now pays (a score corrected after
@@ -268,13 +290,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
             card_rows.latest(tx, slug)  # names the card when it does not exist
             raise NotFoundError(f"card {s} was not entered on {slug}. See `parlaycards entries {slug}`.")
         entry = found[1]
-        last = settlement_rows.of(tx, slug).get(number)
-        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
-        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
-            raise RefusedError(
-                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
-                "first, then record what was handed back."
-            )
+        now_settled = _graded(tx, slug, number, entry, "record what was handed back")
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else ZERO
         over = paid - max(now_settled.payout, ZERO)
@@ -290,15 +306,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
                 f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
             )
         total = cents(paid - value)
-        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
-        tx.audit(
-            "entry.returned",
-            slug,
-            serial=s,
-            amount=str(value),
-            total_paid=str(total),
-            payout=str(now_settled.payout),
-        )
+        _record(tx, slug, number, "entry.returned", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, -value, total)
 
 
@@ -321,13 +329,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
                 + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`.")
             )
         entry = found[1]
-        last = settlement_rows.of(tx, slug).get(number)
-        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
-        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
-            raise RefusedError(
-                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
-                "first, then pay what it shows."
-            )
+        now_settled = _graded(tx, slug, number, entry, "pay what it shows")
         if now_settled.outcome.value == "pending":
             raise RefusedError(f"card {s} is still pending: not every game on it has a result.")
         if now_settled.payout <= 0:
@@ -347,15 +349,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             owed_by=f"card {s} is owed",
             due_is="it pays",
         )
-        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
-        tx.audit(
-            "entry.pay",
-            slug,
-            serial=s,
-            amount=str(value),
-            total_paid=str(total),
-            payout=str(now_settled.payout),
-        )
+        _record(tx, slug, number, "entry.pay", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, value, total)
 
 
