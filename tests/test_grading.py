@@ -300,6 +300,8 @@ def test_cli_result_set_and_grade_report(pool, db_path):
         "status": "final",
         "away_score": 24,
         "home_score": 20,
+        "away_out": None,  # a matchup's competitor who withdrew ("wd") or was disqualified ("dq")
+        "home_out": None,
     }
     assert [row["status"] for row in rows.values()].count("cancelled") == 1
     assert {row["status"] for row in rows.values()} <= {"final", "cancelled", "pending"}

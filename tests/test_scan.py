@@ -185,6 +185,7 @@ TEMPLATES = [
     ("letter-2up", 16),
     ("letter-2up", 20),  # the games in a column under the band, the entry lines in the panel beside them
     ("letter-2up", 24),  # the games from top to foot, the band stacked in the panel beside them
+    ("letter-2up", 25),  # college names as boards print them when space is tightest (Miss. St.)
     ("letter-2up-stub", 16),
     ("letter-3up", 10),
     ("letter-4up", 8),

@@ -361,7 +361,7 @@ def grade_week(
     notes = _result_notes(games, results, pending)
     tb_result = results.get(tb_game.key)
     actual: int | None = None
-    if tb_result is not None and not tb_result.cancelled:
+    if tb_result is not None and not tb_result.cancelled and not tb_result.out:
         actual = (tb_result.away_score or 0) + (tb_result.home_score or 0)
     elif tb_result is not None:
         notes.append(f"The tiebreak game {tb_game.label()} was cancelled: ties on score are not broken.")

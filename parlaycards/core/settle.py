@@ -38,6 +38,8 @@ def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
         return LegOutcome.PENDING
     if result.cancelled:
         return LegOutcome.VOID
+    if result.out:
+        return _out(side, result)
     away, home = Decimal(result.away_score or 0), Decimal(result.home_score or 0)
     if side in (Side.OVER, Side.UNDER):
         total = game.line_for(side)
@@ -57,6 +59,16 @@ def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
     if margin == 0:
         return LegOutcome.PUSH
     return LegOutcome.WIN if margin > 0 else LegOutcome.LOSS
+
+
+def _out(side: Side, result: Result) -> LegOutcome:
+    """A matchup where a competitor started and then withdrew or was disqualified (§6): they finish behind
+    a competitor who finishes, whatever the line. Where both are out the contract is silent; the usual
+    sportsbook rule applies: no action. A total cannot be counted without both scores: no action."""
+    if side in (Side.OVER, Side.UNDER) or (result.away_out and result.home_out):
+        return LegOutcome.VOID
+    mine = result.away_out if side is Side.AWAY else result.home_out
+    return LegOutcome.LOSS if mine else LegOutcome.WIN
 
 
 def returned(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:

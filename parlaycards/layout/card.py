@@ -654,13 +654,16 @@ def _try(card: Card, t: Template) -> CardLayout | None:
     plan = _choose(card, areas.body, _dense(card, t))
     if plan is not None:
         return _build(card, t, plan, areas)
-    short, used = with_short_names(card)
-    if not used:
-        return None
-    plan = _choose(short, areas.body, _dense(short, t))
-    if plan is None:
-        return None
-    return replace(_build(short, t, plan, areas), short_names=used)
+    tried: set[tuple[tuple[str, str], ...]] = set()
+    for tier in (1, 2):  # tier 2 only for cards tier 1 does not fit: such cards were refused before
+        short, used = with_short_names(card, tier)
+        if not used or used in tried:
+            continue
+        tried.add(used)
+        plan = _choose(short, areas.body, _dense(short, t))
+        if plan is not None:
+            return replace(_build(short, t, plan, areas), short_names=used)
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -708,7 +711,7 @@ def _too_big(card: Card, t: Template, others: Sequence[Template]) -> ParlayError
         f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
         + (
             "several cards, even with team names as sportsbooks shorten them (Buffalo for Buffalo Bills)"
-            if with_short_names(card)[1]
+            if with_short_names(card)[1] or with_short_names(card, 2)[1]
             else "several cards; shorter team names, as most sheets print them (Buffalo for Buffalo Bills), "
             "leave room for more games"
         )

@@ -16,13 +16,17 @@ R = schema.results.c
 
 def of(tx: Tx, slug: str) -> dict[int, Result]:
     """The card's results by game key."""
-    rows = tx.conn.execute(select(R.game, R.away_score, R.home_score, R.cancelled).where(R.slug == slug))
+    rows = tx.conn.execute(
+        select(R.game, R.away_score, R.home_score, R.cancelled, R.away_out, R.home_out).where(R.slug == slug)
+    )
     return {
         r.game: Result(
             game=r.game,
             away_score=None if r.cancelled else r.away_score,
             home_score=None if r.cancelled else r.home_score,
             cancelled=bool(r.cancelled),
+            away_out=r.away_out or None,
+            home_out=r.home_out or None,
         )
         for r in rows
     }
@@ -50,6 +54,8 @@ def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | Non
                 away_score=r.away_score,
                 home_score=r.home_score,
                 cancelled=r.cancelled,
+                away_out=r.away_out,
+                home_out=r.home_out,
                 updated_at=at,
             )
         )

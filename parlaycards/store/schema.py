@@ -17,6 +17,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    inspect,
     select,
     text,
 )
@@ -99,6 +100,8 @@ results = Table(
     Column("home_score", Integer),
     Column("cancelled", Boolean, nullable=False, default=False),
     Column("updated_at", String(40), nullable=False),
+    Column("away_out", String(4)),  # a matchup's competitor out after starting: "wd" or "dq"
+    Column("home_out", String(4)),
 )
 
 settlements = Table(
@@ -348,6 +351,14 @@ def _serial_ranges(conn: Connection) -> None:
     conn.execute(text("CREATE UNIQUE INDEX uq_batch_first_serial ON print_batches (first_serial)"))
 
 
+def _result_out(conn: Connection) -> None:
+    """Results say which competitor of a matchup withdrew or was disqualified after starting."""
+    have = {c["name"] for c in inspect(conn).get_columns("results")}
+    for name in ("away_out", "home_out"):
+        if name not in have:  # a pool made by this release has them from its first step
+            conn.execute(text(f"ALTER TABLE results ADD COLUMN {name} VARCHAR(4)"))
+
+
 # Named migrations, in order. Append; never edit one that has shipped.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0001_initial", _initial),
@@ -358,4 +369,5 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0006_serial_ranges", _serial_ranges),
     ("0007_archived_cards", _archived_cards),
     ("0008_serve", _serve),
+    ("0009_result_out", _result_out),
 ]
