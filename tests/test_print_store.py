@@ -145,6 +145,15 @@ def test_cards_printed_from_a_template_file_can_be_reprinted_and_scanned(
     assert again.template == str(mine.resolve()) and (tmp_path / "r.pdf").exists()
     with pool.reading() as tx:
         card = cards.get(tx, "nfl-w12", 1)
-    job = Job("nfl-w12", (), {1: card}, None, tmp_path / "crops")
+    from parlaycards.io.templates import load_template
+
+    job = Job(
+        "nfl-w12",
+        (),
+        {1: card},
+        None,
+        tmp_path / "crops",
+        templates={batch.template: load_template(batch.template)},
+    )
     layout = job.layout("nfl-w12", 1, batch.template)
     assert layout is not None and layout.body is not None

@@ -114,7 +114,7 @@ def scan_cards(
     of a card with no stake marked; `received` when the cards were handed in (naive: the card's zone)."""
     from ..io.files import check_output
     from ..io.scan_limits import count_pages
-    from ..io.templates import list_templates
+    from ..io.templates import list_templates, load_template
     from ..scan.batch import Job, read_all
 
     counts = count_pages(files)  # every file readable, or nothing happens
@@ -145,6 +145,9 @@ def scan_cards(
         folder / f"{slug}-crop.jpg", "crops"
     )  # the crops' folder can be written, before any page is read
     templates = {t.name: t for t in list_templates()}
+    for _, _, printed_slug, _, template in ranges:  # a batch printed from a template file: by its path
+        if printed_slug == slug and template not in templates:
+            templates[template] = load_template(template)
     job = Job(slug, ranges, versions, default, folder, secret, templates=templates, write=write_crop)
     read, blank = read_all(job, files, counts, progress)
     outcomes = keep_read(store, slug, read, sum(counts), folder, when, late)
