@@ -10,7 +10,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.money import dollars
 from . import values
-from .shell import console, err, new_pool_path, open_store, print_json, run, say_new_pool
+from .shell import console, err, new_pool_path, open_pool, open_store, print_json, run, say_new_pool
 
 game_app = typer.Typer(
     help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
@@ -254,7 +254,7 @@ def cards(
     """
     from ..services import cards as svc
 
-    every = run(lambda: svc.list_cards(open_store(), archived=True))
+    every = run(lambda: svc.list_cards(open_pool(), archived=True))
     rows = [r for r in every if all_ or not r.archived]
     hidden = len(every) - len(rows)
     if json:
@@ -315,7 +315,7 @@ def show(
     from ..core.views import card_json
     from ..services import cards as svc
 
-    saved = run(lambda: svc.show(open_store(), slug, version))
+    saved = run(lambda: svc.show(open_pool(), slug, version))
     if json:
         print_json(card_json(saved.card, saved.printed_versions, saved.lines))
         return

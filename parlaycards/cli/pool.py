@@ -8,7 +8,7 @@ import typer
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
 from . import values
-from .shell import err, open_store, print_json, run
+from .shell import err, open_pool, open_store, print_json, run
 
 entry_app = typer.Typer(
     help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
@@ -202,7 +202,7 @@ def entries(
     from ..services import entries as svc
     from .pool_views import entries_json, print_entries
 
-    view = run(lambda: svc.list_entries(open_store(), slug, name=name))
+    view = run(lambda: svc.list_entries(open_pool(), slug, name=name))
     if csv is not None:
         from ..services import exporting
 
@@ -267,7 +267,7 @@ def results(slug: Slug, json: Json = False) -> None:
     from ..services import results as svc
     from .pool_views import print_results, results_json
 
-    view = run(lambda: svc.list_results(open_store(), slug))
+    view = run(lambda: svc.list_results(open_pool(), slug))
     if json:
         print_json(results_json(view))
     else:

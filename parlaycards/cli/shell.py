@@ -49,6 +49,13 @@ def say_new_pool(path) -> None:  # noqa: ANN001 - pathlib.Path | None
         )
 
 
+def open_pool():  # noqa: ANN201 - returns parlaycards.store.look.Pool
+    """The pool, for a command that only reads it: a SQLite pool is read without loading SQLAlchemy."""
+    from ..store.look import Pool
+
+    return Pool(state.db)
+
+
 def open_store(create: bool = False):  # noqa: ANN201 - returns parlaycards.store.Store (imported lazily)
     from ..store import open_store as _open
 

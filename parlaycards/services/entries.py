@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
@@ -23,13 +24,17 @@ from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..io.entries import RawEntry
-from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
+from ..store import retry_conflicts
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
+
+if TYPE_CHECKING:
+    from ..store import Store, Tx
+    from ..store.look import Pool
 
 REQUIRE_CODE = "require_verify_code"
 Progress = Callable[[int, int], None]
@@ -370,7 +375,7 @@ class EntryList:
     voided: tuple[void_rows.Voided, ...] = ()  # entries voided (not graded), by serial
 
 
-def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
+def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> EntryList:
     """A card's entries (only those whose player's name contains `name`, case and accents aside)."""
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)

@@ -9,13 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import replace as with_fields
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
 from ..io import teams
-from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import results as result_rows
+from ..store import retry_conflicts
+
+if TYPE_CHECKING:
+    from ..store import Store, Tx
+    from ..store.look import Pool, Rows
 
 
 @dataclass(frozen=True)
@@ -33,7 +38,7 @@ class Recorded:
     not_on_card: tuple[str, ...] = ()  # rows of a bigger slate naming no team of the card
 
 
-def games_of(tx: Tx, slug: str) -> dict[int, Game]:
+def games_of(tx: Rows, slug: str) -> dict[int, Game]:
     """Every game on any version of the card, by key; the latest version's wording wins."""
     games: dict[int, Game] = {}
     for version, _, _ in card_rows.history(tx, slug):
@@ -254,7 +259,7 @@ class ResultList:
     games: tuple[tuple[Game, Result | None], ...]
 
 
-def list_results(store: Store, slug: str) -> ResultList:
+def list_results(store: Store | Pool, slug: str) -> ResultList:
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         games = games_of(tx, slug)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import getpass
 import itertools
 import json
@@ -13,48 +12,25 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 from sqlalchemy import Connection, Engine, Table, create_engine, event, insert, inspect, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, DBAPIError, IntegrityError, OperationalError
-from sqlalchemy.sql import Select
+from sqlalchemy.sql import Select, TextClause
 
 from ..core.errors import ParlayError
 from . import schema
+from .common import Conflict, iso, now
+from .common import retry_conflicts as retry_conflicts  # where the store's users have found it
+from .look import LOCK_WAIT_S, busy, database_url
 
-DEFAULT_DB = "parlaycards.db"
-LOCK_WAIT_S = 5  # how long a writer waits for another command's lock before saying so
 PRINT_WAIT_S = 600  # how long a print waits for another print of the pool to finish
-P = ParamSpec("P")
-T = TypeVar("T")
-
-
-class Conflict(ParlayError):
-    """Another command changed the same rows at the same moment (a unique key, an overlapping serial
-    range, a serialization failure or a deadlock): nothing was changed; running again is safe."""
 
 
 class NewerDatabase(ParlayError):
     """The database was written by a newer release of parlaycards; it is left as it is."""
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def iso(dt: datetime) -> str:
-    return dt.isoformat()
-
-
-def database_url(db: str | None) -> str:
-    """`--db` / PARLAYCARDS_DB: a SQLAlchemy URL, or a path to a SQLite file."""
-    target = db or os.environ.get("PARLAYCARDS_DB") or DEFAULT_DB
-    if "://" in target:
-        return target
-    return f"sqlite:///{Path(target).expanduser()}"
 
 
 class Tx:
@@ -123,7 +99,12 @@ class Tx:
             ],
         )
 
-    def stream(self, stmt: Select, size: int = 20_000) -> Iterator[tuple]:
+    def rows(self, sql: str, **params: Any) -> Iterator[tuple[Any, ...]]:
+        """The rows of one plain SQL query (`:name` parameters) as tuples: the store's read functions speak
+        SQL, so that a `look.Look` runs them on SQLite without SQLAlchemy and this runs them anywhere."""
+        return self.stream(text(sql).bindparams(**params))
+
+    def stream(self, stmt: Select | TextClause, size: int = 20_000) -> Iterator[tuple]:
         """The rows of a select as plain tuples, straight from the driver's cursor, a batch at a time:
         no per-row SQLAlchemy work, and a million rows never all held as Python objects at once."""
         compiled = stmt.compile(dialect=self.conn.dialect, compile_kwargs={"render_postcompile": True})
@@ -356,11 +337,7 @@ class Store:
                 conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": _PRINT_KEY})
 
     def _busy(self) -> ParlayError:
-        return ParlayError(
-            f"another parlaycards command is writing to the pool database {self.shown} and did not "
-            f"finish within {LOCK_WAIT_S} seconds. Nothing was changed: run this command again when "
-            "it is done."
-        )
+        return busy(self.shown)
 
     def _print_busy(self) -> ParlayError:
         return ParlayError(
@@ -376,25 +353,6 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
-
-
-def retry_conflicts(fn: Callable[P, T], attempts: int = 12) -> Callable[P, T]:
-    """Run a service again when its transaction clashed with another command's (`Conflict`): the rerun
-    reads what the other stored, so it ends as if the two had run one after the other: it stores its
-    change, or refuses it exactly as a single user would be refused (a serial already entered)."""
-
-    @functools.wraps(fn)
-    def again(*args: P.args, **kwargs: P.kwargs) -> T:
-        for attempt in range(attempts):
-            try:
-                return fn(*args, **kwargs)
-            except Conflict:
-                if attempt == attempts - 1:
-                    raise
-                time.sleep(random.uniform(0.01, 0.08) * (attempt + 1))  # apart: 8 at once settle in turn
-        raise AssertionError("unreachable")
-
-    return again
 
 
 _streams = itertools.count(1)

@@ -4,36 +4,46 @@ version of the card and by pick'em pools on it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-from sqlalchemy import delete, insert, select
+from typing import TYPE_CHECKING
 
 from ..core.models import Result
-from . import schema
-from .db import Tx, iso, now
+from .common import iso, now
 
-R = schema.results.c
+if TYPE_CHECKING:
+    from .db import Tx
+    from .look import Rows
+
+# The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `results` reads a SQLite pool
+# without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
 
 
-def of(tx: Tx, slug: str) -> dict[int, Result]:
+def of(tx: Rows, slug: str) -> dict[int, Result]:
     """The card's results by game key."""
-    rows = tx.conn.execute(select(R.game, R.away_score, R.home_score, R.cancelled).where(R.slug == slug))
+    rows = tx.rows(
+        "SELECT game, away_score, home_score, cancelled FROM results WHERE slug = :slug", slug=slug
+    )
     return {
-        r.game: Result(
-            game=r.game,
-            away_score=None if r.cancelled else r.away_score,
-            home_score=None if r.cancelled else r.home_score,
-            cancelled=bool(r.cancelled),
+        game: Result(
+            game=game,
+            away_score=None if cancelled else away,
+            home_score=None if cancelled else home,
+            cancelled=bool(cancelled),
         )
-        for r in rows
+        for game, away, home, cancelled in rows
     }
 
 
-def updated_at(tx: Tx, slug: str) -> dict[int, str]:
-    return {r.game: r.updated_at for r in tx.conn.execute(select(R.game, R.updated_at).where(R.slug == slug))}
+def updated_at(tx: Rows, slug: str) -> dict[int, str]:
+    return dict(tx.rows("SELECT game, updated_at FROM results WHERE slug = :slug", slug=slug))
 
 
 def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | None, Result]]:
     """Store results (a game's new result replaces its old one); returns (old, new) for each that changed."""
+    from sqlalchemy import delete, insert
+
+    from . import schema
+
+    R = schema.results.c
     before = of(tx, slug)
     changed: list[tuple[Result | None, Result]] = []
     at = iso(now())

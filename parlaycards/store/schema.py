@@ -20,6 +20,8 @@ from sqlalchemy import (
     text,
 )
 
+from .look import SCHEMA_VERSION as SCHEMA_VERSION  # the pool's schema version, said once
+
 metadata = MetaData()
 
 meta = Table(
@@ -217,8 +219,6 @@ archived_cards = Table(
     Column("archived_at", String(40), nullable=False),
     Column("actor", String(120), nullable=False),
 )
-
-SCHEMA_VERSION = 1
 
 
 def _initial(conn: Connection) -> None:
