@@ -180,8 +180,19 @@ class Defended(TyperGroup):
     `internal_error` (exit 70), never a traceback; Typer's and click's own exits and usage errors pass through."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from .params import defer_checks
+
         _refuse_empty_names(args)
+        defer_checks(self, ctx, subcommands=False)  # pydantic only for the values that need it
         return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        from .params import defer_checks
+
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            defer_checks(command, ctx)
+        return name, command, rest
 
     def invoke(self, ctx: Any) -> Any:
         try:
