@@ -93,7 +93,7 @@ def test_a_near_miss_team_name_gets_a_did_you_mean(tmp_path: Path):
 def test_money_words_keep_pending_apart_and_a_loss_is_a_loss():
     from decimal import Decimal
 
-    from parlaycards.core.report import Totals, net_text
+    from parlaycards.report.grade import Totals, net_text
 
     def totals(stakes: str, payouts: str, pending: int = 0, pending_stakes: str = "0") -> Totals:
         s, p = Decimal(stakes), Decimal(payouts)

@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.models import Card
-from parlaycards.io.csv_out import write_card_csv, write_csv
 from parlaycards.io.lines import read_lines
+from parlaycards.report.csv_out import write_card_csv, write_csv
 from parlaycards.services import results, voids
 
 from .pool_support import enter, new_card, print_serials

@@ -20,8 +20,8 @@ from parlaycards.core.pickem import name_key
 from parlaycards.core.text import clean_name, for_terminal
 from parlaycards.core.verify import parse_qr_payload
 from parlaycards.io import limits
-from parlaycards.io.cells import csv_value, xlsx_row
 from parlaycards.io.sheets import open_workbook
+from parlaycards.report.cells import csv_value, xlsx_row
 
 from .pool_support import enter, new_card, print_serials, xlsx
 

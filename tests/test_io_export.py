@@ -12,8 +12,8 @@ from openpyxl import load_workbook
 
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Card, Game, SelectionNumbers
-from parlaycards.io.export import write_card_xlsx, write_lines_template
 from parlaycards.io.lines import read_lines
+from parlaycards.report.card_xlsx import write_card_xlsx, write_lines_template
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
 CHICAGO = ZoneInfo("America/Chicago")

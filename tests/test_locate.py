@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from parlaycards.scan.locate import find_marks
+from parlaycards.scan.locate import components, find_marks
 
 # The top-left mark of a card photographed from afar (a phone, 2 177 × 2 666 px, the card a third of the
 # picture), as the working image's ink mask holds it: 15 × 17 px, turned 16°, its corners rounded off.
@@ -60,3 +60,17 @@ def test_a_filled_bubble_of_that_size_is_not_a_mark():
     cv2.ellipse(page, (600, 300), (9, 8), 20, 0, 300, 25, -1)  # a bubble filled three quarters round
     marks, _ = find_marks(page)
     assert marks == []
+
+
+def test_blobs_are_counted_alike_in_16_bits_and_on_a_page_of_noise():
+    """Blobs are labelled in 16 bits when they fit, and a page of more blobs than 16 bits can count (a
+    checkerboard of dots) falls back to 32 bits rather than failing."""
+    rng = np.random.default_rng(5)
+    page = (rng.random((600, 800)) < 0.1).astype(np.uint8) * 255
+    page = cv2.dilate(page, np.ones((3, 3), np.uint8))
+    assert np.array_equal(components(page), cv2.connectedComponentsWithStats(page, connectivity=8)[2])
+    noise = np.zeros((700, 800), np.uint8)
+    noise[::2, ::2] = 255  # 140,000 separate dots
+    stats = components(noise)
+    assert len(stats) == 1 + 350 * 400
+    assert (stats[1:, 4] == 1).all()

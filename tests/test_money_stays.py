@@ -36,8 +36,8 @@ from sqlalchemy import Table, select
 
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Game, SelectionNumbers
-from parlaycards.core.pickem_views import payment_notes
 from parlaycards.core.prizes import parse_prizes
+from parlaycards.report.pickem import payment_notes
 from parlaycards.services import backup as backup_svc
 from parlaycards.services import cards as card_svc
 from parlaycards.services import edits, grading, pickem_pay, results, versions

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import RefusedError
-from parlaycards.core.pickem_views import payment_notes
 from parlaycards.core.prizes import parse_prizes
+from parlaycards.report.pickem import payment_notes
 from parlaycards.services import edits, results
 from parlaycards.services import pickem as svc
 from parlaycards.services import pickem_pay as pay

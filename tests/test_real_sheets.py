@@ -109,7 +109,7 @@ def test_two_rows_whose_money_disagrees_with_the_spread_are_refused(tmp_path):
 
 
 def test_team_codes_of_moved_teams_are_known():
-    from parlaycards.io import teams
+    from parlaycards.core import teams
 
     for code, team in [
         ("SD", "Los Angeles Chargers"),

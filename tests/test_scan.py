@@ -326,7 +326,7 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
     assert why == {
         "000001": ("review", "both sides marked"),
         "000002": ("review", "other stake"),
-        "000003": ("entered", ""),  # its faint dab is a quarter as dark as the player's marks: not a pick
+        "000003": ("review", "erased or light mark"),  # a faint dab beside the marks: a person decides
         "000004": ("review", "pick count or same game"),
         "000005": ("review", "corner mark missing"),
         "000006": ("entered", ""),
@@ -335,6 +335,10 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
         "000009": ("review", "serial already entered"),
         "000010": ("entered", ""),
     }, [c.reasons for c in report.cards]
+    # what was entered is what was drawn: the faint dab on 119 is never stored as a pick
+    assert {c.serial: c.picks for c in report.cards if c.status == "entered"} == {
+        s: (101, 104, 117) for s in ("000006", "000007", "000008", "000010")
+    }
 
 
 def _qr_box(p: Printed, slot: int, dpi: int = 200) -> tuple[tuple[int, int], tuple[int, int]]:

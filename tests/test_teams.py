@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from parlaycards.core import teams
 from parlaycards.core.models import Side
-from parlaycards.io import teams
 from parlaycards.io.layouts import which_team
 from parlaycards.io.pickem import game_pick, match_game
 

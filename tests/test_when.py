@@ -9,9 +9,9 @@ import pytest
 
 from parlaycards.cli.values import moment
 from parlaycards.core.errors import ParlayError
+from parlaycards.core.when import MOMENT_ACCEPTED, Calendar, read_moment
 from parlaycards.core.zones import localise
 from parlaycards.io.entries import parse_received
-from parlaycards.io.when import MOMENT_ACCEPTED, Calendar, read_moment
 
 ET = ZoneInfo("America/New_York")
 

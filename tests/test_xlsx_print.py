@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from parlaycards.io.export import write_card_xlsx, write_lines_template
+from parlaycards.report.card_xlsx import write_card_xlsx, write_lines_template
 from parlaycards.services import grading
 
 from .conftest import make_card

@@ -312,7 +312,7 @@ def show(
 
     Example: parlaycards show nfl-w12 --json
     """
-    from ..core.views import card_json
+    from ..report.card import card_json
     from ..services import cards as svc
 
     saved = run(lambda: svc.show(open_pool(), slug, version))

@@ -99,7 +99,7 @@ def new(
             version=version,
         )
     )
-    from ..core.pickem_views import pool_line
+    from ..report.pickem import pool_line
 
     err(f"Pick'em pool {view.pool.slug}: {len(view.games)} games. {pool_line(view.pool)}.")
     err(f"Tiebreaker: total points of {view.tiebreak.label()}.")
@@ -205,7 +205,7 @@ def entries(pool: Pool, json: Json = False) -> None:
 
     Example: parlaycards pickem entries office-w12 --json
     """
-    from ..core.pickem_views import entry_rows, pool_line
+    from ..report.pickem import entry_rows, pool_line
     from ..services import pickem as svc
 
     view = run(lambda: svc.entries(open_store(), pool))
@@ -243,7 +243,7 @@ def grade(pool: Pool, json: Json = False, xlsx: Xlsx = None) -> None:
     if xlsx is not None:
         run(lambda: svc.write_week(report, xlsx))
     if json:
-        from ..core.pickem_views import week_json
+        from ..report.pickem import week_json
 
         print_json(week_json(report))
     else:
@@ -260,7 +260,7 @@ def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN00
     from rich.table import Table
 
     from ..core.pickem import name_key
-    from ..core.pickem_views import pool_line, standing_rows
+    from ..report.pickem import pool_line, standing_rows
 
     t = Table(
         "Place",
@@ -308,7 +308,7 @@ def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN00
     )
     for note in report.notes:
         err(note)
-    from ..core.pickem_views import payment_notes
+    from ..report.pickem import payment_notes
 
     for note in payment_notes(report, prizes_paid or {}):
         err(note, "yellow")
@@ -372,14 +372,14 @@ def standings(
     if xlsx is not None:
         run(lambda: svc.write_season(report, xlsx))
     if json:
-        from ..core.pickem_views import season_json
+        from ..report.pickem import season_json
 
         print_json(season_json(report))
     else:
         from rich.table import Table
 
         from ..core.pickem import ordinal
-        from ..core.pickem_views import points
+        from ..report.pickem import points
 
         t = Table(
             "Place",

@@ -308,7 +308,7 @@ def grade(
     run(lambda: exporting.check_outputs(xlsx=xlsx, pdf=pdf, csv=csv))  # before anything is graded and stored
     report = run(lambda: svc.grade(open_store(), slug))
     if json:
-        from ..core.report import grade_json
+        from ..report.grade import grade_json
         from .pool_views import print_grade_json
 
         print_grade_json(grade_json(report))

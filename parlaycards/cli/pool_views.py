@@ -208,7 +208,7 @@ def print_results(view) -> None:  # noqa: ANN001
         err(f"{missing} game{'s' if missing != 1 else ''} without a result: legs on them are pending.")
 
 
-def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - core.report.Report
+def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - report.grade.Report
     from zoneinfo import ZoneInfo
 
     from rich.table import Table
@@ -333,12 +333,12 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - cor
         str(t.late),
     )
     c.print(tt)
-    from ..core.report import net_text
+    from ..report.grade import net_text
 
     err(net_text(t)[0].upper() + net_text(t)[1:] + ".")
 
 
-def print_scores(report) -> None:  # noqa: ANN001 - core.report.Report
+def print_scores(report) -> None:  # noqa: ANN001 - report.grade.Report
     """The games with their scores and the lines players held: each printed version's where they differ."""
     from rich.table import Table
 

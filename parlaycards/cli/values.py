@@ -68,7 +68,7 @@ def total(text: str, field: str = "total") -> Decimal | None:
 
 def moment(text: str, field: str) -> datetime | date:
     """A date, or a date and time on the card's wall clock (naive), or a time with its zone."""
-    from ..io.when import read_wall_clock
+    from ..core.when import read_wall_clock
 
     try:
         return read_wall_clock(text, f"--{field.replace('_', '-')}")

@@ -33,7 +33,7 @@ class League(BaseModel):
     espn: str | None = None  # ESPN scoreboard path: "football/nfl"
     espn_params: tuple[tuple[str, str], ...] = ()  # extra query parameters (college groups)
     odds_api: str | None = None  # The Odds API sport key
-    aliases: str | None = None  # the team alias table (io/teams.py) by name
+    aliases: str | None = None  # the team alias table (core/teams.py) by name
     step: Decimal = HALF  # lines and totals move by this much
     run_line: Decimal | None = None  # the usual fixed line (baseball run line, hockey puck line)
     teasers: tuple[Decimal, ...] = ()  # the teaser points this sport's cards offer

@@ -34,9 +34,10 @@ INKED_MEAN = 0.05
 NOISE = 6.0
 # The player's hand: how dark a stroke is (q90) and how much of the bubble is covered (mean), as the
 # median of the darker half of the card's inked bubbles.
-# A bubble's stroke against the player's: at or above FILLED it is the same pen; at or below ERASED it
-# is a smear clearly lighter than every mark the player made.
-FILLED = 0.42
+# A bubble's stroke against the player's: at or above FILLED (half the player's darkness) it is the same
+# pen; at or below ERASED it is a smear clearly lighter than every mark the player made. Between the two
+# a person decides: an erasure left half done must never be entered as a pick.
+FILLED = 0.5
 ERASED = 0.30
 # ... and its cover against the player's, for a stroke as dark as theirs: a tick covers a fifth of a
 # bubble that a fill covers whole.

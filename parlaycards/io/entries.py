@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 from ..core import money
 from ..core.errors import ParlayError, Source
 from ..core.verify import parse_serial
+from ..core.when import read_moment
 from .sheets import (
     Column,
     Problem,
@@ -33,7 +34,6 @@ from .sheets import (
     refuse_repeated,
     text_of,
 )
-from .when import read_moment
 
 SERIAL = Column(
     "serial",

@@ -13,14 +13,14 @@ from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
 
+from ..core import teams
 from ..core.errors import option
 from ..core.lines import LineError, is_no_line, parse_spread, parse_total
-from . import teams
+from ..core.when import Calendar, WhenError
 from .mapping import ColumnMap
 from .rotation import money as money_of
 from .sheets import HEADER_ROWS, Sheet, column_letter, text_of
 from .table import SITE_AT, SITE_NEUTRAL
-from .when import Calendar, WhenError
 
 TOTALS = (Decimal(30), Decimal(70))
 SITES = SITE_AT | SITE_NEUTRAL

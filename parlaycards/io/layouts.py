@@ -6,8 +6,8 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
+from ..core import teams
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
-from . import teams
 from .rotation import money
 from .sheets import Column, Problem, text_of
 from .table import (

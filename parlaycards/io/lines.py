@@ -27,6 +27,7 @@ from ..core.edits import validation_text
 from ..core.errors import ParlayError, Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
+from ..core.when import Calendar
 from .columns import SheetReading, adopt_headerless, read_columns
 from .guess import suggest
 from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
@@ -45,7 +46,6 @@ from .sheets import (
     text_of,
 )
 from .table import Draft, Extracted, Layout, Table, league_named, league_of
-from .when import Calendar
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
 UNNUMBERED = UnnumberedLayout()

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core import teams
 from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
-from . import teams
 from .sheets import Problem, cell_source, column_letter, find_header, flag, no_header, open_workbook
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
@@ -77,7 +77,7 @@ def _is_name(header: str) -> bool:
 
 
 def team_in(text: str, team: str) -> bool:
-    """Whether `text` names `team` (the one team matcher, io/teams.py)."""
+    """Whether `text` names `team` (the one team matcher, core/teams.py)."""
     return teams.level(text, team) > teams.NONE
 
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 from datetime import date
 
 from ..core.errors import ParlayError, Source, option
+from ..core.when import Calendar, WhenError
 from .sheets import Column, Sheet, locate, text_of
 from .table import DATE, KICKOFF
-from .when import Calendar, WhenError
 
 WEEK = Column("week", "Week", ("wk", "week #", "week no", "week number", "gameweek", "round"))
 SEASON = Column("season", "Season", ("year", "yr", "season year"))

@@ -9,12 +9,11 @@ from datetime import date, datetime
 from decimal import Decimal
 from zoneinfo import ZoneInfo
 
-from ..core import leagues
+from ..core import leagues, teams
 from ..core.errors import Source
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
-from . import teams
+from ..core.when import Calendar, When, WhenError, zone_named
 from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
-from .when import Calendar, When, WhenError, zone_named
 
 LEAGUES = leagues.word_codes()  # every word a league is known by → its code (core/leagues.py)
 NEUTRAL_MARK = re.compile(r"\s*\(\s*n\s*\)\s*", re.I)

@@ -102,6 +102,15 @@ def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
     return cv2.compare(grey, threshold, cv2.CMP_LT)
 
 
+def components(mask: np.ndarray) -> np.ndarray:
+    """The 8-connected blobs of a mask: one row of stats (x, y, w, h, area) per blob, the background
+    first. Labelled in 16 bits (twice as fast) unless the mask holds more blobs than 16 bits can count."""
+    try:
+        return cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_16U, cv2.CCL_DEFAULT)[2]
+    except cv2.error:  # more than 65,535 blobs: a page of noise
+        return cv2.connectedComponentsWithStats(mask, connectivity=8)[2]
+
+
 def _classify(mask: np.ndarray, box: tuple) -> str | None:
     """ "square", "L" or None for one blob, from its min-area rectangle sampled on a 4×4 grid."""
     (cx, cy), (bw, bh), angle = box
@@ -130,7 +139,7 @@ def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
 def _find(grey: np.ndarray, long_side: int = WORK) -> tuple[list[Mark], float, np.ndarray]:
     small, f = working(grey, long_side)
     mask = ink(small, round(45 * long_side / WORK))
-    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    stats = components(mask)
     sw, sh, sa = stats[:, 2], stats[:, 3], stats[:, 4]
     big = 90 * long_side / WORK
     wanted = (sw >= 12) & (sw <= big) & (sh >= 12) & (sh <= big) & (sa >= 0.33 * sw * sh)
@@ -149,16 +158,15 @@ def _find(grey: np.ndarray, long_side: int = WORK) -> tuple[list[Mark], float, n
             continue
         area = cv2.contourArea(c)
         hull = cv2.contourArea(cv2.convexHull(c)) or 1.0
-        shape = _classify(sub * 255, box)
         # a square has four straight sides; an L fills three quarters of its rectangle and is not
-        # convex; a filled bubble (round, convex) is neither
-        if shape == "square" and (
-            area < 0.75 * bw * bh or len(cv2.approxPolyDP(c, 0.03 * cv2.arcLength(c, True), True)) != 4
-        ):
+        # convex; a filled bubble (round, convex) is neither. Both tests are cheap, so they come before
+        # the blob is sampled (most blobs on a page, digits and letters, fail both).
+        square = area >= 0.75 * bw * bh and len(cv2.approxPolyDP(c, 0.03 * cv2.arcLength(c, True), True)) == 4
+        ell = 0.58 * bw * bh < area < 0.86 * bw * bh and area < 0.93 * hull
+        if not (square or ell):
             continue
-        if shape == "L" and not (0.58 * bw * bh < area < 0.86 * bw * bh and area < 0.93 * hull):
-            continue
-        if shape is None:
+        shape = _classify(sub * 255, box)
+        if shape is None or (shape == "square" and not square) or (shape == "L" and not ell):
             continue
         mark = Mark((cx + x) / f, (cy + y) / f, math.sqrt(bw * bh) / f, shape)
         if shape == "square" and _hollow(grey, mark, box[2]):
@@ -351,7 +359,7 @@ class Found:
             cv2.fillPoly(outside, [np.round(poly * self.scale).astype(np.int32)], 0)
         if np.count_nonzero(outside) < 0.002 * outside.size:
             return 0.0
-        n, _, stats, _ = cv2.connectedComponentsWithStats(outside, connectivity=8)
+        stats = components(outside)
         h, w = outside.shape
         limit = 0.1 * max(h, w)
         small = (stats[1:, 2] < limit) & (stats[1:, 3] < limit)

@@ -18,9 +18,9 @@ from ..core.models import Card, Game
 from ..core.odds import TierAnalysis, analyze
 from ..core.printed import CardLine, card_lines
 from ..core.reimport import keep_names, undone_edits
+from ..core.teams import identity
 from ..core.zones import zone
 from ..io.mapping import ColumnMap
-from ..io.teams import identity
 from ..store import cards as card_rows
 from ..store import retry_conflicts
 

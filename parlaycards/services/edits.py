@@ -148,7 +148,7 @@ def add_game(
 
 
 def _refuse_twice(card: Card, league: str, away: str, home: str) -> None:
-    from ..io.teams import identity
+    from ..core.teams import identity
 
     for team in (away, home):
         who = identity(team, league)

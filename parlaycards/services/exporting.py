@@ -6,16 +6,16 @@ import json
 from pathlib import Path
 
 from ..core.errors import ParlayError
-from ..core.report import Report
-from ..core.views import card_json
 from ..io.files import atomic_output, check_output
+from ..report.card import card_json
+from ..report.grade import Report
 from ..store import Store
 from ..store import cards as card_rows
 from .entries import EntryList
 
 
 def blank_template(path: Path) -> Path:
-    from ..io.export import write_lines_template
+    from ..report.card_xlsx import write_lines_template
 
     with atomic_output(path) as part:
         write_lines_template(part)
@@ -33,7 +33,7 @@ def export_card(store: Store, slug: str, out: Path | None) -> Path:
             f"{path}: cannot export to a {path.suffix or 'nameless'} file. Accepted: .xlsx, .csv, .json."
         )
     if suffix == ".csv":
-        from ..io.csv_out import write_card_csv
+        from ..report.csv_out import write_card_csv
 
         return write_card_csv(card, path)  # written whole or not at all
     with atomic_output(path) as part:
@@ -42,7 +42,7 @@ def export_card(store: Store, slug: str, out: Path | None) -> Path:
                 json.dumps(card_json(card, printed), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
             )
         else:
-            from ..io.export import write_card_xlsx
+            from ..report.card_xlsx import write_card_xlsx
 
             write_card_xlsx(card, part)
     return path
@@ -72,13 +72,13 @@ def _csv_path(path: Path, option: str) -> Path:
 
 def grade_csv(report: Report, path: Path) -> Path:
     """The grade report as CSV: every entry, then the void ones."""
-    from ..io.csv_out import write_report_csv
+    from ..report.csv_out import write_report_csv
 
     return write_report_csv(report, _csv_path(path, "⟨csv⟩"))
 
 
 def entries_csv(view: EntryList, path: Path) -> Path:
     """A card's entries as CSV."""
-    from ..io.csv_out import write_entries_csv
+    from ..report.csv_out import write_entries_csv
 
     return write_entries_csv(view, _csv_path(path, "⟨csv⟩"))

@@ -14,12 +14,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from ..core import leagues
+from ..core import leagues, teams
 from ..core.errors import ParlayError, option
 from ..core.models import Game, Result
 from ..core.numbering import assign
 from ..core.zones import zone
-from ..io import feeds, teams
+from ..io import feeds
 from ..io.feeds import Feed, FeedGame, Provider, Query, Request, Status
 from ..io.files import atomic_output
 from ..store import Store, retry_conflicts
@@ -240,10 +240,10 @@ def _title(code: str) -> str:
 
 
 def _date(text: str | date | None, tz: str) -> date | None:
-    """--date as typed, read by the one date reader (io/when.py): a day, not a time."""
+    """--date as typed, read by the one date reader (core/when.py): a day, not a time."""
     if text is None or isinstance(text, date):
         return text
-    from ..io.when import read_moment
+    from ..core.when import read_moment
 
     try:
         moment = read_moment(text, zone(tz), "⟨date⟩")

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core import bulk
-from ..core.report import ZERO, GradeChange, Report, VoidRow, build_report
 from ..io.files import atomic_output
+from ..report.grade import ZERO, GradeChange, Report, VoidRow, build_report
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -119,14 +119,14 @@ def write_outputs(
     """Write the report's workbook and wall sheet where asked."""
     written = []
     if xlsx is not None:
-        from ..io.report_xlsx import write_report_xlsx
+        from ..report.grade_xlsx import write_report_xlsx
 
         with atomic_output(xlsx) as part:  # whole or not at all
             write_report_xlsx(report, part)
         written.append(xlsx)
         say(f"Wrote {xlsx}")
     if pdf is not None:
-        from ..render.report_pdf import write_report_pdf
+        from ..report.grade_pdf import write_report_pdf
 
         with atomic_output(pdf) as part:
             write_report_pdf(report, part)

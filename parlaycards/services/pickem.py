@@ -384,7 +384,7 @@ def standings(store: Store, season: str) -> SeasonReport:
 
 
 def write_week(report: WeekReport, path: Path) -> Path:
-    from ..io.pickem_xlsx import write_week_xlsx
+    from ..report.pickem_xlsx import write_week_xlsx
 
     _xlsx_path(path)
     write_week_xlsx(report, path)
@@ -392,7 +392,7 @@ def write_week(report: WeekReport, path: Path) -> Path:
 
 
 def write_season(report: SeasonReport, path: Path) -> Path:
-    from ..io.pickem_xlsx import write_season_xlsx
+    from ..report.pickem_xlsx import write_season_xlsx
 
     _xlsx_path(path)
     write_season_xlsx(report, path)

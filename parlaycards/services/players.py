@@ -13,9 +13,9 @@ from pathlib import Path
 
 from ..core.errors import RefusedError
 from ..core.models import Card, LegOutcome
-from ..core.report import EntryRow, Report
 from ..core.settle import grade_selections, returned
 from ..core.verify import check_code, format_serial, parse_serial
+from ..report.grade import EntryRow, Report
 from ..store import Store
 from ..store import cards as card_rows
 from ..store import entries as entry_rows

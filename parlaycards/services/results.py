@@ -11,9 +11,9 @@ from dataclasses import replace as with_fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core import teams
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
-from ..io import teams
 from ..store import cards as card_rows
 from ..store import results as result_rows
 from ..store import retry_conflicts

@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import ParlayError
 from ..core.money import dollars
-from ..core.report import Report
+from ..report.grade import Report
 from ..services import grading
 from ..services.scan import crops_folder
 from ..store import Store

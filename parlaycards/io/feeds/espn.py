@@ -20,11 +20,10 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from ...core import leagues
+from ...core import leagues, teams
 from ...core.errors import ParlayError
 from ...core.lines import PICK_WORDS, LineError, parse_spread, split_named, to_half
-from .. import teams
-from ..when import read_moment
+from ...core.when import read_moment
 from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, team_name, unexpected
 
 URL_ENV = "PARLAYCARDS_ESPN_URL"

@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 from ...core import leagues
 from ...core.errors import ParlayError
 from ...core.lines import to_half
-from ..when import read_moment
+from ...core.when import read_moment
 from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, team_name, unexpected
 
 URL_ENV = "PARLAYCARDS_ODDS_API_URL"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.money import dollars
-from ..core.report import EntryRow, GameRow, Report, VoidRow, net_text
+from .grade import EntryRow, GameRow, Report, VoidRow, net_text
 
 ONE_COLUMN_GAMES = 18
 PAIR_ROWS = 20  # games per side of a two-table block: a block always fits one page

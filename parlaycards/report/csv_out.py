@@ -17,10 +17,10 @@ from zoneinfo import ZoneInfo
 
 from ..core.models import Card
 from ..core.money import plain
-from ..core.report import Report
-from ..core.views import GAME_COLUMNS, game_values
+from ..io.files import atomic_output
+from .card import GAME_COLUMNS, game_values
 from .cells import csv_value
-from .files import atomic_output
+from .grade import Report
 
 
 def safe(value: object) -> object:

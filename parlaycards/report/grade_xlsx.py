@@ -15,8 +15,8 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from ..core.report import EntryRow, Report
 from .cells import xlsx_cell, xlsx_row
+from .grade import EntryRow, Report
 from .xlsx_print import print_setup
 
 MONEY = '"$"#,##0.00'

@@ -17,9 +17,9 @@ from openpyxl.utils import get_column_letter
 from ..core.lines import format_spread, format_total
 from ..core.money import dollars
 from ..core.pickem import WeekReport, ordinal
-from ..core.pickem_views import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
 from ..core.season import SeasonReport
 from .cells import xlsx_cell, xlsx_row
+from .pickem import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
 from .xlsx_print import print_setup
 
 HEADER_FONT = Font(bold=True, color="FFFFFF")

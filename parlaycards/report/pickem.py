@@ -5,11 +5,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from .lines import format_spread
-from .models import Game, Result, Side
-from .money import dollars, plain
-from .pickem import PickemEntry, PickemPool, Standing, WeekReport, ordinal
-from .season import SeasonReport
+from ..core.lines import format_spread
+from ..core.models import Game, Result, Side
+from ..core.money import dollars, plain
+from ..core.pickem import PickemEntry, PickemPool, Standing, WeekReport, ordinal
+from ..core.season import SeasonReport
 
 OUTCOME_MARK = {"win": "W", "loss": "L", "push": "P", "void": "void", "pending": "", "missing": "—"}
 
@@ -203,7 +203,7 @@ def season_json(report: SeasonReport) -> dict[str, Any]:
 def payment_notes(report: WeekReport, prizes_paid: dict[str, Decimal]) -> list[str]:
     """What went out against what is won now, for every entrant whose prize moved after it was paid (a
     corrected score): `Ann was paid $21.00 but now wins $9.00: overpaid $12.00.`"""
-    from .pickem import name_key
+    from ..core.pickem import name_key
 
     won = {name_key(s.name): s for s in report.standings}
     out = []

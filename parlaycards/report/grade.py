@@ -12,12 +12,12 @@ from decimal import Decimal
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .bulk import Graded
-from .lines import format_spread, format_total
-from .models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
-from .money import CENT, dollars, plain
-from .printed import CardLine, card_lines, differs, games_of, line_text, lines_json
-from .views import kickoff_text
+from ..core.bulk import Graded
+from ..core.lines import format_spread, format_total
+from ..core.models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
+from ..core.money import CENT, dollars, plain
+from ..core.printed import CardLine, card_lines, differs, games_of, line_text, lines_json
+from ..core.views import kickoff_text
 
 ZERO = Decimal("0.00")
 

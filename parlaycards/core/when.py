@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
-from ..core.zones import yearless
+from .zones import yearless
 
 KICKOFF_ACCEPTED = (
     "Accepted: a date cell, 11/22, Sun 11/22, 11/22/2026, 2026-11-22, Nov 22, and times such as "
@@ -169,14 +169,17 @@ class Calendar:
                 t = t[: m.start()] + " " + t[m.end() :]
             return m
 
-        prime = None
+        prime: tuple[int, time] | None = None
+        weekday: int | None
+        clock: time | None
         tba = take(_TBA) is not None
         if not tba:
             for word, (weekday, clock) in PRIME_TIME.items():
                 if re.search(rf"\b{word}\b", t):
                     t, prime = re.sub(rf"\b{word}\b", " ", t), (weekday, clock)
-        zone = ZoneInfo(ZONES[m[1]]) if (m := take(_ZONE)) is not None else None
-        day = weekday = clock = None
+        zone: tzinfo | None = ZoneInfo(ZONES[m[1]]) if (m := take(_ZONE)) is not None else None
+        day: date | None = None
+        weekday = clock = None
         if (m := take(_ISO)) is not None:
             day = _checked(int(m[1]), int(m[2]), int(m[3]), raw)
             if m[5]:

@@ -20,8 +20,9 @@ from ..core import leagues
 from ..core.lines import format_spread, format_total
 from ..core.models import Card
 from ..core.money import dollars
-from ..core.views import GAME_COLUMNS, game_values, rules_text
+from ..core.views import rules_text
 from . import cells
+from .card import GAME_COLUMNS, game_values
 from .xlsx_print import print_setup
 
 FORMULA_START = cells.FORMULA_START
