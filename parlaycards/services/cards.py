@@ -20,11 +20,11 @@ from ..core.printed import CardLine, card_lines
 from ..core.reimport import keep_names, undone_edits
 from ..core.teams import identity
 from ..core.zones import zone
-from ..io.mapping import ColumnMap
 from ..store import cards as card_rows
 from ..store import retry_conflicts
 
 if TYPE_CHECKING:
+    from ..io.mapping import ColumnMap  # the sheet readers: loaded by an import only
     from ..store import Store
     from ..store.look import Pool
 
