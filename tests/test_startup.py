@@ -147,3 +147,18 @@ def test_the_everyday_listings_do_not_load_sqlalchemy(tmp_path: Path, args: list
     assert p.returncode == 0, p.stderr
     assert "LOADED []" in p.stderr
     assert "Houston" in p.stdout or "NFL Week 12" in p.stdout  # the listing itself was printed
+
+
+def test_a_command_line_naming_one_command_builds_that_command_alone(monkeypatch):
+    from parlaycards.cli.main import app, command_named, hoist_db, only
+
+    assert command_named(hoist_db(["show", "nfl-w12", "--db", "pool.db"])) == "show"
+    assert command_named(["--db=pool.db", "game", "add", "nfl-w12"]) == "game"
+    assert command_named(["--version"]) is None and command_named(["--db", "pool.db"]) is None
+    one = only("show")
+    assert [c.name for c in one.registered_commands] == ["show"] and one.registered_groups == []
+    assert [g.name for g in only("game").registered_groups] == ["game"]
+    assert len(app.registered_commands) > 10  # the whole app is left as it is
+    assert only(None) is app and only("shwo") is app  # a mistyped name is told the names there are
+    monkeypatch.setenv("_PARLAYCARDS_COMPLETE", "bash_complete")
+    assert only("show") is app  # completion offers every command
