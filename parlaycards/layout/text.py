@@ -16,7 +16,7 @@ def _unit_width(text: str, font: str) -> float:
     # ReportLab's font metrics, loaded when a text is first measured (a terminal listing never does)
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    return stringWidth(text, font, 1000) / 1000
+    return float(stringWidth(text, font, 1000)) / 1000
 
 
 def width(text: str, font: str, size: float) -> float:

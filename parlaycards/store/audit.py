@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 
@@ -43,7 +44,7 @@ def of_card(tx: Tx, slug: str) -> list[AuditRow]:
     return sorted(rows, key=lambda r: r.id)
 
 
-def _row(r) -> AuditRow:  # noqa: ANN001 - a SQLAlchemy row
+def _row(r: Any) -> AuditRow:  # a row of SQLAlchemy's
     try:
         detail = json.loads(r.detail)
     except ValueError:

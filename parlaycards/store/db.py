@@ -22,9 +22,14 @@ from sqlalchemy.sql import Select, TextClause
 
 from ..core.errors import ParlayError
 from . import schema
-from .common import Conflict, iso, now
-from .common import retry_conflicts as retry_conflicts  # where the store's users have found it
-from .look import LOCK_WAIT_S, busy, database_url
+
+# what the store's users have found here: Conflict, retry_conflicts, the clock and database_url
+from .common import Conflict as Conflict
+from .common import iso as iso
+from .common import now as now
+from .common import retry_conflicts as retry_conflicts
+from .look import LOCK_WAIT_S, busy
+from .look import database_url as database_url
 
 PRINT_WAIT_S = 600  # how long a print waits for another print of the pool to finish
 
@@ -104,7 +109,7 @@ class Tx:
         SQL, so that a `look.Look` runs them on SQLite without SQLAlchemy and this runs them anywhere."""
         return self.stream(text(sql).bindparams(**params))
 
-    def stream(self, stmt: Select | TextClause, size: int = 20_000) -> Iterator[tuple]:
+    def stream(self, stmt: Select[Any] | TextClause, size: int = 20_000) -> Iterator[tuple[Any, ...]]:
         """The rows of a select as plain tuples, straight from the driver's cursor, a batch at a time:
         no per-row SQLAlchemy work, and a million rows never all held as Python objects at once."""
         compiled = stmt.compile(dialect=self.conn.dialect, compile_kwargs={"render_postcompile": True})
@@ -122,7 +127,7 @@ class Tx:
         finally:
             cur.close()
 
-    def insert_rows(self, table: Table, columns: Sequence[str], rows: Iterable[tuple]) -> None:
+    def insert_rows(self, table: Table, columns: Sequence[str], rows: Iterable[tuple[Any, ...]]) -> None:
         """Insert plain tuples (values in `columns` order), streamed to the driver: COPY on PostgreSQL,
         one executemany elsewhere; a million rows are never all held as dicts."""
         if self.conn.dialect.name == "postgresql":

@@ -38,7 +38,7 @@ def picks_text(picks: Iterable[int]) -> str:
     return ",".join(map(str, sorted(picks)))
 
 
-def _row(slug: str, e: Entry) -> dict:
+def _row(slug: str, e: Entry) -> dict[str, Any]:
     return {
         "slug": slug,
         "version": e.version,
@@ -114,7 +114,7 @@ def for_grading(tx: Rows, slug: str) -> list[Ticket]:
     ]
 
 
-class _Parsed(dict):
+class _Parsed(dict[str, Any]):
     def __init__(self, parse: Callable[[str], Any]):
         super().__init__()
         self.parse = parse

@@ -45,7 +45,7 @@ class ScanRow:
     resolution: str | None = None
 
 
-def _values(r: ScanRow) -> dict:
+def _values(r: ScanRow) -> dict[str, Any]:
     return {
         "slug": r.slug,
         "serial": r.serial,

@@ -90,7 +90,7 @@ class Settled(Mapping[int, Stored]):
             self._at = {int(g.entry.serial): i for i, g in enumerate(self._graded)}
         return self._at
 
-    def __getitem__(self, serial: int) -> Stored:  # type: ignore[override]
+    def __getitem__(self, serial: int) -> Stored:
         return self.make(self._graded[self._index()[serial]])
 
     def __contains__(self, serial: object) -> bool:
@@ -146,7 +146,7 @@ def seen(tx: Rows, slug: str) -> dict[int, Seen]:
     return {r[0]: Seen(shared[r[2]], shared[r[5]], hash((r[1], r[3], r[4], r[6]))) for r in rows}
 
 
-class _Shared(dict):
+class _Shared(dict[Any, str]):
     def __init__(self, make: Callable[[Any], str]):
         super().__init__()
         self.make = make
@@ -172,7 +172,7 @@ def replace(
     if not before:
         rows = [0]
 
-        def counted() -> Iterator[tuple]:
+        def counted() -> Iterator[tuple[Any, ...]]:
             for serial, s in pairs:
                 rows[0] += 1
                 yield (serial, slug, *s)
