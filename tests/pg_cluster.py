@@ -29,7 +29,7 @@ _BIN_GLOBS = ("/usr/lib/postgresql/*/bin", "/usr/local/pgsql/bin", "/opt/homebre
 def find_binaries() -> tuple[Path | None, str]:
     """The folder holding initdb, pg_ctl and postgres, or None and the reason there is none."""
     try:
-        import psycopg
+        import psycopg  # noqa: F401
     except ImportError:
         return None, "the PostgreSQL driver is not installed (pip install '.[postgres]')"
     candidates = []

@@ -40,7 +40,7 @@ def _missing() -> str | None:
     if not Path(CHROMIUM).exists():
         return f"no {CHROMIUM} on this machine (apt-get install chromium)"
     try:
-        import playwright.sync_api
+        import playwright.sync_api  # noqa: F401
     except ImportError:
         return 'Playwright is not installed (pip install ".[test]")'
     return None

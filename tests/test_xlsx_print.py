@@ -6,11 +6,11 @@ from parlaycards.report.card_xlsx import write_card_xlsx, write_lines_template
 from parlaycards.services import grading
 
 from .conftest import make_card
-from .test_reports import report
+from .test_reports import report  # noqa: F401 - the graded week fixture
 from .xlsx_support import one_page_wide, print_setups
 
 
-def test_the_grade_workbook_prints_one_page_wide_with_its_header_on_every_page(report, tmp_path):
+def test_the_grade_workbook_prints_one_page_wide_with_its_header_on_every_page(report, tmp_path):  # noqa: F811
     path = grading.write_outputs(report, xlsx=tmp_path / "r.xlsx")[0]
     assert print_setups(path) == {
         name: one_page_wide(1) for name in ("Winners", "All entries", "Legs", "Games")
