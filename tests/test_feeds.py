@@ -716,3 +716,21 @@ def test_demo_does_not_use_the_feeds():
 
     source = Path(demo_run.__file__).read_text(encoding="utf-8")
     assert "feeds" not in source
+
+
+def test_result_fetch_for_a_card_of_no_league_with_a_feed_says_which_leagues_have_one(store: Store):
+    games = (
+        Game(
+            league="CFL",
+            away="Toronto Argonauts",
+            home="BC Lions",
+            spread=Decimal(-3),
+            numbers=SelectionNumbers(away=101, home=102),
+        ),
+    )
+    with store.transaction() as tx:
+        card_rows.save(tx, Card(slug="cfl-w12", title="CFL", games=games), "typed")
+    from parlaycards.services.feeds import fetch_results
+
+    with pytest.raises(ParlayError, match=r"card cfl-w12 has no game of a league with a feed \(nfl, ncaaf, "):
+        fetch_results(store, "cfl-w12")

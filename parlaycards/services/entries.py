@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry, SourceKind
+from ..core.models import Card, Entry
 from ..core.money import CENT, dollars
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
@@ -168,7 +169,7 @@ class Checks:
         return (None, reasons) if reasons else (entry, [])
 
 
-def _audit(e: Entry) -> dict:
+def _audit(e: Entry) -> dict[str, Any]:
     return {
         "serial": e.serial,
         "version": e.version,
@@ -449,9 +450,13 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
         paid = before.amount if before else Decimal("0.00")
         owed = now_settled.payout - paid
         if owed <= 0:
-            raise RefusedError(
-                f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."
-            )  # type: ignore[union-attr]
+            raise (
+                RefusedError(
+                    f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."
+                )
+                if before
+                else RefusedError(f"card {s} was already paid in full: {dollars(paid)}.")
+            )
         if amount is None:
             value = owed
         else:

@@ -394,18 +394,18 @@ def fetch_results(
         games = results.games_of(tx, slug)
     chosen = _provider(provider, from_file)
     tz = card.timezone
-    leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
-    if not leagues:
+    fed_leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
+    if not fed_leagues:
         raise ParlayError(
             f"card {slug} has no game of a league with a feed ({leagues.accepted(leagues.with_feed())}). "
             "Use `result import` or `result set`."
         )
     if from_file is not None:
-        leagues = leagues[:1]
+        fed_leagues = fed_leagues[:1]
     fed: list[FeedGame] = []
     taken: list[Taken] = []
     raws: list[tuple[bytes, Taken, Provider, Query]] = []
-    for lg in leagues:
+    for lg in fed_leagues:
         days = [_day(g.kickoff, tz) for g in games.values() if g.league == lg and g.kickoff is not None]
         query = Query(
             league=lg,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -114,7 +115,7 @@ def create_pool(
                     f"(see `parlaycards show {c.slug}`)."
                 )
             key = hit[0].key
-        fields: dict = {
+        fields: dict[str, Any] = {
             "slug": slug,
             "card": c.slug,
             "version": c.version,
@@ -212,7 +213,7 @@ def add_entry(
         try:
             entry = PickemEntry(
                 name=name,
-                picks=chosen,
+                picks=tuple(chosen.items()),
                 tiebreak=tiebreak,
                 paid=paid,
                 received_at=received_at or datetime.now(UTC),
@@ -310,7 +311,7 @@ def import_entries(
                 try:
                     entry = PickemEntry(
                         name=raw.name,
-                        picks=chosen,
+                        picks=tuple(chosen.items()),
                         tiebreak=raw.tiebreak,
                         paid=_paid(raw.paid, stored.get(key)),
                         received_at=received,

@@ -10,9 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import ColumnElement, Table, delete, func, select
 
 from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
@@ -20,6 +21,9 @@ from ..core.verify import format_serial
 from ..store import Store, batches, retry_conflicts, schema
 from ..store import cards as card_rows
 from .cards import Saved
+
+if TYPE_CHECKING:
+    from ..store import Tx
 
 
 @dataclass(frozen=True)
@@ -30,7 +34,7 @@ class Deleted:
     results: int  # results recorded for it, deleted with it
 
 
-def _content(card: Card) -> dict:
+def _content(card: Card) -> dict[str, Any]:
     return card.model_dump(mode="json", exclude={"version", "note"})
 
 
@@ -107,7 +111,7 @@ def delete_card(store: Store, slug: str) -> Deleted:
         return Deleted(slug, latest.title, len(versions), results)
 
 
-def _count(tx, table, where) -> int:  # noqa: ANN001
+def _count(tx: Tx, table: Table, where: ColumnElement[bool]) -> int:
     return int(tx.conn.execute(select(func.count()).select_from(table).where(where)).scalar() or 0)
 
 
