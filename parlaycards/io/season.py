@@ -90,7 +90,7 @@ def one_week(
     return replace(sheet, rows=rows), choosers
 
 
-def _one_week_only(games, cell, cols, where: Source) -> None:  # noqa: ANN001
+def _one_week_only(games, cell, cols, where: Source) -> None:
     if "week" not in cols:
         return
     keys = {(cell(r, "season"), cell(r, "week")) for _, r in games if cell(r, "week")}
@@ -107,7 +107,7 @@ def _one_week_only(games, cell, cols, where: Source) -> None:  # noqa: ANN001
     )
 
 
-def _weeks(games, cell, cols) -> str:  # noqa: ANN001
+def _weeks(games, cell, cols) -> str:
     by_season: dict[str, set[str]] = {}
     for _, r in games:
         if cell(r, "week"):

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
@@ -28,6 +28,8 @@ from ..services import grading
 from ..services.scan import crops_folder
 from ..store import Store
 from .guard import Brake, Guard
+
+T = TypeVar("T")
 
 HERE = Path(__file__).parent
 CSP = (
@@ -65,16 +67,16 @@ class Site:
     def crops(self) -> Path:
         return crops_folder(self.store.url).resolve()
 
-    def _fresh(self, key: tuple[str, str], make: Callable[[], Any]) -> Any:
+    def _fresh(self, key: tuple[str, str], make: Callable[[], T]) -> T:
         """`make()`, reused for `ttl` seconds; made by one thread at a time (the others wait for it), so
         200 players arriving together grade the card once."""
         hit = self._cache.get(key)
         if hit and time.monotonic() - hit[0] < self.ttl:
-            return hit[1]
+            return cast(T, hit[1])  # what make() gave for this key
         with self._locks.setdefault(key, threading.Lock()):
             hit = self._cache.get(key)
             if hit and time.monotonic() - hit[0] < self.ttl:
-                return hit[1]
+                return cast(T, hit[1])
             generation, value = self._generation, make()
             if generation == self._generation:  # nothing changed meanwhile: keep it
                 self._cache[key] = (time.monotonic(), value)
@@ -128,15 +130,15 @@ def problem(
     return page(request, "problem.html", status=status, title=title, text=text, back=back)
 
 
-def headers(app: Callable) -> Callable:
+def headers(app: Callable[..., Any]) -> Callable[..., Any]:
     """Security headers on every response; no page of a card or of the operator is cached."""
 
-    async def wrapped(scope: dict, receive: Callable, send: Callable) -> None:
+    async def wrapped(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
 
-        async def sending(msg: dict) -> None:
+        async def sending(msg: dict[str, Any]) -> None:
             if msg["type"] == "http.response.start":
                 h = list(msg.get("headers", []))
                 names = {k.lower() for k, _ in h}
@@ -186,14 +188,16 @@ def create_app(store: Store, site: Site | None = None) -> Starlette:
 
 
 class _Headers:
-    def __init__(self, app: Callable):
+    def __init__(self, app: Callable[..., Any]):
         self.app = headers(app)
 
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+    async def __call__(
+        self, scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]
+    ) -> None:
         await self.app(scope, receive, send)
 
 
 def route(
-    path: str, endpoint: Callable, methods: tuple[str, ...] = ("GET",), name: str | None = None
+    path: str, endpoint: Callable[..., Any], methods: tuple[str, ...] = ("GET",), name: str | None = None
 ) -> Route:
     return Route(path, endpoint, methods=list(methods), name=name)

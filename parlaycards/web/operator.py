@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
@@ -30,6 +31,9 @@ from .guard import SESSION_COOKIE, SESSION_HOURS, Session
 from .players import SLUG, address, inside
 from .upload import MAX_UPLOAD, scan_photo
 
+if TYPE_CHECKING:
+    from starlette.routing import Route
+
 Handler = Callable[[Request, Session], Awaitable[Response]]
 
 
@@ -38,7 +42,7 @@ def _secure(request: Request) -> bool:
     return request.url.scheme == "https" or request.url.hostname in ("127.0.0.1", "localhost", "::1")
 
 
-def routes(site: Site) -> list:
+def routes(site: Site) -> list[Route]:
     guard = site.guard
 
     def refused(request: Request) -> Response:
@@ -303,7 +307,7 @@ def routes(site: Site) -> list:
     ]
 
 
-def _dashboard(site: Site, slug: str) -> dict:
+def _dashboard(site: Site, slug: str) -> dict[str, Any]:
     card, rows = scan_svc.reviews(site.store, slug)
     report, graded = grading.preview(site.store, slug)
     return {

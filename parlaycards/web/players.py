@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -15,6 +16,9 @@ from ..core.verify import parse_serial
 from ..services import cards as card_svc
 from ..services import players as svc
 from .app import Site, message, page, problem, route
+
+if TYPE_CHECKING:
+    from starlette.routing import Route
 
 SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
@@ -32,7 +36,7 @@ def inside(path: Path, folder: Path) -> Path | None:
     return real if real.is_file() and real.is_relative_to(folder) else None
 
 
-def routes(site: Site) -> list:
+def routes(site: Site) -> list[Route]:
     async def index(request: Request) -> Response:
         cards = await run_in_threadpool(card_svc.list_cards, site.store)
         return page(request, "index.html", cards=cards)
