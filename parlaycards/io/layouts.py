@@ -74,7 +74,7 @@ class OneRowLayout(Layout):
     or the away team's line (Away line); an at/vs column marks neutral sites (vs, N)."""
 
     name = "one row per game"
-    columns = (
+    columns: tuple[Column, ...] = (
         AWAY,
         HOME,
         HOME_LINE,
@@ -96,7 +96,7 @@ class OneRowLayout(Layout):
         OVER_NO,
         UNDER_NO,
     )
-    required = ("away", "home")
+    required: tuple[str, ...] = ("away", "home")
 
     def extract(self, table: Table) -> Extracted:
         games = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -165,7 +166,7 @@ def read_lines(
             )
         drafts.extend(got.games)
         problems.extend(
-            _with_suggestion(got, row, mapping, lambda s=sheet: suggest(path, s, len(chosen) > 1, calendar))
+            _with_suggestion(got, row, mapping, partial(suggest, path, sheet, len(chosen) > 1, calendar))
         )
         title = title or heading
         read.append(sheet)
@@ -264,9 +265,11 @@ def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
     _duplicates(drafts, problems)
     _far_kickoffs(drafts, problems)
     numbered = [d for d in drafts if d.numbers[0] is not None and d.numbers[1] is not None]
-    sides = {n for d in numbered for n in d.numbers[:2]}
+    sides = {n for d in numbered for n in d.numbers[:2] if n is not None}
     offset = 100
-    while any(n + offset in sides for d in numbered if d.total is not None for n in d.numbers[:2]):
+    while any(
+        n + offset in sides for d in numbered if d.total is not None for n in d.numbers[:2] if n is not None
+    ):
         offset += 100
     used = set(sides)
     numbers: dict[int, SelectionNumbers] = {}
@@ -284,8 +287,10 @@ def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
         except ValidationError as exc:
             problems.append(Problem(d.source, validation_text(exc)))
     rest = [i for i in range(len(drafts)) if i not in numbers]
-    for i, n in zip(rest, assign([drafts[i].total is not None for i in rest], numbers.values()), strict=True):
-        numbers[i] = n
+    for i, given in zip(
+        rest, assign([drafts[i].total is not None for i in rest], numbers.values()), strict=True
+    ):
+        numbers[i] = given
     holder: dict[int, Draft] = {}
     games = []
     for i, d in enumerate(drafts):

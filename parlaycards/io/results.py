@@ -220,7 +220,7 @@ def _row(
         else f"game {text_of(cell('number'))}"
     )
     status = re.sub(r"[\s\-_.()]", "", text_of(cell("status")).casefold())
-    scores = []
+    scores: list[int | None] = []
     for name in ("away_score", "home_score"):
         value = text_of(cell(name))
         if not value:
