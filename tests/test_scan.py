@@ -605,3 +605,45 @@ def test_pages_are_read_on_every_core_after_opencv_has_run_its_own_threads(
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["2"]
+
+
+def test_a_whole_sheet_photographed_from_afar_is_named_card_by_card_without_its_qr_codes(
+    store: Store, tmp_path: Path
+):
+    """Four cards of a sheet in one picture at 90 px an inch, softened, every QR painted over: the digits
+    are too small to read one by one, so each card is found among those printed by its serial and code
+    drawn whole. Left out of the printed cards, a card is named by no other's serial."""
+    from parlaycards.scan.batch import Job
+    from parlaycards.scan.cards import read_page
+    from parlaycards.scan.pages import Page
+
+    p = printed(store, nfl_card(8), "letter-4up", 4, tmp_path)
+    drawn = {
+        0: ((101, 104, 105), "5"),
+        1: ((102, 103, 107), "5"),
+        2: ((101, 106, 108), "5"),
+        3: ((104, 105, 107), "5"),
+    }
+    img = sheet(p, 0, drawn)
+    for slot in range(4):
+        cv2.rectangle(img, *_qr_box(p, slot), (60, 60, 60), -1)
+    far = cv2.GaussianBlur(cv2.resize(img, None, fx=0.45, fy=0.45, interpolation=cv2.INTER_AREA), (0, 0), 1.2)
+    path = tmp_path / "sheet.jpg"
+    cv2.imwrite(str(path), cv2.cvtColor(far, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 60])
+    report = svc.scan_cards(store, "nfl-w12", [path], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert sorted((c.serial, c.status, c.picks) for c in report.cards) == [
+        (f"{p.first + slot:06d}", "entered", tuple(sorted(drawn[slot][0]))) for slot in range(4)
+    ], [c.reasons for c in report.cards]
+    # the same picture, read by a pool whose print batches leave out the third card
+    with store.reading() as tx:
+        secret = tx.secret
+    third = p.first + 2
+    ranges = (
+        (p.first, third - 1, "nfl-w12", 1, "letter-4up"),
+        (third + 1, p.first + 3, "nfl-w12", 1, "letter-4up"),
+    )
+    job = Job("nfl-w12", ranges, {1: p.card}, Decimal(5), tmp_path / "c", secret)
+    grey = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+    read, _ = read_page(Page(str(path), 0, grey), job)
+    assert sorted(s.serial for s in read if s.serial is not None) == [p.first, p.first + 1, p.first + 3]
+    assert len(read) == 4

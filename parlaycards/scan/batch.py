@@ -45,6 +45,7 @@ class Job:
     secret: bytes = b""  # the pool's secret: a serial read from its printed digits is checked by its code
     dpi: int = DPI
     _layouts: dict[tuple[int, str], CardLayout] = field(default_factory=dict, repr=False)
+    _codebooks: dict[tuple[int, str], dict[int, str]] = field(default_factory=dict, repr=False)
 
     def lookup(self, serial: int) -> Batch | None:
         """The batch (slug, version, template) that printed `serial`, or None."""
@@ -58,6 +59,21 @@ class Job:
         `templates` (the shapes a located card fits), in the order of `templates`."""
         mine = {(r[3], r[4]) for r in self.ranges if r[2] == self.slug and r[4] in templates}
         return sorted(mine, key=lambda vt: (templates.index(vt[1]), -vt[0]))
+
+    def codebook(self, version: int, template: str) -> dict[int, str]:
+        """Every serial printed of a version of the card being scanned on `template`, with the verify
+        code the pool's secret gives it."""
+        key = (version, template)
+        if key not in self._codebooks:
+            from ..core.verify import verify_code
+
+            self._codebooks[key] = {
+                serial: verify_code(self.secret, self.slug, version, serial)
+                for first, last, slug, v, t in self.ranges
+                if (slug, v, t) == (self.slug, version, template)
+                for serial in range(first, last + 1)
+            }
+        return self._codebooks[key]
 
     def layout(self, slug: str, version: int, template: str) -> CardLayout | None:
         """The layout of a version of the card being scanned (None for another card of the pool)."""

@@ -7,6 +7,7 @@ records); the service weighs that with the pool's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -42,6 +43,8 @@ class Pool(Protocol):
     def secret(self) -> bytes: ...
 
     def printed(self, templates: tuple[str, ...]) -> list[tuple[int, str]]: ...
+
+    def codebook(self, version: int, template: str) -> Mapping[int, str]: ...
 
 
 MIN_FIT = 0.5  # below this share of bubbles lined up, the card goes to review
@@ -182,17 +185,23 @@ def _from_print(
     Each printed version of the card being scanned, on a template of the card's proportions, is
     tried: the serial's digits are read where that layout prints them, the serial must belong to a
     batch of that very version and template, and the verify code printed beside it must be the one
-    the pool's secret gives it. A serial that reads but whose code does not is kept, with a problem
-    saying so: the card is then in review under its serial."""
+    the pool's secret gives it. When no serial reads and confirms so, the card is looked for among
+    every card printed of that version and template (its serial and code drawn in the renderer's
+    glyphs, matched to the picture whole). A serial whose digits read but whose code does not, and that
+    no printed card matches clearly, is kept with a problem saying so: the card is then in review under
+    its serial."""
     from ..core.verify import ALPHABET, verify_code
-    from .printed import code_matches, read_serial
+    from .printed import code_matches, identify, read_serial
 
     guess = quad.templates[0]
+    views = []
+    unconfirmed: tuple[str, int, int, str] | None = None
     for version, template in pool.printed(quad.templates):
         layout = pool.layout(pool.slug, version, template)
         if layout is None:
             continue
         view = crop if template == guess else straighten(page.grey, quad, Frame.of(layout))
+        views.append((version, template, layout, view))
         reading = read_serial(view, layout, K)
         if reading is None:
             continue
@@ -200,13 +209,21 @@ def _from_print(
         if pool.lookup(serial) != (pool.slug, version, template):
             continue
         code = verify_code(pool.secret, pool.slug, version, serial)
-        if not code_matches(view, layout, code, K, ALPHABET):
-            s.problems.append(
-                f"the QR code cannot be read, and the serial printed on the card reads {format_serial(serial)} "
-                "but the verify code beside it could not be confirmed: check both on the card"
-            )
-        return pool.slug, version, serial, code
-    return None
+        if code_matches(view, layout, code, K, ALPHABET):
+            return pool.slug, version, serial, code
+        unconfirmed = unconfirmed or (pool.slug, version, serial, code)
+    # the digits did not read one by one, or their code did not confirm them: the card among those printed
+    for version, template, layout, view in views:
+        printed = pool.codebook(version, template)
+        found = identify(view, layout, K, printed)
+        if found is not None:
+            return pool.slug, version, found, printed[found]
+    if unconfirmed is not None:
+        s.problems.append(
+            f"the QR code cannot be read, and the serial printed on the card reads {format_serial(unconfirmed[2])} "
+            "but the verify code beside it could not be confirmed: check both on the card"
+        )
+    return unconfirmed
 
 
 def _outline(quad: Quad) -> np.ndarray:

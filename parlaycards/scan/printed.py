@@ -6,11 +6,18 @@ is drawn once, by the same PDF engine that draws the cards, at the straightened 
 digit of the serial is then the glyph that matches best where the layout put it. A serial read this
 way is only a candidate: the caller checks it against the print batches, and the verify code printed
 beside it is checked glyph by glyph against the code the pool's secret gives that serial.
+
+When the digits are too small or too blurred to read one by one (a whole sheet photographed from
+arm's length), the card is found among the cards printed instead: every printed serial, with the
+verify code the secret gives it, is drawn in the renderer's glyphs where the layout prints them, and
+the one that matches the picture best is the card, if it matches clearly better than every other
+(`identify`). Six random letters of code beside six digits leave no two printed cards alike.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,6 +32,12 @@ SERIAL_DIGITS = (6, 7)  # format_serial pads to six; a pool past 999,999 prints 
 SHIFT = 3  # px: how far a glyph is looked for around where the layout puts it
 MATCH = 0.45  # least correlation of the best glyph ...
 MARGIN = 0.04  # ... and its lead over the next best
+# A card found among the printed ones: the mean correlation of its serial's and code's glyphs, at
+# least FOUND, and ahead of the next printed card by LEAD (the true card leads by 0.08 and more even on
+# a whole 4-up sheet photographed at 105 px an inch; two wrong ones differ by up to 0.055).
+FOUND = 0.6
+LEAD = 0.07
+BLURS = (0.0, 1.2, 2.0)  # px: the glyphs softened as a far or shaken picture softens the print
 
 
 @dataclass(frozen=True)
@@ -77,6 +90,62 @@ def code_matches(crop: np.ndarray, layout: CardLayout, code: str, k: float, alph
     return True
 
 
+def identify(crop: np.ndarray, layout: CardLayout, k: float, printed: Mapping[int, str]) -> int | None:
+    """The card among `printed` (each printed serial and its verify code) whose serial and code, drawn
+    where `layout` prints them, match the straightened card `crop` best; None unless it matches well
+    and clearly better than every other printed card."""
+    serial_cell, code_cell = field_cell(layout, "serial"), field_cell(layout, "code")
+    if serial_cell is None or code_cell is None or not printed:
+        return None
+    best: list[tuple[float, int]] = []
+    for blur in BLURS:
+        ranked = _ranked(crop, layout, k, printed, (serial_cell, code_cell), blur)
+        if not best or ranked[0][0] > best[0][0]:
+            best = ranked
+    top, serial = best[0]
+    second = best[1][0] if len(best) > 1 else 0.0
+    return serial if top >= FOUND and top - second >= LEAD else None
+
+
+def _ranked(
+    crop: np.ndarray,
+    layout: CardLayout,
+    k: float,
+    printed: Mapping[int, str],
+    cells: tuple[TextCell, TextCell],
+    blur: float,
+) -> list[tuple[float, int]]:
+    """Every printed card's match, best first: the mean correlation of its serial's digits and its
+    code's letters, each glyph softened by `blur`."""
+    serial_cell, code_cell = cells
+    prefix, _, suffix = serial_cell.text.partition("{serial}")
+    before, _, after = code_cell.text.partition("{code}")
+    advance = width("0", serial_cell.font, serial_cell.size)
+    digits: dict[int, list[dict[str, float]]] = {}  # by the serial's length: each place's digit scores
+    letters: dict[int, dict[str, float]] = {}  # by the pixel a letter starts at: each letter's score
+    alphabet = "".join(sorted(set("".join(printed.values()))))
+    out = []
+    for serial, code in printed.items():
+        text = f"{serial:06d}"
+        if len(text) not in digits:
+            x = _start(serial_cell, prefix + "0" * len(text) + suffix) + width(
+                prefix, serial_cell.font, serial_cell.size
+            )
+            digits[len(text)] = [
+                _scores(crop, layout, serial_cell, x + i * advance, DIGITS, k, blur) for i in range(len(text))
+            ]
+        total = sum(digits[len(text)][i][d] for i, d in enumerate(text))
+        x = _start(code_cell, before + code + after) + width(before, code_cell.font, code_cell.size)
+        for ch in code:
+            at = round(x * k)
+            if at not in letters:
+                letters[at] = _scores(crop, layout, code_cell, x, alphabet, k, blur)
+            total += letters[at].get(ch, -1.0)
+            x += width(ch, code_cell.font, code_cell.size)
+        out.append((total / (len(text) + len(code)), serial))
+    return sorted(out, reverse=True)
+
+
 def _start(cell: TextCell, text: str) -> float:
     """Where `text` printed in `cell` begins, in points: the renderer's alignment."""
     full = width(text, cell.font, cell.size)
@@ -92,23 +161,39 @@ def _glyph_at(
 ) -> tuple[str, float, float]:
     """The glyph of `chars` that best matches the crop where a glyph of `cell` starts at `x` points:
     (glyph, its correlation, its lead over the next best)."""
+    found = _scores(crop, layout, cell, x, chars, k, 0.0)
+    scores = [found[ch] for ch in chars]
+    order = np.argsort(scores)[::-1]
+    first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else -1.0
+    return chars[order[0]], first, first - second
+
+
+def _scores(
+    crop: np.ndarray, layout: CardLayout, cell: TextCell, x: float, chars: str, k: float, blur: float
+) -> dict[str, float]:
+    """How well each glyph of `chars` (softened by `blur` px) matches the crop where a glyph of `cell`
+    starts at `x` points: its best correlation within a few pixels of that place (-1: off the crop)."""
     top = layout.height - (cell.baseline() + (1 - DESCENT) * cell.size)  # card px, y down
-    scores = []
+    out: dict[str, float] = {}
     for ch in chars:
-        t = glyph(cell.font, cell.size, ch, k)
+        t = _soft(cell.font, cell.size, ch, k, blur)
         th, tw = t.shape
         x0, y0 = round(x * k) - SHIFT, round(top * k) - SHIFT
         patch = crop[max(0, y0) : y0 + th + 2 * SHIFT, max(0, x0) : x0 + tw + 2 * SHIFT]
         if patch.shape[0] < th or patch.shape[1] < tw:
-            scores.append(-1.0)
+            out[ch] = -1.0
             continue
         if cell.grey > 0.5:  # light type on a dark band: read it dark on light, as the glyphs are drawn
             patch = 255 - patch
-        res = cv2.matchTemplate(patch, t, cv2.TM_CCOEFF_NORMED)
-        scores.append(float(res.max()))
-    order = np.argsort(scores)[::-1]
-    first, second = float(scores[order[0]]), float(scores[order[1]]) if len(order) > 1 else -1.0
-    return chars[order[0]], first, first - second
+        out[ch] = float(cv2.matchTemplate(patch, t, cv2.TM_CCOEFF_NORMED).max())
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _soft(font: str, size: float, ch: str, k: float, blur: float) -> np.ndarray:
+    """A glyph softened by a Gaussian of `blur` px (0: as printed)."""
+    sharp = glyph(font, size, ch, k)
+    return cv2.GaussianBlur(sharp, (0, 0), blur) if blur > 0 else sharp
 
 
 @lru_cache(maxsize=256)
