@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from ..core.models import Card, Side
 from ..core.pickem import pool_games
@@ -30,7 +31,7 @@ NAMES = (
 )
 
 
-def sample_entries(card: Card) -> list[dict]:
+def sample_entries(card: Card) -> list[dict[str, Any]]:
     """Name, {game key: side}, tiebreak guess and paid flag for each sample entrant.
 
     Most entrants lean to the favourite; one leaves a game blank, one has not paid yet."""

@@ -315,7 +315,7 @@ def phone_shot(
     hom = und @ Hm[:, :2].T + Hm[:, 2]
     mp = (hom[..., :2] / hom[..., 2:3] - 0.5).astype(np.float32)  # paper px edges → pixel centres
     # grid cell j sits at x = (j + 0.5) g − 0.5 − g: sample the grid at j = x / g + 0.5 / g + 0.5
-    to_grid = np.float32([[1 / g, 0, 0.5 / g + 0.5], [0, 1 / g, 0.5 / g + 0.5]])
+    to_grid = np.array([[1 / g, 0, 0.5 / g + 0.5], [0, 1 / g, 0.5 / g + 0.5]], np.float32)
     mp = cv2.warpAffine(
         mp, to_grid, (W, H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
     )
@@ -330,7 +330,7 @@ def phone_shot(
     off = rng.normal(0, sd * 0.5, 2)
     qa = cv2.resize(a, (W // 4 + 1, H // 4 + 1), interpolation=cv2.INTER_AREA)
     lift = cv2.GaussianBlur(
-        cv2.warpAffine(qa, np.float32([[1, 0, off[0]], [0, 1, off[1]]]), qa.shape[::-1]), (0, 0), sd
+        cv2.warpAffine(qa, np.array([[1, 0, off[0]], [0, 1, off[1]]], np.float32), qa.shape[::-1]), (0, 0), sd
     )
     lift = cv2.resize(lift, (W, H), interpolation=cv2.INTER_LINEAR)
     table = cv2.multiply(
@@ -345,7 +345,7 @@ def phone_shot(
     # light, at an eighth of the size: a gradient and a broad blob, the soft shadow of a hand or phone
     # over part of the paper (bluer: skylight fills it), vignetting, white balance, exposure
     yy, xx = np.mgrid[0 : H + 8 : 8, 0 : W + 8 : 8].astype(np.float32)
-    up8 = np.float32([[1 / 8, 0, 0], [0, 1 / 8, 0]])  # picture px → that grid
+    up8 = np.array([[1 / 8, 0, 0], [0, 1 / 8, 0]], np.float32)  # picture px → that grid
     gdir = rng.uniform(0, 2 * math.pi)
     light = (
         1 + rng.uniform(0.05, 0.25) * ((xx / W - 0.5) * math.cos(gdir) + (yy / H - 0.5) * math.sin(gdir)) * 2
