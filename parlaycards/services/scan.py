@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, Source, option
@@ -29,6 +30,10 @@ from ..store import entries as entry_rows
 from ..store import scans as scan_rows
 from ..store.batches import all_batches
 from .entries import Checks, _audit, enter_one
+
+if TYPE_CHECKING:
+    from ..scan.cards import Scanned  # OpenCV: loaded by a scan only
+    from ..store import Tx
 
 DEFAULT_STAKE = "default_stake"
 Progress = Callable[[int, int], None]
@@ -177,7 +182,7 @@ def _received(when: datetime | None, card: Card) -> datetime:
 def _store(
     store: Store,
     slug: str,
-    read: list,
+    read: list[Scanned],
     blank: list[str],
     pages: int,
     folder: Path,
@@ -188,7 +193,7 @@ def _store(
 
     now = datetime.now(UTC)
     # one scan of a serial, or several that agree, is one card; several that disagree all go to review
-    by_serial: dict[int, list] = {}
+    by_serial: dict[int, list[Scanned]] = {}
     for s in read:
         if s.serial is not None and s.slug == slug:
             by_serial.setdefault(s.serial, []).append(s)
@@ -325,7 +330,7 @@ def _store(
     return ScanReport(slug, pages, tuple(blank), tuple(outcomes), folder)
 
 
-def _marks(s) -> tuple:  # noqa: ANN001 - a Scanned
+def _marks(s: Scanned) -> tuple[tuple[int, ...] | None, Decimal | None]:
     return (s.marked.picks, s.marked.stake) if s.marked else (None, None)
 
 
@@ -339,7 +344,7 @@ def reviews(store: Store, slug: str, everything: bool = False) -> tuple[Card, li
         return card, scan_rows.of(tx, slug, None if everything else scan_rows.OPEN)
 
 
-def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 - a Tx
+def _pick_row(tx: Tx, slug: str, which: str) -> scan_rows.ScanRow:
     """The open review named by a serial (`000123`) or by its id (`#7`, for a card with no serial read)."""
     text = which.strip()
     if text.startswith("#") or text.lower().startswith("id:"):
@@ -430,7 +435,7 @@ def accept(
 
 
 def _accept(
-    tx,  # noqa: ANN001 - a Tx
+    tx: Tx,
     slug: str,
     which: str,
     *,
@@ -524,7 +529,7 @@ def _reason(reason: str) -> None:
         )
 
 
-def _reject(tx, slug: str, which: str, reason: str) -> scan_rows.ScanRow:  # noqa: ANN001 - a Tx
+def _reject(tx: Tx, slug: str, which: str, reason: str) -> scan_rows.ScanRow:
     row = _pick_row(tx, slug, which)
     scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
     tx.audit(
