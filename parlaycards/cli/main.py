@@ -3,7 +3,7 @@
 import copy
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -33,7 +33,7 @@ def hoist_db(args: list[str]) -> list[str]:
 
 
 class _Group(Defended):
-    def parse_args(self, ctx, args: list[str]) -> list[str]:  # noqa: ANN001 - the command's context
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: the command's context
         return super().parse_args(ctx, hoist_db(list(args)))
 
 

@@ -20,13 +20,13 @@ except ImportError:  # pragma: no cover - an older Typer: nothing to defer
     RuntimeParam = None  # type: ignore[assignment,misc]
 
 if TYPE_CHECKING:
-    import click
+    from typer._click.core import Command, Context
 
 
 if RuntimeParam is not None:
 
     @dataclass(frozen=True)
-    class _Deferred(RuntimeParam):  # type: ignore[misc,valid-type]
+    class _Deferred(RuntimeParam):
         """A text passes as it is; anything else goes through Typer's adapter, built when first needed."""
 
         descriptor: TypeDescriptor = field(default=None)  # type: ignore[assignment]
@@ -44,7 +44,7 @@ if RuntimeParam is not None:
             return self.full[0]._coerce_value(value, param, ctx)
 
 
-def defer_checks(command: click.Command, ctx: click.Context, *, subcommands: bool = True) -> None:
+def defer_checks(command: Command, ctx: Context, *, subcommands: bool = True) -> None:
     """Give every parameter of `command` (its help option too, and those of its sub-commands) the
     deferred check, before it runs."""
     if RuntimeParam is None:
