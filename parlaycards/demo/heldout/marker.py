@@ -19,6 +19,7 @@ All randomness comes from the `numpy.random.Generator` passed in; equal seeds gi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -404,6 +405,56 @@ def _scrub(c: np.ndarray, reach: float, loop: float, laps: int, rng: np.random.G
     return result
 
 
+@dataclass
+class _Fill:
+    """The strokes that fill a bubble: a zigzag, a spiral or a scrub (with a second pass for pens)."""
+
+    cc: np.ndarray
+    reach: float
+    angle: float
+    spacing: float
+    wpx: float
+    r: float
+    tool: Tool
+    rng: np.random.Generator
+    sloppy: float
+    path: Callable[..., np.ndarray]
+    stroke: Callable[..., Stroke]
+
+    def strokes(self, kind: str) -> list[Stroke]:
+        if kind == "zigzag":
+            return self._zigzag()
+        if kind == "spiral":
+            return self._spiral()
+        loop = max(0.22 * self.r, 1.2 * self.wpx)
+        laps = int(np.clip(2.2 * self.reach * self.reach / (loop * self.spacing), 8, 60))
+        way = _scrub(self.cc, self.reach - self.wpx / 2, loop, laps, self.rng)
+        return [self.stroke(self.path(way, rnd=0.02, wob=0.01))]
+
+    def _zigzag(self) -> list[Stroke]:
+        cc, reach, spacing, rng, sloppy = self.cc, self.reach, self.spacing, self.rng, self.sloppy
+        out = [
+            self.stroke(
+                self.path(_zigzag(cc, reach, self.angle, spacing, -reach * 0.95, reach * 0.95, rng, sloppy))
+            )
+        ]
+        if self.tool.kind in ("ball", "pencil") and rng.random() < 0.6:  # a second pass across the first
+            a2 = self.angle + math.pi / 2 + rng.normal(0, 0.3)
+            way = _zigzag(cc, reach * 0.92, a2, spacing * 1.3, -reach * 0.85, reach * 0.85, rng, sloppy)
+            out.append(self.stroke(self.path(way)))
+        return out
+
+    def _spiral(self) -> list[Stroke]:
+        cc, reach, rng = self.cc, self.reach, self.rng
+        out = [self.stroke(self.path(_spiral(cc, reach - self.wpx / 2, self.spacing, rng), rnd=0.02))]
+        if self.tool.kind in ("ball", "pencil"):
+            way = _zigzag(
+                cc, reach * 0.85, self.angle, self.spacing * 1.6, -reach * 0.8, reach * 0.8, rng, self.sloppy
+            )
+            out.append(self.stroke(self.path(way)))
+        return out
+
+
 def _strokes_for(
     habit: str, c: np.ndarray, r: float, hand: Hand, tool: Tool, rng: np.random.Generator, ppm: float
 ) -> tuple[list[Stroke], str]:
@@ -435,48 +486,8 @@ def _strokes_for(
             else wpx * rng.uniform(0.9, 1.5)
         )
         spacing = max(spacing, 0.06 * r)
-        out = []
-        if kind == "zigzag":
-            out.append(
-                stroke(
-                    path(_zigzag(cc, reach, fill_angle, spacing, -reach * 0.95, reach * 0.95, rng, sloppy))
-                )
-            )
-            if tool.kind in ("ball", "pencil") and rng.random() < 0.6:  # a second pass across the first
-                a2 = fill_angle + math.pi / 2 + rng.normal(0, 0.3)
-                out.append(
-                    stroke(
-                        path(
-                            _zigzag(
-                                cc, reach * 0.92, a2, spacing * 1.3, -reach * 0.85, reach * 0.85, rng, sloppy
-                            )
-                        )
-                    )
-                )
-        elif kind == "spiral":
-            out.append(stroke(path(_spiral(cc, reach - wpx / 2, spacing, rng), rnd=0.02)))
-            if tool.kind in ("ball", "pencil"):
-                out.append(
-                    stroke(
-                        path(
-                            _zigzag(
-                                cc,
-                                reach * 0.85,
-                                fill_angle,
-                                spacing * 1.6,
-                                -reach * 0.8,
-                                reach * 0.8,
-                                rng,
-                                sloppy,
-                            )
-                        )
-                    )
-                )
-        else:
-            loop = max(0.22 * r, 1.2 * wpx)
-            laps = int(np.clip(2.2 * reach * reach / (loop * spacing), 8, 60))
-            out.append(stroke(path(_scrub(cc, reach - wpx / 2, loop, laps, rng), rnd=0.02, wob=0.01)))
-        return out, ("spill" if habit == "spill" else f"fill-{kind}")
+        fill = _Fill(cc, reach, fill_angle, spacing, wpx, r, tool, rng, sloppy, path, stroke)
+        return fill.strokes(kind), ("spill" if habit == "spill" else f"fill-{kind}")
 
     if habit == "scribble":
         reach = r * rng.uniform(0.8, 1.12)
