@@ -124,3 +124,21 @@ def test_calc_says_one_leg_and_names_the_implied_probability():
     assert r.exit_code == 0, r.output
     assert r.stdout.startswith("1 leg: 2.5000 = 2.5000")
     assert "Implied probability 40.00%" in r.stdout
+
+
+def test_the_demo_never_touches_the_cards_a_pool_printed(tmp_path, monkeypatch):
+    """The demo printed into output/, where `print` puts a pool's cards: a pool's own nfl-w12 cards were
+    replaced by demo cards that its pool refuses. The demo keeps to output/demo/."""
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "output" / "nfl-w12-v1-000001-000040.pdf"
+    mine.parent.mkdir()
+    mine.write_bytes(b"%PDF-1.4 the pool's own cards")
+    result = CliRunner().invoke(app, ["demo"])
+    assert result.exit_code == 0, result.output
+    assert mine.read_bytes() == b"%PDF-1.4 the pool's own cards"
+    assert (tmp_path / "output" / "demo" / "demo.db").exists()
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["demo", mine.name]

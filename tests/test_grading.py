@@ -97,6 +97,34 @@ def test_paid_out_is_the_cash_handed_out_even_after_a_correction(pool):
     assert ("000001", "60.00") in [(c.serial, str(c.paid)) for c in report.changes]
 
 
+def test_a_card_paid_more_than_it_now_pays_stays_overpaid_until_the_money_comes_back(pool, db_path):
+    """After a correction the overpayment was said once, then gone: totals, status and the winners list
+    forgot the $60.00 owed back, and nothing could record it coming back."""
+    scores_all_final(pool)
+    final(pool, 103, 27, 20)  # Cowboys cover: 000001 wins $60
+    grading.grade(pool, SLUG)
+    entries.pay(pool, SLUG, 1)
+    final(pool, 103, 17, 20)  # corrected back: 000001 loses
+    grading.grade(pool, SLUG)
+    report = grading.grade(pool, SLUG)  # graded again: no change left to list, the overpayment stays
+    assert report.changes == ()
+    one = next(r for r in report.winners if r.serial == "000001")
+    assert (one.outcome.value, one.paid_status) == ("loss", "overpaid $60.00")
+    assert report.totals.overpaid == Decimal("60.00")
+    with pytest.raises(ParlayError, match=r"more than card 000001 was overpaid: \$60.00"):
+        entries.returned(pool, SLUG, 1, Decimal("61"))
+    with pytest.raises(ParlayError, match="card 000003 was not overpaid"):
+        entries.returned(pool, SLUG, 3, Decimal("1"))
+    back = entries.returned(pool, SLUG, 1, Decimal("45"))
+    assert back.total == Decimal("15.00")
+    out = runner.invoke(app, ["--db", str(db_path), "grade", SLUG])
+    assert "overpaid $15.00" in out.output and "Overpaid $15.00" in out.output, out.output
+    done = runner.invoke(app, ["--db", str(db_path), "entry", "pay", SLUG, "000001", "--returned", "all"])
+    assert done.exit_code == 0 and "Recorded $15.00 handed back on card 000001" in done.output, done.output
+    again = grading.grade(pool, SLUG)
+    assert again.totals.overpaid == Decimal("0.00") and "000001" not in [r.serial for r in again.winners]
+
+
 def test_pending_games_leave_entries_pending(pool):
     final(pool, 101, 24, 20)
     report = grading.grade(pool, SLUG)

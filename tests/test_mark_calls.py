@@ -61,5 +61,7 @@ def test_a_card_with_no_mark_has_every_bubble_empty_and_asks_for_the_stake():
     v = verdicts(_card(0.8, {}))
     assert set(v.values()) == {"empty"}
     marked = read_marks({101: "empty"}, {k: "empty" for k in ("1", "2", "5", "10", "20", "other")}, None)
-    assert marked.picks == () and marked.stake is None and "stake not marked" in marked.doubts[0]
+    assert marked.picks == () and marked.stake is None
+    assert marked.doubts == ("no marks on the card: a blank card, or marks too light to see",)
+    assert "stake not marked" in read_marks({101: "filled"}, {"5": "empty"}, None).doubts[0]
     assert read_marks({101: "filled"}, {"5": "empty"}, Decimal(5)).stake == Decimal(5)

@@ -25,7 +25,15 @@ def test_rounding_is_half_up_to_the_cent_once():
 
 @pytest.mark.parametrize(
     ("text", "amount"),
-    [("5", "5.00"), ("$12.50", "12.50"), ("$1,000", "1000.00"), ("5 USD", "5.00"), (" 7.1 ", "7.10")],
+    [
+        ("5", "5.00"),
+        ("$12.50", "12.50"),
+        ("$1,000", "1000.00"),
+        ("5 USD", "5.00"),
+        (" 7.1 ", "7.10"),
+        ("12,345.50", "12345.50"),
+        ("$1,000,000", "1000000.00"),
+    ],
 )
 def test_amounts_people_write(text: str, amount: str):
     assert parse(text) == Decimal(amount)
@@ -39,6 +47,11 @@ def test_amounts_people_write(text: str, amount: str):
         ("-3", "must be more than 0"),
         ("1.005", "has fractions of a cent"),
         ("nan", "is not an amount"),
+        ("2,5", "has a comma that does not separate thousands: write 2.50 with a decimal point"),
+        ("4,50", "has a comma that does not separate thousands: write 4.50"),
+        ("1,00", "has a comma that does not separate thousands: write 1.00"),
+        ("1,2,3", "has a comma that does not separate thousands: write it"),
+        ("12,34.5", "has a comma that does not separate thousands"),
     ],
 )
 def test_bad_amounts_are_refused_naming_what(text: str, says: str):
@@ -61,3 +74,17 @@ def test_no_money_is_formatted_outside_the_money_module():
         if re.search(r"\$\{[^}]*:,\.2f\}", line)
     ]
     assert inline == []
+
+
+def test_a_stake_typed_with_a_decimal_comma_is_refused_not_read_ten_times_larger(tmp_path):
+    """ "2,5" was read as $25.00 (and paid seven times that): a comma that does not separate thousands is
+    asked about, by the command line and by a sheet alike, and nothing is stored."""
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    db = str(tmp_path / "pool.db")
+    run = CliRunner().invoke
+    assert run(app, ["--db", db, "calc", "2,5", "-110", "-110", "-110"]).exit_code != 0
+    out = run(app, ["--db", db, "calc", "2,5", "-110", "-110", "-110"]).output
+    assert "write 2.50 with a decimal point" in out and "Traceback" not in out

@@ -42,7 +42,7 @@ def test_a_blank_card_goes_to_review_for_its_pick_count_and_is_kept(store: Store
         store, "nfl-w12", [scan], stake=Decimal(5), received=BEFORE_CUTOFF, folder=tmp_path / "crops"
     )
     assert [(c.serial, c.status) for c in report.cards] == [("000001", "review"), ("000002", "review")]
-    assert all(any("at least 3" in r for r in c.reasons) for c in report.cards), report.cards
+    assert all(c.reasons[0].startswith("no marks on the card") for c in report.cards), report.cards
     assert all(Path(c.crop).is_file() for c in report.cards)
     _, rows = svc.reviews(store, "nfl-w12")
     assert [(r.serial, r.status, r.file, r.page) for r in rows] == [
@@ -156,7 +156,7 @@ def test_cli_scan_and_review_json(nfl, db_path: Path, tmp_path: Path):
         app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--stake", "5", "--received", BEFORE_CUTOFF]
     )
     assert r.exit_code == 1, r.output
-    assert "2 cards read from 1 page, 0 entered, 2 to review (2 pick count or same game)" in r.stderr
+    assert "2 cards read from 1 page, 0 entered, 2 to review (2 no marks)" in r.stderr
     r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12", "--json"])
     rows = json.loads(r.stdout)
     assert [(x["serial"], x["picks"], x["stake"], x["page"]) for x in rows] == [

@@ -15,11 +15,12 @@ def register(app: typer.Typer) -> None:
 def demo(
     out: Annotated[
         Path, typer.Option("--out", help="Folder for the demo's database, PDFs and reports.")
-    ] = Path("output"),
+    ] = Path("output/demo"),
 ) -> None:
-    """Run the whole week on the sample data: import, print, enter, score, grade. Everything goes to output/.
+    """Run the whole week on the sample data: import, print, enter, score, grade. Everything goes to output/demo/.
 
-    The demo uses its own database (output/demo.db, made afresh each run), never your pool's.
+    The demo uses its own database (output/demo/demo.db, made afresh each run) and its own folder, never
+    your pool's: the cards you print to output/ are never touched.
 
     Example: parlaycards demo
     """

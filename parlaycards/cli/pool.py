@@ -1,5 +1,6 @@
 """Pool commands: entries, results, grading, payments, and the pool's settings."""
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Annotated
 
@@ -138,19 +139,39 @@ def entry_pay(
     amount: Annotated[
         str | None, typer.Option(help="Amount paid now [default: everything still owed].")
     ] = None,
+    returned: Annotated[
+        str | None,
+        typer.Option(
+            help="Money the player handed back on a card paid more than it now pays (a score corrected "
+            "after paying); 'all' for everything overpaid.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Mark a graded winning (or refunded) card as paid; `grade` then shows it paid.
+    """Mark a graded winning (or refunded) card as paid; `grade` then shows it paid. A card paid more than
+    it now pays shows "overpaid" in `grade`: record the money handed back with --returned.
 
-    Example: parlaycards entry pay nfl-w12 000123
+    Example: parlaycards entry pay nfl-w12 000123   (and `entry pay nfl-w12 000123 --returned all`)
     """
     from ..services import entries as svc
 
+    number = values.serial(serial, "serial")
+    if returned is not None:
+        if amount is not None:
+            raise typer.BadParameter(
+                "give --amount (paid to the player) or --returned (handed back), not both."
+            )
+        back = None if returned.strip().lower() == "all" else values.amount(returned, "returned")
+        r = run(lambda: svc.returned(open_store(), slug, number, back))
+        over = r.total - max(r.payout, Decimal(0))
+        rest = "nothing is owed back now." if over <= 0 else f"{dollars(over)} still owed back."
+        err(
+            f"Recorded {dollars(-r.amount)} handed back on card {r.entry.serial} ({r.entry.name or 'no name'}): {rest}"
+        )
+        return
     p = run(
         lambda: svc.pay(
-            open_store(),
-            slug,
-            values.serial(serial, "serial"),
-            values.amount(amount, "amount") if amount is not None else None,
+            open_store(), slug, number, values.amount(amount, "amount") if amount is not None else None
         )
     )
     rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."

@@ -333,6 +333,13 @@ def print_report(report, limit: int | None = 100) -> None:  # noqa: ANN001 - rep
         str(t.late),
     )
     c.print(tt)
+    if t.overpaid:
+        err(
+            f"Overpaid {_money(t.overpaid)}: cards paid more than they now pay (scores corrected after paying) — "
+            "their status says how much; when a player hands it back, record it with "
+            f"`parlaycards entry pay {report.slug} SERIAL --returned AMOUNT`.",
+            "bold red",
+        )
     from ..report.grade import net_text
 
     err(net_text(t)[0].upper() + net_text(t)[1:] + ".")

@@ -130,6 +130,8 @@ def read_marks(
     An unsure bubble anywhere, two stakes, the "Other" stake, or no stake with no default: doubts.
     """
     doubts: list[str] = []
+    if all(v == "empty" for v in (*picks.values(), *stakes.values())):
+        return Marked((), default_stake, ("no marks on the card: a blank card, or marks too light to see",))
     chosen = tuple(sorted(n for n, v in picks.items() if v == "filled"))
     light = sorted(n for n, v in picks.items() if v == "light")
     if light:

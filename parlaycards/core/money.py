@@ -12,6 +12,7 @@ from fractions import Fraction
 CENT = Decimal("0.01")
 MAX_AMOUNT = Decimal(1_000_000_000)  # $1,000,000,000: no amount read is larger (core.bounds)
 ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
+_THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?")  # 1,000 and 12,345.50: commas between thousands only
 
 
 def cents(x: Fraction | Decimal | int) -> Decimal:
@@ -39,7 +40,17 @@ def parse(
     """`$5`, `5.00`, `5`, `$1,000`, `5 USD` → Decimal in whole cents, more than 0 (or 0 too, with
     `zero`). Raises ValueError naming `what` and saying what is accepted."""
     text = str(value).strip() if value is not None else ""
-    number = re.sub(r"(?i)usd|\$|,|\s", "", text)
+    bare = re.sub(r"(?i)usd|\$|\s", "", text)
+    if "," in bare and not _THOUSANDS.fullmatch(bare.lstrip("+-")):
+        # "2,5" is two and a half where a comma is the decimal mark, and twenty-five read as thousands:
+        # never guessed, asked
+        whole, _, frac = bare.partition(",")
+        hint = f"{whole}.{frac:0<2}" if bare.count(",") == 1 and frac.isdigit() and len(frac) <= 2 else "it"
+        raise ValueError(
+            f'{what} "{text}" has a comma that does not separate thousands: write {hint} with a decimal '
+            f"point (a comma only between thousands, as in 1,000). {accepted}"
+        )
+    number = bare.replace(",", "")
     try:
         amount = Decimal(number)
     except InvalidOperation:

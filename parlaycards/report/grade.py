@@ -50,8 +50,16 @@ class EntryRow(NamedTuple):
         return max(self.payout - self.paid, ZERO)
 
     @property
+    def overpaid(self) -> Decimal:
+        """Paid more than the card now pays (a score corrected after paying): owed back to the pool."""
+        return max(self.paid - self.payout, ZERO)
+
+    @property
     def paid_status(self) -> str:
-        """`paid`, `part paid`, `unpaid` for a card that hands money back; blank otherwise."""
+        """`paid`, `part paid`, `unpaid` for a card that hands money back, `overpaid $45.00` for a card
+        paid more than it now pays; blank otherwise."""
+        if self.paid > self.payout:
+            return f"overpaid {dollars(self.paid - self.payout)}"
         if self.payout <= 0:
             return ""
         return "paid" if self.paid >= self.payout else "part paid" if self.paid > 0 else "unpaid"
@@ -123,6 +131,7 @@ class Totals:
     pending: int
     late: int
     pending_stakes: Decimal = ZERO  # staked on cards not yet settled: neither kept nor lost yet
+    overpaid: Decimal = ZERO  # paid beyond what cards now pay (scores corrected after paying): owed back
 
     @property
     def settled_net(self) -> Decimal:
@@ -179,9 +188,10 @@ class Report:
 
     @property
     def winners(self) -> list[EntryRow]:
-        """Cards handing money back, biggest first (refunds last), then by serial."""
+        """Cards handing money back (or paid more than they now pay), biggest first (refunds last), then
+        by serial."""
         return sorted(
-            (r for r in self.rows if r.payout > 0),
+            (r for r in self.rows if r.payout > 0 or r.paid > r.payout),
             key=lambda r: (r.outcome is not Outcome.WIN, -r.payout, r.serial),
         )
 
@@ -287,6 +297,7 @@ def build_report(
         pending=sum(1 for r in rows if r.outcome is Outcome.PENDING),
         late=sum(1 for r in rows if r.late),
         pending_stakes=sum((r.stake for r in rows if r.outcome is Outcome.PENDING), ZERO).quantize(CENT),
+        overpaid=sum((r.overpaid for r in rows), ZERO).quantize(CENT),
     )
     versions = {**cards, card.version: card}
     labels: dict[tuple[int, int], str] = {}

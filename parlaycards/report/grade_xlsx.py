@@ -144,6 +144,7 @@ def _winners(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
         ("Net to the pool", t.net, True),
         ("Paid out", t.paid, True),
         ("Still owed", t.owed, True),
+        *((("Overpaid (owed back to the pool)", t.overpaid, True),) if t.overpaid else ()),
         ("Pending", t.pending, False),
         ("Late entries", t.late, False),
     ):

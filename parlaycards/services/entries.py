@@ -415,6 +415,51 @@ class Paid:
 
 
 @retry_conflicts
+def returned(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
+    """Record money a player handed back: a card paid more than it now pays (a score corrected after
+    paying). The amount defaults to all that was overpaid, and may not exceed it."""
+    s = format_serial(number)
+    with store.transaction() as tx:
+        found = entry_rows.get(tx, number)
+        if found is None or found[0] != slug:
+            card_rows.latest(tx, slug)  # names the card when it does not exist
+            raise NotFoundError(f"card {s} was not entered on {slug}. See `parlaycards entries {slug}`.")
+        entry = found[1]
+        last = settlement_rows.of(tx, slug).get(number)
+        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
+        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
+            raise RefusedError(
+                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
+                "first, then record what was handed back."
+            )
+        before = entry_rows.payments(tx, slug).get(s)
+        paid = before.amount if before else Decimal("0.00")
+        over = paid - max(now_settled.payout, Decimal("0.00"))
+        if over <= 0:
+            raise RefusedError(
+                f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was paid, "
+                "so nothing is owed back."
+            )
+        value = over if amount is None else amount
+        if value > over:
+            raise RefusedError(
+                f"⟨returned⟩ {dollars(value)} is more than card {s} was overpaid: {dollars(over)} "
+                f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
+            )
+        total = (paid - value).quantize(CENT)
+        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
+        tx.audit(
+            "entry.returned",
+            slug,
+            serial=s,
+            amount=str(value),
+            total_paid=str(total),
+            payout=str(now_settled.payout),
+        )
+        return Paid(entry, now_settled.payout, -value, total)
+
+
+@retry_conflicts
 def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
     """Record a payment to a graded winning (or refunded) card; the amount defaults to what is still owed."""
     s = format_serial(number)

@@ -75,6 +75,7 @@ class ScanReport:
 
 KINDS = (  # the first needle found in a reason names its kind
     ("no card found", "no card found"),
+    ("no marks on the card", "no marks"),
     ("unsure mark", "unsure mark"),
     ("erased or light", "erased or light mark"),
     ("unsure stake", "unsure stake mark"),
