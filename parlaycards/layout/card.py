@@ -376,7 +376,7 @@ def _tall(card: Card, body: Rect, pw: float) -> Around | None:
     )
 
 
-def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
+def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:  # noqa: C901 - a branch per arrangement
     """The games region and where QR, payouts, rules and the entry lines go, for one arrangement and rules size."""
     if arrangement in PANELS:
         return _panel(card, body, arrangement, rsize)

@@ -180,7 +180,7 @@ def _received(when: datetime | None, card: Card) -> datetime:
 
 
 @retry_conflicts
-def _store(
+def _store(  # noqa: C901 - the verdict on every card read, in one transaction
     store: Store,
     slug: str,
     read: list[Scanned],

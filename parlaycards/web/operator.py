@@ -42,7 +42,7 @@ def _secure(request: Request) -> bool:
     return request.url.scheme == "https" or request.url.hostname in ("127.0.0.1", "localhost", "::1")
 
 
-def routes(site: Site) -> list[Route]:
+def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handlers, each a small closure
     guard = site.guard
 
     def refused(request: Request) -> Response:
