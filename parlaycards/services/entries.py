@@ -24,7 +24,6 @@ from ..core.money import CENT, dollars
 from ..core.settle import refusals, settle_entry
 from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
-from ..io.entries import RawEntry
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -34,6 +33,7 @@ from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
 
 if TYPE_CHECKING:
+    from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
     from ..store import Store, Tx
     from ..store.look import Pool
 
@@ -238,6 +238,8 @@ def add_entry(
             else None
         )  # a time typed without a year belongs to the card's week
         checks.prefetch([serial])
+        from ..io.entries import RawEntry
+
         raw = RawEntry(
             source=Source(),
             serial=serial,
