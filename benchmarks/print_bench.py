@@ -77,10 +77,10 @@ def naive_per_card(sample: int = 60) -> float:
     from reportlab.graphics.shapes import Drawing
 
     from parlaycards.core.verify import qr_payload
+    from parlaycards.io.templates import load_template
     from parlaycards.layout import fields
     from parlaycards.layout.card import layout_card
     from parlaycards.layout.sheet import card_origins
-    from parlaycards.layout.templates import load_template
     from parlaycards.render.pdf import _text, draw, new_canvas
 
     card = make_card()

@@ -46,7 +46,7 @@ from parlaycards.core.models import Card, Game, Rules
 from parlaycards.core.numbering import assign
 from parlaycards.demo import marks, paper
 from parlaycards.demo.samples import NFL_CITIES
-from parlaycards.layout.templates import load_template
+from parlaycards.io.templates import load_template
 from parlaycards.services.printing import print_batch
 from parlaycards.store import Store
 from parlaycards.store import cards as card_rows

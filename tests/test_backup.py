@@ -138,3 +138,17 @@ def test_the_pg_dump_command_backs_up_a_real_server(pg_cluster, tmp_path: Path):
     done = subprocess.run([str(pg_dump), *command[1:]], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "pool.dump").stat().st_size > 1000
+
+
+def test_the_command_to_use_a_backup_can_be_pasted_when_its_path_has_spaces(
+    pool: Store, tmp_path: Path, db_path: Path
+):
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    target = tmp_path / "backups" / "pool 11-29.db"
+    target.parent.mkdir()
+    r = CliRunner().invoke(app, ["--db", str(db_path), "backup", str(target)])
+    assert r.exit_code == 0, r.output
+    assert f"Use it with: parlaycards --db '{target}' cards" in r.output

@@ -687,7 +687,7 @@ def test_result_fetch_of_an_ambiguous_name_is_refused(db_path, store):
     path = db_path.parent / "two-miamis.json"
     path.write_text(json.dumps(feed))
     with pytest.raises(ParlayError, match="Miami at Temple matches more than one game of the feed"):
-        from parlaycards.services.feeds import fetch_results
+        from parlaycards.services.feed_results import fetch_results
 
         fetch_results(store, "nfl-w12", from_file=path)
     assert stored_results(db_path) == {}
@@ -718,19 +718,20 @@ def test_demo_does_not_use_the_feeds():
     assert "feeds" not in source
 
 
-def test_result_fetch_for_a_card_of_no_league_with_a_feed_says_which_leagues_have_one(store: Store):
+def test_result_fetch_of_a_card_with_no_fed_league_says_so(db_path, store):
     games = (
         Game(
-            league="CFL",
-            away="Toronto Argonauts",
-            home="BC Lions",
-            spread=Decimal(-3),
+            league="HS",
+            away="Central",
+            home="North",
+            spread=Decimal(-7),
             numbers=SelectionNumbers(away=101, home=102),
         ),
     )
     with store.transaction() as tx:
-        card_rows.save(tx, Card(slug="cfl-w12", title="CFL", games=games), "typed")
-    from parlaycards.services.feeds import fetch_results
-
-    with pytest.raises(ParlayError, match=r"card cfl-w12 has no game of a league with a feed \(nfl, ncaaf, "):
-        fetch_results(store, "cfl-w12")
+        card_rows.save(tx, Card(slug="hs-w12", title="Friday night", games=games), "typed")
+    r = cli(db_path, "result", "fetch", "hs-w12")
+    assert r.exit_code != 0
+    assert "card hs-w12 has no game of a league with a feed (" in r.stderr
+    assert "Use `result import` or `result set`." in r.stderr
+    assert "Traceback" not in r.output

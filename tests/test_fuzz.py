@@ -18,9 +18,9 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.verify import parse_qr_payload
-from parlaycards.io import limits
+from parlaycards.io import scan_limits
 from parlaycards.io.sheets import open_workbook
-from parlaycards.layout.templates import _shipped, parse_template
+from parlaycards.io.templates import parse_template, shipped_texts
 
 FEEDS = Path(__file__).parent / "feeds"
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
@@ -51,7 +51,7 @@ with zipfile.ZipFile(io.BytesIO(XLSX)) as _z:
     PARTS = {n: _z.read(n) for n in _z.namelist()}
 CSV = (SAMPLES / "nfl-week-12.csv").read_bytes()
 FEED = (FEEDS / "espn-nfl-2026-w12-lines.json").read_bytes()
-TEMPLATE = _shipped()["letter-2up"].encode()
+TEMPLATE = shipped_texts()["letter-2up"].encode()
 
 # a mutation: (where, as a fraction of the length; what: flip, cut, insert, repeat; a byte)
 MUTATION = st.tuples(
@@ -191,7 +191,7 @@ def test_a_mutated_image_is_checked_or_refused(kind, mutations):
         path = Path(folder) / f"scan.{kind}"
         path.write_bytes(_mutate(out.getvalue(), mutations))
         try:
-            limits.check_image_file(path)
+            scan_limits.check_image_file(path)
         except ParlayError:
             pass
 

@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from parlaycards.layout.templates import list_templates
+from parlaycards.io.templates import list_templates
 from parlaycards.services import grading, printing, results
 from parlaycards.store import cards as card_rows
 

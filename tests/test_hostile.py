@@ -19,7 +19,7 @@ from parlaycards.core.errors import LimitError, ParlayError
 from parlaycards.core.pickem import name_key
 from parlaycards.core.text import clean_name, for_terminal
 from parlaycards.core.verify import parse_qr_payload
-from parlaycards.io import limits
+from parlaycards.io import limits, scan_limits
 from parlaycards.io.sheets import open_workbook
 from parlaycards.report.cells import csv_value, xlsx_row
 
@@ -161,29 +161,29 @@ def _png_header(width: int, height: int) -> bytes:
 def test_check_image_file_refuses_empty_unknown_and_huge_before_decoding(tmp_path: Path):
     (tmp_path / "empty.jpg").write_bytes(b"")
     with pytest.raises(LimitError, match=r"empty\.jpg is empty \(0 bytes\)"):
-        limits.check_image_file(tmp_path / "empty.jpg")
+        scan_limits.check_image_file(tmp_path / "empty.jpg")
     (tmp_path / "notes.png").write_bytes(b"hello, not an image")
     with pytest.raises(LimitError, match=r"notes\.png is not an image the scanner reads"):
-        limits.check_image_file(tmp_path / "notes.png")
+        scan_limits.check_image_file(tmp_path / "notes.png")
     (tmp_path / "huge.png").write_bytes(_png_header(40_000, 40_000))
     with pytest.raises(LimitError, match=r"huge\.png claims 40,000 × 40,000 pixels"):
-        limits.check_image_file(tmp_path / "huge.png")
+        scan_limits.check_image_file(tmp_path / "huge.png")
     from PIL import Image
 
     Image.new("L", (300, 200), 255).save(tmp_path / "ok.png")
-    assert limits.check_image_file(tmp_path / "ok.png") is None
+    assert scan_limits.check_image_file(tmp_path / "ok.png") is None
 
 
 def test_check_pdf_file_counts_pages_and_refuses_what_is_not_a_pdf(tmp_path: Path):
     (tmp_path / "x.pdf").write_bytes(b"not a pdf at all")
     with pytest.raises(LimitError, match=r"x\.pdf is not a PDF file"):
-        limits.check_pdf_file(tmp_path / "x.pdf")
+        scan_limits.check_pdf_file(tmp_path / "x.pdf")
     from reportlab.pdfgen.canvas import Canvas
 
     c = Canvas(str(tmp_path / "ok.pdf"))
     c.showPage()
     c.save()
-    assert limits.check_pdf_file(tmp_path / "ok.pdf") == 1
+    assert scan_limits.check_pdf_file(tmp_path / "ok.pdf") == 1
 
 
 def test_qr_text_takes_ascii_digits_within_the_schema_only():

@@ -15,12 +15,12 @@ from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Card, Game
 from parlaycards.core.numbering import assign
 from parlaycards.demo.samples import NFL_CITIES
+from parlaycards.io.templates import list_templates, load_template, parse_template
 from parlaycards.layout import parts
 from parlaycards.layout.card import layout_card
 from parlaycards.layout.check import largest_empty, problems
 from parlaycards.layout.geometry import MM, Bubble, CardLayout, Fiducial, Rect, Rule, Shade, TextCell
 from parlaycards.layout.sheet import card_origins
-from parlaycards.layout.templates import list_templates, load_template, parse_template
 
 from .print_support import college_card, nfl_card
 
@@ -54,7 +54,7 @@ def test_a_card_too_big_names_the_templates_that_fit():
     with pytest.raises(
         ParlayError, match=r"too many to print legibly on letter-2up .*Templates that fit it: letter-1up"
     ):
-        layout_card(college_card(60), load_template("letter-2up"))
+        layout_card(college_card(60), load_template("letter-2up"), list_templates())
 
 
 def test_scanner_rules_on_a_full_card():
@@ -273,7 +273,7 @@ def test_cards_of_17_to_24_games_keep_8pt_type_and_every_field_wherever_they_fit
         for n in range(17, 25):
             card = DENSE[kind](n)
             try:
-                lay = layout_card(card, t)
+                lay = layout_card(card, t, TEMPLATES)
             except ParlayError as exc:
                 assert "too many to print legibly" in exc.text() and "letter-1up" in exc.text()
                 continue
@@ -297,7 +297,7 @@ def test_a_card_too_dense_for_letter_2up_names_the_full_page():
         r"16 games keeps its type at 8 pt or more on a sheet of several cards, even with team names as "
         r"sportsbooks shorten them \(Buffalo for Buffalo Bills\)\)\. Templates that fit it: .*letter-1up",
     ):
-        layout_card(nfl_card(26), load_template("letter-2up"))
+        layout_card(nfl_card(26), load_template("letter-2up"), TEMPLATES)
 
 
 @pytest.mark.parametrize("n", [22, 23, 24])

@@ -9,9 +9,9 @@ import pypdfium2 as pdfium
 import pytest
 
 from parlaycards.core.lines import format_spread, format_total
+from parlaycards.io.templates import list_templates, load_template
 from parlaycards.layout.card import layout_card
 from parlaycards.layout.sheet import card_origins
-from parlaycards.layout.templates import list_templates, load_template
 from parlaycards.render import qr
 from parlaycards.render.pdf import render_cards, render_proof
 

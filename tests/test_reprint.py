@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core.errors import NotFoundError, ParlayError, RefusedError
 from parlaycards.core.verify import qr_payload
+from parlaycards.io.templates import list_templates, load_template
 from parlaycards.layout.card import layout_card
 from parlaycards.layout.geometry import Bubble, Fiducial, QrBox, Shade, TextCell
 from parlaycards.layout.reprint import MARK, reprint_boxes
-from parlaycards.layout.templates import list_templates, load_template
 from parlaycards.layout.text import width
 from parlaycards.services import entries as entry_svc
 from parlaycards.services import reprint as svc

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
-from parlaycards.layout.templates import load_template
+from parlaycards.io.templates import load_template
 from parlaycards.services import entries as entry_svc
 from parlaycards.services import scan as svc
 from parlaycards.store import Store

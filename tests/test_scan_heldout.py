@@ -16,7 +16,7 @@ from PIL import Image
 from parlaycards.demo import heldout
 from parlaycards.demo.marks import legal_picks
 from parlaycards.demo.where import card_boxes_px, card_bubbles_px, rasterize
-from parlaycards.layout.templates import load_template
+from parlaycards.io.templates import load_template
 from parlaycards.services import scan as svc
 from parlaycards.store import Store
 

@@ -11,9 +11,9 @@ import pytest
 from parlaycards.core.models import Card, Game
 from parlaycards.core.names import short_name, short_names
 from parlaycards.core.numbering import assign
-from parlaycards.core.teams import FBS, NFL
+from parlaycards.core.team_names import FBS, NFL
+from parlaycards.io.templates import load_template
 from parlaycards.layout.card import _build, _choose, layout_card, split_body
-from parlaycards.layout.templates import load_template
 from tests.conftest import make_card
 
 

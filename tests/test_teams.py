@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from parlaycards.core import teams
+from parlaycards.core import team_names, teams
 from parlaycards.core.models import Side
-from parlaycards.io.layouts import which_team
 from parlaycards.io.pickem import game_pick, match_game
 
 from .conftest import make_card
@@ -52,8 +51,8 @@ def test_ambiguous_names_are_not_guessed():
 def test_every_reader_understands_the_same_names():
     """ "GB" was understood only by the lines importer, "Green Bay" by the score importer but not pick'em."""
     g = make_card(games=6).games[3]  # Green Bay Packers at Chicago Bears
-    assert which_team("GB", g.away, g.home) == "away"
-    assert which_team("Green Bay", g.away, g.home) == "away"
+    assert teams.side("GB", g.away, g.home) == "away"
+    assert teams.side("Green Bay", g.away, g.home) == "away"
     assert game_pick("GB", g) == (g.numbers.away, None)
     assert game_pick("Green Bay", g) == (g.numbers.away, None)
     assert game_pick("Bears", g) == (g.numbers.home, None)
@@ -90,7 +89,7 @@ def test_match_team_knows_every_fbs_school():
     assert teams.match_team("Demon Deacons", card) == teams.Match("Demon Deacons", "Wake Forest", "alias")
     assert teams.match_team("App St", card) == teams.Match("App St", "Appalachian State", "alias")
     assert isinstance(teams.match_team("Kansas", card), teams.Match)
-    assert len(teams.FBS) >= 135 and all(names[0] for names in teams.FBS)
+    assert len(team_names.FBS) >= 135 and all(names[0] for names in team_names.FBS)
     assert teams.canonical("UConn") == "Connecticut" and teams.canonical("Hokies") == "Virginia Tech"
     assert teams.canonical("ASU") is None  # Appalachian State or Arizona State: not in the table
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
-from parlaycards.layout.templates import load_template
+from parlaycards.io.templates import load_template
 
 runner = CliRunner()
 

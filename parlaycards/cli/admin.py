@@ -88,11 +88,13 @@ def backup(
 
     Example: parlaycards backup backups/pool-2026-11-29.db
     """
+    import shlex
+
     from ..services import backup as svc
 
     done = run(lambda: svc.backup(open_store(), file, replace=force))
     err(
         f"Backed up the pool to {done.file} ({done.size:,} bytes: {done.cards} card"
         f"{'s' if done.cards != 1 else ''}, {done.entries} entr{'ies' if done.entries != 1 else 'y'}). "
-        f"Use it with: parlaycards --db {done.file} cards"
+        f"Use it with: parlaycards --db {shlex.quote(str(done.file))} cards"
     )

@@ -202,7 +202,7 @@ def import_(
         err("Not read: " + warning)
     card_ = done.card
     if dry_run:
-        _print_games(card_)
+        print_games(card_)
         for undo in done.undone:
             err("Would undo a hand edit: " + undo)
         if done.undone:
@@ -323,7 +323,7 @@ def show(
     _print_other_lines(saved)
 
 
-def _print_games(card) -> None:  # noqa: ANN001
+def print_games(card) -> None:  # noqa: ANN001
     from .card_table import fitting_table
 
     c = console()
@@ -345,7 +345,7 @@ def _print_games(card) -> None:  # noqa: ANN001
 def _print_card(card, printed) -> None:  # noqa: ANN001
     from ..core.views import rules_text
 
-    _print_games(card)
+    print_games(card)
     c = console()
     basis = "TO 1" if card.payouts.basis == "to" else "FOR 1"
     tiers = " · ".join(f"{t.hits}/{t.picks} {t.odds}" for t in card.payouts.sorted().tiers)

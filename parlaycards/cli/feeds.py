@@ -118,7 +118,7 @@ def lines_fetch(
     Example: parlaycards lines fetch nfl --week 12 --card nfl-w12   (or: lines fetch nba --date 2026-12-01 --card nba-1201)
     """
     from ..services import feeds as svc
-    from .cards import _print_games, say_imported
+    from .cards import print_games, say_imported
 
     fresh_pool = None if dry_run else new_pool_path()
     fetched = run(
@@ -145,7 +145,7 @@ def lines_fetch(
     book_text = f", {taken.book}" if taken.book else ""
     undone = getattr(fetched.saved, "undone", ())
     if fetched.dry_run:
-        _print_games(fetched.saved.card)
+        print_games(fetched.saved.card)
         for undo in undone:
             err("Would undo a hand edit: " + undo)
         if undone:
@@ -219,7 +219,7 @@ def result_fetch(
 
     Example: parlaycards result fetch nfl-w12
     """
-    from ..services import feeds as svc
+    from ..services import feed_results as svc
     from .pool_views import say_results
 
     fetched = run(

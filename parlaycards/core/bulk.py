@@ -19,13 +19,12 @@ from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from .models import Card, Leg, LegOutcome, Outcome, PayoutTier, Result, Rules, Settlement
-from .money import CENT
+from .money import ZERO
 from .settle import grade_selections, settle_card
 
 # Bit fields of a packed sum; 63 legs at most per field, far above any card's 30.
 _N, _K, _LOST, _PENDING = 1, 1 << 6, 1 << 12, 1 << 18
 _FIELDS = (1 << 24) - 1
-_ZERO = Decimal(0).quantize(CENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +61,7 @@ def _grade(packed: int, card: Card) -> Grade:
 
 def _amount(grade: Grade, stake: Decimal, card: Card) -> Decimal:
     if grade.outcome is Outcome.PENDING or grade.outcome is Outcome.LOSS:
-        return _ZERO
+        return ZERO
     # A win is decided by its tier alone and a refund has no loss: `lost` is False for both.
     return settle_card(stake, grade.effective_picks, grade.hits, False, card.rules, card.payouts)[2]
 

@@ -218,10 +218,3 @@ def _typed(lg: League) -> str:
 def lower_wins(code: str) -> bool:
     lg = get(code)
     return lg is not None and lg.lower_wins
-
-
-def half_step(value: Decimal, code: str) -> bool:
-    """True when `value` is a whole multiple of the league's line increment."""
-    lg = get(code)
-    step = lg.step if lg else HALF
-    return (value / step) == (value / step).to_integral_value()

@@ -16,7 +16,6 @@ TOTAL_ACCEPTED = "Accepted: 44.5, 44½, 44 1/2, o44.5, u44.5, O/U 44½ (a positi
 NO_LINE_WORDS = {"nl", "off", "n/a", "na", "-", "--", "x", "tba", ""}
 PICK_WORDS = {"pk", "pick", "pick'em", "pickem", "pick em", "pk'em", "pkem", "ev", "even", "evens", "p"}
 
-_HALF = re.compile(r"\s*(?:½|1/2|\.5|,5)$")
 _NUMBER = re.compile(r"^([+-]?)\s*(\d+(?:\.\d+)?)?\s*(½|1/2)?$")
 _PRICE = re.compile(r"^(.*?)\s*\(?\s*([+-]\d{3,4}|EV|ev|even)\s*\)?$")
 

@@ -6,10 +6,12 @@ Amounts are `Decimal` everywhere. People read `$1,234.50` and `-$5.00`; files an
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 
 CENT = Decimal("0.01")
+ZERO = Decimal("0.00")  # no money: the one zero amounts start from
 MAX_AMOUNT = Decimal(1_000_000_000)  # $1,000,000,000: no amount read is larger (core.bounds)
 ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
 _THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?")  # 1,000 and 12,345.50: commas between thousands only
@@ -66,3 +68,30 @@ def parse(
     if amount != amount.quantize(CENT):
         raise ValueError(f'{what} "{text}" has fractions of a cent. {accepted}')
     return amount.quantize(CENT)
+
+
+def pay_out(
+    due: Decimal,
+    before: Decimal,
+    amount: Decimal | None,
+    *,
+    in_full: Callable[[], str],
+    owed_by: str,
+    due_is: str,
+) -> tuple[Decimal, Decimal]:
+    """A payment against `due`, `before` already paid: (what is paid now, what has been paid in all). The
+    amount defaults to what is still owed and is never more; nothing is paid twice. `in_full` says why
+    nothing is owed; `owed_by` and `due_is` word the refusal of too much ("card 000123 is owed",
+    "it pays")."""
+    from .errors import RefusedError
+
+    owed = due - before
+    if owed <= 0:
+        raise RefusedError(in_full())
+    value = owed if amount is None else amount
+    if value > owed:
+        raise RefusedError(
+            f"⟨amount⟩ {dollars(value)} is more than {owed_by}: {dollars(owed)} "
+            f"({due_is} {dollars(due)}, {dollars(before)} already paid)."
+        )
+    return value, (before + value).quantize(CENT)

@@ -51,10 +51,6 @@ def to_american(decimal_odds: Fraction) -> str:
     return f"-{round(float(100 / (decimal_odds - 1)))}"
 
 
-def implied_probability(decimal_odds: Fraction) -> Fraction:
-    return 1 / decimal_odds
-
-
 @dataclass(frozen=True)
 class Parlay:
     stake: Decimal

@@ -23,7 +23,7 @@ from .prizes import HUNDRED, Prize, place_prizes, split
 from .settle import grade_leg
 from .text import clean_name
 
-ZERO = Decimal(0)
+NIL = Decimal(0)  # a plain zero: no points, no fee (amounts start from money.ZERO)
 ONE = Decimal(1)
 
 PickOutcome = Literal["win", "loss", "push", "void", "pending", "missing"]
@@ -42,7 +42,7 @@ class PickemPool(Frozen):
     push_points: Decimal = Field(default=Decimal("0.5"), ge=0, le=1)
     tiebreak_game: int | None = None  # a game key; None: the last game by kickoff
     tiebreak_rule: TiebreakRule = "closest"
-    fee: Decimal = Field(default=ZERO, ge=0)
+    fee: Decimal = Field(default=NIL, ge=0)
     prizes: tuple[Prize, ...] = (Prize(percent=HUNDRED),)
 
     @field_validator("season")
@@ -53,7 +53,7 @@ class PickemPool(Frozen):
 
     @model_validator(mode="after")
     def _percent_total(self) -> PickemPool:
-        share = sum((p.percent for p in self.prizes if p.percent is not None), ZERO)
+        share = sum((p.percent for p in self.prizes if p.percent is not None), NIL)
         if share > HUNDRED:
             raise ValueError(f"the prizes add up to {share.normalize():f}% of the pot, more than 100%")
         return self
@@ -233,12 +233,12 @@ class WeekReport(Frozen):
 
     @property
     def paid_out(self) -> Decimal:
-        return sum((s.prize for s in self.standings), ZERO)
+        return sum((s.prize for s in self.standings), NIL)
 
 
 def graded_sides(game: Game, result: Result | None, basis: PickemBasis) -> dict[Side, LegOutcome]:
     """Both sides of a game graded once: ATS at the card's spread, straight-up as a spread of 0."""
-    line_game = game if basis == "ats" else Game.model_validate({**game.model_dump(), "spread": ZERO})
+    line_game = game if basis == "ats" else Game.model_validate({**game.model_dump(), "spread": NIL})
     return {side: grade_leg(line_game, side, result) for side in PICK_SIDES}
 
 
@@ -252,12 +252,12 @@ def score_entry(
     for game in games:
         side = entry.side_for(game.key)
         if side is None:
-            lines.append(PickLine(game=game.key, side=None, outcome="missing", points=ZERO))
+            lines.append(PickLine(game=game.key, side=None, outcome="missing", points=NIL))
             continue
         o = graded[game.key][side]
-        points = ONE if o is LegOutcome.WIN else push_points if o is LegOutcome.PUSH else ZERO
+        points = ONE if o is LegOutcome.WIN else push_points if o is LegOutcome.PUSH else NIL
         lines.append(PickLine(game=game.key, side=side, outcome=o.value, points=points))
-    return sum((p.points for p in lines), ZERO), tuple(lines)
+    return sum((p.points for p in lines), NIL), tuple(lines)
 
 
 def tiebreak_key(guess: int | None, actual: int | None, rule: TiebreakRule) -> tuple[int, int]:
@@ -275,6 +275,67 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _result_notes(games: Sequence[Game], results: Mapping[int, Result], pending: Sequence[Game]) -> list[str]:
+    """What the week's results say of its scores: games cancelled, games with no result yet."""
+    notes = [
+        f"{g.label()} was cancelled: no points for anyone on it."
+        for g in games
+        if (r := results.get(g.key)) is not None and r.cancelled
+    ]
+    if pending:
+        notes.append(
+            f"{len(pending)} game(s) have no result yet ({', '.join(g.label() for g in pending)}): "
+            "scores, places and prizes are provisional."
+        )
+    return notes
+
+
+def _prize_notes(prizes: Sequence[Decimal], pot: Decimal, entries: int, fee: Decimal) -> list[str]:
+    """The week's prizes adding up to more than its pot, said."""
+    notes = []
+    if sum(prizes, NIL) > pot:
+        notes.append(
+            f"The prizes add up to {dollars(sum(prizes, NIL))}, more than the pot {dollars(pot)} "
+            f"({entries} entries at {dollars(fee)})."
+        )
+    return notes
+
+
+def _standing(
+    e: PickemEntry,
+    score: Decimal,
+    lines: tuple[PickLine, ...],
+    place: int,
+    tied: int,
+    share: Decimal,
+    actual: int | None,
+) -> Standing:
+    """An entrant's line of the standings: place (shared by `tied`), score and its wins, pushes, losses …,
+    the tiebreak guess and how far it was from `actual`, and the prize share."""
+    counts = {
+        o: sum(1 for p in lines if p.outcome == o)
+        for o in ("win", "push", "loss", "missing", "void", "pending")
+    }
+    return Standing(
+        place=place,
+        tied=tied,
+        name=e.name,
+        paid=e.paid,
+        score=score,
+        wins=counts["win"],
+        pushes=counts["push"],
+        losses=counts["loss"],
+        missing=counts["missing"],
+        void=counts["void"],
+        pending=counts["pending"],
+        tiebreak=e.tiebreak,
+        distance=abs(e.tiebreak - actual) if e.tiebreak is not None and actual is not None else None,
+        over=e.tiebreak is not None and actual is not None and e.tiebreak > actual,
+        prize=share,
+        picks=lines,
+    )
+
+
 def grade_week(
     pool: PickemPool, card: Card, entries: Iterable[PickemEntry], results: Mapping[int, Result]
 ) -> WeekReport:
@@ -284,17 +345,8 @@ def grade_week(
     games = pool_games(card)
     tb_game = tiebreak_game(pool, games)
     graded = {g.key: graded_sides(g, results.get(g.key), pool.basis) for g in games}
-    notes: list[str] = []
-    for g in games:
-        r = results.get(g.key)
-        if r is not None and r.cancelled:
-            notes.append(f"{g.label()} was cancelled: no points for anyone on it.")
     pending = [g for g in games if results.get(g.key) is None]
-    if pending:
-        notes.append(
-            f"{len(pending)} game(s) have no result yet ({', '.join(g.label() for g in pending)}): "
-            "scores, places and prizes are provisional."
-        )
+    notes = _result_notes(games, results, pending)
     tb_result = results.get(tb_game.key)
     actual: int | None = None
     if tb_result is not None and not tb_result.cancelled:
@@ -309,11 +361,7 @@ def grade_week(
     scored.sort(key=lambda s: (-s[1], s[3], s[0].key, s[0].name))
     pot = (pool.fee * len(scored)).quantize(CENT, rounding=ROUND_HALF_UP)
     prizes = place_prizes(pot, pool.prizes)
-    if sum(prizes, ZERO) > pot:
-        notes.append(
-            f"The prizes add up to {dollars(sum(prizes, ZERO))}, more than the pot {dollars(pot)} "
-            f"({len(scored)} entries at {dollars(pool.fee)})."
-        )
+    notes += _prize_notes(prizes, pot, len(scored), pool.fee)
 
     standings: list[Standing] = []
     i = 0
@@ -322,46 +370,20 @@ def grade_week(
         while j < len(scored) and (scored[j][1], scored[j][3]) == (scored[i][1], scored[i][3]):
             j += 1
         group = scored[i:j]
-        pooled = sum(prizes[i:j], ZERO)
+        pooled = sum(prizes[i:j], NIL)
         shares = split(pooled, len(group))
         if len(group) > 1 and pooled > 0:
+            names = ", ".join(e.name for e, *_ in group)
             end = min(j, len(prizes))
             span = ordinal(i + 1) if end <= i + 1 else f"{ordinal(i + 1)}–{ordinal(end)}"
-            names = ", ".join(e.name for e, *_ in group)
             notes.append(
                 f"{names} tie for {ordinal(i + 1)} and share the {span} prize money "
                 f"({dollars(pooled)}): " + ", ".join(dollars(s) for s in shares) + "."
             )
         for (e, score, lines, _), share in zip(group, shares, strict=True):
-            counts = {
-                o: sum(1 for p in lines if p.outcome == o)
-                for o in ("win", "push", "loss", "missing", "void", "pending")
-            }
-            standings.append(
-                Standing(
-                    place=i + 1,
-                    tied=len(group),
-                    name=e.name,
-                    paid=e.paid,
-                    score=score,
-                    wins=counts["win"],
-                    pushes=counts["push"],
-                    losses=counts["loss"],
-                    missing=counts["missing"],
-                    void=counts["void"],
-                    pending=counts["pending"],
-                    tiebreak=e.tiebreak,
-                    distance=abs(e.tiebreak - actual)
-                    if e.tiebreak is not None and actual is not None
-                    else None,
-                    over=e.tiebreak is not None and actual is not None and e.tiebreak > actual,
-                    prize=share,
-                    picks=lines,
-                )
-            )
+            standings.append(_standing(e, score, lines, i + 1, len(group), share, actual))
         i = j
-    unclaimed = sum(prizes[len(scored) :], ZERO)
-    if unclaimed > 0:
+    if (unclaimed := sum(prizes[len(scored) :], NIL)) > 0:
         notes.append(f"{dollars(unclaimed)} of prizes is not paid: there are more prizes than entries.")
     return WeekReport(
         pool=pool,

@@ -14,7 +14,6 @@ from pydantic import Field, model_validator
 from .models import Frozen
 from .money import CENT, dollars
 
-ZERO = Decimal(0)
 HUNDRED = Decimal(100)
 PRIZES_ACCEPTED = (
     "Accepted: percentages of the pot or amounts, comma-separated, e.g. 60%,30%,10% or 100,50 or $75."
@@ -69,8 +68,8 @@ def place_prizes(pot: Decimal, prizes: Sequence[Prize]) -> tuple[Decimal, ...]:
     """Each finishing position's prize in cents. Percentages are rounded on their running total, so that
     the percentage prizes add up to exactly the pot × their sum (100% pays the whole pot to the cent)."""
     out: list[Decimal] = []
-    running = ZERO
-    paid_so_far = ZERO
+    running = Decimal(0)  # percent
+    paid_so_far = Decimal(0)
     for p in prizes:
         if p.amount is not None:
             out.append(p.amount.quantize(CENT, rounding=ROUND_HALF_UP))

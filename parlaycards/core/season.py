@@ -6,9 +6,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from .models import Frozen
-from .pickem import WeekReport, name_key
-
-ZERO = Decimal(0)
+from .pickem import NIL, WeekReport, name_key
 
 
 class SeasonRow(Frozen):
@@ -48,8 +46,8 @@ def season_standings(season: str, weeks: Sequence[WeekReport]) -> SeasonReport:
             row = scores.setdefault(k, [None] * len(weeks))
             row[i] = s.score
             wins[k] = wins.get(k, 0) + (1 if s.place == 1 else 0)
-            money[k] = money.get(k, ZERO) + s.prize
-    totals = {k: sum((x for x in row if x is not None), ZERO) for k, row in scores.items()}
+            money[k] = money.get(k, NIL) + s.prize
+    totals = {k: sum((x for x in row if x is not None), NIL) for k, row in scores.items()}
     order = sorted(scores, key=lambda k: (-totals[k], k, names[k]))
     rows: list[SeasonRow] = []
     i = 0

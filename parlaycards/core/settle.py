@@ -6,7 +6,7 @@ rounded to the cent half up once, at the end.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -26,9 +26,7 @@ from .models import (
     Settlement,
     Side,
 )
-from .money import CENT
-
-ZERO = Decimal(0)
+from .money import CENT, ZERO
 
 
 def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
@@ -99,10 +97,10 @@ def settle_card(
     if tier is not None:
         return Outcome.WIN, tier, returned(stake, tier, table)
     if lost:
-        return Outcome.LOSS, None, ZERO.quantize(CENT)
+        return Outcome.LOSS, None, ZERO
     if card_rules.below_minimum == "refund":
         return Outcome.REFUND, None, stake.quantize(CENT, rounding=ROUND_HALF_UP)
-    return Outcome.LOSS, None, ZERO.quantize(CENT)
+    return Outcome.LOSS, None, ZERO
 
 
 def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Settlement:
@@ -115,18 +113,11 @@ def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Set
         game, side = hit
         legs.append(Leg(number=number, outcome=grade_leg(game, side, results.get(game.key))))
     n, k, lost, pending = settle_counts([leg.outcome for leg in legs], card.rules)
-    if pending:
-        return Settlement(
-            serial=entry.serial,
-            stake=entry.stake,
-            legs=tuple(legs),
-            effective_picks=n,
-            hits=k,
-            tier=None,
-            outcome=Outcome.PENDING,
-            payout=ZERO.quantize(CENT),
-        )
-    outcome, tier, amount = settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
+    outcome, tier, amount = (
+        (Outcome.PENDING, None, ZERO)
+        if pending
+        else settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
+    )
     return Settlement(
         serial=entry.serial,
         stake=entry.stake,
@@ -259,12 +250,3 @@ def _local(when: datetime, card: Card) -> datetime:
         return when.astimezone(ZoneInfo(card.timezone))
     except (ZoneInfoNotFoundError, ValueError):
         return when
-
-
-def totals(settlements: Iterable[Settlement]) -> tuple[Decimal, Decimal, Decimal]:
-    """(stakes, payouts, net to the pool) over settled cards."""
-    stakes = payouts = ZERO
-    for s in settlements:
-        stakes += s.stake
-        payouts += s.payout
-    return stakes, payouts, stakes - payouts

@@ -15,248 +15,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
+
+from .team_names import FBS, LEAGUES, NFL
 
 EXACT, ALIAS, WORDS, SHORT, NONE = 4, 3, 2, 1, 0
 HOW = {EXACT: "exact", ALIAS: "alias", WORDS: "words", SHORT: "short"}
 
-# Each team: its names as sportsbooks, feeds and people write them (the first is its canonical name).
-NFL = (
-    ("Arizona Cardinals", "Arizona", "Cardinals", "ARI", "ARZ", "Cards"),
-    ("Atlanta Falcons", "Atlanta", "Falcons", "ATL"),
-    ("Baltimore Ravens", "Baltimore", "Ravens", "BAL"),
-    ("Buffalo Bills", "Buffalo", "Bills", "BUF"),
-    ("Carolina Panthers", "Carolina", "Panthers", "CAR"),
-    ("Chicago Bears", "Chicago", "Bears", "CHI"),
-    ("Cincinnati Bengals", "Cincinnati", "Bengals", "CIN"),
-    ("Cleveland Browns", "Cleveland", "Browns", "CLE"),
-    ("Dallas Cowboys", "Dallas", "Cowboys", "DAL"),
-    ("Denver Broncos", "Denver", "Broncos", "DEN"),
-    ("Detroit Lions", "Detroit", "Lions", "DET"),
-    ("Green Bay Packers", "Green Bay", "Packers", "GB", "GNB", "Pack"),
-    ("Houston Texans", "Houston", "Texans", "HOU"),
-    ("Indianapolis Colts", "Indianapolis", "Colts", "IND", "Indy"),
-    ("Jacksonville Jaguars", "Jacksonville", "Jaguars", "JAX", "JAC", "Jags"),
-    ("Kansas City Chiefs", "Kansas City", "Chiefs", "KC", "KAN"),
-    ("Las Vegas Raiders", "Las Vegas", "Raiders", "LV", "LVR", "OAK", "Oakland Raiders", "Oakland"),
-    (
-        "Los Angeles Chargers",
-        "LA Chargers",
-        "L.A. Chargers",
-        "Chargers",
-        "LAC",
-        "San Diego Chargers",
-        "San Diego",
-        "SD",
-        "SDG",
-    ),
-    ("Los Angeles Rams", "LA Rams", "L.A. Rams", "Rams", "LAR", "St. Louis Rams", "St. Louis", "STL"),
-    ("Miami Dolphins", "Miami", "Dolphins", "MIA", "Fins"),
-    ("Minnesota Vikings", "Minnesota", "Vikings", "MIN"),
-    ("New England Patriots", "New England", "Patriots", "NE", "NWE", "Pats"),
-    ("New Orleans Saints", "New Orleans", "Saints", "NO", "NOR"),
-    ("New York Giants", "NY Giants", "N.Y. Giants", "Giants", "NYG"),
-    ("New York Jets", "NY Jets", "N.Y. Jets", "Jets", "NYJ"),
-    ("Philadelphia Eagles", "Philadelphia", "Eagles", "PHI", "Philly"),
-    ("Pittsburgh Steelers", "Pittsburgh", "Steelers", "PIT"),
-    ("San Francisco 49ers", "San Francisco", "49ers", "Niners", "SF", "SFO"),
-    ("Seattle Seahawks", "Seattle", "Seahawks", "SEA"),
-    ("Tampa Bay Buccaneers", "Tampa Bay", "Buccaneers", "Bucs", "TB", "TAM"),
-    ("Tennessee Titans", "Tennessee", "Titans", "TEN"),
-    ("Washington Commanders", "Washington", "Commanders", "WAS", "WSH", "WFT", "Washington Football Team"),
-)
-# Every FBS school (and Louisiana-Monroe): its name, its name with the nickname, the nickname when no other
-# team has it, and other spellings; a spelling two teams share (Tigers, ASU, IND) is left out.
-FBS = (
-    ("Air Force", "Air Force Falcons", "AFA"),
-    ("Akron", "Akron Zips", "Zips"),
-    ("Alabama", "Alabama Crimson Tide", "Crimson Tide", "Bama", "ALA"),
-    ("Alabama-Birmingham", "UAB", "UAB Blazers", "Blazers"),
-    (
-        "Appalachian State",
-        "Appalachian State Mountaineers",
-        "App State",
-        "App St",
-        "Appalachian St",
-        "App State Mountaineers",
-        "Appalachian St Mountaineers",
-    ),
-    ("Arizona", "Arizona Wildcats", "ARIZ"),
-    ("Arizona State", "Arizona State Sun Devils", "Sun Devils", "Arizona St"),
-    ("Arkansas", "Arkansas Razorbacks", "Razorbacks", "ARK", "Hogs"),
-    ("Arkansas State", "Arkansas State Red Wolves", "Red Wolves", "Arkansas St"),
-    ("Army", "Army Black Knights", "Black Knights", "Army West Point"),
-    ("Auburn", "Auburn Tigers", "AUB"),
-    ("Ball State", "Ball State Cardinals", "Ball St"),
-    ("Baylor", "Baylor Bears", "BAY"),
-    ("Boise State", "Boise State Broncos", "BSU", "Boise St"),
-    ("Boston College", "Boston College Eagles", "BC"),
-    ("Bowling Green", "Bowling Green Falcons", "BGSU"),
-    ("Brigham Young", "BYU", "BYU Cougars"),
-    ("Buffalo", "Buffalo Bulls", "UB"),
-    ("California", "California Golden Bears", "Golden Bears", "Cal", "Berkeley"),
-    ("Central Florida", "UCF", "UCF Knights", "Knights"),
-    ("Central Michigan", "Central Michigan Chippewas", "Chippewas", "CMU", "C Michigan"),
-    ("Charlotte", "Charlotte 49ers"),
-    ("Cincinnati", "Cincinnati Bearcats", "Bearcats", "Cincy"),
-    ("Clemson", "Clemson Tigers", "CLEM"),
-    ("Coastal Carolina", "Coastal Carolina Chanticleers", "Chanticleers", "Coastal"),
-    ("Colorado", "Colorado Buffaloes", "Buffaloes", "COLO", "Buffs"),
-    ("Colorado State", "Colorado State Rams", "CSU", "Colorado St"),
-    ("Connecticut", "UConn", "UConn Huskies"),
-    ("Delaware", "Delaware Blue Hens", "Blue Hens"),
-    ("Duke", "Duke Blue Devils", "Blue Devils"),
-    ("East Carolina", "East Carolina Pirates", "Pirates", "ECU"),
-    ("Eastern Michigan", "Eastern Michigan Eagles", "EMU", "E Michigan"),
-    ("Florida", "Florida Gators", "Gators", "UF", "FLA"),
-    ("Florida Atlantic", "FAU", "FAU Owls", "Florida Atlantic Owls"),
-    ("Florida International", "FIU", "FIU Panthers", "Florida Intl", "Florida International Panthers"),
-    ("Florida State", "Florida State Seminoles", "Seminoles", "FSU", "Noles", "Florida St"),
-    ("Fresno State", "Fresno State Bulldogs", "Fresno", "Fresno St"),
-    ("Georgia", "Georgia Bulldogs", "UGA", "Dawgs"),
-    ("Georgia Southern", "Georgia Southern Eagles", "GASO", "Ga Southern"),
-    ("Georgia State", "Georgia State Panthers", "Ga State", "Georgia St", "Ga St"),
-    ("Georgia Tech", "Ga Tech", "GT", "Georgia Tech Yellow Jackets", "Yellow Jackets"),
-    ("Hawaii", "Hawai'i", "Hawaii Rainbow Warriors", "Rainbow Warriors"),
-    ("Houston", "Houston Cougars", "UH"),
-    ("Illinois", "Illinois Fighting Illini", "Fighting Illini", "ILL", "Illini"),
-    ("Indiana", "Indiana Hoosiers", "Hoosiers", "IU"),
-    ("Iowa", "Iowa Hawkeyes", "Hawkeyes"),
-    ("Iowa State", "Iowa State Cyclones", "Cyclones", "ISU", "Iowa St"),
-    ("Jacksonville State", "Jacksonville State Gamecocks", "Jax State", "Jax St", "Jacksonville St"),
-    ("James Madison", "James Madison Dukes", "Dukes", "JMU"),
-    ("Kansas", "Kansas Jayhawks", "Jayhawks", "KU"),
-    ("Kansas State", "Kansas State Wildcats", "K-State", "KSU", "Kansas St"),
-    ("Kennesaw State", "Kennesaw State Owls", "Kennesaw", "Kennesaw St"),
-    ("Kent State", "Kent State Golden Flashes", "Golden Flashes", "Kent", "Kent St"),
-    ("Kentucky", "Kentucky Wildcats", "UK"),
-    ("Liberty", "Liberty Flames", "Flames"),
-    ("Louisiana", "Louisiana Ragin' Cajuns", "Ragin' Cajuns", "Louisiana-Lafayette", "UL Lafayette", "ULL"),
-    ("Louisiana State", "LSU", "LSU Tigers", "Louisiana St"),
-    ("Louisiana Tech", "Louisiana Tech Bulldogs", "La Tech", "LT"),
-    (
-        "Louisiana-Monroe",
-        "UL Monroe",
-        "ULM",
-        "Louisiana Monroe",
-        "UL Monroe Warhawks",
-        "Warhawks",
-        "Louisiana-Monroe Warhawks",
-    ),
-    ("Louisville", "Louisville Cardinals", "LOU", "UL"),
-    ("Marshall", "Marshall Thundering Herd", "Thundering Herd"),
-    ("Maryland", "Maryland Terrapins", "Terrapins", "Terps", "MD"),
-    ("Massachusetts", "UMass", "UMass Minutemen", "Minutemen", "Massachusetts Minutemen"),
-    ("Memphis", "Memphis Tigers"),
-    (
-        "Miami (FL)",
-        "Miami Hurricanes",
-        "Miami FL",
-        "Miami Florida",
-        "Hurricanes",
-        "Miami (FL) Hurricanes",
-        "Miami Fla",
-        "The U",
-    ),
-    (
-        "Miami (OH)",
-        "Miami Ohio",
-        "Miami OH",
-        "Miami RedHawks",
-        "RedHawks",
-        "Miami (OH) RedHawks",
-        "Miami of Ohio",
-    ),
-    ("Michigan", "Michigan Wolverines", "Wolverines", "MICH", "UM"),
-    ("Michigan State", "Michigan State Spartans", "MSU", "Michigan St"),
-    (
-        "Middle Tennessee",
-        "Middle Tennessee Blue Raiders",
-        "Blue Raiders",
-        "MTSU",
-        "Middle Tennessee State",
-        "Middle Tenn",
-        "Middle Tennessee St",
-    ),
-    ("Minnesota", "Minnesota Golden Gophers", "Golden Gophers", "MINN", "Gophers"),
-    ("Mississippi State", "Miss State", "Mississippi St", "Miss St", "Mississippi State Bulldogs", "MSST"),
-    ("Missouri", "Missouri Tigers", "Mizzou", "MIZ"),
-    ("Missouri State", "Missouri State Bears", "Missouri St"),
-    ("Navy", "Navy Midshipmen", "Midshipmen"),
-    ("Nebraska", "Nebraska Cornhuskers", "Cornhuskers", "NEB", "Huskers"),
-    ("Nevada", "Nevada Wolf Pack"),
-    ("Nevada-Las Vegas", "UNLV", "UNLV Rebels"),
-    ("New Mexico", "New Mexico Lobos", "Lobos", "UNM"),
-    ("New Mexico State", "New Mexico State Aggies", "NMSU", "New Mexico St"),
-    ("North Carolina", "North Carolina Tar Heels", "Tar Heels", "UNC"),
-    (
-        "North Carolina State",
-        "NC State",
-        "N.C. State",
-        "NC State Wolfpack",
-        "NCSU",
-        "NC St",
-        "North Carolina St",
-    ),
-    ("North Texas", "North Texas Mean Green", "Mean Green", "UNT"),
-    ("Northern Illinois", "Northern Illinois Huskies", "NIU", "N Illinois"),
-    ("Northwestern", "Northwestern Wildcats", "NW", "NU"),
-    ("Notre Dame", "Notre Dame Fighting Irish", "Fighting Irish", "ND"),
-    ("Ohio", "Ohio Bobcats", "Ohio U"),
-    ("Ohio State", "Ohio State Buckeyes", "Buckeyes", "OSU", "tOSU", "Ohio St"),
-    ("Oklahoma", "Oklahoma Sooners", "Sooners", "OU", "OKLA"),
-    ("Oklahoma State", "Oklahoma State Cowboys", "Okla State", "Okla St", "OKST", "Oklahoma St"),
-    ("Old Dominion", "Old Dominion Monarchs", "Monarchs", "ODU"),
-    ("Ole Miss", "Mississippi", "Ole Miss Rebels", "Mississippi Rebels"),
-    ("Oregon", "Oregon Ducks", "Ducks", "ORE"),
-    ("Oregon State", "Oregon State Beavers", "Beavers", "ORST", "Oregon St"),
-    ("Penn State", "Penn State Nittany Lions", "Nittany Lions", "PSU", "Penn St"),
-    ("Pittsburgh", "Pitt", "Pitt Panthers", "Pittsburgh Panthers"),
-    ("Purdue", "Purdue Boilermakers", "Boilermakers", "PUR"),
-    ("Rice", "Rice Owls"),
-    ("Rutgers", "Rutgers Scarlet Knights", "Scarlet Knights", "RUT"),
-    ("Sam Houston", "Sam Houston Bearkats", "Bearkats", "Sam Houston State", "SHSU", "Sam Houston St"),
-    ("San Diego State", "San Diego State Aztecs", "Aztecs", "SDSU", "San Diego St"),
-    ("San Jose State", "San Jose State Spartans", "SJSU", "San Jose St", "San Jose St Spartans"),
-    ("South Alabama", "South Alabama Jaguars", "USA", "S Alabama"),
-    ("South Carolina", "South Carolina Gamecocks", "SC", "SCAR"),
-    ("South Florida", "South Florida Bulls", "USF"),
-    ("Southern California", "USC", "USC Trojans", "Southern Cal"),
-    ("Southern Methodist", "SMU", "SMU Mustangs", "Mustangs"),
-    ("Southern Miss", "Southern Miss Golden Eagles", "Golden Eagles", "Southern Mississippi", "USM"),
-    ("Stanford", "Stanford Cardinal", "Cardinal", "STAN"),
-    ("Syracuse", "Syracuse Orange", "Orange", "CUSE"),
-    ("Temple", "Temple Owls"),
-    ("Tennessee", "Tennessee Volunteers", "Volunteers", "TENN", "Vols"),
-    ("Texas", "Texas Longhorns", "Longhorns", "TEX", "UT"),
-    ("Texas A&M", "Texas A&M Aggies", "TAMU", "Texas AM", "Texas A and M"),
-    ("Texas Christian", "TCU", "TCU Horned Frogs", "Horned Frogs"),
-    ("Texas State", "Texas State Bobcats", "TXST", "Texas St"),
-    ("Texas Tech", "Texas Tech Red Raiders", "Red Raiders", "TTU"),
-    ("Texas-El Paso", "UTEP", "UTEP Miners", "Miners"),
-    ("Texas-San Antonio", "UTSA", "UTSA Roadrunners", "Roadrunners"),
-    ("Toledo", "Toledo Rockets", "Rockets"),
-    ("Troy", "Troy Trojans"),
-    ("Tulane", "Tulane Green Wave", "Green Wave", "TUL"),
-    ("Tulsa", "Tulsa Golden Hurricane", "Golden Hurricane"),
-    ("UCLA", "UCLA Bruins", "Bruins"),
-    ("Utah", "Utah Utes", "Utes"),
-    ("Utah State", "Utah State Aggies", "USU", "Utah St"),
-    ("Vanderbilt", "Vanderbilt Commodores", "Commodores", "Vandy", "VAN"),
-    ("Virginia", "Virginia Cavaliers", "Cavaliers", "UVA"),
-    ("Virginia Tech", "Va Tech", "VT", "Virginia Tech Hokies", "Hokies"),
-    ("Wake Forest", "Wake Forest Demon Deacons", "Demon Deacons", "Wake"),
-    ("Washington", "Washington Huskies", "UW", "WASH"),
-    ("Washington State", "Washington State Cougars", "Wazzu", "WSU", "Washington St"),
-    ("West Virginia", "West Virginia Mountaineers", "WVU"),
-    ("Western Kentucky", "Western Kentucky Hilltoppers", "Hilltoppers", "WKU", "W Kentucky"),
-    ("Western Michigan", "Western Michigan Broncos", "WMU", "W Michigan"),
-    ("Wisconsin", "Wisconsin Badgers", "Badgers", "WISC"),
-    ("Wyoming", "Wyoming Cowboys", "WYO"),
-)
-LEAGUES = {"NFL": NFL, "NCAA": FBS}
 CITY_WORDS = {"la", "ny", "new", "york", "los", "angeles", "l", "a", "n", "y"}  # either of two teams
 HOME_WORDS = {"home", "h"}
 AWAY_WORDS = {"away", "visitor", "visitors", "road", "a", "v"}
@@ -373,6 +141,26 @@ def best(text: str, candidates: Sequence[str]) -> list[int]:
     levels = [level(text, c) for c in candidates]
     top = max(levels, default=NONE)
     return [i for i, lv in enumerate(levels) if lv == top and top > NONE]
+
+
+T = TypeVar("T")
+
+
+def best_pairs(
+    candidates: Iterable[tuple[T, str, str, str, str]], level_of: Callable[[str, str], int] = level
+) -> list[tuple[T, bool]]:
+    """Of `candidates` (item, away name, home name, away team, home team as the card writes them), those
+    whose two names name the two teams, either way round, at the best level any of them reaches (the
+    weaker name of a pair decides its level), each with whether the names are the other way round.
+    Empty: none; two or more: ambiguous."""
+    scored = []
+    for item, away, home, team_away, team_home in candidates:
+        straight = min(level_of(away, team_away), level_of(home, team_home))
+        swapped = min(level_of(away, team_home), level_of(home, team_away))
+        if straight or swapped:
+            scored.append((max(straight, swapped), swapped > straight, item))
+    top = max((s for s, _, _ in scored), default=NONE)
+    return [(item, swap) for s, swap, item in scored if s == top]
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,9 @@ from typing import Literal
 import cv2
 import numpy as np
 
+from ..core.marks import STAKE_KEYS
 from ..core.models import Card, Game
-from ..layout.templates import load_template
+from ..io.templates import load_template
 
 # re-exported: the tests place marks with these
 from .where import Spot as Spot
@@ -389,7 +390,7 @@ def plan_card(
     stake = (
         "other"
         if why == "other-stake"
-        else (str(rng.choice(["1", "2", "5", "10", "20"])) if rng.random() < 0.7 else None)
+        else (str(rng.choice(list(STAKE_KEYS))) if rng.random() < 0.7 else None)
     )
     used = {_game(card, n).key for n in picks}
     free = [str(n) for g in games if g.key not in used for n in g.numbers.all()]
@@ -397,7 +398,7 @@ def plan_card(
     if why == "unsure":
         extras.append((str(rng.choice(free)), "faint"))
     elif free and rng.random() < not_counting:
-        spare = free + [f"stake:{k}" for k in ("1", "2", "5", "10", "20") if k != stake]
+        spare = free + [f"stake:{k}" for k in STAKE_KEYS if k != stake]
         extras.append((str(rng.choice(spare)), str(rng.choice(sorted(NOT_COUNTING)))))
     ink = colour or str(rng.choice(["black", "blue"], p=[0.6, 0.4]))
     corner = str(rng.choice(["tl", "tr", "bl", "br"])) if why == "torn" else None

@@ -14,6 +14,7 @@ import io
 import re
 import sys
 import zipfile
+from collections.abc import Callable
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
@@ -192,10 +193,6 @@ def nfl_week_12_games() -> tuple[Sample, ...]:
     return tuple(NFL_WEEK_12)
 
 
-def ncaa_week_13_games() -> tuple[Sample, ...]:
-    return tuple(NCAA_WEEK_13)
-
-
 def write_all(target: Path) -> list[Path]:
     """Write every sample file into `target` (made if missing); returns the paths."""
     target.mkdir(parents=True, exist_ok=True)
@@ -209,9 +206,9 @@ def write_all(target: Path) -> list[Path]:
 
 def write_nfl_rotation(path: Path) -> Path:
     """The rotation board: two rows a game, spread on the favourite's row, total on the other."""
-    wb, ws = _book("Week 12", "NFL Week 12 — November 19–23, 2026")
+    wb, ws = new_book("Week 12", "NFL Week 12 — November 19–23, 2026")
     ws.merge_cells("A1:E1")
-    _header(ws, ["Rot", "Team", "Line", "Date", "Time (ET)"], [7, 18, 9, 12, 11])
+    header_row(ws, ["Rot", "Team", "Line", "Date", "Time (ET)"], [7, 18, 9, 12, 11])
     for i, g in enumerate(NFL_WEEK_12):
         away_fav = g.spread > 0 or g.spread == 0
         spread_text = "PK" if g.spread == 0 else "-" + half(g.spread)
@@ -221,7 +218,7 @@ def write_nfl_rotation(path: Path) -> Path:
         ws.cell(ws.max_row - 1, 4).number_format = "ddd m/d"
         ws.cell(ws.max_row - 1, 5).number_format = "h:mm AM/PM"
     ws.freeze_panes = "A4"
-    _save(wb, path)
+    save_book(wb, path)
     return path
 
 
@@ -247,8 +244,8 @@ def write_nfl_csv(path: Path) -> Path:
 
 def write_ncaa(path: Path) -> Path:
     """College week 13, one row per game: text dates and times, a few TBA, two neutral sites."""
-    wb, ws = _book("Week 13", "College Football Week 13 — November 27–28, 2026")
-    _header(ws, ["Date", "Time", "Away", "Home", "Line", "Total", "Neutral"], [11, 9, 16, 18, 8, 7, 8])
+    wb, ws = new_book("Week 13", "College Football Week 13 — November 27–28, 2026")
+    header_row(ws, ["Date", "Time", "Away", "Home", "Line", "Total", "Neutral"], [11, 9, 16, 18, 8, 7, 8])
     for g in NCAA_WEEK_13:
         ws.append(
             [
@@ -263,14 +260,14 @@ def write_ncaa(path: Path) -> Path:
         )
         _as_text(ws)
     ws.freeze_panes = "A4"
-    _save(wb, path)
+    save_book(wb, path)
     return path
 
 
 def write_combo(path: Path) -> Path:
     """Two sheets, one combo card: NFL as Favorite / Line / Underdog (home in CAPITALS), College one row a game."""
-    wb, ws = _book("NFL", "Week 12 Combo Card — NFL & College — November 21–23, 2026")
-    _header(ws, ["Date", "Time", "Favorite", "Line", "Underdog", "Total"], [11, 9, 16, 7, 16, 7])
+    wb, ws = new_book("NFL", "Week 12 Combo Card — NFL & College — November 21–23, 2026")
+    header_row(ws, ["Date", "Time", "Favorite", "Line", "Underdog", "Total"], [11, 9, 16, 7, 16, 7])
     for g in COMBO_NFL:
         home_fav = g.spread <= 0
         fav, dog = (g.home.upper(), g.away) if home_fav else (g.away, g.home.upper())
@@ -278,12 +275,12 @@ def write_combo(path: Path) -> Path:
         ws.append([_day(g.day), _ampm(g.kickoff), fav, line, dog, half(g.total)])
     ws.freeze_panes = "A4"
     ws = wb.create_sheet("College")
-    _header(ws, ["Date", "Time", "Away", "Home", "Line", "Total"], [11, 9, 16, 16, 8, 7])
+    header_row(ws, ["Date", "Time", "Away", "Home", "Line", "Total"], [11, 9, 16, 16, 8, 7])
     for g in COMBO_COLLEGE:
         ws.append([_day(g.day), _short(g.kickoff), g.away, g.home, format_spread(g.spread), half(g.total)])
         _as_text(ws)
     ws.freeze_panes = "A2"
-    _save(wb, path)
+    save_book(wb, path)
     return path
 
 
@@ -301,7 +298,7 @@ def _short(clock: time | None) -> str:
     return "TBA" if clock is None else f"{clock:%I:%M}".lstrip("0") + ("a" if clock.hour < 12 else "p")
 
 
-def _book(sheet: str, title: str) -> tuple[Workbook, Worksheet]:
+def new_book(sheet: str, title: str) -> tuple[Workbook, Worksheet]:
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -316,7 +313,7 @@ def _book(sheet: str, title: str) -> tuple[Workbook, Worksheet]:
     return wb, ws
 
 
-def _header(ws: Worksheet, names: list[str], widths: list[float]) -> None:
+def header_row(ws: Worksheet, names: list[str], widths: list[float]) -> None:
     from openpyxl.styles import Font, PatternFill
     from openpyxl.utils import get_column_letter
 
@@ -334,7 +331,7 @@ def _as_text(ws: Worksheet) -> None:
             cell.data_type = "s"
 
 
-def _save(wb: Workbook, path: Path) -> None:
+def save_book(wb: Workbook, path: Path) -> None:
     """Save with fixed timestamps inside the zip, so the same data gives the same bytes."""
     raw = io.BytesIO()
     wb.save(raw)
@@ -349,9 +346,10 @@ def _save(wb: Workbook, path: Path) -> None:
     path.write_bytes(out.getvalue())
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], write: Callable[[Path], list[Path]] = write_all) -> int:
+    """Write the sample files into the folder given (sample_lines/ by default), naming each."""
     target = Path(argv[0]) if argv else Path("sample_lines")
-    for path in write_all(target):
+    for path in write(target):
         print(path)
     return 0
 

@@ -13,22 +13,10 @@ from typing import Any
 
 from ..core.models import Card, Side
 from ..core.pickem import pool_games
+from . import samples_pool
 
 FILE = "pickem-nfl-w12.xlsx"
-NAMES = (
-    "Dana Whitfield",
-    "Marcus Lee",
-    "Priya Shah",
-    "Tom O'Brien",
-    "Keisha Brown",
-    "Luis Ortega",
-    "Jen Park",
-    "Sam Fischer",
-    "Ana Costa",
-    "Ray Dubois",
-    "Beth Nguyen",
-    "Chris Adeyemi",
-)
+NAMES = samples_pool.NAMES[:12]  # the office pool's first twelve players play pick'em too
 
 
 def sample_entries(card: Card) -> list[dict[str, Any]]:

@@ -141,27 +141,27 @@ def sample_entries(card: Card) -> list[list[Any]]:
 
 
 def write_entries(card: Card, path: Path) -> Path:
-    from .samples import _book, _header, _save
+    from .samples import header_row, new_book, save_book
 
-    wb, ws = _book("Cards in", f"{card.title} — cards handed in")
-    _header(ws, ["Card #", "Player", "Bet", "Picks", "Received"], [9, 18, 7, 22, 17])
+    wb, ws = new_book("Cards in", f"{card.title} — cards handed in")
+    header_row(ws, ["Card #", "Player", "Bet", "Picks", "Received"], [9, 18, 7, 22, 17])
     for row in sample_entries(card):
         ws.append(row)
     ws.freeze_panes = "A4"
-    _save(wb, path)
+    save_book(wb, path)
     return path
 
 
 def write_scores(card: Card, path: Path) -> Path:
-    from .samples import _book, _header, _save
+    from .samples import header_row, new_book, save_book
 
-    wb, ws = _book("Finals", f"{card.title} — final scores")
-    _header(ws, ["Away", "Score", "Home", "Score", "Status"], [15, 7, 15, 7, 10])
+    wb, ws = new_book("Finals", f"{card.title} — final scores")
+    header_row(ws, ["Away", "Score", "Home", "Score", "Status"], [15, 7, 15, 7, 10])
     for g in card.games:
         away, home, status = FINALS[g.away]
         ws.append([g.away, away, g.home.upper() if g.key % 4 == 1 else g.home, home, status])
     ws.freeze_panes = "A4"
-    _save(wb, path)
+    save_book(wb, path)
     return path
 
 
@@ -184,10 +184,9 @@ def winners(card: Card) -> list[tuple[str, Decimal]]:
 
 
 def main(argv: list[str]) -> int:
-    target = Path(argv[0]) if argv else Path("sample_lines")
-    for path in write_all(target):
-        print(path)
-    return 0
+    from .samples import main as write_samples
+
+    return write_samples(argv, write_all)
 
 
 if __name__ == "__main__":

@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 
 from ..core.models import Card
+from ..io.templates import load_template
 from ..layout.card import layout_card
 from ..layout.geometry import Rect
 from ..layout.sheet import card_origins
-from ..layout.templates import load_template
 
 Spot = tuple[float, float, float]  # centre x, centre y, radius: page pixels
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1: page pixels

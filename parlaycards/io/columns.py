@@ -122,6 +122,58 @@ def adopt_headerless(table: Table, layout: Layout) -> None:
             return
 
 
+def _unread(
+    table: Table, layout: Layout, col: int, written: str, values: list[str], teams: set[str], mapped: bool
+) -> tuple[list[Problem], list[Problem]]:
+    """A column with a header or values that the layout does not read: a twin of a column read, or one
+    that says which side is home or favourite, refuses the import; one of values with no header is a
+    warning."""
+    header = table.sheet.rows[table.header_row - 1]
+    bad: list[Problem] = []
+    note: list[Problem] = []
+    why = _side_header(written) or _side_values(values, teams)
+    letter = column_letter(col)
+    twin = None if mapped else _twin(layout, table, written)
+    where = Source(
+        file=table.file,
+        sheet=table.sheet.name,
+        row=table.header_row,
+        column=letter,
+        cell=f"{letter}{table.header_row}",
+    )
+    if twin is not None:
+        other, name = twin
+        bad.append(
+            Problem(
+                where,
+                f'column {letter} ("{written}") and column {column_letter(other)} '
+                f'("{text_of(header[other])}") are both headed as {layout.meaning(name, table)}, so which one '
+                "holds it is not clear and nothing was imported. Keep one of them, or rename the other "
+                '(e.g. "Open" for an opening line).',
+            )
+        )
+    elif why:
+        what = f'column {letter} ("{written}")' if written else f"column {letter} (no header)"
+        bad.append(
+            Problem(
+                where,
+                f"{what} {why}, and the {layout.name} layout does not read it: reading "
+                "the sheet without it could print games with the wrong favourite or home team, "
+                f"so nothing was imported. " + (MAPPED_HELP if mapped else layout.side_help()),
+            )
+        )
+    elif not written:
+        shown = ", ".join(f'"{v}"' for v in values[:3])
+        note.append(
+            Problem(
+                where,
+                f"column {letter} has values ({shown}) but no header; it was not read. "
+                "Give it a header if it matters.",
+            )
+        )
+    return bad, note
+
+
 def read_columns(
     table: Table,
     layout: Layout,
@@ -156,46 +208,9 @@ def read_columns(
         if not written and not values:
             continue
         uses.append(ColumnUse(column_letter(col), written, None))
-        why = _side_header(written) or _side_values(values, teams)
-        letter = column_letter(col)
-        twin = None if mapped else _twin(layout, table, written)
-        where = Source(
-            file=table.file,
-            sheet=table.sheet.name,
-            row=table.header_row,
-            column=letter,
-            cell=f"{letter}{table.header_row}",
-        )
-        if twin is not None:
-            other, name = twin
-            refused.append(
-                Problem(
-                    where,
-                    f'column {letter} ("{written}") and column {column_letter(other)} '
-                    f'("{text_of(header[other])}") are both headed as {layout.meaning(name, table)}, so which one '
-                    "holds it is not clear and nothing was imported. Keep one of them, or rename the other "
-                    '(e.g. "Open" for an opening line).',
-                )
-            )
-        elif why:
-            what = f'column {letter} ("{written}")' if written else f"column {letter} (no header)"
-            refused.append(
-                Problem(
-                    where,
-                    f"{what} {why}, and the {layout.name} layout does not read it: reading "
-                    "the sheet without it could print games with the wrong favourite or home team, "
-                    f"so nothing was imported. " + (MAPPED_HELP if mapped else layout.side_help()),
-                )
-            )
-        elif not written:
-            shown = ", ".join(f'"{v}"' for v in values[:3])
-            warnings.append(
-                Problem(
-                    where,
-                    f"column {letter} has values ({shown}) but no header; it was not read. "
-                    "Give it a header if it matters.",
-                )
-            )
+        bad, note = _unread(table, layout, col, written, values, teams, mapped)
+        refused += bad
+        warnings += note
     return SheetReading(table.sheet.name, layout.name, table.header_row, tuple(uses)), refused, warnings
 
 

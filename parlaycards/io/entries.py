@@ -9,6 +9,7 @@ Received and Late. A row's problems are kept with its cells; the service decides
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, time
 from decimal import Decimal
@@ -173,6 +174,20 @@ EXPECTED = (
 )
 
 
+def _serial(value: object, problem: Callable[[str | None, str], None]) -> int | None:
+    """The serial of a row's Serial cell; None after saying why when it has none."""
+    if value is None:
+        problem("serial", "no serial. Accepted: the number printed on the card, e.g. 000123.")
+        return None
+    serial = parse_serial(text_of(value))
+    if serial is None:
+        problem(
+            "serial",
+            f'"{text_of(value)}" is not a serial. Accepted: the number printed on the card, e.g. 000123 or 123.',
+        )
+    return serial
+
+
 def _row(
     file: str, sheet: Sheet, r: int, cols: dict[str, int], pick_cols: list[int], zone: ZoneInfo
 ) -> RawEntry | None:
@@ -192,17 +207,7 @@ def _row(
         )
         problems.append(Problem(at, message))
 
-    serial = None
-    if cell("serial") is None:
-        problem("serial", "no serial. Accepted: the number printed on the card, e.g. 000123.")
-    else:
-        serial = parse_serial(text_of(cell("serial")))
-        if serial is None:
-            problem(
-                "serial",
-                f'"{text_of(cell("serial"))}" is not a serial. '
-                "Accepted: the number printed on the card, e.g. 000123 or 123.",
-            )
+    serial = _serial(cell("serial"), problem)
     stake = None
     try:
         stake = parse_stake(cell("stake")) if "stake" in cols else None

@@ -1,14 +1,29 @@
-"""The one-row-per-game and Favorite / Line / Underdog layouts (the rotation board is in rotation.py)."""
+"""The one-row-per-game layout (the rotation board is in rotation.py, Favorite / Line / Underdog in favorite.py,
+one cell naming both teams in matchup.py)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from decimal import Decimal
 
 from ..core import teams
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
 from .rotation import money
+from .row_columns import (
+    AWAY,
+    AWAY_LINE,
+    AWAY_ML,
+    AWAY_NO,
+    FAVORITE,
+    HOME,
+    HOME_LINE,
+    HOME_MARGIN,
+    HOME_ML,
+    HOME_NO,
+    OVER_NO,
+    UNDER_NO,
+    UNDERDOG,
+)
 from .sheets import Column, Problem, text_of
 from .table import (
     DATE,
@@ -24,46 +39,6 @@ from .table import (
     Table,
     side_marked,
     team_name,
-)
-
-AWAY = Column(
-    "away", "Away", ("away team", "visitor", "visitors", "visiting team", "visiting", "road", "road team")
-)
-HOME = Column("home", "Home", ("home team",))
-HOME_LINE = Column(
-    "spread", "Home line", ("home spread", "line", "spread", "pts", "points", "point spread", "odds", "hline")
-)
-AWAY_NO = Column(
-    "away_no",
-    "Away No.",
-    ("away rot", "away number", "away #", "rot", "rot #", "rotation", "rot no", "no", "#"),
-)
-HOME_MARGIN = Column(
-    "home_margin",
-    "Home margin",
-    ("spread line", "home expected margin", "expected margin", "home margin", "projected margin", "margin"),
-)
-AWAY_ML = Column("away_ml", "Away moneyline", ("away moneyline", "away ml", "away money", "away money line"))
-HOME_ML = Column("home_ml", "Home moneyline", ("home moneyline", "home ml", "home money", "home money line"))
-HOME_NO = Column("home_no", "Home No.", ("home rot", "home number", "home #"))
-OVER_NO = Column("over_no", "Over No.", ("over rot", "over number", "over #"))
-UNDER_NO = Column("under_no", "Under No.", ("under rot", "under number", "under #"))
-FAVORITE = Column("favorite", "Favorite", ("favourite", "fav", "favorites", "favourites", "favs"))
-UNDERDOG = Column("underdog", "Underdog", ("dog", "underdogs", "dogs"))
-LINE = Column("line", "Line", ("spread", "pts", "points", "odds", "points given"))
-AWAY_LINE = Column(
-    "away_line",
-    "Away line",
-    (
-        "away spread",
-        "visitor line",
-        "visitor spread",
-        "visitors line",
-        "road line",
-        "road spread",
-        "vis line",
-        "aline",
-    ),
 )
 
 
@@ -292,18 +267,7 @@ class OneRowLayout(Layout):
         column = "favorite" if table.has("favorite") else "underdog"
         value = table.get(row, "spread")
         if is_pick(table.text(row, column)):  # `PK` where the favourite goes: a pick'em, the line blank or 0
-            line = None if is_no_line(value) else table.spread(row, "spread")
-            if is_no_line(value) or line == 0:
-                return Decimal(0)
-            if line is not None:
-                table.problem(
-                    row,
-                    column,
-                    f'{away} at {home}: the {column.capitalize()} column says "{table.text(row, column)}" '
-                    f'(no favourite) but the line is "{table.text(row, "spread")}". Name the '
-                    f"{_role(column)} ({away} or {home}), or leave the line blank for a pick'em.",
-                )
-            return None
+            return _pick_line(table, row, column, away, home)
         if is_no_line(value):
             table.no_line(row, "spread", f"{away} at {home}")
             return None
@@ -323,7 +287,7 @@ class OneRowLayout(Layout):
                 "or write PK.",
             )
             return None
-        side = which_team(written, away, home)
+        side = teams.side(written, away, home)
         if side is None:
             table.problem(
                 row,
@@ -335,17 +299,7 @@ class OneRowLayout(Layout):
             return None
         gives = column == "favorite"
         if named is not None:  # `DAL -4`: home's line already; the column must name the same favourite
-            favourite = "home" if line < 0 else "away"
-            if (side == favourite) != gives:
-                table.problem(
-                    row,
-                    column,
-                    f'{away} at {home}: the line "{table.text(row, "spread")}" makes '
-                    f"{home if favourite == 'home' else away} the favourite, but the "
-                    f'{column.capitalize()} column says "{written}". Correct one of them.',
-                )
-                return None
-            return line
+            return _agreeing(table, row, column, line, side, away, home)
         if is_signed(value) and (line > 0) == gives:
             table.problem(
                 row,
@@ -369,7 +323,7 @@ class OneRowLayout(Layout):
         if named is None:
             return table.spread(row, "spread")
         name, line_text = named
-        side = which_team(name, away, home)
+        side = teams.side(name, away, home)
         if side is None:
             table.problem(
                 row,
@@ -394,229 +348,40 @@ class OneRowLayout(Layout):
         return away, home, table.number(row, "over_no"), table.number(row, "under_no")
 
 
-MATCHUP = Column("matchup", "Matchup", ("game", "match", "teams", "matchups", "games", "event", "fixture"))
-_SPLIT = re.compile(r"\s+(@|at|vs\.?|v\.?|versus)\s+|\s*@\s*", re.I)
+def _agreeing(
+    table: Table, row: int, column: str, line: Decimal, side: str, away: str, home: str
+) -> Decimal | None:
+    """Home's line written with its team (`DAL -4`), if the Favorite (or Underdog) column names the same
+    favourite (or underdog); else the row refused."""
+    favourite = "home" if line < 0 else "away"
+    if (side == favourite) != (column == "favorite"):
+        table.problem(
+            row,
+            column,
+            f'{away} at {home}: the line "{table.text(row, "spread")}" makes '
+            f"{home if favourite == 'home' else away} the favourite, but the "
+            f'{column.capitalize()} column says "{table.text(row, column)}". Correct one of them.',
+        )
+        return None
+    return line
 
 
-class MatchupLayout(OneRowLayout):
-    """One row per game with both teams in one cell: `Bills at Texans` or `Bills @ Texans` (the second
-    at home), `Georgia vs Clemson` (a neutral site); the line and the rest as in the one-row layout."""
-
-    name = "one row per game (Away at Home in one column)"
-    columns = (MATCHUP, *(c for c in OneRowLayout.columns if c.name not in ("away", "home", "site")))
-    required = ("matchup",)
-
-    def _teams(self, table: Table, row: int) -> tuple[str, str, bool] | None:
-        text = table.text(row, "matchup")
-        if not text or (table.heading_like(row) and not _SPLIT.search(text)):
-            table.section(row)
-            return None
-        splits = [m for m in _SPLIT.finditer(text) if m.start() > 0 and m.end() < len(text)]
-        if not splits:
-            table.problem(
-                row,
-                "matchup",
-                f'"{text}" is not a game. Write it "Away at Home" (or Away @ Home), or "A vs B" for a game '
-                "at a neutral site.",
-            )
-            return None
-        # of several places to split (`Texas A&M at Army`), the one that leaves two known teams
-        known = [m for m in splits if all(teams.canonical(team_name(t)[0]) for t in _sides(text, m))]
-        if len(known) > 1 or (not known and len(splits) > 1):
-            table.problem(
-                row,
-                "matchup",
-                f'"{text}" can be read as more than one game. Write it with one at, @ or vs between the teams.',
-            )
-            return None
-        m = (known or splits)[0]
-        first, second = _sides(text, m)
-        away, away_neutral = team_name(first)
-        home, home_neutral = team_name(second)
-        return away, home, away_neutral or home_neutral or _neutral(m)
-
-    def _spread(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
-        """As the one-row layout reads it; but in `A vs B` neither team is at home, so a number alone in the
-        home line column does not say whose line it is: it must name its team (`UGA -3.5`) or be PK."""
-        value = table.get(row, "spread")
-        vs = any(_neutral(m) for m in _SPLIT.finditer(table.text(row, "matchup")))
-        if (
-            vs
-            and not table.has("away_line")
-            and not table.has("favorite")
-            and not table.has("underdog")
-            and not is_no_line(value)
-            and not (isinstance(value, str) and (split_named(value) is not None or is_pick(value)))
-        ):
-            table.problem(
-                row,
-                "spread",
-                f"{away} vs {home} is at a neutral site, where neither team is at home, so the line "
-                f'"{table.text(row, "spread")}" does not say whose it is. Write it with the team\'s name '
-                f'({away} -3) or PK, or write the game "{away} at {home}".',
-            )
-            return None
-        return super()._spread(table, row, away, home)
-
-
-def _neutral(m: re.Match[str]) -> bool:
-    """The word between the teams says a neutral site: vs, v or versus (at and @ put the second at home)."""
-    return (m.group(1) or "@").lower().rstrip(".") in ("vs", "v", "versus")
-
-
-def _sides(text: str, m: re.Match[str]) -> tuple[str, str]:
-    return text[: m.start()].strip(), text[m.end() :].strip()
-
-
-class FavoriteLayout(Layout):
-    """FAVORITE / LINE / UNDERDOG (/ TOTAL): home in CAPITALS or marked at, @ or *; (N) marks a neutral site."""
-
-    name = "Favorite / Line / Underdog"
-    columns = (FAVORITE, LINE, UNDERDOG, TOTAL, DATE, TIME, KICKOFF, LEAGUE, NEUTRAL, SITE)
-    required = ("favorite", "line", "underdog")
-
-    def meaning(self, name: str, table: Table) -> str:
-        if name == "line":
-            return "the points the favourite gives"
-        if name in ("favorite", "underdog"):
-            return f"the {'favourite' if name == 'favorite' else 'underdog'} (home in CAPITALS or after at, @ or *)"
-        if name == "site":
-            return (
-                "at or vs between the teams (at: the team on the right is at home; vs or N: a neutral site)"
-            )
-        return super().meaning(name, table)
-
-    def extract(self, table: Table) -> Extracted:
-        games = []
-        columns = table.columns
-        if table.has("site") and not min(columns["favorite"], columns["underdog"]) < columns["site"] < max(
-            columns["favorite"], columns["underdog"]
-        ):
-            table.problem(
-                table.header_row,
-                "site",
-                "an at/vs column in a Favorite / Line / Underdog sheet must sit "
-                'between the Favorite and Underdog columns, to read as "Dallas at Houston". Move it '
-                "there, or mark the home team in CAPITALS or with @ before its name.",
-            )
-            return Extracted((), tuple(table.problems))
-        right = "favorite" if table.has("site") and columns["favorite"] > columns["site"] else "underdog"
-        for row in table.rows():
-            fav_text, dog_text = table.text(row, "favorite"), table.text(row, "underdog")
-            if (not fav_text and not dog_text) or table.heading_like(row):
-                table.section(row)
-                continue
-            if not fav_text or not dog_text:
-                side = "favorite" if not fav_text else "underdog"
-                table.problem(
-                    row,
-                    side,
-                    f"the {side} is missing ({fav_text or dog_text} plays nobody). "
-                    "Write both teams, or delete the row.",
-                )
-                continue
-            fav, fav_side, fav_neutral = _marks(fav_text)
-            dog, dog_side, dog_neutral = _marks(dog_text)
-            fav_home = fav_side == "home" or dog_side == "away"
-            dog_home = dog_side == "home" or fav_side == "away"
-            if table.site(row) is False:  # `Favorite at Underdog`: the team on the right is at home
-                if (fav_home and right == "underdog") or (dog_home and right == "favorite"):
-                    table.problem(
-                        row,
-                        "site",
-                        f'"at" puts {dog if right == "underdog" else fav} at home, but '
-                        f"{fav if right == 'underdog' else dog} is marked as the home team. Correct one.",
-                    )
-                    continue
-                fav_home, dog_home = right == "favorite", right == "underdog"
-            neutral = fav_neutral or dog_neutral or table.neutral([row])
-            home = _home_of(fav, fav_home, dog, dog_home, neutral)
-            if home is None:
-                table.problem(
-                    row,
-                    "favorite",
-                    f'cannot tell which of "{fav_text}" and "{dog_text}" is at home. '
-                    "Write the home team in CAPITALS or put @ (or at) before it; mark a neutral site "
-                    "with (N).",
-                )
-                continue
-            line = self._line(table, row, f"{fav_text} v {dog_text}")
-            if line is None:
-                continue
-            away_name, home_name = (dog, fav) if home == "favorite" else (fav, dog)
-            games.append(
-                Draft(
-                    source=table.source(row),
-                    league=table.league_at([row]),
-                    kickoff=table.kickoff([row]),
-                    away=away_name,
-                    home=home_name,
-                    neutral=neutral,
-                    spread=-line if home == "favorite" else line,
-                    total=table.total([row]),
-                )
-            )
-        return Extracted(tuple(games), tuple(table.problems))
-
-    def _line(self, table: Table, row: int, label: str) -> Decimal | None:
-        """Points the favourite gives (unsigned or negative as written)."""
-        value = table.get(row, "line")
-        if is_no_line(value):
-            table.no_line(row, "line", label)
-            return None
-        line = table.spread(row, "line")
-        if line is None:
-            return None
-        if line > 0 and is_signed(value):
-            table.problem(
-                row,
-                "line",
-                f'the line "{text_of(value)}" has a plus sign, but in a Favorite / Line / '
-                "Underdog sheet the favourite gives the points. Write 3½ or -3½.",
-            )
-            return None
-        return abs(line)
+def _pick_line(table: Table, row: int, column: str, away: str, home: str) -> Decimal | None:
+    """`PK` in the Favorite (or Underdog) column: 0 when the line is blank or 0, else the row refused."""
+    value = table.get(row, "spread")
+    line = None if is_no_line(value) else table.spread(row, "spread")
+    if is_no_line(value) or line == 0:
+        return Decimal(0)
+    if line is not None:
+        table.problem(
+            row,
+            column,
+            f'{away} at {home}: the {column.capitalize()} column says "{table.text(row, column)}" '
+            f'(no favourite) but the line is "{table.text(row, "spread")}". Name the '
+            f"{_role(column)} ({away} or {home}), or leave the line blank for a pick'em.",
+        )
+    return None
 
 
 def _role(column: str) -> str:
     return "favourite" if column == "favorite" else "underdog"
-
-
-def _marks(text: str) -> tuple[str, str | None, bool]:
-    """A team less its marks: the side it is marked as playing (home, away or None), and (N)."""
-    name, neutral = team_name(text)
-    name, side = side_marked(name)
-    return name, side, neutral
-
-
-def _is_caps(name: str) -> bool:
-    letters = [c for c in name if c.isalpha()]
-    return len(letters) >= 2 and all(c.isupper() for c in letters)
-
-
-def _acronym(name: str) -> bool:
-    """LSU, UCLA, BYU: capitals by nature, not as a home mark."""
-    return " " not in name.strip() and len(re.sub(r"[^A-Za-z]", "", name)) <= 4
-
-
-def _home_of(fav: str, fav_home: bool, dog: str, dog_home: bool, neutral: bool) -> str | None:
-    """Which column holds the home team: a mark first, then CAPITALS; at a neutral site, the favourite."""
-    if fav_home != dog_home:
-        return "favorite" if fav_home else "underdog"
-    if fav_home and dog_home:
-        return None
-    caps = [side for side, name in (("favorite", fav), ("underdog", dog)) if _is_caps(name)]
-    if len(caps) == 2:
-        caps = [side for side, name in (("favorite", fav), ("underdog", dog)) if not _acronym(name)]
-    if len(caps) == 1:
-        return caps[0]
-    return "favorite" if neutral else None
-
-
-def which_team(name: str, away: str, home: str) -> str | None:
-    """ "away" or "home" for a team named by a prefix, a word, initials or NFL abbreviation (`Pack`, `NYG`, `GB`)."""
-    return teams.side(name, away, home)
-
-
-def _key(text: str) -> str:
-    return re.sub(r"[^0-9a-z]", "", text.casefold())

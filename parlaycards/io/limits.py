@@ -35,15 +35,11 @@ MAX_JSON_BYTES = 32 * MB
 MAX_DEPTH = 64  # JSON nesting (a feed is 6 or 7 deep)
 MAX_TOML_BYTES = 256 * 1024
 MAX_TOML_DEPTH = 8
-MAX_IMAGE_BYTES = 200 * MB
-MAX_PIXELS = 120_000_000  # a letter page at 1200 dpi is 135 million: 600 dpi (34 million) is plenty
-MAX_PDF_BYTES = 500 * MB
-MAX_PDF_PAGES = 5_000
 XML_DTD = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
 EXCEL_LETTERS = "A–AMJ"
 
 
-def _mb(n: int) -> str:
+def size_text(n: int) -> str:
     return f"{n / MB:,.0f} MB" if n >= MB else f"{n / 1024:,.0f} KB"
 
 
@@ -65,12 +61,14 @@ def read_bounded(path: Path, limit: int, what: str, accepted: str = "") -> bytes
         raise LimitError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
     if size > limit:
         raise LimitError(
-            f"{path.name} is {_mb(size)}; parlaycards reads {what} of up to {_mb(limit)}. {accepted}".strip()
+            f"{path.name} is {size_text(size)}; parlaycards reads {what} of up to {size_text(limit)}. {accepted}".strip()
         )
     with path.open("rb") as fh:
         data = fh.read(limit + 1)
     if len(data) > limit:
-        raise LimitError(f"{path.name} is larger than {_mb(limit)}, the most parlaycards reads of {what}.")
+        raise LimitError(
+            f"{path.name} is larger than {size_text(limit)}, the most parlaycards reads of {what}."
+        )
     return data
 
 
@@ -96,7 +94,7 @@ def check_xlsx_archive(name: str, data: bytes) -> set[str]:
             unpacked = sum(i.file_size for i in infos)
             if unpacked > MAX_UNPACKED:
                 raise LimitError(
-                    f"{name} unpacks to {_mb(unpacked)}, more than the {_mb(MAX_UNPACKED)} parlaycards reads "
+                    f"{name} unpacks to {size_text(unpacked)}, more than the {size_text(MAX_UNPACKED)} parlaycards reads "
                     f"({MAX_ROWS:,} rows is far less). Remove what the sheet does not need, or split it into files."
                 )
             for info in infos:
@@ -130,6 +128,30 @@ def _check_part(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str) -> N
             tail = chunk[-16:]
 
 
+def _check_row(where: str, idx: int, values: dict[int, object], before: int) -> None:
+    """Row `idx` (its values by column) within MAX_ROWS and MAX_COLS, after the `before` rows read, and no
+    cell over MAX_CELL_CHARS."""
+    last = max(values)
+    if idx > MAX_ROWS or last > MAX_COLS:
+        col = last if last > MAX_COLS else min(values)
+        raise LimitError(
+            f"{where}, cell {_letter(col)}{idx}: holds a value beyond what parlaycards reads "
+            f"({MAX_ROWS:,} rows and {MAX_COLS:,} columns, {EXCEL_LETTERS}, per sheet). Delete "
+            "what lies beyond the table (select the rows or columns, Delete), or split the file."
+        )
+    if idx <= before:
+        raise LimitError(
+            f"{where}, row {idx}: appears twice or out of order in the file, which Excel never "
+            "writes. Open it in Excel and save it again as .xlsx."
+        )
+    for col, value in values.items():
+        if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+            raise LimitError(
+                f"{where}, cell {_letter(col)}{idx}: holds {len(value):,} characters; a cell "
+                f"holds at most {MAX_CELL_CHARS:,}."
+            )
+
+
 def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
     """The values of a read-only openpyxl worksheet as rows (row 1 first, column A at index 0), read
     straight from its XML with bounds: a value beyond MAX_ROWS rows or MAX_COLS columns, a cell over
@@ -160,24 +182,7 @@ def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
                 if not values:
                     continue
                 last = max(values)
-                if idx > MAX_ROWS or last > MAX_COLS:
-                    col = last if last > MAX_COLS else min(values)
-                    raise LimitError(
-                        f"{where}, cell {_letter(col)}{idx}: holds a value beyond what parlaycards reads "
-                        f"({MAX_ROWS:,} rows and {MAX_COLS:,} columns, {EXCEL_LETTERS}, per sheet). Delete "
-                        "what lies beyond the table (select the rows or columns, Delete), or split the file."
-                    )
-                if idx <= len(rows):
-                    raise LimitError(
-                        f"{where}, row {idx}: appears twice or out of order in the file, which Excel never "
-                        "writes. Open it in Excel and save it again as .xlsx."
-                    )
-                for col, value in values.items():
-                    if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
-                        raise LimitError(
-                            f"{where}, cell {_letter(col)}{idx}: holds {len(value):,} characters; a cell "
-                            f"holds at most {MAX_CELL_CHARS:,}."
-                        )
+                _check_row(where, idx, values, len(rows))
                 held += last + (idx - 1 - len(rows))
                 if held > MAX_CELLS:
                     raise LimitError(
@@ -243,7 +248,7 @@ def load_json(body: bytes, source: str, expected: str) -> Any:
     (the caller says what it expected); anything past a limit is a `LimitError`."""
     if len(body) > MAX_JSON_BYTES:
         raise LimitError(
-            f"{source}: {_mb(len(body))} of JSON, more than the {_mb(MAX_JSON_BYTES)} parlaycards reads; "
+            f"{source}: {size_text(len(body))} of JSON, more than the {size_text(MAX_JSON_BYTES)} parlaycards reads; "
             f"nothing was changed. Expected {expected}."
         )
     text = body.decode("utf-8-sig")  # UnicodeDecodeError is a ValueError: not JSON
@@ -309,7 +314,7 @@ def load_toml(data: bytes, source: str) -> dict[str, Any]:
     accepted = "See `parlaycards templates` for the shipped ones."
     if len(data) > MAX_TOML_BYTES:
         raise LimitError(
-            f"{source}: {_mb(len(data))}, more than the {_mb(MAX_TOML_BYTES)} a template may be. {accepted}"
+            f"{source}: {size_text(len(data))}, more than the {size_text(MAX_TOML_BYTES)} a template may be. {accepted}"
         )
     try:
         text = data.decode("utf-8-sig")
@@ -328,102 +333,3 @@ def load_toml(data: bytes, source: str) -> dict[str, Any]:
             f"{source}: nested more than {MAX_TOML_DEPTH} deep, which no template is. {accepted}"
         )
     return parsed
-
-
-# ------------------------------------------------------------------------------------------ images, PDF
-
-IMAGES = "Accepted: JPEG, PNG, TIFF, BMP or WebP images and PDF files."
-
-
-def check_image_file(path: Path) -> None:
-    """Refuse an image the scanner should not decode: empty, not an image format OpenCV reads, or whose
-    header claims more than MAX_PIXELS (checked before a single pixel is decoded, every frame of a TIFF)."""
-    from PIL import Image, UnidentifiedImageError
-
-    name = path.name
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise LimitError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
-    if size == 0:
-        raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
-    if size > MAX_IMAGE_BYTES:
-        raise LimitError(f"{name} is {_mb(size)}; parlaycards reads images of up to {_mb(MAX_IMAGE_BYTES)}.")
-    pillow_limit, Image.MAX_IMAGE_PIXELS = (
-        Image.MAX_IMAGE_PIXELS,
-        None,
-    )  # ours is checked below, with the size
-    try:
-        with Image.open(path) as im:  # reads the header only
-            kind = im.format or "?"
-            if kind not in {"JPEG", "PNG", "TIFF", "BMP", "WEBP", "MPO"}:
-                raise LimitError(f"{name} is a {kind} image, which the scanner does not read. {IMAGES}")
-            frames = getattr(im, "n_frames", 1)
-            if frames > MAX_PDF_PAGES:
-                raise LimitError(f"{name} holds {frames:,} pages; parlaycards reads up to {MAX_PDF_PAGES:,}.")
-            for frame in range(frames):
-                if frame:
-                    im.seek(frame)
-                w, h = im.size
-                if w <= 0 or h <= 0 or w * h > MAX_PIXELS:
-                    page = f" (page {frame + 1})" if frames > 1 else ""
-                    raise LimitError(
-                        f"{name}{page} claims {w:,} × {h:,} pixels; parlaycards reads images of up to "
-                        f"{MAX_PIXELS // 1_000_000} million pixels (a letter page at 600 dpi is 34 million). "
-                        "Scan at 200–300 dpi."
-                    )
-    except LimitError:
-        raise
-    except (UnidentifiedImageError, Image.DecompressionBombError):
-        raise LimitError(f"{name} is not an image the scanner reads (or is damaged). {IMAGES}") from None
-    except Exception as exc:  # noqa: BLE001 - a header Pillow cannot follow: a damaged file
-        raise LimitError(
-            f"{name} is damaged: its header could not be read ({type(exc).__name__}). {IMAGES}"
-        ) from None
-    finally:
-        Image.MAX_IMAGE_PIXELS = pillow_limit
-
-
-def check_pdf_file(path: Path, dpi: int = 200) -> int:
-    """Refuse a PDF the scanner should not render: empty, not a PDF, encrypted or damaged, more than
-    MAX_PDF_PAGES pages, or a page that at `dpi` would be more than MAX_PIXELS. Returns its page count."""
-    import pypdfium2 as pdfium
-
-    name = path.name
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise LimitError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
-    if size > MAX_PDF_BYTES or not path.is_file():
-        head = read_bounded(path, MAX_PDF_BYTES, "PDF files")  # refuses, naming the limit
-    else:
-        with path.open("rb") as fh:
-            head = fh.read(1024)  # the PDF itself is opened by pdfium from the file, never held in memory
-    if not head:
-        raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
-    if b"%PDF" not in head[:1024]:
-        raise LimitError(f"{name} is not a PDF file. {IMAGES}")
-    try:
-        pdf = pdfium.PdfDocument(str(path) if path.is_file() else head)
-    except pdfium.PdfiumError as exc:
-        raise LimitError(
-            f"{name} could not be opened as a PDF ({exc}): it is damaged or password-protected. "
-            "Save or scan it again without a password."
-        ) from None
-    try:
-        pages = len(pdf)
-        if pages > MAX_PDF_PAGES:
-            raise LimitError(
-                f"{name} holds {pages:,} pages; parlaycards reads up to {MAX_PDF_PAGES:,} per file."
-            )
-        for i in range(pages):
-            w, h = pdf.get_page_size(i)
-            px = (w / 72 * dpi) * (h / 72 * dpi)
-            if not math.isfinite(px) or px > MAX_PIXELS or w <= 0 or h <= 0:
-                raise LimitError(
-                    f"{name}, page {i + 1}: {w / 72:,.1f} × {h / 72:,.1f} inches, too large to read at {dpi} dpi "
-                    f"(up to {MAX_PIXELS // 1_000_000} million pixels). Scan the cards on letter or A4 pages."
-                )
-    finally:
-        pdf.close()
-    return pages

@@ -30,9 +30,11 @@ from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from ..core.when import Calendar
 from .columns import SheetReading, adopt_headerless, read_columns
+from .favorite import FavoriteLayout
 from .guess import suggest
-from .layouts import FavoriteLayout, MatchupLayout, OneRowLayout
+from .layouts import OneRowLayout
 from .mapping import ColumnMap, as_saved, resolve
+from .matchup import MatchupLayout
 from .rotation import RotationLayout, UnnumberedLayout
 from .season import one_week
 from .sheets import (
@@ -91,6 +93,19 @@ class ReadLines:
     mapping: ColumnMap | None = None  # the --map used, by letter with each column's header (to save)
 
 
+def _hidden(book: Workbook, chosen: list[Sheet]) -> list[Problem]:
+    """A note for each hidden sheet that holds something and was not chosen: it was not read."""
+    return [
+        Problem(
+            Source(book.file, s.name),
+            f"the sheet is hidden, so it was not read. To read it, name it: {option('sheet')} "
+            + _quoted(s.name or ""),
+        )
+        for s in book.sheets
+        if s.hidden and all(s is not c for c in chosen) and any(any(v is not None for v in r) for r in s.rows)
+    ]
+
+
 def read_lines(
     path: Path,
     *,
@@ -118,15 +133,7 @@ def read_lines(
     read: list[Sheet] = []
     readings: list[SheetReading] = []
     mapped: ColumnMap | None = None
-    warnings: list[Problem] = [
-        Problem(
-            Source(book.file, s.name),
-            f"the sheet is hidden, so it was not read. To read it, name it: {option('sheet')} "
-            + _quoted(s.name or ""),
-        )
-        for s in book.sheets
-        if s.hidden and all(s is not c for c in chosen) and any(any(v is not None for v in r) for r in s.rows)
-    ]
+    warnings = _hidden(book, chosen)
     for sheet in chosen:
         if not sheet.rows:
             continue

@@ -76,11 +76,6 @@ def _is_name(header: str) -> bool:
     return header in NAME_HEADERS or re.match(r"^(name|player|entrant|participant)\b", header) is not None
 
 
-def team_in(text: str, team: str) -> bool:
-    """Whether `text` names `team` (the one team matcher, core/teams.py)."""
-    return teams.level(text, team) > teams.NONE
-
-
 def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | None]:
     """The game a column header names, by selection number or by teams (`Bears at Packers`, or
     abbreviations in capitals as written: `GB @ CHI`); or a problem."""
@@ -216,6 +211,17 @@ def read_entries(path: Path, card: Card) -> EntrySheet:
     raise ParlayError(f"{problem.source}: {problem.message}")
 
 
+def _kind(header: str) -> str | None:
+    """What a header that names no game heads: name, tiebreak, picks or paid (None: perhaps a game)."""
+    if _is_name(header):
+        return "name"
+    if header in TIEBREAK_HEADERS or "tiebreak" in header:
+        return "tiebreak"
+    if header in PICKS_HEADERS:
+        return "picks"
+    return "paid" if header in PAID_HEADERS else None
+
+
 def _read(
     path: Path,
     sheet: str | None,
@@ -231,17 +237,7 @@ def _read(
     for i, h in enumerate(headers):
         if not h:
             continue
-        kind = (
-            "name"
-            if _is_name(h)
-            else "tiebreak"
-            if h in TIEBREAK_HEADERS or "tiebreak" in h
-            else "picks"
-            if h in PICKS_HEADERS
-            else "paid"
-            if h in PAID_HEADERS
-            else None
-        )
+        kind = _kind(h)
         if kind and kind not in cols:
             cols[kind] = i
             continue

@@ -9,8 +9,10 @@ and no status, or a status such as Scheduled or In progress, are games not over 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from ..core.errors import ParlayError, Source
 from .sheets import (
@@ -195,6 +197,40 @@ def _columns(cells: tuple[object, ...]) -> dict[str, int] | None:
     return None
 
 
+def _scores(
+    cell: Callable[[str], object], problem: Callable[[str | None, str], None]
+) -> list[int | None] | None:
+    """A row's away and home scores (None where blank); None when one is not a score, its cell named."""
+    scores: list[int | None] = []
+    for name in ("away_score", "home_score"):
+        value = text_of(cell(name))
+        if not value:
+            scores.append(None)
+        elif re.fullmatch(r"\d{1,3}", value):
+            scores.append(int(value))
+        else:
+            problem(name, f'the score "{value}" is not a whole number of points (0 or more).')
+            return None
+    return scores
+
+
+def _number(
+    cell: Callable[[str], object], problem: Callable[[str | None, str], None], numbered: bool
+) -> int | None | Literal[False]:
+    """The row's selection number (None where the sheet names games by their teams); False after saying
+    why the row names no game."""
+    if numbered:
+        text = text_of(cell("number"))
+        if not re.fullmatch(r"\d{1,6}", text):
+            problem("number", f'"{text}" is not a selection number.')
+            return False
+        return int(text)
+    if not text_of(cell("away")) or not text_of(cell("home")):
+        problem(None, "both teams are needed (Away and Home).")
+        return False
+    return None
+
+
 def _row(
     file: str,
     sheet: Sheet,
@@ -220,25 +256,11 @@ def _row(
         else f"game {text_of(cell('number'))}"
     )
     status = re.sub(r"[\s\-_.()]", "", text_of(cell("status")).casefold())
-    scores: list[int | None] = []
-    for name in ("away_score", "home_score"):
-        value = text_of(cell(name))
-        if not value:
-            scores.append(None)
-        elif re.fullmatch(r"\d{1,3}", value):
-            scores.append(int(value))
-        else:
-            problem(name, f'the score "{value}" is not a whole number of points (0 or more).')
-            return
-    number = None
-    if "number" in cols:
-        text = text_of(cell("number"))
-        if not re.fullmatch(r"\d{1,6}", text):
-            problem("number", f'"{text}" is not a selection number.')
-            return
-        number = int(text)
-    elif not text_of(cell("away")) or not text_of(cell("home")):
-        problem(None, "both teams are needed (Away and Home).")
+    scores = _scores(cell, problem)
+    if scores is None:
+        return
+    number = _number(cell, problem, "number" in cols)
+    if number is False:
         return
     said_number = None
     if "said_number" in cols and re.fullmatch(r"\d{1,6}", text_of(cell("said_number"))):

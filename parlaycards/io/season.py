@@ -19,6 +19,37 @@ Rows = list[tuple[int, tuple[object, ...]]]  # (row number, cells) of the sheet'
 Cell = Callable[[tuple[object, ...], str], str]  # a named column's text in a row
 
 
+def _refuse_missing(week: str | None, season: str | None, cols: dict[str, int], where: Source) -> None:
+    """A week or season asked for of a sheet that has no such column is refused."""
+    for asked, name in ((week, "week"), (season, "season")):
+        if asked is not None and name not in cols:
+            raise ParlayError(
+                f"{option(name)} {asked} was given, but the sheet has no {name.capitalize()} column. "
+                + (
+                    f"Choose the day with {option('date')} 2023-10-08 instead."
+                    if name == "week"
+                    else f"Leave {option('season')} out."
+                ),
+                where,
+            )
+
+
+def _of_day(
+    games: list[tuple[int, tuple[object, ...]]],
+    cols: dict[str, int],
+    calendar: Calendar,
+    on: date,
+    where: Source,
+) -> set[int]:
+    """The rows of the games played on day `on`, by the Date (or Kickoff) column."""
+    col = "date" if "date" in cols else "kickoff" if "kickoff" in cols else None
+    if col is None:
+        raise ParlayError(
+            f"{option('date')} {on} was given, but the sheet has no Date or Kickoff column.", where
+        )
+    return {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
+
+
 def one_week(
     file: str,
     sheet: Sheet,
@@ -39,17 +70,7 @@ def one_week(
     def cell(r: tuple[object, ...], name: str) -> str:
         return text_of(r[cols[name]]) if name in cols and cols[name] < len(r) else ""
 
-    for asked, name in ((week, "week"), (season, "season")):
-        if asked is not None and name not in cols:
-            raise ParlayError(
-                f"{option(name)} {asked} was given, but the sheet has no {name.capitalize()} column. "
-                + (
-                    f"Choose the day with {option('date')} 2023-10-08 instead."
-                    if name == "week"
-                    else f"Leave {option('season')} out."
-                ),
-                where,
-            )
+    _refuse_missing(week, season, cols, where)
     keep: set[int] | None = None
     if week is not None and season is None and "season" in cols:
         seasons = sorted({cell(r, "season") for _, r in games if _same(cell(r, "week"), week)} - {""})
@@ -67,12 +88,7 @@ def one_week(
             and (season is None or _same(cell(r, "season"), season))
         }
     elif on is not None:
-        col = "date" if "date" in cols else "kickoff" if "kickoff" in cols else None
-        if col is None:
-            raise ParlayError(
-                f"{option('date')} {on} was given, but the sheet has no Date or Kickoff column.", where
-            )
-        keep = {n for n, r in games if _day(calendar, r[cols[col]] if cols[col] < len(r) else None) == on}
+        keep = _of_day(games, cols, calendar, on, where)
     if keep is None:
         _one_week_only(games, cell, cols, where)
         return sheet, {}

@@ -14,14 +14,17 @@ of the panel and the games run from the card's top to its foot ("tall").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.names import with_short_names
+from . import band as band_parts
+from . import entry as entry_parts
+from . import game_rows, parts
 from . import games as gt
-from . import parts
 from .check import check_layout
 from .geometry import Box, CardLayout, Rect
 from .templates import Template
@@ -90,7 +93,7 @@ class BandAt:
 
     x: float
     top: float
-    band: parts.NarrowBand
+    band: band_parts.NarrowBand
 
 
 @dataclass(frozen=True)
@@ -213,8 +216,8 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | N
     qs = parts.qr_side(qv)
     top = body.top - parts.BAND_H - GAP
     floor = body.y + parts.FID + 3
-    ew = parts.compact_entry_width()
-    eh = parts.entry_height(2)
+    ew = entry_parts.compact_entry_width()
+    eh = entry_parts.entry_height(2)
     if arrangement == "panel-entry":  # QR | payouts | rules in a row, the entry lines under them
         ps = PAY_SIZES[-1]
         pay = parts.payouts(card, ps)
@@ -313,15 +316,15 @@ def _column(card: Card, body: Rect, pw: float, entry_in_panel: bool) -> Around |
     floor = body.y + parts.FID + 3
     px = body.right - pw
     if entry_in_panel:
-        eh = parts.entry_column_height(pw)
+        eh = entry_parts.entry_column_height(pw)
         if eh is None:
             return None
         entry = EntryAt(px, floor, pw, 0, column=True)
         bottom, panel_bottom = floor + 2, floor + eh + GAP  # the bubbles' clearance stays off the corner mark
     else:
-        erows = parts.entry_rows(body.w)
+        erows = entry_parts.entry_rows(body.w)
         entry = EntryAt(body.x, floor, body.w, erows)
-        bottom = panel_bottom = floor + parts.entry_height(erows) + GAP
+        bottom = panel_bottom = floor + entry_parts.entry_height(erows) + GAP
     head = _qr_and_payouts(card, px, top, pw)
     if head is None:
         return None
@@ -349,8 +352,8 @@ def _tall(card: Card, body: Rect, pw: float) -> Around | None:
     beside_mark = (
         pw - parts.FID - parts.FID_CLEAR
     )  # the band and the disclaimer stay clear of the corner marks
-    nb = parts.narrow_band(card, beside_mark)
-    eh = parts.entry_column_height(pw)
+    nb = band_parts.narrow_band(card, beside_mark)
+    eh = entry_parts.entry_column_height(pw)
     note = parts.note_lines(card, beside_mark)
     if nb is None or eh is None or note is None:
         return None
@@ -376,90 +379,118 @@ def _tall(card: Card, body: Rect, pw: float) -> Around | None:
     )
 
 
-def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:  # noqa: C901 - a branch per arrangement
+@dataclass(frozen=True)
+class _Mid:
+    """What every arrangement of the middle of a card starts from: the region between the entry lines and
+    the band, the QR code's version and side, the entry lines, and the rules' type size."""
+
+    card: Card
+    mid: Rect
+    qv: int
+    qs: float
+    entry: EntryAt
+    rsize: float
+
+
+def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
     """The games region and where QR, payouts, rules and the entry lines go, for one arrangement and rules size."""
     if arrangement in PANELS:
         return _panel(card, body, arrangement, rsize)
     qv = qr_version(card)
-    qs = parts.qr_side(qv)
-    erows = parts.entry_rows(body.w)
+    erows = entry_parts.entry_rows(body.w)
     entry = EntryAt(body.x, body.y + parts.FID + 3, body.w, erows)
-    bottom = entry.y + parts.entry_height(erows) + GAP
+    bottom = entry.y + entry_parts.entry_height(erows) + GAP
     top = body.top - parts.BAND_H - GAP
-    mid = Rect(body.x, bottom, body.w, top - bottom)
-    if arrangement == "bottom":  # games full width; below them QR | payouts | rules
-        ps = PAY_SIZES[0]
-        pay = parts.payouts(card, ps)
-        rules_w = mid.w - qs - pay.width - 2 * GAP - 4
-        rl = parts.rules_lines(card, rules_w, (rsize,)) if rules_w > 120 else None
-        if rl is None:
-            return None
-        row_h = max(qs, pay.height, rl.height)
-        return Around(
-            games=Rect(mid.x, mid.y + row_h + GAP, mid.w, mid.h - row_h - GAP),
-            qr=QrAt(mid.x, mid.y + row_h, qv),
-            payouts=PayoutsAt(mid.x + qs + GAP, mid.y + row_h, ps, pay.width),
-            rules=RulesAt(mid.x + qs + pay.width + 2 * GAP + 4, mid.y + row_h, rules_w, rl),
-            entry=entry,
-        )
-    rl = parts.rules_lines(card, mid.w, (rsize,))
+    m = _Mid(card, Rect(body.x, bottom, body.w, top - bottom), qv, parts.qr_side(qv), entry, rsize)
+    if arrangement == "bottom":
+        return _bottom(m)
+    rl = parts.rules_lines(card, m.mid.w, (rsize,))
     if rl is None:
         return None
-    rules_h = rl.height
-    rules = RulesAt(mid.x, mid.y + rules_h, mid.w, rl)
-    if (
-        arrangement == "stack"
-    ):  # narrow cards: games full width; QR beside payouts below them; rules below all
-        found = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(card, p).width <= mid.w), None)
-        if found is None:
-            return None
-        ps = found
-        row_h = max(qs, parts.payouts(card, ps).height)
-        row_top = mid.y + rules_h + GAP + row_h
-        return Around(
-            games=Rect(mid.x, row_top + GAP, mid.w, mid.h - rules_h - row_h - 2 * GAP),
-            qr=QrAt(mid.x, row_top, qv),
-            payouts=PayoutsAt(mid.x + qs + GAP, row_top, ps, mid.w - qs - GAP),
-            rules=rules,
-            entry=entry,
-        )
-    if arrangement == "side2":  # a panel right of the games: QR beside payouts; rules below all
-        games_h = mid.h - rules_h - GAP
-        found = next((p for p in PAY_SIZES if parts.payouts(card, p).height <= games_h), None)
-        if found is None or qs > games_h:
-            return None
-        ps = found
-        pw = parts.payouts(card, ps).width
-        games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - (qs + GAP + pw) - GAP, games_h)
-        return Around(
-            games=games,
-            qr=QrAt(games.right + GAP, games.top, qv),
-            payouts=PayoutsAt(games.right + GAP + qs + GAP, games.top, ps, pw),
-            rules=rules,
-            entry=entry,
-        )
-    if arrangement == "side":  # a panel right of the games: QR over payouts; rules below all
-        found = next((p for p in PAY_SIZES if parts.payouts(card, p).width <= max(qs, 100)), None)
-        if found is None:
-            return None
-        ps = found
-        pay = parts.payouts(card, ps)
-        panel_w = max(qs, pay.width)
-        games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - panel_w - GAP, mid.h - rules_h - GAP)
-        if qs + GAP + pay.height > games.h:
-            return None
-        return Around(
-            games=games,
-            qr=QrAt(games.right + GAP + (panel_w - qs) / 2, games.top, qv),
-            payouts=PayoutsAt(games.right + GAP, games.top - qs - GAP, ps, panel_w),
-            rules=rules,
-            entry=entry,
-        )
-    # "strip": QR right of the games; payouts in a few columns across the card; rules below
+    return _BESIDE_RULES[arrangement](m, RulesAt(m.mid.x, m.mid.y + rl.height, m.mid.w, rl))
+
+
+def _bottom(m: _Mid) -> Around | None:
+    """Games full width; below them QR | payouts | rules."""
+    mid, qs = m.mid, m.qs
+    ps = PAY_SIZES[0]
+    pay = parts.payouts(m.card, ps)
+    rules_w = mid.w - qs - pay.width - 2 * GAP - 4
+    rl = parts.rules_lines(m.card, rules_w, (m.rsize,)) if rules_w > 120 else None
+    if rl is None:
+        return None
+    row_h = max(qs, pay.height, rl.height)
+    return Around(
+        games=Rect(mid.x, mid.y + row_h + GAP, mid.w, mid.h - row_h - GAP),
+        qr=QrAt(mid.x, mid.y + row_h, m.qv),
+        payouts=PayoutsAt(mid.x + qs + GAP, mid.y + row_h, ps, pay.width),
+        rules=RulesAt(mid.x + qs + pay.width + 2 * GAP + 4, mid.y + row_h, rules_w, rl),
+        entry=m.entry,
+    )
+
+
+def _stack(m: _Mid, rules: RulesAt) -> Around | None:
+    """Narrow cards: games full width; QR beside payouts below them; rules below all."""
+    mid, qs, rules_h = m.mid, m.qs, rules.text.height
+    ps = next((p for p in PAY_SIZES if qs + GAP + parts.payouts(m.card, p).width <= mid.w), None)
+    if ps is None:
+        return None
+    row_h = max(qs, parts.payouts(m.card, ps).height)
+    row_top = mid.y + rules_h + GAP + row_h
+    return Around(
+        games=Rect(mid.x, row_top + GAP, mid.w, mid.h - rules_h - row_h - 2 * GAP),
+        qr=QrAt(mid.x, row_top, m.qv),
+        payouts=PayoutsAt(mid.x + qs + GAP, row_top, ps, mid.w - qs - GAP),
+        rules=rules,
+        entry=m.entry,
+    )
+
+
+def _side2(m: _Mid, rules: RulesAt) -> Around | None:
+    """A panel right of the games: QR beside payouts; rules below all."""
+    mid, qs, rules_h = m.mid, m.qs, rules.text.height
+    games_h = mid.h - rules_h - GAP
+    ps = next((p for p in PAY_SIZES if parts.payouts(m.card, p).height <= games_h), None)
+    if ps is None or qs > games_h:
+        return None
+    pw = parts.payouts(m.card, ps).width
+    games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - (qs + GAP + pw) - GAP, games_h)
+    return Around(
+        games=games,
+        qr=QrAt(games.right + GAP, games.top, m.qv),
+        payouts=PayoutsAt(games.right + GAP + qs + GAP, games.top, ps, pw),
+        rules=rules,
+        entry=m.entry,
+    )
+
+
+def _side(m: _Mid, rules: RulesAt) -> Around | None:
+    """A panel right of the games: QR over payouts; rules below all."""
+    mid, qs, rules_h = m.mid, m.qs, rules.text.height
+    ps = next((p for p in PAY_SIZES if parts.payouts(m.card, p).width <= max(qs, 100)), None)
+    if ps is None:
+        return None
+    pay = parts.payouts(m.card, ps)
+    panel_w = max(qs, pay.width)
+    games = Rect(mid.x, mid.y + rules_h + GAP, mid.w - panel_w - GAP, mid.h - rules_h - GAP)
+    if qs + GAP + pay.height > games.h:
+        return None
+    return Around(
+        games=games,
+        qr=QrAt(games.right + GAP + (panel_w - qs) / 2, games.top, m.qv),
+        payouts=PayoutsAt(games.right + GAP, games.top - qs - GAP, ps, panel_w),
+        rules=rules,
+        entry=m.entry,
+    )
+
+
+def _strip(m: _Mid, rules: RulesAt) -> Around | None:
+    """QR right of the games; payouts in a few columns across the card; rules below."""
+    mid, qs, rules_h = m.mid, m.qs, rules.text.height
     best: tuple[float, int, float] | None = None
     for ps in PAY_SIZES:
         for pc in range(1, 7):
-            pay = parts.payouts(card, ps, pc)
+            pay = parts.payouts(m.card, ps, pc)
             if pay.width <= mid.w and (best is None or pay.height < best[2]):
                 best = (ps, pc, pay.height)
         if best:
@@ -472,11 +503,14 @@ def _middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | 
         return None
     return Around(
         games=games,
-        qr=QrAt(games.right + GAP, games.top, qv),
+        qr=QrAt(games.right + GAP, games.top, m.qv),
         payouts=PayoutsAt(mid.x, mid.y + rules_h + GAP + ph, ps, mid.w, pc),
         rules=rules,
-        entry=entry,
+        entry=m.entry,
     )
+
+
+_BESIDE_RULES = {"stack": _stack, "side2": _side2, "side": _side, "strip": _strip}  # rules below all
 
 
 def _choose(card: Card, body: Rect, dense: bool = False) -> Plan | None:
@@ -533,19 +567,19 @@ def _build(card: Card, t: Template, plan: Plan, areas: Areas) -> CardLayout:
     boxes: list[Box] = []
     boxes += parts.fiducials(areas.body)
     if a.band is None:
-        boxes += parts.band(card, areas.body)
+        boxes += band_parts.band(card, areas.body)
     else:
-        boxes += parts.narrow_band_boxes(a.band.x, a.band.top, a.band.band)
-    boxes += gt.build(plan.cols, plan.geo, a.games)
+        boxes += band_parts.narrow_band_boxes(a.band.x, a.band.top, a.band.band)
+    boxes += game_rows.build(plan.cols, plan.geo, a.games)
     boxes.append(parts.qr_box(a.qr.x, a.qr.top, a.qr.version))
     boxes += parts.payout_boxes(
         card, a.payouts.x, a.payouts.top, a.payouts.size, a.payouts.width, a.payouts.columns
     )
     boxes += parts.rules_boxes(a.rules.x, a.rules.top, a.rules.width, a.rules.text)
     if a.entry.column:
-        boxes += parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
+        boxes += entry_parts.entry_column(a.entry.x, a.entry.y, a.entry.width)
     else:
-        boxes += parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
+        boxes += entry_parts.entry_boxes(a.entry.x, a.entry.y, a.entry.width, a.entry.rows, a.entry.compact)
     if a.note is None:
         boxes += parts.disclaimer(card, areas.body)
     else:
@@ -595,22 +629,23 @@ def _tried(card_json: str, template_json: str) -> CardLayout | None:
 
 
 @lru_cache(maxsize=64)
-def _cached(card_json: str, template_json: str) -> CardLayout:
-    card = Card.model_validate_json(card_json)
-    t = Template.model_validate_json(template_json)
+def _cached(card_json: str, template_json: str) -> CardLayout | None:
     out = _tried(card_json, template_json)
-    if out is None:
-        raise _too_big(card, t)
-    check_layout(out)
+    if out is not None:
+        check_layout(out)
     return out
 
 
-def layout_card(card: Card, template: Template) -> CardLayout:
+def layout_card(card: Card, template: Template, others: Sequence[Template] = ()) -> CardLayout:
     """Every box of `card` on `template`, checked: inside the safe area, nothing overlapping.
 
-    Raises ParlayError when the games cannot fit at 6 pt or more, naming the templates that fit.
+    Raises ParlayError when the games cannot fit at 6 pt or more, naming those of `others` (the
+    templates there are) that fit.
     """
-    return _cached(card.model_dump_json(), template.model_dump_json())
+    out = _cached(card.model_dump_json(), template.model_dump_json())
+    if out is None:
+        raise _too_big(card, template, others)
+    return out
 
 
 def fits(card: Card, template: Template) -> bool:
@@ -620,10 +655,8 @@ def fits(card: Card, template: Template) -> bool:
         return False
 
 
-def _too_big(card: Card, t: Template) -> ParlayError:
-    from .templates import list_templates
-
-    good = [o.name for o in list_templates() if o.name != t.name and fits(card, o)]
+def _too_big(card: Card, t: Template, others: Sequence[Template]) -> ParlayError:
+    good = [o.name for o in others if o.name != t.name and fits(card, o)]
     n = len(card.games)
     where = (
         f"Templates that fit it: {', '.join(good)} (use ⟨template⟩ NAME)."

@@ -59,6 +59,23 @@ def side_label(game: Game, side: str, straight_up: bool = False) -> str:
     return f"{number} {team}" + ("" if straight_up else f" {line}")
 
 
+def _game_row(g: Game, row: Rect, size: float, tz: str, straight_up: bool) -> list[Box]:
+    """One game's row of the sheet: its kickoff, then a box to tick and the team's name for each side."""
+    x0, ry, col_w, pitch = row.x, row.y, row.w, row.h
+    ks = max(6.0, size - 1.5)
+    kw = width("Sun 12:00p", REGULAR, ks) + 6
+    out: list[Box] = [cell(x0 + 2, ry + (pitch - CELL * ks) / 2, short_kickoff(g, tz, False), REGULAR, ks)]
+    half = (col_w - kw - 4) / 2
+    for j, side in enumerate(("away", "home")):
+        bx = x0 + kw + j * half
+        out.append(Shade(Rect(bx, ry + (pitch - BOX) / 2, BOX, BOX), grey=1.0, stroke=True))
+        label = side_label(g, side, straight_up)
+        room = half - BOX - 10
+        ls = fit_size(label, REGULAR, size, room, 6) or 6
+        out.append(cell(bx + BOX + 4, ry + (pitch - CELL * ls) / 2, label, REGULAR, ls, w=room))
+    return out
+
+
 def layout_pickem(
     card: Card, t: Template, tiebreak: Game | None = None, pool: PickemPool | None = None
 ) -> list[Box]:
@@ -102,18 +119,7 @@ def layout_pickem(
         ry = y - 8 - (r + 1) * pitch
         if r % 2:
             out.append(Shade(Rect(x0, ry, col_w, pitch), grey=0.92))
-        kick = short_kickoff(g, card.timezone, False)
-        ks = max(6.0, size - 1.5)
-        kw = width("Sun 12:00p", REGULAR, ks) + 6
-        out.append(cell(x0 + 2, ry + (pitch - CELL * ks) / 2, kick, REGULAR, ks))
-        half = (col_w - kw - 4) / 2
-        for j, side in enumerate(("away", "home")):
-            bx = x0 + kw + j * half
-            out.append(Shade(Rect(bx, ry + (pitch - BOX) / 2, BOX, BOX), grey=1.0, stroke=True))
-            label = side_label(g, side, straight_up)
-            room = half - BOX - 10
-            ls = fit_size(label, REGULAR, size, room, 6) or 6
-            out.append(cell(bx + BOX + 4, ry + (pitch - CELL * ls) / 2, label, REGULAR, ls, w=room))
+        out += _game_row(g, Rect(x0, ry, col_w, pitch), size, card.timezone, straight_up)
     game = tiebreak or games[-1]
     kick = short_kickoff(game, card.timezone, True)
     tb = f"TIEBREAKER: total points in {game.label()}" + (f" ({kick})" if kick else "")

@@ -62,7 +62,32 @@ def calibration(t: Template) -> list[Box]:
     m = t.safe_margin * t.k
     out: list[Box] = []
     inch = 72.0
-    # rulers: ticks every 1/8 in, measured from the paper's left and bottom edges
+    out += _rulers(pw, ph, m, ox, oy)
+    # card outlines (dashed) and a crosshair with an offset scale at each perforation
+    for r in t.card_rects():
+        out += [
+            Rule(Rect(r.x + ox + a, r.y + oy + b, w_, h_), grey=0.6, dash=(3, 3), width=0.5)
+            for a, b, w_, h_ in (
+                (0, 0, r.w, 0.5),
+                (0, r.h - 0.5, r.w, 0.5),
+                (0, 0, 0.5, r.h),
+                (r.w - 0.5, 0, 0.5, r.h),
+            )
+        ]
+    step = 0.02 * inch if t.units == "in" else 0.5 * 72 / 25.4
+    unit = "in" if t.units == "in" else "mm"
+    for axis, pos in t.perforations_pt():
+        along = pw if axis == "y" else ph
+        for at in (along * 0.3, along * 0.7):
+            out += _scale(axis, pos, at, ox, oy, step, unit)
+    out += _instructions(t, pw, ph, ox, oy, unit)
+    return out
+
+
+def _rulers(pw: float, ph: float, m: float, ox: float, oy: float) -> list[Box]:
+    """Rulers along the edges: ticks every 1/8 in, measured from the paper's left and bottom edges."""
+    out: list[Box] = []
+    inch = 72.0
     for axis, length in (("x", pw), ("y", ph)):
         k = 1
         while k * inch / 8 < length - m:
@@ -82,24 +107,13 @@ def calibration(t: Template) -> list[Box]:
                     else:
                         out.append(cell(m + 16 + ox, pos + oy + 2, label, REGULAR, 7))
             k += 1
-    # card outlines (dashed) and a crosshair with an offset scale at each perforation
-    for r in t.card_rects():
-        out += [
-            Rule(Rect(r.x + ox + a, r.y + oy + b, w_, h_), grey=0.6, dash=(3, 3), width=0.5)
-            for a, b, w_, h_ in (
-                (0, 0, r.w, 0.5),
-                (0, r.h - 0.5, r.w, 0.5),
-                (0, 0, 0.5, r.h),
-                (r.w - 0.5, 0, 0.5, r.h),
-            )
-        ]
-    step = 0.02 * inch if t.units == "in" else 0.5 * 72 / 25.4
-    unit = "in" if t.units == "in" else "mm"
-    for axis, pos in t.perforations_pt():
-        along = pw if axis == "y" else ph
-        for at in (along * 0.3, along * 0.7):
-            out += _scale(axis, pos, at, ox, oy, step, unit)
-    # the text
+    return out
+
+
+def _instructions(t: Template, pw: float, ph: float, ox: float, oy: float, unit: str) -> list[Box]:
+    """The instructions, on a light panel: how to read the scales and set the template's offset."""
+    out: list[Box] = []
+    inch = 72.0
     x0, x1 = 1.4 * inch, pw - 1.4 * inch
     y = ph - 1.3 * inch
     lines = [

@@ -41,7 +41,7 @@ def draw(c: Canvas, boxes: Iterable[Box], values: dict[str, str] | None = None) 
             c.rect(b.rect.x, b.rect.y, b.rect.w, b.rect.h, stroke=1 if b.stroke else 0, fill=1)
     for b in boxes:
         if isinstance(b, TextCell):
-            _text(c, b, values)
+            draw_text(c, b, values)
         elif isinstance(b, Bubble):
             c.setLineWidth(b.line)
             c.setStrokeGray(0)
@@ -59,7 +59,7 @@ def draw(c: Canvas, boxes: Iterable[Box], values: dict[str, str] | None = None) 
             c.setDash([])
 
 
-def _text(c: Canvas, b: TextCell, values: dict[str, str] | None) -> None:
+def draw_text(c: Canvas, b: TextCell, values: dict[str, str] | None) -> None:
     text = b.text.format(**values) if b.field and values is not None else b.text
     c.setFillGray(b.grey)
     c.setFont(b.font, b.size)
@@ -159,7 +159,7 @@ def render_cards(
         ops = []
         for cell, fast in cells:
             if fast is None:
-                _text(c, cell, values)
+                draw_text(c, cell, values)
                 continue
             prefix, x, align = fast
             text = cell.text.format(**values)
@@ -189,7 +189,7 @@ def render_proof(out: Path, t: Template, layout: CardLayout, slug: str, version:
     draw(c, layout.static_boxes())
     samples = registry.samples()
     for cell in layout.field_cells():
-        _text(c, cell, samples)
+        draw_text(c, cell, samples)
     c.addLiteral(qr_literal(layout.qr(), qr_payload(slug, version, 0, "PROOF")))
     c.restoreState()
     on_sheet, own_page = proof_marks(t)

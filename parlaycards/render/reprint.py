@@ -14,7 +14,7 @@ from ..layout.geometry import CardLayout
 from ..layout.reprint import reprint_boxes
 from ..layout.sheet import card_origins
 from ..layout.templates import Template
-from .pdf import _text, draw, new_canvas, qr_literal
+from .pdf import draw, draw_text, new_canvas, qr_literal
 
 
 def render_reprint(
@@ -27,7 +27,7 @@ def render_reprint(
     draw(c, reprint_boxes(layout))
     values = registry.values(serial, code)
     for cell in layout.field_cells():
-        _text(c, cell, values)
+        draw_text(c, cell, values)
     c.addLiteral(qr_literal(layout.qr(), qr_payload(slug, version, serial, code)))
     c.restoreState()
     c.showPage()

@@ -15,11 +15,9 @@ from typing import Any, NamedTuple
 from ..core.bulk import Graded
 from ..core.lines import format_spread, format_total
 from ..core.models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
-from ..core.money import CENT, dollars, plain
+from ..core.money import CENT, ZERO, dollars, plain
 from ..core.printed import CardLine, card_lines, differs, games_of, line_text, lines_json
 from ..core.views import kickoff_text
-
-ZERO = Decimal("0.00")
 
 
 class EntryRow(NamedTuple):

@@ -81,8 +81,8 @@ class Job:
             return None
         key = (version, template)
         if key not in self._layouts:
+            from ..io.templates import load_template
             from ..layout.card import layout_card
-            from ..layout.templates import load_template
 
             self._layouts[key] = layout_card(self.cards[version], load_template(template))
         return self._layouts[key]

@@ -18,10 +18,10 @@ import numpy as np
 
 from ..core.marks import Marked, read_marks, verdicts
 from ..core.verify import format_serial, parse_qr_payload
+from ..io.templates import load_template
 from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
-from ..layout.templates import load_template
 from .locate import Quad, locate
 from .pages import Page
 from .read import Frame, K, darkness, read_qr, straighten

@@ -20,9 +20,9 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from ..io.templates import list_templates
 from ..layout.card import split_body
 from ..layout.parts import FID
-from ..layout.templates import list_templates
 
 Point = tuple[float, float]
 

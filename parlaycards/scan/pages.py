@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from ..core.errors import ParlayError
-from ..io.limits import MAX_PIXELS
+from ..io.scan_limits import MAX_PIXELS
 
 IMAGES = {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"}
 ACCEPTED = "PDF files from a scanner, or JPEG, PNG or TIFF photos"
@@ -40,8 +40,8 @@ class Page:
 
 def count(paths: list[Path]) -> list[int]:
     """How many pages each file holds; a file that is missing, not a scan, damaged, or larger than the
-    reader's bounds (io.limits: bytes, pages, pixels, all checked before decoding) is refused, naming it."""
-    from ..io.limits import check_image_file, check_pdf_file
+    reader's bounds (io.scan_limits: bytes, pages, pixels, all checked before decoding) is refused, naming it."""
+    from ..io.scan_limits import check_image_file, check_pdf_file
 
     out = []
     for p in paths:
@@ -118,19 +118,6 @@ def release() -> None:
 def _decoded(path: str) -> list[np.ndarray]:
     """Every page of an image file (a TIFF may hold several), decoded once for all its pages."""
     return _decode(Path(path))
-
-
-def _pdf_pages(path: Path) -> int:
-    import pypdfium2 as pdfium
-
-    try:
-        doc = pdfium.PdfDocument(str(path))
-    except pdfium.PdfiumError as exc:
-        raise ParlayError(f"{path}: cannot be read as a PDF ({exc}). Accepted: {ACCEPTED}.") from None
-    try:
-        return len(doc)
-    finally:
-        doc.close()
 
 
 def _pdf(path: Path, dpi: int) -> Iterator[Page]:

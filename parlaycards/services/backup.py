@@ -10,7 +10,7 @@ from ..core.errors import ParlayError, option
 from ..io.files import atomic_output, check_output
 from ..store import Store
 from ..store import backup as copying
-from ..store.db import sqlite_file
+from ..store.engine import sqlite_file
 
 
 @dataclass(frozen=True)

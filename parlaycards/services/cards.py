@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from dataclasses import replace as replace_fields
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -86,22 +87,7 @@ def import_lines(
     zone(tz)
     slug = slug or slug_from(path.name)
     check_slug(slug)
-    if mapping is not None and layout is not None:
-        raise ParlayError(
-            f"{option('map')} and {option('layout')} both say how to read the columns: give one of them."
-        )
-    if save_layout is not None:
-        save_layout = layouts.check_name(save_layout)
-        if mapping is None and layout is None:
-            raise ParlayError(
-                f"{option('save_layout')} keeps the columns named with {option('map')}; this import has none "
-                f"(its header is read as it is). Add the {option('map')} options to save."
-            )
-        if dry_run:
-            raise ParlayError(
-                f"{option('save_layout')} saves with the import itself, and a dry run stores nothing. Check "
-                f"the reading with {option('dry_run')} first, then import without it to save the layout."
-            )
+    save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)
     lines = read_lines(
@@ -127,17 +113,39 @@ def import_lines(
         detail={"file": str(path), "sheets": list(lines.sheets)},
         also=keep_layout,
     )
-    return Imported(
-        saved.card,
-        saved.note,
-        saved.printed_versions,
+    return replace_fields(
+        saved,
         lines=lines,
-        undone=saved.undone,
-        stored=saved.stored,
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
-        archived=saved.archived,
     )
+
+
+def _check_columns_said(
+    mapping: ColumnMap | None, layout: str | None, save_layout: str | None, dry_run: bool
+) -> str | None:
+    """How the columns are read is said once: by hand (⟨map⟩) or by a saved layout; a layout is saved only
+    from columns named by hand, and only by an import that stores. Returns the name to save under."""
+    from . import layouts
+
+    if mapping is not None and layout is not None:
+        raise ParlayError(
+            f"{option('map')} and {option('layout')} both say how to read the columns: give one of them."
+        )
+    if save_layout is None:
+        return None
+    save_layout = layouts.check_name(save_layout)
+    if mapping is None and layout is None:
+        raise ParlayError(
+            f"{option('save_layout')} keeps the columns named with {option('map')}; this import has none "
+            f"(its header is read as it is). Add the {option('map')} options to save."
+        )
+    if dry_run:
+        raise ParlayError(
+            f"{option('save_layout')} saves with the import itself, and a dry run stores nothing. Check "
+            f"the reading with {option('dry_run')} first, then import without it to save the layout."
+        )
+    return save_layout
 
 
 @retry_conflicts
@@ -178,13 +186,7 @@ def store_games(
             )
             return Imported(ahead, note, printed, undone=undone, stored=False)
         if undone and not replace:
-            raise RefusedError(
-                f"card {slug} was edited by hand since its last import, and importing {source} "
-                f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
-                f"again with {option('replace')} to put the lines of {lines_from.removeprefix('the ')} in place "
-                f"of the edits, or make the same changes in {lines_from} first; nothing was imported:",
-                problems=undone,
-            )
+            raise _undoing(slug, source, undone, lines_from)
         saved = card_rows.save(tx, card, note)
         tx.audit(
             "import",
@@ -203,6 +205,17 @@ def store_games(
             undone=undone,
             archived=slug in card_rows.archived(tx),
         )
+
+
+def _undoing(slug: str, source: str, undone: tuple[str, ...], lines_from: str) -> RefusedError:
+    """An import refused because it would undo hand edits made since the card's last import."""
+    return RefusedError(
+        f"card {slug} was edited by hand since its last import, and importing {source} "
+        f"would undo {'this' if len(undone) == 1 else 'these ' + str(len(undone))}. Import "
+        f"again with {option('replace')} to put the lines of {lines_from.removeprefix('the ')} in place "
+        f"of the edits, or make the same changes in {lines_from} first; nothing was imported:",
+        problems=undone,
+    )
 
 
 def check_slug(slug: str) -> None:

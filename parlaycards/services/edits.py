@@ -11,7 +11,7 @@ from ..core import edits, leagues
 from ..core.changes import card_changes
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, option
-from ..core.models import Card, Game, Odds, PayoutTier
+from ..core.models import Card, Odds, PayoutTier
 from ..core.zones import localise, week_of
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
@@ -246,8 +246,3 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
         return edits.rebuild(new, **words) if words else new
 
     return edit(store, slug, "rules changed", change)
-
-
-def game_with(card: Card, number: int) -> Game:
-    """The game holding selection `number` on `card` (a clear refusal when there is none)."""
-    return edits.find_game(card, number)

@@ -8,21 +8,19 @@ never stored; an import stores every accepted row and lists every refused one, o
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry
-from ..core.money import CENT, dollars
-from ..core.settle import refusals, settle_entry
-from ..core.verify import check_code, format_serial, normalise_code, parse_qr_payload
+from ..core.money import CENT, ZERO, dollars, pay_out
+from ..core.settle import settle_entry
+from ..core.verify import format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -31,13 +29,13 @@ from ..store import retry_conflicts
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
+from .checks import MAX_STAKE, REQUIRE_CODE, Checks, audit_fields, max_stake, zone_of
 
 if TYPE_CHECKING:
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
     from ..store import Store, Tx
     from ..store.look import Pool
 
-REQUIRE_CODE = "require_verify_code"
 Progress = Callable[[int, int], None]
 
 
@@ -56,156 +54,6 @@ class Imported:
     file: str
     stored: tuple[Entry, ...]
     refused: tuple[Refused, ...]
-
-
-class Checks:
-    """Every §4 check that needs the store, for one card within one transaction."""
-
-    def __init__(self, tx: Tx, slug: str, *, replace: bool = False):
-        self.tx = tx
-        self.slug = slug
-        self.current = card_rows.latest(tx, slug)
-        self.replace = replace
-        self.require_code = tx.meta(REQUIRE_CODE) == "yes"
-        self.max_stake = max_stake(tx)
-        self._versions: dict[int, Card] = {}
-        self._entered: dict[int, str] = {}
-        self._batch: dict[int, str] = {}  # serial → where it was first seen in this batch
-        self._void: dict[int, void_rows.Voided] = {}
-        self._ranges = entry_rows.printed_ranges(tx, slug)
-        self._firsts = [r[0] for r in self._ranges]
-        if not self._ranges:
-            raise RefusedError(
-                f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
-                f"Print them first, e.g. `parlaycards print {slug} ⟨copies⟩ 100`."
-            )
-
-    def prefetch(self, serials: Sequence[int]) -> None:
-        self._entered = entry_rows.entered(self.tx, serials)
-        self._void = void_rows.void_now(self.tx, serials)
-
-    def printed_from(self, serial: int) -> tuple[str, int] | None:
-        i = bisect_right(self._firsts, serial) - 1
-        if i >= 0 and serial <= self._ranges[i][1]:
-            return self.slug, self._ranges[i][2]
-        return entry_rows.printed_from(self.tx, serial)  # another card's, or never printed
-
-    def card(self, version: int) -> Card:
-        if version not in self._versions:
-            self._versions[version] = card_rows.get(self.tx, self.slug, version)
-        return self._versions[version]
-
-    def check(
-        self, raw: RawEntry, *, where: str, late: bool, source: SourceKind, now: datetime
-    ) -> tuple[Entry | None, list[str]]:
-        """The entry to store, or None and every reason it is refused."""
-        reasons = [p.in_row() for p in raw.problems]
-        if raw.serial is None:
-            return None, reasons
-        s = format_serial(raw.serial)
-        printed = self.printed_from(raw.serial)
-        if printed is None:
-            reasons.append(
-                f"serial {s} was never printed: no print batch holds it (check the number on the card)"
-            )
-        elif printed[0] != self.slug:
-            reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")
-        if raw.serial in self._batch:
-            reasons.append(f"serial {s} appears twice (first at {self._batch[raw.serial]})")
-        elif raw.serial in self._entered and not (self.replace and self._entered[raw.serial] == self.slug):
-            other = self._entered[raw.serial]
-            reasons.append(
-                f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else "")
-            )
-        gone = self._void.get(raw.serial)
-        if gone is not None and not self.replace:
-            reasons.append(
-                f"serial {s} was voided on {gone.at.astimezone(_zone(self.current)):%a %b %d %H:%M} "
-                f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
-                f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`"
-            )
-        self._batch.setdefault(raw.serial, where)
-        if printed is None or printed[0] != self.slug:
-            return None, reasons
-        version = printed[1]
-        if raw.code:
-            if not check_code(self.tx.secret, self.slug, version, raw.serial, raw.code):
-                reasons.append(
-                    f'the verify code "{raw.code}" does not match serial {s} '
-                    "(the code is printed beside the serial on the card)"
-                )
-        elif self.require_code:
-            reasons.append(
-                "no verify code: this pool requires the code printed beside the serial "
-                "(`parlaycards pool set ⟨no_require_code⟩` turns that off)"
-            )
-        if raw.stake is not None and raw.stake > self.max_stake:
-            reasons.append(
-                f"the stake {dollars(raw.stake)} is more than this pool's largest stake, {dollars(self.max_stake)} "
-                "(`parlaycards pool set ⟨max_stake⟩` changes it)"
-            )
-            return None, reasons
-        if raw.stake is None or raw.picks is None:
-            return None, reasons
-        received = raw.received_at or now
-        if (far := _far_from_week(received, self.current)) is not None:
-            reasons.append(far)
-            return None, reasons
-        cutoff = self.current.rules.cutoff
-        after_cutoff = cutoff is not None and received > cutoff
-        # late: accepted after the cutoff on purpose. Marked late but in on time is simply on time.
-        entry = Entry(
-            serial=s,
-            code=normalise_code(raw.code) if raw.code else None,
-            name=raw.name,
-            stake=raw.stake,
-            picks=raw.picks,
-            received_at=received,
-            late=(late or raw.late) and after_cutoff,
-            source=source,
-            version=version,
-        )
-        reasons += refusals(entry, self.card(version), current=self.current)
-        return (None, reasons) if reasons else (entry, [])
-
-
-def _audit(e: Entry) -> dict[str, Any]:
-    return {
-        "serial": e.serial,
-        "version": e.version,
-        "name": e.name,
-        "stake": str(e.stake),
-        "picks": list(e.picks),
-        "received_at": e.received_at.isoformat(),
-        "late": e.late,
-        "source": e.source,
-    }
-
-
-def _far_from_week(received: datetime, card: Card) -> str | None:
-    """Why a received time cannot be right: more than a year from the card's games (9999-12-31)."""
-    from datetime import timedelta
-
-    from ..core.bounds import RECEIVED_WINDOW_DAYS
-
-    days = [g.kickoff for g in card.games if g.kickoff is not None]
-    if not days:
-        return None
-    first = min(d if isinstance(d, datetime) else datetime.combine(d, datetime.min.time()) for d in days)
-    if first.tzinfo is None:
-        first = first.replace(tzinfo=_zone(card))
-    when = received if received.tzinfo else received.replace(tzinfo=_zone(card))
-    window = timedelta(days=RECEIVED_WINDOW_DAYS)
-    if first - window <= when <= first + window:
-        return None
-    return (
-        f"received {when:%Y-%m-%d %H:%M} is more than a year from the card's games ({first:%Y-%m-%d}); "
-        "check the date it was handed in"
-    )
-
-
-def _zone(card: Card) -> ZoneInfo:
-    return ZoneInfo(card.timezone)
 
 
 @retry_conflicts
@@ -288,10 +136,10 @@ def enter_one(
         if entry_rows.payments(tx, slug).get(entry.serial):
             raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
         entry_rows.replace(tx, slug, entry)
-        tx.audit("entry.replace", slug, old=_audit(old[1]), new=_audit(entry), **audit)
+        tx.audit("entry.replace", slug, old=audit_fields(old[1]), new=audit_fields(entry), **audit)
     else:
         entry_rows.insert_many(tx, slug, [entry])
-        tx.audit("entry.add", slug, **_audit(entry), **audit)
+        tx.audit("entry.add", slug, **audit_fields(entry), **audit)
     return entry
 
 
@@ -330,7 +178,7 @@ def import_entries(
     from .grading import bulk_work
 
     with store.reading() as tx:
-        zone = _zone(card_rows.latest(tx, slug))
+        zone = zone_of(card_rows.latest(tx, slug))
     with bulk_work():
         sheet = read_entries(path, zone)
     now = datetime.now(UTC)
@@ -363,7 +211,7 @@ def import_entries(
             )
         if stored:
             entry_rows.insert_many(tx, slug, stored)
-            tx.audit_many("entry.add", slug, [{**_audit(e), "file": sheet.file} for e in stored])
+            tx.audit_many("entry.add", slug, [{**audit_fields(e), "file": sheet.file} for e in stored])
             tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
 
@@ -435,8 +283,8 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
                 "first, then record what was handed back."
             )
         before = entry_rows.payments(tx, slug).get(s)
-        paid = before.amount if before else Decimal("0.00")
-        over = paid - max(now_settled.payout, Decimal("0.00"))
+        paid = before.amount if before else ZERO
+        over = paid - max(now_settled.payout, ZERO)
         if over <= 0:
             raise RefusedError(
                 f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was paid, "
@@ -472,7 +320,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             gone = void_rows.void_now(tx, [number]).get(number)
             if gone is not None and gone.slug == slug:
                 raise RefusedError(
-                    f"card {s} was voided on {gone.at.astimezone(_zone(card)):%a %b %d %H:%M %Z} "
+                    f"card {s} was voided on {gone.at.astimezone(zone_of(card)):%a %b %d %H:%M %Z} "
                     f"({gone.reason}): a void card is never graded and has nothing to pay."
                 )
             raise NotFoundError(
@@ -494,26 +342,18 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
                 f"card {s} is not a winner ({now_settled.outcome.value}): there is nothing to pay."
             )
         before = entry_rows.payments(tx, slug).get(s)
-        paid = before.amount if before else Decimal("0.00")
-        owed = now_settled.payout - paid
-        if owed <= 0:
-            raise (
-                RefusedError(
-                    f"card {s} was already paid in full: {dollars(paid)} (last payment {datetime.fromisoformat(before.at).astimezone(_zone(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."
-                )
-                if before
-                else RefusedError(f"card {s} was already paid in full: {dollars(paid)}.")
-            )
-        if amount is None:
-            value = owed
-        else:
-            value = amount
-            if value > owed:
-                raise RefusedError(
-                    f"⟨amount⟩ {dollars(value)} is more than card {s} is owed: {dollars(owed)} "
-                    f"(it pays {dollars(now_settled.payout)}, {dollars(paid)} already paid)."
-                )
-        total = (paid + value).quantize(CENT)
+        paid = before.amount if before else ZERO
+        value, total = pay_out(
+            now_settled.payout,
+            paid,
+            amount,
+            in_full=lambda: (
+                f"card {s} was already paid in full: {dollars(paid)} (last payment "
+                f"{datetime.fromisoformat(before.at).astimezone(zone_of(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."  # type: ignore[union-attr]
+            ),
+            owed_by=f"card {s} is owed",
+            due_is="it pays",
+        )
         entry_rows.record_payment(tx, number, total, datetime.now(UTC))
         tx.audit(
             "entry.pay",
@@ -535,17 +375,6 @@ def set_require_code(store: Store, required: bool) -> bool:
             tx.set_meta(REQUIRE_CODE, value)
             tx.audit("pool.setting", None, require_verify_code=required)
     return required
-
-
-MAX_STAKE = "max_stake"
-
-
-def max_stake(tx: Tx) -> Decimal:
-    """The pool's largest stake on one card (`pool set --max-stake`; DEFAULT_MAX_STAKE until set)."""
-    from ..core.bounds import DEFAULT_MAX_STAKE
-
-    said = tx.meta(MAX_STAKE)
-    return Decimal(said) if said else DEFAULT_MAX_STAKE
 
 
 @retry_conflicts
@@ -571,7 +400,7 @@ def secret_exposed(store: Store) -> str | None:
     """A warning when the pool's SQLite file can be read by other users of the computer: it holds the
     secret every verify code is made from. None when it is its owner's alone (or on PostgreSQL, where
     the database's own rights apply)."""
-    from ..store.db import exposed, sqlite_file
+    from ..store.engine import exposed, sqlite_file
 
     mode = exposed(store.url)
     if mode is None:

@@ -8,23 +8,22 @@ settled by what the feed said; the audit entry names the provider, the book, the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta, timezone
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from ..core import leagues, teams
 from ..core.errors import ParlayError, option
-from ..core.models import Game, Result
+from ..core.models import Game
 from ..core.numbering import assign
 from ..core.zones import zone
 from ..io import feeds
 from ..io.feeds import Feed, FeedGame, Provider, Query, Request, Status
 from ..io.files import atomic_output
-from ..store import Store, retry_conflicts
-from ..store import cards as card_rows
-from . import cards, results
+from ..store import Store
+from . import cards
 
 LEAGUES = tuple(lg.code for lg in leagues.with_feed())  # the leagues the feeds have
 
@@ -49,17 +48,6 @@ class LinesFetched:
     outside_top: int  # games without a ranked team (--top)
     as_written: tuple[str, ...]  # team names the alias table does not know, kept as the feed writes them
     dry_run: bool
-
-
-@dataclass(frozen=True)
-class ResultsFetched:
-    recorded: results.Recorded
-    taken: tuple[Taken, ...]
-    missing: tuple[str, ...]  # games of the card the feed does not have
-    dry_run: bool
-    finals: int = 0
-    cancelled: int = 0
-    notes: tuple[str, ...] = field(default=())
 
 
 def feeds_folder(db_url: str) -> Path:
@@ -100,28 +88,7 @@ def fetch_lines(
     zone(tz)
     cards.check_slug(slug)
     day = _date(day, tz)
-    if week is not None and day is not None:
-        raise ParlayError("give ⟨week⟩ or ⟨date⟩, not both.")
-    found = leagues.get(lg)
-    if week is not None and found is not None and not found.weeks:
-        raise ParlayError(
-            f"{found.name} has no numbered weeks: give ⟨date⟩ YYYY-MM-DD for one day's games "
-            f"(e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
-        )
-    if top is not None and found is not None and not found.ranked:
-        raise ParlayError(
-            f"⟨top⟩ keeps games with a ranked team, and {found.name} has no poll ranks in the feed; "
-            "leave ⟨top⟩ out (college football and college basketball have them)."
-        )
-    if from_file is None and week is None and day is None and found is not None and not found.weeks:
-        raise ParlayError(
-            f"say which day: ⟨date⟩ YYYY-MM-DD (e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
-        )
-    if from_file is None and week is None and day is None:
-        raise ParlayError(
-            f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
-            "⟨date⟩ YYYY-MM-DD for one day's games."
-        )
+    _check_asked(league, lg, slug, week, day, top, from_file)
     today = datetime.now(zone(tz)).date()
     query = Query(
         league=lg,
@@ -132,29 +99,7 @@ def fetch_lines(
         api_key=api_key,
         zone=tz,
     )
-    chosen = _provider(provider, from_file)
-    if top is not None and chosen is not None and chosen.name != "espn":
-        raise ParlayError(
-            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
-            f"(or leave ⟨top⟩ out with {chosen.label})."
-        )
-    data, prov, taken, raw = _read(chosen, from_file, lambda p: p.lines_request(query))
-    if top is not None and prov.name != "espn":
-        raise ParlayError(
-            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
-            f"{prov.label} response."
-        )
-    feed = prov.parse_lines(data, query, taken.source)
-    if from_file is not None:
-        _refuse_another_week(feed, lg, week, day, taken.source)
-    taken = Taken(
-        taken.provider,
-        taken.source,
-        (feed.taken_at or taken.taken_at).astimezone(timezone.utc),
-        feed.book,
-        taken.kept,
-        taken.from_file,
-    )
+    feed, prov, taken, raw = _lines_feed(provider_of(provider, from_file), from_file, query, top)
     picked, left_off, outside = _pick(feed, top)
     if not picked:
         raise ParlayError(
@@ -164,11 +109,7 @@ def fetch_lines(
             problems=left_off,
         )
     games, as_written = _games(picked, lg)
-    week = week if week is not None else feed.week
-    first = min((g.kickoff for g in games if g.kickoff is not None), default=None)
-    when = day or (first.date() if isinstance(first, datetime) else first)
-    what = f"Week {week}" if week is not None else f"{when:%b} {when.day}" if when else ""
-    card_title = title or f"{_title(lg)} {what}".strip()
+    card_title = title or _card_title(lg, week if week is not None else feed.week, day, games)
     audit = {
         "provider": prov.name,
         "book": taken.book,
@@ -202,6 +143,72 @@ def fetch_lines(
         as_written,
         dry_run,
     )
+
+
+def _lines_feed(
+    chosen: Provider | None, from_file: Path | None, query: Query, top: int | None
+) -> tuple[Feed, Provider, Taken, bytes | None]:
+    """The feed's games and lines for `query` (from the provider, or a response saved as `from_file`), the
+    provider that gave them, when and where they were taken, and the raw response to keep."""
+    if top is not None and chosen is not None and chosen.name != "espn":
+        raise ParlayError(
+            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives: use ⟨provider⟩ espn "
+            f"(or leave ⟨top⟩ out with {chosen.label})."
+        )
+    data, prov, taken, raw = read_feed(chosen, from_file, lambda p: p.lines_request(query))
+    if top is not None and prov.name != "espn":
+        raise ParlayError(
+            f"⟨top⟩ needs the college rankings, which only ESPN's feed gives; {from_file} is a "
+            f"{prov.label} response."
+        )
+    feed = prov.parse_lines(data, query, taken.source)
+    if from_file is not None:
+        _refuse_another_week(feed, query.league, query.week, query.day, taken.source)
+    when = (feed.taken_at or taken.taken_at).astimezone(timezone.utc)
+    return feed, prov, Taken(taken.provider, taken.source, when, feed.book, taken.kept, taken.from_file), raw
+
+
+def _check_asked(
+    league: str,
+    lg: str,
+    slug: str,
+    week: int | None,
+    day: date | None,
+    top: int | None,
+    from_file: Path | None,
+) -> None:
+    """Which games to fetch, said in a way the league allows: a week or a day (not both), a day for a
+    league without numbered weeks, ⟨top⟩ only where the feed ranks teams."""
+    if week is not None and day is not None:
+        raise ParlayError("give ⟨week⟩ or ⟨date⟩, not both.")
+    found = leagues.get(lg)
+    if week is not None and found is not None and not found.weeks:
+        raise ParlayError(
+            f"{found.name} has no numbered weeks: give ⟨date⟩ YYYY-MM-DD for one day's games "
+            f"(e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
+        )
+    if top is not None and found is not None and not found.ranked:
+        raise ParlayError(
+            f"⟨top⟩ keeps games with a ranked team, and {found.name} has no poll ranks in the feed; "
+            "leave ⟨top⟩ out (college football and college basketball have them)."
+        )
+    if from_file is None and week is None and day is None and found is not None and not found.weeks:
+        raise ParlayError(
+            f"say which day: ⟨date⟩ YYYY-MM-DD (e.g. `lines fetch {league} ⟨date⟩ 2026-12-01 ⟨card⟩ {slug}`)."
+        )
+    if from_file is None and week is None and day is None:
+        raise ParlayError(
+            f"say which games: ⟨week⟩ N (e.g. `lines fetch {league} ⟨week⟩ 12 ⟨card⟩ {slug}`) or "
+            "⟨date⟩ YYYY-MM-DD for one day's games."
+        )
+
+
+def _card_title(lg: str, week: int | None, day: date | None, games: tuple[Game, ...]) -> str:
+    """`NFL Week 12`, or `NBA Dec 1` for a league without numbered weeks."""
+    first = min((g.kickoff for g in games if g.kickoff is not None), default=None)
+    when = day or (first.date() if isinstance(first, datetime) else first)
+    what = f"Week {week}" if week is not None else f"{when:%b} {when.day}" if when else ""
+    return f"{_title(lg)} {what}".strip()
 
 
 def _refuse_another_week(feed: Feed, lg: str, week: int | None, day: date | None, source: str) -> None:
@@ -252,14 +259,14 @@ def _date(text: str | date | None, tz: str) -> date | None:
     return moment.date() if isinstance(moment, datetime) else moment
 
 
-def _provider(name: str | None, from_file: Path | None) -> Provider | None:
+def provider_of(name: str | None, from_file: Path | None) -> Provider | None:
     """The provider asked for; None with --from-file and no --provider (the file says which)."""
     if name:
         return feeds.provider(name)
     return None if from_file is not None else feeds.provider("espn")
 
 
-def _read(
+def read_feed(
     chosen: Provider | None, from_file: Path | None, request: Any
 ) -> tuple[Any, Provider, Taken, bytes | None]:
     """The response's JSON, its provider, where it came from, and the bytes to keep (None: a file given)."""
@@ -371,152 +378,3 @@ def keep_raw(
     with atomic_output(path) as part:
         part.write_bytes(body)
     return path
-
-
-class _DryRun(Exception):
-    def __init__(self, recorded: results.Recorded):
-        self.recorded = recorded
-
-
-def fetch_results(
-    store: Store,
-    slug: str,
-    *,
-    provider: str | None = None,
-    api_key: str | None = None,
-    from_file: Path | None = None,
-    dry_run: bool = False,
-    replace: bool = False,
-) -> ResultsFetched:
-    """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them."""
-    with store.reading() as tx:
-        card = card_rows.latest(tx, slug)
-        games = results.games_of(tx, slug)
-    chosen = _provider(provider, from_file)
-    tz = card.timezone
-    fed_leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
-    if not fed_leagues:
-        raise ParlayError(
-            f"card {slug} has no game of a league with a feed ({leagues.accepted(leagues.with_feed())}). "
-            "Use `result import` or `result set`."
-        )
-    if from_file is not None:
-        fed_leagues = fed_leagues[:1]
-    fed: list[FeedGame] = []
-    taken: list[Taken] = []
-    raws: list[tuple[bytes, Taken, Provider, Query]] = []
-    for lg in fed_leagues:
-        days = [_day(g.kickoff, tz) for g in games.values() if g.league == lg and g.kickoff is not None]
-        query = Query(
-            league=lg,
-            first=min(days) - timedelta(days=1) if days else None,
-            last=max(days) + timedelta(days=1) if days else None,
-            api_key=api_key,
-            zone=tz,
-        )
-        data, prov, took, raw = _read(chosen, from_file, lambda p, q=query: p.scores_request(q))
-        feed = prov.parse_scores(data, query, took.source)
-        fed.extend(feed.games)
-        taken.append(took)
-        if raw is not None:
-            raws.append((raw, took, prov, query))
-    found, not_over, missing = _match(games, fed)
-    new = [r for r in found if r is not None]
-    source = taken[0].provider if len({t.provider for t in taken}) == 1 else "the feeds"
-
-    @retry_conflicts
-    def record() -> results.Recorded:
-        with store.transaction() as tx:
-            got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)
-            if dry_run:
-                raise _DryRun(got)
-            tx.audit(
-                "result.fetch",
-                slug,
-                provider=[t.provider for t in taken],
-                source=[t.source for t in taken],
-                taken_at=[t.taken_at.isoformat() for t in taken],
-                raw=[str(t.kept) for t in taken],
-                stored=len(got.changes),
-                not_over=len(not_over),
-                missing=len(missing),
-            )
-            return got
-
-    try:
-        if dry_run or not raws:
-            recorded = record()
-        else:
-            kept = [
-                keep_raw(feeds_folder(str(store.url)), raw, t.taken_at, p.name, q, "scores")
-                for raw, t, p, q in raws
-            ]
-            taken = [
-                Taken(t.provider, t.source, t.taken_at, t.book, k, t.from_file)
-                for t, k in zip(taken, kept, strict=True)
-            ]
-            try:
-                recorded = record()
-            except BaseException:
-                for k in kept:
-                    k.unlink(missing_ok=True)
-                raise
-    except _DryRun as run:
-        recorded = run.recorded
-    return ResultsFetched(
-        recorded,
-        tuple(taken),
-        tuple(missing),
-        dry_run,
-        finals=sum(not r.cancelled for r in new),
-        cancelled=sum(r.cancelled for r in new),
-    )
-
-
-def _day(kickoff: datetime | date, tz: str) -> date:
-    return kickoff.astimezone(zone(tz)).date() if isinstance(kickoff, datetime) else kickoff
-
-
-def _match(games: dict[int, Game], fed: list[FeedGame]) -> tuple[list[Result | None], list[str], list[str]]:
-    """Each card game's event in the feed (by the one team matcher, either way round), and what it says."""
-    found: list[Result | None] = []
-    not_over: list[str] = []
-    missing: list[str] = []
-    for g in games.values():
-        scored = []
-        for event in fed:
-            straight = min(_level(event.away, g.away, g.league), _level(event.home, g.home, g.league))
-            swapped = min(_level(event.away, g.home, g.league), _level(event.home, g.away, g.league))
-            if straight or swapped:
-                scored.append((max(straight, swapped), swapped > straight, event))
-        top = max((s for s, _, _ in scored), default=teams.NONE)
-        hits = [(swap, e) for s, swap, e in scored if s == top]
-        if not hits:
-            missing.append(g.label())
-            continue
-        if len(hits) > 1:
-            raise ParlayError(
-                f"{g.label()} matches more than one game of the feed: "
-                + ", ".join(e.label() for _, e in hits)
-                + "; nothing was stored. Write the teams on the "
-                "card as the feed does (`game set`), or enter this result with `result set`."
-            )
-        swap, event = hits[0]
-        if event.status is Status.FINAL:
-            away, home = (
-                (event.home_score, event.away_score) if swap else (event.away_score, event.home_score)
-            )
-            found.append(Result(game=g.key, away_score=away, home_score=home))
-        elif event.status in (Status.POSTPONED, Status.CANCELLED):
-            found.append(Result(game=g.key, cancelled=True))
-        else:
-            not_over.append(f"{g.label()}: {event.detail or event.status.value}")
-    return found, not_over, missing
-
-
-def _level(feed_name: str, card_name: str, league: str) -> int:
-    """How surely a feed's name is the card's team: the alias table decides when it knows both names."""
-    a, b = teams.canonical(feed_name, league), teams.canonical(card_name, league)
-    if a and b:
-        return teams.EXACT if a == b else teams.NONE
-    return teams.level(feed_name, card_name)

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core import bulk
+from ..core.money import ZERO
 from ..io.files import atomic_output
-from ..report.grade import ZERO, GradeChange, Report, VoidRow, build_report
+from ..report.grade import GradeChange, Report, VoidRow, build_report
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows

@@ -9,7 +9,7 @@ from ..core.errors import ParlayError, option
 from ..io.mapping import ColumnMap
 from ..store import Store, Tx
 from ..store import layouts as rows
-from ..store.db import iso, now
+from ..store.tx import iso, now
 
 SavedLayout = rows.SavedLayout
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -36,6 +36,10 @@ from ..core.season import SeasonReport, season_standings
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
+from .pickem_checks import check_open, none_stored, paid_status, row_entry
+
+if TYPE_CHECKING:
+    pass
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
 PICKS_ACCEPTED = (
@@ -152,13 +156,13 @@ def sheet_of(tx: Tx, slug: str) -> SheetOf:
     from ..core.pickem import last_by_kickoff
 
     try:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
         return SheetOf(view.card, view.tiebreak, view.pool)
     except NotFoundError:
         if not card_rows.exists(tx, slug):
             raise
     pools = rows.of_card(tx, slug)
-    views = [_pool(tx, p.slug) for p in pools]
+    views = [pool_view(tx, p.slug) for p in pools]
     differ = {(v.card.version, v.tiebreak.key) for v in views}
     if len(differ) > 1:
         names = ", ".join(f"{v.pool.slug} ({v.tiebreak.label()}, v{v.card.version})" for v in views)
@@ -175,7 +179,7 @@ def sheet_of(tx: Tx, slug: str) -> SheetOf:
     return SheetOf(card, last_by_kickoff(games), None)
 
 
-def _pool(tx: Tx, slug: str) -> PoolView:
+def pool_view(tx: Tx, slug: str) -> PoolView:
     pool = rows.get(tx, slug)
     return PoolView(pool, card_rows.get(tx, pool.card, pool.version))
 
@@ -197,9 +201,9 @@ def add_entry(
     entrant's earlier entry says (fees already recorded stay), else paid. Refused once a prize was paid,
     and after the card's cutoff unless `late` (on purpose)."""
     with store.transaction() as tx:
-        view = _pool(tx, slug)
-        _door(tx, view, received_at or datetime.now(UTC), late, how="typed")
-        paid = _paid(paid, rows.by_name(tx, slug).get(name_key(name)))
+        view = pool_view(tx, slug)
+        check_open(tx, view, received_at or datetime.now(UTC), late, how="typed")
+        paid = paid_status(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
             raise RefusedError(
@@ -230,46 +234,6 @@ def add_entry(
         return Added(entry, missing_games(chosen, view.card), before is not None)
 
 
-def _door(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: str, file: str = "") -> None:
-    """Refuse entries that would move money already paid or that come after the pool closed.
-
-    A prize paid out closes the pool for good: a new or replaced entry would change the pot and the
-    places after the money went out (nothing undoes a payment). The card's cutoff (as the card stands
-    now) closes it too, unless the entry is late on purpose."""
-    from ..core.money import dollars
-    from ..core.views import moments_text
-    from .pickem_pay import paid_so_far
-
-    head = f"{file}: " if file else ""
-    paid = paid_so_far(tx, view.pool.slug, "prize")
-    if any(v > 0 for v in paid.values()):
-        names = {e.key: e.name for e in rows.entries(tx, view.pool.slug)}
-        who = ", ".join(f"{names.get(k, k)} {dollars(v)}" for k, v in sorted(paid.items()) if v > 0)
-        raise RefusedError(
-            f"{head}prizes of pick'em pool {view.pool.slug} were already paid ({who}): a new or replaced "
-            "entry now would change the pot and the places after the money went out. Nothing was stored."
-        )
-    if late:
-        return
-    remedy = f"add {option('late')} to the import" if how == "imported" else f"add {option('late')}"
-    current = card_rows.latest(tx, view.card.slug)
-    cutoff = current.rules.cutoff
-    if cutoff is not None and received > cutoff:
-        got, due = moments_text((received, cutoff), current.timezone)
-        raise RefusedError(
-            f"{head}pick'em pool {view.pool.slug} closed at the card's cutoff {due}; this entry is "
-            f"received {got}. Nothing was stored. To accept it after the cutoff on purpose, {remedy}."
-        )
-
-
-def _paid(said: bool | None, earlier: PickemEntry | None) -> bool:
-    """An entry's fee status: as said, else as the entrant's earlier entry says (its recorded fees stay
-    true), else paid."""
-    if said is not None:
-        return said
-    return earlier.paid if earlier is not None else True
-
-
 @retry_conflicts
 def import_entries(
     store: Store,
@@ -286,42 +250,22 @@ def import_entries(
     from ..io.pickem import read_entries
 
     with store.reading() as tx:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
     sheet = read_entries(path, view.card)
     report = PickemImported(file=path.name, ignored=sheet.ignored)
     received = datetime.now(UTC)
     with store.transaction() as tx:
-        view = _pool(tx, slug)
-        _door(tx, view, received, late, how="imported", file=path.name)
+        view = pool_view(tx, slug)
+        check_open(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
         for raw in sheet.rows:
-            reasons = [p.in_row() for p in raw.problems]
-            chosen, problems = picks_from_numbers(raw.numbers, view.card)
-            reasons += problems
-            if not raw.numbers and not raw.problems:
-                reasons.append("no picks")
-            key = name_key(raw.name)
-            if raw.name and key in in_file:
-                reasons.append(f"{raw.name} already has a row in this file (row {in_file[key]})")
-            in_file.setdefault(key, raw.row)
-            entry = None
-            if not reasons:
-                try:
-                    entry = PickemEntry(
-                        name=raw.name,
-                        picks=tuple(chosen.items()),
-                        tiebreak=raw.tiebreak,
-                        paid=_paid(raw.paid, stored.get(key)),
-                        received_at=received,
-                    )
-                except ValidationError as exc:
-                    reasons.append(validation_text(exc))
+            entry, reasons = row_entry(raw, view, stored, in_file, received)
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue
-            before = stored.get(key)
+            before = stored.get(name_key(raw.name))
             if before is not None:
                 if (before.picks, before.tiebreak, before.paid) == (entry.picks, entry.tiebreak, entry.paid):
                     report.unchanged.append(entry.name)
@@ -335,15 +279,11 @@ def import_entries(
                 report.replaced.append(entry.name)
             else:
                 report.stored.append(entry.name)
-            if missing_games(chosen, view.card):
+            if missing_games(dict(entry.picks), view.card):
                 report.short.append(entry.name)
             keep.append(entry)
         if report.refused and (all_or_nothing or not (keep or report.unchanged)):
-            why = f"{option('all_or_nothing')} is on" if all_or_nothing else "every row was refused"
-            raise RefusedError(
-                f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
-                problems=tuple(report.refused),
-            )
+            raise none_stored(path, report, all_or_nothing)
         rows.save(tx, slug, keep, "imported")
         tx.audit(
             "pickem.import",
@@ -359,12 +299,12 @@ def import_entries(
 
 def entries(store: Store, slug: str) -> PoolView:
     with store.reading() as tx:
-        view = _pool(tx, slug)
+        view = pool_view(tx, slug)
         return PoolView(view.pool, view.card, tuple(rows.entries(tx, slug)))
 
 
-def _grade(tx: Tx, slug: str) -> WeekReport:
-    view = _pool(tx, slug)
+def week_report(tx: Tx, slug: str) -> WeekReport:
+    view = pool_view(tx, slug)
     try:
         return grade_week(view.pool, view.card, rows.entries(tx, slug), rows.results(tx, view.card.slug))
     except ValueError as exc:
@@ -374,13 +314,13 @@ def _grade(tx: Tx, slug: str) -> WeekReport:
 def grade(store: Store, slug: str) -> WeekReport:
     """Score and rank a week against the card's results (whatever results exist so far)."""
     with store.reading() as tx:
-        return _grade(tx, slug)
+        return week_report(tx, slug)
 
 
 def standings(store: Store, season: str) -> SeasonReport:
     """Add up weekly scores across every pool of the season."""
     with store.reading() as tx:
-        weeks = [_grade(tx, p.slug) for p in rows.of_season(tx, season)]
+        weeks = [week_report(tx, p.slug) for p in rows.of_season(tx, season)]
     return season_standings(weeks[0].pool.season or season, weeks)
 
 

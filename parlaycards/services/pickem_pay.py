@@ -7,21 +7,15 @@ defaults to what is still owed and is never more. A prize is paid only once the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from decimal import Decimal
 
-from sqlalchemy import insert, select, update
-
 from ..core.errors import NotFoundError, RefusedError
-from ..core.money import CENT, dollars
+from ..core.money import CENT, ZERO, dollars, pay_out
 from ..core.pickem import name_key
-from ..store import Store, Tx, retry_conflicts, schema
+from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
-from ..store.db import iso
-from .pickem import _grade, _pool
-
-ZERO = Decimal("0.00")
-P = schema.pickem_payments.c
+from ..store.payments import paid_so_far, record
+from .pickem import pool_view, week_report
 
 
 @dataclass(frozen=True)
@@ -37,28 +31,16 @@ class PickemPaid:
         return self.due - self.total
 
 
-def paid_so_far(tx: Tx, pool: str, kind: str) -> dict[str, Decimal]:
-    """Name key → what has been paid of that kind."""
-    out: dict[str, Decimal] = {}
-    for key, amount in tx.conn.execute(select(P.name_key, P.amount).where(P.pool == pool, P.kind == kind)):
-        out[key] = out.get(key, ZERO) + Decimal(amount)
-    return out
-
-
 def prizes_paid(store: Store, pool: str) -> dict[str, Decimal]:
     with store.reading() as tx:
         return paid_so_far(tx, pool, "prize")
-
-
-def _amount(amount: Decimal | None, owed: Decimal) -> Decimal:
-    return owed if amount is None else amount
 
 
 @retry_conflicts
 def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record an entrant's entry fee (or part of it); fully paid, the entry shows paid."""
     with store.transaction() as tx:
-        view = _pool(tx, pool)
+        view = pool_view(tx, pool)
         entry = rows.by_name(tx, pool).get(name_key(name))
         if entry is None:
             raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
@@ -70,21 +52,17 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
             raise RefusedError(
                 f"{entry.name} is already marked paid in {pool} (entered as paid). Nothing was changed."
             )
-        owed = fee - before
-        if owed <= 0:
-            raise RefusedError(f"{entry.name} has already paid the fee in full: {dollars(before)}.")
-        value = _amount(amount, owed)
-        if value > owed:
-            raise RefusedError(
-                f"⟨amount⟩ {dollars(value)} is more than {entry.name} owes: {dollars(owed)} "
-                f"(the fee is {dollars(fee)}, {dollars(before)} already paid)."
-            )
-        total = _record(tx, pool, entry.key, entry.name, "fee", value, before)
+        value, total = pay_out(
+            fee,
+            before,
+            amount,
+            in_full=lambda: f"{entry.name} has already paid the fee in full: {dollars(before)}.",
+            owed_by=f"{entry.name} owes",
+            due_is="the fee is",
+        )
+        _record(tx, pool, entry.key, entry.name, "fee", value, total)
         if total >= fee:
-            E = schema.pickem_entries.c
-            tx.conn.execute(
-                update(schema.pickem_entries).where(E.pool == pool, E.name_key == entry.key).values(paid=True)
-            )
+            rows.mark_paid(tx, pool, entry.key)
         return PickemPaid(entry.name, "fee", fee, value, total)
 
 
@@ -92,7 +70,7 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
 def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record a prize paid to an entrant of a final week; the amount defaults to what is still owed."""
     with store.transaction() as tx:
-        report = _grade(tx, pool)
+        report = week_report(tx, pool)
         key = name_key(name)
         standing = next((s for s in report.standings if name_key(s.name) == key), None)
         if standing is None:
@@ -108,25 +86,18 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
                 f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."
             )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
-        owed = prize - before
-        if owed <= 0:
-            raise RefusedError(f"{standing.name} was already paid the prize in full: {dollars(before)}.")
-        value = _amount(amount, owed)
-        if value > owed:
-            raise RefusedError(
-                f"⟨amount⟩ {dollars(value)} is more than {standing.name} is owed: {dollars(owed)} "
-                f"(the prize is {dollars(prize)}, {dollars(before)} already paid)."
-            )
-        total = _record(tx, pool, key, standing.name, "prize", value, before)
+        value, total = pay_out(
+            prize,
+            before,
+            amount,
+            in_full=lambda: f"{standing.name} was already paid the prize in full: {dollars(before)}.",
+            owed_by=f"{standing.name} is owed",
+            due_is="the prize is",
+        )
+        _record(tx, pool, key, standing.name, "prize", value, total)
         return PickemPaid(standing.name, "prize", prize, value, total)
 
 
-def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, before: Decimal) -> Decimal:
-    tx.conn.execute(
-        insert(schema.pickem_payments).values(
-            pool=pool, name_key=key, kind=kind, amount=str(value), at=iso(datetime.now(UTC)), actor=tx.actor
-        )
-    )
-    total = (before + value).quantize(CENT)
+def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, total: Decimal) -> None:
+    record(tx, pool, key, kind, value)
     tx.audit(f"pickem.pay_{kind}", None, pool=pool, name=name, amount=str(value), total_paid=str(total))
-    return total

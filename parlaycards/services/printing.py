@@ -12,22 +12,20 @@ from pathlib import Path
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.verify import format_serial, verify_code
+from ..io import templates as template_files
 from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
-from ..layout import templates as layout_templates
-from ..layout.card import layout_card
-from ..layout.templates import (
+from ..io.templates import (
     SHIPPED_NOTE,
     USER_DIR,
-    Template,
     list_templates,
     load_template,
     parse_template,
     reference,
-    renamed,
     shipped_names,
     template_text,
-    with_offset,
 )
+from ..layout.card import layout_card
+from ..layout.templates import Template, renamed, with_offset
 from ..store import Conflict, Store, batches
 from ..store import cards as card_rows
 
@@ -56,7 +54,7 @@ def templates() -> list[Template]:
 
 def skipped_templates() -> list[ParlayError]:
     """Why each file in ./templates/ that is not a valid template was left out of `templates`."""
-    return layout_templates.skipped_templates()
+    return template_files.skipped_templates()
 
 
 def _out(out: Path | None, folder: Path, name: str) -> Path:
@@ -86,92 +84,97 @@ def print_batch(
     next print reuses those serials (no card carrying them exists). Killed between record and rename:
     the whole file waits beside its name and the next print puts it in place (`finish_batches`).
     """
-    from ..render.pdf import render_cards, render_proof
-
     if not proof and not 1 <= copies <= MAX_COPIES:
         raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
+    others = list_templates()  # named when the card does not fit on `t`
     if proof:
-        card = _printable(store, slug)
-        layout = layout_card(card, t)
-        path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
-        refuse_overwrite(store, path)
-        with atomic_output(path) as part:
-            render_proof(part, t, layout, slug, card.version, card.title)
-        with store.transaction() as tx:
-            tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
-        return Printed(
-            slug,
-            card.version,
-            t.name,
-            path,
-            1,
-            1,
-            None,
-            None,
-            _sha(path),
-            layout.type_size,
-            layout.short_names,
-        )
+        return _print_proof(store, slug, t, others, out, folder)
     with store.print_lock():
         finish_batches(store)
         for _ in range(5):
-            with store.reading() as tx:
-                card = card_rows.latest(tx, slug)
-                first = tx.next_serial()
-                secret = tx.secret
-            _check_printable(card)
-            layout = layout_card(card, t)
-            last = first + copies - 1
-            path = _out(
-                out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf"
+            printed = _print_once(
+                store, slug, t, others, reference(template, t), copies, out, folder, progress
             )
-            refuse_overwrite(store, path)
-            clear_leftovers(path)  # of a print killed before recording its batch
-            part = part_path(path)
-            serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
-            try:
-                render_cards(
-                    part,
-                    t,
-                    layout,
-                    slug,
-                    card.version,
-                    card.title,
-                    serials,
-                    (lambda n: progress(n, copies)) if progress else None,
-                )
-                sync(part)
-                digest = _sha(part)
-                with store.transaction() as tx:
-                    if tx.take_serials(copies)[0] != first:
-                        raise Conflict("the serials moved")  # taken by a command that did not wait its turn
-                    batches.record(
-                        tx, slug, card.version, reference(template, t), first, last, str(path), digest
-                    )
-            except Conflict:
-                part.unlink(missing_ok=True)
-                continue  # render again from the serial the pool has now
-            except BaseException:
-                part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
-                raise
-            os.replace(part, path)
-            return Printed(
-                slug,
-                card.version,
-                t.name,
-                path,
-                copies,
-                -(-copies // len(t.cards)),
-                first,
-                last,
-                digest,
-                layout.type_size,
-            )
+            if printed is not None:
+                return printed
     raise ParlayError(
         f"the pool's serials kept changing while card {slug} was printed (another program is "
         "taking serials). Nothing was printed: run this command again."
     )
+
+
+def _print_once(
+    store: Store,
+    slug: str,
+    t: Template,
+    others: list[Template],
+    template: str,
+    copies: int,
+    out: Path | None,
+    folder: Path,
+    progress: Callable[[int, int], None] | None,
+) -> Printed | None:
+    """One try at printing `copies` cards from the next serial: None when another command took those
+    serials meanwhile (nothing is left behind: render again from the serial the pool has now)."""
+    from ..render.pdf import render_cards
+
+    with store.reading() as tx:
+        card = card_rows.latest(tx, slug)
+        first = tx.next_serial()
+        secret = tx.secret
+    _check_printable(card)
+    layout = layout_card(card, t, others)
+    last = first + copies - 1
+    path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
+    refuse_overwrite(store, path)
+    clear_leftovers(path)  # of a print killed before recording its batch
+    part = part_path(path)
+    serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
+    shown = (lambda n: progress(n, copies)) if progress else None
+    try:
+        render_cards(part, t, layout, slug, card.version, card.title, serials, shown)
+        digest = _record(store, part, card, template, first, last, path)
+    except Conflict:
+        part.unlink(missing_ok=True)
+        return None
+    except BaseException:
+        part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
+        raise
+    os.replace(part, path)
+    pages = -(-copies // len(t.cards))
+    return Printed(slug, card.version, t.name, path, copies, pages, first, last, digest, layout.type_size)
+
+
+def _print_proof(
+    store: Store, slug: str, t: Template, others: list[Template], out: Path | None, folder: Path
+) -> Printed:
+    """One PROOF of the latest version of `slug`: no serial used, no batch recorded, the print audited."""
+    from ..render.pdf import render_proof
+
+    card = _printable(store, slug)
+    layout = layout_card(card, t, others)
+    path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
+    refuse_overwrite(store, path)
+    with atomic_output(path) as part:
+        render_proof(part, t, layout, slug, card.version, card.title)
+    with store.transaction() as tx:
+        tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
+    return Printed(
+        slug, card.version, t.name, path, 1, 1, None, None, _sha(path), layout.type_size, layout.short_names
+    )
+
+
+def _record(store: Store, part: Path, card: Card, template: str, first: int, last: int, path: Path) -> str:
+    """The rendered file made durable, then, in one short transaction, the serials taken (Conflict when
+    another command took them meanwhile) and the batch recorded with the file's SHA-256."""
+    sync(part)
+    digest = _sha(part)
+    with store.transaction() as tx:
+        if tx.take_serials(last - first + 1)[0] != first:
+            raise Conflict("the serials moved")  # taken by a command that did not wait its turn
+        batches.record(tx, card.slug, card.version, template, first, last, str(path), digest)
+    return digest
 
 
 def _printable(store: Store, slug: str) -> Card:

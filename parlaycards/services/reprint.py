@@ -9,20 +9,17 @@ second copy of a played card). Every reprint is audited.
 from __future__ import annotations
 
 import hashlib
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
-
 from ..core.errors import NotFoundError, RefusedError, option
 from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output
+from ..io.templates import load_template
 from ..layout.card import layout_card
-from ..layout.templates import load_template
-from ..store import Store, Tx, batches, schema
+from ..store import Store, Tx, batches
+from ..store import audit as audit_rows
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 
@@ -47,32 +44,12 @@ def reprint(
 
     s = format_serial(number)
     with store.transaction() as tx:
-        zone = ZoneInfo(card_rows.latest(tx, slug).timezone)  # names the card when it does not exist
-        batch = next(
-            (b for b in batches.of_card(tx, slug) if b.first_serial <= number <= b.last_serial), None
-        )
-        if batch is None:
-            other = batches.batch_for_serial(tx, number)
-            raise NotFoundError(
-                f"serial {s} was printed for card {other[0]}, not {slug}."
-                if other
-                else f"serial {s} was never printed for {slug}: only a printed card can be reprinted "
-                f"(`parlaycards print {slug}` prints new ones)."
-            )
-        entered = entry_rows.get(tx, number)
-        if entered is not None:
-            e = entered[1]
-            raise RefusedError(
-                f"card {s} was already entered ({e.name or 'no name'}, received "
-                f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
-                f"card. If that entry is a mistake, void it first with `parlaycards entry void "
-                f"{slug} {s} ⟨reason⟩ …`."
-            )
+        batch = _batch_to_reprint(tx, slug, number)
         card = card_rows.get(tx, slug, batch.version)
         t = load_template(batch.template)
         layout = layout_card(card, t)
         code = verify_code(tx.secret, slug, batch.version, number)
-        earlier = [json.loads(d) for d in _reprints(tx, slug, s)]
+        earlier = [d for _, d in audit_rows.details(tx, "print.reprint", slug) if d.get("serial") == s]
         times = 1 + len(earlier)
         path = out if out is not None else _free_name(folder, f"{slug}-v{batch.version}-{s}-reprint", times)
         from .printing import refuse_overwrite
@@ -104,14 +81,30 @@ def reprint(
         )
 
 
-def _reprints(tx: Tx, slug: str, serial: str) -> Iterator[str]:
-    """The audit rows of earlier reprints of `serial`."""
-    a = schema.audit.c
-    for detail in tx.conn.execute(
-        select(a.detail).where(a.action == "print.reprint", a.slug == slug)
-    ).scalars():
-        if json.loads(detail).get("serial") == serial:
-            yield detail
+def _batch_to_reprint(tx: Tx, slug: str, number: int) -> batches.Batch:
+    """The print batch of `slug` that printed serial `number`; refused when none did, or when the card
+    was entered already (a reprint would be a second copy of a played card)."""
+    s = format_serial(number)
+    zone = ZoneInfo(card_rows.latest(tx, slug).timezone)  # names the card when it does not exist
+    batch = next((b for b in batches.of_card(tx, slug) if b.first_serial <= number <= b.last_serial), None)
+    if batch is None:
+        other = batches.batch_for_serial(tx, number)
+        raise NotFoundError(
+            f"serial {s} was printed for card {other[0]}, not {slug}."
+            if other
+            else f"serial {s} was never printed for {slug}: only a printed card can be reprinted "
+            f"(`parlaycards print {slug}` prints new ones)."
+        )
+    entered = entry_rows.get(tx, number)
+    if entered is not None:
+        e = entered[1]
+        raise RefusedError(
+            f"card {s} was already entered ({e.name or 'no name'}, received "
+            f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
+            f"card. If that entry is a mistake, void it first with `parlaycards entry void "
+            f"{slug} {s} ⟨reason⟩ …`."
+        )
+    return batch
 
 
 def _free_name(folder: Path, stem: str, times: int) -> Path:
@@ -130,9 +123,7 @@ def _refuse_earlier_reprint(tx: Tx, path: Path) -> None:
     if not path.exists():
         return
     target = path.resolve()
-    a = schema.audit.c
-    for slug, detail in tx.conn.execute(select(a.slug, a.detail).where(a.action == "print.reprint")):
-        d = json.loads(detail)
+    for slug, d in audit_rows.details(tx, "print.reprint"):
         if d.get("file") and Path(d["file"]).resolve() == target:
             raise RefusedError(
                 f"{path} holds the reprint of card {d.get('serial')} of {slug}; writing over it would lose "

@@ -11,7 +11,7 @@ from dataclasses import replace as with_fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core import teams
+from ..core import printed, teams
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
 from ..store import cards as card_rows
@@ -40,10 +40,7 @@ class Recorded:
 
 def games_of(tx: Rows, slug: str) -> dict[int, Game]:
     """Every game on any version of the card, by key; the latest version's wording wins."""
-    games: dict[int, Game] = {}
-    for version, _, _ in card_rows.history(tx, slug):
-        for g in card_rows.get(tx, slug, version).games:
-            games[g.key] = g
+    games = printed.games_of({v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)})
     if not games:
         card_rows.latest(tx, slug)  # names the card when it does not exist
     return games
@@ -222,14 +219,7 @@ def _same_game(card: Card, games: dict[int, Game], number: int | None, game: Gam
 def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple[Game, bool]:
     """The game a sheet names by its teams (either way round), by the one team matcher: the best
     level of match wins; two games at that level are an ambiguity, said as such."""
-    scored = []
-    for g in games.values():
-        straight = min(teams.level(away, g.away), teams.level(home, g.home))
-        swapped = min(teams.level(away, g.home), teams.level(home, g.away))
-        if straight or swapped:
-            scored.append((max(straight, swapped), straight >= swapped, g))
-    top = max((s for s, _, _ in scored), default=teams.NONE)
-    hits = [(g, not straight) for s, straight, g in scored if s == top]
+    hits = teams.best_pairs((g, away, home, g.away, g.home) for g in games.values())
     if len(hits) == 1:
         return hits[0]
     if len(hits) > 1:

@@ -17,39 +17,23 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, Source, option
 from ..core.models import Card, Entry
 from ..core.verify import format_serial, parse_serial
 from ..io.entries import RawEntry
-from ..store import Store, retry_conflicts
+from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
-from ..store import entries as entry_rows
 from ..store import scans as scan_rows
 from ..store.batches import all_batches
-from .entries import Checks, _audit, enter_one
-
-if TYPE_CHECKING:
-    from ..scan.cards import Scanned  # OpenCV: loaded by a scan only
-    from ..store import Tx
+from .checks import Checks
+from .entries import enter_one
+from .scanned import CardOutcome as CardOutcome  # what a scan made of each card, named here by its users
+from .scanned import keep_read
 
 DEFAULT_STAKE = "default_stake"
 Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class CardOutcome:
-    """What became of one card read: `entered`, `duplicate` or `review`, and why."""
-
-    where: str
-    serial: str | None
-    status: str
-    reasons: tuple[str, ...]
-    picks: tuple[int, ...] | None
-    stake: Decimal | None
-    crop: str
 
 
 @dataclass(frozen=True)
@@ -161,7 +145,8 @@ def scan_cards(
     )  # the crops' folder can be written, before any page is read
     job = Job(slug, ranges, versions, default, folder, secret)
     read, blank = read_all(job, files, counts, progress)
-    return _store(store, slug, read, blank, sum(counts), folder, when, late)
+    outcomes = keep_read(store, slug, read, sum(counts), folder, when, late)
+    return ScanReport(slug, sum(counts), tuple(blank), outcomes, folder)
 
 
 def _received(when: datetime | None, card: Card) -> datetime:
@@ -177,165 +162,6 @@ def _received(when: datetime | None, card: Card) -> datetime:
         if isinstance(placed, datetime)
         else datetime.combine(placed, datetime.min.time(), ZoneInfo(card.timezone))
     )
-
-
-@retry_conflicts
-def _store(  # noqa: C901 - the verdict on every card read, in one transaction
-    store: Store,
-    slug: str,
-    read: list[Scanned],
-    blank: list[str],
-    pages: int,
-    folder: Path,
-    when: datetime,
-    late: bool,
-) -> ScanReport:
-    from ..store.db import iso
-
-    now = datetime.now(UTC)
-    # one scan of a serial, or several that agree, is one card; several that disagree all go to review
-    by_serial: dict[int, list[Scanned]] = {}
-    for s in read:
-        if s.serial is not None and s.slug == slug:
-            by_serial.setdefault(s.serial, []).append(s)
-    outcomes: list[CardOutcome] = []
-    rows: list[scan_rows.ScanRow] = []
-    stored: list[Entry] = []
-    from ..scan.batch import save_crop
-
-    crops = [s.crop_file or save_crop(folder, slug, s) for s in read]
-    with store.transaction() as tx:
-        checks = Checks(tx, slug)
-        serials = [s.serial for s in read if s.serial is not None]
-        checks.prefetch(serials)
-        first_seen: dict[int, object] = {}
-        for s, crop in zip(read, crops, strict=True):
-            picks = s.marked.picks if s.marked else None
-            amount = s.marked.stake if s.marked else None
-            status, reasons = "review", list(s.doubts)
-            if (
-                reasons
-                and s.serial is not None
-                and s.slug == slug
-                and all(d.startswith("stake not marked") for d in reasons)
-            ):  # a card already entered, scanned again: its picks match, and no stake was marked either time
-                old = entry_rows.get(tx, s.serial)
-                if old is not None and old[0] == slug and old[1].picks == picks:
-                    status, reasons = (
-                        "duplicate",
-                        [f"card {format_serial(s.serial)} was already entered with the same marks"],
-                    )
-            if not reasons and s.slug != slug:
-                reasons.append(
-                    f"this is {s.slug} v{s.version}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
-                )
-            if not reasons:
-                same = by_serial[s.serial]
-                if len(same) > 1 and any(_marks(o) != _marks(same[0]) or o.doubts for o in same):
-                    others = ", ".join(o.where for o in same if o is not s)
-                    reasons.append(
-                        f"serial {format_serial(s.serial)} was scanned more than once, not read the same "
-                        f"each time (also at {others}): a photocopy, a card marked again, or a doubtful "
-                        "read; compare the crops"
-                    )
-                elif s.serial in first_seen:
-                    status = "duplicate"
-                    reasons.append(
-                        f"the same card with the same marks was scanned twice; entered once "
-                        f"(first at {first_seen[s.serial]})"
-                    )
-            if not reasons:
-                first_seen[s.serial] = s.where
-                old = entry_rows.get(tx, s.serial)
-                if old is not None and old[0] == slug and old[1].picks == picks and old[1].stake == amount:
-                    status = "duplicate"
-                    reasons.append(f"card {format_serial(s.serial)} was already entered with the same marks")
-                elif old is not None:
-                    reasons.append(
-                        f"serial {format_serial(s.serial)} was already entered"
-                        + (f" on card {old[0]}" if old[0] != slug else " with other picks or stake")
-                        + ": a photocopy, or the card scanned again with different marks"
-                    )
-            if not reasons:
-                raw = RawEntry(
-                    source=Source(file=s.where),
-                    serial=s.serial,
-                    code=s.code,
-                    name="",
-                    stake=amount,
-                    picks=picks,
-                    received_at=when,
-                    late=late,
-                )
-                entry, refused = checks.check(raw, where=s.where, late=late, source="scan", now=now)
-                if entry is None:
-                    reasons += refused
-                else:
-                    status = "entered"
-                    stored.append(entry)
-            outcomes.append(
-                CardOutcome(
-                    s.where,
-                    format_serial(s.serial) if s.serial else None,
-                    status,
-                    tuple(reasons),
-                    picks,
-                    amount,
-                    crop,
-                )
-            )
-            rows.append(
-                scan_rows.ScanRow(
-                    0,
-                    slug,
-                    s.serial,
-                    s.version,
-                    s.code,
-                    s.file,
-                    s.page,
-                    crop,
-                    picks,
-                    amount,
-                    when,
-                    late,
-                    status,
-                    tuple(reasons),
-                    iso(now),
-                )
-            )
-        if stored:
-            entry_rows.insert_many(tx, slug, stored)
-            tx.audit_many("entry.add", slug, [_audit(e) for e in stored])
-            # an earlier doubtful read of a card now entered with the same picks (other marks still wait)
-            entered = {int(e.serial): e.picks for e in stored}
-            for waiting in scan_rows.of(tx, slug, scan_rows.OPEN):
-                if waiting.serial in entered and waiting.picks == entered[waiting.serial]:
-                    scan_rows.resolve(tx, waiting.id, "duplicate", "entered by a later scan", now)
-        # a card scanned again: its earlier open review rows are replaced by what this scan made of it
-        again = {r.serial for r in rows if r.serial is not None}
-        for waiting in scan_rows.of(tx, slug, scan_rows.OPEN) if again else ():
-            if waiting.serial in again:
-                scan_rows.resolve(
-                    tx, waiting.id, "replaced", "scanned again: replaced by the later scan", now
-                )
-        scan_rows.add_many(tx, rows)
-        tx.audit(
-            "scan",
-            slug,
-            pages=pages,
-            read=len(read),
-            entered=len(stored),
-            review=sum(o.status == "review" for o in outcomes),
-            duplicates=sum(o.status == "duplicate" for o in outcomes),
-        )
-    return ScanReport(slug, pages, tuple(blank), tuple(outcomes), folder)
-
-
-def _marks(s: Scanned) -> tuple[tuple[int, ...] | None, Decimal | None]:
-    return (s.marked.picks, s.marked.stake) if s.marked else (None, None)
-
-
-# ---------------------------------------------------------------------------------------------- review
 
 
 def reviews(store: Store, slug: str, everything: bool = False) -> tuple[Card, list[scan_rows.ScanRow]]:
@@ -450,25 +276,7 @@ def _accept(
     replace: bool = False,
 ) -> Entry:
     row = _pick_row(tx, slug, which)
-    number = serial if serial is not None else row.serial
-    if number is None:
-        raise ParlayError(
-            f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
-            f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
-            f"{option('code')} K7F2Q9"
-        )
-    chosen = picks if picks is not None else row.picks
-    amount = stake if stake is not None else row.stake
-    if not chosen:
-        raise ParlayError(
-            f"no picks were read from card {format_serial(number)}: give them with "
-            f"{option('picks')}, e.g. {option('picks')} 101,104,117."
-        )
-    if amount is None:
-        raise ParlayError(
-            f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
-            f"e.g. {option('stake')} 5."
-        )
+    number, chosen, amount = _completed(row, serial, picks, stake)
     checks = Checks(tx, slug, replace=replace)
     when = _received(received, checks.current) if received else row.received_at
     late = late or row.late
@@ -494,6 +302,39 @@ def _accept(
         correct_with=f"accept it with {option('replace')}",
         review=row.id,
     )
+    _close(tx, slug, row, entry, number)
+    return entry
+
+
+def _completed(
+    row: scan_rows.ScanRow, serial: int | None, picks: tuple[int, ...] | None, stake: Decimal | None
+) -> tuple[int, tuple[int, ...], Decimal]:
+    """The serial, picks and stake of a card in review: as given, else as read; refused, saying what to
+    give, when neither has one."""
+    number = serial if serial is not None else row.serial
+    if number is None:
+        raise ParlayError(
+            f"review #{row.id} has no serial (its QR could not be read): give the serial and code "
+            f'printed on the card, e.g. {option("accept")} "#{row.id}" {option("serial")} 000123 '
+            f"{option('code')} K7F2Q9"
+        )
+    chosen = picks if picks is not None else row.picks
+    amount = stake if stake is not None else row.stake
+    if not chosen:
+        raise ParlayError(
+            f"no picks were read from card {format_serial(number)}: give them with "
+            f"{option('picks')}, e.g. {option('picks')} 101,104,117."
+        )
+    if amount is None:
+        raise ParlayError(
+            f"no stake was read from card {format_serial(number)}: give it with {option('stake')}, "
+            f"e.g. {option('stake')} 5."
+        )
+    return number, tuple(chosen), amount
+
+
+def _close(tx: Tx, slug: str, row: scan_rows.ScanRow, entry: Entry, number: int) -> None:
+    """The review row accepted, and every other open scan of the same card closed as its duplicate."""
     at = datetime.now(UTC)
     scan_rows.resolve(
         tx,
@@ -511,7 +352,6 @@ def _accept(
                 f"another scan of card {entry.serial} was accepted (review #{row.id})",
                 at,
             )
-    return entry
 
 
 @retry_conflicts

@@ -10,20 +10,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from zoneinfo import ZoneInfo
-
-from sqlalchemy import ColumnElement, Table, delete, func, select
 
 from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
 from ..core.verify import format_serial
-from ..store import Store, batches, retry_conflicts, schema
+from ..store import Store, batches, retry_conflicts
 from ..store import cards as card_rows
+from ..store import entries as entry_rows
+from ..store import pickem as pickem_rows
+from ..store import results as result_rows
+from ..store import scans as scan_rows
 from .cards import Saved
-
-if TYPE_CHECKING:
-    from ..store import Tx
 
 
 @dataclass(frozen=True)
@@ -83,24 +82,19 @@ def delete_card(store: Store, slug: str) -> Deleted:
                 "history; take games off with `game set … ⟨off⟩`, or start a new card."
             )
         uses = {
-            "entries": _count(tx, schema.entries, schema.entries.c.slug == slug),
-            "scanned cards": _count(tx, schema.scans, schema.scans.c.slug == slug),
+            "entries": entry_rows.count(tx, slug),
+            "scanned cards": scan_rows.count(tx, slug),
         }
         used = [f"{n} {what}" for what, n in uses.items() if n]
-        pools = list(
-            tx.conn.execute(
-                select(schema.pickem_pools.c.slug).where(schema.pickem_pools.c.card == slug)
-            ).scalars()
-        )
+        pools = [p.slug for p in pickem_rows.of_card(tx, slug)]
         if pools:
             used.append(f"pick'em pool{'s' if len(pools) > 1 else ''} {', '.join(sorted(pools))}")
         if used:
             raise RefusedError(f"card {slug} cannot be deleted: it has {' and '.join(used)}.")
         versions = card_rows.history(tx, slug)
-        results = _count(tx, schema.results, schema.results.c.slug == slug)
-        tx.conn.execute(delete(schema.results).where(schema.results.c.slug == slug))
-        tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
-        tx.conn.execute(delete(schema.archived_cards).where(schema.archived_cards.c.slug == slug))
+        results = result_rows.count(tx, slug)
+        result_rows.delete_of(tx, slug)
+        card_rows.delete_all(tx, slug)
         tx.audit(
             "card.delete",
             slug,
@@ -109,10 +103,6 @@ def delete_card(store: Store, slug: str) -> Deleted:
             last_version=json.loads(latest.model_dump_json()),
         )
         return Deleted(slug, latest.title, len(versions), results)
-
-
-def _count(tx: Tx, table: Table, where: ColumnElement[bool]) -> int:
-    return int(tx.conn.execute(select(func.count()).select_from(table).where(where)).scalar() or 0)
 
 
 @dataclass(frozen=True)
@@ -132,7 +122,7 @@ def archive_card(store: Store, slug: str, *, force: bool = False) -> Archived:
             raise ParlayError(
                 f"card {slug} is already archived. Bring it back with `parlaycards card unarchive {slug}`."
             )
-        entries = _count(tx, schema.entries, schema.entries.c.slug == slug)
+        entries = entry_rows.count(tx, slug)
         if entries and not force:
             raise RefusedError(
                 f"card {slug} has {entries} entr{'y' if entries == 1 else 'ies'}: archiving would take a played "
@@ -151,4 +141,4 @@ def unarchive_card(store: Store, slug: str) -> Archived:
         if slug not in card_rows.archived(tx):
             raise ParlayError(f"card {slug} is not archived: it is in the listings already.")
         card_rows.set_archived(tx, slug, False)
-        return Archived(slug, card.title, _count(tx, schema.entries, schema.entries.c.slug == slug))
+        return Archived(slug, card.title, entry_rows.count(tx, slug))

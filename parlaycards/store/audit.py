@@ -10,7 +10,7 @@ from sqlalchemy import select
 
 from ..core.history import AuditRow
 from . import schema
-from .db import Tx
+from .tx import Tx
 
 
 def of_card(tx: Tx, slug: str) -> list[AuditRow]:
@@ -57,3 +57,12 @@ def _row(r: Any) -> AuditRow:  # a row of SQLAlchemy's
         slug=r.slug,
         detail=detail if isinstance(detail, dict) else {"value": detail},
     )
+
+
+def details(tx: Tx, action: str, slug: str | None = None) -> list[tuple[str | None, dict[str, Any]]]:
+    """(card, detail) of every audit row of `action` (of card `slug` when given), oldest first."""
+    a = schema.audit.c
+    query = select(a.slug, a.detail).where(a.action == action)
+    if slug is not None:
+        query = query.where(a.slug == slug)
+    return [(s, json.loads(d)) for s, d in tx.conn.execute(query.order_by(a.id))]

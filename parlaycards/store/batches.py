@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import insert, select
 
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 
 @dataclass(frozen=True)

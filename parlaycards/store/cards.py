@@ -12,8 +12,8 @@ from ..core.models import Card
 from .common import iso, now
 
 if TYPE_CHECKING:
-    from .db import Tx
     from .look import Rows
+    from .tx import Tx
 
 # The read functions speak plain SQL through `rows` (a `look.Look` or a `Tx`): `show` and `cards` read a
 # SQLite pool without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
@@ -167,3 +167,13 @@ def _known(tx: Rows) -> str:
     if not slugs:
         return "The pool has no cards yet: start with `parlaycards import LINES.xlsx`."
     return "Cards in this pool: " + ", ".join(slugs) + "."
+
+
+def delete_all(tx: Tx, slug: str) -> None:
+    """Every version of card `slug`, and its archived mark (a card never printed is being deleted)."""
+    from sqlalchemy import delete
+
+    from . import schema
+
+    tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
+    tx.conn.execute(delete(schema.archived_cards).where(schema.archived_cards.c.slug == slug))

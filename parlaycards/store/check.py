@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import func, select, text
 
 from . import schema
-from .db import Tx
+from .tx import Tx
 
 B = schema.batches.c
 E = schema.entries.c

@@ -19,8 +19,8 @@ from ..core.verify import format_serial
 from .common import iso
 
 if TYPE_CHECKING:
-    from .db import Tx
     from .look import Rows
+    from .tx import Tx
 
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
@@ -180,3 +180,8 @@ def printed_ranges(tx: Tx, slug: str) -> list[tuple[int, int, int]]:
     from . import batches
 
     return sorted((b.first_serial, b.last_serial, b.version) for b in batches.of_card(tx, slug))
+
+
+def count(tx: Rows, slug: str) -> int:
+    """How many entries card `slug` has."""
+    return int(next(tx.rows("SELECT count(*) FROM entries WHERE slug = :slug", slug=slug))[0] or 0)

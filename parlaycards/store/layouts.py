@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 PREFIX = "layout:"
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .db import Store
 
 DEFAULT_DB = "parlaycards.db"
-LOCK_WAIT_S = 5  # how long a reader waits for another command's lock before saying so
+LOCK_WAIT_S = 5  # how long a command waits for another command's lock before saying so
 SCHEMA_VERSION = 1
 # The named migrations this release knows (store/schema.py's MIGRATIONS, in order; a test keeps them equal).
 KNOWN_MIGRATIONS = (

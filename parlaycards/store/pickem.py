@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Result, Side
 from ..core.pickem import PickemEntry, PickemPool, name_key
 from . import results as result_rows
 from . import schema
-from .db import Tx, iso, now
+from .tx import Tx, iso, now
 
 P = schema.pickem_pools.c
 E = schema.pickem_entries.c
@@ -139,3 +139,8 @@ def save(tx: Tx, pool: str, new: Sequence[PickemEntry], source: str) -> None:
 def results(tx: Tx, slug: str) -> dict[int, Result]:
     """The card's results by game key: the shared results table that `result set/import` writes."""
     return result_rows.of(tx, slug)
+
+
+def mark_paid(tx: Tx, pool: str, key: str) -> None:
+    """The entry of name key `key` has paid its fee in full."""
+    tx.conn.execute(update(schema.pickem_entries).where(E.pool == pool, E.name_key == key).values(paid=True))

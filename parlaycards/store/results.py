@@ -10,8 +10,8 @@ from ..core.models import Result
 from .common import iso, now
 
 if TYPE_CHECKING:
-    from .db import Tx
     from .look import Rows
+    from .tx import Tx
 
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `results` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
@@ -66,3 +66,17 @@ def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | Non
         before[r.game] = r
         changed.append((old, r))
     return changed
+
+
+def count(tx: Rows, slug: str) -> int:
+    """How many results card `slug` has."""
+    return int(next(tx.rows("SELECT count(*) FROM results WHERE slug = :slug", slug=slug))[0] or 0)
+
+
+def delete_of(tx: Tx, slug: str) -> None:
+    """Every result of card `slug` (the card is being deleted)."""
+    from sqlalchemy import delete
+
+    from . import schema
+
+    tx.conn.execute(delete(schema.results).where(schema.results.c.slug == slug))

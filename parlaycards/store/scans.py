@@ -17,8 +17,8 @@ from ..core.money import CENT
 from .common import iso
 
 if TYPE_CHECKING:
-    from .db import Tx
     from .look import Rows
+    from .tx import Tx
 
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
@@ -135,3 +135,8 @@ def resolve(tx: Tx, scan_id: int, status: str, resolution: str, at: datetime) ->
         .where(S.id == scan_id)
         .values(status=status, resolution=resolution, resolved_at=iso(at))
     )
+
+
+def count(tx: Rows, slug: str) -> int:
+    """How many scanned cards of card `slug` are kept."""
+    return int(next(tx.rows("SELECT count(*) FROM scans WHERE slug = :slug", slug=slug))[0] or 0)

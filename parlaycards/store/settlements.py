@@ -14,8 +14,8 @@ from ..core.bulk import Graded
 from ..core.models import LegOutcome
 
 if TYPE_CHECKING:
-    from .db import Tx
     from .look import Rows
+    from .tx import Tx
 
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.

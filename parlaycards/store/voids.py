@@ -15,8 +15,8 @@ from ..core.models import Entry
 from .common import iso
 
 if TYPE_CHECKING:
-    from .db import Tx
     from .look import Rows
+    from .tx import Tx
 
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.

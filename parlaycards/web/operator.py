@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -320,18 +320,15 @@ def _dashboard(site: Site, slug: str) -> dict[str, Any]:
 
 
 def _money(text: str) -> Decimal | None:
-    text = text.strip().lstrip("$")
-    if not text:
+    """The stake typed on the page (blank: none), read by the one amount reader."""
+    from ..core import money
+
+    if not text.strip():
         return None
     try:
-        value = Decimal(text)
-    except InvalidOperation:
-        raise ParlayError(
-            f'the stake "{text[:20]}" is not an amount: type dollars, e.g. 5 or 2.50.'
-        ) from None
-    if not value.is_finite() or value <= 0 or value > 1_000_000:
-        raise ParlayError(f'the stake "{text[:20]}" is not an amount a card takes: type dollars, e.g. 5.')
-    return value
+        return money.parse(text[:40], "the stake", accepted="Type dollars, e.g. 5 or 2.50.")
+    except ValueError as exc:
+        raise ParlayError(str(exc)) from None
 
 
 def _when(value: object) -> datetime | None:

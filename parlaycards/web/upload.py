@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from ..core.errors import LimitError, ParlayError
-from ..io.limits import check_image_file
+from ..io.scan_limits import check_image_file
 from ..services import scan as scan_svc
 from .app import Site
 

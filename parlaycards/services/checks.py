@@ -1,0 +1,196 @@
+"""SETTLEMENT.md §4's checks that need the store, for one card within one transaction: the serial was
+printed for the card and not entered or voided, its verify code, the stake within the pool's largest,
+the received time near the card's week; then the rules of the card version it was printed from."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo
+
+from ..core.choices import SourceKind
+from ..core.errors import RefusedError
+from ..core.models import Card, Entry
+from ..core.money import dollars
+from ..core.settle import refusals
+from ..core.verify import check_code, format_serial, normalise_code
+from ..store import cards as card_rows
+from ..store import entries as entry_rows
+from ..store import voids as void_rows
+
+if TYPE_CHECKING:
+    from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
+    from ..store import Tx
+
+REQUIRE_CODE = "require_verify_code"
+MAX_STAKE = "max_stake"
+
+
+def max_stake(tx: Tx) -> Decimal:
+    """The pool's largest stake on one card (`pool set --max-stake`; DEFAULT_MAX_STAKE until set)."""
+    from ..core.bounds import DEFAULT_MAX_STAKE
+
+    said = tx.meta(MAX_STAKE)
+    return Decimal(said) if said else DEFAULT_MAX_STAKE
+
+
+class Checks:
+    """Every §4 check that needs the store, for one card within one transaction."""
+
+    def __init__(self, tx: Tx, slug: str, *, replace: bool = False):
+        self.tx = tx
+        self.slug = slug
+        self.current = card_rows.latest(tx, slug)
+        self.replace = replace
+        self.require_code = tx.meta(REQUIRE_CODE) == "yes"
+        self.max_stake = max_stake(tx)
+        self._versions: dict[int, Card] = {}
+        self._entered: dict[int, str] = {}
+        self._batch: dict[int, str] = {}  # serial → where it was first seen in this batch
+        self._void: dict[int, void_rows.Voided] = {}
+        self._ranges = entry_rows.printed_ranges(tx, slug)
+        self._firsts = [r[0] for r in self._ranges]
+        if not self._ranges:
+            raise RefusedError(
+                f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
+                f"Print them first, e.g. `parlaycards print {slug} ⟨copies⟩ 100`."
+            )
+
+    def prefetch(self, serials: Sequence[int]) -> None:
+        self._entered = entry_rows.entered(self.tx, serials)
+        self._void = void_rows.void_now(self.tx, serials)
+
+    def printed_from(self, serial: int) -> tuple[str, int] | None:
+        i = bisect_right(self._firsts, serial) - 1
+        if i >= 0 and serial <= self._ranges[i][1]:
+            return self.slug, self._ranges[i][2]
+        return entry_rows.printed_from(self.tx, serial)  # another card's, or never printed
+
+    def card(self, version: int) -> Card:
+        if version not in self._versions:
+            self._versions[version] = card_rows.get(self.tx, self.slug, version)
+        return self._versions[version]
+
+    def _serial_refusals(self, serial: int, printed: tuple[str, int] | None) -> list[str]:
+        """Why a serial cannot be entered on this card: never printed, printed for another card, twice in
+        this batch, entered already, or voided."""
+        s = format_serial(serial)
+        reasons = []
+        if printed is None:
+            reasons.append(
+                f"serial {s} was never printed: no print batch holds it (check the number on the card)"
+            )
+        elif printed[0] != self.slug:
+            reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")
+        if serial in self._batch:
+            reasons.append(f"serial {s} appears twice (first at {self._batch[serial]})")
+        elif serial in self._entered and not (self.replace and self._entered[serial] == self.slug):
+            other = self._entered[serial]
+            reasons.append(
+                f"serial {s} was already entered" + (f" on card {other}" if other != self.slug else "")
+            )
+        gone = self._void.get(serial)
+        if gone is not None and not self.replace:
+            reasons.append(
+                f"serial {s} was voided on {gone.at.astimezone(zone_of(self.current)):%a %b %d %H:%M} "
+                f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
+                f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`"
+            )
+        return reasons
+
+    def check(
+        self, raw: RawEntry, *, where: str, late: bool, source: SourceKind, now: datetime
+    ) -> tuple[Entry | None, list[str]]:
+        """The entry to store, or None and every reason it is refused."""
+        reasons = [p.in_row() for p in raw.problems]
+        if raw.serial is None:
+            return None, reasons
+        s = format_serial(raw.serial)
+        printed = self.printed_from(raw.serial)
+        reasons += self._serial_refusals(raw.serial, printed)
+        self._batch.setdefault(raw.serial, where)
+        if printed is None or printed[0] != self.slug:
+            return None, reasons
+        version = printed[1]
+        if raw.code:
+            if not check_code(self.tx.secret, self.slug, version, raw.serial, raw.code):
+                reasons.append(
+                    f'the verify code "{raw.code}" does not match serial {s} '
+                    "(the code is printed beside the serial on the card)"
+                )
+        elif self.require_code:
+            reasons.append(
+                "no verify code: this pool requires the code printed beside the serial "
+                "(`parlaycards pool set ⟨no_require_code⟩` turns that off)"
+            )
+        if raw.stake is not None and raw.stake > self.max_stake:
+            reasons.append(
+                f"the stake {dollars(raw.stake)} is more than this pool's largest stake, {dollars(self.max_stake)} "
+                "(`parlaycards pool set ⟨max_stake⟩` changes it)"
+            )
+            return None, reasons
+        if raw.stake is None or raw.picks is None:
+            return None, reasons
+        received = raw.received_at or now
+        if (far := _far_from_week(received, self.current)) is not None:
+            reasons.append(far)
+            return None, reasons
+        cutoff = self.current.rules.cutoff
+        after_cutoff = cutoff is not None and received > cutoff
+        # late: accepted after the cutoff on purpose. Marked late but in on time is simply on time.
+        entry = Entry(
+            serial=s,
+            code=normalise_code(raw.code) if raw.code else None,
+            name=raw.name,
+            stake=raw.stake,
+            picks=raw.picks,
+            received_at=received,
+            late=(late or raw.late) and after_cutoff,
+            source=source,
+            version=version,
+        )
+        reasons += refusals(entry, self.card(version), current=self.current)
+        return (None, reasons) if reasons else (entry, [])
+
+
+def audit_fields(e: Entry) -> dict[str, Any]:
+    return {
+        "serial": e.serial,
+        "version": e.version,
+        "name": e.name,
+        "stake": str(e.stake),
+        "picks": list(e.picks),
+        "received_at": e.received_at.isoformat(),
+        "late": e.late,
+        "source": e.source,
+    }
+
+
+def _far_from_week(received: datetime, card: Card) -> str | None:
+    """Why a received time cannot be right: more than a year from the card's games (9999-12-31)."""
+    from datetime import timedelta
+
+    from ..core.bounds import RECEIVED_WINDOW_DAYS
+
+    days = [g.kickoff for g in card.games if g.kickoff is not None]
+    if not days:
+        return None
+    first = min(d if isinstance(d, datetime) else datetime.combine(d, datetime.min.time()) for d in days)
+    if first.tzinfo is None:
+        first = first.replace(tzinfo=zone_of(card))
+    when = received if received.tzinfo else received.replace(tzinfo=zone_of(card))
+    window = timedelta(days=RECEIVED_WINDOW_DAYS)
+    if first - window <= when <= first + window:
+        return None
+    return (
+        f"received {when:%Y-%m-%d %H:%M} is more than a year from the card's games ({first:%Y-%m-%d}); "
+        "check the date it was handed in"
+    )
+
+
+def zone_of(card: Card) -> ZoneInfo:
+    """The card's time zone."""
+    return ZoneInfo(card.timezone)

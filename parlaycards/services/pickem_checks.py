@@ -1,0 +1,104 @@
+"""The checks a pick'em entry passes before it is stored: the pool still open (no prize paid, the cutoff
+not passed unless late on purpose), a sheet's row a valid entry, the fee's status."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+from ..core.edits import validation_text
+from ..core.errors import RefusedError, option
+from ..core.pickem import (
+    PickemEntry,
+    name_key,
+    picks_from_numbers,
+)
+from ..store import Tx
+from ..store import cards as card_rows
+from ..store import pickem as rows
+
+if TYPE_CHECKING:
+    from ..io.pickem import PickemRow
+    from .pickem import PickemImported, PoolView
+
+
+def check_open(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: str, file: str = "") -> None:
+    """Refuse entries that would move money already paid or that come after the pool closed.
+
+    A prize paid out closes the pool for good: a new or replaced entry would change the pot and the
+    places after the money went out (nothing undoes a payment). The card's cutoff (as the card stands
+    now) closes it too, unless the entry is late on purpose."""
+    from ..core.money import dollars
+    from ..core.views import moments_text
+    from ..store.payments import paid_so_far
+
+    head = f"{file}: " if file else ""
+    paid = paid_so_far(tx, view.pool.slug, "prize")
+    if any(v > 0 for v in paid.values()):
+        names = {e.key: e.name for e in rows.entries(tx, view.pool.slug)}
+        who = ", ".join(f"{names.get(k, k)} {dollars(v)}" for k, v in sorted(paid.items()) if v > 0)
+        raise RefusedError(
+            f"{head}prizes of pick'em pool {view.pool.slug} were already paid ({who}): a new or replaced "
+            "entry now would change the pot and the places after the money went out. Nothing was stored."
+        )
+    if late:
+        return
+    remedy = f"add {option('late')} to the import" if how == "imported" else f"add {option('late')}"
+    current = card_rows.latest(tx, view.card.slug)
+    cutoff = current.rules.cutoff
+    if cutoff is not None and received > cutoff:
+        got, due = moments_text((received, cutoff), current.timezone)
+        raise RefusedError(
+            f"{head}pick'em pool {view.pool.slug} closed at the card's cutoff {due}; this entry is "
+            f"received {got}. Nothing was stored. To accept it after the cutoff on purpose, {remedy}."
+        )
+
+
+def paid_status(said: bool | None, earlier: PickemEntry | None) -> bool:
+    """An entry's fee status: as said, else as the entrant's earlier entry says (its recorded fees stay
+    true), else paid."""
+    if said is not None:
+        return said
+    return earlier.paid if earlier is not None else True
+
+
+def none_stored(path: Path, report: PickemImported, all_or_nothing: bool) -> RefusedError:
+    why = f"{option('all_or_nothing')} is on" if all_or_nothing else "every row was refused"
+    return RefusedError(
+        f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
+        problems=tuple(report.refused),
+    )
+
+
+def row_entry(
+    raw: PickemRow,
+    view: PoolView,
+    stored: dict[str, PickemEntry],
+    in_file: dict[str, int],
+    received: datetime,
+) -> tuple[PickemEntry | None, list[str]]:
+    """The entry a sheet's row makes, or why it makes none (`in_file`: the row of each name seen so far)."""
+    reasons = [p.in_row() for p in raw.problems]
+    chosen, problems = picks_from_numbers(raw.numbers, view.card)
+    reasons += problems
+    if not raw.numbers and not raw.problems:
+        reasons.append("no picks")
+    key = name_key(raw.name)
+    if raw.name and key in in_file:
+        reasons.append(f"{raw.name} already has a row in this file (row {in_file[key]})")
+    in_file.setdefault(key, raw.row)
+    if reasons:
+        return None, reasons
+    try:
+        return PickemEntry(
+            name=raw.name,
+            picks=tuple(chosen.items()),
+            tiebreak=raw.tiebreak,
+            paid=paid_status(raw.paid, stored.get(key)),
+            received_at=received,
+        ), []
+    except ValidationError as exc:
+        return None, [validation_text(exc)]

@@ -1,0 +1,153 @@
+"""One transaction of the store: its connection, and the meta, audit and serial helpers every service
+needs; the clock every row is stamped with."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from sqlalchemy import Connection, Table, insert, select, text, update
+from sqlalchemy.sql import Select, TextClause
+
+from . import schema
+
+# the clock every row is stamped with
+from .common import iso as iso
+from .common import now as now
+
+_streams = itertools.count(1)
+
+
+class Tx:
+    """One transaction: the connection, plus the meta, audit and serial helpers every service needs."""
+
+    def __init__(self, conn: Connection, actor: str):
+        self.conn = conn
+        self.actor = actor
+
+    def meta(self, key: str) -> str | None:
+        return self.conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == key)).scalar()
+
+    def set_meta(self, key: str, value: str) -> None:
+        if self.meta(key) is None:
+            self.conn.execute(insert(schema.meta).values(key=key, value=value))
+        else:
+            self.conn.execute(update(schema.meta).where(schema.meta.c.key == key).values(value=value))
+
+    @property
+    def secret(self) -> bytes:
+        """The pool secret: made with the database, used for verify codes, never printed."""
+        return bytes.fromhex(self.meta("pool_secret") or "")
+
+    def next_serial(self) -> int:
+        """The first serial the next print batch will carry (no lock taken: a print checks it again)."""
+        return int(self.meta("next_serial") or "1")
+
+    def take_serials(self, count: int) -> tuple[int, int]:
+        """Reserve the next `count` serials of the pool (never reused, across cards).
+
+        The counter's row is locked until the transaction ends (SQLite's write lock does the same),
+        so two commands never take the same range; print_batches' constraint refuses an overlap anyway.
+        """
+        m = schema.meta.c
+        row = self.conn.execute(select(m.value).where(m.key == "next_serial").with_for_update()).scalar()
+        first = int(row or "1")
+        self.set_meta("next_serial", str(first + count))
+        return first, first + count - 1
+
+    def audit(self, action: str, slug: str | None, **detail: Any) -> None:
+        """Append to the audit log (insert-only)."""
+        self.conn.execute(
+            insert(schema.audit).values(
+                at=iso(now()),
+                actor=self.actor,
+                action=action,
+                slug=slug,
+                detail=json.dumps(detail, default=str, sort_keys=True),
+            )
+        )
+
+    def audit_many(self, action: str, slug: str | None, details: list[dict[str, Any]]) -> None:
+        """Append one audit row per detail, in one executemany (a 10,000-row import stays quick)."""
+        at = iso(now())
+        self.insert_many(
+            schema.audit,
+            [
+                {
+                    "at": at,
+                    "actor": self.actor,
+                    "action": action,
+                    "slug": slug,
+                    "detail": json.dumps(d, default=str, sort_keys=True),
+                }
+                for d in details
+            ],
+        )
+
+    def rows(self, sql: str, **params: Any) -> Iterator[tuple[Any, ...]]:
+        """The rows of one plain SQL query (`:name` parameters) as tuples: the store's read functions speak
+        SQL, so that a `look.Look` runs them on SQLite without SQLAlchemy and this runs them anywhere."""
+        return self.stream(text(sql).bindparams(**params))
+
+    def stream(self, stmt: Select[Any] | TextClause, size: int = 20_000) -> Iterator[tuple[Any, ...]]:
+        """The rows of a select as plain tuples, straight from the driver's cursor, a batch at a time:
+        no per-row SQLAlchemy work, and a million rows never all held as Python objects at once."""
+        compiled = stmt.compile(dialect=self.conn.dialect, compile_kwargs={"render_postcompile": True})
+        params = compiled.construct_params()
+        args = tuple(params[k] for k in compiled.positiontup or ()) if compiled.positional else params
+        raw: Any = self.conn.connection.driver_connection
+        # PostgreSQL: a server-side cursor, so that the rows come a batch at a time rather than all
+        # into the client's memory first
+        pg = self.conn.dialect.name == "postgresql"
+        cur = raw.cursor(name=f"parlaycards_{next(_streams)}") if pg else raw.cursor()
+        try:
+            cur.execute(compiled.string, args)
+            while batch := cur.fetchmany(size):
+                yield from batch
+        finally:
+            cur.close()
+
+    def insert_rows(self, table: Table, columns: Sequence[str], rows: Iterable[tuple[Any, ...]]) -> None:
+        """Insert plain tuples (values in `columns` order), streamed to the driver: COPY on PostgreSQL,
+        one executemany elsewhere; a million rows are never all held as dicts."""
+        if self.conn.dialect.name == "postgresql":
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            names = ", ".join(f'"{c}"' for c in columns)
+            with cur.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy:
+                for row in rows:
+                    copy.write_row(row)
+            cur.close()
+            return
+        stmt = insert(table).compile(dialect=self.conn.dialect, column_keys=list(columns))
+        if stmt.positional and list(stmt.positiontup or ()) == list(columns):
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            cur.executemany(stmt.string, rows)
+            cur.close()
+        else:
+            self.insert_many(table, [dict(zip(columns, row, strict=True)) for row in rows])
+
+    def insert_many(self, table: Table, rows: list[dict[str, Any]]) -> None:
+        """Insert rows (dicts with every column but an autoincrement key) in one DBAPI executemany.
+
+        The same as `conn.execute(insert(table), rows)`, without SQLAlchemy's per-row parameter
+        processing (a second per 100,000 rows); the statement is compiled for the connection's dialect.
+        """
+        if not rows:
+            return
+        if self.conn.dialect.name == "postgresql" and len(rows) >= 1000:  # COPY: a 1,000,000 rows in seconds
+            keys = list(rows[0])
+            cur = self.conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+            columns = ", ".join(f'"{k}"' for k in keys)
+            with cur.copy(f'COPY "{table.name}" ({columns}) FROM STDIN') as copy:
+                for row in rows:
+                    copy.write_row([row[k] for k in keys])
+            cur.close()
+            return
+        stmt = insert(table).compile(dialect=self.conn.dialect, column_keys=list(rows[0]))
+        if stmt.positional:
+            order = stmt.positiontup or []
+            self.conn.exec_driver_sql(stmt.string, [tuple(row[k] for k in order) for row in rows])
+        else:
+            self.conn.exec_driver_sql(stmt.string, rows)
