@@ -93,6 +93,10 @@ def test_cli_grade_and_entries_write_csv(graded_pool, tmp_path):
     r = runner.invoke(app, [*graded_pool, "entries", "nfl-w12", "--name", "zo", "--csv", str(out)])
     assert r.exit_code == 0, r.stderr
     assert [row[0] for row in _rows(out)] == ["Serial", "000003"]
+    assert _rows(out)[0] == [
+        *("Serial", "Version", "Name", "Stake", "Picks", "Received", "Late", "Source", "Last grade"),
+        *("Payout", "Paid", "Void reason"),
+    ]
     assert _rows(out)[1][-1] == "handed back"
     r = runner.invoke(app, [*graded_pool, "entries", "nfl-w12", "--csv", str(tmp_path / "entries.xlsx")])
     assert r.exit_code == 2 and "must end in .csv" in r.stderr

@@ -269,6 +269,20 @@ def test_cli_result_set_and_grade_report(pool, db_path):
     assert r.exit_code == 2 and r.stderr.startswith("Error: give both scores, away then home")
     r = runner.invoke(app, ["--db", str(db_path), "grade", SLUG])
     assert r.exit_code == 0 and "Totals" in r.stdout and "$38.00" in r.stdout  # stakes 10+5+2+20+1
+    r = runner.invoke(app, ["--db", str(db_path), "results", SLUG, "--json"])  # the public shape
+    rows = {row["game"]: row for row in json.loads(r.stdout)}
+    final = next(row for row in rows.values() if 102 in row["numbers"])
+    assert final == {
+        "game": final["game"],
+        "away": "Buffalo Bills",
+        "home": "Houston Texans",
+        "numbers": final["numbers"],
+        "status": "final",
+        "away_score": 24,
+        "home_score": 20,
+    }
+    assert [row["status"] for row in rows.values()].count("cancelled") == 1
+    assert {row["status"] for row in rows.values()} <= {"final", "cancelled", "pending"}
 
 
 def test_shipped_sample_entries_and_scores_grade_as_their_generator_says(store):

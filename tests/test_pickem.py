@@ -371,6 +371,15 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     wb.save(tmp_path / "entries.xlsx")
     r = cli(db_path, "pickem", "entry", "import", "office-w12", str(tmp_path / "entries.xlsx"))
     assert r.exit_code == 0 and "2 stored, 0 replaced, 0 already there, 0 refused." in r.stderr
+    listed = json.loads(cli(db_path, "pickem", "entries", "office-w12", "--json").stdout)  # the public shape
+    assert {k: listed[k] for k in ("pool", "card", "version")} == {
+        "pool": "office-w12",
+        "card": "nfl-w12",
+        "version": 1,
+    }
+    ann = next(e for e in listed["entries"] if e["name"] == "Ann")
+    assert sorted(ann) == ["missing", "name", "paid", "picks", "received_at", "tiebreak"]
+    assert (ann["picks"], ann["missing"], ann["tiebreak"]) == ([102, 104, 106, 108, 110, 112], 0, 40)
 
     before = digest(db_path)
     r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "Dee", "--picks", "101,202")

@@ -174,3 +174,24 @@ def test_every_printed_qr_decodes_with_a_real_decoder(store, tmp_path):
         ("nfl-w12", 1, 5),
         ("nfl-w12", 1, 6),
     ]
+
+
+def test_a_payout_cap_in_cents_prints_in_cents_on_the_card_and_in_its_rules(tmp_path: Path):
+    """A cap of $250.60 printed as "Max payout $251" beside rules that said $250.60: one money format."""
+    from decimal import Decimal
+
+    from parlaycards.core.models import Card, PayoutTable
+    from parlaycards.core.views import rules_text
+
+    plain_card = nfl_card(12)
+    payouts = PayoutTable(tiers=plain_card.payouts.tiers, max_payout=Decimal("250.60"))
+    card = Card.model_validate(plain_card.model_dump() | {"payouts": payouts.model_dump()})
+    t = load_template("letter-2up")
+    out = tmp_path / "capped.pdf"
+    render_cards(out, t, layout_card(card, t), card.slug, 1, card.title, _cards(2))
+    text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(out).pages).split())
+    assert "Max payout $250.60 per card" in text
+    assert "$251" not in text
+    assert "Cards due Sun Nov 22, 1:00 PM" in text  # the cutoff's day and hour by the same text module
+    assert "max payout $250.60" in rules_text(card, short=True)
+    assert "Maximum payout $250.60 per card, stake included." in rules_text(card)

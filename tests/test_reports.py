@@ -9,7 +9,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from parlaycards.report.grade import grade_json
+from parlaycards.report.grade_json import grade_json
 from parlaycards.services import grading, results
 
 from .pool_support import enter, new_card, print_serials

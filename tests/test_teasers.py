@@ -360,3 +360,22 @@ def test_cli_card_new_teaser_refusals_change_nothing(db_path, card_in_store):
         assert said in r.stderr, (args, r.stderr)
         assert "Traceback" not in r.output
     assert "t2" not in cli(db_path, "cards").stdout
+
+
+def test_the_grade_report_of_a_teaser_card_shows_the_teased_lines():
+    """Players hold the teased lines (Chiefs −7 teased 6 is −1): the report's games and picks show those,
+    not the board's."""
+    from parlaycards.report.grade import build_report
+
+    card = teaser_card(
+        board(game("Bears", "Chiefs", "-7", "44", 101), game("Bears2", "Packers", "3", None, 103)),
+        "teaser-w12",
+        Decimal(6),
+    )
+    report = build_report(card, {card.version: card}, (), {}, {}, played=(card.version,))
+    chiefs, packers = report.games
+    assert (chiefs.away_line, chiefs.home_line, chiefs.total) == ("+13", "-1", "o38 u50")
+    assert (chiefs.over_total, chiefs.under_total) == ("38", "50")  # the pool's page prints o38, u50
+    assert (packers.away_line, packers.home_line, packers.total) == ("+3", "+9", "")
+    assert report.label(card.version, 102) == "Chiefs -1"
+    assert report.label(card.version, 301) == "Over 38"

@@ -5,9 +5,8 @@ from typing import Annotated
 
 import typer
 
+from .options import Slug
 from .shell import console, err, open_store, print_json, run
-
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
 
 
 def register(app: typer.Typer) -> None:
@@ -34,48 +33,25 @@ def history(
 
     Example: parlaycards history nfl-w12 --kind payment --kind void
     """
+    from ..report.history import history_empty, history_json, history_table
     from ..services import history as svc
 
     kinds = tuple(k.strip().lower() for given in kind or () for k in given.split(",") if k.strip())
     h = run(lambda: svc.history(open_store(), slug, kinds))
     if json:
-        print_json(
-            [
-                {
-                    "at": e.at.isoformat(),
-                    "who": e.actor,
-                    "kind": e.kind,
-                    "action": e.action,
-                    "what": e.text,
-                    "detail": dict(e.detail),
-                }
-                for e in h.events
-            ]
-        )
+        print_json(history_json(h.events))
         return
     if not h.events:
-        err(
-            f"Nothing of the kind {', '.join(kinds)} in the history of {slug} ({h.total} other events)."
-            if kinds
-            else f"No history recorded for {slug}."
-        )
+        err(history_empty(slug, kinds, h.total))
         return
     from rich import box
-    from rich.table import Table
 
-    t = Table(
-        title=f"History of {slug} (times in {h.timezone}), oldest first",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
+    from ..report.table import rich_table
+
+    table = history_table(slug, h.timezone, h.events)
+    console().print(
+        rich_table(table, columns={"When": {"no_wrap": True}}, box=box.SIMPLE_HEAD, pad_edge=False)
     )
-    t.add_column("When", no_wrap=True)
-    t.add_column("Who")
-    t.add_column("Kind")
-    t.add_column("What happened")
-    for e in h.events:
-        t.add_row(f"{e.at:%Y-%m-%d %H:%M %Z}", e.actor, e.kind, e.text)
-    console().print(t)
 
 
 def backup(
@@ -90,11 +66,12 @@ def backup(
     """
     import shlex
 
+    from ..core.text import plural
     from ..services import backup as svc
 
     done = run(lambda: svc.backup(open_store(), file, replace=force))
     err(
-        f"Backed up the pool to {done.file} ({done.size:,} bytes: {done.cards} card"
-        f"{'s' if done.cards != 1 else ''}, {done.entries} entr{'ies' if done.entries != 1 else 'y'}). "
+        f"Backed up the pool to {done.file} ({plural(done.size, 'byte')}: {plural(done.cards, 'card')}, "
+        f"{plural(done.entries, 'entry', 'entries')}). "
         f"Use it with: parlaycards --db {shlex.quote(str(done.file))} cards"
     )

@@ -1,11 +1,15 @@
 """Feed commands: `lines fetch` (a card from a public feed) and `result fetch` (finals from one)."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from .options import Fresh
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 lines_app = typer.Typer(
     help="The week's lines from a public feed, instead of typing them into a sheet.\n\n"
@@ -54,55 +58,64 @@ def register(app: typer.Typer) -> None:
     result_app.command("fetch")(result_fetch)
 
 
+League = Annotated[
+    str, typer.Argument(help="nfl, ncaaf (college, FBS), nba, ncaab (men's college), wnba, mlb or nhl.")
+]
+CardOpt = Annotated[str, typer.Option("--card", help="Card slug to make, or to give a new version.")]
+Week = Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week (football).")]
+Day = Annotated[
+    str | None,
+    typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays, every other sport)."),
+]
+SeasonOpt = Annotated[
+    int | None,
+    typer.Option(min=1900, max=2200, help="Season year with --week [default: the current season]."),
+]
+Top = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=25,
+        help="Only games with a team ranked this high (college football and basketball, ESPN).",
+    ),
+]
+Book = Annotated[
+    str | None,
+    typer.Option(
+        help="One bookmaker's lines (odds-api), e.g. draftkings [default: the median line across bookmakers]."
+    ),
+]
+TitleOpt = Annotated[
+    str | None,
+    typer.Option(help="Title printed on the card [default: league and week, or the card's own]."),
+]
+Tz = Annotated[str, typer.Option(help="Time zone the card shows kickoffs in.")]
+Replace = Annotated[
+    bool,
+    typer.Option(
+        "--replace",
+        help="Let the feed's lines undo hand edits made since the card's last import (they are listed).",
+    ),
+]
+
+
 @lines_app.command("fetch")
 def lines_fetch(
-    league: Annotated[
-        str, typer.Argument(help="nfl, ncaaf (college, FBS), nba, ncaab (men's college), wnba, mlb or nhl.")
-    ],
-    card: Annotated[str, typer.Option("--card", help="Card slug to make, or to give a new version.")],
-    week: Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week (football).")] = None,
-    day: Annotated[
-        str | None,
-        typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays, every other sport)."),
-    ] = None,
-    season: Annotated[
-        int | None,
-        typer.Option(min=1900, max=2200, help="Season year with --week [default: the current season]."),
-    ] = None,
-    top: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            max=25,
-            help="Only games with a team ranked this high (college football and basketball, ESPN).",
-        ),
-    ] = None,
+    league: League,
+    card: CardOpt,
+    week: Week = None,
+    day: Day = None,
+    season: SeasonOpt = None,
+    top: Top = None,
     provider: Provider = None,
-    book: Annotated[
-        str | None,
-        typer.Option(
-            help="One bookmaker's lines (odds-api), e.g. draftkings [default: "
-            "the median line across bookmakers]."
-        ),
-    ] = None,
+    book: Book = None,
     api_key: ApiKey = None,
     from_file: FromFile = None,
     dry_run: DryRun = False,
-    title: Annotated[
-        str | None,
-        typer.Option(help="Title printed on the card [default: league and week, or the card's own]."),
-    ] = None,
-    tz: Annotated[str, typer.Option(help="Time zone the card shows kickoffs in.")] = "America/New_York",
-    new: Annotated[
-        bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
-    ] = False,
-    replace: Annotated[
-        bool,
-        typer.Option(
-            "--replace",
-            help="Let the feed's lines undo hand edits made since the card's last import (they are listed).",
-        ),
-    ] = False,
+    title: TitleOpt = None,
+    tz: Tz = "America/New_York",
+    new: Fresh = False,
+    replace: Replace = False,
 ) -> None:
     """Make a card (or a new version of one) from a feed's schedule and lines, as `import` does.
 
@@ -118,7 +131,6 @@ def lines_fetch(
     Example: parlaycards lines fetch nfl --week 12 --card nfl-w12   (or: lines fetch nba --date 2026-12-01 --card nba-1201)
     """
     from ..services import feeds as svc
-    from .cards import print_games, say_imported
 
     fresh_pool = None if dry_run else new_pool_path()
     fetched = run(
@@ -141,6 +153,17 @@ def lines_fetch(
             replace=replace,
         )
     )
+    _say_fetched(fetched, top)
+    if not fetched.dry_run:
+        say_new_pool(fresh_pool)
+
+
+def _say_fetched(fetched: Any, top: int | None) -> None:  # services.feeds.Fetched
+    """The games (a dry run) or the version stored, where the lines came from, what was left off."""
+    from ..core.text import stamp
+    from .card_show import print_games
+    from .cards import say_imported
+
     taken = fetched.taken
     book_text = f", {taken.book}" if taken.book else ""
     undone = getattr(fetched.saved, "undone", ())
@@ -158,10 +181,9 @@ def lines_fetch(
         for undo in undone:
             err("Undid a hand edit: " + undo)
         say_imported(fetched.saved)
-        say_new_pool(fresh_pool)
     kept = f"; read from {taken.kept}" if taken.from_file else f"; the response is kept at {taken.kept}"
     err(
-        f"Lines from {taken.provider}{book_text}, taken {taken.taken_at:%Y-%m-%d %H:%M} UTC"
+        f"Lines from {taken.provider}{book_text}, taken {stamp(taken.taken_at)} UTC"
         + (kept if taken.kept else "")
         + "."
     )
@@ -179,7 +201,7 @@ def lines_fetch(
         )
 
 
-def _store(dry_run: bool):  # noqa: ANN202 - parlaycards.store.Store
+def _store(dry_run: bool) -> "Store":
     """The pool; a dry run before the pool's first card looks at an empty pool in memory instead."""
     from ..store.db import database_url
 

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,7 +10,11 @@ from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
 from . import values
+from .options import Json, PaidNow
 from .shell import console, err, open_store, print_json, run
+
+if TYPE_CHECKING:
+    from ..core.pickem import WeekReport
 
 pickem_app = typer.Typer(
     help="Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
@@ -25,7 +29,6 @@ entry_app = typer.Typer(
 pickem_app.add_typer(entry_app, name="entry")
 
 Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 Xlsx = Annotated[Path | None, typer.Option("--xlsx", help="Also write the report to this .xlsx workbook.")]
 
 
@@ -33,42 +36,47 @@ def register(app: typer.Typer) -> None:
     app.add_typer(pickem_app, name="pickem")
 
 
+CardOpt = Annotated[str, typer.Option("--card", help="The card whose games are picked, e.g. nfl-w12.")]
+Basis = Annotated[str, typer.Option(help="ats (against the card's spreads) or su (straight-up).")]
+Push = Annotated[str, typer.Option(help="Points for a push, 0 to 1.")]
+TiebreakRuleOpt = Annotated[
+    str,
+    typer.Option(
+        help="closest, or closest-without-going-over (every guess over the total ranks after every guess "
+        "at or under it)."
+    ),
+]
+TiebreakGame = Annotated[
+    int | None,
+    typer.Option(
+        min=1,
+        max=MAX_INT,
+        help="Any selection number of the tiebreak game [default: the last game by kickoff].",
+    ),
+]
+Fee = Annotated[str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")]
+PrizesOpt = Annotated[
+    str | None,
+    typer.Option(
+        help="Prizes by place: percentages of the pot or amounts, e.g. 60%,30%,10% [default: 100%]."
+    ),
+]
+SeasonOpt = Annotated[str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")]
+Version = Annotated[int | None, typer.Option(min=1, max=MAX_INT, help="Card version [default: the latest].")]
+
+
 @pickem_app.command("new")
 def new(
     pool: Pool,
-    card: Annotated[str, typer.Option("--card", help="The card whose games are picked, e.g. nfl-w12.")],
-    basis: Annotated[str, typer.Option(help="ats (against the card's spreads) or su (straight-up).")] = "ats",
-    push: Annotated[str, typer.Option(help="Points for a push, 0 to 1.")] = "0.5",
-    tiebreak_rule: Annotated[
-        str,
-        typer.Option(
-            help="closest, or closest-without-going-over (every guess over the total ranks after every guess "
-            "at or under it)."
-        ),
-    ] = "closest",
-    tiebreak_game: Annotated[
-        int | None,
-        typer.Option(
-            min=1,
-            max=MAX_INT,
-            help="Any selection number of the tiebreak game [default: the last game by kickoff].",
-        ),
-    ] = None,
-    fee: Annotated[
-        str, typer.Option(help="Entry fee; the pot is the fee times the number of entries.")
-    ] = "0",
-    prizes: Annotated[
-        str | None,
-        typer.Option(
-            help="Prizes by place: percentages of the pot or amounts, e.g. 60%,30%,10% [default: 100%]."
-        ),
-    ] = None,
-    season: Annotated[
-        str | None, typer.Option(help="Season name: `pickem standings` adds up its pools.")
-    ] = None,
-    version: Annotated[
-        int | None, typer.Option(min=1, max=MAX_INT, help="Card version [default: the latest].")
-    ] = None,
+    card: CardOpt,
+    basis: Basis = "ats",
+    push: Push = "0.5",
+    tiebreak_rule: TiebreakRuleOpt = "closest",
+    tiebreak_game: TiebreakGame = None,
+    fee: Fee = "0",
+    prizes: PrizesOpt = None,
+    season: SeasonOpt = None,
+    version: Version = None,
 ) -> None:
     """Start a pick'em pool on a card. It keeps that card version's lines.
 
@@ -205,30 +213,18 @@ def entries(pool: Pool, json: Json = False) -> None:
 
     Example: parlaycards pickem entries office-w12 --json
     """
-    from ..report.pickem import entry_rows, pool_line
+    from ..report.pickem import pool_line
+    from ..report.pickem_terminal import pool_entries_json, pool_entries_table
+    from ..report.table import rich_table
     from ..services import pickem as svc
 
     view = run(lambda: svc.entries(open_store(), pool))
-    rows = entry_rows(view.entries, view.games)
     if json:
-        print_json(
-            {"pool": view.pool.slug, "card": view.card.slug, "version": view.card.version, "entries": rows}
-        )
+        print_json(pool_entries_json(view.pool, view.card, view.entries, view.games))
         return
-    from rich.table import Table
-
     err(f"{pool}: {pool_line(view.pool)}.")
-    t = Table("Name", "Picks", "No pick", "Tiebreak", "Paid", title=f"pick'em {pool}", title_justify="left")
-    for r in rows:
-        t.add_row(
-            r["name"],
-            " ".join(map(str, r["picks"])),
-            str(r["missing"] or ""),
-            "" if r["tiebreak"] is None else str(r["tiebreak"]),
-            "yes" if r["paid"] else "owes",
-        )
-    console().print(t)
-    err(f"{len(rows)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
+    console().print(rich_table(pool_entries_table(pool, view.entries, view.games)))
+    err(f"{len(view.entries)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
 
 
 @pickem_app.command("grade")
@@ -254,62 +250,15 @@ def grade(pool: Pool, json: Json = False, xlsx: Xlsx = None) -> None:
         err(f"Wrote {xlsx}.")
 
 
-def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN001
-    from decimal import Decimal
+def _print_week(report: "WeekReport", prizes_paid: dict[str, Decimal] | None = None) -> None:
+    from ..report.pickem import payment_notes, pool_line
+    from ..report.pickem_terminal import week_notes, week_table
+    from ..report.table import rich_table
 
-    from rich.table import Table
-
-    from ..core.pickem import name_key
-    from ..report.pickem import pool_line, standing_rows
-
-    t = Table(
-        "Place",
-        "Name",
-        "Score",
-        "W-L-P",
-        "No pick",
-        "Guess",
-        "Off by",
-        "Prize",
-        "Prize paid",
-        "Fee paid",
-        title=f"{report.title} — pick'em {report.pool.slug}",
-        title_justify="left",
-    )
-    for r in standing_rows(report):
-        off = "" if r["distance"] is None else (f"+{r['distance']}" if r["over"] else f"{-r['distance']}")
-        given = (prizes_paid or {}).get(name_key(r["name"]))
-        prize_paid = "" if r["prize"] == "0.00" and not given else dollars(given) if given else "not yet"
-        if given is not None and given >= Decimal(r["prize"]) > 0:
-            prize_paid = "paid"
-        t.add_row(
-            r["place_text"],
-            r["name"],
-            r["score"],
-            f"{r['wins']}-{r['losses']}-{r['pushes']}",
-            str(r["missing"] or ""),
-            "" if r["tiebreak"] is None else str(r["tiebreak"]),
-            off,
-            f"${r['prize']}" if r["prize"] != "0.00" else "",
-            prize_paid,
-            "yes" if r["paid"] else "owes",
-            style="bold" if r["prize"] != "0.00" else None,
-        )
-    console().print(t)
-    total = report.tiebreak_total
+    console().print(rich_table(week_table(report, prizes_paid or {})))
     err(pool_line(report.pool) + ".")
-    err(
-        f"Tiebreak game {report.tiebreak_game.label()}: "
-        + (f"{total} points." if total is not None else "no total yet.")
-    )
-    err(
-        f"Pot {dollars(report.pot)}; prizes {dollars(report.paid_out)}."
-        + ("" if report.final else " Provisional.")
-    )
-    for note in report.notes:
+    for note in week_notes(report):
         err(note)
-    from ..report.pickem import payment_notes
-
     for note in payment_notes(report, prizes_paid or {}):
         err(note, "yellow")
 
@@ -318,9 +267,7 @@ def _print_week(report, prizes_paid: dict | None = None) -> None:  # noqa: ANN00
 def pay(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
-    amount: Annotated[
-        str | None, typer.Option(help="Amount paid now [default: everything still owed].")
-    ] = None,
+    amount: PaidNow = None,
 ) -> None:
     """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited.
 
@@ -376,33 +323,10 @@ def standings(
 
         print_json(season_json(report))
     else:
-        from rich.table import Table
+        from ..report.pickem_terminal import season_table
+        from ..report.table import rich_table
 
-        from ..core.pickem import ordinal
-        from ..report.pickem import points
-
-        t = Table(
-            "Place",
-            "Name",
-            "Total",
-            *report.pools,
-            "Weeks",
-            "Wins",
-            "Winnings",
-            title=f"Season {report.season}",
-            title_justify="left",
-        )
-        for r in report.rows:
-            t.add_row(
-                f"T-{ordinal(r.place)}" if r.tied > 1 else ordinal(r.place),
-                r.name,
-                points(r.total),
-                *("-" if w is None else points(w) for w in r.weeks),
-                str(r.played),
-                str(r.weekly_wins),
-                dollars(r.winnings),
-            )
-        console().print(t)
+        console().print(rich_table(season_table(report)))
         for note in report.notes:
             err(note)
     if xlsx is not None:

@@ -9,6 +9,7 @@ import typer
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
 from . import values
+from .options import Json, PaidNow, Slug
 from .shell import err, open_pool, open_store, print_json, run
 
 entry_app = typer.Typer(
@@ -20,12 +21,6 @@ result_app = typer.Typer(
     help="Record final scores and cancelled games.\n\nExample: parlaycards result set nfl-w12 101 20 23",
     no_args_is_help=True,
 )
-pool_app = typer.Typer(
-    help="The pool's settings.\n\nExample: parlaycards pool set --require-code", no_args_is_help=True
-)
-
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
-Json = Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -34,6 +29,8 @@ def register(app: typer.Typer) -> None:
     app.add_typer(result_app, name="result")
     app.command("results")(results)
     app.command("grade")(grade)
+    from .pool_settings import pool_app
+
     app.add_typer(pool_app, name="pool")
 
 
@@ -110,6 +107,7 @@ def entry_import(
 
     Example: parlaycards entry import nfl-w12 entries.xlsx --all-or-nothing
     """
+    from ..core.text import plural
     from ..services import entries as svc
     from .pool_views import progress_bar
 
@@ -124,9 +122,7 @@ def entry_import(
         + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else ".")
     )
     if done.refused:
-        err(
-            f"Refused {len(done.refused)} row{'s' if len(done.refused) != 1 else ''}, not stored:", "bold red"
-        )
+        err(f"Refused {plural(len(done.refused), 'row')}, not stored:", "bold red")
         for r in done.refused:
             err(f"  {r}")
         raise typer.Exit(1)
@@ -136,9 +132,7 @@ def entry_import(
 def entry_pay(
     slug: Slug,
     serial: Annotated[str, typer.Argument(help="The winning card's serial.")],
-    amount: Annotated[
-        str | None, typer.Option(help="Amount paid now [default: everything still owed].")
-    ] = None,
+    amount: PaidNow = None,
     returned: Annotated[
         str | None,
         typer.Option(
@@ -220,8 +214,9 @@ def entries(
 
     Example: parlaycards entries nfl-w12 --name dana   (or: parlaycards entries nfl-w12 --csv output/entries.csv)
     """
+    from ..report.entries import entries_json
     from ..services import entries as svc
-    from .pool_views import entries_json, print_entries
+    from .pool_views import print_entries
 
     view = run(lambda: svc.list_entries(open_pool(), slug, name=name))
     if csv is not None:
@@ -285,8 +280,9 @@ def results(slug: Slug, json: Json = False) -> None:
 
     Example: parlaycards results nfl-w12 --json
     """
+    from ..report.results import results_json
     from ..services import results as svc
-    from .pool_views import print_results, results_json
+    from .pool_views import print_results
 
     view = run(lambda: svc.list_results(open_pool(), slug))
     if json:
@@ -329,7 +325,7 @@ def grade(
     run(lambda: exporting.check_outputs(xlsx=xlsx, pdf=pdf, csv=csv))  # before anything is graded and stored
     report = run(lambda: svc.grade(open_store(), slug))
     if json:
-        from ..report.grade import grade_json
+        from ..report.grade_json import grade_json
         from .pool_views import print_grade_json
 
         print_grade_json(grade_json(report))
@@ -343,86 +339,3 @@ def grade(
     run(lambda: svc.write_outputs(report, xlsx, pdf, err))
     if csv is not None:
         err(f"Wrote {run(lambda: exporting.grade_csv(report, csv))}")
-
-
-@pool_app.command("set")
-def pool_set(
-    require_code: Annotated[
-        bool | None,
-        typer.Option(
-            "--require-code/--no-require-code",
-            help="Refuse entries without the verify code printed beside the serial (new pools: required; "
-            "--no-require-code: optional, checked when given).",
-        ),
-    ] = None,
-    max_stake: Annotated[
-        str | None,
-        typer.Option(
-            help="The largest stake one card may carry, e.g. 100 (default 1000); larger ones are refused."
-        ),
-    ] = None,
-    default_stake: Annotated[
-        str | None,
-        typer.Option(
-            help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).'
-        ),
-    ] = None,
-) -> None:
-    """Change the pool's settings (for every card). Without options, shows them.
-
-    Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5
-    """
-    from ..services import entries as svc
-    from ..services import scan as scan_svc
-
-    if require_code is not None:
-        run(lambda: svc.set_require_code(open_store(), require_code))
-    if max_stake is not None:
-        value = values.amount(max_stake, "max_stake")
-        run(lambda: svc.set_max_stake(open_store(), value))
-    if default_stake is not None:
-        run(
-            lambda: scan_svc.set_default_stake(
-                open_store(),
-                None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake"),
-            )
-        )
-    _show_settings(always_stake=default_stake is not None)
-
-
-@pool_app.command("show")
-def pool_show() -> None:
-    """Show the pool's settings: verify codes, the largest stake, the stake of unmarked scanned cards.
-
-    A pool file other users of the computer can read is named with a warning: it holds the secret every
-    verify code is made from (new pool files are made readable by their owner alone).
-
-    Example: parlaycards pool show
-    """
-    _show_settings(always_stake=True)
-
-
-def _show_settings(always_stake: bool) -> None:
-    from ..services import entries as svc
-    from ..services import scan as scan_svc
-
-    required = run(lambda: svc.require_code(open_store()))
-    warning = run(lambda: svc.secret_exposed(open_store()))
-    if warning:
-        err(warning)
-    largest = run(lambda: svc.get_max_stake(open_store()))
-    stake = run(lambda: scan_svc.default_stake(open_store()))
-    err(
-        "Verify codes: "
-        + (
-            "required on every entry."
-            if required
-            else "optional (checked when given): --require-code to require them."
-        )
-    )
-    err(f"Largest stake on one card: {dollars(largest)}.")
-    if always_stake or stake is not None:
-        err(
-            "Scanned cards with no stake marked: "
-            + (f"{dollars(stake)}." if stake is not None else "sent to review.")
-        )

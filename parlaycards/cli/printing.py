@@ -1,16 +1,19 @@
 """Printing commands: templates, print, calibrate, and `pickem print`."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..core.bounds import MAX_COUNT
 from . import values
+from .options import Slug
 from .pickem import pickem_app
 from .shell import console, err, open_store, print_json, run
 
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
+if TYPE_CHECKING:
+    from ..services.reprint import Reprinted
+
 TemplateOpt = Annotated[
     str,
     typer.Option(
@@ -46,43 +49,18 @@ def templates(
     """
     if ctx.invoked_subcommand is not None:
         return
+    from ..report.templates import templates_json, templates_table
     from ..services import printing as svc
 
     found = run(svc.templates)
     for problem in run(svc.skipped_templates):
         err(f"Skipped: {problem.text(values.flag)}", "yellow")
     if json:
-        print_json(
-            [
-                {
-                    "name": t.name,
-                    "description": t.description,
-                    "units": t.units,
-                    "page": t.page.model_dump(),
-                    "cards": len(t.cards),
-                    "card_size": t.cards[0].model_dump(include={"width", "height"}),
-                    "offset": t.offset.model_dump(),
-                    "stub": t.stub.model_dump() if t.stub else None,
-                    "source": t.source,
-                }
-                for t in found
-            ]
-        )
+        print_json(templates_json(found))
         return
-    from rich.table import Table
+    from ..report.table import rich_table
 
-    table = Table("Template", "Cards/sheet", "Card size", "Offset", "Description", "From")
-    for t in found:
-        c = t.cards[0]
-        table.add_row(
-            t.name,
-            str(len(t.cards)),
-            f"{c.width:g} × {c.height:g} {t.units}",
-            f"{t.offset.x:g}, {t.offset.y:g}",
-            t.description,
-            t.source,
-        )
-    console().print(table)
+    console().print(rich_table(templates_table(found)))
 
 
 def templates_copy(
@@ -102,26 +80,30 @@ def templates_copy(
     err(f"Wrote {path}: template {name}, a copy of {source}. Print with --template {name}.")
 
 
+Copies = Annotated[
+    int, typer.Option(min=1, max=MAX_COUNT, help="Cards to print; each gets the next serial number.")
+]
+Out = Annotated[
+    Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")
+]
+Proof = Annotated[bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")]
+ReprintOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--reprint",
+        help="Reprint this one printed card (jammed, lost): same serial, code and QR, from its own "
+        "version and template, marked REPRINT; uses no new serial.",
+    ),
+]
+
+
 def print_(
     slug: Slug,
-    copies: Annotated[
-        int, typer.Option(min=1, max=MAX_COUNT, help="Cards to print; each gets the next serial number.")
-    ] = 1,
+    copies: Copies = 1,
     template: TemplateOpt = "letter-2up",
-    out: Annotated[
-        Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")
-    ] = None,
-    proof: Annotated[
-        bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")
-    ] = False,
-    reprint: Annotated[
-        str | None,
-        typer.Option(
-            "--reprint",
-            help="Reprint this one printed card (jammed, lost): same serial, code and QR, from its own "
-            "version and template, marked REPRINT; uses no new serial.",
-        ),
-    ] = None,
+    out: Out = None,
+    proof: Proof = False,
+    reprint: ReprintOpt = None,
 ) -> None:
     """Print serialized cards of the latest version of SLUG into a PDF.
 
@@ -175,7 +157,7 @@ def _reprint(slug: str, serial: str, out: Path | None, copies: int, proof: bool)
     from ..core.errors import ParlayError
     from ..services import reprint as svc
 
-    def go():  # noqa: ANN202
+    def go() -> "Reprinted":
         if proof or copies != 1:
             raise ParlayError("--reprint prints the one card named: leave out --copies and --proof.")
         return svc.reprint(open_store(), slug, values.serial(serial, "reprint"), out)
@@ -233,7 +215,8 @@ def calibrate(
             + (f" (a copy of {template})" if made else "")
             + f". Print with --template {save}."
         )
-        template = save
+        if save is not None:  # values.offset refuses an offset without it
+            template = save
     path = run(lambda: svc.calibrate(template, out))
     err(f"Wrote {path}. {AT_100} Then follow the steps printed on the sheet.")
 

@@ -1,15 +1,15 @@
 """Scan commands: read filled cards from scans and photos, and the review of the doubtful ones."""
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..core.money import dollars
 from . import values
+from .options import Json, Slug
 from .shell import err, open_store, print_json, run, state
-
-Slug = Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")]
 
 
 def register(app: typer.Typer) -> None:
@@ -56,6 +56,7 @@ def scan(
 
     Example: parlaycards scan nfl-w12 scans/monday.pdf photos/*.jpg --stake 5 --received "2026-11-22 12:30"
     """
+    from ..report.review import scan_json, scan_summary
     from ..services import scan as svc
     from .pool_views import progress_bar
 
@@ -73,39 +74,8 @@ def scan(
             )
         )
     if json:
-        print_json(
-            {
-                "card": slug,
-                "pages": report.pages,
-                "read": len(report.cards),
-                "entered": report.count("entered"),
-                "duplicates": report.count("duplicate"),
-                "review": report.count("review"),
-                "blank_pages": list(report.blank),
-                "cards": [
-                    {
-                        "where": c.where,
-                        "serial": c.serial,
-                        "status": c.status,
-                        "reasons": list(c.reasons),
-                        "picks": list(c.picks) if c.picks is not None else None,
-                        "stake": c.stake,
-                        "crop": c.crop,
-                    }
-                    for c in report.cards
-                ],
-            }
-        )
-    kinds = report.review_kinds()
-    line = (
-        f"{len(report.cards)} card{'s' if len(report.cards) != 1 else ''} read from {report.pages} "
-        f"page{'s' if report.pages != 1 else ''}, {report.count('entered')} entered, {report.count('review')} to review"
-    )
-    if kinds:
-        line += " (" + ", ".join(f"{n} {k}" for k, n in kinds.items()) + ")"
-    if report.count("duplicate"):
-        line += f"; {report.count('duplicate')} scanned again with the same marks, entered once"
-    err(line + ".")
+        print_json(scan_json(slug, report))
+    err(scan_summary(report))
     if report.blank:
         err(f"Blank pages skipped: {', '.join(report.blank)}.")
     if report.count("review"):
@@ -113,49 +83,55 @@ def scan(
         raise typer.Exit(1)
 
 
+Accept = Annotated[
+    str | None,
+    typer.Option(
+        help='Enter this card from review: its serial, or "#ID" (the id '
+        "shown) for a card whose QR could not be read; several, comma-separated, are each entered as read."
+    ),
+]
+Reject = Annotated[
+    str | None,
+    typer.Option(
+        help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
+    ),
+]
+Serial = Annotated[str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')]
+Picks = Annotated[
+    str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")
+]
+Stake = Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")]
+Code = Annotated[str | None, typer.Option(help="With --accept: the verify code [default: as read].")]
+Name = Annotated[str, typer.Option(help="With --accept: the player's name.")]
+Received = Annotated[
+    str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan was told].")
+]
+Late = Annotated[bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")]
+Replace = Annotated[
+    bool,
+    typer.Option(
+        "--replace", help="With --accept: put it in place of the entry already made for its serial."
+    ),
+]
+Reason = Annotated[str, typer.Option(help="With --reject: why.")]
+AllRows = Annotated[bool, typer.Option("--all", help="List every card scanned, not only those waiting.")]
+
+
 def review(
     slug: Slug,
-    accept: Annotated[
-        str | None,
-        typer.Option(
-            help='Enter this card from review: its serial, or "#ID" (the id '
-            "shown) for a card whose QR could not be read; several, comma-separated, are each entered as read."
-        ),
-    ] = None,
-    reject: Annotated[
-        str | None,
-        typer.Option(
-            help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
-        ),
-    ] = None,
-    serial: Annotated[
-        str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')
-    ] = None,
-    picks: Annotated[
-        str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")
-    ] = None,
-    stake: Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")] = None,
-    code: Annotated[
-        str | None, typer.Option(help="With --accept: the verify code [default: as read].")
-    ] = None,
-    name: Annotated[str, typer.Option(help="With --accept: the player's name.")] = "",
-    received: Annotated[
-        str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan was told].")
-    ] = None,
-    late: Annotated[
-        bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")
-    ] = False,
-    replace: Annotated[
-        bool,
-        typer.Option(
-            "--replace", help="With --accept: put it in place of the entry already made for its serial."
-        ),
-    ] = False,
-    reason: Annotated[str, typer.Option(help="With --reject: why.")] = "",
-    all_rows: Annotated[
-        bool, typer.Option("--all", help="List every card scanned, not only those waiting.")
-    ] = False,
-    json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
+    accept: Accept = None,
+    reject: Reject = None,
+    serial: Serial = None,
+    picks: Picks = None,
+    stake: Stake = None,
+    code: Code = None,
+    name: Name = "",
+    received: Received = None,
+    late: Late = False,
+    replace: Replace = False,
+    reason: Reason = "",
+    all_rows: AllRows = False,
+    json: Json = False,
 ) -> None:
     """The scanned cards waiting for a person: why, what was read, and the crop of each.
 
@@ -163,58 +139,85 @@ def review(
     (or: parlaycards review nfl-w12 --reject 000123 --reason "two marks on 104";
     several at once: parlaycards review nfl-w12 --accept 000055,000056 --stake 5)
     """
-    from ..services import scan as svc
-
     if accept is not None and reject is not None:
         err("Error: give --accept or --reject, not both.", "bold red")
         raise typer.Exit(2)
     if accept is not None and "," in accept:
         given = [n for n, v in (("--serial", serial), ("--picks", picks), ("--code", code)) if v is not None]
         given += [n for n, v in (("--name", name), ("--received", received), ("--replace", replace)) if v]
-        if given:
-            err(
-                f"Error: {', '.join(given)} go with one card; several cards are each entered as read "
-                "(give --stake for those read without one).",
-                "bold red",
-            )
-            raise typer.Exit(2)
-        entries = run(
-            lambda: svc.accept_many(
-                open_store(),
-                slug,
-                svc.several(accept),
-                stake=values.stake(stake) if stake is not None else None,
-                late=late,
-            )
-        )
+        _accept_many(slug, accept, given, stake, late)
+    elif accept is not None:
+        fixed = {"serial": serial, "picks": picks, "stake": stake, "code": code, "received": received}
+        _accept_one(slug, accept, fixed, name, late, replace)
+    elif reject is not None:
+        _reject(slug, reject, reason)
+    else:
+        _list(slug, all_rows, json)
+
+
+def _accept_many(slug: str, accept: str, given: list[str], stake: str | None, late: bool) -> None:
+    """Several cards entered each as read (only --stake and --late go with them)."""
+    from ..services import scan as svc
+
+    if given:
         err(
-            f"Entered {len(entries)} cards on {slug} from review: "
-            + "; ".join(f"{e.serial} ({dollars(e.stake)} on {', '.join(map(str, e.picks))})" for e in entries)
-            + "."
+            f"Error: {', '.join(given)} go with one card; several cards are each entered as read "
+            "(give --stake for those read without one).",
+            "bold red",
         )
-        return
-    if accept is not None:
-        e = run(
-            lambda: svc.accept(
-                open_store(),
-                slug,
-                accept,
-                serial=values.serial(serial) if serial is not None else None,
-                picks=values.picks(picks) if picks is not None else None,
-                stake=values.stake(stake) if stake is not None else None,
-                code=code,
-                name=name,
-                received=values.received(received) if received is not None else None,
-                late=late,
-                replace=replace,
-            )
+        raise typer.Exit(2)
+    entries = run(
+        lambda: svc.accept_many(
+            open_store(),
+            slug,
+            svc.several(accept),
+            stake=values.stake(stake) if stake is not None else None,
+            late=late,
         )
-        err(
-            f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
-            + (" — late." if e.late else ".")
+    )
+    err(
+        f"Entered {len(entries)} cards on {slug} from review: "
+        + "; ".join(f"{e.serial} ({dollars(e.stake)} on {', '.join(map(str, e.picks))})" for e in entries)
+        + "."
+    )
+
+
+def _accept_one(
+    slug: str, accept: str, fixed: dict[str, str | None], name: str, late: bool, replace: bool
+) -> None:
+    """One card entered from review, with what the operator corrected (`fixed`: None where as read)."""
+    from ..services import scan as svc
+
+    def given(key: str, parse: Callable[[str], object]) -> Any:
+        value = fixed[key]
+        return parse(value) if value is not None else None
+
+    e = run(
+        lambda: svc.accept(
+            open_store(),
+            slug,
+            accept,
+            serial=given("serial", values.serial),
+            picks=given("picks", values.picks),
+            stake=given("stake", values.stake),
+            code=fixed["code"],
+            name=name,
+            received=given("received", values.received),
+            late=late,
+            replace=replace,
         )
-        return
-    if reject is not None and "," in reject:
+    )
+    err(
+        f"Entered card {e.serial} on {slug} from review: {dollars(e.stake)} on {', '.join(map(str, e.picks))}"
+        + (" — late." if e.late else ".")
+    )
+
+
+def _reject(slug: str, reject: str, reason: str) -> None:
+    """One card or several taken out of review without entering them."""
+    from ..services import scan as svc
+
+    if "," in reject:
         done = run(lambda: svc.reject_many(open_store(), slug, svc.several(reject), reason=reason))
         err(
             f"Rejected {len(done)} cards: "
@@ -222,68 +225,31 @@ def review(
             + f": {reason.strip()}."
         )
         return
-    if reject is not None:
-        row = run(lambda: svc.reject(open_store(), slug, reject, reason=reason))
-        err(
-            f"Rejected review #{row.id}"
-            + (f" (card {row.serial:06d})" if row.serial else "")
-            + f": {reason.strip()}."
-        )
-        return
+    row = run(lambda: svc.reject(open_store(), slug, reject, reason=reason))
+    err(
+        f"Rejected review #{row.id}"
+        + (f" (card {row.serial:06d})" if row.serial else "")
+        + f": {reason.strip()}."
+    )
+
+
+def _list(slug: str, all_rows: bool, json: bool) -> None:
+    """The cards waiting (`all_rows`: every card scanned), one table per kind of doubt, or JSON."""
+    from ..report.review import DECIDE, review_json, review_tables
+    from ..services import scan as svc
+
     card, rows = run(lambda: svc.reviews(open_store(), slug, everything=all_rows))
     if json:
-        print_json(
-            [
-                {
-                    "id": r.id,
-                    "serial": f"{r.serial:06d}" if r.serial is not None else None,
-                    "reason": "; ".join(r.reasons),
-                    "reasons": list(r.reasons),
-                    "kind": svc.kind(r.reasons[0]) if r.reasons else None,
-                    "picks": list(r.picks) if r.picks is not None else None,
-                    "stake": r.stake,
-                    "status": r.status,
-                    "file": r.file,
-                    "page": r.page,
-                    "crop": r.crop,
-                }
-                for r in rows
-            ]
-        )
+        print_json(review_json(rows, svc.kind))
         return
     if not rows:
         err(f"No card of {slug} is waiting for review.")
         return
-    from rich.table import Table
-
+    from ..report.table import rich_table
     from .shell import console
 
-    groups: dict[str, list] = {}
-    for r in rows:
-        groups.setdefault(svc.kind(r.reasons[0]) if r.reasons else "other", []).append(r)
-    what = "scanned" if all_rows else "to review"
-    err(
-        f"{card.slug}: {len(rows)} card{'s' if len(rows) != 1 else ''} {what} — "
-        + ", ".join(f"{len(g)} {k}" for k, g in sorted(groups.items(), key=lambda kv: -len(kv[1])))
-    )
-    for k, group in sorted(groups.items(), key=lambda kv: -len(kv[1])):
-        t = Table("Id", "Serial", "Why", "Read", "Where", title=f"{k} ({len(group)})", title_justify="left")
-        t.add_column("Crop", overflow="fold")
-        for r in group:
-            read = ", ".join(map(str, r.picks)) if r.picks else "—"
-            if r.stake is not None:
-                read += f" at {dollars(r.stake)}"
-            t.add_row(
-                f"#{r.id}",
-                f"{r.serial:06d}" if r.serial is not None else "unread",
-                "\n".join(r.reasons) + (f"\n[{r.status}]" if all_rows else ""),
-                read,
-                f"{Path(r.file).name} p.{r.page + 1}",
-                r.crop,
-            )
-        console().print(t)
-    err(
-        f"Decide each: parlaycards review {slug} --accept SERIAL [--picks … --stake …], or --reject SERIAL "
-        '--reason "…" ("#ID" in place of the serial for a card whose QR could not be read). Several at '
-        "once: --accept 000055,000056 (each as read) or --reject 000055,000056 --reason …"
-    )
+    line, tables = review_tables(card.slug, rows, svc.kind, all_rows)
+    err(line)
+    for table in tables:
+        console().print(rich_table(table, columns={"Crop": {"overflow": "fold"}}))
+    err(DECIDE.format(slug=slug))

@@ -132,8 +132,9 @@ def write_report(exc: BaseException) -> Path | None:
     import traceback
 
     from .. import __version__
+    from ..core.text import file_stamp
 
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    stamp = file_stamp(datetime.now())
     body = (
         f"parlaycards {__version__}, Python {platform.python_version()}, {platform.platform()}\n"
         f"command: {' '.join(sys.argv)}\n\n" + "".join(traceback.format_exception(exc))

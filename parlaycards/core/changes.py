@@ -10,7 +10,8 @@ from decimal import Decimal
 from .lines import format_spread, format_total, half
 from .models import Card, Game, PayoutTable, Rules
 from .money import dollars
-from .views import kickoff_text, moment_text
+from .text import moment
+from .views import kickoff_text
 
 ARROW = "→"
 
@@ -134,7 +135,7 @@ def rules_changes(old: Rules, new: Rules, tz: str) -> list[str]:
 
 
 def _moment(rules: Rules, tz: str) -> str:
-    return "none" if rules.cutoff is None else moment_text(rules.cutoff, tz, " ")
+    return "none" if rules.cutoff is None else moment(rules.cutoff, tz, " ")
 
 
 def card_changes(old: Card, new: Card) -> list[str]:

@@ -12,6 +12,7 @@ from .bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
 from .errors import NotFoundError, ParlayError, RefusedError, option
 from .models import Card, Game, Odds, PayoutTable, PayoutTier, Rules
 from .numbering import assign
+from .text import iso_day
 
 
 def rebuild(card: Card, **changes: Any) -> Card:
@@ -53,8 +54,8 @@ def in_week(card: Card, moment: datetime | date | None, what: str, besides: Game
     if moment is None or middle is None or not far_from(moment, middle, KICKOFF_WINDOW_DAYS):
         return
     raise RefusedError(
-        f"{what} {as_day(moment):%Y-%m-%d} is more than {KICKOFF_WINDOW_DAYS} days from the games of card "
-        f"{card.slug} (around {middle:%Y-%m-%d}); nothing was changed. Check the date and its year."
+        f"{what} {iso_day(as_day(moment))} is more than {KICKOFF_WINDOW_DAYS} days from the games of card "
+        f"{card.slug} (around {iso_day(middle)}); nothing was changed. Check the date and its year."
     )
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from .money import dollars
+from .text import plural
 
 # The kinds an operator filters by, in the order `--help` lists them.
 KINDS: tuple[str, ...] = (
@@ -134,9 +135,9 @@ def _serial(value: object) -> str:
     return f"{int(value):06d}" if isinstance(value, int) else str(value)
 
 
-def _n(count: object, word: str) -> str:
-    n = int(count) if isinstance(count, int | str) and str(count).isdigit() else 0
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _n(count: object, word: str, many: str | None = None) -> str:
+    """`3 cards` of an audit row's count (0 when it holds none)."""
+    return plural(int(count) if isinstance(count, int | str) and str(count).isdigit() else 0, word, many)
 
 
 def describe(action: str, d: Mapping[str, Any]) -> str:
@@ -192,7 +193,7 @@ def _entered(action: str, d: Detail) -> str:
 
 def _graded(d: Detail) -> str:
     return (
-        f"graded {_n(d.get('entries'), 'entry').replace('entrys', 'entries')}: stakes {_money(d.get('stakes'))}, "
+        f"graded {_n(d.get('entries'), 'entry', 'entries')}: stakes {_money(d.get('stakes'))}, "
         f"payouts {_money(d.get('payouts'))}, {d.get('pending', 0)} pending"
     )
 

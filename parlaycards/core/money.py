@@ -1,6 +1,7 @@
-"""Money: read it, round it to the cent (half up, once), and write it. The only place money becomes text.
+"""Money: read it and round it to the cent (half up, once). It is written by `core.text` (`dollars`,
+`plain`), the one place money becomes text; both are named here too for the modules that read money.
 
-Amounts are `Decimal` everywhere. People read `$1,234.50` and `-$5.00`; files and JSON carry `1234.50`.
+Amounts are `Decimal` everywhere.
 """
 
 from __future__ import annotations
@@ -10,7 +11,10 @@ from collections.abc import Callable
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 
-CENT = Decimal("0.01")
+from .text import CENT as CENT  # re-exported: money's writers live with the other text formats
+from .text import dollars as dollars
+from .text import plain as plain
+
 ZERO = Decimal("0.00")  # no money: the one zero amounts start from
 MAX_AMOUNT = Decimal(1_000_000_000)  # $1,000,000,000: no amount read is larger (core.bounds)
 ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
@@ -23,17 +27,6 @@ def cents(x: Fraction | Decimal | int) -> Decimal:
         ctx.prec = 60
         d = Decimal(x.numerator) / Decimal(x.denominator) if isinstance(x, Fraction) else Decimal(x)
         return d.quantize(CENT, rounding=ROUND_HALF_UP)
-
-
-def dollars(d: Decimal | int) -> str:
-    """`$1,234.50`, `-$180.00`: money as people read it."""
-    d = Decimal(d)
-    return f"-${-d:,.2f}" if d < 0 else f"${d:,.2f}"
-
-
-def plain(d: Decimal | int) -> str:
-    """`1234.50`: money as files and JSON carry it."""
-    return str(Decimal(d).quantize(CENT))
 
 
 def parse(

@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime, time
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from .choices import PickemBasis, TiebreakRule
 from .models import Card, Frozen, Game, LegOutcome, Result, Side
-from .money import CENT, dollars
+from .money import cents, dollars
 from .prizes import HUNDRED, Prize, place_prizes, split
 from .settle import grade_leg
 from .text import clean_name
@@ -359,7 +359,7 @@ def grade_week(
         score, lines = score_entry(e, games, graded, pool.push_points)
         scored.append((e, score, lines, tiebreak_key(e.tiebreak, actual, pool.tiebreak_rule)))
     scored.sort(key=lambda s: (-s[1], s[3], s[0].key, s[0].name))
-    pot = (pool.fee * len(scored)).quantize(CENT, rounding=ROUND_HALF_UP)
+    pot = cents(pool.fee * len(scored))
     prizes = place_prizes(pot, pool.prizes)
     notes += _prize_notes(prizes, pot, len(scored), pool.fee)
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 
 from pydantic import Field, model_validator
 
 from .models import Frozen
-from .money import CENT, dollars
+from .money import CENT, cents, dollars
 
 HUNDRED = Decimal(100)
 PRIZES_ACCEPTED = (
@@ -44,7 +44,7 @@ class Prize(Frozen):
             value = Decimal(t)
             if value < 0 or not value.is_finite():
                 raise InvalidOperation
-            return cls(amount=value.quantize(CENT, rounding=ROUND_HALF_UP))
+            return cls(amount=cents(value))
         except InvalidOperation:
             raise ValueError(
                 f'the prize "{text.strip()}" is not an amount or a percentage of the pot. ' + PRIZES_ACCEPTED
@@ -72,11 +72,11 @@ def place_prizes(pot: Decimal, prizes: Sequence[Prize]) -> tuple[Decimal, ...]:
     paid_so_far = Decimal(0)
     for p in prizes:
         if p.amount is not None:
-            out.append(p.amount.quantize(CENT, rounding=ROUND_HALF_UP))
+            out.append(cents(p.amount))
             continue
         assert p.percent is not None
         running += p.percent
-        upto = (pot * running / HUNDRED).quantize(CENT, rounding=ROUND_HALF_UP)
+        upto = cents(pot * running / HUNDRED)
         out.append(upto - paid_so_far)
         paid_so_far = upto
     return tuple(out)
@@ -88,12 +88,12 @@ def split(amount: Decimal, ways: int) -> tuple[Decimal, ...]:
     taken from the last. The shares always add up to `amount`, and differ by at most a cent."""
     if ways < 1:
         raise ValueError("split needs at least one share")
-    amount = amount.quantize(CENT, rounding=ROUND_HALF_UP)
-    share = (amount / ways).quantize(CENT, rounding=ROUND_HALF_UP)
+    amount = cents(amount)
+    share = cents(amount / ways)
     shares = [share] * ways
-    cents = int((amount - share * ways) / CENT)
-    for i in range(abs(cents)):
-        if cents > 0:
+    left = int((amount - share * ways) / CENT)  # cents over (or short of) the equal shares
+    for i in range(abs(left)):
+        if left > 0:
             shares[i] += CENT
         else:
             shares[ways - 1 - i] -= CENT

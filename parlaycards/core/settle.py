@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from . import leagues
@@ -26,7 +26,8 @@ from .models import (
     Settlement,
     Side,
 )
-from .money import CENT, ZERO
+from .money import ZERO, cents
+from .text import brief
 
 
 def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
@@ -64,7 +65,7 @@ def returned(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
     amount = stake * (ratio + 1) if table.basis == "to" else stake * ratio
     if table.max_payout is not None and amount > table.max_payout:
         amount = table.max_payout
-    return amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    return cents(amount)
 
 
 def settle_counts(outcomes: Sequence[LegOutcome], rules: Rules) -> tuple[int, int, bool, bool]:
@@ -99,7 +100,7 @@ def settle_card(
     if lost:
         return Outcome.LOSS, None, ZERO
     if card_rules.below_minimum == "refund":
-        return Outcome.REFUND, None, stake.quantize(CENT, rounding=ROUND_HALF_UP)
+        return Outcome.REFUND, None, cents(stake)
     return Outcome.LOSS, None, ZERO
 
 
@@ -184,7 +185,7 @@ def refusals(
         if game.off or game.key in taken:
             taken_off = taken[game.key] if game.key in taken else game.off_at
             if taken_off is None or entry.received_at >= taken_off:
-                when = f" at {_local(taken_off, now):%a %b %d %H:%M}" if taken_off else ""
+                when = f" at {brief(_local(taken_off, now))}" if taken_off else ""
                 reasons.append(f"pick {number}: {game.label()} was taken off the card{when}")
     if not rules.same_game:
         for key, ms in games_with.items():
@@ -202,7 +203,6 @@ def refusals(
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
         got, due = _local(entry.received_at, now), _local(cutoff, now)
-        form = "%a %b %d %Y %H:%M" if got.year != due.year else "%a %b %d %H:%M"
         remedy = (
             "(to accept it on purpose, import with ⟨late⟩; if it was handed in before the cutoff, say "
             "when in a Received column of the sheet)"
@@ -210,7 +210,9 @@ def refusals(
             else "(to accept it on purpose, use ⟨late⟩; if it was handed in before the cutoff, say when "
             "with ⟨received⟩, or in a Received column of a sheet)"
         )
-        reasons.append(f"received {got:{form}} after the cutoff {due:{form}} {remedy}")
+        reasons.append(
+            f"received {brief(got, year=got.year != due.year)} after the cutoff {brief(due, year=got.year != due.year)} {remedy}"
+        )
     if entry.late:
         reasons += _past_posted(entry, card, now)
     return reasons
@@ -229,14 +231,14 @@ def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
         if isinstance(kick, datetime):
             if kick.tzinfo is not None and entry.received_at >= kick:
                 out.append(
-                    f"pick {number}: {game.label()} had kicked off ({_local(kick, now):%a %b %d %H:%M}) "
-                    f"when this late card was received ({_local(entry.received_at, now):%a %b %d %H:%M}); "
+                    f"pick {number}: {game.label()} had kicked off ({brief(_local(kick, now))}) "
+                    f"when this late card was received ({brief(_local(entry.received_at, now))}); "
                     "a late card may only pick games not yet started"
                 )
         elif kick is not None and _local(entry.received_at, now).date() > kick:
             out.append(
                 f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this late card was "
-                f"received ({_local(entry.received_at, now):%a %b %d %H:%M}); a late card may only pick "
+                f"received ({brief(_local(entry.received_at, now))}); a late card may only pick "
                 "games not yet started"
             )
     return out

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 from .lines import format_spread, format_total, half
 from .models import Card, Game, Side
-from .money import dollars
+from .text import dollars, hour_short, local, moment, short_day
 
 
 def kickoff_text(game: Game, tz: str) -> str:
@@ -16,11 +15,10 @@ def kickoff_text(game: Game, tz: str) -> str:
     if k is None:
         return "TBA"
     if isinstance(k, datetime):
-        k = k.astimezone(ZoneInfo(tz))
-        hour = k.strftime("%I").lstrip("0") or "12"
-        return f"{k:%a %m/%d} {hour}:{k:%M}{'a' if k.hour < 12 else 'p'}"
+        k = local(k, tz)
+        return f"{short_day(k)} {hour_short(k)}"
     assert isinstance(k, date)
-    return f"{k:%a %m/%d} TBA"
+    return f"{short_day(k)} TBA"
 
 
 def game_row(game: Game, tz: str) -> dict[str, str]:
@@ -108,7 +106,7 @@ def _rules_short(card: Card) -> list[str]:
         f"under {r.min_picks} picks {'refunded' if r.below_minimum == 'refund' else 'loses'}",
     ]
     if p.max_payout is not None:
-        out.append(f"max payout ${p.max_payout:,.0f}")
+        out.append(f"max payout {dollars(p.max_payout)}")
     if r.cutoff is not None:
         out.append(f"in by {_cutoff(card, ' ')}")
     out.append("lines fixed as printed")
@@ -118,20 +116,4 @@ def _rules_short(card: Card) -> list[str]:
 def _cutoff(card: Card, sep: str) -> str:
     """The card's cutoff in its zone: `Sun Nov 29, 1:00 PM EST` (sep between date and time)."""
     assert card.rules.cutoff is not None
-    return moment_text(card.rules.cutoff, card.timezone, sep)
-
-
-def moment_text(moment: datetime, tz: str, sep: str = ", ", *, year: bool = False) -> str:
-    """A moment in zone `tz`: `Sun Nov 29, 1:00 PM EST` (sep between date and time); with `year`,
-    `Sun Nov 29 2026, 1:00 PM EST`."""
-    c = moment.astimezone(ZoneInfo(tz))
-    hour = c.strftime("%I").lstrip("0") or "12"
-    return f"{c:%a %b} {c.day}{f' {c.year}' if year else ''}{sep}{hour}:{c:%M} {c:%p} {c.tzname()}"
-
-
-def moments_text(moments: tuple[datetime, ...], tz: str, sep: str = ", ") -> tuple[str, ...]:
-    """Moments compared in one message, in zone `tz`: each with its year when their years differ
-    (`Mon Oct 5 2026, 7:00 PM EDT` after `Thu Oct 5 2023, 8:00 PM EDT`, not two Oct 5ths)."""
-    zone = ZoneInfo(tz)
-    years = {m.astimezone(zone).year for m in moments}
-    return tuple(moment_text(m, tz, sep, year=len(years) > 1) for m in moments)
+    return moment(card.rules.cutoff, card.timezone, sep)

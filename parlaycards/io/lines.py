@@ -28,6 +28,7 @@ from ..core.edits import validation_text
 from ..core.errors import ParlayError, Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
+from ..core.text import iso_day
 from ..core.when import Calendar
 from .columns import SheetReading, adopt_headerless, read_columns
 from .favorite import FavoriteLayout
@@ -259,8 +260,8 @@ def _far_kickoffs(drafts: list[Draft], problems: list[Problem]) -> None:
             problems.append(
                 Problem(
                     d.source,
-                    f"{_label(d)}: the kickoff {as_day(d.kickoff):%Y-%m-%d} is more than "
-                    f"{KICKOFF_WINDOW_DAYS} days from the card's other games (around {middle:%Y-%m-%d}). "
+                    f"{_label(d)}: the kickoff {iso_day(as_day(d.kickoff))} is more than "
+                    f"{KICKOFF_WINDOW_DAYS} days from the card's other games (around {iso_day(middle)}). "
                     "Check its date and year; a card holds one week's games (import a season's file one "
                     f"week at a time with {option('week')} or {option('date')}).",
                 )

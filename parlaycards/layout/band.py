@@ -8,6 +8,7 @@ from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
 from ..core.models import Card
+from ..core.text import day, hour, local
 from .geometry import CELL, Box, Rect, Shade
 from .parts import BAND_GREY, BAND_H, FID, FID_CLEAR
 from .text import BOLD, MIN_SIZE, REGULAR, cell, fit_size, width, wrap
@@ -25,8 +26,7 @@ def _when(card: Card) -> str:
     if not days:
         return ""
     a, b = min(days), max(days)
-    fa = f"{a:%a %b} {a.day}"
-    return fa if a == b else f"{fa} – {b:%a %b} {b.day}"
+    return day(a) if a == b else f"{day(a)} – {day(b)}"
 
 
 def _zone(card: Card) -> str:
@@ -41,9 +41,8 @@ def _cutoff(card: Card) -> str:
     c = card.rules.cutoff
     if c is None:
         return ""
-    c = c.astimezone(ZoneInfo(card.timezone))
-    hour = c.strftime("%I").lstrip("0") or "12"
-    return f"Cards due {c:%a %b} {c.day}, {hour}:{c:%M} {c:%p}"
+    c = local(c, card.timezone)
+    return f"Cards due {day(c)}, {hour(c)}"
 
 
 def band(card: Card, body: Rect) -> list[Box]:

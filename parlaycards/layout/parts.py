@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.models import Card, Odds
+from ..core.text import dollars
 from ..core.views import rules_text
 from .geometry import CELL, MM, Box, Fiducial, QrBox, Rect, Rule, Shade
 from .text import BOLD, MIN_SIZE, REGULAR, cell, fit_size, width, wrap
@@ -92,7 +93,7 @@ def payout_boxes(card: Card, x: float, top: float, size: float, w: float, cols: 
         boxes.append(cell(cx + col_w - 2 - bw, ty, b, BOLD, size))
     if t.max_payout is not None:
         y = top - 13 - (per + 1) * lead
-        text = f"Max payout ${t.max_payout:,.0f} per card"
+        text = f"Max payout {dollars(t.max_payout)} per card"
         ms = fit_size(text, REGULAR, size, w - 4) or MIN_SIZE
         boxes.append(cell(x + 2, y + (lead - CELL * ms) / 2, text, REGULAR, ms))
     return boxes

@@ -10,7 +10,7 @@ from ..core.lines import format_spread
 from ..core.models import Card, Game
 from ..core.money import dollars
 from ..core.pickem import PickemPool
-from ..core.views import moment_text
+from ..core.text import moment
 from .games import short_kickoff
 from .geometry import CELL, MM, Box, Rect, Rule, Shade
 from .templates import Template
@@ -23,7 +23,7 @@ def terms_text(card: Card, pool: PickemPool | None) -> str:
     """What an entrant must know before handing a sheet in: the deadline, the fee and the prizes."""
     parts = []
     if card.rules.cutoff is not None:
-        parts.append(f"In by {moment_text(card.rules.cutoff, card.timezone, ' ')}")
+        parts.append(f"In by {moment(card.rules.cutoff, card.timezone, ' ')}")
     else:
         first = min((g for g in card.games if not g.off and g.kickoff is not None), key=_sort, default=None)
         if first is not None:

@@ -1,14 +1,19 @@
-"""Plain-data views of cards for JSON and tables (public shapes: keep them stable)."""
+"""`show`: a card as JSON (the public shape: keep it stable), its games as the export writes them
+(`GAME_COLUMNS`), and the lines the terminal shows under its games."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime
-from typing import Any
+from datetime import date, datetime, time
+from decimal import Decimal
+from typing import Any, NamedTuple
 from zoneinfo import ZoneInfo
 
+from ..core.lines import format_spread, format_total
 from ..core.models import Card, Game, Side
-from ..core.printed import CardLine, lines_json
+from ..core.printed import CardLine, lines_json, other_lines
+from ..core.text import plural
+from ..core.views import rules_text
 
 
 def kickoff_iso(game: Game, tz: str) -> str | None:
@@ -99,18 +104,37 @@ GAME_COLUMNS = (
 )
 
 
-def game_values(game: Game, tz: str) -> tuple:
+class GameValues(NamedTuple):
+    """One game's values in the order of `GAME_COLUMNS`."""
+
+    league: str
+    day: date | None
+    clock: time | str | None  # None with no date; "TBA" for a time not set
+    away_no: int
+    away: str
+    away_line: Decimal
+    home_no: int
+    home: str
+    home_line: Decimal
+    total: Decimal | None
+    over_no: int | None
+    under_no: int | None
+    neutral: bool
+    off: bool
+
+
+def game_values(game: Game, tz: str) -> GameValues:
     """One game as the columns of `GAME_COLUMNS`, typed: the kickoff's local date and time (None, or "TBA"
     for a time not set), each side's line and the total as Decimals, neutral and off as booleans. The
     workbook and the CSV export write these, each in its own way."""
     day: date | None = None
-    clock: object = "TBA"
+    clock: time | str = "TBA"
     if isinstance(game.kickoff, datetime):
         local = game.kickoff.astimezone(ZoneInfo(tz))
         day, clock = local.date(), local.time().replace(tzinfo=None)
     elif game.kickoff is not None:
         day = game.kickoff
-    return (
+    return GameValues(
         game.league,
         day,
         clock if day else None,
@@ -135,3 +159,41 @@ def _teased(game: Game) -> dict[str, float | None]:
         line = game.line_for(side)
         out[side.value] = float(line) if line is not None else None
     return out
+
+
+def card_text(card: Card, printed: Sequence[int]) -> tuple[str, ...]:
+    """`show`'s lines under the games: the payout table, the rules as the card prints them, the versions
+    on paper."""
+    basis = "TO 1" if card.payouts.basis == "to" else "FOR 1"
+    tiers = " · ".join(f"{t.hits}/{t.picks} {t.odds}" for t in card.payouts.sorted().tiers)
+    return (
+        f"Payouts ({basis}): {tiers}",
+        *("  " + line for line in rules_text(card)),
+        f"Printed versions: {', '.join(map(str, printed)) or 'none yet'}",
+    )
+
+
+def other_lines_text(
+    card: Card, lines: Mapping[int, Sequence[CardLine]], printed: Sequence[int]
+) -> tuple[str, ...]:
+    """The games that cards already in players' hands carry at another line than `card` (none: no lines)."""
+    games = other_lines(card, lines)
+    if not games:
+        return ()
+
+    def line(home: str, spread: Decimal, total: Decimal | None) -> str:
+        return f"{home} {format_spread(spread)}" + (
+            f", total {format_total(total)}" if total is not None else ""
+        )
+
+    mine = "" if card.version in printed else ", not printed"
+    return (
+        f"Printed cards carry other lines than version {card.version} for {plural(len(games), 'game')} "
+        "(each card is graded at the line printed on it):",
+        *(
+            f"  {g.numbers.away}/{g.numbers.home} {g.label()}: "
+            + "; ".join(f"{line(g.home, x.spread, x.total)} ({x.cards})" for x in held)
+            + f"; this version: {line(g.home, g.spread, g.total)} (v{card.version}{mine})."
+            for g, held in games
+        ),
+    )

@@ -19,7 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from ..core import leagues
 from ..core.lines import format_spread, format_total
 from ..core.models import Card
-from ..core.money import dollars
+from ..core.text import dollars
 from ..core.views import rules_text
 from . import cells
 from .card import GAME_COLUMNS, game_values
@@ -96,41 +96,26 @@ def write_card_xlsx(card: Card, path: Path) -> Path:
     put(ws, 2, 1, f"Card {card.slug}, version {card.version}. Times are {card.timezone}.").font = GREY
     _header(ws, 4, CARD_COLUMNS)
     for row, g in enumerate(card.games, start=5):
-        (
-            league,
-            day,
-            clock,
-            away_no,
-            away,
-            away_line,
-            home_no,
-            home,
-            home_line,
-            total,
-            over,
-            under,
-            neutral,
-            off,
-        ) = game_values(g, card.timezone)
+        v = game_values(g, card.timezone)
         values = (
-            league,
-            day,
-            clock,
-            away_no,
-            away,
-            format_spread(away_line),
-            home_no,
-            home,
-            format_spread(home_line),
-            format_total(total) or None,
-            over,
-            under,
-            "yes" if neutral else None,
-            "OFF" if off else None,
+            *v[:5],
+            format_spread(v.away_line),
+            v.home_no,
+            v.home,
+            format_spread(v.home_line),
+            format_total(v.total) or None,
+            v.over_no,
+            v.under_no,
+            "yes" if v.neutral else None,
+            "OFF" if v.off else None,
         )
         for col, value in enumerate(values, start=1):
             fmt = (
-                DATE_FORMAT if col == 2 else TIME_FORMAT if col == 3 and clock not in ("TBA", None) else None
+                DATE_FORMAT
+                if col == 2
+                else TIME_FORMAT
+                if col == 3 and v.clock not in ("TBA", None)
+                else None
             )
             put(ws, row, col, value, fmt=fmt)
     ws.auto_filter.ref = f"A4:{get_column_letter(len(CARD_COLUMNS))}{max(4, 4 + len(card.games))}"
@@ -189,7 +174,14 @@ def write_lines_template(path: Path) -> Path:
     neutral.add(f"H2:H{last}")
     ws.add_data_validation(league_list)
     ws.add_data_validation(neutral)
-    notes = wb.create_sheet("Notes")
+    _template_notes(wb.create_sheet("Notes"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    wb.save(path)
+    return path
+
+
+def _template_notes(notes: Worksheet) -> None:
+    """The Notes sheet of the lines template: each column, example rows, the other layouts accepted."""
     put(notes, 1, 1, "How to fill in the Lines sheet").font = Font(bold=True, size=14)
     put(
         notes, 2, 1, "One row per game. Import it with: parlaycards import lines.xlsx --card nfl-w12"
@@ -208,9 +200,9 @@ def write_lines_template(path: Path) -> Path:
     row += 1
     for col, (name, *_rest) in enumerate(TEMPLATE_COLUMNS, start=1):
         put(notes, row, col, name).font = Font(bold=True, color="808080")
-    for example in EXAMPLES:
+    for sample in EXAMPLES:
         row += 1
-        for col, value in enumerate(example, start=1):
+        for col, value in enumerate(sample, start=1):
             put(notes, row, col, value or None).font = GREY
     row += 2
     for line in (
@@ -221,6 +213,3 @@ def write_lines_template(path: Path) -> Path:
     ):
         put(notes, row, 1, line).alignment = Alignment(wrap_text=False)
         row += 1
-    path.parent.mkdir(parents=True, exist_ok=True)
-    wb.save(path)
-    return path

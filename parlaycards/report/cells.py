@@ -39,7 +39,7 @@ def csv_row(values: Iterable[object]) -> list[object]:
 def _clean(text: str) -> str:
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-    return ILLEGAL_CHARACTERS_RE.sub("", text)
+    return str(ILLEGAL_CHARACTERS_RE.sub("", text))
 
 
 def mark(cell: Any) -> Any:

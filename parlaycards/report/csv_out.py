@@ -15,11 +15,12 @@ from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from ..core.models import Card
-from ..core.money import plain
+from ..core.models import Card, Entry
+from ..core.text import hour, plain, stamp
 from ..io.files import atomic_output
 from .card import GAME_COLUMNS, game_values
 from .cells import csv_value
+from .entries import EntryList
 from .grade import Report
 
 
@@ -42,70 +43,71 @@ def _line(value: Decimal | None) -> str:
 
 
 def _local(when: datetime, zone: ZoneInfo) -> str:
-    return when.astimezone(zone).strftime("%Y-%m-%d %H:%M")
+    return stamp(when.astimezone(zone))
+
+
+def _entry_cells(e: Entry, zone: ZoneInfo) -> tuple[object, ...]:
+    """An entry's own columns of the entries CSV, before its grade's."""
+    return (
+        e.serial,
+        e.version,
+        e.name,
+        plain(e.stake),
+        " ".join(map(str, e.picks)),
+        _local(e.received_at, zone),
+        "yes" if e.late else "",
+        e.source,
+    )
 
 
 def write_card_csv(card: Card, path: Path) -> Path:
     """The card's games, one row each (the Games sheet of the card's workbook)."""
     rows = []
     for g in card.games:
-        (
-            league,
-            day,
-            clock,
-            away_no,
-            away,
-            away_line,
-            home_no,
-            home,
-            home_line,
-            total,
-            over,
-            under,
-            neutral,
-            off,
-        ) = game_values(g, card.timezone)
+        v = game_values(g, card.timezone)
         rows.append(
             (
-                league,
-                day.isoformat() if day else "",
-                clock.strftime("%I:%M %p").lstrip("0") if isinstance(clock, time) else clock or "",
-                away_no,
-                away,
-                _line(away_line),
-                home_no,
-                home,
-                _line(home_line),
-                _line(total),
-                over or "",
-                under or "",
-                "yes" if neutral else "",
-                "OFF" if off else "",
+                v.league,
+                v.day.isoformat() if v.day else "",
+                hour(v.clock) if isinstance(v.clock, time) else v.clock or "",
+                v.away_no,
+                v.away,
+                _line(v.away_line),
+                v.home_no,
+                v.home,
+                _line(v.home_line),
+                _line(v.total),
+                v.over_no or "",
+                v.under_no or "",
+                "yes" if v.neutral else "",
+                "OFF" if v.off else "",
             )
         )
     return write_csv(path, GAME_COLUMNS, rows)
 
 
+REPORT_COLUMNS = (
+    "Serial",
+    "Version",
+    "Name",
+    "Stake",
+    "Picks",
+    "Outcome",
+    "Hits",
+    "Picks counted",
+    "Tier",
+    "Payout",
+    "Paid",
+    "Paid status",
+    "Late",
+    "Received",
+    "Void reason",
+)
+
+
 def write_report_csv(report: Report, path: Path) -> Path:
     """Every entry of the grade, by serial, then the void ones: one row each."""
     zone = ZoneInfo(report.timezone)
-    header = (
-        "Serial",
-        "Version",
-        "Name",
-        "Stake",
-        "Picks",
-        "Outcome",
-        "Hits",
-        "Picks counted",
-        "Tier",
-        "Payout",
-        "Paid",
-        "Paid status",
-        "Late",
-        "Received",
-        "Void reason",
-    )
     rows: list[Sequence[object]] = [
         (
             r.serial,
@@ -147,10 +149,10 @@ def write_report_csv(report: Report, path: Path) -> Path:
         for v in report.voided
     ]
     rows.sort(key=lambda r: str(r[0]))
-    return write_csv(path, header, rows)
+    return write_csv(path, REPORT_COLUMNS, rows)
 
 
-def write_entries_csv(view, path: Path) -> Path:  # noqa: ANN001 - services.entries.EntryList
+def write_entries_csv(view: EntryList, path: Path) -> Path:
     """A card's entries (and void ones) as `entries` lists them."""
     zone = ZoneInfo(view.card.timezone)
     header = (
@@ -173,37 +175,13 @@ def write_entries_csv(view, path: Path) -> Path:  # noqa: ANN001 - services.entr
         paid = view.payments.get(e.serial)
         rows.append(
             (
-                e.serial,
-                e.version,
-                e.name,
-                plain(e.stake),
-                " ".join(map(str, e.picks)),
-                _local(e.received_at, zone),
-                "yes" if e.late else "",
-                e.source,
+                *_entry_cells(e, zone),
                 last.outcome if last else "",
                 plain(last.amount) if last else "",
                 plain(paid.amount) if paid else "0.00",
                 "",
             )
         )
-    for v in view.voided:
-        e = v.entry
-        rows.append(
-            (
-                e.serial,
-                e.version,
-                e.name,
-                plain(e.stake),
-                " ".join(map(str, e.picks)),
-                _local(e.received_at, zone),
-                "yes" if e.late else "",
-                e.source,
-                "void",
-                "0.00",
-                "0.00",
-                v.reason,
-            )
-        )
+    rows += [(*_entry_cells(v.entry, zone), "void", "0.00", "0.00", v.reason) for v in view.voided]
     rows.sort(key=lambda r: str(r[0]))
     return write_csv(path, header, rows)

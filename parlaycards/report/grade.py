@@ -5,18 +5,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..core.bulk import Graded
 from ..core.lines import format_spread, format_total
 from ..core.models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
-from ..core.money import CENT, ZERO, dollars, plain
-from ..core.printed import CardLine, card_lines, differs, games_of, line_text, lines_json
+from ..core.money import ZERO, cents
+from ..core.printed import CardLine, card_lines, differs, games_of, line_text
+from ..core.text import dollars
 from ..core.views import kickoff_text
 
 
@@ -79,6 +80,8 @@ class GameRow:
     away_score: int | None
     home_score: int | None
     lines: tuple[CardLine, ...] = ()  # each line the game was played at, with its versions
+    over_total: str = ""  # the over's and the under's total: the total itself, or on a teaser card each
+    under_total: str = ""  # moved toward the player (`38`, `50` for a total of 44 teased 6)
 
     @property
     def differs(self) -> bool:
@@ -225,17 +228,47 @@ def game_rows(
                 g.away,
                 g.home,
                 g.numbers.all(),
-                line_text(ls, lambda x: x.away_line),
-                line_text(ls, lambda x: x.home_line),
-                line_text(ls, lambda x: x.total_text),
+                *_teased_lines(ls, g.tease),
                 g.off,
                 status,
                 r.away_score if r and not r.cancelled else None,
                 r.home_score if r and not r.cancelled else None,
                 ls,
+                *_over_under(ls, g.tease),
             )
         )
     return tuple(out)
+
+
+def _over_under(lines: Sequence[CardLine], tease: Decimal) -> tuple[str, str]:
+    """The over's and the under's total as players hold them (each moved `tease` toward the player)."""
+
+    def side(sign: int) -> Callable[[CardLine], str]:
+        return lambda x: format_total(None if x.total is None else x.total + sign * tease)
+
+    return line_text(lines, side(-1)), line_text(lines, side(1))
+
+
+def _teased_lines(lines: Sequence[CardLine], tease: Decimal) -> tuple[str, str, str]:
+    """A game's away, home and total lines as players hold them: on a teaser card, each moved `tease` points
+    toward the player (`-7` teased 6 is `-1`; a total of 44 is `o38 u50`), as printed and graded."""
+    if not tease:
+        return (
+            line_text(lines, lambda x: x.away_line),
+            line_text(lines, lambda x: x.home_line),
+            line_text(lines, lambda x: x.total_text),
+        )
+
+    def total(x: CardLine) -> str:
+        if x.total is None:
+            return format_total(None)
+        return f"o{format_total(x.total - tease)} u{format_total(x.total + tease)}"
+
+    return (
+        line_text(lines, lambda x: format_spread(-x.spread + tease)),
+        line_text(lines, lambda x: format_spread(x.spread + tease)),
+        line_text(lines, total),
+    )
 
 
 def build_report(
@@ -249,6 +282,25 @@ def build_report(
 ) -> Report:
     """Every row of the report. `card` is the latest version; `cards` every version (at least those entries
     were made on); `played` the versions printed or entered (entries' versions are added)."""
+    rows = _entry_rows(graded, paid)
+    versions = {**cards, card.version: card}
+    played_versions = tuple(sorted(set(played) | {r.version for r in rows}))
+    return Report(
+        card.slug,
+        card.title,
+        card.version,
+        card.timezone,
+        game_rows(card, versions, results, played_versions),
+        tuple(rows),
+        _totals(rows),
+        tuple(changes),
+        _labels(versions),
+        played=played_versions,
+    )
+
+
+def _entry_rows(graded: Sequence[Graded], paid: Mapping[str, Decimal]) -> list[EntryRow]:
+    """One row per graded entry, by serial; a tier's text is made once for all the entries that won it."""
     tiers: dict[int, str] = {}  # by id: the same few tier objects come back for every winning entry
 
     def tier_text(tier: PayoutTier | None) -> str | None:
@@ -258,7 +310,6 @@ def build_report(
             tiers[id(tier)] = f"{tier.hits} of {tier.picks} at {tier.odds}"
         return tiers[id(tier)]
 
-    no_pay = ZERO
     rows = [
         EntryRow(
             e.serial,
@@ -272,32 +323,38 @@ def build_report(
             grade.hits,
             tier_text(grade.tier),
             payout,
-            paid.get(e.serial, no_pay),
+            paid.get(e.serial, ZERO),
             e.late,
             e.received_at,
         )
         for e, grade, payout, outcomes in graded
     ]
     rows.sort(key=itemgetter(0))
+    return rows
+
+
+def _totals(rows: Sequence[EntryRow]) -> Totals:
     stakes = sum((r.stake for r in rows), ZERO)
     payouts = sum((r.payout for r in rows), ZERO)
-    paid_total = sum(
-        (r.paid for r in rows), ZERO
-    )  # the cash handed out, even to a card a correction made lose
-    totals = Totals(
+    return Totals(
         entries=len(rows),
-        stakes=stakes.quantize(CENT),
-        payouts=payouts.quantize(CENT),
-        net=(stakes - payouts).quantize(CENT),
-        paid=paid_total.quantize(CENT),
-        owed=sum((r.owed for r in rows), ZERO).quantize(CENT),
+        stakes=cents(stakes),
+        payouts=cents(payouts),
+        net=cents(stakes - payouts),
+        paid=cents(
+            sum((r.paid for r in rows), ZERO)
+        ),  # the cash handed out, even to a card a correction made lose
+        owed=cents(sum((r.owed for r in rows), ZERO)),
         winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
         pending=sum(1 for r in rows if r.outcome is Outcome.PENDING),
         late=sum(1 for r in rows if r.late),
-        pending_stakes=sum((r.stake for r in rows if r.outcome is Outcome.PENDING), ZERO).quantize(CENT),
-        overpaid=sum((r.overpaid for r in rows), ZERO).quantize(CENT),
+        pending_stakes=cents(sum((r.stake for r in rows if r.outcome is Outcome.PENDING), ZERO)),
+        overpaid=cents(sum((r.overpaid for r in rows), ZERO)),
     )
-    versions = {**cards, card.version: card}
+
+
+def _labels(versions: Mapping[int, Card]) -> dict[tuple[int, int], str]:
+    """(version, selection number) → the pick as that version printed it: `Chicago +3½`, `Over 44½`."""
     labels: dict[tuple[int, int], str] = {}
     for version, c in versions.items():
         for game in c.games:
@@ -305,88 +362,4 @@ def build_report(
                 number = getattr(game.numbers, side.value)
                 if number is not None:
                     labels[(version, number)] = selection_label(game, side)
-    played_versions = tuple(sorted(set(played) | {r.version for r in rows}))
-    return Report(
-        card.slug,
-        card.title,
-        card.version,
-        card.timezone,
-        game_rows(card, versions, results, played_versions),
-        tuple(rows),
-        totals,
-        tuple(changes),
-        labels,
-        played=played_versions,
-    )
-
-
-def grade_json(report: Report) -> dict[str, Any]:
-    """`grade --json`: the public shape (fields are only ever added: `version`, a leg's `selection` as printed
-    on the entry's card version, and `games` with the lines each printed version carried)."""
-    legs: dict[tuple[int, int], dict[int, dict[str, Any]]] = {}  # per outcome table and version: number → leg
-    amounts: dict[Decimal, str] = {}
-
-    def text(d: Decimal) -> str:
-        if d not in amounts:
-            amounts[d] = plain(d)
-        return amounts[d]
-
-    def leg_list(r: EntryRow) -> list[dict[str, Any]]:
-        table = legs.get((id(r.outcomes), r.version))
-        if table is None:
-            table = legs[(id(r.outcomes), r.version)] = {
-                n: {"number": n, "outcome": o.value, "selection": report.label(r.version, n)}
-                for n, o in r.outcomes.items()
-            }
-        return list(map(table.__getitem__, r.picks))
-
-    out = {
-        "card": report.slug,
-        "entries": [
-            {
-                "serial": r.serial,
-                "name": r.name,
-                "stake": text(r.stake),
-                "outcome": r.outcome.value,
-                "picks": list(r.picks),
-                "effective_picks": r.effective_picks,
-                "hits": r.hits,
-                "payout": text(r.payout),
-                "legs": leg_list(r),
-                "version": r.version,
-            }
-            for r in report.rows
-        ],
-        "totals": {
-            "stakes": plain(report.totals.stakes),
-            "payouts": plain(report.totals.payouts),
-            "net": plain(report.totals.net),
-        },
-        "games": [
-            {
-                "game": g.key,
-                "away": g.away,
-                "home": g.home,
-                "numbers": list(g.numbers),
-                "status": g.status,
-                "away_score": g.away_score,
-                "home_score": g.home_score,
-                "off": g.off,
-                "lines": lines_json(g.lines),
-            }
-            for g in report.games
-        ],
-    }
-    if report.voided:  # only when some entry was voided: the shape above stays as it was
-        out["void"] = [
-            {
-                "serial": v.serial,
-                "name": v.name,
-                "stake": plain(v.stake),
-                "picks": list(v.picks),
-                "reason": v.reason,
-                "voided_at": v.voided_at.isoformat(),
-            }
-            for v in report.voided
-        ]
-    return out
+    return labels

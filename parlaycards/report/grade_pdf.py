@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.money import dollars
+from ..core.text import dollars
 from .grade import EntryRow, GameRow, Report, VoidRow, net_text
 
 ONE_COLUMN_GAMES = 18
@@ -25,74 +25,14 @@ FONT, SIZE = "Helvetica", 8
 
 
 def write_report_pdf(report: Report, path: Path) -> Path:
-    from xml.sax.saxutils import escape
-
-    from reportlab.lib.enums import TA_CENTER
+    """The grade report as a PDF to post or hand out: scores, winners, every entry, voids."""
     from reportlab.lib.pagesizes import letter
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import CondPageBreak, Paragraph, SimpleDocTemplate, Spacer
+    from reportlab.platypus import SimpleDocTemplate
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    styles = getSampleStyleSheet()
-    small = styles["BodyText"].clone("small", fontSize=9, leading=11, alignment=TA_CENTER)
-    note = styles["BodyText"].clone("note", fontSize=8.5, leading=10.5)
-    cell = styles["BodyText"].clone("cell", fontName=FONT, fontSize=SIZE, leading=9)
-    t = report.totals
     title = f"{report.title} — results"
-    story: list = [
-        Paragraph(escape(title), styles["Title"]),
-        Paragraph(
-            escape(
-                f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
-                f"paid back {dollars(t.payouts)} · {net_text(t)}"
-            ),
-            small,
-        ),
-        Spacer(1, 0.1 * INCH),
-        Paragraph("Scores", styles["Heading2"]),
-    ]
-    story += [Paragraph(escape(n), note) for n in report.line_notes]
-    story += _scores(list(report.games), cell)
-    versions = len(report.played) > 1
-    story += [
-        Spacer(1, 0.1 * INCH),
-        CondPageBreak(1.2 * INCH),  # a heading never ends a page alone
-        Paragraph(f"Winners ({len(report.winners)})", styles["Heading2"]),
-    ]
-    winners = report.winners
-    if winners:
-        story += _winners(winners, versions, cell)
-    else:
-        story.append(Paragraph("No winning cards" + (" yet." if t.pending else "."), styles["BodyText"]))
-    story += [
-        Spacer(1, 0.1 * INCH),
-        CondPageBreak(1.2 * INCH),
-        Paragraph(f"All entries ({t.entries})", styles["Heading2"]),
-    ]
-    if report.rows:
-        story.append(
-            Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note)
-        )
-        story += _entries(report.rows, versions, cell)
-    else:
-        story.append(Paragraph("No entries.", styles["BodyText"]))
-    if report.voided:
-        story += [
-            Spacer(1, 0.1 * INCH),
-            CondPageBreak(1.2 * INCH),
-            Paragraph(f"Void ({len(report.voided)}): not graded, stake not counted", styles["Heading2"]),
-            *_voided(report.voided, cell),
-        ]
-    story += [
-        Spacer(1, 0.12 * INCH),
-        Paragraph(
-            "Payouts include the stake. Check your serial against the list; the pool runner pays on "
-            "presentation of the card.",
-            small,
-        ),
-    ]
 
-    def footer(canvas, doc) -> None:  # noqa: ANN001 - ReportLab's canvas and document
+    def footer(canvas: Any, doc: Any) -> None:  # ReportLab's canvas and document (ReportLab ships no types)
         canvas.saveState()
         canvas.setFont(FONT, 7.5)
         canvas.drawRightString(letter[0] - 0.5 * INCH, 0.3 * INCH, f"{title} · page {doc.page}")
@@ -109,8 +49,80 @@ def write_report_pdf(report: Report, path: Path) -> Path:
         author="parlaycards",
         invariant=1,
     )
-    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    doc.build(_story(report, title), onFirstPage=footer, onLaterPages=footer)
     return path
+
+
+def _story(report: Report, title: str) -> list[Any]:
+    """The report's flowables in order: heading, scores, winners, every entry, voids, the closing note."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.platypus import Paragraph, Spacer
+
+    styles = getSampleStyleSheet()
+    small = styles["BodyText"].clone("small", fontSize=9, leading=11, alignment=TA_CENTER)
+    note = styles["BodyText"].clone("note", fontSize=8.5, leading=10.5)
+    cell = styles["BodyText"].clone("cell", fontName=FONT, fontSize=SIZE, leading=9)
+    t = report.totals
+    story: list[Any] = [
+        Paragraph(escape(title), styles["Title"]),
+        Paragraph(
+            escape(
+                f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
+                f"paid back {dollars(t.payouts)} · {net_text(t)}"
+            ),
+            small,
+        ),
+        Spacer(1, 0.1 * INCH),
+        Paragraph("Scores", styles["Heading2"]),
+    ]
+    story += [Paragraph(escape(n), note) for n in report.line_notes]
+    story += _scores(list(report.games), cell)
+    story += _entry_sections(report, styles, note, cell)
+    story += [
+        Spacer(1, 0.12 * INCH),
+        Paragraph(
+            "Payouts include the stake. Check your serial against the list; the pool runner pays on "
+            "presentation of the card.",
+            small,
+        ),
+    ]
+    return story
+
+
+def _section(heading: str, styles: Any) -> list[Any]:
+    """A heading after a little space, never left alone at the foot of a page."""
+    from reportlab.platypus import CondPageBreak, Paragraph, Spacer
+
+    return [Spacer(1, 0.1 * INCH), CondPageBreak(1.2 * INCH), Paragraph(heading, styles["Heading2"])]
+
+
+def _entry_sections(report: Report, styles: Any, note: Any, cell: Any) -> list[Any]:
+    """Winners, all entries and (when any) the voided ones."""
+    from reportlab.platypus import Paragraph
+
+    t = report.totals
+    versions = len(report.played) > 1
+    winners = report.winners
+    story = _section(f"Winners ({len(winners)})", styles)
+    if winners:
+        story += _winners(winners, versions, cell)
+    else:
+        story.append(Paragraph("No winning cards" + (" yet." if t.pending else "."), styles["BodyText"]))
+    story += _section(f"All entries ({t.entries})", styles)
+    if report.rows:
+        story.append(
+            Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note)
+        )
+        story += _entries(report.rows, versions, cell)
+    else:
+        story.append(Paragraph("No entries.", styles["BodyText"]))
+    if report.voided:
+        heading = f"Void ({len(report.voided)}): not graded, stake not counted"
+        story += [*_section(heading, styles), *_voided(report.voided, cell)]
+    return story
 
 
 def _fit(text: str, width: float, cell: Any) -> Any:
@@ -125,7 +137,7 @@ def _fit(text: str, width: float, cell: Any) -> Any:
     return Paragraph(escape(text), cell)
 
 
-def _grid() -> list[tuple]:
+def _grid() -> list[tuple[Any, ...]]:
     from reportlab.lib import colors
 
     return [
@@ -141,7 +153,7 @@ def _grid() -> list[tuple]:
     ]
 
 
-def _table(rows: list[list], widths: Sequence[float], extra: Sequence[tuple] = ()) -> Any:
+def _table(rows: list[list[Any]], widths: Sequence[float], extra: Sequence[tuple[Any, ...]] = ()) -> Any:
     from reportlab.platypus import Table
 
     return Table(
@@ -149,7 +161,7 @@ def _table(rows: list[list], widths: Sequence[float], extra: Sequence[tuple] = (
     )
 
 
-def _scores(games: list[GameRow], cell: Any) -> list:
+def _scores(games: list[GameRow], cell: Any) -> list[Any]:
     """One full-width table; or, past 18 games with one line each, blocks of two tables side by side."""
     from reportlab.platypus import Table
 
@@ -186,7 +198,7 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
     differ = any(g.differs for g in games)
     score, line, total = 0.3, (1.25 if differ else 0.7), (1.1 if differ else 0.42)
     team = (width - 2 * score - line - total) / 2
-    rows: list[list] = [["Away", "", "Home", "", "Home line", "Total"]]
+    rows: list[list[Any]] = [["Away", "", "Home", "", "Home line", "Total"]]
     for g in games:
         final = g.status == "final"
         note = "" if final else " — no action" if g.status == "cancelled" else " — no result yet"
@@ -209,15 +221,15 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
     )
 
 
-def _chunks(rows: Sequence[EntryRow], make: Callable[[Sequence[EntryRow]], Any]) -> list:
+def _chunks(rows: Sequence[EntryRow], make: Callable[[Sequence[EntryRow]], Any]) -> list[Any]:
     return [make(rows[i : i + ENTRY_CHUNK]) for i in range(0, len(rows), ENTRY_CHUNK)]
 
 
-def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list:
+def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list[Any]:
     widths = [0.7, *([0.45] if versions else []), 2.45 if versions else 2.9, 0.7, 1.5, 1.0, 0.7]
 
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list] = [
+        rows: list[list[Any]] = [
             ["Serial", *(["Card"] if versions else []), "Name", "Hits", "Tier", "Payout", "Paid"]
         ]
         for r in part:
@@ -237,9 +249,9 @@ def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list:
     return _chunks(winners, make)
 
 
-def _voided(voided: Sequence[VoidRow], cell: Any) -> list:
+def _voided(voided: Sequence[VoidRow], cell: Any) -> list[Any]:
     widths = [0.7, 2.3, 2.5, 2.0]
-    rows: list[list] = [["Serial", "Name", "Picks", "Reason"]]
+    rows: list[list[Any]] = [["Serial", "Name", "Picks", "Reason"]]
     for v in voided:
         rows.append(
             [
@@ -257,11 +269,13 @@ def _voided(voided: Sequence[VoidRow], cell: Any) -> list:
     ]
 
 
-def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list:
+def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list[Any]:
     widths = [0.7, *([0.45] if versions else []), 2.0 if versions else 2.3, 3.0, 0.7, 0.8]
 
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list] = [["Serial", *(["Card"] if versions else []), "Name", "Picks", "Outcome", "Payout"]]
+        rows: list[list[Any]] = [
+            ["Serial", *(["Card"] if versions else []), "Name", "Picks", "Outcome", "Payout"]
+        ]
         for r in part:
             picks = "  ".join(f"{n} {MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True))
             rows.append(

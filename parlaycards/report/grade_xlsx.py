@@ -10,11 +10,13 @@ autofilters, money as numbers in a $ format. Text is always written as text: a n
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
+from ..core.text import stamp
 from .cells import xlsx_cell, xlsx_row
 from .grade import EntryRow, Report
 from .xlsx_print import print_setup
@@ -22,6 +24,7 @@ from .xlsx_print import print_setup
 MONEY = '"$"#,##0.00'
 HEADER_FILL = "1F4E78"
 WIN_FILL = "E2EFDA"
+Sheet = Any  # openpyxl's write-only worksheet (openpyxl ships no types)
 
 
 def write_report_xlsx(report: Report, path: Path) -> Path:
@@ -53,7 +56,9 @@ class _Styles:
         self.center = Alignment(horizontal="center")
 
 
-def _cell(ws, value: object, styles: _Styles, *, money: bool = False, fill: bool = False, bold: bool = False):  # noqa: ANN001, ANN202
+def _cell(
+    ws: Sheet, value: object, styles: _Styles, *, money: bool = False, fill: bool = False, bold: bool = False
+) -> Any:
     from openpyxl.cell import WriteOnlyCell
 
     if isinstance(value, Decimal) and not money:
@@ -70,14 +75,14 @@ def _cell(ws, value: object, styles: _Styles, *, money: bool = False, fill: bool
 
 
 def _table(
-    ws,
+    ws: Sheet,
     headers: Sequence[str],
     widths: Sequence[float],
-    rows: Iterable[list],
-    styles: _Styles,  # noqa: ANN001
+    rows: Iterable[list[Any]],
+    styles: _Styles,
     money_cols: set[int],
-    fill_when=None,
-) -> int:  # noqa: ANN001
+    fill_when: Callable[[list[Any]], bool] | None = None,
+) -> int:
     """Header, then rows; frozen header and an autofilter over the table. Returns the number of rows."""
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.utils import get_column_letter
@@ -102,7 +107,7 @@ def _table(
     return n
 
 
-def _winners(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
     headers = [
         "Serial",
         "Name",
@@ -151,7 +156,7 @@ def _winners(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
         ws.append([_cell(ws, label, styles, bold=True), None, _cell(ws, value, styles, money=money)])
 
 
-def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+def _all_entries(ws: Sheet, report: Report, styles: _Styles) -> None:
     most = max((len(r.picks) for r in report.rows), default=3)
     headers = [
         "Serial",
@@ -172,7 +177,7 @@ def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
 
     zone = ZoneInfo(report.timezone)
 
-    def row(r: EntryRow) -> list:
+    def row(r: EntryRow) -> list[Any]:
         picks = list(r.picks) + [None] * (most - len(r.picks))
         return [
             r.serial,
@@ -187,7 +192,7 @@ def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
             r.paid,
             r.paid_status,
             "late" if r.late else "",
-            r.received_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+            stamp(r.received_at.astimezone(zone)),
         ]
 
     _table(
@@ -201,7 +206,7 @@ def _all_entries(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     )
 
 
-def _voided(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+def _voided(ws: Sheet, report: Report, styles: _Styles) -> None:
     """Entries the operator voided: listed with the reason, never graded, no stake counted."""
     zone = ZoneInfo(report.timezone)
     headers = ["Serial", "Version", "Name", "Stake", "Picks", f"Voided ({report.timezone})", "Reason"]
@@ -212,7 +217,7 @@ def _voided(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
             v.name,
             v.stake,
             ", ".join(map(str, v.picks)),
-            v.voided_at.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+            stamp(v.voided_at.astimezone(zone)),
             v.reason,
         ]
         for v in report.voided
@@ -220,7 +225,7 @@ def _voided(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     _table(ws, headers, [9, 8, 24, 10, 30, 20, 40], rows, styles, {3})
 
 
-def _legs(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+def _legs(ws: Sheet, report: Report, styles: _Styles) -> None:
     headers = ["Serial", "Name", "Pick", "Selection", "Outcome", "Card outcome"]
     rows = (
         [r.serial, r.name, n, report.label(r.version, n), o.value, r.outcome.value]
@@ -230,7 +235,7 @@ def _legs(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
     _table(ws, headers, [9, 24, 7, 26, 10, 13], rows, styles, set())
 
 
-def _games(ws, report: Report, styles: _Styles) -> None:  # noqa: ANN001
+def _games(ws: Sheet, report: Report, styles: _Styles) -> None:
     """One row per line a game was played at: a game printed at -4 on v1 cards and -5½ on v3 cards has two,
     each naming its cards in the last column."""
     headers = [

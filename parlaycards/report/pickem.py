@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
 from ..core.lines import format_spread
 from ..core.models import Game, Result, Side
-from ..core.money import dollars, plain
-from ..core.pickem import PickemEntry, PickemPool, Standing, WeekReport, ordinal
+from ..core.pickem import PickemEntry, PickemPool, PickLine, Standing, WeekReport, ordinal
 from ..core.season import SeasonReport
+from ..core.text import dollars, plain
+from .results import final_text
 
 OUTCOME_MARK = {"win": "W", "loss": "L", "push": "P", "void": "void", "pending": "", "missing": "—"}
 
@@ -37,11 +39,8 @@ def pool_line(pool: PickemPool) -> str:
 
 
 def result_text(game: Game, result: Result | None) -> str:
-    if result is None:
-        return "no result"
-    if result.cancelled:
-        return "cancelled"
-    return f"{game.away} {result.away_score}, {game.home} {result.home_score}"
+    """A pick'em game's result: `Chicago 20, Detroit 23`, `no result`, `cancelled`."""
+    return final_text(game, result, "no result", "cancelled")
 
 
 def place_text(s: Standing) -> str:
@@ -101,20 +100,7 @@ def week_json(report: WeekReport) -> dict[str, Any]:
         "basis": pool.basis,
         "push_points": points(pool.push_points),
         "final": report.final,
-        "games": [
-            {
-                "key": g.key,
-                "away": g.away,
-                "home": g.home,
-                "away_number": g.numbers.away,
-                "home_number": g.numbers.home,
-                "home_spread": format_spread(g.spread),
-                "away_score": results[g.key].away_score if g.key in results else None,
-                "home_score": results[g.key].home_score if g.key in results else None,
-                "cancelled": bool(g.key in results and results[g.key].cancelled),
-            }
-            for g in report.games
-        ],
+        "games": [_week_game(g, results.get(g.key)) for g in report.games],
         "tiebreak": {
             "game": report.tiebreak_game.key,
             "label": report.tiebreak_game.label(),
@@ -126,28 +112,37 @@ def week_json(report: WeekReport) -> dict[str, Any]:
         "place_prizes": [plain(p) for p in report.place_prizes],
         "paid_out": plain(report.paid_out),
         "standings": [
-            {
-                **row,
-                "picks": [
-                    {
-                        "game": p.game,
-                        "number": (
-                            None
-                            if p.side is None
-                            else games[p.game].numbers.away
-                            if p.side is Side.AWAY
-                            else games[p.game].numbers.home
-                        ),
-                        "side": p.side.value if p.side else None,
-                        "outcome": p.outcome,
-                        "points": points(p.points),
-                    }
-                    for p in s.picks
-                ],
-            }
+            {**row, "picks": [_week_pick(p, games) for p in s.picks]}
             for row, s in zip(standing_rows(report), report.standings, strict=True)
         ],
         "notes": list(report.notes),
+    }
+
+
+def _week_game(g: Game, r: Result | None) -> dict[str, Any]:
+    return {
+        "key": g.key,
+        "away": g.away,
+        "home": g.home,
+        "away_number": g.numbers.away,
+        "home_number": g.numbers.home,
+        "home_spread": format_spread(g.spread),
+        "away_score": r.away_score if r is not None else None,
+        "home_score": r.home_score if r is not None else None,
+        "cancelled": bool(r is not None and r.cancelled),
+    }
+
+
+def _week_pick(p: PickLine, games: Mapping[int, Game]) -> dict[str, Any]:
+    number = None
+    if p.side is not None:
+        number = games[p.game].numbers.away if p.side is Side.AWAY else games[p.game].numbers.home
+    return {
+        "game": p.game,
+        "number": number,
+        "side": p.side.value if p.side else None,
+        "outcome": p.outcome,
+        "points": points(p.points),
     }
 
 

@@ -15,9 +15,10 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from ..core.lines import format_spread, format_total
-from ..core.money import dollars
 from ..core.pickem import WeekReport, ordinal
 from ..core.season import SeasonReport
+from ..core.text import dollars
+from ..io.files import atomic_output
 from .cells import xlsx_cell, xlsx_row
 from .pickem import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
 from .xlsx_print import print_setup
@@ -73,8 +74,17 @@ def _filter(ws: Any, columns: int, rows: int) -> None:
 
 
 def write_week_xlsx(report: WeekReport, path: Path) -> None:
+    """The week as a workbook: Standings, Picks (each pick marked), Games, Notes."""
     wb = Workbook(write_only=True)
-    ws = wb.create_sheet("Standings")
+    _week_standings(wb.create_sheet("Standings"), report)
+    _week_picks(wb.create_sheet("Picks"), report)
+    _week_games(wb.create_sheet("Games"), report)
+    _week_notes(wb.create_sheet("Notes"), report)
+    with atomic_output(path) as part:  # whole or not at all
+        wb.save(part)
+
+
+def _week_standings(ws: Any, report: WeekReport) -> None:
     names = [
         "Place",
         "Name",
@@ -113,7 +123,8 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
         )
     _filter(ws, len(names), len(report.standings))
 
-    grid = wb.create_sheet("Picks")
+
+def _week_picks(grid: Any, report: WeekReport) -> None:
     headings = ["Name", "Score", *(game_heading(g) for g in report.games)]
     _header(grid, headings, [26, 8, *([20] * len(report.games))], "C2", wrap=True)
     for s in report.standings:
@@ -125,7 +136,8 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
         _append(grid, cells)
     _filter(grid, len(headings), len(report.standings))
 
-    games = wb.create_sheet("Games")
+
+def _week_games(games: Any, report: WeekReport) -> None:
     _header(
         games,
         ["Away no.", "Away", "Home no.", "Home", "Home line", "Total", "Result", "Tiebreak game"],
@@ -148,7 +160,8 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
             ],
         )
 
-    notes = wb.create_sheet("Notes")
+
+def _week_notes(notes: Any, report: WeekReport) -> None:
     notes.column_dimensions["A"].width = 120
     print_setup(notes)
     lines = [
@@ -167,7 +180,6 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
     _append(notes, [_cell(notes, lines[0], bold=True)])
     for line in lines[1:]:
         _append(notes, [_cell(notes, line)])
-    wb.save(path)
 
 
 def write_season_xlsx(report: SeasonReport, path: Path) -> None:
@@ -205,4 +217,5 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
     )
     for line in report.notes:
         _append(notes, [_cell(notes, line)])
-    wb.save(path)
+    with atomic_output(path) as part:  # whole or not at all
+        wb.save(part)

@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 
-def print_setup(ws: Any, header_row: int | None = None) -> None:  # noqa: ANN401 - an openpyxl worksheet
+def print_setup(
+    ws: Any, header_row: int | None = None
+) -> None:  # an openpyxl worksheet (openpyxl ships no types)
     """Set `ws` (normal or write-only; before its rows are written) to print landscape, fitted to one
     page width, with row `header_row` (when given) repeated at the top of every page."""
     from openpyxl.worksheet.page import PageMargins

@@ -16,6 +16,7 @@ from ..core.errors import RefusedError
 from ..core.models import Card, Entry
 from ..core.money import dollars
 from ..core.settle import refusals
+from ..core.text import brief, iso_day, stamp
 from ..core.verify import check_code, format_serial, normalise_code
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -95,7 +96,7 @@ class Checks:
         gone = self._void.get(serial)
         if gone is not None and not self.replace:
             reasons.append(
-                f"serial {s} was voided on {gone.at.astimezone(zone_of(self.current)):%a %b %d %H:%M} "
+                f"serial {s} was voided on {brief(gone.at.astimezone(zone_of(self.current)))} "
                 f'("{gone.reason}"); to enter it again on purpose, use `parlaycards entry add '
                 f"{gone.slug} ⟨serial⟩ {s} … ⟨replace⟩`"
             )
@@ -186,7 +187,7 @@ def _far_from_week(received: datetime, card: Card) -> str | None:
     if first - window <= when <= first + window:
         return None
     return (
-        f"received {when:%Y-%m-%d %H:%M} is more than a year from the card's games ({first:%Y-%m-%d}); "
+        f"received {stamp(when)} is more than a year from the card's games ({iso_day(first)}); "
         "check the date it was handed in"
     )
 

@@ -12,6 +12,7 @@ from ..core.changes import card_changes
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, option
 from ..core.models import Card, Odds, PayoutTier
+from ..core.text import iso_day
 from ..core.zones import localise, week_of
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
@@ -232,7 +233,7 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
     cutoff = given.get("cutoff")
     if isinstance(cutoff, date) and not isinstance(cutoff, datetime):
         raise ParlayError(
-            f'the cutoff {cutoff:%Y-%m-%d} needs a time as well as a date, e.g. "{cutoff:%Y-%m-%d} 13:00".',
+            f'the cutoff {iso_day(cutoff)} needs a time as well as a date, e.g. "{iso_day(cutoff)} 13:00".',
             field="cutoff",
         )
     rules = {k: v for k, v in given.items() if k not in ("title", "disclaimer")}

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry
-from ..core.money import CENT, ZERO, dollars, pay_out
+from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
+from ..core.text import brief
 from ..core.verify import format_serial, normalise_code, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..store import cards as card_rows
@@ -296,7 +297,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
                 f"⟨returned⟩ {dollars(value)} is more than card {s} was overpaid: {dollars(over)} "
                 f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
             )
-        total = (paid - value).quantize(CENT)
+        total = cents(paid - value)
         entry_rows.record_payment(tx, number, total, datetime.now(UTC))
         tx.audit(
             "entry.returned",
@@ -320,7 +321,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             gone = void_rows.void_now(tx, [number]).get(number)
             if gone is not None and gone.slug == slug:
                 raise RefusedError(
-                    f"card {s} was voided on {gone.at.astimezone(zone_of(card)):%a %b %d %H:%M %Z} "
+                    f"card {s} was voided on {brief(gone.at.astimezone(zone_of(card)), zone=True)} "
                     f"({gone.reason}): a void card is never graded and has nothing to pay."
                 )
             raise NotFoundError(
@@ -349,7 +350,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             amount,
             in_full=lambda: (
                 f"card {s} was already paid in full: {dollars(paid)} (last payment "
-                f"{datetime.fromisoformat(before.at).astimezone(zone_of(card_rows.latest(tx, slug))):%a %b %d %H:%M %Z})."  # type: ignore[union-attr]
+                f"{brief(datetime.fromisoformat(before.at).astimezone(zone_of(card_rows.latest(tx, slug))), zone=True)})."  # type: ignore[union-attr]
             ),
             owed_by=f"card {s} is owed",
             due_is="it pays",

@@ -32,7 +32,7 @@ def check_open(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: s
     places after the money went out (nothing undoes a payment). The card's cutoff (as the card stands
     now) closes it too, unless the entry is late on purpose."""
     from ..core.money import dollars
-    from ..core.views import moments_text
+    from ..core.text import moments
     from ..store.payments import paid_so_far
 
     head = f"{file}: " if file else ""
@@ -50,7 +50,7 @@ def check_open(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: s
     current = card_rows.latest(tx, view.card.slug)
     cutoff = current.rules.cutoff
     if cutoff is not None and received > cutoff:
-        got, due = moments_text((received, cutoff), current.timezone)
+        got, due = moments((received, cutoff), current.timezone)
         raise RefusedError(
             f"{head}pick'em pool {view.pool.slug} closed at the card's cutoff {due}; this entry is "
             f"received {got}. Nothing was stored. To accept it after the cutoff on purpose, {remedy}."

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ..core.errors import NotFoundError, RefusedError
-from ..core.money import CENT, ZERO, dollars, pay_out
+from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
@@ -44,7 +44,7 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
         entry = rows.by_name(tx, pool).get(name_key(name))
         if entry is None:
             raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
-        fee = view.pool.fee.quantize(CENT)
+        fee = cents(view.pool.fee)
         if fee <= 0:
             raise RefusedError(f"pick'em pool {pool} has no entry fee: there is nothing to pay.")
         before = paid_so_far(tx, pool, "fee").get(entry.key, ZERO)
@@ -80,7 +80,7 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
                 f"pick'em pool {pool} is not final: not every game has a result, so the places and "
                 "prizes may still change. Pay prizes once `pickem grade` shows the week final."
             )
-        prize = standing.prize.quantize(CENT)
+        prize = cents(standing.prize)
         if prize <= 0:
             raise RefusedError(
                 f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."

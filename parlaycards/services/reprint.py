@@ -14,6 +14,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, RefusedError, option
+from ..core.text import brief
 from ..core.verify import format_serial, verify_code
 from ..io.files import atomic_output
 from ..io.templates import load_template
@@ -100,7 +101,7 @@ def _batch_to_reprint(tx: Tx, slug: str, number: int) -> batches.Batch:
         e = entered[1]
         raise RefusedError(
             f"card {s} was already entered ({e.name or 'no name'}, received "
-            f"{e.received_at.astimezone(zone):%a %b %d %H:%M %Z}): a reprint would be a second copy of a played "
+            f"{brief(e.received_at.astimezone(zone), zone=True)}): a reprint would be a second copy of a played "
             f"card. If that entry is a mistake, void it first with `parlaycards entry void "
             f"{slug} {s} ⟨reason⟩ …`."
         )

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, Source, option
 from ..core.models import Card, Entry
+from ..core.text import brief
 from ..core.verify import format_serial, parse_serial
 from ..io.entries import RawEntry
 from ..store import Store, Tx, retry_conflicts
@@ -134,8 +135,8 @@ def scan_cards(
     if cutoff is not None and when > cutoff and not late:
         local = cutoff.astimezone(zone)
         raise ParlayError(
-            f"the cutoff of {slug} was {local:%a %b %d %Y %H:%M} ({current.timezone}), and these cards would be entered "
-            f"as received {when.astimezone(zone):%a %b %d %Y %H:%M}, after it: every one would be refused. Pass "
+            f"the cutoff of {slug} was {brief(local, year=True)} ({current.timezone}), and these cards would be entered "
+            f"as received {brief(when.astimezone(zone), year=True)}, after it: every one would be refused. Pass "
             f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30"), '
             f"or {option('late')} to accept them after the cutoff on purpose."
         )

@@ -15,6 +15,7 @@ from zoneinfo import ZoneInfo
 
 from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
+from ..core.text import brief
 from ..core.verify import format_serial
 from ..store import Store, batches, retry_conflicts
 from ..store import cards as card_rows
@@ -78,7 +79,7 @@ def delete_card(store: Store, slug: str) -> Deleted:
             raise RefusedError(
                 f"card {slug} cannot be deleted: it has been printed — serials "
                 f"{format_serial(b.first_serial)}–{format_serial(b.last_serial)} of version {b.version} "
-                f"on {when:%a %b %d %H:%M %Z} ({b.file}){more}. A printed card stays in the pool's "
+                f"on {brief(when, zone=True)} ({b.file}){more}. A printed card stays in the pool's "
                 "history; take games off with `game set … ⟨off⟩`, or start a new card."
             )
         uses = {

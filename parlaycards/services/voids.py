@@ -8,10 +8,10 @@ A void entry settles to nothing: it is not graded, not counted in the stakes, an
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from zoneinfo import ZoneInfo
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError
 from ..core.money import dollars
+from ..core.text import brief
 from ..core.verify import format_serial
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
@@ -73,4 +73,4 @@ def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
 
 
 def _when(at: datetime, timezone: str) -> str:
-    return at.astimezone(ZoneInfo(timezone)).strftime("%a %b %d %H:%M")
+    return brief(at, timezone)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.bulk import Ticket
 from ..core.models import Entry
-from ..core.money import CENT
+from ..core.text import plain
 from ..core.verify import format_serial
 from .common import iso
 
@@ -45,7 +45,7 @@ def _row(slug: str, e: Entry) -> dict[str, Any]:
         "serial": int(e.serial),
         "code": e.code,
         "name": e.name,
-        "stake": str(e.stake.quantize(CENT)),
+        "stake": plain(e.stake),
         "picks": picks_text(e.picks),
         "received_at": iso(e.received_at),
         "late": e.late,
@@ -164,7 +164,7 @@ def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> No
     tx.conn.execute(
         update(schema.entries)
         .where(E.serial == serial)
-        .values(paid_amount=str(total_paid.quantize(CENT)), paid_at=iso(at))
+        .values(paid_amount=plain(total_paid), paid_at=iso(at))
     )
 
 

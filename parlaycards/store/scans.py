@@ -13,7 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from ..core.money import CENT
+from ..core.text import plain
 from .common import iso
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def _values(r: ScanRow) -> dict[str, Any]:
         "page": r.page,
         "crop": r.crop,
         "picks": None if r.picks is None else ",".join(map(str, r.picks)),
-        "stake": None if r.stake is None else str(r.stake.quantize(CENT)),
+        "stake": None if r.stake is None else plain(r.stake),
         "received_at": iso(r.received_at),
         "late": r.late,
         "status": r.status,

@@ -13,6 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from ..core.errors import LimitError, ParlayError
+from ..core.text import file_stamp
 from ..io.scan_limits import check_image_file
 from ..services import scan as scan_svc
 from .app import Site
@@ -36,7 +37,7 @@ async def scan_photo(
     """Keep the photo, read it as `scan` would (received now, or at `received` on the card's clock)."""
     folder = site.crops / "photos"
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{datetime.now(UTC):%Y%m%d-%H%M%S}-{secrets.token_hex(4)}"
+    stem = f"{file_stamp(datetime.now(UTC))}-{secrets.token_hex(4)}"
     part = folder / f"{stem}.part"
     size = 0
     try:

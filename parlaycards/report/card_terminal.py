@@ -3,13 +3,20 @@ kickoffs and the names sportsbooks print (Chicago for Chicago Bears), never a na
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..core.models import Card
 
 # What may be made shorter, in order, until the table fits the window.
 STEPS = ("full", "compact", "short names")
 
 
-def games_table(card: Any, step: str) -> Any:  # noqa: ANN401 - core.models.Card → rich.table.Table
+def games_table(card: Card, step: str) -> Table:
+    """The card's games as a rich table at `step` of STEPS."""
     from rich import box
     from rich.table import Table
 
@@ -65,7 +72,7 @@ def games_table(card: Any, step: str) -> Any:  # noqa: ANN401 - core.models.Card
     return t
 
 
-def fitting_table(card: Any, console: Any) -> tuple[Any, str]:  # noqa: ANN401
+def fitting_table(card: Card, console: Console) -> tuple[Table, str]:
     """The first of STEPS whose table fits `console`'s width at its natural size (the last otherwise,
     which wraps long names at their words), and the step taken."""
     from rich.measure import Measurement

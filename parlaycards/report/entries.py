@@ -1,0 +1,112 @@
+"""`entries`: a card's entries with their last grade and payments — JSON and the terminal table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..core.text import dollars, short_stamp
+from .table import Table
+
+if TYPE_CHECKING:
+    from ..core.models import Card, Entry
+    from ..store.entries import Payment
+    from ..store.settlements import Stored
+    from ..store.voids import Voided
+
+
+class EntryList(Protocol):
+    """What `services.entries.list_entries` gives: the card, its entries, payments, last grades, voids."""
+
+    @property
+    def card(self) -> Card: ...
+    @property
+    def entries(self) -> tuple[Entry, ...]: ...
+    @property
+    def payments(self) -> Mapping[str, Payment]: ...
+    @property
+    def settled(self) -> Mapping[int, Stored]: ...
+    @property
+    def crops(self) -> Mapping[int, str]: ...
+    @property
+    def voided(self) -> tuple[Voided, ...]: ...
+
+
+def _entry_json(e: Entry) -> dict[str, Any]:
+    return {
+        "serial": e.serial,
+        "version": e.version,
+        "name": e.name,
+        "stake": str(e.stake),
+        "picks": list(e.picks),
+        "received_at": e.received_at.isoformat(),
+        "late": e.late,
+        "source": e.source,
+    }
+
+
+def entries_json(view: EntryList) -> list[dict[str, Any]]:
+    """`entries --json`: the public shape, voided entries among them by serial."""
+    out = []
+    for e in view.entries:
+        paid = view.payments.get(e.serial)
+        last = view.settled.get(int(e.serial))
+        row = _entry_json(e) | {
+            "outcome": last.outcome if last else None,
+            "payout": last.payout if last else None,
+            "paid": str(paid.amount) if paid else "0.00",
+        }
+        if e.source == "scan":
+            row["crop"] = view.crops.get(int(e.serial))
+        out.append(row)
+    for v in view.voided:
+        out.append(
+            _entry_json(v.entry)
+            | {
+                "outcome": "void",
+                "payout": "0.00",
+                "paid": "0.00",
+                "void": {"reason": v.reason, "at": v.at.isoformat(), "by": v.actor},
+            }
+        )
+    return sorted(out, key=lambda row: row["serial"])
+
+
+def entries_table(view: EntryList, limit: int | None = 200) -> tuple[Table, int]:
+    """The entries as the terminal lists them (the first `limit`), and how many more there are."""
+    rows: list[tuple[str, Entry, Voided | None]] = [(e.serial, e, None) for e in view.entries]
+    rows += [(v.entry.serial, v.entry, v) for v in view.voided]
+    rows.sort(key=lambda r: r[0])
+    void = f", {len(view.voided)} void" if view.voided else ""
+    shown = rows if limit is None else rows[:limit]
+    table = Table(
+        (
+            "Serial",
+            "Ver.",
+            "Name",
+            "Stake",
+            "Picks",
+            f"Received ({view.card.timezone})",
+            "Last grade",
+            "Paid",
+        ),
+        tuple(_entry_row(view, e, gone) for _, e, gone in shown),
+        title=f"{view.card.title} — {len(view.entries)} entries{void}",
+    )
+    return table, len(rows) - len(shown)
+
+
+def _entry_row(view: EntryList, e: Entry, gone: Voided | None) -> tuple[str, ...]:
+    last = view.settled.get(int(e.serial))
+    paid = view.payments.get(e.serial)
+    grade = f"VOID: {gone.reason}" if gone else f"{last.outcome} {dollars(last.amount)}" if last else "-"
+    return (
+        e.serial,
+        str(e.version),
+        e.name,
+        dollars(e.stake),
+        " ".join(map(str, e.picks)),
+        short_stamp(e.received_at, view.card.timezone) + (" late" if e.late else ""),
+        grade,
+        dollars(paid.amount) if paid else "-",
+    )

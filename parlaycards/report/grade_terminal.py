@@ -1,0 +1,198 @@
+"""`grade` on the terminal: the report's tables (changes, scores, winners, every entry, voids, totals) and
+what is said between them, built once from `report.grade.Report`; the CLI prints them in order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.text import dollars, short_stamp
+from .grade import EntryRow, Report, net_text
+from .table import Table
+
+MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}
+LEGEND = "Legs: ✓ win, ✗ loss, = push, ∅ void, ? no result yet."
+OVERPAID = "Some changed cards were paid more than they now pay: settle the difference with the player."
+
+
+@dataclass(frozen=True)
+class GradeView:
+    """Everything `grade` shows, in the order it is shown; `…_more`: rows left out by the limit."""
+
+    title: str  # shown bold, then `heading`
+    heading: str
+    changes: Table | None
+    overpaid: bool
+    scores: Table
+    line_notes: tuple[str, ...]
+    winners: Table | None
+    no_winners: str
+    winners_more: int
+    entries: Table
+    entries_more: int
+    voided: Table | None
+    totals: Table
+    overpaid_note: str | None  # cards paid more than they now pay: how much, and how to record it coming back
+    net: str
+
+
+def grade_view(report: Report, limit: int | None = 100) -> GradeView:
+    """The report as the terminal shows it, the first `limit` winners and entries listed."""
+    t = report.totals
+    winners = report.winners
+    listed = winners if limit is None else winners[:limit]
+    rows = report.rows if limit is None else report.rows[:limit]
+    net = net_text(t)
+    return GradeView(
+        title=report.title,
+        heading=f" — {report.slug}, {t.entries} entries",
+        changes=changes_table(report) if report.changes else None,
+        overpaid=any(x.paid > x.new_payout for x in report.changes),
+        scores=scores_table(report),
+        line_notes=tuple(report.line_notes),
+        winners=winners_table(report, listed, len(winners)) if winners else None,
+        no_winners="No winning cards" + (" yet." if t.pending else "."),
+        winners_more=len(winners) - len(listed),
+        entries=entries_table(report, rows),
+        entries_more=len(report.rows) - len(rows),
+        voided=void_table(report) if report.voided else None,
+        totals=totals_table(report),
+        overpaid_note=overpaid_note(report),
+        net=net[0].upper() + net[1:] + ".",
+    )
+
+
+def changes_table(report: Report) -> Table:
+    """The cards whose grade changed since the last `grade`."""
+    return Table(
+        ("Serial", "Name", "Was", "Now", "Paid"),
+        tuple(
+            (
+                x.serial,
+                x.name,
+                f"{x.old_outcome} {dollars(x.old_payout)}",
+                f"{x.new_outcome} {dollars(x.new_payout)}",
+                dollars(x.paid) if x.paid else "-",
+            )
+            for x in report.changes
+        ),
+        title="Changed since the last grade",
+    )
+
+
+def scores_table(report: Report) -> Table:
+    """The games with their scores and the lines players held: each printed version's where they differ."""
+    return Table(
+        ("No.", "Away", "Home", "Home line", "Total", "Score"),
+        tuple(
+            (
+                f"{g.numbers[0]}/{g.numbers[1]}",
+                g.away,
+                g.home + (" (off)" if g.off else ""),
+                g.home_line.replace(" / ", "\n"),
+                g.total.replace(" / ", "\n"),
+                g.score,
+            )
+            for g in report.games
+        ),
+        title="Scores",
+    )
+
+
+def _card(report: Report, r: EntryRow) -> tuple[str, ...]:
+    """Each card's version, to read its line by, when cards of more than one version were played."""
+    return (f"v{r.version}",) if len(report.played) > 1 else ()
+
+
+def winners_table(report: Report, rows: list[EntryRow], total: int) -> Table:
+    """The cards handing money back (`rows` of `total`), biggest first."""
+    card = ("Card",) if len(report.played) > 1 else ()
+    return Table(
+        ("Serial", *card, "Name", "Stake", "Hits", "Tier", "Payout", "Paid"),
+        tuple(
+            (
+                r.serial,
+                *_card(report, r),
+                r.name,
+                dollars(r.stake),
+                f"{r.hits} of {r.effective_picks}",
+                r.tier or r.outcome.value,
+                dollars(r.payout),
+                r.paid_status + (" (late)" if r.late else ""),
+            )
+            for r in rows
+        ),
+        title=f"Winners ({total})",
+    )
+
+
+def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
+    """Every entry with its legs marked (`MARK`), its outcome and payout."""
+    card = ("Card",) if len(report.played) > 1 else ()
+    return Table(
+        ("Serial", *card, "Name", "Stake", "Picks", "Outcome", "Payout"),
+        tuple(
+            (
+                r.serial,
+                *_card(report, r),
+                r.name + (" (late)" if r.late else ""),
+                dollars(r.stake),
+                " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
+                r.outcome.value,
+                dollars(r.payout),
+            )
+            for r in rows
+        ),
+        title="All entries",
+    )
+
+
+def void_table(report: Report) -> Table:
+    """The entries voided: listed, not graded, not counted."""
+    return Table(
+        ("Serial", "Name", "Stake", "Picks", "Voided", "Reason"),
+        tuple(
+            (
+                x.serial,
+                x.name,
+                dollars(x.stake),
+                " ".join(map(str, x.picks)),
+                short_stamp(x.voided_at, report.timezone, zone=True),
+                x.reason,
+            )
+            for x in report.voided
+        ),
+        title=f"Void ({len(report.voided)}): not graded, not counted",
+    )
+
+
+def totals_table(report: Report) -> Table:
+    """Stakes, payouts, the pool's net, paid and owed, pending and late cards."""
+    t = report.totals
+    return Table(
+        ("Stakes", "Payouts", "Net to the pool", "Paid out", "Still owed", "Pending", "Late"),
+        (
+            (
+                dollars(t.stakes),
+                dollars(t.payouts),
+                dollars(t.net),
+                dollars(t.paid),
+                dollars(t.owed),
+                str(t.pending),
+                str(t.late),
+            ),
+        ),
+        title="Totals",
+    )
+
+
+def overpaid_note(report: Report) -> str | None:
+    """What the cards paid more than they now pay (scores corrected after paying) add up to, and how the
+    money handed back is recorded."""
+    t = report.totals
+    if not t.overpaid:
+        return None
+    return (
+        f"Overpaid {dollars(t.overpaid)}: cards paid more than they now pay (scores corrected after paying) — "
+        "their status says how much; when a player hands it back, record it with "
+        f"`parlaycards entry pay {report.slug} SERIAL --returned AMOUNT`."
+    )
