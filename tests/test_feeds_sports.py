@@ -1,6 +1,7 @@
 """Every ESPN scoreboard league beside football: basketball (NBA, men's college, WNBA), baseball (MLB)
-and hockey (NHL), from recorded responses in ESPN's documented shapes (tests/feeds/), served by a local
-HTTP server or read with --from-file; The Odds API's keys for the same leagues."""
+and hockey (NHL), from responses written in ESPN's documented shapes (tests/feeds/), served by a local
+HTTP server or read with --from-file; The Odds API's keys for the same leagues. Responses the feeds
+really sent are read in test_feeds_recorded.py."""
 
 from __future__ import annotations
 

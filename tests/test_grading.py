@@ -197,6 +197,26 @@ def test_results_sheet_with_an_unknown_team_stores_nothing_and_names_the_row(poo
         assert tx.conn.execute(select(schema.results)).all() == []
 
 
+def test_a_postponed_game_with_a_score_stores_neither_and_says_why(pool, tmp_path):
+    path = csv_file(
+        tmp_path / "s.csv",
+        [
+            ["Away", "Away score", "Home", "Home score", "Status"],
+            ["Buffalo Bills", "24", "Houston Texans", "20", "Postponed"],
+        ],
+    )
+    with pytest.raises(ParlayError) as caught:
+        results.import_results(pool, SLUG, path)
+    (problem,) = caught.value.problems
+    assert problem == (
+        'row 2, cell E2: the status says "Postponed" but the row has a score (24–20) for Buffalo Bills at Houston '
+        "Texans: a cancelled or postponed game has no score, so neither was stored. Clear the scores to record "
+        "it cancelled, or write Final (or leave the status blank) to record the score."
+    )
+    with pool.transaction() as tx:
+        assert tx.conn.execute(select(schema.results)).all() == []
+
+
 def test_results_by_number(pool, tmp_path):
     path = csv_file(
         tmp_path / "s.csv", [["No.", "Away score", "Home score"], ["102", "24", "20"], ["212", "", ""]]
@@ -280,6 +300,8 @@ def test_cli_result_set_and_grade_report(pool, db_path):
         "status": "final",
         "away_score": 24,
         "home_score": 20,
+        "away_out": None,  # a matchup's competitor who withdrew ("wd") or was disqualified ("dq")
+        "home_out": None,
     }
     assert [row["status"] for row in rows.values()].count("cancelled") == 1
     assert {row["status"] for row in rows.values()} <= {"final", "cancelled", "pending"}

@@ -118,6 +118,22 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
         ("ATL", "JAX", True, "-3.0", "43.0", "2023-10-01T09:30", "NFL"),
         ("WAS", "PHI", False, "-8.0", "43.5", "2023-10-01T13:00", "NFL"),
     ],
+    # written by LibreOffice Calc (make_lines.calc_made): numbers and dates as a spreadsheet program stores them
+    "matchup-lines-in-cell-calc.xlsx": [  # each line after its team in the matchup cell
+        ("Chiefs", "Bills", True, "3", "47.5", "2026-11-22T16:25", "NFL"),
+        ("Jets", "Dolphins", False, "-4", "42.5", "2026-11-22T13:00", "NFL"),
+        ("Ravens", "Browns", False, "7", "40", "2026-11-22T13:00", "NFL"),
+        ("49ers", "Rams", False, "0", "49", "2026-11-23T20:15", "NFL"),
+    ],
+    "season-nflverse-calc.xlsx": [
+        ("ATL", "JAX", True, "-3", "43", "2023-10-01T09:30", "NFL"),
+        ("WAS", "PHI", False, "-8", "43.5", "2023-10-01T13:00", "NFL"),
+    ],
+    "sportsbook-two-rows-calc.xlsx": [
+        ("Chicago Bears", "Washington Commanders", False, "-5.5", "44.5", "2023-10-05T20:15", "NFL"),
+        ("Houston Texans", "Atlanta Falcons", False, "-2", "44", "2023-10-08T13:00", "NFL"),
+        ("Dallas Cowboys", "San Francisco 49ers", False, "-3.5", "45.5", "2023-10-08T16:25", "NFL"),
+    ],
     "underdog-by-name.xlsx": [
         ("Pittsburgh", "Atlanta", False, "-3", None, "2024-09-08", "NFL"),
         ("Arizona", "Buffalo", False, "1.5", None, "2024-09-08", "NFL"),
@@ -125,7 +141,10 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
 }
 
 
-CHOSEN = {"season-nflverse.csv": {"season": "2023", "week": "4"}}  # a season's file: the week read
+CHOSEN = {  # a season's file: the week read
+    "season-nflverse.csv": {"season": "2023", "week": "4"},
+    "season-nflverse-calc.xlsx": {"season": "2023", "week": "4"},
+}
 # a sheet whose header names no layout: the columns named by hand, as `import --map` names them
 MAPPED = {
     "club-own-headers.xlsx": parse_map(["away=B", "home=Host club", "home-line=D", "total=E", "kickoff=Kick"])
@@ -156,11 +175,28 @@ def test_corpus_file_gives_its_games(name: str) -> None:
     assert games(CORPUS / name) == EXPECTED[name]
 
 
-def test_the_libreoffice_file_was_saved_by_libreoffice() -> None:
+@pytest.mark.parametrize(
+    "name",
+    [
+        "libreoffice.xlsx",
+        "matchup-lines-in-cell-calc.xlsx",
+        "season-nflverse-calc.xlsx",
+        "sportsbook-two-rows-calc.xlsx",
+    ],
+)
+def test_the_libreoffice_files_were_saved_by_libreoffice(name: str) -> None:
     import zipfile
 
-    with zipfile.ZipFile(CORPUS / "libreoffice.xlsx") as z:
+    with zipfile.ZipFile(CORPUS / name) as z:
         assert b"LibreOffice" in z.read("docProps/app.xml")
+
+
+def test_a_whole_number_a_spreadsheet_stores_as_a_number_reads_as_written() -> None:
+    # Calc stores 40 as the number 40: the total is 40, not 4E+1
+    assert [g.total for g in read_lines(CORPUS / "matchup-lines-in-cell-calc.xlsx", today=TODAY).games][
+        2
+    ] == 40
+    assert str(read_lines(CORPUS / "matchup-lines-in-cell-calc.xlsx", today=TODAY).games[2].total) == "40"
 
 
 # --- what the importer does not read: refused, or named ---------------------------------------------

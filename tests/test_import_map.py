@@ -343,7 +343,10 @@ def test_a_sheet_without_a_header_row_is_told_to_insert_one_and_then_the_command
     rows = [["Chicago", "Green Bay", "-6.5", "41.5"], ["Tennessee", "Indianapolis", "PK", "42"]]
     text = refusal(csv_file(tmp_path / "bare.csv", rows))
     assert "the games start on row 1: insert a row above them with a word over each column" in text
-    assert text.endswith("--map away=A --map home=B --map home-line=C --map total=D --dry-run")
+    # nothing says whose line column C is: both readings, each named
+    assert "if column C is home's line: " in text and "if column C is away's line: " in text
+    assert "--map away=A --map home=B --map home-line=C --map total=D --dry-run" in text
+    assert "--map away=A --map home=B --map away-line=C --map total=D --dry-run" in text
     headed = csv_file(tmp_path / "headed.csv", [["a", "b", "c", "d"], *rows])
     got = read_lines(headed, mapping=parse_map(["away=A", "home=B", "home-line=C", "total=D"]))
     assert [(g.away, g.home, str(g.spread)) for g in got.games] == [
@@ -373,21 +376,43 @@ def test_a_header_written_twice_is_named_by_letter(tmp_path: Path) -> None:
     assert [(g.away, g.home) for g in got.games] == [("Bears", "Packers")]
 
 
-@pytest.mark.parametrize(
-    "rows",
-    [
-        # an unsigned column is the points a favourite gives: whose, no guess can say
-        [["A", "B", "C"], ["Bears", "Packers", "6.5"], ["Jets", "Bills", "3"]],
-        # home in CAPITALS, now left, now right: favourite and underdog columns, not away and home
-        [["A", "B", "C"], ["DALLAS", "Jacksonville", "-4"], ["Buffalo", "MIAMI", "-3"]],
-    ],
-)
-def test_no_command_is_guessed_where_the_columns_could_be_read_two_ways(
-    tmp_path: Path, rows: list[list[object]]
-) -> None:
+def test_no_command_is_guessed_for_points_no_column_ties_to_a_team(tmp_path: Path) -> None:
+    # an unsigned column, no moneylines: the points a favourite gives, and whose no guess can say
+    rows = [["A", "B", "C"], ["Bears", "Packers", "6.5"], ["Jets", "Bills", "3"]]
     text = refusal(csv_file(tmp_path / "two-ways.csv", rows))
     assert "To read it anyway, name its columns:" in text
-    assert "look like this mapping" not in text
+    assert "look like this mapping" not in text and "--dry-run" not in text
+
+
+def commands(text: str) -> list[list[str]]:
+    """The --map items of each command a refusal prints."""
+    found = re.findall(r"parlaycards import (.*?) --dry-run", text)
+    return [[w[i + 1] for i, x in enumerate(w) if x == "--map"] for w in map(shlex.split, found)]
+
+
+def test_favourite_and_underdog_columns_marked_by_capitals_are_offered_both_ways(tmp_path: Path) -> None:
+    # home in CAPITALS, now left, now right: favourite and underdog columns; which is which nothing says
+    rows = [["A", "B", "C"], ["DALLAS", "Jacksonville", "-4"], ["Buffalo", "MIAMI", "-3"]]
+    path = csv_file(tmp_path / "two-ways.csv", rows)
+    text = refusal(path)
+    assert "can be read two ways and nothing in the sheet says which" in text
+    assert (
+        "if column A is the favourite and column B is the underdog (Jacksonville at DALLAS, DALLAS giving 4)"
+        in text
+    )
+    assert (
+        "if column B is the favourite and column A is the underdog (Jacksonville at DALLAS, Jacksonville giving 4)"
+        in text
+    )
+    one, two = commands(text)
+    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, mapping=parse_map(one)).games] == [
+        ("Jacksonville", "DALLAS", "-4"),
+        ("Buffalo", "MIAMI", "3"),
+    ]
+    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, mapping=parse_map(two)).games] == [
+        ("Jacksonville", "DALLAS", "4"),
+        ("Buffalo", "MIAMI", "-3"),
+    ]
 
 
 def test_line_in_a_one_row_sheet_needs_the_favourites_column(tmp_path: Path) -> None:

@@ -54,7 +54,8 @@ def test_result_problems_carry_their_row_and_cell(tmp_path):
     ]
     assert (
         sheet.problems[0].at_row()
-        == 'row 2, cell B2: the score "ten" is not a whole number of points (0 or more).'
+        == 'row 2, cell B2: the score "ten" is not a whole number of points (0 or more), or WD/DQ for a '
+        "competitor of a matchup who started, then withdrew or was disqualified."
     )
     assert sheet.problems[2].at_row() == "row 4: a final needs both scores (game 105)."
 

@@ -185,6 +185,7 @@ TEMPLATES = [
     ("letter-2up", 16),
     ("letter-2up", 20),  # the games in a column under the band, the entry lines in the panel beside them
     ("letter-2up", 24),  # the games from top to foot, the band stacked in the panel beside them
+    ("letter-2up", 25),  # college names as boards print them when space is tightest (Miss. St.)
     ("letter-2up-stub", 16),
     ("letter-3up", 10),
     ("letter-4up", 8),
@@ -613,6 +614,7 @@ def test_a_whole_sheet_photographed_from_afar_is_named_card_by_card_without_its_
     """Four cards of a sheet in one picture at 90 px an inch, softened, every QR painted over: the digits
     are too small to read one by one, so each card is found among those printed by its serial and code
     drawn whole. Left out of the printed cards, a card is named by no other's serial."""
+    from parlaycards.io.templates import list_templates
     from parlaycards.scan.batch import Job
     from parlaycards.scan.cards import read_page
     from parlaycards.scan.pages import Page
@@ -642,7 +644,8 @@ def test_a_whole_sheet_photographed_from_afar_is_named_card_by_card_without_its_
         (p.first, third - 1, "nfl-w12", 1, "letter-4up"),
         (third + 1, p.first + 3, "nfl-w12", 1, "letter-4up"),
     )
-    job = Job("nfl-w12", ranges, {1: p.card}, Decimal(5), tmp_path / "c", secret)
+    templates = {t.name: t for t in list_templates()}
+    job = Job("nfl-w12", ranges, {1: p.card}, Decimal(5), tmp_path / "c", secret, templates, svc.write_crop)
     grey = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
     read, _ = read_page(Page(str(path), 0, grey), job)
     assert sorted(s.serial for s in read if s.serial is not None) == [p.first, p.first + 1, p.first + 3]

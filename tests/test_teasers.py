@@ -16,7 +16,7 @@ from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Card, Entry, Game, Result, SelectionNumbers
 from parlaycards.core.settle import settle_entry
-from parlaycards.core.teasers import teaser_card, teaser_table
+from parlaycards.core.teasers import basketball_note, teaser_card, teaser_table
 
 runner = CliRunner()
 WHEN = datetime(2026, 11, 22, 12, tzinfo=UTC)
@@ -173,9 +173,16 @@ def test_a_teaser_card_cannot_be_teased_again():
         teaser_card(card, "t2", Decimal(6))
 
 
-def test_basketball_teasers_use_the_usual_tables():
+def test_basketball_teasers_start_from_footballs_tables_and_say_so():
+    """DOMAIN.md has no basketball teaser table: football's stands in, and the operator is told."""
     assert str(teaser_table(Decimal("4.5"), "basketball").tier(3, 3).odds) == "8-5"
     assert str(teaser_table(Decimal(4), "basketball").tier(2, 2).odds) == "10-11"
+    nba = board(game("Celtics", "Knicks", "-3.5", "224.5", 101, league="NBA"))
+    note = basketball_note(teaser_card(nba, "nba-t4", Decimal("4.5")))
+    assert note is not None and "No basketball teaser table is on file" in note
+    assert "football table for 6½ points" in note and "payout set nba-t4" in note
+    football = board(game("Bears", "Chiefs", "-7", "44", 101))
+    assert basketball_note(teaser_card(football, "t6", Decimal(6))) is None
 
 
 # ---- the property: every teaser card, graded to the cent as the contract says ---------------------------------

@@ -17,7 +17,7 @@ from parlaycards.store import Store
 from parlaycards.web.app import Site, create_app
 from parlaycards.web.guard import Brake
 
-from .web_support import SLUG, Pool, make_pool
+from .web_support import SLUG, Pool, make_pool, serving, wait_without_serial
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -48,9 +48,14 @@ def csrf(html: str) -> str:
 
 
 def snapshot(db: Path) -> dict[str, list]:
-    """Every row of every table: a refused request must leave it all as it was."""
+    """Every row of every table of the pool: a refused request must leave it all as it was (the
+    `serve_` tables are the pages' own: sessions, and the wrong codes the brake counts)."""
     with sqlite3.connect(db) as conn:
-        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        tables = [
+            r[0]
+            for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            if not r[0].startswith("serve_")
+        ]
         return {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables}
 
 
@@ -315,7 +320,7 @@ def test_an_unexpected_error_is_a_page_without_a_traceback(pool: Pool, site: Sit
     def broken(*_a, **_k):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr(players, "board", broken)
+    monkeypatch.setattr(players, "snapshot", broken)
     c = TestClient(create_app(site.store, site), base_url="https://testserver", raise_server_exceptions=False)
     r = c.get(f"/{SLUG}")
     assert r.status_code == 500 and "Something went wrong" in r.text
@@ -332,41 +337,14 @@ def test_serve_says_who_can_reach_it():
 
 
 def test_serve_starts_on_this_machine_and_prints_a_link_that_works_once(pool: Pool, tmp_path: Path):
-    import socket
-    import subprocess
-    import sys
-    import time
-
     import httpx
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    log = tmp_path / "serve.log"
-    db = pool.store.url.removeprefix("sqlite:///")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "parlaycards.cli.main", "--db", db, "serve", "--port", str(port)],
-        stderr=log.open("w"),
-    )
-    try:
-        deadline, link = time.monotonic() + 30, None
-        while link is None and time.monotonic() < deadline:
-            found = re.search(r"Operator \(works once, within 30 minutes\): (\S+)", log.read_text())
-            if found:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-                    link = found.group(1)
-                except httpx.TransportError:
-                    pass
-            time.sleep(0.1)
-        assert link and link.startswith(f"http://127.0.0.1:{port}/op/login?token="), log.read_text()
-        assert "Warning" not in log.read_text()
-        assert httpx.get(f"http://127.0.0.1:{port}/{SLUG}").status_code == 200
-        assert httpx.get(link).status_code == 303
-        assert httpx.get(link).status_code == 403
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    with serving(pool.store.url.removeprefix("sqlite:///"), tmp_path) as s:
+        assert s.link.startswith(f"{s.base}/op/login?token="), s.said()
+        assert "Warning" not in s.said()
+        assert httpx.get(f"{s.base}/{SLUG}").status_code == 200
+        assert httpx.get(s.link).status_code == 303
+        assert httpx.get(s.link).status_code == 403
 
 
 def test_the_pages_work_the_same_on_both_backends(any_store: Store, tmp_path: Path, monkeypatch):
@@ -455,3 +433,52 @@ def test_no_phone_link_when_serve_is_for_this_machine_only(pool: Pool, site: Sit
     c.get(f"/op/login?token={site.guard.new_token()}")
     r = c.post("/op/link", data={"csrf": csrf(c.get("/op").text)})
     assert "A phone cannot reach this machine" in r.text and "token=" not in r.text
+
+
+def test_a_card_read_without_its_serial_is_entered_with_the_serial_and_code_typed(pool: Pool, site: Site):
+    """A card whose QR and serial could not be read waits as `#id`; the operator types what is printed."""
+    waiting = wait_without_serial(site.store)
+    c = operator(site)
+    page = c.get(f"/op/{SLUG}")
+    assert 'name="serial"' in page.text and 'name="code"' in page.text and "No serial read" in page.text
+    token = csrf(page.text)
+    which = f"#{waiting}"
+    before = snapshot(db_file(site))
+    r = c.post(
+        f"/op/{SLUG}/accept",
+        data={"csrf": token, "which": which, "serial": "000003", "code": "AAAAAA", "stake": "5"},
+    )
+    assert (
+        "verify code" in html.unescape(r.text) and snapshot(db_file(site)) == before
+    )  # a wrong code: nothing
+    r = c.post(
+        f"/op/{SLUG}/accept",
+        data={"csrf": token, "which": which, "serial": "12x", "code": "AAAAAA", "stake": "5"},
+    )
+    assert '"12x" is not a serial' in html.unescape(r.text) and snapshot(db_file(site)) == before
+    r = c.post(
+        f"/op/{SLUG}/accept",
+        data={
+            "csrf": token,
+            "which": which,
+            "serial": "000003",
+            "code": pool.codes["000003"].lower(),
+            "stake": "5",
+        },
+    )
+    assert "Card 000003 entered: " in r.text and "at $5" in r.text
+    entered = {e.serial: e for e in entry_svc.list_entries(site.store, SLUG).entries}
+    assert "000003" in entered and entered["000003"].stake == 5
+
+
+def test_a_card_cannot_be_named_as_a_page_of_serve(tmp_path: Path):
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    lines = Path(__file__).parent.parent / "sample_lines" / "nfl-week-12.xlsx"
+    for name in ("op", "static"):
+        r = CliRunner().invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(lines), "--card", name])
+        assert r.exit_code == 2 and f'the card name "{name}" is taken by the pool' in r.output
+        assert "Traceback" not in r.output
+    assert not (tmp_path / "pool.db").exists()  # refused before any pool was made

@@ -17,12 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from parlaycards.services import grading
+from parlaycards.services import access, grading
 from parlaycards.services import results as result_svc
 from parlaycards.store import Store
+from parlaycards.store import sessions as session_rows
 from parlaycards.web.app import Site, create_app
 
-from .web_support import SLUG, Pool, make_pool
+from .web_support import SLUG, Pool, make_pool, wait_without_serial
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -184,6 +185,7 @@ PAGES = {
     "operator-home": "/op",
     "operator-card": "/op/{slug}",
     "operator-phone": "/op/{slug}/phone",
+    "operator-sign-in": "/op/login",
 }
 
 
@@ -194,6 +196,16 @@ def test_every_page_fits_a_phone_and_a_desktop(served, browser):
     for game, (away, home) in {101: (30, 10), 103: (10, 30), 117: (28, 10)}.items():
         result_svc.set_result(site.store, SLUG, game, away, home)
     grading.grade(site.store, SLUG)  # card 000001 wins: the board names it
+    wait_without_serial(site.store)  # the review form asks for the serial and code typed
+    with site.store.transaction() as tx:  # what a scheduled fetch that failed leaves for the page
+        session_rows.record_fetch(
+            tx,
+            SLUG,
+            time.time(),
+            False,
+            "ESPN could not be reached (connection refused); nothing was changed.",
+        )
+    access.set_password(site.store, "correct horse battery")  # the sign-in page
     for width in (390, 1280):
         context = browser.new_context(viewport={"width": width, "height": 900})
         p = context.new_page()

@@ -123,6 +123,11 @@ def card_new(
             f"{card.teaser.normalize():f} points, ties {card.rules.ties}, {card.rules.min_picks} to "
             f"{card.rules.max_picks} teams."
         )
+        from ..core.teasers import basketball_note
+
+        note = basketball_note(card)
+        if note:
+            err(note)
         print_card(card, ())
     else:
         err(

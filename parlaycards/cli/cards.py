@@ -99,8 +99,10 @@ MapOpt = Annotated[
         metavar="ROLE=COLUMN",
         help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
         '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
-        "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml; "
-        "two rows a game: team, rot, spread or line, total, money.",
+        "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml, "
+        "week, season (a season's file, with --week / --season); matchup (both teams in one cell, a line "
+        "after its team: Chiefs -3 vs Bills) in place of away and home; two rows a game: team, rot, "
+        "spread or line, total, money.",
     ),
 ]
 FavouriteByOpt = Annotated[

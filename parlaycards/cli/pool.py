@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -242,17 +242,43 @@ def result_set(
         typer.Argument(min=0, max=MAX_SCORE, help="Home team's final score (0–999).", show_default=False),
     ] = None,
     cancelled: Annotated[
-        bool, typer.Option("--cancelled", help="Not played (postponed, cancelled): every leg on it is void.")
+        bool,
+        typer.Option(
+            "--cancelled",
+            help="Not played (postponed, cancelled), or a matchup's competitor did not start: every leg on "
+            "it is void.",
+        ),
+    ] = False,
+    withdrew: Annotated[
+        bool,
+        typer.Option(
+            "--withdrew",
+            "--wd",
+            help="Matchups: the competitor of NUMBER started, then withdrew; they lose the matchup.",
+        ),
+    ] = False,
+    disqualified: Annotated[
+        bool,
+        typer.Option(
+            "--disqualified",
+            "--dq",
+            help="Matchups: the competitor of NUMBER started, then was disqualified; they lose the matchup.",
+        ),
     ] = False,
 ) -> None:
     """Record a game's final score, overtime included (away then home), or that it was cancelled.
 
-    Example: parlaycards result set nfl-w12 101 20 23   (or: parlaycards result set nfl-w12 131 --cancelled)
+    Example: parlaycards result set nfl-w12 101 20 23   (or: parlaycards result set nfl-w12 131 --cancelled;
+    a golfer who teed off then withdrew: parlaycards result set golf-r4 102 --wd)
     """
     from ..services import results as svc
     from .pool_views import say_results
 
-    say_results(slug, run(lambda: svc.set_result(open_store(), slug, number, away, home, cancelled)))
+    if withdrew and disqualified:
+        err("Error: give --withdrew or --disqualified, not both: one competitor, one way out.", "bold red")
+        raise typer.Exit(2)
+    out: Literal["wd", "dq"] | None = "wd" if withdrew else "dq" if disqualified else None
+    say_results(slug, run(lambda: svc.set_result(open_store(), slug, number, away, home, cancelled, out)))
 
 
 @result_app.command("import")
@@ -265,7 +291,8 @@ def result_import(
     """Import final scores. Any row that cannot be read stores nothing, and is named.
 
     By number: Number, Away score, Home score. By teams: Away, Away score, Home, Home score, Status
-    (Final, Final OT, Postponed, Cancelled). Team names are matched to the card's, case ignored.
+    (Final, Final OT, Postponed, Cancelled). Team names are matched to the card's, case ignored. In a
+    matchup, WD or DQ in place of a score: that competitor started, then withdrew or was disqualified.
 
     Example: parlaycards result import nfl-w12 scores.xlsx
     """

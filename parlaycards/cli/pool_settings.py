@@ -1,5 +1,5 @@
 """`pool set` and `pool show`: the pool's settings (verify codes, the largest stake, the stake of a scanned
-card with none marked)."""
+card with none marked, the pool's web address and the operator's password for `serve`)."""
 
 from typing import Annotated
 
@@ -36,14 +36,37 @@ def pool_set(
             help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).'
         ),
     ] = None,
+    site: Annotated[
+        str | None,
+        typer.Option(
+            help="The address players open `serve` at, e.g. https://pool.example.org: cards printed from "
+            "now on carry their page's link in the QR code (a phone's camera opens it), and serve's links "
+            'use it ("none": the QR holds the card\'s details, as before).'
+        ),
+    ] = None,
+    password: Annotated[
+        bool | None,
+        typer.Option(
+            "--password/--no-password",
+            help="Ask for a password the operator signs in to `serve` with (beside its one-time links); "
+            "--no-password removes it.",
+        ),
+    ] = None,
 ) -> None:
     """Change the pool's settings (for every card). Without options, shows them.
 
-    Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5
+    Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5 --site https://pool.example.org
     """
+    from ..services import access
     from ..services import entries as svc
     from ..services import scan as scan_svc
 
+    secret = None  # asked, and every new value checked, before anything is changed
+    if password:
+        secret = typer.prompt("Operator password", hide_input=True, confirmation_prompt=True)
+        run(lambda: access.check_password(secret))
+    if site is not None and site.lower() != "none":
+        run(lambda: access.check_site(site))
     if require_code is not None:
         run(lambda: svc.set_require_code(open_store(), require_code))
     if max_stake is not None:
@@ -56,6 +79,10 @@ def pool_set(
                 None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake"),
             )
         )
+    if site is not None:
+        run(lambda: access.set_site(open_store(), None if site.lower() == "none" else site))
+    if password is not None:
+        run(lambda: access.set_password(open_store(), secret))
     _show_settings(always_stake=default_stake is not None)
 
 
@@ -72,6 +99,7 @@ def pool_show() -> None:
 
 
 def _show_settings(always_stake: bool) -> None:
+    from ..services import access
     from ..services import entries as svc
     from ..services import scan as scan_svc
 
@@ -90,6 +118,11 @@ def _show_settings(always_stake: bool) -> None:
         )
     )
     err(f"Largest stake on one card: {dollars(largest)}.")
+    address = run(lambda: access.site(open_store()))
+    if address:
+        err(f"The pool's pages are at {address}: cards printed now carry their page's link in the QR code.")
+    if run(lambda: access.has_password(open_store())):
+        err("The operator can sign in to `serve` with a password.")
     if always_stake or stake is not None:
         err(
             "Scanned cards with no stake marked: "

@@ -143,7 +143,9 @@ def print_(
         if done.short_names:
             err(
                 f"The full team names do not fit on {done.template}, so the card prints short names as "
-                "sportsbooks do: " + ", ".join(f"{full} → {short}" for full, short in done.short_names) + "."
+                "sportsbooks do: "
+                + "; ".join(f"{full} → {short}" for full, short in done.short_names)
+                + ("" if done.short_names[-1][1].endswith(".") else ".")
             )
     else:
         err(

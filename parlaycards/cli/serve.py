@@ -42,6 +42,36 @@ def network_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
+def every(text: str) -> float:
+    """`5m`, `90s`, `1h` as seconds; at least a minute (public feeds ask not to be polled more often)."""
+    import re
+
+    m = re.fullmatch(r"\s*(\d{1,4})\s*(s|m|h|sec|min|hour|hours|minutes?|seconds?)?\s*", text, re.I)
+    if not m:
+        raise typer.BadParameter(f'"{text}" is not a time: give minutes, e.g. 5m, 90s or 1h.')
+    unit = (m.group(2) or "m")[0].lower()
+    seconds = int(m.group(1)) * {"s": 1, "m": 60, "h": 3600}[unit]
+    if seconds < 60:
+        raise typer.BadParameter(f'"{text}" is too often: fetch at most once a minute (e.g. 5m).')
+    return float(seconds)
+
+
+def proxies(text: str) -> str:
+    """`--proxy` as uvicorn takes it: addresses or networks, comma-separated, each checked."""
+    said = [p.strip() for p in text.split(",") if p.strip()]
+    for p in said:
+        try:
+            ipaddress.ip_network(p, strict=False)
+        except ValueError:
+            raise typer.BadParameter(
+                f'"{p}" is not an address: give the proxy\'s address as it reaches serve, e.g. 127.0.0.1 '
+                "or 10.0.0.0/8 (several with commas)."
+            ) from None
+    if not said:
+        raise typer.BadParameter("give the proxy's address, e.g. 127.0.0.1.")
+    return ",".join(said)
+
+
 def serve(
     host: Annotated[
         str,
@@ -50,28 +80,61 @@ def serve(
         ),
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=32,
+            help="Processes answering at once, e.g. 2 on a machine of 2 cores (sessions and the wrong-code "
+            "brake are shared through the pool database, on SQLite and PostgreSQL alike).",
+        ),
+    ] = 1,
+    proxy: Annotated[
+        str | None,
+        typer.Option(
+            help="The address of a proxy in front (nginx, Caddy) whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed; without it every player seems to come from the proxy.",
+        ),
+    ] = None,
+    fetch_results: Annotated[
+        str | None,
+        typer.Option(
+            help="Fetch the finals of every card whose lines came from a feed, at start and then this "
+            "often, e.g. 5m (a failure is shown on the operator's page).",
+        ),
+    ] = None,
 ) -> None:
     """Serve the pool's pages: the board and each player's card, and the operator's review, phone scan,
     scores, grading and payments. Prints a one-time operator link.
 
     Players open http://HOST:PORT/SLUG (the board) and look up their card by serial and code.
 
-    Example: parlaycards serve --host 0.0.0.0 --port 8000
+    Example: parlaycards serve --host 0.0.0.0 --port 8000 --fetch-results 5m
     """
+    import json
+    import os
+
     import uvicorn
 
-    from ..web.app import Site, create_app
+    from ..services import access
+    from ..web.app import SERVE_ENV
+    from ..web.fetching import Fetcher
+    from ..web.guard import Guard
 
+    trusted = proxies(proxy) if proxy is not None else None
+    interval = every(fetch_results) if fetch_results is not None else None
     store = open_store()
     run(store.migrate)
-    site = Site(store)
-    store.actor = f"{store.actor} (serve)"
-    token = site.guard.new_token()
+    token = run(Guard(store).new_token)
+    base = None
     shown = f"[{host}]" if ":" in host else host
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
     if host in ("0.0.0.0", "::"):
         lan = network_address()
-        site.base = f"http://{lan}:{port}" if lan else None
+        base = f"http://{lan}:{port}" if lan else None
+    public = run(lambda: access.site(store))
+    if public:
+        base = public
     who = reach(host)
     if who:
         err(
@@ -80,8 +143,37 @@ def serve(
             "bold yellow",
         )
     err(f"Players: http://{local}:{port}/  (each card's board at /SLUG)")
-    if site.base:
-        err(f"On the network: {site.base}/")
+    if base:
+        err(f"{'The pool' if public else 'On the network'}: {base}/")
     err(f"Operator (works once, within 30 minutes): http://{local}:{port}/op/login?token={token}")
+    if run(lambda: access.has_password(store)):
+        err(f"Or sign in with the operator's password at http://{local}:{port}/op/login")
+    from ..services import cards as card_svc
+
+    hidden = [c.slug for c in run(lambda: card_svc.list_cards(store)) if c.slug in card_svc.RESERVED]
+    if hidden:
+        err(
+            f"Warning: the board of card {', '.join(hidden)} is hidden by the operator's pages at the same "
+            "address (cards made since cannot take that name); its players' own card pages still work.",
+            "bold yellow",
+        )
+    if trusted:
+        err(f"Believing the forwarded addresses of the proxy at {trusted}.")
+    if workers > 1:
+        err(f"{workers} workers.")
+    if interval is not None:
+        Fetcher(store, interval).start()
+        err(f"Fetching results every {interval / 60:g} min for cards whose lines came from a feed.")
     err("Stop with Ctrl+C.")
-    uvicorn.run(create_app(store, site), host=host, port=port, log_level="warning", server_header=False)
+    os.environ[SERVE_ENV] = json.dumps({"url": store.url, "actor": f"{store.actor} (serve)", "base": base})
+    uvicorn.run(
+        "parlaycards.web.app:served",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        server_header=False,
+        proxy_headers=trusted is not None,
+        forwarded_allow_ips=trusted or "",
+    )

@@ -12,6 +12,7 @@ from .money import MAX_AMOUNT
 MAX_INT = 2**31 - 1  # an INTEGER column on PostgreSQL (serials, versions, counts, selection numbers)
 MAX_SCORE = 999  # points in one game, any sport
 MAX_COUNT = 100_000  # copies in one print: more is a typing slip
+MAX_PIXELS = 120_000_000  # a scanned page or photo: a letter page at 1200 dpi is 135 million, 600 dpi 34
 DEFAULT_MAX_STAKE = Decimal("1000")  # a pool's largest stake on one card unless `pool set --max-stake`
 RECEIVED_WINDOW_DAYS = 366  # a card is handed in within a year of its games, before or after
 KICKOFF_WINDOW_DAYS = 45  # the games of one card (a week, a bowl season) lie this close to their middle day

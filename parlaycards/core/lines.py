@@ -122,7 +122,7 @@ def parse_total(text: object) -> Line:
 
 def _exact(x: int | float | Decimal) -> Decimal:
     d = Decimal(str(x)) if isinstance(x, float) else Decimal(x)
-    return d.normalize() if d == d.to_integral_value() else d
+    return d.quantize(Decimal(1)) if d == d.to_integral_value() else d  # 40, never 4E+1
 
 
 def to_half(value: Decimal | int | float | str) -> Decimal:

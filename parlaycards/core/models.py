@@ -7,6 +7,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -331,17 +332,38 @@ class Entry(Frozen):
         return clean_name(v)
 
 
+OUT_WORDS = {"wd": "withdrew", "dq": "was disqualified"}
+
+
 class Result(Frozen):
-    """A game's final score, or cancelled (void for every leg on it)."""
+    """A game's final score, or cancelled (void for every leg on it).
+
+    In a matchup a competitor who started and then withdrew (`wd`) or was disqualified (`dq`) is marked
+    out (`away_out`, `home_out`): SETTLEMENT.md §6, they finish behind a competitor who finishes. Such a
+    result needs no score; a competitor who never started is `cancelled` (no action)."""
 
     game: int  # the game's key (its away selection number)
     away_score: int | None = Field(default=None, ge=0, le=MAX_SCORE)
     home_score: int | None = Field(default=None, ge=0, le=MAX_SCORE)
     cancelled: bool = False
+    away_out: Literal["wd", "dq"] | None = None
+    home_out: Literal["wd", "dq"] | None = None
+
+    @property
+    def out(self) -> bool:
+        """A competitor withdrew or was disqualified after starting."""
+        return self.away_out is not None or self.home_out is not None
+
+    def out_text(self, away: str, home: str) -> str:
+        """`Scheffler withdrew` / `Elliott was disqualified` (both when both are out), or "" for neither."""
+        said = [f"{name} {OUT_WORDS[o]}" for name, o in ((away, self.away_out), (home, self.home_out)) if o]
+        return " and ".join(said)
 
     @model_validator(mode="after")
     def _scored(self) -> Result:
-        if not self.cancelled and (self.away_score is None or self.home_score is None):
+        if self.cancelled and self.out:
+            raise ValueError("a cancelled game has no competitor out")
+        if not self.cancelled and not self.out and (self.away_score is None or self.home_score is None):
             raise ValueError("a result needs both scores, or cancelled")
         return self
 

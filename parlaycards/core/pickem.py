@@ -275,6 +275,18 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _scored(
+    e: PickemEntry,
+    games: Sequence[Game],
+    graded: Mapping[int, dict[Side, LegOutcome]],
+    pool: PickemPool,
+    actual: int | None,
+) -> tuple[PickemEntry, Decimal, tuple[PickLine, ...], tuple[int, int]]:
+    """An entry with its score, its picks' lines, and the key its tiebreak guess sorts by."""
+    score, lines = score_entry(e, games, graded, pool.push_points)
+    return e, score, lines, tiebreak_key(e.tiebreak, actual, pool.tiebreak_rule)
+
+
 def _result_notes(games: Sequence[Game], results: Mapping[int, Result], pending: Sequence[Game]) -> list[str]:
     """What the week's results say of its scores: games cancelled, games with no result yet."""
     notes = [
@@ -349,16 +361,14 @@ def grade_week(
     notes = _result_notes(games, results, pending)
     tb_result = results.get(tb_game.key)
     actual: int | None = None
-    if tb_result is not None and not tb_result.cancelled:
+    if tb_result is not None and not tb_result.cancelled and not tb_result.out:
         actual = (tb_result.away_score or 0) + (tb_result.home_score or 0)
     elif tb_result is not None:
         notes.append(f"The tiebreak game {tb_game.label()} was cancelled: ties on score are not broken.")
-
-    scored = []
-    for e in entries:
-        score, lines = score_entry(e, games, graded, pool.push_points)
-        scored.append((e, score, lines, tiebreak_key(e.tiebreak, actual, pool.tiebreak_rule)))
-    scored.sort(key=lambda s: (-s[1], s[3], s[0].key, s[0].name))
+    scored = sorted(
+        (_scored(e, games, graded, pool, actual) for e in entries),
+        key=lambda s: (-s[1], s[3], s[0].key, s[0].name),
+    )
     pot = cents(pool.fee * len(scored))
     prizes = place_prizes(pot, pool.prizes)
     notes += _prize_notes(prizes, pot, len(scored), pool.fee)

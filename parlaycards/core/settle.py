@@ -38,6 +38,8 @@ def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
         return LegOutcome.PENDING
     if result.cancelled:
         return LegOutcome.VOID
+    if result.out:
+        return _out(side, result)
     away, home = Decimal(result.away_score or 0), Decimal(result.home_score or 0)
     if side in (Side.OVER, Side.UNDER):
         total = game.line_for(side)
@@ -57,6 +59,16 @@ def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
     if margin == 0:
         return LegOutcome.PUSH
     return LegOutcome.WIN if margin > 0 else LegOutcome.LOSS
+
+
+def _out(side: Side, result: Result) -> LegOutcome:
+    """A matchup where a competitor started and then withdrew or was disqualified (§6): they finish behind
+    a competitor who finishes, whatever the line. Where both are out the contract is silent; the usual
+    sportsbook rule applies: no action. A total cannot be counted without both scores: no action."""
+    if side in (Side.OVER, Side.UNDER) or (result.away_out and result.home_out):
+        return LegOutcome.VOID
+    mine = result.away_out if side is Side.AWAY else result.home_out
+    return LegOutcome.LOSS if mine else LegOutcome.WIN
 
 
 def returned(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
@@ -188,13 +200,7 @@ def refusals(
                 when = f" at {brief(_local(taken_off, now))}" if taken_off else ""
                 reasons.append(f"pick {number}: {game.label()} was taken off the card{when}")
     if not rules.same_game:
-        for key, ms in games_with.items():
-            if len(ms) > 1:
-                game = next(g for g in card.games if g.key == key)
-                reasons.append(
-                    f"a side and the total of {game.label()} are both picked; "
-                    "same-game picks are off on this card"
-                )
+        reasons += _same_game(card, games_with)
     count = len(entry.picks)
     if count < rules.min_picks:
         reasons.append(f"{count} picks; this card needs at least {rules.min_picks}")
@@ -202,20 +208,34 @@ def refusals(
         reasons.append(f"{count} picks; this card takes at most {rules.max_picks}")
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
-        got, due = _local(entry.received_at, now), _local(cutoff, now)
-        remedy = (
-            "(to accept it on purpose, import with ⟨late⟩; if it was handed in before the cutoff, say "
-            "when in a Received column of the sheet)"
-            if entry.source == "imported"
-            else "(to accept it on purpose, use ⟨late⟩; if it was handed in before the cutoff, say when "
-            "with ⟨received⟩, or in a Received column of a sheet)"
-        )
-        reasons.append(
-            f"received {brief(got, year=got.year != due.year)} after the cutoff {brief(due, year=got.year != due.year)} {remedy}"
-        )
+        reasons.append(_after_cutoff(entry, cutoff, now))
     if entry.late:
         reasons += _past_posted(entry, card, now)
     return reasons
+
+
+def _same_game(card: Card, games_with: Mapping[int, set[str]]) -> list[str]:
+    """A game with both a side and the total picked, on a card whose same-game picks are off."""
+    games = {g.key: g for g in card.games}
+    return [
+        f"a side and the total of {games[key].label()} are both picked; same-game picks are off on this card"
+        for key, markets in games_with.items()
+        if len(markets) > 1
+    ]
+
+
+def _after_cutoff(entry: Entry, cutoff: datetime, now: Card) -> str:
+    """Why an entry received after the card's cutoff is refused, and how to accept it on purpose."""
+    got, due = _local(entry.received_at, now), _local(cutoff, now)
+    remedy = (
+        "(to accept it on purpose, import with ⟨late⟩; if it was handed in before the cutoff, say "
+        "when in a Received column of the sheet)"
+        if entry.source == "imported"
+        else "(to accept it on purpose, use ⟨late⟩; if it was handed in before the cutoff, say when "
+        "with ⟨received⟩, or in a Received column of a sheet)"
+    )
+    year = got.year != due.year
+    return f"received {brief(got, year=year)} after the cutoff {brief(due, year=year)} {remedy}"
 
 
 def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:

@@ -87,6 +87,8 @@ def level(text: str, team: str) -> int:
     if ca and cb and ca & cb and (len(ca) == 1 or len(cb) == 1):  # one of the two names says which team
         return ALIAS
     wa, wb = words(text), words(team)
+    if len(wa) > 1 and _spelled_out(wa) == _spelled_out(wb):  # "LA Clippers" is "Los Angeles Clippers"
+        return ALIAS
     if _within(wa, wb) or _within(wb, wa):
         return WORDS
     if len(wb) > 1 and len(wb[-1]) >= 4 and wa == wb[-1:]:  # the nickname alone: "Bills"
@@ -96,6 +98,15 @@ def level(text: str, team: str) -> int:
     if len(a) >= 3 and any(w.startswith(a) for w in wb):
         return SHORT
     return NONE
+
+
+SHARED_CITY_INITIALS = {"la": ["los", "angeles"], "ny": ["new", "york"]}
+
+
+def _spelled_out(ws: list[str]) -> list[str]:
+    """A name's words with the initials of a city two teams share written out (as feeds write "LA Clippers")."""
+    joined = " ".join(ws).replace("l a ", "la ").replace("n y ", "ny ").split()  # "L.A." reads as l, a
+    return [part for w in joined for part in SHARED_CITY_INITIALS.get(w, [w])]
 
 
 def _within(small: list[str], big: list[str]) -> bool:

@@ -18,8 +18,10 @@ from .errors import ParlayError
 from .lines import half
 from .models import Card, Game, Odds, PayoutTable, PayoutTier, Rules
 
-# Teams → odds (basis "to"), DOMAIN.md §2's reference tables (off-board, [src 18]); basketball's 4, 4½
-# and 5 points pay as football's 6, 6½ and 7 (the usual books' practice).
+# Teams → odds (basis "to"), DOMAIN.md §2's reference tables (off-board, [src 18]). DOMAIN.md has no
+# basketball teaser table: basketball's 4, 4½ and 5 points are given football's 6, 6½ and 7 tables as a
+# starting point only, an assumption no source here confirms; `basketball_note` says so to the operator,
+# who sets the table their book pays with `payout set`.
 FOOTBALL_TABLES: dict[Decimal, dict[int, str]] = {
     Decimal(6): {2: "10-11", 3: "9-5", 4: "3-1", 5: "9-2", 6: "6-1"},
     Decimal("6.5"): {2: "10-12", 3: "8-5", 4: "5-2", 5: "4-1", 6: "11-2"},
@@ -43,6 +45,21 @@ def teaser_table(points: Decimal, sport: str) -> PayoutTable:
     rows = FOOTBALL_TABLES.get(key, {}) if key is not None else {}
     return PayoutTable(
         tiers=tuple(PayoutTier(picks=n, hits=n, odds=Odds.parse(o)) for n, o in sorted(rows.items()))
+    )
+
+
+def basketball_note(card: Card) -> str | None:
+    """What the operator must hear when a basketball teaser card takes football's table (None otherwise)."""
+    if card.teaser is None:
+        return None
+    sports = {lg.sport for lg in (leagues.get(g.league) for g in card.games) if lg is not None}
+    if sports != {"basketball"}:
+        return None
+    like = BASKETBALL_POINTS.get(card.teaser)
+    return (
+        f"No basketball teaser table is on file: this card pays by the football table for "
+        f"{points_text(like) if like is not None else '?'} points, a starting point only. Check it against "
+        f"the table your book pays and set it with `payout set {card.slug} …`."
     )
 
 

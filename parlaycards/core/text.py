@@ -144,3 +144,8 @@ def short_stamp(when: datetime, tz: str | None = None, *, zone: bool = False) ->
 def plural(n: int, word: str, many: str | None = None) -> str:
     """`1 card`, `3 cards`, `1,200 cards`; `many` for a word not made plural with s (`entry`, `entries`)."""
     return f"{n:,} {word if n == 1 else many or word + 's'}"
+
+
+def folded(text: str) -> str:
+    """`text` with case and accents aside, for comparing names: "José" and "JOSE" are both "jose"."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()

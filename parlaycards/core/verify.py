@@ -70,3 +70,23 @@ def parse_qr_payload(text: str) -> tuple[str, int, int, str] | None:
     if not 1 <= version <= 2**31 - 1 or serial < 1:
         return None
     return slug, version, serial, code
+
+
+LINK_PATH = "/c/"
+
+
+def qr_link(site: str, serial: int, code: str) -> str:
+    """A card's QR as a link a phone's camera opens, when the pool has a web address (`pool set --site`):
+    `https://pool.example.org/c/000123-K7F2Q9`; `serve` sends it on to the card's own page."""
+    return f"{site}{LINK_PATH}{format_serial(serial)}-{code}"
+
+
+_LINK = re.compile(r"https?://[!-~]{1,200}?/c/0*([0-9]{1,9})-([A-Za-z0-9]{1,16})", re.ASCII)
+
+
+def parse_qr_link(text: str) -> tuple[int, str] | None:
+    """(serial, code) of a card's link QR (`qr_link`), or None."""
+    m = _LINK.fullmatch(str(text).strip())
+    if m is None or int(m.group(1)) < 1:
+        return None
+    return int(m.group(1)), m.group(2)

@@ -73,15 +73,20 @@ class OneRowLayout(Layout):
     )
     required: tuple[str, ...] = ("away", "home")
 
+    def _no_line_column(self, table: Table) -> str | None:
+        """Why the sheet has no line to read (None: it has one)."""
+        if table.has("spread") or table.has("away_line") or table.has("home_margin"):
+            return None
+        return (
+            "the header has Away and Home but no column for the line. "
+            "Add one headed Home line (or Line, Spread) holding home's line: -3½, +7, PK."
+        )
+
     def extract(self, table: Table) -> Extracted:
         games = []
-        if not table.has("spread") and not table.has("away_line") and not table.has("home_margin"):
-            table.problem(
-                table.header_row,
-                None,
-                "the header has Away and Home but no column for the line. "
-                "Add one headed Home line (or Line, Spread) holding home's line: -3½, +7, PK.",
-            )
+        missing = self._no_line_column(table)
+        if missing:
+            table.problem(table.header_row, None, missing)
             return Extracted((), tuple(table.problems))
         if table.has("favorite") and table.has("underdog"):
             table.problem(

@@ -14,9 +14,11 @@ a game nor a date or league heading is a problem, or a warning when no game depe
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from functools import partial
 from pathlib import Path
 
@@ -34,7 +36,7 @@ from .columns import SheetReading, adopt_headerless, read_columns
 from .favorite import FavoriteLayout
 from .guess import suggest
 from .layouts import OneRowLayout
-from .mapping import ColumnMap, as_saved, resolve
+from .mapping import CHOOSERS, ColumnMap, as_saved, resolve
 from .matchup import MatchupLayout
 from .rotation import RotationLayout, UnnumberedLayout
 from .season import one_week
@@ -65,6 +67,7 @@ MAPPED: dict[str, Layout] = {
     "favourite": _mapped(FavoriteLayout()),
     "two rows": _mapped(RotationLayout()),
     "two rows unnumbered": _mapped(UnnumberedLayout()),
+    "matchup": _mapped(MatchupLayout()),
 }
 EXPECTED = (
     "Expected a header row with Away and Home (and Home line, Total, Date, Time, League, Neutral); "
@@ -135,21 +138,54 @@ def read_lines(
     readings: list[SheetReading] = []
     mapped: ColumnMap | None = None
     warnings = _hidden(book, chosen)
+
+    def suggested(sheet: Sheet, several: bool, read_only: bool = False) -> str:
+        """The --map command the sheet's columns suggest, each reading tried through this very reader."""
+
+        def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
+            try:
+                got = read_lines(
+                    path,
+                    sheets=(sheet.name,) if sheet.name else (),
+                    league=league,
+                    tz=tz,
+                    today=today,
+                    week=week,
+                    season=season,
+                    on=on,
+                    mapping=m,
+                )
+            except ParlayError:
+                return None
+            return [(g.away, g.home, g.spread) for g in got.games]
+
+        said = [(season, "season"), (week, "week"), (on.isoformat() if on else None, "date")]
+        again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
+        return suggest(path, sheet, several, calendar, trial, again, read_only)
+
     for sheet in chosen:
         if not sheet.rows:
             continue
         if mapping is not None:
             resolved = resolve(book.file, sheet, mapping)
-            row, layout, columns = resolved.header_row, MAPPED[resolved.kind], resolved.columns
+            row, layout, columns = resolved.header_row, MAPPED[resolved.kind], dict(resolved.columns)
             mapped = mapped or as_saved(mapping, resolved, sheet)
+            chooser_cols: dict[str, int] | None = {
+                n: columns.pop(n) if n in CHOOSERS else columns[n]
+                for n in ("week", "season", "date", "kickoff")
+                if n in columns
+            }
         else:
+            chooser_cols = None
             found = _header(sheet)
             if found is None:
-                problems.append(_no_header(book.file, sheet, len(chosen) > 1, path, calendar))
+                problems.append(_no_header(book.file, sheet, len(chosen) > 1, suggested))
                 continue
             row, layout = found
             columns = locate(layout.columns, sheet.rows[row - 1])
-        sheet, choosers = one_week(book.file, sheet, row, calendar, week=week, season=season, on=on)
+        sheet, choosers = one_week(
+            book.file, sheet, row, calendar, week=week, season=season, on=on, mapped=chooser_cols
+        )
         heading = _title(sheet, row)
         league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
         table = Table(book.file, sheet, row, columns, league_here, calendar)
@@ -161,6 +197,9 @@ def read_lines(
         reading, refused, ignored = read_columns(
             table, layout, got.games, choosers=choosers, mapped=mapping is not None
         )
+        mapped_way = suggested(sheet, len(chosen) > 1, True) if refused and mapping is None else ""
+        if mapped_way:  # a column the layout does not read: the mapping that reads the sheet, when one does
+            refused[0] = Problem(refused[0].source, f"{refused[0].message} {mapped_way}")
         problems.extend(refused + unread)
         warnings.extend(table.notes + passed + ignored)
         readings.append(reading)
@@ -173,9 +212,7 @@ def read_lines(
                 )
             )
         drafts.extend(got.games)
-        problems.extend(
-            _with_suggestion(got, row, mapping, partial(suggest, path, sheet, len(chosen) > 1, calendar))
-        )
+        problems.extend(_with_suggestion(got, row, mapping, partial(suggested, sheet, len(chosen) > 1)))
         title = title or heading
         read.append(sheet)
     if not read and not problems:
@@ -222,23 +259,37 @@ def _header(sheet: Sheet) -> tuple[int, Layout] | None:
     )
 
 
-def _no_header(file: str, sheet: Sheet, several: bool, path: Path, calendar: Calendar) -> Problem:
+def _no_header(file: str, sheet: Sheet, several: bool, suggested: Callable[[Sheet, bool], str]) -> Problem:
     also = " If this sheet holds no lines, name the sheets to read with ⟨sheet⟩." if several else ""
-    return no_header(file, [sheet], EXPECTED, also + " " + suggest(path, sheet, several, calendar))
+    return no_header(file, [sheet], EXPECTED, also + " " + suggested(sheet, several))
 
 
 def _with_suggestion(
-    got: Extracted, header_row: int, mapping: ColumnMap | None, suggestion: Callable[[], str]
+    got: Extracted, header_row: int, mapping: ColumnMap | None, suggestion: Callable[[bool], str]
 ) -> tuple[Problem, ...]:
     """The sheet's problems; when its header named a layout that read no game of it (no line column, two
-    of them …), the first problem of the header row also says the --map command its columns suggest."""
+    of them …), the first problem of the header row also says the --map command its columns suggest (or,
+    when every game's row was refused, a problem of its own says it)."""
     if mapping is not None or got.games:
         return got.problems
     at = next((i for i, p in enumerate(got.problems) if p.source.row == header_row), None)
     if at is None:
-        return got.problems
+        if not got.problems:
+            return got.problems
+        mapped = suggestion(True)
+        if not mapped:
+            return got.problems
+        where = Source(got.problems[0].source.file, got.problems[0].source.sheet, header_row)
+        return (
+            *got.problems,
+            Problem(where, f"no game of the sheet reads as the layout its header names. {mapped}"),
+        )
     p = got.problems[at]
-    return (*got.problems[:at], Problem(p.source, f"{p.message} {suggestion()}"), *got.problems[at + 1 :])
+    return (
+        *got.problems[:at],
+        Problem(p.source, f"{p.message} {suggestion(False)}"),
+        *got.problems[at + 1 :],
+    )
 
 
 def _title(sheet: Sheet, header_row: int) -> str | None:

@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..core import teams
 from ..core.errors import ParlayError, Source, option
 from ..core.lines import LineError, is_no_line, parse_spread
 from .sheets import HEADER_ROWS, Sheet, column_letter, header_key, text_of
@@ -42,22 +43,28 @@ ROLES: dict[str, str | None] = {
     "team": "team",
     "rot": "rot",
     "money": "money",
+    "matchup": "matchup",
+    "week": "week",
+    "season": "season",
 }
 FAVOURITE_BY = ("sign", "margin")
 LINE_ROLES = ("home-line", "away-line", "home-margin", "spread", "line")
-WHEN = {"kickoff", "date", "time", "league", "neutral"}
+WHEN = {"kickoff", "date", "time", "league", "neutral", "week", "season"}
+CHOOSERS = ("week", "season")  # columns that choose a season file's week, read before any layout
 READ_BY = {  # the roles each layout reads (a role it does not read is refused, never listed as read)
-    "one row": set(ROLES) - {"team", "rot", "money"},
+    "one row": set(ROLES) - {"team", "rot", "money", "matchup"},
+    "matchup": set(ROLES) - {"team", "rot", "money", "away", "home", "site"},
     "favourite": {"favourite", "favorite", "underdog", "line", "spread", "total", "site"} | WHEN,
     "two rows": {"team", "rot", "spread", "line", "total", "money"} | WHEN,
 }
-TEAM_ROLES = {"away", "home", "favourite", "favorite", "underdog", "team"}
+TEAM_ROLES = {"away", "home", "favourite", "favorite", "underdog", "team", "matchup"}
 ACCEPTED = (
     "Map each column as ROLE=COLUMN, the column by letter (B) or by its header as written: away, home, "
     "home-line (home's line, favourite negative), away-line, home-margin (positive: home favoured), spread "
     f"(with {option('favourite_by')} sign or margin, or with a favourite or underdog column), favourite, "
     "underdog, line (the points the favourite gives), total, kickoff, date, time, league, neutral, site, "
-    "away-ml, home-ml; for two rows a game: team, rot, spread or line, total, money."
+    "away-ml, home-ml, week, season; matchup (both teams in one cell, Away at Home) in place of away and "
+    "home; for two rows a game: team, rot, spread or line, total, money."
 )
 
 
@@ -129,6 +136,7 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
     if stray:
         what = {
             "one row": "one row a game",
+            "matchup": "one row a game with both teams in one cell",
             "favourite": "Favorite / Line / Underdog",
             "two rows": "two rows a game",
         }
@@ -192,6 +200,15 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
                 where,
             )
         return "two rows"
+    if "matchup" in refs:
+        if "away" in refs or "home" in refs:
+            raise ParlayError(
+                f"{option('map')} matchup=… holds both teams (Away at Home), so away=… and home=… are not "
+                "mapped with it: leave them out.",
+                where,
+            )
+        _whose_line(refs, favourite_by, where)
+        return "matchup"  # its line in a column, or after its team in the cell (Chiefs -3 vs Bills)
     if "away" in refs or "home" in refs:
         missing = [r for r in ("away", "home") if r not in refs]
         if missing:
@@ -203,22 +220,7 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
                 f"{option('favourite_by')} sign.",
                 where,
             )
-        sided = {"favourite", "favorite", "underdog"} & set(refs)
-        if "line" in refs and not sided:
-            raise ParlayError(
-                f"{option('map')} line=… is the points the favourite gives, and no column names the favourite: "
-                f"map it too ({option('map')} favourite=…), or map the column as home-line=… if it holds home's "
-                "line (the favourite negative).",
-                where,
-            )
-        if "spread" in refs and not favourite_by and not ({"favourite", "favorite", "underdog"} & set(refs)):
-            raise ParlayError(
-                f"{option('map')} spread=… does not say whose line it is: add {option('favourite_by')} sign "
-                "(home's line, the favourite negative: -3 means home gives 3) or "
-                f"{option('favourite_by')} margin (the home team's expected margin: +3 means home gives 3), "
-                f"or map the favourite's column ({option('map')} favourite=…).",
-                where,
-            )
+        _whose_line(refs, favourite_by, where)
         return "one row"
     if ({"favourite", "favorite"} & set(refs)) and "underdog" in refs:
         if not ({"line", "spread"} & set(refs)):
@@ -231,10 +233,32 @@ def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> s
     )
 
 
+def _whose_line(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> None:
+    """A row-a-game line column that does not say whose it is (line=… or spread=… alone) is refused."""
+    sided = {"favourite", "favorite", "underdog"} & set(refs)
+    if "line" in refs and not sided:
+        raise ParlayError(
+            f"{option('map')} line=… is the points the favourite gives, and no column names the favourite: "
+            f"map it too ({option('map')} favourite=…), or map the column as home-line=… if it holds home's "
+            "line (the favourite negative).",
+            where,
+        )
+    if "spread" in refs and not favourite_by and not sided:
+        raise ParlayError(
+            f"{option('map')} spread=… does not say whose line it is: add {option('favourite_by')} sign "
+            "(home's line, the favourite negative: -3 means home gives 3) or "
+            f"{option('favourite_by')} margin (the home team's expected margin: +3 means home gives 3), "
+            f"or map the favourite's column ({option('map')} favourite=…).",
+            where,
+        )
+
+
 def _name(role: str, kind: str, refs: Mapping[str, str], favourite_by: str | None) -> str:
     """The column's name in the layout that reads it."""
     if role in ("favourite", "favorite"):
         return "favorite"
+    if role in CHOOSERS or role == "matchup":
+        return role
     if kind == "two rows" or kind == "favourite":
         return "line" if role in ("line", "spread") and kind == "favourite" else str(ROLES[role] or "spread")
     if role == "spread":
@@ -281,11 +305,12 @@ def _header_row(
         said = {role: cells[c] if c < len(cells) else None for role, c in cols.items()}
         words = [v for v in said.values() if isinstance(v, str) and text_of(v) and not _reads_as_line(v)]
         filled = [v for v in said.values() if v is not None]
-        teams = [v for role, v in said.items() if role in TEAM_ROLES]
+        sides = [v for role, v in said.items() if role in TEAM_ROLES]
         if (
             len(words) == len(filled)
             and len(words) * 2 > len(said)
-            and all(isinstance(v, str) and text_of(v) for v in teams)
+            and all(isinstance(v, str) and text_of(v) for v in sides)
+            and not (sides and all(_a_team(v) for v in sides))  # `Tennessee | Indianapolis | PK`: a game
         ):
             return number
     raise ParlayError(
@@ -296,8 +321,15 @@ def _header_row(
     )
 
 
+def _a_team(value: object) -> bool:
+    """A cell naming a team of the alias table (in any league): a game's row, not a header's."""
+    name = text_of(value)
+    return any(teams.canonical(name, league) is not None for league in (None, "NFL", "NCAA"))
+
+
 def _reads_as_line(value: object) -> bool:
-    if is_no_line(value):
+    """A cell that reads as a line, not as a header's word (`Pick` and `Even` are words above a column)."""
+    if is_no_line(value) or not re.search(r"\d", text_of(value)):
         return False
     try:
         parse_spread(value)

@@ -3,7 +3,9 @@
 By number: Number (any selection number of the game), Away score, Home score, optional Status.
 By teams: Away, Away score, Home, Home score, Status (Final, Final OT, Postponed, Cancelled). Two
 columns both headed "Score" are read as the score of the team to their left. Rows with no scores
-and no status, or a status such as Scheduled or In progress, are games not over yet.
+and no status, or a status such as Scheduled or In progress, are games not over yet. In a matchup
+(golf, NASCAR), WD or DQ written in place of a competitor's score says they started, then withdrew or
+were disqualified.
 """
 
 from __future__ import annotations
@@ -116,6 +118,7 @@ NOT_OVER = {
     "q3",
     "q4",
 }
+OUT = {"wd": "wd", "withdrew": "wd", "withdrawn": "wd", "dq": "dq", "disqualified": "dq", "dsq": "dq"}
 STATUS_ACCEPTED = "Accepted: Final, Final OT, Postponed, Cancelled (or blank when the scores are there)."
 
 
@@ -131,6 +134,8 @@ class RawResult:
     home_score: int | None
     cancelled: bool
     said_number: int | None = None  # a Number cell beside the teams: checked against the game they name
+    away_out: str | None = None  # "wd" or "dq": a matchup's competitor who started, then withdrew or was
+    home_out: str | None = None  # disqualified (WD or DQ written in place of the score)
 
 
 @dataclass(frozen=True)
@@ -204,14 +209,23 @@ def _scores(
     scores: list[int | None] = []
     for name in ("away_score", "home_score"):
         value = text_of(cell(name))
-        if not value:
+        if not value or _out(value):
             scores.append(None)
         elif re.fullmatch(r"\d{1,3}", value):
             scores.append(int(value))
         else:
-            problem(name, f'the score "{value}" is not a whole number of points (0 or more).')
+            problem(
+                name,
+                f'the score "{value}" is not a whole number of points (0 or more), or WD/DQ for a '
+                "competitor of a matchup who started, then withdrew or was disqualified.",
+            )
             return None
     return scores
+
+
+def _out(value: str) -> str | None:
+    """ "wd" or "dq" for WD, W/D, DQ … written in place of a competitor's score (a matchup), else None."""
+    return OUT.get(re.sub(r"[\s/.]", "", value.casefold()))
 
 
 def _number(
@@ -229,6 +243,16 @@ def _number(
         problem(None, "both teams are needed (Away and Home).")
         return False
     return None
+
+
+def _scored_but_off(status: str, scores: list[int | None], game: str) -> str:
+    """Why a row whose status says cancelled or postponed, but which has a score, stores neither."""
+    shown = "–".join("" if s is None else str(s) for s in scores)
+    return (
+        f'the status says "{status}" but the row has a score ({shown}) for {game}: a '
+        "cancelled or postponed game has no score, so neither was stored. Clear the scores to record "
+        "it cancelled, or write Final (or leave the status blank) to record the score."
+    )
 
 
 def _row(
@@ -265,15 +289,32 @@ def _row(
     said_number = None
     if "said_number" in cols and re.fullmatch(r"\d{1,6}", text_of(cell("said_number"))):
         said_number = int(text_of(cell("said_number")))
+    outs = [_out(text_of(cell(name))) for name in ("away_score", "home_score")]
+    if any(outs):
+        if status in CANCELLED or (status and status not in FINAL):
+            problem(
+                "status",
+                f'the status "{text_of(cell("status"))}" with WD or DQ: write Final, or leave it blank.',
+            )
+            return
+        rows.append(
+            RawResult(
+                where,
+                number,
+                text_of(cell("away")) or None,
+                text_of(cell("home")) or None,
+                None,
+                None,
+                False,
+                said_number,
+                away_out=outs[0],
+                home_out=outs[1],
+            )
+        )
+        return
     cancelled = status in CANCELLED
     if cancelled and scores != [None, None]:
-        shown = "–".join("" if s is None else str(s) for s in scores)
-        problem(
-            "status",
-            f'the status says "{text_of(cell("status"))}" but the row has a score ({shown}) for {game}: a '
-            "cancelled or postponed game has no score, so neither was stored. Clear the scores to record "
-            "it cancelled, or write Final (or leave the status blank) to record the score.",
-        )
+        problem("status", _scored_but_off(text_of(cell("status")), scores, game))
         return
     if status in NOT_OVER or (not status and scores == [None, None]):
         not_over.append(f"{here} ({game}): {text_of(cell('status')) or 'no score yet'}")

@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from ..core.errors import LimitError
+from ..core.bounds import MAX_PIXELS
+from ..core.errors import LimitError, ParlayError
 from .limits import MB, read_bounded, size_text
 
 MAX_IMAGE_BYTES = 200 * MB
-MAX_PIXELS = 120_000_000  # a letter page at 1200 dpi is 135 million: 600 dpi (34 million) is plenty
 MAX_PDF_BYTES = 500 * MB
 MAX_PDF_PAGES = 5_000
 
@@ -111,3 +111,35 @@ def check_pdf_file(path: Path, dpi: int = 200) -> int:
     finally:
         pdf.close()
     return pages
+
+
+SCAN_IMAGES = {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"}
+SCANS = "PDF files from a scanner, or JPEG, PNG or TIFF photos"
+
+
+def count_pages(paths: list[Path], dpi: int = 200) -> list[int]:
+    """How many pages each file holds; a file that is missing, not a scan, damaged, or larger than the
+    reader's bounds (bytes, pages, pixels, all checked before decoding) is refused, naming it."""
+    out = []
+    for p in paths:
+        if not p.is_file():
+            raise ParlayError(f"{p}: no such file. Accepted: {SCANS}.")
+        suffix = p.suffix.lower()
+        if suffix == ".pdf":
+            out.append(check_pdf_file(p, dpi))
+        elif suffix in SCAN_IMAGES:
+            check_image_file(p)
+            out.append(_frames(p) if suffix in {".tif", ".tiff"} else 1)
+        else:
+            raise ParlayError(
+                f'{p}: "{p.suffix or p.name}" is not a scan this command reads. Accepted: {SCANS}.'
+            )
+    return out
+
+
+def _frames(path: Path) -> int:
+    """The pages of a TIFF, from its header."""
+    from PIL import Image
+
+    with Image.open(path) as im:
+        return int(getattr(im, "n_frames", 1))

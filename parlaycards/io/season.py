@@ -19,12 +19,16 @@ Rows = list[tuple[int, tuple[object, ...]]]  # (row number, cells) of the sheet'
 Cell = Callable[[tuple[object, ...], str], str]  # a named column's text in a row
 
 
-def _refuse_missing(week: str | None, season: str | None, cols: dict[str, int], where: Source) -> None:
-    """A week or season asked for of a sheet that has no such column is refused."""
+def _refuse_missing(
+    week: str | None, season: str | None, cols: dict[str, int], where: Source, mapped: bool = False
+) -> None:
+    """A week or season asked for of a sheet that has no such column is refused (`mapped`: its columns
+    were named by --map, which can name that column too)."""
     for asked, name in ((week, "week"), (season, "season")):
         if asked is not None and name not in cols:
             raise ParlayError(
-                f"{option(name)} {asked} was given, but the sheet has no {name.capitalize()} column. "
+                f"{option(name)} {asked} was given, but the sheet has no {name.capitalize()} column"
+                + (f" (map it: {option('map')} {name}=LETTER). " if mapped else ". ")
                 + (
                     f"Choose the day with {option('date')} 2023-10-08 instead."
                     if name == "week"
@@ -59,10 +63,15 @@ def one_week(
     week: str | None = None,
     season: str | None = None,
     on: date | None = None,
+    mapped: dict[str, int] | None = None,
 ) -> tuple[Sheet, dict[int, str]]:
     """The sheet with only the chosen week's rows (the rest blanked), the sheet itself when it holds one;
-    and the Week and Season columns that chose the week (index → what the summary says of them)."""
-    cols = locate((WEEK, SEASON, DATE, KICKOFF), sheet.rows[header_row - 1])
+    and the Week and Season columns that chose the week (index → what the summary says of them).
+    `mapped`: the columns named by --map (week, season, date, kickoff), in place of the header's."""
+    if mapped is None:
+        cols = locate((WEEK, SEASON, DATE, KICKOFF), sheet.rows[header_row - 1])
+    else:
+        cols = {n: c for n, c in mapped.items() if n in ("week", "season", "date", "kickoff")}
     where = Source(file=file, sheet=sheet.name, row=header_row)
     below = list(enumerate(sheet.rows[header_row:], start=header_row + 1))
     games = [(n, r) for n, r in below if sum(v is not None for v in r) >= 2]
@@ -70,7 +79,7 @@ def one_week(
     def cell(r: tuple[object, ...], name: str) -> str:
         return text_of(r[cols[name]]) if name in cols and cols[name] < len(r) else ""
 
-    _refuse_missing(week, season, cols, where)
+    _refuse_missing(week, season, cols, where, mapped is not None)
     keep: set[int] | None = None
     if week is not None and season is None and "season" in cols:
         seasons = sorted({cell(r, "season") for _, r in games if _same(cell(r, "week"), week)} - {""})
@@ -91,7 +100,8 @@ def one_week(
         keep = _of_day(games, cols, calendar, on, where)
     if keep is None:
         _one_week_only(games, cell, cols, where)
-        return sheet, {}
+        mapped_here = {n: c for n, c in (mapped or {}).items() if n in ("week", "season")}
+        return sheet, {c: f"the {n} (the file holds one)" for n, c in mapped_here.items()}
     if not keep:
         held = _weeks(games, cell, cols)
         raise ParlayError(

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import io
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
 from ..core.errors import ParlayError, Source
-from ..core.text import strip_invisible
+from ..core.text import folded, strip_invisible
 from . import limits
 
 T = TypeVar("T")
@@ -109,7 +108,7 @@ def text_of(value: object) -> str:
 
 def header_key(text: object) -> str:
     """How header names are compared: case, accents, spacing, punctuation and `(notes)` ignored."""
-    t = unicodedata.normalize("NFKD", text_of(text)).encode("ascii", "ignore").decode().casefold()
+    t = folded(text_of(text))
     t = re.sub(r"\(.*?\)", "", t)
     return re.sub(r"[^0-9a-z#/&@]", "", t)
 

@@ -153,11 +153,31 @@ def qr_version(card: Card) -> int:
     from ..core.verify import CODE_LENGTH, qr_payload
 
     n = len(qr_payload(card.slug, card.version, 10 ** (MAX_SERIAL_DIGITS - 1), "X" * CODE_LENGTH).encode())
-    caps = (11, 20, 32, 46, 60, 74, 86, 108, 130, 151, 177, 203, 241, 258, 292)  # byte mode, level Q
-    for v, cap in enumerate(caps, 1):
+    for v, cap in enumerate(_CAPS["Q"], 1):
         if n <= cap:
             return v
     raise ParlayError(f'the card name "{card.slug}" is too long for the QR code; use a shorter slug.')
+
+
+# Bytes a QR code holds in byte mode, by version (1–15), at each error-correction level.
+_CAPS = {
+    "Q": (11, 20, 32, 46, 60, 74, 86, 108, 130, 151, 177, 203, 241, 258, 292),
+    "M": (14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412),
+    "L": (17, 32, 53, 78, 106, 134, 154, 192, 230, 271, 321, 367, 425, 458, 520),
+}
+
+
+def link_level(card: Card, site: str) -> str | None:
+    """The error-correction level at which the card's link QR (`core.verify.qr_link`) fits the QR printed
+    for the card's details (the same version, so the same box: nothing else on the card moves): Q as
+    ever when it fits, else M (15 % of the code may be lost instead of 25 %; a smudged one is still found
+    by its printed serial); None when the address is too long for that (never L: 7 % is too little for a
+    card handled with pens)."""
+    from ..core.verify import CODE_LENGTH, qr_link
+
+    n = len(qr_link(site, 10 ** (MAX_SERIAL_DIGITS - 1), "X" * CODE_LENGTH).encode())
+    v = qr_version(card)
+    return next((level for level in ("Q", "M") if n <= _CAPS[level][v - 1]), None)
 
 
 def split_body(t: Template) -> Areas:
@@ -207,44 +227,65 @@ def _fit_games(
     return None
 
 
+@dataclass(frozen=True)
+class _Small:
+    """What both panels of a small card start from: the card, its body, the QR code's version and side,
+    the top (under the band) and the floor (over the corner marks), the rules' type size."""
+
+    card: Card
+    body: Rect
+    qv: int
+    qs: float
+    top: float
+    floor: float
+    rsize: float
+
+
 def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
     """Small cards: the games from the band down, a panel right of them with the QR, the payouts and
     the short rules, and the compact entry lines (name, amount, stake bubbles; no phone) either at the
     panel's foot ("panel-entry", wide cards) or across the card under the games ("panel").
     """
     qv = qr_version(card)
-    qs = parts.qr_side(qv)
-    top = body.top - parts.BAND_H - GAP
-    floor = body.y + parts.FID + 3
-    ew = entry_parts.compact_entry_width()
-    eh = entry_parts.entry_height(2)
-    if arrangement == "panel-entry":  # QR | payouts | rules in a row, the entry lines under them
-        ps = PAY_SIZES[-1]
-        pay = parts.payouts(card, ps)
-        row_h = max(qs, pay.height)
-        rw = 50.0
-        while (rl := parts.rules_lines(card, rw, (rsize,), short=True)) is None or rl.height > row_h:
-            rw += 5
-            if rw > body.w / 3:
-                return None
-        panel_w = max(qs + pay.width + rw + 2 * GAP, ew)
-        if row_h + GAP + eh > top - floor or panel_w > body.w * 0.6:
+    top, floor = body.top - parts.BAND_H - GAP, body.y + parts.FID + 3
+    small = _Small(card, body, qv, parts.qr_side(qv), top, floor, rsize)
+    return _panel_entry(small) if arrangement == "panel-entry" else _panel_below(small)
+
+
+def _panel_entry(m: _Small) -> Around | None:
+    """QR | payouts | rules in a row right of the games, the entry lines under them."""
+    card, body, qs, top, floor = m.card, m.body, m.qs, m.top, m.floor
+    ps = PAY_SIZES[-1]
+    pay = parts.payouts(card, ps)
+    row_h = max(qs, pay.height)
+    rw = 50.0
+    while (rl := parts.rules_lines(card, rw, (m.rsize,), short=True)) is None or rl.height > row_h:
+        rw += 5
+        if rw > body.w / 3:
             return None
-        px = body.right - panel_w
-        low = floor + 2  # the bubbles' clearance stays off the bottom corner mark
-        return Around(
-            games=Rect(body.x, low, px - GAP - body.x, top - low),
-            qr=QrAt(px, top, qv),
-            payouts=PayoutsAt(px + qs + GAP, top, ps, pay.width),
-            rules=RulesAt(px + qs + pay.width + 2 * GAP, top, panel_w - qs - pay.width - 2 * GAP, rl),
-            entry=EntryAt(px, floor, panel_w, 2, compact=True),
-            tight=True,
-        )
-    if ew > body.w:
+    panel_w = max(qs + pay.width + rw + 2 * GAP, entry_parts.compact_entry_width())
+    if row_h + GAP + entry_parts.entry_height(2) > top - floor or panel_w > body.w * 0.6:
         return None
-    bottom = floor + eh + GAP
+    px = body.right - panel_w
+    low = floor + 2  # the bubbles' clearance stays off the bottom corner mark
+    return Around(
+        games=Rect(body.x, low, px - GAP - body.x, top - low),
+        qr=QrAt(px, top, m.qv),
+        payouts=PayoutsAt(px + qs + GAP, top, ps, pay.width),
+        rules=RulesAt(px + qs + pay.width + 2 * GAP, top, panel_w - qs - pay.width - 2 * GAP, rl),
+        entry=EntryAt(px, floor, panel_w, 2, compact=True),
+        tight=True,
+    )
+
+
+def _panel_below(m: _Small) -> Around | None:
+    """QR over payouts over rules right of the games, the entry lines across the card under them."""
+    card, body, qs, top, floor = m.card, m.body, m.qs, m.top, m.floor
+    if entry_parts.compact_entry_width() > body.w:
+        return None
+    bottom = floor + entry_parts.entry_height(2) + GAP
     panel_w = qs
-    rl = parts.rules_lines(card, panel_w, (rsize,), short=True)
+    rl = parts.rules_lines(card, panel_w, (m.rsize,), short=True)
     if rl is None:
         return None
     rh = rl.height
@@ -265,7 +306,7 @@ def _panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | N
     # the QR's quiet zone is white: the games may come within 2 pt of it
     return Around(
         games=Rect(body.x, bottom, px - 2 - body.x, top - bottom),
-        qr=QrAt(px, top, qv),
+        qr=QrAt(px, top, m.qv),
         payouts=PayoutsAt(px, top - qs - GAP, ps, panel_w),
         rules=RulesAt(px, top - qs - ph - 2 * GAP, panel_w, rl),
         entry=EntryAt(body.x, floor, body.w, 2, compact=True),
@@ -613,13 +654,16 @@ def _try(card: Card, t: Template) -> CardLayout | None:
     plan = _choose(card, areas.body, _dense(card, t))
     if plan is not None:
         return _build(card, t, plan, areas)
-    short, used = with_short_names(card)
-    if not used:
-        return None
-    plan = _choose(short, areas.body, _dense(short, t))
-    if plan is None:
-        return None
-    return replace(_build(short, t, plan, areas), short_names=used)
+    tried: set[tuple[tuple[str, str], ...]] = set()
+    for tier in (1, 2):  # tier 2 only for cards tier 1 does not fit: such cards were refused before
+        short, used = with_short_names(card, tier)
+        if not used or used in tried:
+            continue
+        tried.add(used)
+        plan = _choose(short, areas.body, _dense(short, t))
+        if plan is not None:
+            return replace(_build(short, t, plan, areas), short_names=used)
+    return None
 
 
 @lru_cache(maxsize=256)
@@ -667,7 +711,7 @@ def _too_big(card: Card, t: Template, others: Sequence[Template]) -> ParlayError
         f"a card of more than {FULL_WEEK} games keeps its type at {DENSE_TYPE:g} pt or more on a sheet of "
         + (
             "several cards, even with team names as sportsbooks shorten them (Buffalo for Buffalo Bills)"
-            if with_short_names(card)[1]
+            if with_short_names(card)[1] or with_short_names(card, 2)[1]
             else "several cards; shorter team names, as most sheets print them (Buffalo for Buffalo Bills), "
             "leave room for more games"
         )

@@ -30,8 +30,10 @@ def _band(layout: CardLayout) -> Shade | None:
 
 
 def _ink(cell: TextCell) -> Rect:
-    """The part of a cell its text covers (the rect fits the widest text it may hold)."""
-    w = width(cell.text, cell.font, cell.size)
+    """The part of a cell its text covers (the rect fits the widest text it may hold); a serial or code
+    field at its widest (seven digits, six W's)."""
+    text = cell.text.replace("{serial}", "0000000").replace("{code}", "WWWWWW")
+    w = width(text, cell.font, cell.size)
     x = {"left": cell.rect.x, "right": cell.rect.right - w, "centre": cell.rect.x + (cell.rect.w - w) / 2}[
         cell.align
     ]
@@ -57,9 +59,11 @@ def reprint_boxes(layout: CardLayout) -> tuple[Box, ...]:
         )
     texts = [b for b in static if isinstance(b, TextCell) and band.rect.contains(b.rect)]
     best: tuple[float, Rect] | None = None
-    for f in (f for f in layout.field_cells() if band.rect.contains(f.rect)):
+    fields = [f for f in layout.field_cells() if band.rect.contains(f.rect)]
+    for f in fields:
+        beside = [*texts, *(g for g in fields if g is not f and _ink(g).right <= f.rect.x)]
         left = max(
-            (_ink(t).right for t in texts if t.rect.y < f.rect.top and f.rect.y < t.rect.top),
+            (_ink(t).right for t in beside if t.rect.y < f.rect.top and f.rect.y < t.rect.top),
             default=band.rect.x,
         )
         room = f.rect.x - PAD - (left + PAD)

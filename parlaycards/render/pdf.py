@@ -8,11 +8,12 @@ give equal bytes. The page is the paper, and the PDF asks viewers not to scale i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.verify import qr_payload
+from ..core.verify import qr_link, qr_payload
 from ..layout import fields as registry
 from ..layout.geometry import Box, Bubble, CardLayout, Fiducial, QrBox, Rule, Shade, TextCell
 from ..layout.sheet import card_origins, proof_marks
@@ -136,6 +137,7 @@ def render_cards(
     title: str,
     cards: Iterable[tuple[int, str]],
     progress: Callable[[int], None] | None = None,
+    link: tuple[str, str] | None = None,
 ) -> int:
     """Write serialized cards (serial, code) into `out`, filling the template's slots page by page.
 
@@ -148,6 +150,8 @@ def render_cards(
     origins = [f"q 1 0 0 1 {x:.3f} {y:.3f} cm" for x, y in card_origins(t)]
     cells = [(cell, _field_ops(c, cell)) for cell in layout.field_cells()]
     box = layout.qr()
+    if link is not None:  # the pool's address, and the level its link fits the same symbol at
+        box = replace(box, level=link[1])
     n = 0
     for serial, code in cards:
         slot = n % len(origins)
@@ -167,7 +171,8 @@ def render_cards(
                 w = stringWidth(text, cell.font, cell.size)
                 x -= w if align == "right" else w / 2
             ops.append(f"{prefix}{x:.3f} {cell.baseline():.3f} Td ({text}) Tj ET")
-        ops.append(qr_literal(box, qr_payload(slug, version, serial, code)))
+        payload = qr_link(link[0], serial, code) if link else qr_payload(slug, version, serial, code)
+        ops.append(qr_literal(box, payload))
         ops.append("Q")
         c.addLiteral(" ".join(ops))
         n += 1

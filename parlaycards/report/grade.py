@@ -82,6 +82,7 @@ class GameRow:
     lines: tuple[CardLine, ...] = ()  # each line the game was played at, with its versions
     over_total: str = ""  # the over's and the under's total: the total itself, or on a teaser card each
     under_total: str = ""  # moved toward the player (`38`, `50` for a total of 44 teased 6)
+    out: str = ""  # a matchup's competitor out after starting: `Scheffler withdrew` (status "out")
 
     @property
     def differs(self) -> bool:
@@ -92,6 +93,8 @@ class GameRow:
     def score(self) -> str:
         if self.status == "final":
             return f"{self.away_score}–{self.home_score}"
+        if self.status == "out":
+            return self.out
         return "cancelled" if self.status == "cancelled" else "no result yet"
 
 
@@ -218,7 +221,7 @@ def game_rows(
         if g.key not in on_card and not any(line.printed for line in lines[g.key]):
             continue  # removed before any card carried it: on nobody's card, so not on the report
         r = results.get(g.key)
-        status = "pending" if r is None else "cancelled" if r.cancelled else "final"
+        status = "pending" if r is None else "cancelled" if r.cancelled else "out" if r.out else "final"
         ls = lines[g.key]
         out.append(
             GameRow(
@@ -235,6 +238,7 @@ def game_rows(
                 r.home_score if r and not r.cancelled else None,
                 ls,
                 *_over_under(ls, g.tease),
+                r.out_text(g.away, g.home) if r else "",
             )
         )
     return tuple(out)

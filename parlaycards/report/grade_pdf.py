@@ -201,7 +201,15 @@ def _score_table(games: list[GameRow], width: float, cell: Any) -> Any:
     rows: list[list[Any]] = [["Away", "", "Home", "", "Home line", "Total"]]
     for g in games:
         final = g.status == "final"
-        note = "" if final else " — no action" if g.status == "cancelled" else " — no result yet"
+        note = (
+            ""
+            if final
+            else " — no action"
+            if g.status == "cancelled"
+            else f" — {g.out}"
+            if g.status == "out"
+            else " — no result yet"
+        )
         rows.append(
             [
                 Paragraph(

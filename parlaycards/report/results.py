@@ -21,8 +21,8 @@ class ResultList(Protocol):
 
 
 def status(r: Result | None) -> str:
-    """`pending`, `cancelled` or `final`."""
-    return "pending" if r is None else "cancelled" if r.cancelled else "final"
+    """`pending`, `cancelled`, `out` (a matchup's competitor withdrew or was disqualified) or `final`."""
+    return "pending" if r is None else "cancelled" if r.cancelled else "out" if r.out else "final"
 
 
 def results_json(view: ResultList) -> list[dict[str, Any]]:
@@ -36,6 +36,8 @@ def results_json(view: ResultList) -> list[dict[str, Any]]:
             "status": status(r),
             "away_score": r.away_score if r else None,
             "home_score": r.home_score if r else None,
+            "away_out": r.away_out if r else None,
+            "home_out": r.home_out if r else None,
         }
         for g, r in view.games
     ]
@@ -56,6 +58,8 @@ def final_text(g: Game, r: Result | None, none: str = "-", cancelled: str = "can
         return none
     if r.cancelled:
         return cancelled
+    if r.out:
+        return r.out_text(g.away, g.home)
     return f"{g.away} {r.away_score}, {g.home} {r.home_score}"
 
 

@@ -13,7 +13,7 @@ import hashlib
 import multiprocessing
 import os
 from bisect import bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -24,9 +24,10 @@ import cv2
 from ..core.errors import ParlayError
 from ..core.models import Card
 from ..core.verify import format_serial
-from ..io.files import atomic_output
 from ..layout.geometry import CardLayout
+from ..layout.templates import Template
 from .cards import Batch, Scanned, read_page
+from .locate import Shape, shapes_of
 from .pages import DPI, page_at, release
 
 Progress = Callable[[int, int], None]
@@ -43,9 +44,12 @@ class Job:
     default: Decimal | None
     folder: Path
     secret: bytes = b""  # the pool's secret: a serial read from its printed digits is checked by its code
+    templates: Mapping[str, Template] = field(default_factory=dict)  # every paper template, by name
+    write: Callable[[Path, bytes], None] | None = None  # writes a crop whole (the caller's file adapter)
     dpi: int = DPI
     _layouts: dict[tuple[int, str], CardLayout] = field(default_factory=dict, repr=False)
     _codebooks: dict[tuple[int, str], dict[int, str]] = field(default_factory=dict, repr=False)
+    _shapes: tuple[Shape, ...] | None = field(default=None, repr=False)
 
     def lookup(self, serial: int) -> Batch | None:
         """The batch (slug, version, template) that printed `serial`, or None."""
@@ -75,16 +79,22 @@ class Job:
             }
         return self._codebooks[key]
 
+    @property
+    def shapes(self) -> tuple[Shape, ...]:
+        """The proportions of every template's card, for finding cards on a page."""
+        if self._shapes is None:
+            self._shapes = shapes_of(self.templates.values())
+        return self._shapes
+
     def layout(self, slug: str, version: int, template: str) -> CardLayout | None:
         """The layout of a version of the card being scanned (None for another card of the pool)."""
         if slug != self.slug or version not in self.cards:
             return None
         key = (version, template)
         if key not in self._layouts:
-            from ..io.templates import load_template
             from ..layout.card import layout_card
 
-            self._layouts[key] = layout_card(self.cards[version], load_template(template))
+            self._layouts[key] = layout_card(self.cards[version], self.templates[template])
         return self._layouts[key]
 
 
@@ -151,13 +161,13 @@ def _read(task: tuple[str, int]) -> tuple[list[Scanned], str | None]:
     page = page_at(Path(path), index, _JOB.dpi)
     found, empty = read_page(page, _JOB)
     for s in found:
-        s.crop_file = save_crop(_JOB.folder, _JOB.slug, s)
+        s.crop_file = save_crop(_JOB.folder, _JOB.slug, s, _JOB.write)
         s.crop = None
     return found, page.where if empty else None
 
 
-def save_crop(folder: Path, slug: str, s: Scanned) -> str:
-    """Write a card's crop as a JPEG under `folder` (whole or not at all); return its path."""
+def save_crop(folder: Path, slug: str, s: Scanned, write: Callable[[Path, bytes], None] | None) -> str:
+    """Write a card's crop as a JPEG under `folder` through `write` (whole or not at all); return its path."""
     if s.crop is None:
         return s.crop_file or ""
     ok, data = cv2.imencode(".jpg", s.crop, [cv2.IMWRITE_JPEG_QUALITY, 85])
@@ -167,6 +177,7 @@ def save_crop(folder: Path, slug: str, s: Scanned) -> str:
     serial = format_serial(s.serial) if s.serial else "unread"
     path = folder / f"{slug}-{serial}-{hashlib.sha256(blob).hexdigest()[:10]}.jpg"
     if not path.exists():
-        with atomic_output(path, durable=False) as part:  # a crop is kept for disputes, not money
-            part.write_bytes(blob)
+        if write is None:
+            raise ParlayError(f"{s.where}: no place to keep the card's image.")
+        write(path, blob)
     return str(path)

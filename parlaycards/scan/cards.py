@@ -17,14 +17,14 @@ import cv2
 import numpy as np
 
 from ..core.marks import Marked, read_marks, verdicts
-from ..core.verify import format_serial, parse_qr_payload
-from ..io.templates import load_template
+from ..core.verify import format_serial, parse_qr_link, parse_qr_payload
 from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
-from .locate import Quad, locate
+from ..layout.templates import Template
+from .locate import Quad, Shape, locate
 from .pages import Page
-from .read import Frame, K, darkness, read_qr, straighten
+from .read import Frame, K, darkness, ours, read_qr, straighten
 
 Batch = tuple[str, int, str]  # slug, version, template of the print batch that holds a serial
 
@@ -45,6 +45,12 @@ class Pool(Protocol):
     def printed(self, templates: tuple[str, ...]) -> list[tuple[int, str]]: ...
 
     def codebook(self, version: int, template: str) -> Mapping[int, str]: ...
+
+    @property
+    def templates(self) -> Mapping[str, Template]: ...
+
+    @property
+    def shapes(self) -> tuple[Shape, ...]: ...
 
 
 MIN_FIT = 0.5  # below this share of bubbles lined up, the card goes to review
@@ -77,9 +83,8 @@ class Scanned:
 
 
 @lru_cache(maxsize=16)
-def template_frame(name: str) -> Frame:
+def template_frame(t: Template) -> Frame:
     """A template's corner marks, known before the card is: they sit at the corners of its body."""
-    t = load_template(name)
     body = split_body(t).body
     w, h = t.card_size()
     return Frame(w, h, corners(fiducials(body)).walk())
@@ -87,7 +92,7 @@ def template_frame(name: str) -> Frame:
 
 def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
     """The cards on one page, and whether the page is blank (nothing printed on it at all)."""
-    found = locate(page.grey)
+    found = locate(page.grey, pool.shapes)
     quads, rest = found.quads, found.stray
     out: list[Scanned] = []
     for n, quad in enumerate(quads, start=1):
@@ -95,13 +100,17 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
         out.append(_read_card(page, quad, where, pool))
     sides = sorted(q.side for q in quads)
     stray = [m for m in rest if not sides or 0.7 < m.side / sides[len(sides) // 2] < 1.4]
-    if quads and not stray and found.ink_elsewhere([_outline(q) for q in quads]) < INK_ELSEWHERE:
+    if (
+        quads
+        and not stray
+        and found.ink_elsewhere([_outline(q, pool.templates) for q in quads]) < INK_ELSEWHERE
+    ):
         return out, False
     if not quads and _blank(page.grey):
         return [], True
     seen = {s.serial for s in out if s.serial is not None}
     for text, box in _page_qrs(page.grey):
-        parsed = parse_qr_payload(text)
+        parsed = _named(text, pool)
         if parsed is None or parsed[2] in seen:
             continue
         slug, version, serial, code = parsed
@@ -122,13 +131,13 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
 
 
 def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
-    guess = template_frame(quad.templates[0])
+    guess = template_frame(pool.templates[quad.templates[0]])
     crop = straighten(page.grey, quad, guess)
     s = Scanned(page.file, page.index, where, crop)
     if quad.missing:
         s.problems.append(f"the {CORNER_NAMES[quad.missing]} corner mark is missing (torn or covered)")
     text = read_qr(crop)
-    parsed = parse_qr_payload(text) if text else None
+    parsed = _named(text, pool) if text else None
     if parsed is None:
         parsed = _from_print(page, quad, crop, s, pool)
     if parsed is None:
@@ -175,6 +184,20 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
         {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, pool.default
     )
     return s
+
+
+def _named(text: str, pool: Pool) -> tuple[str, int, int, str] | None:
+    """(slug, version, serial, code) a card's QR names: its details (`PC1|…`), or its link
+    (`https://…/c/000123-K7F2Q9`, printed when the pool has an address), whose card and version are
+    those of the batch that printed the serial."""
+    parsed = parse_qr_payload(text)
+    if parsed is not None:
+        return parsed
+    linked = parse_qr_link(text)
+    batch = pool.lookup(linked[0]) if linked else None
+    if linked is None or batch is None:
+        return None
+    return batch[0], batch[1], linked[0], linked[1]
 
 
 def _from_print(
@@ -226,9 +249,9 @@ def _from_print(
     return unconfirmed
 
 
-def _outline(quad: Quad) -> np.ndarray:
+def _outline(quad: Quad, templates: Mapping[str, Template]) -> np.ndarray:
     """A card's paper on the page (full-size pixels, a little beyond its edges), from its corner marks."""
-    frame = template_frame(quad.templates[0])
+    frame = template_frame(templates[quad.templates[0]])
     src = np.array([(x, frame.height - y) for x, y in frame.marks], np.float32)
     m = cv2.getPerspectiveTransform(src, np.array(quad.corners, np.float32))
     pad = 0.03 * frame.width
@@ -258,7 +281,7 @@ def _page_qrs(grey: np.ndarray) -> list[tuple[str, tuple[int, int, int, int]]]:
     out = []
     # zxing-cpp takes one BarcodeFormat as its BarcodeFormats
     for b in zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode):  # type: ignore[arg-type]
-        if b.valid and b.text.startswith("PC1|"):
+        if b.valid and ours(b.text):
             p = b.position
             xs = [p.top_left.x, p.top_right.x, p.bottom_left.x, p.bottom_right.x]
             ys = [p.top_left.y, p.top_right.y, p.bottom_left.y, p.bottom_right.y]

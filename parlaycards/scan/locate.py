@@ -13,16 +13,15 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 import cv2
 import numpy as np
 
-from ..io.templates import list_templates
 from ..layout.card import split_body
 from ..layout.parts import FID
+from ..layout.templates import Template
 
 Point = tuple[float, float]
 
@@ -67,10 +66,10 @@ class Shape:
         return self.width / FID
 
 
-@lru_cache(maxsize=1)
-def shapes() -> tuple[Shape, ...]:
+def shapes_of(templates: Iterable[Template]) -> tuple[Shape, ...]:
+    """Each template's card as the corner marks frame it: its name, width and height between them."""
     out = []
-    for t in list_templates():
+    for t in templates:
         body = split_body(t).body
         out.append(Shape(t.name, body.w - FID, body.h - FID))
     return tuple(out)
@@ -238,7 +237,7 @@ def _dist(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def fit(corners: list[Point], side: float) -> tuple[float, tuple[str, ...]]:
+def fit(corners: list[Point], side: float, shapes: tuple[Shape, ...]) -> tuple[float, tuple[str, ...]]:
     """How far four corners (tl, tr, br, bl) are from a card's proportions: (badness, templates that fit)."""
     tl, tr, br, bl = corners
     top, bottom, left, right = _dist(tl, tr), _dist(bl, br), _dist(tl, bl), _dist(tr, br)
@@ -248,7 +247,7 @@ def fit(corners: list[Point], side: float) -> tuple[float, tuple[str, ...]]:
         return math.inf, ()
     w, h = (top + bottom) / 2, (left + right) / 2
     found = []
-    for s in shapes():
+    for s in shapes:
         dr = abs(math.log(w / h / s.ratio))
         ds = abs(math.log(w / side / s.scale))
         if dr < 0.15 and ds < 0.3:
@@ -272,7 +271,7 @@ def _clear(corners: list[Point], own: tuple[int, ...], marks: list[Mark], side: 
     return True
 
 
-def group(marks: list[Mark]) -> tuple[list[Quad], list[Mark]]:
+def group(marks: list[Mark], shapes: tuple[Shape, ...]) -> tuple[list[Quad], list[Mark]]:
     """Complete cards (four marks each) and the marks left over."""
     ls = [i for i, m in enumerate(marks) if m.shape == "L"]
     squares = [i for i, m in enumerate(marks) if m.shape == "square"]
@@ -288,7 +287,7 @@ def group(marks: list[Mark]) -> tuple[list[Quad], list[Mark]]:
             if max(sides) / min(sides) > 1.5:
                 continue
             side = sum(sides) / 4
-            bad, names = fit(corners, side)
+            bad, names = fit(corners, side, shapes)
             if names and _clear(corners, (li, *trio), marks, side):
                 options.append((bad, [i for _, i in pts], names, side))
     options.sort(key=lambda o: o[0])
@@ -303,7 +302,7 @@ def group(marks: list[Mark]) -> tuple[list[Quad], list[Mark]]:
     return quads, [m for i, m in enumerate(marks) if i not in used]
 
 
-def partial(left: list[Mark]) -> list[Quad]:
+def partial(left: list[Mark], shapes: tuple[Shape, ...]) -> list[Quad]:
     """Cards with one corner mark missing (torn, covered, inked over): three marks at a card's
     proportions. The fourth corner is inferred, so the card can be read for review, never entered."""
     out: list[Quad] = []
@@ -329,7 +328,7 @@ def partial(left: list[Mark]) -> list[Quad]:
             if not _convex(corners):
                 continue
             side = sum(sides) / 3
-            bad, names = fit(corners, side)
+            bad, names = fit(corners, side, shapes)
             if names and _clear(corners, trio, left, side):
                 missing = CORNERS[[p[2] for p in ring].index("missing")]
                 found.append(
@@ -369,16 +368,16 @@ class Found:
         return float(stats[1:, 4][small].sum()) / outside.size
 
 
-def locate(grey: np.ndarray) -> Found:
+def locate(grey: np.ndarray, shapes: tuple[Shape, ...]) -> Found:
     """The cards on a page. A page where a card lacks a corner, no card is found, or corner marks are
     left over (two, or one when the marks come out small in the working copy: a whole sheet
     photographed from arm's length, whose other card's marks may be too small to see) is looked at
     again at twice the working size, and the better reading kept."""
-    found = _locate(grey, WORK)
+    found = _locate(grey, WORK, shapes)
     small = any(q.side * found.scale < FINE for q in found.quads)
     doubt = any(q.missing for q in found.quads) or not found.quads or len(found.stray) >= 1 + (not small)
     if doubt and found.scale < 0.75:
-        finer = _locate(grey, 2 * WORK)
+        finer = _locate(grey, 2 * WORK, shapes)
         if _score(finer) > _score(found):
             return finer
     return found
@@ -393,10 +392,10 @@ def _score(found: Found) -> tuple[int, int, int]:
     return whole, whole - len(found.quads), -len(found.stray)
 
 
-def _locate(grey: np.ndarray, long_side: int) -> Found:
+def _locate(grey: np.ndarray, long_side: int, shapes: tuple[Shape, ...]) -> Found:
     marks, f, mask = _find(grey, long_side)
-    quads, left = group(marks)
-    torn = partial(left)
+    quads, left = group(marks, shapes)
+    torn = partial(left, shapes)
     used = {(round(c[0]), round(c[1])) for q in torn for c in q.corners}
     rest = [m for m in left if (round(m.x), round(m.y)) not in used]
     return Found(quads + torn, rest, mask, f)

@@ -19,10 +19,9 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..core.bounds import MAX_PIXELS
 from ..core.errors import ParlayError
-from ..io.scan_limits import MAX_PIXELS
 
-IMAGES = {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"}
 ACCEPTED = "PDF files from a scanner, or JPEG, PNG or TIFF photos"
 DPI = 200
 
@@ -36,36 +35,6 @@ class Page:
     @property
     def where(self) -> str:
         return f"{Path(self.file).name}, page {self.index + 1}"
-
-
-def count(paths: list[Path]) -> list[int]:
-    """How many pages each file holds; a file that is missing, not a scan, damaged, or larger than the
-    reader's bounds (io.scan_limits: bytes, pages, pixels, all checked before decoding) is refused, naming it."""
-    from ..io.scan_limits import check_image_file, check_pdf_file
-
-    out = []
-    for p in paths:
-        if not p.is_file():
-            raise ParlayError(f"{p}: no such file. Accepted: {ACCEPTED}.")
-        suffix = p.suffix.lower()
-        if suffix == ".pdf":
-            out.append(check_pdf_file(p, DPI))
-        elif suffix in IMAGES:
-            check_image_file(p)
-            out.append(_frames(p) if suffix in {".tif", ".tiff"} else 1)
-        else:
-            raise ParlayError(
-                f'{p}: "{p.suffix or p.name}" is not a scan this command reads. Accepted: {ACCEPTED}.'
-            )
-    return out
-
-
-def _frames(path: Path) -> int:
-    """The pages of a TIFF, from its header."""
-    from PIL import Image
-
-    with Image.open(path) as im:
-        return int(getattr(im, "n_frames", 1))
 
 
 def pages(paths: list[Path], dpi: int = DPI) -> Iterator[Page]:

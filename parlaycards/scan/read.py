@@ -53,7 +53,7 @@ _QR = zxingcpp.BarcodeFormat.QRCode
 
 
 def read_qr(crop: np.ndarray) -> str | None:
-    """The card's QR text (only ours: it starts with "PC1|"), or None when none can be decoded."""
+    """The card's QR text (only ours: its details, "PC1|…", or its link), or None when none can be decoded."""
     for fast in (True, False):
         found = zxingcpp.read_barcodes(
             crop,
@@ -63,11 +63,18 @@ def read_qr(crop: np.ndarray) -> str | None:
             try_invert=False,
         )
         for b in found:
-            if b.valid and b.text.startswith("PC1|"):
+            if b.valid and ours(b.text):
                 return b.text
     sharp = cv2.resize(crop, None, fx=1.5, fy=1.5, interpolation=cv2.INTER_CUBIC)
     text, _, _ = cv2.QRCodeDetector().detectAndDecode(sharp)
-    return text if text and text.startswith("PC1|") else None
+    return text if text and ours(text) else None
+
+
+def ours(text: str) -> bool:
+    """A card's QR: its details, or its link (`core.verify.qr_link`)."""
+    from ..core.verify import parse_qr_link
+
+    return text.startswith("PC1|") or parse_qr_link(text) is not None
 
 
 @dataclass(frozen=True)

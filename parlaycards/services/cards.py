@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from dataclasses import replace as replace_fields
 from datetime import date
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -93,12 +94,7 @@ def import_lines(
     lines = read_lines(
         path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on, mapping=mapping
     )
-    replaced: list[bool] = []
-
-    def keep_layout(tx: Any) -> None:
-        if save_layout is not None and lines.mapping is not None:
-            replaced.append(layouts.save(tx, save_layout, lines.mapping, path.name))
-
+    replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     saved = store_games(
         store,
         slug,
@@ -111,7 +107,7 @@ def import_lines(
         replace=replace,
         dry_run=dry_run,
         detail={"file": str(path), "sheets": list(lines.sheets)},
-        also=keep_layout,
+        also=partial(_keep_layout, save_layout, lines.mapping, path.name, replaced),
     )
     return replace_fields(
         saved,
@@ -119,6 +115,16 @@ def import_lines(
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
     )
+
+
+def _keep_layout(
+    name: str | None, mapping: ColumnMap | None, file: str, replaced: list[bool], tx: Any
+) -> None:
+    """The columns named by hand saved as layout `name`, in the import's transaction."""
+    from . import layouts
+
+    if name is not None and mapping is not None:
+        replaced.append(layouts.save(tx, name, mapping, file))
 
 
 def _check_columns_said(
@@ -218,11 +224,20 @@ def _undoing(slug: str, source: str, undone: tuple[str, ...], lines_from: str) -
     )
 
 
+# Addresses of `serve` that a card's board (/SLUG) would collide with.
+RESERVED = frozenset({"op", "static"})
+
+
 def check_slug(slug: str) -> None:
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,62}", slug):
         raise ParlayError(
             f'the card name "{slug}" is not a slug. Accepted: lower-case letters, digits and '
             "dashes, e.g. nfl-w12."
+        )
+    if slug in RESERVED:
+        raise ParlayError(
+            f'the card name "{slug}" is taken by the pool\'s web pages (/{slug}): choose another, e.g. '
+            f"{slug}-w12."
         )
 
 

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry
+from ..core.models import Card, Entry, Settlement
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
-from ..core.text import brief
-from ..core.verify import format_serial, normalise_code, parse_qr_payload
+from ..core.text import brief, folded
+from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -148,12 +148,20 @@ def _from_qr(qr: str, slug: str, serial: int | None, code: str | None) -> tuple[
     """Serial and code from a card's QR text; a QR of another card, or one that disagrees with a
     serial or code also given, is refused."""
     parsed = parse_qr_payload(qr)
-    if parsed is None:
+    linked = parse_qr_link(qr) if parsed is None else None
+    if parsed is None and linked is None:
         raise ParlayError(
             f'⟨qr⟩ "{qr}" is not a parlaycards QR code. Accepted: the text a barcode reader types '
-            'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9".'
+            'from the card, e.g. "PC1|nfl-w12|3|000123|K7F2Q9" or "https://pool.example.org/c/000123-K7F2Q9".'
         )
-    on, _version, number, printed_code = parsed
+    if parsed is not None:
+        on, _version, number, printed_code = parsed
+    else:
+        assert linked is not None
+        on, (number, printed_code) = (
+            slug,
+            linked,
+        )  # the card: the batch that printed the serial, checked after
     if on != slug:
         raise ParlayError(f"⟨qr⟩: this card is {on}, not {slug}.")
     if serial is not None and serial != number:
@@ -234,9 +242,9 @@ def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> Ent
         found = tuple(entry_rows.of(tx, slug))
         voided = tuple(void_rows.of(tx, slug))
         if name:
-            want = _fold(name)
-            found = tuple(e for e in found if want in _fold(e.name))
-            voided = tuple(v for v in voided if want in _fold(v.entry.name))
+            want = folded(name).strip()
+            found = tuple(e for e in found if want in folded(e.name))
+            voided = tuple(v for v in voided if want in folded(v.entry.name))
         return EntryList(
             card,
             found,
@@ -245,12 +253,6 @@ def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> Ent
             scan_rows.crops(tx, slug),
             voided,
         )
-
-
-def _fold(text: str) -> str:
-    import unicodedata
-
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold().strip()
 
 
 @dataclass(frozen=True)
@@ -265,6 +267,34 @@ class Paid:
         return self.payout - self.total
 
 
+def _graded(tx: Tx, slug: str, number: int, entry: Entry, then: str) -> Settlement:
+    """The card settled on the latest results, as its last grading stored it; refused when it was not
+    graded since (`then`: what to do once it is)."""
+    last = settlement_rows.of(tx, slug).get(number)
+    now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
+    if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
+        raise RefusedError(
+            f"card {format_serial(number)} has not been graded on the latest results: run "
+            f"`parlaycards grade {slug}` first, then {then}."
+        )
+    return now_settled
+
+
+def _record(
+    tx: Tx, slug: str, number: int, action: str, value: Decimal, total: Decimal, payout: Decimal
+) -> None:
+    """What has been paid on card `number` in all, now `total` after `value` paid (or handed back), audited."""
+    entry_rows.record_payment(tx, number, total, datetime.now(UTC))
+    tx.audit(
+        action,
+        slug,
+        serial=format_serial(number),
+        amount=str(value),
+        total_paid=str(total),
+        payout=str(payout),
+    )
+
+
 @retry_conflicts
 def returned(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
     """Record money a player handed back: a card paid more than it now pays (a score corrected after
@@ -276,13 +306,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
             card_rows.latest(tx, slug)  # names the card when it does not exist
             raise NotFoundError(f"card {s} was not entered on {slug}. See `parlaycards entries {slug}`.")
         entry = found[1]
-        last = settlement_rows.of(tx, slug).get(number)
-        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
-        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
-            raise RefusedError(
-                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
-                "first, then record what was handed back."
-            )
+        now_settled = _graded(tx, slug, number, entry, "record what was handed back")
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else ZERO
         over = paid - max(now_settled.payout, ZERO)
@@ -298,15 +322,7 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
                 f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
             )
         total = cents(paid - value)
-        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
-        tx.audit(
-            "entry.returned",
-            slug,
-            serial=s,
-            amount=str(value),
-            total_paid=str(total),
-            payout=str(now_settled.payout),
-        )
+        _record(tx, slug, number, "entry.returned", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, -value, total)
 
 
@@ -329,13 +345,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
                 + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`.")
             )
         entry = found[1]
-        last = settlement_rows.of(tx, slug).get(number)
-        now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
-        if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
-            raise RefusedError(
-                f"card {s} has not been graded on the latest results: run `parlaycards grade {slug}` "
-                "first, then pay what it shows."
-            )
+        now_settled = _graded(tx, slug, number, entry, "pay what it shows")
         if now_settled.outcome.value == "pending":
             raise RefusedError(f"card {s} is still pending: not every game on it has a result.")
         if now_settled.payout <= 0:
@@ -355,15 +365,7 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             owed_by=f"card {s} is owed",
             due_is="it pays",
         )
-        entry_rows.record_payment(tx, number, total, datetime.now(UTC))
-        tx.audit(
-            "entry.pay",
-            slug,
-            serial=s,
-            amount=str(value),
-            total_paid=str(total),
-            payout=str(now_settled.payout),
-        )
+        _record(tx, slug, number, "entry.pay", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, value, total)
 
 

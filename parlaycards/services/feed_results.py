@@ -204,3 +204,24 @@ def _level(feed_name: str, card_name: str, league: str) -> int:
     if a and b:
         return teams.EXACT if a == b else teams.NONE
     return teams.level(feed_name, card_name)
+
+
+def fed_cards(store: Store) -> list[tuple[str, str]]:
+    """(slug, provider) of every card in the listings whose lines last came from a feed and that still has
+    a game without its result: what `serve --fetch-results` asks that feed about."""
+    from ..io import feeds as feed_io
+    from ..store import audit as audit_rows
+    from ..store import results as result_rows
+
+    out = []
+    with store.reading() as tx:
+        imported = audit_rows.last_imports(tx)
+        for summary in card_rows.summaries(tx):
+            provider = imported.get(summary.slug, {}).get("provider")
+            if summary.archived or provider not in feed_io.PROVIDERS:
+                continue
+            card = card_rows.latest(tx, summary.slug)
+            done = result_rows.of(tx, summary.slug)
+            if any(not g.off and g.key not in done for g in card.games):
+                out.append((summary.slug, provider))
+    return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -110,30 +111,14 @@ def fetch_lines(
         )
     games, as_written = _games(picked, lg)
     card_title = title or _card_title(lg, week if week is not None else feed.week, day, games)
-    audit = {
-        "provider": prov.name,
-        "book": taken.book,
-        "taken_at": taken.taken_at.isoformat(),
-        "source": taken.source,
-        "left_off": len(left_off),
+    how: dict[str, Any] = {
+        "title": title,
+        "default_title": card_title,
+        "tz": tz,
+        "fresh": new,
+        "replace": replace,
     }
-
-    def store_it(kept: Path | None) -> cards.Saved:
-        return cards.store_games(
-            store,
-            slug,
-            games,
-            source=f"{prov.label} ({taken.book})" if taken.book else prov.label,
-            title=title,
-            default_title=card_title,
-            tz=tz,
-            fresh=new,
-            replace=replace,
-            detail={**audit, "raw": str(kept) if kept else None},
-            lines_from="the feed",
-            dry_run=dry_run,
-        )
-
+    store_it = partial(_store_lines, store, slug, games, prov, taken, len(left_off), dry_run=dry_run, **how)
     saved, kept = _keeping(store, raw, taken, prov, query, dry_run, store_it)
     return LinesFetched(
         saved,
@@ -143,6 +128,30 @@ def fetch_lines(
         as_written,
         dry_run,
     )
+
+
+def _store_lines(
+    store: Store,
+    slug: str,
+    games: tuple[Game, ...],
+    prov: Provider,
+    taken: Taken,
+    left_off: int,
+    kept: Path | None,
+    **how: Any,
+) -> cards.Saved:
+    """The feed's games stored as `import` stores a sheet's (`how`: title, zone, fresh, replace, dry run),
+    the audit saying which provider and book, when, and where the raw response is kept."""
+    detail = {
+        "provider": prov.name,
+        "book": taken.book,
+        "taken_at": taken.taken_at.isoformat(),
+        "source": taken.source,
+        "left_off": left_off,
+        "raw": str(kept) if kept else None,
+    }
+    source = f"{prov.label} ({taken.book})" if taken.book else prov.label
+    return cards.store_games(store, slug, games, source=source, detail=detail, lines_from="the feed", **how)
 
 
 def _lines_feed(

@@ -6,13 +6,12 @@ Nothing here lists a code or another player's picks: the board names winners as 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
 from ..core.errors import RefusedError
-from ..core.models import Card, LegOutcome
+from ..core.models import Card, LegOutcome, PayoutTable
 from ..core.settle import grade_selections, returned
 from ..core.verify import check_code, format_serial, parse_serial
 from ..report.grade import EntryRow, Report
@@ -44,15 +43,43 @@ class PlayerCard:
     if_all_win: Decimal | None = None  # what it hands back when every pick wins, by its version's table
 
 
-Look = Callable[[Store, str], tuple[Report, bool]]  # `grading.preview`, or a cache of it
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything the players' pages of one card show, read at once: the board, and what a card's page
+    needs to check a code and show the card. Pure data, so a server may reuse it until the pool changes
+    (`store.audit.stamp`); reading it is the only database work a player's page does."""
+
+    board: Board
+    secret: bytes
+    printed: tuple[tuple[int, int, int], ...]  # (first, last, version) of every print batch of the card
+    rows: dict[str, EntryRow]  # by serial
+    tables: dict[int, PayoutTable]  # payout table of every printed version
+    crops: dict[int, str]  # serial → the crop of the scan that entered it
 
 
-def board(store: Store, slug: str, look: Look = preview) -> Board:
-    report, graded = look(store, slug)
+def snapshot(store: Store, slug: str) -> Snapshot:
+    """The players' view of `slug` now (names the card when it does not exist)."""
+    report, graded = preview(store, slug)
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         results = result_rows.of(tx, slug)
-    return Board(card, report, graded, grade_selections(card, results))
+        printed = tuple(entry_rows.printed_ranges(tx, slug))
+        versions = {v for _, _, v in printed} | {r.version for r in report.rows}
+        tables = {v: card_rows.get(tx, slug, v).payouts for v in versions}
+        crops = scan_rows.crops(tx, slug)
+        secret = tx.secret
+    return Snapshot(
+        board=Board(card, report, graded, grade_selections(card, results)),
+        secret=secret,
+        printed=printed,
+        rows={r.serial: r for r in report.rows},
+        tables=tables,
+        crops=crops,
+    )
+
+
+def board(store: Store, slug: str) -> Board:
+    return snapshot(store, slug).board
 
 
 class WrongCode(RefusedError):
@@ -60,8 +87,9 @@ class WrongCode(RefusedError):
     so that a wrong guess learns nothing about which serials exist."""
 
 
-def player_card(store: Store, slug: str, serial: str, code: str, look: Look = preview) -> PlayerCard:
-    """Card `serial` of `slug` for whoever holds its verify code `code`."""
+def player_card(snap: Snapshot, serial: str, code: str) -> PlayerCard:
+    """Card `serial` of the snapshot's card for whoever holds its verify code `code` (no I/O)."""
+    slug = snap.board.card.slug
     number = parse_serial(serial)
     wrong = WrongCode(
         f"no card {serial.strip()[:12]} of {slug} has that verify code. Type the serial and the "
@@ -69,21 +97,30 @@ def player_card(store: Store, slug: str, serial: str, code: str, look: Look = pr
     )
     if number is None or not code.strip() or len(code) > 32:
         raise wrong
-    with store.reading() as tx:
-        card_rows.latest(tx, slug)  # names the card when it does not exist
-        printed = entry_rows.printed_from(tx, number)
-        if printed is None or printed[0] != slug:
-            raise wrong
-        found = entry_rows.get(tx, number)
-        version = found[1].version if found and found[0] == slug else printed[1]
-        if not check_code(tx.secret, slug, version, number, code):
-            raise wrong
-        crop = scan_rows.crops(tx, slug).get(number)
-        table = card_rows.get(tx, slug, version).payouts
-    report, graded = look(store, slug)
+    version = next((v for first, last, v in snap.printed if first <= number <= last), None)
+    if version is None:
+        raise wrong
     s = format_serial(number)
-    row = next((r for r in report.rows if r.serial == s), None)
+    row = snap.rows.get(s)
+    if row is not None:
+        version = row.version
+    if not check_code(snap.secret, slug, version, number, code):
+        raise wrong
+    report, graded = snap.board.report, snap.board.graded
     best = None
-    if row is not None and (tier := table.tier(len(row.picks), len(row.picks))) is not None:
+    table = snap.tables.get(version)
+    if (
+        row is not None
+        and table is not None
+        and (tier := table.tier(len(row.picks), len(row.picks))) is not None
+    ):
         best = returned(row.stake, tier, table)
+    crop = snap.crops.get(number)
     return PlayerCard(slug, s, version, row, report, graded, Path(crop) if crop else None, best)
+
+
+def card_of(store: Store, serial: int) -> str | None:
+    """The card a serial was printed for (a card's QR link names only its serial), or None."""
+    with store.reading() as tx:
+        printed = entry_rows.printed_from(tx, serial)
+    return printed[0] if printed else None

@@ -24,10 +24,11 @@ from ..io.templates import (
     shipped_names,
     template_text,
 )
-from ..layout.card import layout_card
+from ..layout.card import layout_card, link_level
 from ..layout.templates import Template, renamed, with_offset
 from ..store import Conflict, Store, batches
 from ..store import cards as card_rows
+from . import access
 
 DEFAULT_TEMPLATE = "letter-2up"
 MAX_COPIES = 100_000
@@ -123,8 +124,10 @@ def _print_once(
         card = card_rows.latest(tx, slug)
         first = tx.next_serial()
         secret = tx.secret
+        site = tx.meta(access.SITE) or None
     _check_printable(card)
     layout = layout_card(card, t, others)
+    link = qr_link_of(card, site)
     last = first + copies - 1
     path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
     refuse_overwrite(store, path)
@@ -133,7 +136,7 @@ def _print_once(
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
     shown = (lambda n: progress(n, copies)) if progress else None
     try:
-        render_cards(part, t, layout, slug, card.version, card.title, serials, shown)
+        render_cards(part, t, layout, slug, card.version, card.title, serials, shown, link)
         digest = _record(store, part, card, template, first, last, path)
     except Conflict:
         part.unlink(missing_ok=True)
@@ -310,3 +313,19 @@ def pickem_sheet(
 
 def _sha(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def qr_link_of(card: Card, site: str | None) -> tuple[str, str] | None:
+    """What a card's QR holds when the pool has an address: (address, error-correction level), or None
+    for the card's details; refused when the address does not fit the card's QR."""
+    if not site:
+        return None
+    level = link_level(card, site)
+    if level is None:
+        raise ParlayError(
+            f"the pool's address {site} is too long for the QR code of card {card.slug} (the QR "
+            "printed for its details holds the link only when it is shorter): set a shorter "
+            "one with `parlaycards pool set ⟨site⟩ …` (e.g. https://pc.example.org), or "
+            '"none" for the card\'s details. Nothing was printed.'
+        )
+    return site, level

@@ -42,6 +42,7 @@ def reprint(
 ) -> Reprinted:
     """Write the card of `slug` with printed serial `number`, marked REPRINT, to a PDF (whole or not at all)."""
     from ..render.reprint import render_reprint
+    from .access import SITE
 
     s = format_serial(number)
     with store.transaction() as tx:
@@ -50,15 +51,18 @@ def reprint(
         t = load_template(batch.template)
         layout = layout_card(card, t)
         code = verify_code(tx.secret, slug, batch.version, number)
+        site = tx.meta(SITE) or None
         earlier = [d for _, d in audit_rows.details(tx, "print.reprint", slug) if d.get("serial") == s]
         times = 1 + len(earlier)
         path = out if out is not None else _free_name(folder, f"{slug}-v{batch.version}-{s}-reprint", times)
-        from .printing import refuse_overwrite
+        from .printing import qr_link_of, refuse_overwrite
 
         refuse_overwrite(store, path)
         _refuse_earlier_reprint(tx, path)
         with atomic_output(path) as part:
-            render_reprint(part, t, layout, slug, batch.version, card.title, number, code)
+            render_reprint(
+                part, t, layout, slug, batch.version, card.title, number, code, qr_link_of(card, site)
+            )
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         tx.audit(
             "print.reprint",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import replace as with_fields
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..core import printed, teams
 from ..core.errors import NotFoundError, ParlayError, option
@@ -21,6 +21,9 @@ from ..store import retry_conflicts
 if TYPE_CHECKING:
     from ..store import Store, Tx
     from ..store.look import Pool, Rows
+
+
+Out = Literal["wd", "dq"] | None  # a competitor out of a matchup: withdrew or disqualified
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,8 @@ def result_text(r: Result | None, game: Game) -> str:
         return "no result"
     if r.cancelled:
         return "cancelled"
+    if r.out:
+        return r.out_text(game.away, game.home)
     return f"{game.away} {r.away_score}, {game.home} {r.home_score}"
 
 
@@ -73,8 +78,13 @@ def set_result(
     away: int | None = None,
     home: int | None = None,
     cancelled: bool = False,
+    out: Literal["wd", "dq"] | None = None,
 ) -> Recorded:
-    """Record one game's final score (by any of its selection numbers), or that it was cancelled."""
+    """Record one game's final score (by any of its selection numbers), or that it was cancelled; in a
+    matchup, `out` says the competitor of `number` started and then withdrew (`wd`) or was disqualified
+    (`dq`): they finish behind the other (SETTLEMENT.md §6). Both out: record each in turn."""
+    if out is not None:
+        return _set_out(store, slug, number, out, scored=away is not None or home is not None or cancelled)
     if cancelled and (away is not None or home is not None):
         raise ParlayError(f"give the two scores or {option('cancelled')}, not both.")
     if not cancelled and (away is None or home is None):
@@ -88,6 +98,40 @@ def set_result(
         card = card_rows.latest(tx, slug)
         game = game_for(card, games_of(tx, slug), number)
         result = Result(game=game.key, away_score=away, home_score=home, cancelled=cancelled)
+        return _save(tx, slug, {game.key: game}, [result])
+
+
+def _set_out(store: Store, slug: str, number: int, out: Literal["wd", "dq"], scored: bool) -> Recorded:
+    word = "withdrew" if out == "wd" else "was disqualified"
+    if scored:
+        raise ParlayError(
+            f"a competitor who {word} has no final score: give the competitor's selection number alone "
+            f"(e.g. `result set {slug} {number}` with {option('withdrew' if out == 'wd' else 'disqualified')}); "
+            f"a competitor who never started is {option('cancelled')} (no action)."
+        )
+    with store.transaction() as tx:
+        card = card_rows.latest(tx, slug)
+        game = game_for(card, games_of(tx, slug), number)
+        if not game.matchup:
+            raise ParlayError(
+                f"{game.label()} is a game of two teams, not a matchup: only a competitor of a matchup "
+                f"(golf, NASCAR, a head-to-head) withdraws or is disqualified. Record its final score, or "
+                f"{option('cancelled')} if it was not played."
+            )
+        if number not in (game.numbers.away, game.numbers.home):
+            raise ParlayError(
+                f"{number} is a total of {game.label()}, not a competitor: give {game.numbers.away} "
+                f"({game.away}) or {game.numbers.home} ({game.home})."
+            )
+        side = "away_out" if number == game.numbers.away else "home_out"
+        stored = result_rows.of(tx, slug).get(game.key)
+        fields: dict[
+            str, Any
+        ] = {  # the other competitor already recorded out stays out: both out is no action
+            k: getattr(stored, k) for k in ("away_out", "home_out") if k != side and stored and stored.out
+        }
+        fields[side] = out
+        result = Result(game=game.key, **fields)
         return _save(tx, slug, {game.key: game}, [result])
 
 
@@ -177,7 +221,25 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
                 problems.append(Problem(raw.source, exc.message))
                 continue
             away, home = (raw.home_score, raw.away_score) if swap else (raw.away_score, raw.home_score)
-            result = Result(game=game.key, away_score=away, home_score=home, cancelled=raw.cancelled)
+            outs = (raw.home_out, raw.away_out) if swap else (raw.away_out, raw.home_out)
+            if any(outs) and not game.matchup:
+                problems.append(
+                    Problem(
+                        raw.source,
+                        f"WD/DQ for {game.label()}, a game of two teams: only a competitor of a matchup "
+                        "(golf, NASCAR, a head-to-head) withdraws or is disqualified. Write its final score, "
+                        "or Cancelled if it was not played.",
+                    )
+                )
+                continue
+            result = Result(
+                game=game.key,
+                away_score=away,
+                home_score=home,
+                cancelled=raw.cancelled,
+                away_out=cast(Out, outs[0]),  # the sheet reader reads only WD and DQ
+                home_out=cast(Out, outs[1]),
+            )
             if game.key in found and found[game.key][0] != result:
                 problems.append(
                     Problem(

@@ -114,10 +114,11 @@ def scan_cards(
     """Read every card in `files`, enter the sure ones and keep the rest for review. `stake` is the stake
     of a card with no stake marked; `received` when the cards were handed in (naive: the card's zone)."""
     from ..io.files import check_output
+    from ..io.scan_limits import count_pages
+    from ..io.templates import list_templates
     from ..scan.batch import Job, read_all
-    from ..scan.pages import count
 
-    counts = count(files)  # every file readable, or nothing happens
+    counts = count_pages(files)  # every file readable, or nothing happens
     default = stake
     with store.reading() as tx:
         current = card_rows.latest(tx, slug)
@@ -144,10 +145,19 @@ def scan_cards(
     check_output(
         folder / f"{slug}-crop.jpg", "crops"
     )  # the crops' folder can be written, before any page is read
-    job = Job(slug, ranges, versions, default, folder, secret)
+    templates = {t.name: t for t in list_templates()}
+    job = Job(slug, ranges, versions, default, folder, secret, templates=templates, write=write_crop)
     read, blank = read_all(job, files, counts, progress)
     outcomes = keep_read(store, slug, read, sum(counts), folder, when, late)
     return ScanReport(slug, sum(counts), tuple(blank), outcomes, folder)
+
+
+def write_crop(path: Path, blob: bytes) -> None:
+    """A card's crop, whole or not at all (kept for disputes, not money: no fsync)."""
+    from ..io.files import atomic_output
+
+    with atomic_output(path, durable=False) as part:
+        part.write_bytes(blob)
 
 
 def _received(when: datetime | None, card: Card) -> datetime:

@@ -65,7 +65,9 @@ def keep_read(
     run = _Batch(slug, when, late, datetime.now(UTC), by_serial)
     outcomes: list[CardOutcome] = []
     rows: list[scan_rows.ScanRow] = []
-    crops = [s.crop_file or save_crop(folder, slug, s) for s in read]
+    from .scan import write_crop
+
+    crops = [s.crop_file or save_crop(folder, slug, s, write_crop) for s in read]
     with store.transaction() as tx:
         checks = Checks(tx, slug)
         checks.prefetch([s.serial for s in read if s.serial is not None])

@@ -6,7 +6,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ..core.history import AuditRow
 from . import schema
@@ -59,6 +59,15 @@ def _row(r: Any) -> AuditRow:  # a row of SQLAlchemy's
     )
 
 
+def stamp(tx: Tx, slug: str) -> tuple[int, int]:
+    """What changes whenever anything of card `slug` does (every change is audited): the count and the
+    last id of its audit rows. Both, since on PostgreSQL a transaction can commit after a later id has:
+    the last id alone would stay put while the count grows."""
+    a = schema.audit.c
+    count, last = tx.conn.execute(select(func.count(), func.max(a.id)).where(a.slug == slug)).one()
+    return int(count), int(last or 0)
+
+
 def details(tx: Tx, action: str, slug: str | None = None) -> list[tuple[str | None, dict[str, Any]]]:
     """(card, detail) of every audit row of `action` (of card `slug` when given), oldest first."""
     a = schema.audit.c
@@ -66,3 +75,8 @@ def details(tx: Tx, action: str, slug: str | None = None) -> list[tuple[str | No
     if slug is not None:
         query = query.where(a.slug == slug)
     return [(s, json.loads(d)) for s, d in tx.conn.execute(query.order_by(a.id))]
+
+
+def last_imports(tx: Tx) -> dict[str, dict[str, Any]]:
+    """Card slug → the detail of its last `import` (a feed's names its `provider`)."""
+    return {s: d for s, d in details(tx, "import") if s}

@@ -34,6 +34,8 @@ KNOWN_MIGRATIONS = (
     "0005_pickem_payments",
     "0006_serial_ranges",
     "0007_archived_cards",
+    "0008_serve",
+    "0009_result_out",
 )
 
 

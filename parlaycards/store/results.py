@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 def of(tx: Rows, slug: str) -> dict[int, Result]:
     """The card's results by game key."""
     rows = tx.rows(
-        "SELECT game, away_score, home_score, cancelled FROM results WHERE slug = :slug", slug=slug
+        "SELECT game, away_score, home_score, cancelled, away_out, home_out FROM results WHERE slug = :slug",
+        slug=slug,
     )
     return {
         game: Result(
@@ -28,8 +29,10 @@ def of(tx: Rows, slug: str) -> dict[int, Result]:
             away_score=None if cancelled else away,
             home_score=None if cancelled else home,
             cancelled=bool(cancelled),
+            away_out=away_out or None,
+            home_out=home_out or None,
         )
-        for game, away, home, cancelled in rows
+        for game, away, home, cancelled, away_out, home_out in rows
     }
 
 
@@ -60,6 +63,8 @@ def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | Non
                 away_score=r.away_score,
                 home_score=r.home_score,
                 cancelled=r.cancelled,
+                away_out=r.away_out,
+                home_out=r.home_out,
                 updated_at=at,
             )
         )

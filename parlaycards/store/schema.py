@@ -8,6 +8,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Connection,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -16,6 +17,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    inspect,
     select,
     text,
 )
@@ -100,6 +102,8 @@ results = Table(
     Column("home_score", Integer),
     Column("cancelled", Boolean, nullable=False, default=False),
     Column("updated_at", String(40), nullable=False),
+    Column("away_out", String(4)),  # a matchup's competitor out after starting: "wd" or "dq"
+    Column("home_out", String(4)),
 )
 
 settlements = Table(
@@ -220,6 +224,45 @@ archived_cards = Table(
     Column("actor", String(120), nullable=False),
 )
 
+# What `serve` shares between its workers and keeps across a restart: the operator's one-time link tokens
+# and sessions (each by the SHA-256 of its secret, so reading the database signs nobody in), and the wrong
+# codes per address that the brake counts. Times are seconds since the epoch. Its own MetaData, like scans.
+serve_metadata = MetaData()
+
+serve_tokens = Table(
+    "serve_tokens",
+    serve_metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("until", Float, nullable=False),
+)
+
+serve_sessions = Table(
+    "serve_sessions",
+    serve_metadata,
+    Column("digest", String(64), primary_key=True),
+    Column("csrf", String(64), nullable=False),
+    Column("until", Float, nullable=False),
+    Column("flash", Text, nullable=False, default="[]"),  # JSON [[ok|bad, message], …] shown once
+)
+
+serve_failures = Table(
+    "serve_failures",
+    serve_metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("address", String(64), nullable=False),
+    Column("at", Float, nullable=False),
+)
+Index("ix_serve_failures_address_at", serve_failures.c.address, serve_failures.c.at)
+
+serve_fetches = Table(  # the last scheduled `result fetch` of each card (`serve --fetch-results`)
+    "serve_fetches",
+    serve_metadata,
+    Column("slug", String(64), primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("ok", Boolean, nullable=False),
+    Column("said", Text, nullable=False),
+)
+
 
 def _initial(conn: Connection) -> None:
     metadata.create_all(conn)
@@ -243,6 +286,11 @@ def _pickem_payments(conn: Connection) -> None:
 
 def _archived_cards(conn: Connection) -> None:
     archive_metadata.create_all(conn)
+
+
+def _serve(conn: Connection) -> None:
+    serve_metadata.create_all(conn)
+    conn.execute(text("CREATE INDEX ix_audit_log_slug ON audit_log (slug, id)"))  # a card's stamp, for serve
 
 
 def _serial_ranges(conn: Connection) -> None:
@@ -303,6 +351,14 @@ def _serial_ranges(conn: Connection) -> None:
     conn.execute(text("CREATE UNIQUE INDEX uq_batch_first_serial ON print_batches (first_serial)"))
 
 
+def _result_out(conn: Connection) -> None:
+    """Results say which competitor of a matchup withdrew or was disqualified after starting."""
+    have = {c["name"] for c in inspect(conn).get_columns("results")}
+    for name in ("away_out", "home_out"):
+        if name not in have:  # a pool made by this release has them from its first step
+            conn.execute(text(f"ALTER TABLE results ADD COLUMN {name} VARCHAR(4)"))
+
+
 # Named migrations, in order. Append; never edit one that has shipped.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0001_initial", _initial),
@@ -312,4 +368,6 @@ MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
     ("0005_pickem_payments", _pickem_payments),
     ("0006_serial_ranges", _serial_ranges),
     ("0007_archived_cards", _archived_cards),
+    ("0008_serve", _serve),
+    ("0009_result_out", _result_out),
 ]

@@ -10,9 +10,9 @@ import hashlib
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
@@ -23,8 +23,6 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import ParlayError
 from ..core.money import dollars
-from ..report.grade import Report
-from ..services import grading
 from ..services.scan import crops_folder
 from ..store import Store
 from .guard import Brake, Guard
@@ -49,55 +47,77 @@ def message(exc: ParlayError) -> str:
     return text[:1].upper() + text[1:]
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A card's players' view as served: the snapshot, its board's changing part rendered, that part's tag
+    (it changes when the html does), the pool's stamp it was read at and when that was last checked."""
+
+    stamp: tuple[int, int]
+    checked: float
+    snap: Any  # services.players.Snapshot
+    html: str
+    tag: str
+
+
 @dataclass
 class Site:
-    """What every request shares: the pool, its folders, the guard, the brake and a short report cache."""
+    """What every request shares: the pool, its folders, the guard, the brake and each card's view."""
 
     store: Store
     guard: Guard = field(default_factory=Guard)
     brake: Brake = field(default_factory=Brake)
-    ttl: float = 1.0  # seconds a board's report is reused (every write here clears it)
+    ttl: float = 0.5  # seconds between two looks at whether a card changed (another worker's writes)
     poll_ms: int = 4000  # how often an open board asks for changes
     base: str | None = None  # the address other machines reach `serve` at (`--host 0.0.0.0`), for phone links
-    _cache: dict[tuple[str, str], tuple[float, Any]] = field(default_factory=dict)
-    _locks: dict[tuple[str, str], threading.Lock] = field(default_factory=dict)
+    _cache: dict[str, Shown] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)  # one reader at a time (any address a
+    # stranger types is a slug to look up: no lock per name)
     _generation: int = 0
+
+    def __post_init__(self) -> None:
+        self.guard.store = self.guard.store or self.store
+        self.brake.store = self.brake.store or self.store
 
     @property
     def crops(self) -> Path:
         return crops_folder(self.store.url).resolve()
 
-    def _fresh(self, key: tuple[str, str], make: Callable[[], T]) -> T:
-        """`make()`, reused for `ttl` seconds; made by one thread at a time (the others wait for it), so
-        200 players arriving together grade the card once."""
-        hit = self._cache.get(key)
-        if hit and time.monotonic() - hit[0] < self.ttl:
-            return cast(T, hit[1])  # what make() gave for this key
-        with self._locks.setdefault(key, threading.Lock()):
-            hit = self._cache.get(key)
-            if hit and time.monotonic() - hit[0] < self.ttl:
-                return cast(T, hit[1])
-            generation, value = self._generation, make()
-            if generation == self._generation:  # nothing changed meanwhile: keep it
-                self._cache[key] = (time.monotonic(), value)
-            return value
+    def cached(self, slug: str) -> Shown | None:
+        """The view of `slug` when it was checked within `ttl` seconds (no database work), else None."""
+        hit = self._cache.get(slug)
+        return hit if hit and time.monotonic() - hit.checked < self.ttl else None
 
-    def look(self, store: Store, slug: str) -> tuple[Report, bool]:
-        """`grading.preview`, shared for `ttl` seconds."""
-        return self._fresh(("report", slug), lambda: grading.preview(store, slug))
-
-    def board(self, slug: str) -> tuple[Any, str, str]:
-        """The board of `slug`, its changing part rendered, and that part's stamp: shared for `ttl` seconds."""
+    def shown(self, slug: str) -> Shown:
+        """The players' view of `slug`: read again only when the card's audit stamp moved (any change, by
+        any worker), so 200 players on an unchanged card cost one small query every `ttl` seconds. Read by
+        one thread at a time; the others wait for it. Only cards that exist are kept."""
         from ..services import players
+        from ..store import audit as audit_rows
 
-        def make() -> tuple[Any, str, str]:
-            b = players.board(self.store, slug, self.look)
-            html = ENV.get_template("board_live.html").render(b=b)
-            return b, html, hashlib.sha256(html.encode()).hexdigest()[:16]
-
-        return self._fresh(("board", slug), make)
+        hit = self.cached(slug)
+        if hit:
+            return hit
+        with self._lock:
+            hit = self.cached(slug)
+            if hit:
+                return hit
+            generation, now = self._generation, time.monotonic()
+            with self.store.reading() as tx:
+                stamp = audit_rows.stamp(tx, slug)
+            old = self._cache.get(slug)
+            if old and old.stamp == stamp:
+                new = replace(old, checked=now)
+            else:
+                snap = players.snapshot(self.store, slug)
+                html = ENV.get_template("board_live.html").render(b=snap.board)
+                new = Shown(stamp, now, snap, html, hashlib.sha256(html.encode()).hexdigest()[:16])
+            if generation != self._generation:  # written here meanwhile: look again next time
+                new = replace(new, checked=0.0)
+            self._cache[slug] = new
+            return new
 
     def changed(self) -> None:
+        """Something was written by this process: every view is read again at its next request."""
         self._generation += 1
         self._cache.clear()
 
@@ -185,6 +205,21 @@ def create_app(store: Store, site: Site | None = None) -> Starlette:
     app.state.site = site
     app.add_middleware(_Headers)
     return app
+
+
+SERVE_ENV = "PARLAYCARDS_SERVE"
+
+
+def served() -> Starlette:
+    """The application as each worker of `serve` makes it (uvicorn's factory), from what `serve` was told,
+    passed in PARLAYCARDS_SERVE: {"url", "actor", "base"}."""
+    import json
+    import os
+
+    told = json.loads(os.environ[SERVE_ENV])
+    store = Store(told["url"])
+    store.actor = told["actor"]
+    return create_app(store, Site(store, base=told.get("base")))
 
 
 class _Headers:

@@ -1,7 +1,8 @@
 """Who may do what on `serve`: the operator's one-time tokens and sessions, CSRF tokens, and the brake on
 wrong verify codes (per address).
 
-Held in the serving process's memory: a restart ends every operator session (a new link is printed).
+Kept in the pool database (`store/sessions.py`), so several workers share them and a restart keeps every
+operator session; `Site` hands its store to both.
 """
 
 from __future__ import annotations
@@ -10,19 +11,31 @@ import asyncio
 import hmac
 import secrets
 import time
-from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from starlette.concurrency import run_in_threadpool
+
+from ..store import Store, retry_conflicts
+from ..store import sessions as rows
+
+T = TypeVar("T")
 
 SESSION_COOKIE = "pc_operator"
 SESSION_HOURS = 12
 TOKEN_MINUTES = 30
 
 
-@dataclass
+@dataclass(frozen=True)
 class Session:
+    sid: str
     csrf: str
     until: float
-    flash: list[tuple[str, str]] = field(default_factory=list)  # (ok|bad, message) shown once
+
+
+def _longish(text: str | None) -> bool:
+    return bool(text) and len(text or "") <= 128
 
 
 @dataclass
@@ -30,39 +43,55 @@ class Guard:
     """One-time operator tokens → sessions (a random id in an HttpOnly, SameSite=Strict cookie) with a
     CSRF token each."""
 
-    tokens: dict[str, float] = field(default_factory=dict)  # token → valid until
-    sessions: dict[str, Session] = field(default_factory=dict)
+    store: Store | None = None
+
+    @property
+    def _store(self) -> Store:
+        assert self.store is not None, "a Guard is given its store by Site"
+        return self.store
+
+    def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        def run() -> T:
+            with self._store.transaction() as tx:
+                return fn(tx, *args)
+
+        return retry_conflicts(run)()
 
     def new_token(self) -> str:
-        """A link's token: good once, for TOKEN_MINUTES."""
+        """A link's token: good once, for TOKEN_MINUTES, in any worker."""
         token = secrets.token_urlsafe(24)
-        self.tokens[token] = time.monotonic() + TOKEN_MINUTES * 60
+        self._write(rows.add_token, token, time.time() + TOKEN_MINUTES * 60)
         return token
+
+    def open(self) -> str:
+        """A new session's id."""
+        sid = secrets.token_urlsafe(32)
+        self._write(rows.add_session, sid, secrets.token_urlsafe(32), time.time() + SESSION_HOURS * 3600)
+        return sid
 
     def redeem(self, token: str) -> str | None:
         """A new session's id for a valid token (which is then spent), else None."""
-        now = time.monotonic()
-        for known, until in list(self.tokens.items()):
-            if until < now:
-                del self.tokens[known]
-            elif hmac.compare_digest(known.encode(), token.encode()):
-                del self.tokens[known]
-                sid = secrets.token_urlsafe(32)
-                self.sessions[sid] = Session(secrets.token_urlsafe(32), now + SESSION_HOURS * 3600)
-                return sid
-        return None
+        if not _longish(token) or not self._write(rows.spend_token, token, time.time()):
+            return None
+        return self.open()
 
     def session(self, sid: str | None) -> Session | None:
-        s = self.sessions.get(sid or "")
-        if s is None:
+        if not _longish(sid):
             return None
-        if s.until < time.monotonic():
-            del self.sessions[sid or ""]
-            return None
-        return s
+        with self._store.reading() as tx:
+            found = rows.session(tx, sid or "", time.time())
+        return Session(sid or "", *found) if found else None
 
     def end(self, sid: str | None) -> None:
-        self.sessions.pop(sid or "", None)
+        if _longish(sid):
+            self._write(rows.end_session, sid)
+
+    def flash(self, session: Session, kind: str, note: str) -> None:
+        """A message (`ok` or `bad`) the session's next page shows once."""
+        self._write(rows.add_flash, session.sid, kind, note)
+
+    def take_flash(self, session: Session) -> list[tuple[str, str]]:
+        return self._write(rows.take_flash, session.sid)
 
     @staticmethod
     def csrf_ok(session: Session, sent: str | None) -> bool:
@@ -74,29 +103,58 @@ class Brake:
     """Wrong guesses (verify codes, operator tokens) per address: the first `free` in `window` seconds are
     answered at once; the next wait longer and longer, one at a time per address; past `limit` the address
     is refused without a look until its oldest failures leave the window. A right code from an address
-    under the limit is answered (after its wait); its holder elsewhere never notices."""
+    under the limit is answered (after its wait); its holder elsewhere never notices.
+
+    Counted in the pool database, so every worker brakes the same address; an address with no failure
+    is looked up at most once a `fresh` seconds per worker (its own failures are seen at once)."""
 
     free: int = 5
     limit: int = 20
     window: float = 900.0
     step: float = 0.1  # seconds added per failure past `free`
     most: float = 1.0
-    failures: dict[str, deque[float]] = field(default_factory=dict)
+    fresh: float = 1.0
+    store: Store | None = None
+    seen: dict[str, tuple[float, list[float]]] = field(default_factory=dict)  # address → (looked, failures)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
+    reading: dict[str, asyncio.Future[Any]] = field(default_factory=dict)
 
-    def _recent(self, address: str) -> deque[float]:
-        q = self.failures.setdefault(address, deque())
-        cutoff = time.monotonic() - self.window
-        while q and q[0] < cutoff:
-            q.popleft()
-        return q
+    async def look(self, address: str, again: bool = False) -> None:
+        """Read `address`'s failures from the database off the event loop, when they are older than
+        `fresh` seconds (or `again`), so that `blocked` and `wait` then answer from memory."""
+        hit = self.seen.get(address)
+        if not (again or hit is None or time.monotonic() - hit[0] >= self.fresh):
+            return
+        pending = self.reading.get(address)
+        if pending is None:  # one read per address at a time: 200 players behind one address wait for it
+            pending = self.reading[address] = asyncio.ensure_future(
+                run_in_threadpool(self._recent, address, True)
+            )
+            pending.add_done_callback(lambda _: self.reading.pop(address, None))
+        await asyncio.shield(pending)
+
+    async def failing(self, address: str) -> None:
+        """`failed`, off the event loop."""
+        await run_in_threadpool(self.failed, address)
+
+    def _recent(self, address: str, again: bool = False) -> list[float]:
+        assert self.store is not None, "a Brake is given its store by Site"
+        now, looked = time.time(), time.monotonic()
+        hit = self.seen.get(address)
+        if again or hit is None or looked - hit[0] >= self.fresh:
+            with self.store.reading() as tx:
+                times = rows.failures(tx, address[:64], now - self.window)
+            if len(self.seen) > 50_000:  # forget addresses looked at long ago
+                self.seen = {a: h for a, h in self.seen.items() if looked - h[0] < self.fresh}
+            self.seen[address] = hit = (looked, times)
+        return [t for t in hit[1] if t >= now - self.window]
 
     def blocked(self, address: str) -> float:
         """Seconds until `address` may try again (0: it may)."""
         q = self._recent(address)
         if len(q) < self.limit:
             return 0.0
-        return max(1.0, q[len(q) - self.limit] + self.window - time.monotonic())
+        return max(1.0, q[len(q) - self.limit] + self.window - time.time())
 
     def wait(self, address: str) -> float:
         over = len(self._recent(address)) - self.free
@@ -110,7 +168,12 @@ class Brake:
         return self.locks.setdefault(address, asyncio.Lock())
 
     def failed(self, address: str) -> None:
-        self._recent(address).append(time.monotonic())
-        if len(self.failures) > 50_000:  # forget addresses with nothing recent
-            for a in [a for a, q in self.failures.items() if not q]:
-                del self.failures[a]
+        assert self.store is not None, "a Brake is given its store by Site"
+        store, at, window = self.store, time.time(), self.window
+
+        def run() -> None:
+            with store.transaction() as tx:
+                rows.add_failure(tx, address, at, window)
+
+        retry_conflicts(run)()
+        self.seen.pop(address, None)  # looked up afresh: this worker's and the others' failures

@@ -7,7 +7,10 @@ a refused action changes nothing and comes back as a message on the page. A one-
 
 from __future__ import annotations
 
+import asyncio
+import hmac
 import re
+import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from decimal import Decimal
@@ -21,11 +24,12 @@ from starlette.responses import FileResponse, RedirectResponse, Response
 
 from ..core.errors import ParlayError
 from ..core.verify import format_serial, parse_serial
+from ..services import access, grading
 from ..services import cards as card_svc
 from ..services import entries as entry_svc
-from ..services import grading
 from ..services import results as result_svc
 from ..services import scan as scan_svc
+from ..store import sessions as session_rows
 from .app import Site, message, page, problem, route
 from .guard import SESSION_COOKIE, SESSION_HOURS, Session
 from .players import SLUG, address, inside
@@ -34,6 +38,7 @@ from .upload import MAX_UPLOAD, scan_photo
 if TYPE_CHECKING:
     from starlette.routing import Route
 
+LOGIN_COOKIE = "pc_login"  # the password form's CSRF token, before there is a session
 Handler = Callable[[Request, Session], Awaitable[Response]]
 
 
@@ -51,12 +56,13 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
             403,
             "Operator only",
             "This page is for whoever runs the pool. Open the link `parlaycards serve` printed (each link "
-            "works once), or ask for a new one.",
+            "works once), sign in at /op/login with the password set by `parlaycards pool set`, or ask for "
+            "a new link.",
         )
 
     def operator(fn: Handler, form: bool = False) -> Callable[[Request], Awaitable[Response]]:
         async def wrapped(request: Request) -> Response:
-            session = guard.session(request.cookies.get(SESSION_COOKIE))
+            session = await run_in_threadpool(guard.session, request.cookies.get(SESSION_COOKIE))
             if session is None:
                 return refused(request)
             slug = request.path_params.get("slug")
@@ -89,8 +95,8 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
 
         return wrapped
 
-    def back(request: Request, session: Session, slug: str, note: str, bad: bool = False) -> Response:
-        session.flash.append(("bad" if bad else "ok", note))
+    async def back(request: Request, session: Session, slug: str, note: str, bad: bool = False) -> Response:
+        await run_in_threadpool(guard.flash, session, "bad" if bad else "ok", note)
         return RedirectResponse(request.url_for("op_card", slug=slug), status_code=303)
 
     async def act(request: Request, session: Session, fn: Callable[[], str]) -> Response:
@@ -98,20 +104,13 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
         try:
             note = await run_in_threadpool(fn)
         except ParlayError as exc:
-            return back(request, session, slug, message(exc), bad=True)
+            return await back(request, session, slug, message(exc), bad=True)
         site.changed()
-        return back(request, session, slug, note)
+        return await back(request, session, slug, note)
 
     # ------------------------------------------------------------------------------------------ pages
 
-    async def login(request: Request) -> Response:
-        who = address(request)
-        if site.brake.blocked(who):
-            return problem(request, 429, "Too many tries", "Too many wrong links from your address; wait.")
-        sid = guard.redeem(request.query_params.get("token", ""))
-        if sid is None:
-            site.brake.failed(who)
-            return refused(request)
+    def signed_in(request: Request, sid: str) -> Response:
         out = RedirectResponse("/op", status_code=303)
         out.set_cookie(
             SESSION_COOKIE,
@@ -122,7 +121,69 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
             secure=_secure(request),
             path="/",
         )
+        out.delete_cookie(LOGIN_COOKIE, path="/op/login")
         return out
+
+    def too_many(request: Request) -> Response:
+        return problem(
+            request, 429, "Too many tries", "Too many wrong links or passwords from your address; wait."
+        )
+
+    async def sign_in_form(request: Request, error: str | None = None, status: int = 200) -> Response:
+        """The password form, with a CSRF token that a cookie of this form must match (no session yet)."""
+        token = secrets.token_urlsafe(24)
+        out = page(request, "op_login.html", status=status, csrf=token, error=error)
+        out.set_cookie(
+            LOGIN_COOKIE,
+            token,
+            max_age=3600,
+            httponly=True,
+            samesite="strict",
+            secure=_secure(request),
+            path="/op/login",
+        )
+        return out
+
+    async def login(request: Request) -> Response:
+        who = address(request)
+        await site.brake.look(who)
+        if site.brake.blocked(who):
+            return too_many(request)
+        token = request.query_params.get("token", "")
+        if not token and await run_in_threadpool(access.has_password, site.store):
+            return await sign_in_form(request)
+        sid = await run_in_threadpool(guard.redeem, token)
+        if sid is None:
+            await site.brake.failing(who)
+            return refused(request)
+        return signed_in(request, sid)
+
+    async def password(request: Request) -> Response:
+        who = address(request)
+        await site.brake.look(who)
+        if site.brake.blocked(who):
+            return too_many(request)
+        length = request.headers.get("content-length") or ""
+        if not length.isdigit() or int(length) > 16 * 1024:
+            return problem(request, 413, "Refused", "That sign-in form is not one this page sent.")
+        f = await request.form(max_files=0, max_fields=4)
+        sent, kept = str(f.get("csrf") or ""), request.cookies.get(LOGIN_COOKIE) or ""
+        if not sent or not hmac.compare_digest(sent.encode(), kept.encode()):
+            return await sign_in_form(
+                request, "That form was out of date: nothing was checked. Type the password again.", 403
+            )
+        async with site.brake.lock(who):
+            if site.brake.blocked(who):
+                return too_many(request)
+            await asyncio.sleep(site.brake.wait(who))
+            await site.brake.look(who, again=True)
+            if site.brake.blocked(who):
+                return too_many(request)
+            ok = await run_in_threadpool(access.password_ok, site.store, str(f.get("password") or ""))
+            if not ok:
+                await site.brake.failing(who)
+                return await sign_in_form(request, "That is not the operator's password.", 403)
+        return signed_in(request, await run_in_threadpool(guard.open))
 
     async def home(request: Request, session: Session) -> Response:
         cards = await run_in_threadpool(card_svc.list_cards, site.store)
@@ -134,7 +195,7 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
             b = await run_in_threadpool(_dashboard, site, slug)
         except ParlayError as exc:
             return problem(request, 404, "No such card", message(exc))
-        flash, session.flash[:] = list(session.flash), []
+        flash = await run_in_threadpool(guard.take_flash, session)
         return page(request, "op_card.html", s=session, flash=flash, **b)
 
     async def accept(request: Request, session: Session) -> Response:
@@ -143,15 +204,31 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
         which = [str(w) for w in f.getlist("which")]
         picks = str(f.get("picks") or "").strip()
         if not which:
-            return back(request, session, slug, "Tick at least one card to accept.", bad=True)
+            return await back(request, session, slug, "Tick at least one card to accept.", bad=True)
+
+        typed, code = str(f.get("serial") or "").strip(), str(f.get("code") or "").strip()
 
         def run() -> str:
             stake = _money(str(f.get("stake") or ""))
-            if picks:
+            if picks or typed or code:
                 if len(which) != 1:
-                    raise ParlayError("picks typed in apply to one card: tick only that one.")
-                numbers = _picks(picks)
-                e = scan_svc.accept(site.store, slug, which[0], picks=numbers, stake=stake)
+                    raise ParlayError("picks, serial or code typed in apply to one card: tick only that one.")
+                serial = None
+                if typed:
+                    serial = parse_serial(typed)
+                    if serial is None:
+                        raise ParlayError(
+                            f'"{typed[:12]}" is not a serial: type the 6-digit number printed on the card, e.g. 000123.'
+                        )
+                e = scan_svc.accept(
+                    site.store,
+                    slug,
+                    which[0],
+                    serial=serial,
+                    picks=_picks(picks) if picks else None,
+                    stake=stake,
+                    code=code or None,
+                )
                 return f"Card {e.serial} entered: {', '.join(map(str, e.picks))} at ${e.stake}."
             done = scan_svc.accept_many(site.store, slug, which, stake=stake)
             return f"Entered {', '.join(e.serial for e in done)}."
@@ -163,7 +240,7 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
         which = [str(w) for w in f.getlist("which")]
         reason = str(f.get("reason") or "")
         if not which:
-            return back(
+            return await back(
                 request, session, request.path_params["slug"], "Tick at least one card to reject.", True
             )
 
@@ -179,7 +256,7 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
         slug = request.path_params["slug"]
         which = [str(w) for w in f.getlist("which")]
         if not which:
-            return back(request, session, slug, "Tick at least one card first.", bad=True)
+            return await back(request, session, slug, "Tick at least one card first.", bad=True)
         if f.get("do") == "reject":
             reason = str(f.get("reason") or "")
 
@@ -279,11 +356,11 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
         if site.base is None and request.url.hostname in ("127.0.0.1", "localhost", "::1"):
             return page(request, "op_index.html", cards=cards, s=session, local_only=True)
         base = site.base or str(request.base_url).rstrip("/")
-        link = f"{base}/op/login?token={guard.new_token()}"
+        link = f"{base}/op/login?token={await run_in_threadpool(guard.new_token)}"
         return page(request, "op_index.html", cards=cards, s=session, link=link, qr=Markup(qr_svg(link)))
 
     async def logout(request: Request, session: Session) -> Response:
-        guard.end(request.cookies.get(SESSION_COOKIE))
+        await run_in_threadpool(guard.end, request.cookies.get(SESSION_COOKIE))
         out = RedirectResponse("/", status_code=303)
         out.delete_cookie(SESSION_COOKIE, path="/")
         return out
@@ -291,6 +368,7 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
     post = ("POST",)
     return [
         route("/op/login", login, name="login"),
+        route("/op/login", password, post),
         route("/op", operator(home)),
         route("/op/link", operator(phone_link), post),
         route("/op/logout", operator(logout), post),
@@ -310,7 +388,15 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handl
 def _dashboard(site: Site, slug: str) -> dict[str, Any]:
     card, rows = scan_svc.reviews(site.store, slug)
     report, graded = grading.preview(site.store, slug)
+    with site.store.reading() as tx:
+        last = session_rows.last_fetch(tx, slug)
+    fetched = None
+    if last is not None:
+        at, ok, said = last
+        when = datetime.fromtimestamp(at).astimezone().strftime("%a %H:%M")
+        fetched = {"when": when, "ok": ok, "said": said[:1].upper() + said[1:]}
     return {
+        "fetched": fetched,
         "slug": slug,
         "card": card,
         "reviews": [(r, scan_svc.kind(r.reasons[0]) if r.reasons else "other") for r in rows],

@@ -12,10 +12,10 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 
 from ..core.errors import NotFoundError
-from ..core.verify import parse_serial
+from ..core.verify import parse_qr_link, parse_serial
 from ..services import cards as card_svc
 from ..services import players as svc
-from .app import Site, message, page, problem, route
+from .app import Shown, Site, message, page, problem, route
 
 if TYPE_CHECKING:
     from starlette.routing import Route
@@ -41,26 +41,29 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the players' page handler
         cards = await run_in_threadpool(card_svc.list_cards, site.store)
         return page(request, "index.html", cards=cards)
 
-    async def board_of(slug: str) -> tuple[svc.Board, str, str]:
+    async def board_of(slug: str) -> Shown:
         if not SLUG.fullmatch(slug):
             raise NotFoundError(f'there is no card "{slug[:64]}" in this pool.')
-        return await run_in_threadpool(site.board, slug)
+        cached = site.cached(slug)
+        return cached if cached is not None else await run_in_threadpool(site.shown, slug)
 
     async def board(request: Request) -> Response:
         slug = request.path_params["slug"]
         try:
-            b, html, stamp = await board_of(slug)
+            shown = await board_of(slug)
         except NotFoundError:
             return problem(request, 404, "No such card", f'There is no card "{slug[:64]}" in this pool.')
-        return page(request, "board.html", b=b, live=html, stamp=stamp, every=site.poll_ms)
+        return page(
+            request, "board.html", b=shown.snap.board, live=shown.html, stamp=shown.tag, every=site.poll_ms
+        )
 
     async def live(request: Request) -> Response:
         """The board's changing part, for `live.js`: {stamp, html}; the stamp changes when the html does."""
         try:
-            _, html, stamp = await board_of(request.path_params["slug"])
+            shown = await board_of(request.path_params["slug"])
         except NotFoundError:
             return JSONResponse({"error": "no such card"}, status_code=404)
-        return JSONResponse({"stamp": stamp, "html": html})
+        return JSONResponse({"stamp": shown.tag, "html": shown.html})
 
     async def lookup(request: Request) -> Response:
         """The board's form: to the card's own address (kept in the phone's history as a bookmark)."""
@@ -80,10 +83,15 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the players' page handler
             status_code=303,
         )
 
-    async def checked(request: Request) -> svc.PlayerCard | Response:
-        """The card named by the address, when the code given is its code; else the refusal (slowed)."""
-        slug, serial = request.path_params["slug"], request.path_params["serial"]
+    async def checked(
+        request: Request, named: tuple[str, str, str] | None = None
+    ) -> svc.PlayerCard | Response:
+        """The card named by the address (or `named`: slug, serial, code), when the code given is its code;
+        else the refusal (slowed)."""
+        slug, serial = request.path_params.get("slug", ""), request.path_params.get("serial", "")
         code = request.query_params.get("code", "")
+        if named is not None:
+            slug, serial, code = named
         who = address(request)
 
         async def refused() -> Response:
@@ -98,6 +106,7 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the players' page handler
                 (f"/{slug}", "Back to the board"),
             )
 
+        await site.brake.look(who)
         if site.brake.blocked(who):
             return await refused()
         if not SLUG.fullmatch(slug):
@@ -105,9 +114,9 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the players' page handler
 
         async def look() -> svc.PlayerCard | Response:
             try:
-                return await run_in_threadpool(svc.player_card, site.store, slug, serial, code, site.look)
+                return svc.player_card((await board_of(slug)).snap, serial, code)
             except svc.WrongCode as exc:
-                site.brake.failed(who)
+                await site.brake.failing(who)
                 return problem(request, 403, "Wrong serial or code", message(exc), (f"/{slug}", "Try again"))
             except NotFoundError:
                 return problem(request, 404, "No such card", "There is no card of that name in this pool.")
@@ -115,7 +124,10 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the players' page handler
         if not site.brake.wait(who):  # no recent failures: players behind one address are not queued
             return await look()
         async with site.brake.lock(who):  # past the free tries: one at a time, each after its wait
+            if site.brake.blocked(who):  # the tries ahead in the queue used up what was left
+                return await refused()
             await asyncio.sleep(site.brake.wait(who))
+            await site.brake.look(who, again=True)  # other workers' failures meanwhile too
             if site.brake.blocked(who):  # the tries queued meanwhile used up what was left
                 return await refused()
             return await look()
@@ -135,8 +147,36 @@ def routes(site: Site) -> list[Route]:  # noqa: C901 - the players' page handler
             return problem(request, 404, "No picture", "This card was not scanned, or its picture is gone.")
         return FileResponse(found, media_type="image/jpeg")
 
+    async def linked(request: Request) -> Response:
+        """A card's QR link (`https://…/c/000123-K7F2Q9`, printed when the pool has an address): to the
+        card's own page once its code is checked, as a typed serial and code are."""
+        found = parse_qr_link(f"http://x/c/{request.path_params['link']}")
+        slug = await run_in_threadpool(svc.card_of, site.store, found[0]) if found else None
+        if not found or not slug:  # said as a wrong code is: a guess learns nothing of which serials exist
+            who = address(request)
+            await site.brake.look(who)
+            if not site.brake.blocked(who):
+                await site.brake.failing(who)
+            return problem(
+                request,
+                403,
+                "Wrong serial or code",
+                "No card of this pool has that serial and verify code. Type the serial and the 6-letter code "
+                "printed beside it on your card on the card's board.",
+                ("/", "All cards"),
+            )
+        code = found[1]
+        got = await checked(request, (slug, f"{found[0]:06d}", code))
+        if isinstance(got, Response):
+            return got
+        return RedirectResponse(
+            request.url_for("card", slug=got.slug, serial=got.serial).include_query_params(code=code),
+            status_code=303,
+        )
+
     return [
         route("/", index),
+        route("/c/{link}", linked),
         route("/{slug}", board),
         route("/{slug}/live.json", live),
         route("/{slug}/card", lookup),

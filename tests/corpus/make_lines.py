@@ -166,6 +166,7 @@ def main() -> None:
     matchup()
     own_headers()
     machine_made()
+    calc_made()
 
 
 def machine_made() -> None:
@@ -248,6 +249,40 @@ def own_headers() -> None:
         ],
         sheet="Week 12",
     )
+
+
+def calc_made() -> None:
+    """Files written by LibreOffice Calc itself (headless, from the CSV or xlsx beside them): its dates are
+    date cells, its numbers numbers, its styles its own. soffice must be on the PATH to rebuild them."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        inline = Path(tmp) / "matchup-lines-in-cell-calc.csv"
+        inline.write_text(
+            "Matchup,O/U,Kickoff\nChiefs -3 vs Bills,47.5,11/22/2026 4:25 PM\n"
+            "Jets @ Dolphins -4,42.5,11/22/2026 1:00 PM\nRavens -7 at Browns,40,11/22/2026 1:00 PM\n"
+            "49ers PK @ Rams,49,11/23/2026 8:15 PM\n"
+        )
+        for source in (inline, HERE / "season-nflverse.csv", HERE / "sportsbook-two-rows.xlsx"):
+            subprocess.run(
+                [
+                    "soffice",
+                    f"-env:UserInstallation=file://{tmp}/profile",
+                    "--headless",
+                    "--convert-to",
+                    "xlsx",
+                    "--outdir",
+                    f"{tmp}/out",
+                    str(source),
+                ],
+                check=True,
+                capture_output=True,
+                timeout=180,
+            )
+            name = source.stem + ("" if source.stem.endswith("-calc") else "-calc") + ".xlsx"
+            shutil.copy(Path(tmp) / "out" / (source.stem + ".xlsx"), HERE / name)
 
 
 if __name__ == "__main__":

@@ -81,7 +81,13 @@ class OddsApi:
                 home, away = team_name(event["home_team"]), team_name(event["away_team"])
                 spreads: list[Decimal] = []
                 totals: list[Decimal] = []
+                kickoff = _moment(event["commence_time"], query.zone)
+                started = (
+                    False  # a bookmaker updated after kickoff: its lines are in-play ones, not the board's
+                )
                 for book in event.get("bookmakers") or []:
+                    if book.get("last_update"):
+                        started = started or _moment(book["last_update"], query.zone) > kickoff
                     books_seen.add(str(book["key"]))
                     if query.book and query.book.casefold() not in (
                         str(book["key"]).casefold(),
@@ -101,9 +107,11 @@ class OddsApi:
                         league=query.league,
                         away=away,
                         home=home,
-                        kickoff=_moment(event["commence_time"], query.zone),
+                        kickoff=kickoff,
                         spread=to_half(statistics.median(spreads)) if spreads else None,
                         total=to_half(statistics.median(totals)) if totals else None,
+                        status=Status.IN_PROGRESS if started else Status.SCHEDULED,
+                        detail="in play: the lines were updated after kickoff" if started else "",
                     )
                 )
             except (KeyError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
