@@ -113,7 +113,7 @@ def main() -> int:
     return 0
 
 
-def corpus(tmp: Path):  # noqa: ANN201
+def corpus(tmp: Path):
     for path in sorted(CORPUS.iterdir()):
         chosen = CHOSEN.get(path.name, {})
         try:
@@ -125,7 +125,7 @@ def corpus(tmp: Path):  # noqa: ANN201
             yield path.name, verdict(target, want, False, chosen)
 
 
-def heldout():  # noqa: ANN201
+def heldout():
     for expected in sorted(HELDOUT.glob("*.expected.json")):
         body = json.loads(expected.read_text())
         stem = expected.name.removesuffix(".expected.json")

@@ -23,7 +23,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 
-def make_card():  # noqa: ANN201
+def make_card():
     from parlaycards.core.models import Card, Game, Rules
     from parlaycards.core.numbering import assign
     from parlaycards.demo.samples import NFL_GAMES as TEAMS

@@ -180,7 +180,7 @@ class Own:
 
     name = "own"
 
-    def sheets(self, pdf, card, template, first, plans, rng):  # noqa: ANN001, ANN201
+    def sheets(self, pdf, card, template, first, plans, rng):
         return marks.mark_sheets(pdf, card, template, first, plans, SOURCE_DPI, rng)
 
     def scanner(self, image: np.ndarray, rng: np.random.Generator, turns: int | None = None) -> np.ndarray:
@@ -197,7 +197,7 @@ class HeldOut(Own):
 
     name = "heldout"
 
-    def sheets(self, pdf, card, template, first, plans, rng):  # noqa: ANN001, ANN201
+    def sheets(self, pdf, card, template, first, plans, rng):
         from parlaycards.demo import heldout
         from parlaycards.demo.where import card_boxes_px, card_bubbles_px, rasterize
 

@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.grade_bench import STAKES, _cli, finals, random_picks, week_card  # noqa: E402
-from parlaycards.core.models import Entry  # noqa: E402
+from benchmarks.grade_bench import STAKES, _cli, finals, random_picks, week_card
+from parlaycards.core.models import Entry
 
 
 def _timed(args: list[str]) -> tuple[float, float, int, str]:
@@ -45,7 +45,7 @@ def _timed(args: list[str]) -> tuple[float, float, int, str]:
     return dt, usage.ru_maxrss / 1024, p.returncode, "".join(err_chunks)[-600:]
 
 
-def _pool(url: str, serials: int):  # noqa: ANN202
+def _pool(url: str, serials: int):
     from parlaycards.store import Store, batches
     from parlaycards.store import cards as card_rows
 

@@ -26,7 +26,7 @@ TEAMS = [
 ]
 
 
-def make_card(slug: str = "nfl-w12", games: int = 6, **extra) -> Card:  # noqa: ANN003
+def make_card(slug: str = "nfl-w12", games: int = 6, **extra) -> Card:
     out = []
     for i, (away, home, spread, total) in enumerate(TEAMS[:games]):
         out.append(
@@ -84,7 +84,7 @@ _PG_SKIPPED: list[str] = []
 
 
 @pytest.fixture(scope="session")
-def pg_cluster():  # noqa: ANN201
+def pg_cluster():
     from .pg_cluster import Cluster, find_binaries
 
     bindir, why = find_binaries()
@@ -118,6 +118,6 @@ def any_store(pool_url: str) -> Store:
     s.dispose()
 
 
-def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001
+def pytest_terminal_summary(terminalreporter) -> None:
     if _PG_SKIPPED:
         terminalreporter.write_line(f"PostgreSQL half skipped: {_PG_SKIPPED[0]}")

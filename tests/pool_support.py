@@ -22,7 +22,7 @@ def new_card(store: Store, card: Card | None = None) -> Card:
         return card_rows.save(tx, card or make_card(), "test card")
 
 
-def change(store: Store, slug: str, fn) -> Card:  # noqa: ANN001
+def change(store: Store, slug: str, fn) -> Card:
     """Save `fn(latest)` as the next version."""
     with store.transaction() as tx:
         return card_rows.save(tx, fn(card_rows.latest(tx, slug)), "changed")
@@ -42,7 +42,7 @@ def code(store: Store, slug: str, version: int, serial: int) -> str:
         return verify_code(tx.secret, slug, version, serial)
 
 
-def with_rules(**rules):  # noqa: ANN003, ANN201
+def with_rules(**rules):
     return lambda card: edits.set_rules(card, **rules)
 
 
@@ -76,7 +76,7 @@ def enter(
     name: str = "Dana",
     received: str | None = None,
     **kw: object,
-):  # noqa: ANN201 - an Entry
+):
     """`entry add` as the command line does it: text read by cli/values into the typed values the service takes."""
     from parlaycards.cli import values
     from parlaycards.services import entries

@@ -120,7 +120,7 @@ def test_a_postgresql_pool_is_told_the_pg_dump_command_without_its_password(tmp_
     assert not list(tmp_path.iterdir())
 
 
-def test_the_pg_dump_command_backs_up_a_real_server(pg_cluster, tmp_path: Path):  # noqa: ANN001
+def test_the_pg_dump_command_backs_up_a_real_server(pg_cluster, tmp_path: Path):
     """The command the message gives runs as written against this pool's server."""
     import shlex
     import shutil

@@ -15,14 +15,14 @@ runner = CliRunner()
 
 
 @pytest.fixture
-def saved(tmp_path: Path):  # noqa: ANN201
+def saved(tmp_path: Path):
     def copy(name: str) -> Path:
         return Path(shutil.copy(FEEDS / name, tmp_path / name))
 
     return copy
 
 
-def _fetch(tmp_path: Path, *args: str):  # noqa: ANN202
+def _fetch(tmp_path: Path, *args: str):
     return runner.invoke(app, ["--db", str(tmp_path / "pool.db"), "lines", "fetch", *args])
 
 

@@ -362,7 +362,7 @@ def test_site_column_refuses_what_is_not_at_or_vs(tmp_path: Path) -> None:
 runner = CliRunner()
 
 
-def cli(db: Path, *args: str):  # noqa: ANN201
+def cli(db: Path, *args: str):
     return runner.invoke(app, ["--db", str(db), *args])
 
 

@@ -34,7 +34,7 @@ CLUB_GAMES = [
 runner = CliRunner()
 
 
-def cli(db: Path, *args: str):  # noqa: ANN201
+def cli(db: Path, *args: str):
     return runner.invoke(app, ["--db", str(db), *args])
 
 

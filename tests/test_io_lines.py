@@ -50,7 +50,7 @@ def xlsx(
     return path
 
 
-def read(path: Path, **kw: object):  # noqa: ANN201
+def read(path: Path, **kw: object):
     return read_lines(path, **{"today": TODAY, **kw})  # type: ignore[arg-type]
 
 

@@ -141,7 +141,7 @@ HALVES = st.integers(min_value=-40, max_value=40).map(lambda n: Decimal(n) / 2)
 
 
 @st.composite
-def cards(draw):  # noqa: ANN001, ANN201
+def cards(draw):
     n = draw(st.integers(min_value=1, max_value=16))
     teams = draw(st.lists(TEAM, min_size=2 * n, max_size=2 * n, unique_by=str.casefold))
     totals = draw(
@@ -220,7 +220,7 @@ def city_card(n: int) -> Card:
 DENSE = {"teams": nfl_card, "cities": city_card, "college": college_card}
 
 
-def game_type(card: Card, lay) -> list[float]:  # noqa: ANN001
+def game_type(card: Card, lay) -> list[float]:
     """The sizes of every selection number, team name and kickoff printed in the games table."""
     words = {str(n) for g in card.games for n in g.numbers.all()} | {
         t for g in card.games for t in (g.away, g.home)
@@ -231,7 +231,7 @@ def game_type(card: Card, lay) -> list[float]:  # noqa: ANN001
     return [b.size for b in lay.boxes if isinstance(b, TextCell) and (b.text in words or b.text in kicks)]
 
 
-def check_dense(card: Card, lay) -> None:  # noqa: ANN001
+def check_dense(card: Card, lay) -> None:
     """What issue 8 asks of a 17–24-game card: 8 pt type, every entry field, no blank over a tenth of the card."""
     assert lay.type_size >= 8 and min(game_type(card, lay)) >= 8
     small = [

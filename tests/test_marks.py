@@ -27,7 +27,7 @@ R = 2.02 * MM  # a bubble's radius in pixels
 LINE = 0.8 / 72 * DPI  # its printed ring
 
 
-def _print(store: Store, folder: Path, template: str, copies: int, games: int = 8, **rules):  # noqa: ANN003, ANN202
+def _print(store: Store, folder: Path, template: str, copies: int, games: int = 8, **rules):
     card = nfl_card(games)
     if rules:
         card = card.model_copy(update={"rules": Rules(**rules)})
@@ -173,7 +173,7 @@ def test_effects_repeat_for_a_seed_and_size_the_picture_as_asked():
     img = np.full((400, 300, 3), 255, np.uint8)
     cv2.rectangle(img, (50, 50), (120, 120), (0, 0, 0), -1)
 
-    def scan(seed: int, **kw) -> np.ndarray:  # noqa: ANN003
+    def scan(seed: int, **kw) -> np.ndarray:
         return paper.scanner(img, np.random.default_rng(seed), dpi_in=200, dpi_out=100, **kw)
 
     assert np.array_equal(scan(3), scan(3)) and not np.array_equal(scan(3), scan(4))
@@ -185,7 +185,7 @@ def test_effects_repeat_for_a_seed_and_size_the_picture_as_asked():
     skewed = scan(1, quarter_turns=0, skew_deg=3.0, margin_mm=0.0, grey=True)
     assert skewed.shape[0] > 200 and skewed.shape[1] > 150
 
-    def photo(seed: int, **kw) -> np.ndarray:  # noqa: ANN003
+    def photo(seed: int, **kw) -> np.ndarray:
         return paper.phone(img, np.random.default_rng(seed), dpi_in=200, **kw)
 
     assert np.array_equal(photo(5), photo(5)) and not np.array_equal(photo(5), photo(6))

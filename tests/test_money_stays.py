@@ -120,7 +120,7 @@ class Week(RuleBasedStateMachine):
 
     # ---------------------------------------------------------------- every command: all or nothing
 
-    def attempt(self, fn):  # noqa: ANN001, ANN201
+    def attempt(self, fn):
         before = dump(self.store)
         try:
             return fn()
@@ -145,7 +145,7 @@ class Week(RuleBasedStateMachine):
         late=st.booleans(),
         replace=st.booleans(),
     )
-    def enter(self, data, sides, stake, late, replace) -> None:  # noqa: ANN001
+    def enter(self, data, sides, stake, late, replace) -> None:
         if not self.serials:
             return
         serial = data.draw(st.sampled_from(self.serials))
@@ -166,7 +166,7 @@ class Week(RuleBasedStateMachine):
             event("a parlay card was entered" + (" late" if done.late else ""))
 
     @rule(data=st.data())
-    def enter_a_winner(self, data) -> None:  # noqa: ANN001
+    def enter_a_winner(self, data) -> None:
         """A card (late when it must be) picking three sides the scores so far make winners."""
         with self.store.reading() as tx:
             card = card_rows.latest(tx, SLUG)
@@ -212,7 +212,7 @@ class Week(RuleBasedStateMachine):
             assert row.paid == self.amounts.get(row.serial, Decimal(0))
 
     @rule(data=st.data(), part=st.booleans())
-    def pay(self, data, part: bool) -> None:  # noqa: ANN001
+    def pay(self, data, part: bool) -> None:
         """`grade`, then `entry pay` of a card it shows owed (in part or in full), or of any card."""
         report = grading.grade(self.store, SLUG)
         owed = [r.serial for r in report.rows if r.owed > 0]
@@ -274,7 +274,7 @@ class Week(RuleBasedStateMachine):
         replace=st.booleans(),
         paid=st.booleans(),
     )
-    def pickem_entry(self, name, sides, late, replace, paid) -> None:  # noqa: ANN001
+    def pickem_entry(self, name, sides, late, replace, paid) -> None:
         picks = tuple(101 + 2 * i + s for i, s in enumerate(sides))
         self.attempt(
             lambda: pickem_svc.add_entry(
@@ -287,7 +287,7 @@ class Week(RuleBasedStateMachine):
         self.attempt(lambda: pickem_pay.pay_fee(self.store, POOL, name))
 
     @rule(data=st.data())
-    def pickem_prize(self, data) -> None:  # noqa: ANN001
+    def pickem_prize(self, data) -> None:
         """`pickem pay` of a winner the grade shows (or of anyone)."""
         report = pickem_svc.grade(self.store, POOL)
         winners = [st_.name for st_ in report.standings if st_.prize > 0] or list(NAMES)

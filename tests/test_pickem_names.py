@@ -27,7 +27,7 @@ PAIRS = [
 ]
 
 
-def cli(db: Path, *args: str):  # noqa: ANN201
+def cli(db: Path, *args: str):
     return runner.invoke(app, ["--db", str(db), *args])
 
 

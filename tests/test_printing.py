@@ -85,7 +85,7 @@ def test_a_card_too_big_is_refused_before_any_serial_is_used(pool: Store, tmp_pa
 runner = CliRunner()
 
 
-def _cli(db: Path, *args: str):  # noqa: ANN202
+def _cli(db: Path, *args: str):
     return runner.invoke(app, ["--db", str(db), *args])
 
 

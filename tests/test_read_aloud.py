@@ -36,7 +36,7 @@ def _two_sheets(path: Path, shown: list[list], hidden: list[list], hidden_name: 
     return path
 
 
-def _said(r) -> str:  # noqa: ANN001
+def _said(r) -> str:
     return " ".join(r.output.split())
 
 

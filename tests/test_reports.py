@@ -116,7 +116,7 @@ def test_report_totals_agree_with_the_rows(report):
 # ---- lines as printed: cards printed at two lines show both, each with its cards --------------------------
 
 
-def _dallas(spread: str):  # noqa: ANN202
+def _dallas(spread: str):
     """The Cowboys at Giants game (103/104) at another home line: v1 printed it at +2½ (Cowboys -2½)."""
     from parlaycards.core import edits
 

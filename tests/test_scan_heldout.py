@@ -27,7 +27,7 @@ DPI = 250
 STAKES = ["1", "2", "5", "10", "20"]
 
 
-def _marked(p: Printed, rng: np.random.Generator, page: int = 0, **extra) -> tuple[np.ndarray, dict]:  # noqa: ANN003
+def _marked(p: Printed, rng: np.random.Generator, page: int = 0, **extra) -> tuple[np.ndarray, dict]:
     """Page `page` of a printed batch, every card on it marked by a held-out player: (image, truth)."""
     img = rasterize(p.file, page, DPI)
     per = len(load_template(p.template).cards)

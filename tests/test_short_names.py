@@ -138,7 +138,7 @@ def test_shorter_name(name, league, shorter):
     assert shorter_name(name, league) == shorter
 
 
-def _inside_its_card_and_clear_of_the_perforations(lay, t) -> None:  # noqa: ANN001
+def _inside_its_card_and_clear_of_the_perforations(lay, t) -> None:
     """Every box inside the card's safe area (which keeps the perforation margin), and on the sheet no box of
     any slot reaches across a perforation or within its margin."""
     assert all(lay.safe.contains(b.rect) for b in lay.boxes)

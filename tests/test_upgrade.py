@@ -68,7 +68,7 @@ def test_the_upgrade_is_one_transaction(tmp_path: Path, monkeypatch):
     db = tmp_path / "pool.db"
     shutil.copy(PREVIOUS, db)
 
-    def broken(conn) -> None:  # noqa: ANN001
+    def broken(conn) -> None:
         raise RuntimeError("a later step failed")
 
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, ("9999_broken", broken)])

@@ -1,6 +1,6 @@
 """`calc`: the parlay calculator (a parlay, a teaser, a round robin)."""
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -8,6 +8,10 @@ from ..core import money
 from . import values
 from .options import Json
 from .shell import console, print_json, run
+
+if TYPE_CHECKING:
+    from ..core.odds import Parlay
+    from ..core.robin import RoundRobin as Robin
 
 Stake = Annotated[str, typer.Argument(help="Amount staked (on each parlay of a round robin), e.g. 100.")]
 Odds = Annotated[list[str], typer.Argument(help="Each leg's price: -110, +150, 2.5, 5/1.")]
@@ -48,7 +52,7 @@ def calc(
     from ..core.robin import round_robin as robin
     from ..core.robin import teaser as one_teaser
 
-    def compute():  # noqa: ANN202
+    def compute() -> "Parlay | Robin":
         try:
             amount = money.parse(stake, "stake", accepted="Accepted: 100, 25.50, $10.")
         except ValueError as exc:
@@ -71,12 +75,13 @@ def calc(
         except ValueError as exc:
             raise ParlayError(str(exc)) from None
 
+    from ..core.robin import RoundRobin as Robin
     from ..report.odds import parlay_json, parlay_lines, robin_json, robin_lines
 
     p = run(compute)
     if json:
-        print_json(robin_json(p) if hasattr(p, "parlays") else parlay_json(p))
+        print_json(robin_json(p) if isinstance(p, Robin) else parlay_json(p))
         return
     c = console()
-    for line in robin_lines(p) if hasattr(p, "parlays") else parlay_lines(p):
+    for line in robin_lines(p) if isinstance(p, Robin) else parlay_lines(p):
         c.print(line)

@@ -1,7 +1,7 @@
 """A card as a whole: export it, make a new one, delete, archive, unarchive or revert it."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
@@ -11,6 +11,9 @@ from . import values
 from .card_show import print_card, say_saved
 from .options import CardTitle, Slug
 from .shell import err, open_store, run
+
+if TYPE_CHECKING:
+    from ..services.cards import Saved
 
 
 def export(
@@ -88,7 +91,7 @@ def card_new(
 
     from ..services import new_cards as svc
 
-    def make():  # noqa: ANN202
+    def make() -> "Saved":
         points = (
             values.number(
                 teaser.replace("½", ".5").replace(" 1/2", ".5"),
@@ -100,7 +103,8 @@ def card_new(
             if teaser is not None
             else None
         )
-        rule = values.choice(ties, Ties, "ties", "a ties rule") if ties is not None else None
+        # one of the Ties words, checked
+        rule = cast("Ties", values.choice(ties, Ties, "ties", "a ties rule")) if ties is not None else None
         return svc.new_card(
             open_store(create=source is None),
             slug,
@@ -109,7 +113,7 @@ def card_new(
             ties=rule,
             title=title,
             tz=tz,
-        )  # type: ignore[arg-type]
+        )
 
     saved = run(make)
     card = saved.card

@@ -1,7 +1,7 @@
 """Editing a card: game set/add/remove, payout set/remove/analyze, rules set. Each change makes a new
 card version."""
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -11,6 +11,11 @@ from . import values
 from .card_show import say_edited
 from .options import Json, Slug
 from .shell import console, err, open_store, print_json, run
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from ..services.edits import Edited
 
 game_app = typer.Typer(
     help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
@@ -59,8 +64,8 @@ def game_set(
     """
     from ..services import edits as svc
 
-    def change():  # noqa: ANN202
-        given: dict = {}
+    def change() -> "Edited":
+        given: dict[str, Any] = {}
         if spread is not None:
             given["spread"] = values.spread(spread)
         if total is not None:
@@ -119,7 +124,7 @@ def game_add(
     """
     from ..services import edits as svc
 
-    def add():  # noqa: ANN202
+    def add() -> "Edited":
         a, h, line = _game_sides(away, home, spread, pick, matchup)
         return svc.add_game(
             open_store(),
@@ -138,7 +143,9 @@ def game_add(
     say_edited(run(add))
 
 
-def _game_sides(away, home, spread, pick, matchup):  # noqa: ANN001, ANN202
+def _game_sides(
+    away: str | None, home: str | None, spread: str | None, pick: bool, matchup: tuple[str, str] | None
+) -> "tuple[str, str, Decimal]":
     """(away, home, home's line) from `game add`'s options, or one refusal naming what to give."""
     from decimal import Decimal
 
@@ -203,12 +210,14 @@ def payout_set(
     """
     from ..services import edits as svc
 
-    def change():  # noqa: ANN202
+    def change() -> "Edited":
         hits, price = _tier_parts(slug, picks, hits_or_odds, odds)
-        table = svc.TableFields(
-            **({"basis": values.choice(basis, Basis, "basis", "a basis")} if basis else {}),
-            **({"max_payout": values.cap(max_payout)} if max_payout is not None else {}),
-        )
+        fields: dict[str, Any] = {}
+        if basis:
+            fields["basis"] = values.choice(basis, Basis, "basis", "a basis")
+        if max_payout is not None:
+            fields["max_payout"] = values.cap(max_payout)
+        table = svc.TableFields(**fields)
         return svc.set_payout(open_store(), slug, picks, hits, price, table)
 
     say_edited(run(change))

@@ -10,9 +10,11 @@ from .shell import console, err
 
 if TYPE_CHECKING:
     from ..core.models import Card
+    from ..services.cards import Saved
+    from ..services.edits import Edited
 
 
-def say_saved(saved, what: str) -> None:  # noqa: ANN001
+def say_saved(saved: Saved, what: str) -> None:
     card = saved.card
     err(f"{card.slug} version {card.version}: {what}.")
     older = [v for v in saved.printed_versions if v < card.version]
@@ -23,7 +25,7 @@ def say_saved(saved, what: str) -> None:  # noqa: ANN001
         )
 
 
-def print_games(card) -> None:  # noqa: ANN001
+def print_games(card: Card) -> None:
     from ..report.card_terminal import fitting_table
 
     c = console()
@@ -51,7 +53,7 @@ def print_card(card: Card, printed: Sequence[int]) -> None:
         c.print(line)
 
 
-def say_edited(edited) -> None:  # noqa: ANN001
+def say_edited(edited: Edited) -> None:
     """What an edit did: the new version, then each change as before → after."""
     card = edited.card
     err(f"{card.slug} version {card.version}: {edited.note}.")

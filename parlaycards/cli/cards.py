@@ -2,7 +2,7 @@
 `calc`, export and card new/delete/archive/revert in `card_admin`)."""
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -10,7 +10,10 @@ from ..core.bounds import MAX_INT
 from . import values
 from .card_show import print_card, print_games, print_other_lines, say_saved
 from .options import CardTitle, Fresh, Json, Slug
-from .shell import console, err, new_pool_path, open_store, print_json, run, say_new_pool
+from .shell import console, err, new_pool_path, open_pool, open_store, print_json, run, say_new_pool
+
+if TYPE_CHECKING:
+    from ..services.cards import Saved
 
 
 def register(app: typer.Typer) -> None:
@@ -221,7 +224,7 @@ def say_import(done: Any, dry_run: bool) -> None:  # services.cards.Imported
         )
 
 
-def say_imported(saved) -> None:  # noqa: ANN001 - services.cards.Saved
+def say_imported(saved: "Saved") -> None:
     """The summary of an import (a sheet's or a feed's): version, games per league, numbers."""
     say_saved(saved, saved.note)
     card = saved.card
@@ -252,7 +255,7 @@ def cards(
     from ..report.cards import cards_json, cards_notes, cards_table
     from ..services import cards as svc
 
-    every = run(lambda: svc.list_cards(open_store(), archived=True))
+    every = run(lambda: svc.list_cards(open_pool(), archived=True))
     rows = [r for r in every if all_ or not r.archived]
     hidden = len(every) - len(rows)
     if json:
@@ -279,7 +282,7 @@ def show(
     from ..report.card import card_json
     from ..services import cards as svc
 
-    saved = run(lambda: svc.show(open_store(), slug, version))
+    saved = run(lambda: svc.show(open_pool(), slug, version))
     if json:
         print_json(card_json(saved.card, saved.printed_versions, saved.lines))
         return

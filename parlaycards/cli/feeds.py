@@ -1,12 +1,15 @@
 """Feed commands: `lines fetch` (a card from a public feed) and `result fetch` (finals from one)."""
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from .options import Fresh
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 lines_app = typer.Typer(
     help="The week's lines from a public feed, instead of typing them into a sheet.\n\n"
@@ -198,7 +201,7 @@ def _say_fetched(fetched: Any, top: int | None) -> None:  # services.feeds.Fetch
         )
 
 
-def _store(dry_run: bool):  # noqa: ANN202 - parlaycards.store.Store
+def _store(dry_run: bool) -> "Store":
     """The pool; a dry run before the pool's first card looks at an empty pool in memory instead."""
     from ..store.db import database_url
 

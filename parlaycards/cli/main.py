@@ -1,6 +1,9 @@
 """The `parlaycards` command: the global --db option and every command group."""
 
-from typing import Annotated
+import copy
+import os
+import sys
+from typing import Annotated, Any
 
 import typer
 
@@ -30,7 +33,7 @@ def hoist_db(args: list[str]) -> list[str]:
 
 
 class _Group(Defended):
-    def parse_args(self, ctx, args: list[str]) -> list[str]:  # noqa: ANN001 - the command's context
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:  # ctx: the command's context
         return super().parse_args(ctx, hoist_db(list(args)))
 
 
@@ -83,8 +86,38 @@ for module in (demo, cards, layouts, printing, pool, scan, pickem, feeds, admin,
     module.register(app)
 
 
+def command_named(args: list[str]) -> str | None:
+    """The top-level command a command line runs (`show` in `parlaycards --db pool.db show nfl-w12`), or
+    None when a global option other than --db comes first (`--help`, `--version`)."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--db":
+            i += 2
+        elif arg.startswith("--db="):
+            i += 1
+        else:
+            return None if arg.startswith("-") else arg
+    return None
+
+
+def only(name: str | None) -> typer.Typer:
+    """The app with its one top-level command `name` registered: Typer then builds the options of that
+    command alone, not those of every command. Anything else (no command, a mistyped one, `--help`, shell
+    completion) gets the whole app, so that listings, suggestions and completion name every command."""
+    commands = [c for c in app.registered_commands if c.name == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    completing = any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
+    if name is None or completing or len(commands) + len(groups) != 1:
+        return app
+    one = copy.copy(app)
+    one.registered_commands = commands
+    one.registered_groups = groups
+    return one
+
+
 def main() -> None:
-    app()
+    only(command_named(hoist_db(sys.argv[1:])))()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
@@ -10,7 +10,7 @@ from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
 from . import values
 from .options import Json, PaidNow, Slug
-from .shell import err, open_store, print_json, run
+from .shell import err, open_pool, open_store, print_json, run
 
 entry_app = typer.Typer(
     help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
@@ -218,7 +218,7 @@ def entries(
     from ..services import entries as svc
     from .pool_views import print_entries
 
-    view = run(lambda: svc.list_entries(open_store(), slug, name=name))
+    view = run(lambda: svc.list_entries(open_pool(), slug, name=name))
     if csv is not None:
         from ..services import exporting
 
@@ -277,7 +277,7 @@ def result_set(
     if withdrew and disqualified:
         err("Error: give --withdrew or --disqualified, not both: one competitor, one way out.", "bold red")
         raise typer.Exit(2)
-    out = "wd" if withdrew else "dq" if disqualified else None
+    out: Literal["wd", "dq"] | None = "wd" if withdrew else "dq" if disqualified else None
     say_results(slug, run(lambda: svc.set_result(open_store(), slug, number, away, home, cancelled, out)))
 
 
@@ -311,7 +311,7 @@ def results(slug: Slug, json: Json = False) -> None:
     from ..services import results as svc
     from .pool_views import print_results
 
-    view = run(lambda: svc.list_results(open_store(), slug))
+    view = run(lambda: svc.list_results(open_pool(), slug))
     if json:
         print_json(results_json(view))
     else:

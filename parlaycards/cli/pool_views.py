@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..report.entries import EntryList
     from ..report.grade import Report
     from ..report.results import ResultList
+    from ..services.results import Recorded
 
 
 @contextmanager
@@ -64,7 +65,7 @@ def print_entries(view: EntryList, limit: int | None = 200) -> None:
         err(f"… and {more} more: --all lists them, --json prints them all.")
 
 
-def say_results(slug: str, saved, file: str | None = None) -> None:  # noqa: ANN001 - services.results.Recorded
+def say_results(slug: str, saved: Recorded, file: str | None = None) -> None:
     from ..core.text import plural
     from ..services.results import result_text
 

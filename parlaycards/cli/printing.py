@@ -1,7 +1,7 @@
 """Printing commands: templates, print, calibrate, and `pickem print`."""
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -10,6 +10,9 @@ from . import values
 from .options import Slug
 from .pickem import pickem_app
 from .shell import console, err, open_store, print_json, run
+
+if TYPE_CHECKING:
+    from ..services.reprint import Reprinted
 
 TemplateOpt = Annotated[
     str,
@@ -156,7 +159,7 @@ def _reprint(slug: str, serial: str, out: Path | None, copies: int, proof: bool)
     from ..core.errors import ParlayError
     from ..services import reprint as svc
 
-    def go():  # noqa: ANN202
+    def go() -> "Reprinted":
         if proof or copies != 1:
             raise ParlayError("--reprint prints the one card named: leave out --copies and --proof.")
         return svc.reprint(open_store(), slug, values.serial(serial, "reprint"), out)
@@ -214,7 +217,8 @@ def calibrate(
             + (f" (a copy of {template})" if made else "")
             + f". Print with --template {save}."
         )
-        template = save
+        if save is not None:  # values.offset refuses an offset without it
+            template = save
     path = run(lambda: svc.calibrate(template, out))
     err(f"Wrote {path}. {AT_100} Then follow the steps printed on the sheet.")
 

@@ -31,7 +31,7 @@ def help_text(chain: Chain) -> str:
     ctx = None
     for name, cmd in chain:
         ctx = Context(cmd, info_name=name, parent=ctx, terminal_width=100, max_content_width=100)
-    return chain[-1][1].get_help(ctx)
+    return str(chain[-1][1].get_help(ctx))
 
 
 def reference_markdown() -> str:

@@ -11,10 +11,17 @@ from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import typer
 from typer.core import TyperGroup
+
+if TYPE_CHECKING:  # loaded by the commands that use them
+    from rich.console import Console
+    from rich.text import Text
+
+    from ..store import Store
+    from ..store.look import Pool
 
 T = TypeVar("T")
 INTERNAL = 70  # EX_SOFTWARE: an internal error (sysexits.h)
@@ -27,10 +34,8 @@ class State:
 state = State()
 
 
-def new_pool_path():  # noqa: ANN201 - pathlib.Path | None
+def new_pool_path() -> Path | None:
     """The SQLite file a command that makes a pool would start, when there is none there yet."""
-    from pathlib import Path
-
     from ..store.db import database_url
 
     url = database_url(state.db)
@@ -40,7 +45,7 @@ def new_pool_path():  # noqa: ANN201 - pathlib.Path | None
     return None if path.exists() else path.resolve()
 
 
-def say_new_pool(path) -> None:  # noqa: ANN001 - pathlib.Path | None
+def say_new_pool(path: Path | None) -> None:
     """Say that a command started a pool, and where: its serials start again from 000001."""
     if path is not None and path.exists():
         err(
@@ -49,13 +54,20 @@ def say_new_pool(path) -> None:  # noqa: ANN001 - pathlib.Path | None
         )
 
 
-def open_store(create: bool = False):  # noqa: ANN201 - returns parlaycards.store.Store (imported lazily)
+def open_pool() -> Pool:
+    """The pool, for a command that only reads it: a SQLite pool is read without loading SQLAlchemy."""
+    from ..store.look import Pool
+
+    return Pool(state.db)
+
+
+def open_store(create: bool = False) -> Store:
     from ..store import open_store as _open
 
     return _open(state.db, create=create)
 
 
-def _console(**kwargs: Any):  # noqa: ANN202 - rich.console.Console
+def _console(**kwargs: Any) -> Console:
     """A rich Console that spells every option a message names (`core.errors.option`) as this CLI does."""
     from rich.console import Console
     from rich.errors import MarkupError
@@ -65,7 +77,7 @@ def _console(**kwargs: Any):  # noqa: ANN202 - rich.console.Console
     from .values import flag
 
     class Spelling(Console):
-        def render_str(self, text: str, **kw: Any):  # noqa: ANN202
+        def render_str(self, text: str, **kw: Any) -> Text:
             text = for_terminal(spell(text, flag))  # a name's escape codes never reach the terminal
             try:
                 return super().render_str(text, **kw)
@@ -174,8 +186,19 @@ class Defended(TyperGroup):
     `internal_error` (exit 70), never a traceback; Typer's and click's own exits and usage errors pass through."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        from .params import defer_checks
+
         _refuse_empty_names(args)
+        defer_checks(self, ctx, subcommands=False)  # pydantic only for the values that need it
         return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        from .params import defer_checks
+
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            defer_checks(command, ctx)
+        return name, command, rest
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -204,7 +227,7 @@ def print_json(data: Any) -> None:
     sys.stdout.write(spell(json.dumps(data, indent=2, default=_default, ensure_ascii=False), flag) + "\n")
 
 
-def console():  # noqa: ANN201
+def console() -> Console:
     """Tables for people: the terminal's width (or COLUMNS when it is set), else 120 columns when the
     output goes to a file or pipe."""
     return _console(highlight=False, width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 120)

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..core.choices import words
+
+if TYPE_CHECKING:
+    from ..core.prizes import Prize
 
 T = TypeVar("T")
 
@@ -115,7 +118,7 @@ def selections(text: str, field: str = "picks") -> tuple[int, ...]:
     return numbers
 
 
-def prizes(text: str, field: str = "prizes"):  # noqa: ANN201 - tuple[Prize, ...]
+def prizes(text: str, field: str = "prizes") -> tuple[Prize, ...]:
     from ..core.prizes import parse_prizes
 
     try:

@@ -66,7 +66,7 @@ def _amount(grade: Grade, stake: Decimal, card: Card) -> Decimal:
     return settle_card(stake, grade.effective_picks, grade.hits, False, card.rules, card.payouts)[2]
 
 
-class _Memo(dict):
+class _Memo(dict[Any, Any]):
     """A dict that fills a missing key with `make(key)`: lookups stay at C speed inside `map`."""
 
     def __init__(self, make: Callable[[Any], Any]):

@@ -6,7 +6,7 @@ them (`history SLUG --kind payment`), and `describe` says in one line what happe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -142,82 +142,111 @@ def _n(count: object, word: str, many: str | None = None) -> str:
 
 def describe(action: str, d: Mapping[str, Any]) -> str:
     """One line saying what an audit row recorded."""
-    v = d.get("version")
-    if action == "edit":
-        changes = d.get("changes") or []
-        return f"version {v}: " + (
-            "; ".join(map(str, changes)) if changes else str(d.get("note") or "edited")
-        )
-    if action == "import":
-        undone = d.get("replaced") or []
-        text = f"version {v} imported ({_n(d.get('games'), 'game')}) from {d.get('source') or d.get('file') or 'a sheet'}"
-        return text + (": undid " + "; ".join(map(str, undone)) if undone else "")
-    if action == "card.new":
-        return f"card made (version {v})" + (f", teased {d['teaser']} points" if d.get("teaser") else "")
-    if action == "card.version":
-        return f"version {v}: {d.get('note') or 'stored'}"
-    if action == "card.revert":
-        return f"version {v}: reverted to version {d.get('to')}'s content (was version {d.get('was')})"
-    if action == "card.delete":
-        return f"card deleted ({_n(d.get('versions'), 'version')})"
-    if action == "print":
-        first, last = d.get("first"), d.get("last")
-        count = last - first + 1 if isinstance(first, int) and isinstance(last, int) else "?"
-        return (
-            f"printed {count} card{'' if count == 1 else 's'}, serials {_serial(first)}–{_serial(last)}, "
-            f"version {v} on {d.get('template')} → {d.get('file')}"
-        )
-    if action == "print.proof":
-        return f"proof of version {v} on {d.get('template')} → {d.get('file')}"
-    if action == "print.reprint":
-        return f"reprinted card {d.get('serial')} (version {v}) → {d.get('file')}"
+    say = _SAYS.get(action)
+    if say is not None:
+        return say(d)
     if action in ("entry.add", "entry.replace"):
-        e = d.get("new", d) if action == "entry.replace" else d
-        picks = ", ".join(map(str, e.get("picks") or []))
-        who = e.get("name") or "no name"
-        verb = (
-            "replaced"
-            if action == "entry.replace"
-            else ("accepted from review" if d.get("review") else "entered")
-        )
-        late = " (late)" if e.get("late") else ""
-        return f"card {_serial(e.get('serial'))} {verb}: {who}, {_money(e.get('stake'))} on {picks}{late}"
-    if action == "entry.import":
-        return (
-            f"imported {d.get('file')}: {_n(d.get('stored'), 'card')} stored, {d.get('refused', 0)} refused"
-        )
-    if action == "entry.void":
-        return f"card {d.get('serial')} voided ({d.get('name') or 'no name'}, {_money(d.get('stake'))}): {d.get('reason')}"
-    if action == "entry.pay":
-        return f"card {d.get('serial')} paid {_money(d.get('amount'))} (paid in all {_money(d.get('total_paid'))} of {_money(d.get('payout'))})"
-    if action == "pickem.pay_fee":
-        return f"pick'em {d.get('pool')}: entry fee {_money(d.get('amount'))} taken from {d.get('name')}"
-    if action == "pickem.pay_prize":
-        return f"pick'em {d.get('pool')}: prize {_money(d.get('amount'))} paid to {d.get('name')}"
-    if action == "pickem.new":
-        return f"pick'em pool {d.get('pool')} started on this card"
-    if action == "pickem.entry":
-        return f"pick'em {d.get('pool')}: {d.get('name')} entered ({d.get('source')})"
-    if action == "pickem.import":
-        return f"pick'em {d.get('pool')}: imported {d.get('file')}, {d.get('stored')} stored, {d.get('refused')} refused"
-    if action == "scan":
-        return (
-            f"scanned {_n(d.get('pages'), 'page')}: {d.get('read')} read, {d.get('entered')} entered, "
-            f"{d.get('review')} to review, {d.get('duplicates')} already entered"
-        )
-    if action == "scan.reject":
-        return f"card {d.get('serial') or '(no serial)'} rejected in review: {d.get('reason')}"
-    if action == "result.set":
-        return f"{d.get('label')}: {d.get('old') or 'no result'} → {d.get('new')}"
-    if action == "result.fetch":
-        return f"finals fetched from {', '.join(map(str, d.get('provider') or []))}: {_n(d.get('stored'), 'result')} stored"
-    if action == "grade":
-        return (
-            f"graded {_n(d.get('entries'), 'entry', 'entries')}: stakes {_money(d.get('stakes'))}, "
-            f"payouts {_money(d.get('payouts'))}, {d.get('pending', 0)} pending"
-        )
-    if action == "card.archive":
-        return "archived: out of the listings (`cards --all` shows it)"
-    if action == "card.unarchive":
-        return "back in the listings"
+        return _entered(action, d)
     return ", ".join(f"{k}={v}" for k, v in sorted(d.items()))
+
+
+Detail = Mapping[str, Any]
+
+
+def _edit(d: Detail) -> str:
+    changes = d.get("changes") or []
+    return f"version {d.get('version')}: " + (
+        "; ".join(map(str, changes)) if changes else str(d.get("note") or "edited")
+    )
+
+
+def _import(d: Detail) -> str:
+    undone = d.get("replaced") or []
+    text = (
+        f"version {d.get('version')} imported ({_n(d.get('games'), 'game')}) from "
+        f"{d.get('source') or d.get('file') or 'a sheet'}"
+    )
+    return text + (": undid " + "; ".join(map(str, undone)) if undone else "")
+
+
+def _printed(d: Detail) -> str:
+    first, last = d.get("first"), d.get("last")
+    count = last - first + 1 if isinstance(first, int) and isinstance(last, int) else "?"
+    return (
+        f"printed {count} card{'' if count == 1 else 's'}, serials {_serial(first)}–{_serial(last)}, "
+        f"version {d.get('version')} on {d.get('template')} → {d.get('file')}"
+    )
+
+
+def _entered(action: str, d: Detail) -> str:
+    e = d.get("new", d) if action == "entry.replace" else d
+    picks = ", ".join(map(str, e.get("picks") or []))
+    who = e.get("name") or "no name"
+    verb = (
+        "replaced"
+        if action == "entry.replace"
+        else ("accepted from review" if d.get("review") else "entered")
+    )
+    late = " (late)" if e.get("late") else ""
+    return f"card {_serial(e.get('serial'))} {verb}: {who}, {_money(e.get('stake'))} on {picks}{late}"
+
+
+def _graded(d: Detail) -> str:
+    return (
+        f"graded {_n(d.get('entries'), 'entry', 'entries')}: stakes {_money(d.get('stakes'))}, "
+        f"payouts {_money(d.get('payouts'))}, {d.get('pending', 0)} pending"
+    )
+
+
+# What each kind of audit row says, by its action (entry.add and entry.replace in `_entered`).
+_SAYS: dict[str, Callable[[Detail], str]] = {
+    "edit": _edit,
+    "import": _import,
+    "card.new": lambda d: (
+        f"card made (version {d.get('version')})"
+        + (f", teased {d['teaser']} points" if d.get("teaser") else "")
+    ),
+    "card.version": lambda d: f"version {d.get('version')}: {d.get('note') or 'stored'}",
+    "card.revert": lambda d: (
+        f"version {d.get('version')}: reverted to version {d.get('to')}'s content (was version {d.get('was')})"
+    ),
+    "card.delete": lambda d: f"card deleted ({_n(d.get('versions'), 'version')})",
+    "print": _printed,
+    "print.proof": lambda d: f"proof of version {d.get('version')} on {d.get('template')} → {d.get('file')}",
+    "print.reprint": lambda d: (
+        f"reprinted card {d.get('serial')} (version {d.get('version')}) → {d.get('file')}"
+    ),
+    "entry.import": lambda d: (
+        f"imported {d.get('file')}: {_n(d.get('stored'), 'card')} stored, {d.get('refused', 0)} refused"
+    ),
+    "entry.void": lambda d: (
+        f"card {d.get('serial')} voided ({d.get('name') or 'no name'}, {_money(d.get('stake'))}): {d.get('reason')}"
+    ),
+    "entry.pay": lambda d: (
+        f"card {d.get('serial')} paid {_money(d.get('amount'))} (paid in all {_money(d.get('total_paid'))} of "
+        f"{_money(d.get('payout'))})"
+    ),
+    "pickem.pay_fee": lambda d: (
+        f"pick'em {d.get('pool')}: entry fee {_money(d.get('amount'))} taken from {d.get('name')}"
+    ),
+    "pickem.pay_prize": lambda d: (
+        f"pick'em {d.get('pool')}: prize {_money(d.get('amount'))} paid to {d.get('name')}"
+    ),
+    "pickem.new": lambda d: f"pick'em pool {d.get('pool')} started on this card",
+    "pickem.entry": lambda d: f"pick'em {d.get('pool')}: {d.get('name')} entered ({d.get('source')})",
+    "pickem.import": lambda d: (
+        f"pick'em {d.get('pool')}: imported {d.get('file')}, {d.get('stored')} stored, {d.get('refused')} refused"
+    ),
+    "scan": lambda d: (
+        f"scanned {_n(d.get('pages'), 'page')}: {d.get('read')} read, {d.get('entered')} entered, "
+        f"{d.get('review')} to review, {d.get('duplicates')} already entered"
+    ),
+    "scan.reject": lambda d: f"card {d.get('serial') or '(no serial)'} rejected in review: {d.get('reason')}",
+    "result.set": lambda d: f"{d.get('label')}: {d.get('old') or 'no result'} → {d.get('new')}",
+    "result.fetch": lambda d: (
+        f"finals fetched from {', '.join(map(str, d.get('provider') or []))}: {_n(d.get('stored'), 'result')} stored"
+    ),
+    "grade": _graded,
+    "card.archive": lambda d: "archived: out of the listings (`cards --all` shows it)",
+    "card.unarchive": lambda d: "back in the listings",
+}

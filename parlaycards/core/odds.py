@@ -7,9 +7,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
-from .models import Odds, PayoutTable
 from .money import cents
+
+if TYPE_CHECKING:
+    from .models import Odds, PayoutTable
 
 ODDS_ACCEPTED = (
     "Accepted: American (-110, +150, or 150 unsigned), decimal with a point (1.91, 2.50) or "

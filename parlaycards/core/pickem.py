@@ -256,7 +256,7 @@ def score_entry(
             continue
         o = graded[game.key][side]
         points = ONE if o is LegOutcome.WIN else push_points if o is LegOutcome.PUSH else NIL
-        lines.append(PickLine(game=game.key, side=side, outcome=o.value, points=points))  # type: ignore[arg-type]
+        lines.append(PickLine(game=game.key, side=side, outcome=o.value, points=points))
     return sum((p.points for p in lines), NIL), tuple(lines)
 
 

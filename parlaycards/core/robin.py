@@ -16,7 +16,6 @@ from math import comb
 
 from .money import cents
 from .odds import parse_price
-from .teasers import teaser_table
 
 MAX_SELECTIONS = 10
 MAX_PARLAYS = 5000
@@ -47,6 +46,8 @@ class RoundRobin:
 def teaser_odds(points: Decimal, teams: int) -> Fraction:
     """A teaser's decimal odds (stake included) for `teams` teams at `points`, from the usual table;
     a ValueError says which team counts the table has."""
+    from .teasers import teaser_table  # builds a card's payout table: pydantic, only for a teaser
+
     sport = "basketball" if points in (Decimal(4), Decimal("4.5"), Decimal(5)) else "football"
     table = teaser_table(points, sport)
     if not table.tiers:

@@ -160,49 +160,15 @@ class Calendar:
         return self._text(str(value))
 
     def _text(self, raw: str) -> When:
-        t = " " + re.sub(r"\s+", " ", raw.lower().replace(",", " ").replace("@", " ")) + " "
-
-        def take(pattern: re.Pattern[str]) -> re.Match[str] | None:
-            nonlocal t
-            m = pattern.search(t)
-            if m:
-                t = t[: m.start()] + " " + t[m.end() :]
-            return m
-
-        prime: tuple[int, time] | None = None
-        weekday: int | None
-        clock: time | None
-        tba = take(_TBA) is not None
-        if not tba:
-            for word, (weekday, clock) in PRIME_TIME.items():
-                if re.search(rf"\b{word}\b", t):
-                    t, prime = re.sub(rf"\b{word}\b", " ", t), (weekday, clock)
-        zone: tzinfo | None = ZoneInfo(ZONES[m[1]]) if (m := take(_ZONE)) is not None else None
-        day: date | None = None
-        weekday = clock = None
-        if (m := take(_ISO)) is not None:
-            day = _checked(int(m[1]), int(m[2]), int(m[3]), raw)
-            if m[5]:
-                # a T, seconds or an offset: a machine's 24-hour clock, never the football afternoon
-                machine = m[4] == "t" or m[7] is not None or m[8] is not None
-                clock = _clock(int(m[5]), int(m[6]), None, raw, self.football and not machine)
-                if m[8]:
-                    zone = _offset(m[8], raw)
-        elif (m := take(_NUMERIC)) is not None:
-            day = self._day(int(m[1]), int(m[2]), m[3], raw)
-        elif (m := take(_MONTH_DAY)) is not None:
-            day = self._day(MONTHS.index(m[1]) + 1, int(m[2]), m[3], raw)
-        elif (m := take(_DAY_MONTH)) is not None:
-            day = self._day(MONTHS.index(m[2]) + 1, int(m[1]), m[3], raw)
-        if (m := take(_WEEKDAY)) is not None:
-            weekday = DAYS.index(m[1])
-        if (m := take(_CLOCK_AMPM)) is not None:
-            clock = _clock(int(m[1]), int(m[2] or 0), m[3], raw, self.football)
-        elif (m := take(_CLOCK_24)) is not None:  # `09:30`, with its zero, is a 24-hour clock's morning
-            clock = _clock(int(m[1]), int(m[2]), None, raw, self.football and not m[1].startswith("0"))
-        elif re.search(r"\bnoon\b", t):
-            t, clock = re.sub(r"\bnoon\b", " ", t), time(12)
-        if re.sub(r"\b(?:at|kickoff|ko|game|time)\b|[-–.:/()]", " ", t).strip():
+        rest = _Rest(raw)
+        tba = rest.take(_TBA) is not None
+        prime = None if tba else rest.prime_time()
+        zone: tzinfo | None = ZoneInfo(ZONES[m[1]]) if (m := rest.take(_ZONE)) is not None else None
+        day, clock, offset = self._date(rest, raw)
+        zone = offset or zone
+        weekday = DAYS.index(m[1]) if (m := rest.take(_WEEKDAY)) is not None else None
+        clock = self._clock(rest, raw) or clock
+        if rest.left():
             raise WhenError(raw)
         if prime is not None:
             weekday = weekday if weekday is not None else prime[0]
@@ -218,6 +184,34 @@ class Calendar:
             weekday=weekday if day is None else None,
             tba=tba,
         )
+
+    def _date(self, rest: _Rest, raw: str) -> tuple[date | None, time | None, tzinfo | None]:
+        """The date a cell's text holds (with the clock and offset of an ISO stamp), read off `rest`."""
+        if (m := rest.take(_ISO)) is not None:
+            day = _checked(int(m[1]), int(m[2]), int(m[3]), raw)
+            if not m[5]:
+                return day, None, None
+            # a T, seconds or an offset: a machine's 24-hour clock, never the football afternoon
+            machine = m[4] == "t" or m[7] is not None or m[8] is not None
+            clock = _clock(int(m[5]), int(m[6]), None, raw, self.football and not machine)
+            return day, clock, _offset(m[8], raw) if m[8] else None
+        if (m := rest.take(_NUMERIC)) is not None:
+            return self._day(int(m[1]), int(m[2]), m[3], raw), None, None
+        if (m := rest.take(_MONTH_DAY)) is not None:
+            return self._day(MONTHS.index(m[1]) + 1, int(m[2]), m[3], raw), None, None
+        if (m := rest.take(_DAY_MONTH)) is not None:
+            return self._day(MONTHS.index(m[2]) + 1, int(m[1]), m[3], raw), None, None
+        return None, None, None
+
+    def _clock(self, rest: _Rest, raw: str) -> time | None:
+        """The time of day a cell's text says in words or digits, read off `rest`."""
+        if (m := rest.take(_CLOCK_AMPM)) is not None:
+            return _clock(int(m[1]), int(m[2] or 0), m[3], raw, self.football)
+        if (m := rest.take(_CLOCK_24)) is not None:  # `09:30`, with its zero, is a 24-hour clock's morning
+            return _clock(int(m[1]), int(m[2]), None, raw, self.football and not m[1].startswith("0"))
+        if rest.drop("noon"):
+            return time(12)
+        return None
 
     def heading(self, raw: str) -> When | None:
         """A heading row's date with words around it (`FRIDAY, SEPT. 6, 2024 — at São Paulo, Brazil`,
@@ -321,6 +315,39 @@ def _read(cal: Calendar, value: object, what: str) -> tuple[datetime | date, Whe
 
 def text_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+class _Rest:
+    """What is left of a cell's text as its date, clock, zone and words are read off it."""
+
+    def __init__(self, raw: str):
+        self.t = " " + re.sub(r"\s+", " ", raw.lower().replace(",", " ").replace("@", " ")) + " "
+
+    def take(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        """The first match of `pattern`, cut out of what is left."""
+        m = pattern.search(self.t)
+        if m:
+            self.t = self.t[: m.start()] + " " + self.t[m.end() :]
+        return m
+
+    def drop(self, word: str) -> bool:
+        """Whether `word` is there, every time it is cut out."""
+        if not re.search(rf"\b{word}\b", self.t):
+            return False
+        self.t = re.sub(rf"\b{word}\b", " ", self.t)
+        return True
+
+    def prime_time(self) -> tuple[int, time] | None:
+        """The weekday and kickoff of a prime-time name (`SNF`, `MNF`…): the last one named."""
+        prime = None
+        for word, (weekday, clock) in PRIME_TIME.items():
+            if self.drop(word):
+                prime = (weekday, clock)
+        return prime
+
+    def left(self) -> bool:
+        """Whether anything but filler words and punctuation is left."""
+        return bool(re.sub(r"\b(?:at|kickoff|ko|game|time)\b|[-–.:/()]", " ", self.t).strip())
 
 
 def _clock(hour: int, minute: int, ampm: str | None, raw: str, football: bool = True) -> time:

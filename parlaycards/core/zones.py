@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime
+from typing import overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import ParlayError
@@ -25,9 +26,9 @@ def yearless(moment: datetime | date) -> datetime | date:
     return YearlessDate(moment.year, moment.month, moment.day)
 
 
-def week_of(kickoffs: Iterable[datetime | date]) -> date | None:
-    """The day a card's week starts: its earliest kickoff (None for a card with no game)."""
-    days = [k.date() if isinstance(k, datetime) else k for k in kickoffs]
+def week_of(kickoffs: Iterable[datetime | date | None]) -> date | None:
+    """The day a card's week starts: its earliest kickoff (None for a card with no game, or none dated)."""
+    days = [k.date() if isinstance(k, datetime) else k for k in kickoffs if k is not None]
     return min(days) if days else None
 
 
@@ -56,6 +57,10 @@ def zone(name: str) -> ZoneInfo:
         ) from None
 
 
+@overload
+def localise(moment: datetime, tz: str, near: date | None = None) -> datetime: ...
+@overload
+def localise(moment: date, tz: str, near: date | None = None) -> date: ...
 def localise(moment: datetime | date, tz: str, near: date | None = None) -> datetime | date:
     """A wall-clock time (naive) placed in zone `tz`; aware times and bare dates unchanged. A moment
     typed without a year takes the year nearest `near` (the card's week), when given."""

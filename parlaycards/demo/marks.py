@@ -22,9 +22,14 @@ import cv2
 import numpy as np
 
 from ..core.marks import STAKE_KEYS
-from ..core.models import Card
+from ..core.models import Card, Game
 from ..io.templates import load_template
-from .where import Spot, card_boxes_px, card_bubbles_px, rasterize  # noqa: F401  (re-exported)
+
+# re-exported: the tests place marks with these
+from .where import Spot as Spot
+from .where import card_boxes_px as card_boxes_px
+from .where import card_bubbles_px as card_bubbles_px
+from .where import rasterize as rasterize
 
 COUNTS = frozenset({"solid", "scribble", "tick", "cross", "pencil", "partial"})
 NOT_COUNTING = frozenset({"erased", "stray"})
@@ -50,7 +55,7 @@ def _ink(img: np.ndarray, x0: int, y0: int, mask: np.ndarray, colour: str) -> No
     part[:] = np.clip(part * (1 - a * (1 - tint)) + 0.5, 0, 255).astype(np.uint8)
 
 
-def _pts(points: Sequence[tuple[float, float]]) -> np.ndarray:
+def _pts(points: Sequence[tuple[float, float]] | np.ndarray) -> np.ndarray:
     return np.round(np.asarray(points, np.float64) * SUB).astype(np.int32)
 
 
@@ -103,9 +108,10 @@ def _zigzag(x: float, y: float, radius: float, passes: int, rng: np.random.Gener
 
 def _grain(shape: tuple[int, int], rng: np.random.Generator, size: float) -> np.ndarray:
     """Paper-tooth noise, mean ~1, blurred to `size` px: what makes graphite grainy."""
-    g = rng.standard_normal(shape, dtype=np.float32)
-    g = cv2.GaussianBlur(g, (0, 0), max(size, 0.3))
-    return g / (g.std() + 1e-6)
+    noise = rng.standard_normal(shape, dtype=np.float32)
+    g: np.ndarray = cv2.GaussianBlur(noise, (0, 0), max(size, 0.3))
+    out: np.ndarray = g / (g.std() + 1e-6)
+    return out
 
 
 def _cap_share(t: float) -> float:
@@ -378,15 +384,15 @@ def plan_card(
         )
     if why == "double":  # the other side of the same market of one game picked
         n = int(rng.choice(picks))
-        nums = card.game_by_number(n).numbers
+        nums = _game(card, n).numbers
         pair = (nums.away, nums.home) if n in (nums.away, nums.home) else (nums.over, nums.under)
-        picks = tuple(sorted((*picks, next(m for m in pair if m != n))))
+        picks = tuple(sorted((*picks, next(m for m in pair if m is not None and m != n))))
     stake = (
         "other"
         if why == "other-stake"
         else (str(rng.choice(list(STAKE_KEYS))) if rng.random() < 0.7 else None)
     )
-    used = {card.game_by_number(n).key for n in picks}
+    used = {_game(card, n).key for n in picks}
     free = [str(n) for g in games if g.key not in used for n in g.numbers.all()]
     extras: list[tuple[str, str]] = []
     if why == "unsure":
@@ -475,6 +481,14 @@ def mark_sheets(
 
 
 # ---------------------------------------------------------------------------------------------- demo
+
+
+def _game(card: Card, number: int) -> Game:
+    """The game of a selection number the card has."""
+    game = card.game_by_number(number)
+    if game is None:
+        raise ValueError(f"card {card.slug} has no selection number {number}")
+    return game
 
 
 def demo_marks(

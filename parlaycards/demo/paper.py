@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from ..core.models import Card
-from .marks import card_boxes_px
+from .where import card_boxes_px
 
 
 def _smooth(n: int, rng: np.random.Generator, scale: float, amplitude: float) -> np.ndarray:
@@ -94,13 +94,17 @@ def _jpeg(img: np.ndarray, quality: int) -> np.ndarray:
     if not ok:
         raise ValueError("the image could not be JPEG-encoded")
     out = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
-    return cv2.cvtColor(out, cv2.COLOR_BGR2RGB) if out.ndim == 3 else out
+    if out is None:
+        raise ValueError("the JPEG could not be decoded")
+    back: np.ndarray = cv2.cvtColor(out, cv2.COLOR_BGR2RGB) if out.ndim == 3 else out
+    return back
 
 
 def _field(h: int, w: int, rng: np.random.Generator, cells: int = 6) -> np.ndarray:
     """A smooth random field over h×w, mean 0 and roughly ±1: blotches of a table top or a lamp."""
     small = rng.standard_normal((cells, cells), dtype=np.float32)
-    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    field: np.ndarray = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    return field
 
 
 def _coarse(h: int, w: int) -> tuple[np.ndarray, np.ndarray]:
@@ -169,7 +173,7 @@ def scanner(
     rot[:, 2] += (bw / 2 - w / 2, bh / 2 - h / 2)
     rgb = cv2.GaussianBlur(cv2.warpAffine(rgb, rot, (bw, bh), flags=cv2.INTER_LINEAR), (0, 0), 0.45)  # optics
     a = cv2.warpAffine(paper, rot, (bw, bh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
-    lamp = rng.uniform(0.96, 1.02) + 0.015 * _field(
+    lamp: np.ndarray = rng.uniform(0.96, 1.02) + 0.015 * _field(
         1, bw, rng, 4
     )  # the lamp varies a little along the sensor
     lamp = cv2.resize(np.clip(lamp * 200, 0, 255).astype(np.uint8), (bw, bh), interpolation=cv2.INTER_NEAREST)
@@ -182,7 +186,8 @@ def _tilted(w: int, h: int, spin: float, tilt: float, axis: float, reach: float)
     """Where a w×h sheet's corners land when turned `spin` in its plane, tilted `tilt` about an
     in-plane axis at angle `axis`, and seen by a pinhole camera `reach` px away (radians)."""
     out = []
-    for x, y in ((0, 0), (w, 0), (w, h), (0, h)):
+    corners: tuple[tuple[float, float], ...] = ((0, 0), (w, 0), (w, h), (0, h))
+    for x, y in corners:
         x, y = x - w / 2, y - h / 2
         x, y = x * math.cos(spin) - y * math.sin(spin), x * math.sin(spin) + y * math.cos(spin)
         along, across = x * math.cos(axis) + y * math.sin(axis), -x * math.sin(axis) + y * math.cos(axis)
@@ -193,7 +198,7 @@ def _tilted(w: int, h: int, spin: float, tilt: float, axis: float, reach: float)
             along * math.sin(axis) + across * math.cos(axis),
         )
         out.append((x * reach / (reach + z), y * reach / (reach + z)))
-    return np.float32(out)
+    return np.array(out, np.float32)
 
 
 TABLES = ((120, 80, 50), (150, 110, 70), (70, 60, 55), (95, 95, 100), (180, 175, 165), (45, 45, 50))  # RGB
@@ -232,11 +237,11 @@ def phone(
     span = float(max(hi - lo))
     left, right, top, bottom = (span * rng.uniform(0.05, 0.18) for _ in range(4))
     bw, bh = int(hi[0] - lo[0] + left + right), int(hi[1] - lo[1] + top + bottom)
-    dst = corners - lo + np.float32([left, top])
-    hmat = cv2.getPerspectiveTransform(np.float32([(0, 0), (w, 0), (w, h), (0, h)]), dst)
+    dst = corners - lo + np.array([left, top], np.float32)
+    hmat = cv2.getPerspectiveTransform(np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32), dst)
     seen = cv2.warpPerspective(rgb, hmat, (bw, bh), flags=cv2.INTER_LINEAR)
     a = cv2.warpPerspective(paper, hmat, (bw, bh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
-    table = np.float32(TABLES[int(rng.integers(len(TABLES)))]) * rng.uniform(0.85, 1.1)
+    table = np.array(TABLES[int(rng.integers(len(TABLES)))], np.float32) * rng.uniform(0.85, 1.1)
     xx, yy = _coarse(bh, bw)  # the light, worked out coarse: gradient, shadow, vignetting
     ang = rng.uniform(0, 2 * math.pi)
     gradient = rng.uniform(0.1, 0.35)
@@ -248,7 +253,7 @@ def phone(
         light *= 1 - rng.uniform(0.15, 0.4) / (1 + np.exp(-d / (rng.uniform(0.01, 0.05) * span)))
     light *= 1 - rng.uniform(0.1, 0.3) * 2 * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2)
     light = light[..., None] * (1 + rng.normal(0, 0.03, 3)).astype(np.float32)  # white balance a little off
-    blotch = (1 + 0.06 * _field(*xx.shape, rng, 12))[..., None]
+    blotch = (1 + 0.06 * _field(xx.shape[0], xx.shape[1], rng, 12))[..., None]
 
     def full(field: np.ndarray, k: float) -> np.ndarray:
         return cv2.resize(
@@ -261,12 +266,13 @@ def phone(
         out = cv2.GaussianBlur(out, (0, 0), blur)
     if motion > 0:
         k = max(3, int(round(motion)) | 1)
-        kern = np.zeros((k, k), np.float32)
+        kern: np.ndarray = np.zeros((k, k), np.float32)
         kern[k // 2, :] = 1
         kern = cv2.warpAffine(
             kern, cv2.getRotationMatrix2D(((k - 1) / 2, (k - 1) / 2), rng.uniform(0, 180), 1), (k, k)
         )
-        out = cv2.filter2D(out, -1, kern / max(float(kern.sum()), 1e-6))
+        kernel: np.ndarray = kern / max(float(kern.sum()), 1e-6)
+        out = cv2.filter2D(out, -1, kernel)
     if grey:
         out = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY)
     return _finish(out, rng, rng.uniform(2, 5), quality)

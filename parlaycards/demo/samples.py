@@ -18,9 +18,13 @@ from collections.abc import Callable
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.lines import format_spread, half
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook  # openpyxl is heavy: loaded when a sample is written
+    from openpyxl.worksheet.worksheet import Worksheet
 
 STAMP = (2026, 11, 17, 9, 0, 0)  # every file says it was written then, so regenerating changes no bytes
 #: NFL teams by city, as a bar's sheet writes them, in pairs (away, home): test and benchmark cards.
@@ -91,10 +95,11 @@ class Sample(NamedTuple):
     neutral: bool = False
 
 
-def _games(day: date, rows: list[tuple]) -> list[Sample]:
+def _games(day: date, rows: list[tuple[Any, ...]]) -> list[Sample]:
     out = []
     for hhmm, away, home, spread, total, *neutral in rows:
-        clock = time(*map(int, hhmm.split(":"))) if hhmm else None
+        hour, minute = (int(part) for part in hhmm.split(":")) if hhmm else (0, 0)
+        clock = time(hour, minute) if hhmm else None
         out.append(Sample(day, clock, away, home, Decimal(str(spread)), Decimal(str(total)), bool(neutral)))
     return out
 
@@ -293,7 +298,7 @@ def _short(clock: time | None) -> str:
     return "TBA" if clock is None else f"{clock:%I:%M}".lstrip("0") + ("a" if clock.hour < 12 else "p")
 
 
-def new_book(sheet: str, title: str):  # noqa: ANN202
+def new_book(sheet: str, title: str) -> tuple[Workbook, Worksheet]:
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
@@ -308,7 +313,7 @@ def new_book(sheet: str, title: str):  # noqa: ANN202
     return wb, ws
 
 
-def header_row(ws, names: list[str], widths: list[float]) -> None:  # noqa: ANN001
+def header_row(ws: Worksheet, names: list[str], widths: list[float]) -> None:
     from openpyxl.styles import Font, PatternFill
     from openpyxl.utils import get_column_letter
 
@@ -319,14 +324,14 @@ def header_row(ws, names: list[str], widths: list[float]) -> None:  # noqa: ANN0
         ws.column_dimensions[get_column_letter(i)].width = width
 
 
-def _as_text(ws) -> None:  # noqa: ANN001
+def _as_text(ws: Worksheet) -> None:
     """Lines such as `-3½` stay text (never formulas) in the last row written."""
     for cell in ws[ws.max_row]:
         if isinstance(cell.value, str) and cell.value.startswith(("=", "+", "-", "@")):
             cell.data_type = "s"
 
 
-def save_book(wb, path: Path) -> None:  # noqa: ANN001
+def save_book(wb: Workbook, path: Path) -> None:
     """Save with fixed timestamps inside the zip, so the same data gives the same bytes."""
     raw = io.BytesIO()
     wb.save(raw)

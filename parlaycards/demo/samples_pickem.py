@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from ..core.models import Card, Side
 from ..core.pickem import pool_games
@@ -18,7 +19,7 @@ FILE = "pickem-nfl-w12.xlsx"
 NAMES = samples_pool.NAMES[:12]  # the office pool's first twelve players play pick'em too
 
 
-def sample_entries(card: Card) -> list[dict]:
+def sample_entries(card: Card) -> list[dict[str, Any]]:
     """Name, {game key: side}, tiebreak guess and paid flag for each sample entrant.
 
     Most entrants lean to the favourite; one leaves a game blank, one has not paid yet."""

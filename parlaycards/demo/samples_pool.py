@@ -14,6 +14,7 @@ import random
 import sys
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from ..core.models import Card, Result
 from ..core.settle import grade_selections
@@ -100,7 +101,7 @@ def results(card: Card) -> dict[int, Result]:
     return out
 
 
-def sample_entries(card: Card) -> list[list]:
+def sample_entries(card: Card) -> list[list[Any]]:
     """Rows of the entry sheet: serial, player, bet, picks, received. Six cards pick only winners; one is
     refunded (two winners and the postponed game: below the 3-pick minimum)."""
     rnd = random.Random(20261119)

@@ -83,7 +83,7 @@ class Reading:
     weeks: tuple[str, ...] = ()  # a season's file: the weeks its week column holds
 
 
-def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
+def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:  # noqa: C901 - one guess, many clues
     """The likeliest header row (0: the games start on row 1) and the readings its columns allow: none
     (no guess), one, or two (the sheet can be read either way, as far as its columns say)."""
     header_row = _header_row(sheet)
@@ -301,8 +301,9 @@ def _sided(
             if named * 2 >= len(rows):
                 found.append(c)
     words = {"side": FAVOURITE_WORDS | UNDERDOG_WORDS}
-    said = [c for c in found if _header_says(header, c, words) == "side"]
-    return (said or found or [None])[-1]
+    sides = [c for c in found if _header_says(header, c, words) == "side"]
+    picked = sides or found
+    return picked[-1] if picked else None
 
 
 def _header_row(sheet: Sheet) -> int:
@@ -323,7 +324,7 @@ def _header_row(sheet: Sheet) -> int:
     return 0
 
 
-def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:
+def _kind(values: list[object], rows: int, calendar: Calendar) -> str | None:  # noqa: C901 - a branch per kind
     """What a column's values are (see the module's note), or None."""
     if len(values) * 2 < rows:
         return None

@@ -24,7 +24,7 @@ from .row_columns import (
     UNDER_NO,
     UNDERDOG,
 )
-from .sheets import Problem, text_of
+from .sheets import Column, Problem, text_of
 from .table import (
     DATE,
     KICKOFF,
@@ -49,7 +49,7 @@ class OneRowLayout(Layout):
     or the away team's line (Away line); an at/vs column marks neutral sites (vs, N)."""
 
     name = "one row per game"
-    columns = (
+    columns: tuple[Column, ...] = (
         AWAY,
         HOME,
         HOME_LINE,
@@ -71,7 +71,7 @@ class OneRowLayout(Layout):
         OVER_NO,
         UNDER_NO,
     )
-    required = ("away", "home")
+    required: tuple[str, ...] = ("away", "home")
 
     def _no_line_column(self, table: Table) -> str | None:
         """Why the sheet has no line to read (None: it has one)."""

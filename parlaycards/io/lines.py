@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -211,11 +212,7 @@ def read_lines(
                 )
             )
         drafts.extend(got.games)
-        problems.extend(
-            _with_suggestion(
-                got, row, mapping, lambda read_only, s=sheet: suggested(s, len(chosen) > 1, read_only)
-            )
-        )
+        problems.extend(_with_suggestion(got, row, mapping, partial(suggested, sheet, len(chosen) > 1)))
         title = title or heading
         read.append(sheet)
     if not read and not problems:
@@ -327,9 +324,11 @@ def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
     _duplicates(drafts, problems)
     _far_kickoffs(drafts, problems)
     numbered = [d for d in drafts if d.numbers[0] is not None and d.numbers[1] is not None]
-    sides = {n for d in numbered for n in d.numbers[:2]}
+    sides = {n for d in numbered for n in d.numbers[:2] if n is not None}
     offset = 100
-    while any(n + offset in sides for d in numbered if d.total is not None for n in d.numbers[:2]):
+    while any(
+        n + offset in sides for d in numbered if d.total is not None for n in d.numbers[:2] if n is not None
+    ):
         offset += 100
     used = set(sides)
     numbers: dict[int, SelectionNumbers] = {}
@@ -347,8 +346,10 @@ def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
         except ValidationError as exc:
             problems.append(Problem(d.source, validation_text(exc)))
     rest = [i for i in range(len(drafts)) if i not in numbers]
-    for i, n in zip(rest, assign([drafts[i].total is not None for i in rest], numbers.values()), strict=True):
-        numbers[i] = n
+    for i, given in zip(
+        rest, assign([drafts[i].total is not None for i in rest], numbers.values()), strict=True
+    ):
+        numbers[i] = given
     holder: dict[int, Draft] = {}
     games = []
     for i, d in enumerate(drafts):

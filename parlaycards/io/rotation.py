@@ -241,7 +241,7 @@ class RotationLayout(Layout):
                 "line",
                 f"{label}: the two rows give two totals ({', '.join(map(str, totals))}).",
             )
-        return min(totals) if len(totals) == 1 else None
+        return next(iter(totals)) if len(totals) == 1 else None
 
     def _total(self, table: Table, a: int, h: int) -> Decimal | None:
         if not table.has("total"):

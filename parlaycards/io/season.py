@@ -4,8 +4,9 @@ still names its own row; a file of several weeks read without a choice is refuse
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime
 
 from ..core.errors import ParlayError, Source, option
 from ..core.when import Calendar, WhenError
@@ -14,6 +15,8 @@ from .table import DATE, KICKOFF
 
 WEEK = Column("week", "Week", ("wk", "week #", "week no", "week number", "gameweek", "round"))
 SEASON = Column("season", "Season", ("year", "yr", "season year"))
+Rows = list[tuple[int, tuple[object, ...]]]  # (row number, cells) of the sheet's games
+Cell = Callable[[tuple[object, ...], str], str]  # a named column's text in a row
 
 
 def _refuse_missing(
@@ -116,7 +119,7 @@ def one_week(
     return replace(sheet, rows=rows), choosers
 
 
-def _one_week_only(games, cell, cols, where: Source) -> None:  # noqa: ANN001
+def _one_week_only(games: Rows, cell: Cell, cols: dict[str, int], where: Source) -> None:
     if "week" not in cols:
         return
     keys = {(cell(r, "season"), cell(r, "week")) for _, r in games if cell(r, "week")}
@@ -133,7 +136,7 @@ def _one_week_only(games, cell, cols, where: Source) -> None:  # noqa: ANN001
     )
 
 
-def _weeks(games, cell, cols) -> str:  # noqa: ANN001
+def _weeks(games: Rows, cell: Cell, cols: dict[str, int]) -> str:
     by_season: dict[str, set[str]] = {}
     for _, r in games:
         if cell(r, "week"):
@@ -173,4 +176,4 @@ def _day(calendar: Calendar, value: object) -> date | None:
     moment, _ = calendar.kickoff(when)
     if moment is None:
         return None
-    return moment if not hasattr(moment, "date") else moment.date()  # type: ignore[return-value]
+    return moment.date() if isinstance(moment, datetime) else moment

@@ -79,7 +79,7 @@ def column_letter(col: int) -> str:
     """0 → A, 25 → Z, 26 → AA (openpyxl's letters, counted from 0)."""
     from openpyxl.utils import get_column_letter
 
-    return get_column_letter(col + 1)
+    return str(get_column_letter(col + 1))
 
 
 # How sheets say yes and no in a flag column (Late, Paid, Neutral …); each reader adds its own words.
@@ -199,14 +199,14 @@ def no_header(file: str, sheets: Sequence[Sheet], expected: str, hint: str = "")
             texts = [text_of(v) for v in cells if isinstance(v, str) and text_of(v)]
             if len(texts) > best[0]:
                 best = (len(texts), sheet, number, texts)
-    count, sheet, number, texts = best
+    count, likeliest, number, texts = best
     if not count:
         found = f"none of the first {HEADER_ROWS} rows has column names"
-        sheet = sheets[0] if len(sheets) == 1 else None
+        likeliest = sheets[0] if len(sheets) == 1 else None
     else:
         found = f"the likeliest header, row {number}, has " + ", ".join(f'"{t}"' for t in texts[:12])
     return Problem(
-        Source(file, sheet.name if sheet else None), f"no header row found: {found}. {expected}{hint}"
+        Source(file, likeliest.name if likeliest else None), f"no header row found: {found}. {expected}{hint}"
     )
 
 

@@ -39,7 +39,7 @@ class Row:
     kind: str  # "game", "league", "group"
     text: str = ""
     game: Game | None = None
-    cells: dict | None = None
+    cells: dict[str, str] | None = None
     stripe: bool = False
 
 

@@ -54,7 +54,7 @@ class Rect:
     def distance(self, o: Rect) -> float:
         dx = max(o.x - self.right, self.x - o.right, 0.0)
         dy = max(o.y - self.top, self.y - o.top, 0.0)
-        return (dx * dx + dy * dy) ** 0.5
+        return float((dx * dx + dy * dy) ** 0.5)
 
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.w, self.h)

@@ -25,7 +25,7 @@ HOW_TO_TEXT = "Fill in the bubble beside each pick completely with a dark pen."
 HOW_TO_SHORT = "Fill each bubble fully, dark pen"
 
 
-def fiducials(body: Rect) -> list[Box]:
+def fiducials(body: Rect) -> list[Fiducial]:
     """Four solid corner marks at the body's corners; the top-left one is an L (orientation)."""
     f = FID
     return [

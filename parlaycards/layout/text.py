@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from .geometry import CELL, Rect, TextCell
 
 REGULAR = "Helvetica"
@@ -15,7 +13,10 @@ MIN_SIZE = 6.0  # nothing on a card is printed smaller
 
 @lru_cache(maxsize=8192)
 def _unit_width(text: str, font: str) -> float:
-    return stringWidth(text, font, 1000) / 1000
+    # ReportLab's font metrics, loaded when a text is first measured (a terminal listing never does)
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return float(stringWidth(text, font, 1000)) / 1000
 
 
 def width(text: str, font: str, size: float) -> float:

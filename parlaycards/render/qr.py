@@ -12,11 +12,12 @@ from __future__ import annotations
 import importlib.util
 from functools import lru_cache
 from itertools import zip_longest
+from types import ModuleType
 
 import reportlab
 
 
-def _load_qrencoder():  # noqa: ANN202
+def _load_qrencoder() -> ModuleType:
     """ReportLab's qrencoder module, loaded on its own: importing it through its package would load
     every barcode widget first (about 0.1 s of start-up for nothing)."""
     path = f"{reportlab.__path__[0]}/graphics/barcode/qrencoder.py"
@@ -95,8 +96,8 @@ class Symbol:
         positions = list(code.dataPosIterator())
         self.valid = sum(1 << (r * s + c) for r in range(n) for c in range(n))
         data_mask = sum(1 << (row * s + col) for col, row in positions)
-        self.bases = []
-        self.masks = []
+        self.bases: list[int] = []
+        self.masks: list[int] = []
         for m in range(8):
             code.makeImpl(False, m)
             full = sum(1 << (r * s + c) for r in range(n) for c in range(n) if code.modules[r][c])
@@ -147,7 +148,7 @@ class Symbol:
             data |= table[cw]
         if mask is not None:
             return self.bases[mask] | (data ^ self.masks[mask])
-        best = None
+        best: tuple[int, int] | None = None
         for m in range(8):
             x = self.bases[m] | (data ^ self.masks[m])
             score = self.penalty(x)

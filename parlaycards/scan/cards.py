@@ -266,7 +266,8 @@ def _outline(quad: Quad, templates: Mapping[str, Template]) -> np.ndarray:
         ],
         np.float32,
     )
-    return cv2.perspectiveTransform(corners, m)[0]
+    out: np.ndarray = cv2.perspectiveTransform(corners, m)[0]
+    return out
 
 
 def _blank(grey: np.ndarray) -> bool:
@@ -278,7 +279,8 @@ def _page_qrs(grey: np.ndarray) -> list[tuple[str, tuple[int, int, int, int]]]:
     import zxingcpp
 
     out = []
-    for b in zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode):
+    # zxing-cpp takes one BarcodeFormat as its BarcodeFormats
+    for b in zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode):  # type: ignore[arg-type]
         if b.valid and ours(b.text):
             p = b.position
             xs = [p.top_left.x, p.top_right.x, p.bottom_left.x, p.bottom_right.x]

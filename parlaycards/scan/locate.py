@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 import cv2
@@ -111,7 +111,7 @@ def components(mask: np.ndarray) -> np.ndarray:
         return cv2.connectedComponentsWithStats(mask, connectivity=8)[2]
 
 
-def _classify(mask: np.ndarray, box: tuple) -> str | None:
+def _classify(mask: np.ndarray, box: tuple[Sequence[float], Sequence[float], float]) -> str | None:
     """ "square", "L" or None for one blob, from its min-area rectangle sampled on a 4×4 grid."""
     (cx, cy), (bw, bh), angle = box
     pts = cv2.boxPoints(((cx, cy), (bw * 0.88, bh * 0.88), angle)).astype(np.float32)  # ragged edges left out
@@ -192,7 +192,7 @@ def _hollow(grey: np.ndarray, mark: Mark, angle: float) -> bool:
     ring[6:15, 6:15] = False
     core = p[7:14, 7:14].mean()
     edge = np.concatenate([p[:2].ravel(), p[-2:].ravel(), p[:, :2].ravel(), p[:, -2:].ravel()]).mean()
-    return float(p[ring].mean()) - max(core, edge) > 0.2
+    return bool(float(p[ring].mean()) - max(core, edge) > 0.2)
 
 
 def _isolated(grey: np.ndarray, mark: Mark, angle: float) -> bool:
@@ -331,13 +331,15 @@ def partial(left: list[Mark], shapes: tuple[Shape, ...]) -> list[Quad]:
             bad, names = fit(corners, side, shapes)
             if names and _clear(corners, trio, left, side):
                 missing = CORNERS[[p[2] for p in ring].index("missing")]
-                found.append((bad, trio, tuple(corners), names, side, missing))
+                found.append(
+                    (bad, trio, (corners[0], corners[1], corners[2], corners[3]), names, side, missing)
+                )
     found.sort(key=lambda f: f[0])
-    for _bad, trio, corners, names, side, missing in found:
+    for _bad, trio, quad, names, side, missing in found:
         if used.intersection(trio):
             continue
         used.update(trio)
-        out.append(Quad(corners, side, names, missing))
+        out.append(Quad(quad, side, names, missing))
     return out
 
 

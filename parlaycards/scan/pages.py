@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -65,7 +66,7 @@ def page_at(path: Path, index: int, dpi: int = DPI) -> Page:
 _OPEN: dict[str, object] = {}  # the PDF being read, kept open for its next page
 
 
-def _open_pdf(path: str):  # noqa: ANN202 - a pdfium document
+def _open_pdf(path: str) -> Any:  # a pdfium document (pypdfium2 has no type hints)
     import pypdfium2 as pdfium
 
     if path not in _OPEN:
@@ -104,7 +105,7 @@ def _pdf(path: Path, dpi: int) -> Iterator[Page]:
         doc.close()
 
 
-def _scanned_image(page, dpi: int) -> np.ndarray | None:  # noqa: ANN001 - a pdfium page
+def _scanned_image(page: Any, dpi: int) -> np.ndarray | None:  # page: a pdfium page
     """A scanner's page is one JPEG drawn over the whole page: decode it directly (7× faster than
     drawing the page), halved when it is far finer than `dpi`. None for any other page."""
     import pypdfium2 as pdfium
@@ -136,8 +137,9 @@ def darkest(img: np.ndarray) -> np.ndarray:
         return img
     if img.shape[2] == 1:
         return img[:, :, 0]
-    out = np.minimum(img[:, :, 0], img[:, :, 1])  # strided views: 3× faster than cv2.split
-    return np.minimum(out, img[:, :, 2], out=out)
+    out: np.ndarray = np.minimum(img[:, :, 0], img[:, :, 1])  # strided views: 3× faster than cv2.split
+    np.minimum(out, img[:, :, 2], out=out)
+    return out
 
 
 def _grey(img: np.ndarray) -> np.ndarray:

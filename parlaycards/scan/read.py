@@ -56,7 +56,11 @@ def read_qr(crop: np.ndarray) -> str | None:
     """The card's QR text (only ours: its details, "PC1|…", or its link), or None when none can be decoded."""
     for fast in (True, False):
         found = zxingcpp.read_barcodes(
-            crop, formats=_QR, try_rotate=not fast, try_downscale=not fast, try_invert=False
+            crop,
+            formats=_QR,  # type: ignore[arg-type]  # zxing-cpp takes one BarcodeFormat as its BarcodeFormats
+            try_rotate=not fast,
+            try_downscale=not fast,
+            try_invert=False,
         )
         for b in found:
             if b.valid and ours(b.text):
@@ -203,7 +207,8 @@ def _samples(crop: np.ndarray, centres: np.ndarray, r: float) -> np.ndarray:
     dy, dx = _disc(r)
     ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
     xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
-    return crop[ys, xs].astype(np.float32)
+    out: np.ndarray = crop[ys, xs].astype(np.float32)
+    return out
 
 
 def _paper(crop: np.ndarray, centres: np.ndarray, r0: float, r1: float) -> np.ndarray:
@@ -214,7 +219,8 @@ def _paper(crop: np.ndarray, centres: np.ndarray, r0: float, r1: float) -> np.nd
     dy, dx = _ring(r0, r1)
     ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
     xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
-    return np.percentile(crop[ys, xs], 90, axis=1).astype(np.float32) + 1.0
+    out: np.ndarray = np.percentile(crop[ys, xs], 90, axis=1).astype(np.float32) + 1.0
+    return out
 
 
 @lru_cache(maxsize=64)

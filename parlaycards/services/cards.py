@@ -10,7 +10,7 @@ from datetime import date
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -22,9 +22,13 @@ from ..core.printed import CardLine, card_lines
 from ..core.reimport import keep_names, undone_edits
 from ..core.teams import identity
 from ..core.zones import zone
-from ..io.mapping import ColumnMap
-from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
+from ..store import retry_conflicts
+
+if TYPE_CHECKING:
+    from ..io.mapping import ColumnMap  # the sheet readers: loaded by an import only
+    from ..store import Store
+    from ..store.look import Pool
 
 
 @dataclass(frozen=True)
@@ -278,7 +282,7 @@ def _title_from(path: Path) -> str:
     return words.upper() if len(words) <= 4 else words.title().replace("Nfl", "NFL").replace("Ncaa", "NCAA")
 
 
-def show(store: Store, slug: str, version: int | None = None) -> Saved:
+def show(store: Store | Pool, slug: str, version: int | None = None) -> Saved:
     with store.reading() as tx:
         card = card_rows.get(tx, slug, version) if version else card_rows.latest(tx, slug)
         printed = card_rows.printed_versions(tx, slug)
@@ -286,7 +290,7 @@ def show(store: Store, slug: str, version: int | None = None) -> Saved:
         return Saved(card, "", printed, card_lines(versions, printed))
 
 
-def list_cards(store: Store, *, archived: bool = False) -> list[card_rows.CardSummary]:
+def list_cards(store: Store | Pool, *, archived: bool = False) -> list[card_rows.CardSummary]:
     """The pool's cards, latest version each; archived cards only when `archived`."""
     with store.reading() as tx:
         return [c for c in card_rows.summaries(tx) if archived or not c.archived]

@@ -8,19 +8,23 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
+from ..core.choices import SourceKind
 from ..core.errors import RefusedError
-from ..core.models import Card, Entry, SourceKind
+from ..core.models import Card, Entry
 from ..core.money import dollars
 from ..core.settle import refusals
 from ..core.text import brief, iso_day, stamp
 from ..core.verify import check_code, format_serial, normalise_code
-from ..io.entries import RawEntry
-from ..store import Tx
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import voids as void_rows
+
+if TYPE_CHECKING:
+    from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
+    from ..store import Tx
 
 REQUIRE_CODE = "require_verify_code"
 MAX_STAKE = "max_stake"
@@ -153,7 +157,7 @@ class Checks:
         return (None, reasons) if reasons else (entry, [])
 
 
-def audit_fields(e: Entry) -> dict:
+def audit_fields(e: Entry) -> dict[str, Any]:
     return {
         "serial": e.serial,
         "version": e.version,

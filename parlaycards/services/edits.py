@@ -93,7 +93,10 @@ def set_game(
 
     def change(card: Card) -> Card:
         near = week_of(g.kickoff for g in card.games)
-        values = {k: localise(v, card.timezone, near) if k == "kickoff" else v for k, v in given.items()}  # type: ignore[arg-type]
+        values = {
+            k: localise(v, card.timezone, near) if k == "kickoff" and isinstance(v, date) else v
+            for k, v in given.items()
+        }
         new = edits.with_game(card, number, **values) if values else card
         return edits.take_off(new, number, now or datetime.now(UTC)) if off else new
 
@@ -237,9 +240,9 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
     words = {k: v for k, v in given.items() if k in ("title", "disclaimer")}
 
     def change(card: Card) -> Card:
-        if isinstance(rules.get("cutoff"), datetime):
-            near = week_of(g.kickoff for g in card.games)
-            rules["cutoff"] = localise(rules["cutoff"], card.timezone, near)  # type: ignore[arg-type]
+        cutoff = rules.get("cutoff")
+        if isinstance(cutoff, datetime):
+            rules["cutoff"] = localise(cutoff, card.timezone, week_of(g.kickoff for g in card.games))
         new = edits.set_rules(card, tiers=fields.tiers, **rules) if rules or fields.tiers else card
         return edits.rebuild(new, **words) if words else new
 

@@ -13,23 +13,29 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry, Settlement, SourceKind
+from ..core.models import Card, Entry, Settlement
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.text import brief, folded
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import localise, week_of
-from ..io.entries import RawEntry
-from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
+from ..store import retry_conflicts
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
 from .checks import MAX_STAKE, REQUIRE_CODE, Checks, audit_fields, max_stake, zone_of
+
+if TYPE_CHECKING:
+    from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
+    from ..store import Store, Tx
+    from ..store.look import Pool
 
 Progress = Callable[[int, int], None]
 
@@ -81,6 +87,8 @@ def add_entry(
             else None
         )  # a time typed without a year belongs to the card's week
         checks.prefetch([serial])
+        from ..io.entries import RawEntry
+
         raw = RawEntry(
             source=Source(),
             serial=serial,
@@ -227,7 +235,7 @@ class EntryList:
     voided: tuple[void_rows.Voided, ...] = ()  # entries voided (not graded), by serial
 
 
-def list_entries(store: Store, slug: str, name: str | None = None) -> EntryList:
+def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> EntryList:
     """A card's entries (only those whose player's name contains `name`, case and accents aside)."""
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)

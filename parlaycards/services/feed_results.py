@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from functools import partial
 from pathlib import Path
 
 from ..core import leagues, teams
@@ -172,7 +173,7 @@ def _match(games: dict[int, Game], fed: list[FeedGame]) -> tuple[list[Result | N
     missing: list[str] = []
     for g in games.values():
         hits = teams.best_pairs(
-            ((e, e.away, e.home, g.away, g.home) for e in fed), lambda a, b, lg=g.league: _level(a, b, lg)
+            ((e, e.away, e.home, g.away, g.home) for e in fed), partial(_level, league=g.league)
         )
         if not hits:
             missing.append(g.label())

@@ -111,7 +111,13 @@ def fetch_lines(
         )
     games, as_written = _games(picked, lg)
     card_title = title or _card_title(lg, week if week is not None else feed.week, day, games)
-    how = {"title": title, "default_title": card_title, "tz": tz, "fresh": new, "replace": replace}
+    how: dict[str, Any] = {
+        "title": title,
+        "default_title": card_title,
+        "tz": tz,
+        "fresh": new,
+        "replace": replace,
+    }
     store_it = partial(_store_lines, store, slug, games, prov, taken, len(left_off), dry_run=dry_run, **how)
     saved, kept = _keeping(store, raw, taken, prov, query, dry_run, store_it)
     return LinesFetched(

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import bulk
 from ..core.money import ZERO
@@ -23,6 +23,9 @@ from ..store import entries as entry_rows
 from ..store import results as result_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
+
+if TYPE_CHECKING:
+    from ..store import Tx
 
 
 @contextmanager
@@ -71,7 +74,7 @@ def preview(store: Store, slug: str) -> tuple[Report, bool]:
     return report, bool(before) and not report.changes and len(before) == len(after)
 
 
-def _settle(tx, slug: str) -> tuple[Report, Mapping[int, Any], Mapping[int, Any]]:  # noqa: ANN001 - a Tx
+def _settle(tx: Tx, slug: str) -> tuple[Report, Mapping[int, Any], Mapping[int, Any]]:
     """The report of `slug` on its results now, with the settlements stored before and those it makes."""
     latest = card_rows.latest(tx, slug)
     entries = entry_rows.for_grading(tx, slug)

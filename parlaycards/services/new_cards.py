@@ -54,12 +54,14 @@ def new_card(
                 card = Card.model_validate({**card.model_dump(), "timezone": tz})
             note = f"teaser card of {card.teaser} points from {source} v{base.version}"
         else:
-            card = Card(
-                slug=slug,
-                title=title or slug.replace("-", " ").title(),
-                games=(),
-                timezone=tz or "America/New_York",
-                **({"rules": {"ties": ties}} if ties else {}),
+            card = Card.model_validate(
+                {
+                    "slug": slug,
+                    "title": title or slug.replace("-", " ").title(),
+                    "games": (),
+                    "timezone": tz or "America/New_York",
+                    **({"rules": {"ties": ties}} if ties else {}),
+                }
             )
             note = "new card"
         saved = card_rows.save(tx, card, note)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -119,7 +119,7 @@ def create_pool(
                     f"(see `parlaycards show {c.slug}`)."
                 )
             key = hit[0].key
-        fields: dict = {
+        fields: dict[str, Any] = {
             "slug": slug,
             "card": c.slug,
             "version": c.version,
@@ -217,7 +217,7 @@ def add_entry(
         try:
             entry = PickemEntry(
                 name=name,
-                picks=chosen,
+                picks=tuple(chosen.items()),
                 tiebreak=tiebreak,
                 paid=paid,
                 received_at=received_at or datetime.now(UTC),

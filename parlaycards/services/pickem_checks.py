@@ -95,7 +95,7 @@ def row_entry(
     try:
         return PickemEntry(
             name=raw.name,
-            picks=chosen,
+            picks=tuple(chosen.items()),
             tiebreak=raw.tiebreak,
             paid=paid_status(raw.paid, stored.get(key)),
             received_at=received,

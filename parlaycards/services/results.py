@@ -9,14 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from dataclasses import replace as with_fields
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..core import printed, teams
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
-from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import results as result_rows
+from ..store import retry_conflicts
+
+if TYPE_CHECKING:
+    from ..store import Store, Tx
+    from ..store.look import Pool, Rows
+
+
+Out = Literal["wd", "dq"] | None  # a competitor out of a matchup: withdrew or disqualified
 
 
 @dataclass(frozen=True)
@@ -34,7 +41,7 @@ class Recorded:
     not_on_card: tuple[str, ...] = ()  # rows of a bigger slate naming no team of the card
 
 
-def games_of(tx: Tx, slug: str) -> dict[int, Game]:
+def games_of(tx: Rows, slug: str) -> dict[int, Game]:
     """Every game on any version of the card, by key; the latest version's wording wins."""
     games = printed.games_of({v: card_rows.get(tx, slug, v) for v, _, _ in card_rows.history(tx, slug)})
     if not games:
@@ -118,10 +125,13 @@ def _set_out(store: Store, slug: str, number: int, out: Literal["wd", "dq"], sco
             )
         side = "away_out" if number == game.numbers.away else "home_out"
         stored = result_rows.of(tx, slug).get(game.key)
-        other = {  # the other competitor already recorded out stays out: both out is no action
+        fields: dict[
+            str, Any
+        ] = {  # the other competitor already recorded out stays out: both out is no action
             k: getattr(stored, k) for k in ("away_out", "home_out") if k != side and stored and stored.out
         }
-        result = Result(game=game.key, **other, **{side: out})
+        fields[side] = out
+        result = Result(game=game.key, **fields)
         return _save(tx, slug, {game.key: game}, [result])
 
 
@@ -227,8 +237,8 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
                 away_score=away,
                 home_score=home,
                 cancelled=raw.cancelled,
-                away_out=outs[0],
-                home_out=outs[1],
+                away_out=cast(Out, outs[0]),  # the sheet reader reads only WD and DQ
+                home_out=cast(Out, outs[1]),
             )
             if game.key in found and found[game.key][0] != result:
                 problems.append(
@@ -301,7 +311,7 @@ class ResultList:
     games: tuple[tuple[Game, Result | None], ...]
 
 
-def list_results(store: Store, slug: str) -> ResultList:
+def list_results(store: Store | Pool, slug: str) -> ResultList:
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         games = games_of(tx, slug)

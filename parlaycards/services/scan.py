@@ -30,7 +30,8 @@ from ..store import scans as scan_rows
 from ..store.batches import all_batches
 from .checks import Checks
 from .entries import enter_one
-from .scanned import CardOutcome, keep_read
+from .scanned import CardOutcome as CardOutcome  # what a scan made of each card, named here by its users
+from .scanned import keep_read
 
 DEFAULT_STAKE = "default_stake"
 Progress = Callable[[int, int], None]
@@ -184,7 +185,7 @@ def reviews(store: Store, slug: str, everything: bool = False) -> tuple[Card, li
         return card, scan_rows.of(tx, slug, None if everything else scan_rows.OPEN)
 
 
-def _pick_row(tx, slug: str, which: str) -> scan_rows.ScanRow:  # noqa: ANN001 - a Tx
+def _pick_row(tx: Tx, slug: str, which: str) -> scan_rows.ScanRow:
     """The open review named by a serial (`000123`) or by its id (`#7`, for a card with no serial read)."""
     text = which.strip()
     if text.startswith("#") or text.lower().startswith("id:"):
@@ -275,7 +276,7 @@ def accept(
 
 
 def _accept(
-    tx,  # noqa: ANN001 - a Tx
+    tx: Tx,
     slug: str,
     which: str,
     *,
@@ -383,7 +384,7 @@ def _reason(reason: str) -> None:
         )
 
 
-def _reject(tx, slug: str, which: str, reason: str) -> scan_rows.ScanRow:  # noqa: ANN001 - a Tx
+def _reject(tx: Tx, slug: str, which: str, reason: str) -> scan_rows.ScanRow:
     row = _pick_row(tx, slug, which)
     scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
     tx.audit(

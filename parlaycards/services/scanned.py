@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import Source
 from ..core.models import Entry
@@ -16,6 +17,9 @@ from ..store import Store, Tx, retry_conflicts
 from ..store import entries as entry_rows
 from ..store import scans as scan_rows
 from .checks import Checks, audit_fields
+
+if TYPE_CHECKING:
+    from ..scan.cards import Scanned  # OpenCV: loaded by a scan only
 
 
 @dataclass(frozen=True)
@@ -40,21 +44,21 @@ class _Batch:
     when: datetime
     late: bool
     now: datetime
-    by_serial: dict[int, list]
+    by_serial: dict[int, list[Scanned]]
     first_seen: dict[int, object] = field(default_factory=dict)
     stored: list[Entry] = field(default_factory=list)
 
 
 @retry_conflicts
 def keep_read(
-    store: Store, slug: str, read: list, pages: int, folder: Path, when: datetime, late: bool
+    store: Store, slug: str, read: list[Scanned], pages: int, folder: Path, when: datetime, late: bool
 ) -> tuple[CardOutcome, ...]:
     """What becomes of every card read from `pages` pages: entered, a duplicate, or kept for review
     (its crop saved in `folder`), in one transaction."""
     from ..scan.batch import save_crop
 
     # one scan of a serial, or several that agree, is one card; several that disagree all go to review
-    by_serial: dict[int, list] = {}
+    by_serial: dict[int, list[Scanned]] = {}
     for s in read:
         if s.serial is not None and s.slug == slug:
             by_serial.setdefault(s.serial, []).append(s)
@@ -87,7 +91,9 @@ def keep_read(
     return tuple(outcomes)
 
 
-def _verdict(tx: Tx, checks: Checks, run: _Batch, s, picks, amount) -> tuple[str, list[str]]:  # noqa: ANN001
+def _verdict(
+    tx: Tx, checks: Checks, run: _Batch, s: Scanned, picks: tuple[int, ...] | None, amount: Decimal | None
+) -> tuple[str, list[str]]:
     """What becomes of one scanned card: entered (added to `run.stored`), a duplicate, or kept for
     review, and why."""
     slug = run.slug
@@ -105,45 +111,54 @@ def _verdict(tx: Tx, checks: Checks, run: _Batch, s, picks, amount) -> tuple[str
         reasons.append(
             f"this is {s.slug} v{s.version}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
         )
-    if not reasons:
-        same = run.by_serial[s.serial]
-        if len(same) > 1 and any(_marks(o) != _marks(same[0]) or o.doubts for o in same):
-            others = ", ".join(o.where for o in same if o is not s)
-            reasons.append(
-                f"serial {format_serial(s.serial)} was scanned more than once, not read the same "
-                f"each time (also at {others}): a photocopy, a card marked again, or a doubtful "
-                "read; compare the crops"
-            )
-        elif s.serial in run.first_seen:
-            status = "duplicate"
-            reasons.append(
-                f"the same card with the same marks was scanned twice; entered once "
-                f"(first at {run.first_seen[s.serial]})"
-            )
-    if not reasons:
-        run.first_seen[s.serial] = s.where
-        old = entry_rows.get(tx, s.serial)
-        if old is not None and old[0] == slug and old[1].picks == picks and old[1].stake == amount:
-            status = "duplicate"
-            reasons.append(f"card {format_serial(s.serial)} was already entered with the same marks")
-        elif old is not None:
-            reasons.append(
-                f"serial {format_serial(s.serial)} was already entered"
-                + (f" on card {old[0]}" if old[0] != slug else " with other picks or stake")
-                + ": a photocopy, or the card scanned again with different marks"
-            )
-    if not reasons:
-        raw = RawEntry(Source(file=s.where), s.serial, s.code, "", amount, picks, run.when, run.late)
-        entry, refused = checks.check(raw, where=s.where, late=run.late, source="scan", now=run.now)
-        if entry is None:
-            reasons += refused
-        else:
-            status = "entered"
-            run.stored.append(entry)
-    return status, reasons
+    if reasons:
+        return status, reasons
+    if s.serial is None:  # the reader says why whenever it reads no serial
+        raise ValueError(f"{s.where}: no serial read, and no doubt said")
+    serial = s.serial
+    same = run.by_serial[serial]
+    if len(same) > 1 and any(_marks(o) != _marks(same[0]) or o.doubts for o in same):
+        others = ", ".join(o.where for o in same if o is not s)
+        reasons.append(
+            f"serial {format_serial(serial)} was scanned more than once, not read the same "
+            f"each time (also at {others}): a photocopy, a card marked again, or a doubtful "
+            "read; compare the crops"
+        )
+    elif serial in run.first_seen:
+        status = "duplicate"
+        reasons.append(
+            f"the same card with the same marks was scanned twice; entered once "
+            f"(first at {run.first_seen[serial]})"
+        )
+    if reasons:
+        return status, reasons
+    run.first_seen[serial] = s.where
+    old = entry_rows.get(tx, serial)
+    if old is not None and old[0] == slug and old[1].picks == picks and old[1].stake == amount:
+        return "duplicate", [f"card {format_serial(serial)} was already entered with the same marks"]
+    if old is not None:
+        return status, [
+            f"serial {format_serial(serial)} was already entered"
+            + (f" on card {old[0]}" if old[0] != slug else " with other picks or stake")
+            + ": a photocopy, or the card scanned again with different marks"
+        ]
+    raw = RawEntry(Source(file=s.where), serial, s.code, "", amount, picks, run.when, run.late)
+    entry, refused = checks.check(raw, where=s.where, late=run.late, source="scan", now=run.now)
+    if entry is None:
+        return status, reasons + refused
+    run.stored.append(entry)
+    return "entered", reasons
 
 
-def _scan_row(run: _Batch, s, crop: str, picks, amount, status: str, reasons: list[str]) -> scan_rows.ScanRow:  # noqa: ANN001
+def _scan_row(
+    run: _Batch,
+    s: Scanned,
+    crop: str,
+    picks: tuple[int, ...] | None,
+    amount: Decimal | None,
+    status: str,
+    reasons: list[str],
+) -> scan_rows.ScanRow:
     from ..store.tx import iso
 
     return scan_rows.ScanRow(
@@ -184,7 +199,7 @@ def _keep(tx: Tx, run: _Batch, rows: list[scan_rows.ScanRow]) -> None:
     scan_rows.add_many(tx, rows)
 
 
-def _marks(s) -> tuple:  # noqa: ANN001 - a Scanned
+def _marks(s: Scanned) -> tuple[tuple[int, ...] | None, Decimal | None]:
     return (s.marked.picks, s.marked.stake) if s.marked else (None, None)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from ..core.errors import ParlayError, RefusedError, option
@@ -33,7 +34,7 @@ class Deleted:
     results: int  # results recorded for it, deleted with it
 
 
-def _content(card: Card) -> dict:
+def _content(card: Card) -> dict[str, Any]:
     return card.model_dump(mode="json", exclude={"version", "note"})
 
 

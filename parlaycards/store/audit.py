@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -43,7 +44,7 @@ def of_card(tx: Tx, slug: str) -> list[AuditRow]:
     return sorted(rows, key=lambda r: r.id)
 
 
-def _row(r) -> AuditRow:  # noqa: ANN001 - a SQLAlchemy row
+def _row(r: Any) -> AuditRow:  # a row of SQLAlchemy's
     try:
         detail = json.loads(r.detail)
     except ValueError:
@@ -67,7 +68,7 @@ def stamp(tx: Tx, slug: str) -> tuple[int, int]:
     return int(count), int(last or 0)
 
 
-def details(tx: Tx, action: str, slug: str | None = None) -> list[tuple[str | None, dict]]:
+def details(tx: Tx, action: str, slug: str | None = None) -> list[tuple[str | None, dict[str, Any]]]:
     """(card, detail) of every audit row of `action` (of card `slug` when given), oldest first."""
     a = schema.audit.c
     query = select(a.slug, a.detail).where(a.action == action)
@@ -76,6 +77,6 @@ def details(tx: Tx, action: str, slug: str | None = None) -> list[tuple[str | No
     return [(s, json.loads(d)) for s, d in tx.conn.execute(query.order_by(a.id))]
 
 
-def last_imports(tx: Tx) -> dict[str, dict]:
+def last_imports(tx: Tx) -> dict[str, dict[str, Any]]:
     """Card slug → the detail of its last `import` (a feed's names its `provider`)."""
     return {s: d for s, d in details(tx, "import") if s}

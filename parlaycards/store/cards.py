@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-
-from sqlalchemy import delete, func, insert, select
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import NotFoundError
 from ..core.models import Card
-from . import schema
-from .tx import Tx, iso, now
+from .common import iso, now
+
+if TYPE_CHECKING:
+    from .look import Rows
+    from .tx import Tx
+
+# The read functions speak plain SQL through `rows` (a `look.Look` or a `Tx`): `show` and `cards` read a
+# SQLite pool without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
 
 
 @dataclass(frozen=True)
@@ -25,34 +31,40 @@ class CardSummary:
     archived: bool = False  # out of the listings (`card archive`); `cards --all` shows it
 
 
-def latest(tx: Tx, slug: str) -> Card:
-    row = tx.conn.execute(
-        select(schema.cards.c.data)
-        .where(schema.cards.c.slug == slug)
-        .order_by(schema.cards.c.version.desc())
-        .limit(1)
-    ).first()
-    if row is None:
+def latest(tx: Rows, slug: str) -> Card:
+    data = _first(
+        tx.rows("SELECT data FROM card_versions WHERE slug = :slug ORDER BY version DESC LIMIT 1", slug=slug)
+    )
+    if data is None:
         raise NotFoundError(f'there is no card "{slug}". ' + _known(tx))
-    return Card.model_validate_json(row.data)
+    return Card.model_validate_json(data[0])
 
 
-def get(tx: Tx, slug: str, version: int) -> Card:
-    row = tx.conn.execute(
-        select(schema.cards.c.data).where(schema.cards.c.slug == slug, schema.cards.c.version == version)
-    ).first()
-    if row is None:
+def get(tx: Rows, slug: str, version: int) -> Card:
+    data = _first(
+        tx.rows("SELECT data FROM card_versions WHERE slug = :slug AND version = :v", slug=slug, v=version)
+    )
+    if data is None:
         latest(tx, slug)  # names the card when it does not exist at all
         raise NotFoundError(f'card "{slug}" has no version {version}.')
-    return Card.model_validate_json(row.data)
+    return Card.model_validate_json(data[0])
 
 
-def exists(tx: Tx, slug: str) -> bool:
-    return tx.conn.execute(select(func.count()).where(schema.cards.c.slug == slug)).scalar() > 0
+def _first(rows: Iterator[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    """The first row of a query (the rest, if any, are not read)."""
+    return next(iter(rows), None)
+
+
+def exists(tx: Rows, slug: str) -> bool:
+    return _first(tx.rows("SELECT 1 FROM card_versions WHERE slug = :slug LIMIT 1", slug=slug)) is not None
 
 
 def save(tx: Tx, card: Card, note: str) -> Card:
     """Store `card` as the next version of its slug; returns the stored card (with its version)."""
+    from sqlalchemy import func, insert, select
+
+    from . import schema
+
     current = tx.conn.execute(
         select(func.max(schema.cards.c.version)).where(schema.cards.c.slug == card.slug)
     ).scalar()
@@ -67,51 +79,51 @@ def save(tx: Tx, card: Card, note: str) -> Card:
     return stored
 
 
-def printed_versions(tx: Tx, slug: str) -> tuple[int, ...]:
-    rows = tx.conn.execute(
-        select(schema.batches.c.version)
-        .where(schema.batches.c.slug == slug)
-        .distinct()
-        .order_by(schema.batches.c.version)
+def printed_versions(tx: Rows, slug: str) -> tuple[int, ...]:
+    rows = tx.rows(
+        "SELECT DISTINCT version FROM print_batches WHERE slug = :slug ORDER BY version", slug=slug
     )
     return tuple(r[0] for r in rows)
 
 
-def summaries(tx: Tx) -> list[CardSummary]:
-    c = schema.cards.c
-    newest = select(c.slug, func.max(c.version).label("v")).group_by(c.slug).subquery()
-    rows = tx.conn.execute(
-        select(c.slug, c.version, c.data, c.created_at)
-        .join(newest, (c.slug == newest.c.slug) & (c.version == newest.c.v))
-        .order_by(c.slug)
+def summaries(tx: Rows) -> list[CardSummary]:
+    rows = list(
+        tx.rows(
+            "SELECT c.slug, c.version, c.data, c.created_at FROM card_versions c JOIN "
+            "(SELECT slug, max(version) AS v FROM card_versions GROUP BY slug) newest "
+            "ON c.slug = newest.slug AND c.version = newest.v ORDER BY c.slug"
+        )
     )
     shelved = archived(tx)
     out = []
-    for r in rows:
-        card = Card.model_validate_json(r.data)
+    for slug, version, data, created_at in rows:
+        card = Card.model_validate_json(data)
         out.append(
             CardSummary(
-                slug=r.slug,
-                version=r.version,
+                slug=slug,
+                version=version,
                 title=card.title,
                 games=len(card.games),
-                created_at=r.created_at,
-                printed_versions=printed_versions(tx, r.slug),
+                created_at=created_at,
+                printed_versions=printed_versions(tx, slug),
                 timezone=card.timezone,
-                archived=r.slug in shelved,
+                archived=slug in shelved,
             )
         )
     return out
 
 
-def archived(tx: Tx) -> dict[str, str]:
+def archived(tx: Rows) -> dict[str, str]:
     """slug → when it was archived (ISO), for every archived card."""
-    a = schema.archived_cards.c
-    return {r.slug: r.archived_at for r in tx.conn.execute(select(a.slug, a.archived_at))}
+    return dict(tx.rows("SELECT slug, archived_at FROM archived_cards"))
 
 
 def set_archived(tx: Tx, slug: str, archive: bool) -> None:
     """Take `slug` out of the listings, or put it back (audited); its versions are not touched."""
+    from sqlalchemy import delete, insert
+
+    from . import schema
+
     if archive:
         tx.conn.execute(
             insert(schema.archived_cards).values(slug=slug, archived_at=iso(now()), actor=tx.actor)
@@ -121,20 +133,19 @@ def set_archived(tx: Tx, slug: str, archive: bool) -> None:
     tx.audit("card.archive" if archive else "card.unarchive", slug)
 
 
-def history(tx: Tx, slug: str) -> list[tuple[int, str, str]]:
+def history(tx: Rows, slug: str) -> list[tuple[int, str, str]]:
     """(version, created_at, note) for every version of `slug`."""
-    c = schema.cards.c
-    return [
-        (r.version, r.created_at, r.note)
-        for r in tx.conn.execute(
-            select(c.version, c.created_at, c.note).where(c.slug == slug).order_by(c.version)
-        )
-    ]
+    sql = "SELECT version, created_at, note FROM card_versions WHERE slug = :slug ORDER BY version"
+    return [(version, created_at, note) for version, created_at, note in tx.rows(sql, slug=slug)]
 
 
 def imported_versions(tx: Tx, slug: str) -> tuple[int, ...]:
     """The versions of `slug` that an import stored (from the audit log: an "import" row follows the
     "card.version" row of the version it stored)."""
+    from sqlalchemy import select
+
+    from . import schema
+
     a = schema.audit.c
     rows = tx.conn.execute(
         select(a.action, a.detail)
@@ -151,8 +162,8 @@ def imported_versions(tx: Tx, slug: str) -> tuple[int, ...]:
     return tuple(versions)
 
 
-def _known(tx: Tx) -> str:
-    slugs = sorted(set(tx.conn.execute(select(schema.cards.c.slug)).scalars()))
+def _known(tx: Rows) -> str:
+    slugs = sorted({r[0] for r in tx.rows("SELECT DISTINCT slug FROM card_versions")})
     if not slugs:
         return "The pool has no cards yet: start with `parlaycards import LINES.xlsx`."
     return "Cards in this pool: " + ", ".join(slugs) + "."
@@ -160,5 +171,9 @@ def _known(tx: Tx) -> str:
 
 def delete_all(tx: Tx, slug: str) -> None:
     """Every version of card `slug`, and its archived mark (a card never printed is being deleted)."""
+    from sqlalchemy import delete
+
+    from . import schema
+
     tx.conn.execute(delete(schema.cards).where(schema.cards.c.slug == slug))
     tx.conn.execute(delete(schema.archived_cards).where(schema.archived_cards.c.slug == slug))

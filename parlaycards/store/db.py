@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import ParamSpec, TypeVar
 
 from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect, select, text
 from sqlalchemy.engine import make_url
@@ -18,8 +16,11 @@ from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
 
 from ..core.errors import ParlayError
 from . import schema
+
+# what the store's users have found here: Conflict, retry_conflicts and database_url
+from .common import Conflict as Conflict
+from .common import retry_conflicts as retry_conflicts
 from .engine import (
-    LOCK_WAIT_S,
     MIGRATE_KEY,
     PRINT_KEY,
     conflicted,
@@ -32,29 +33,15 @@ from .engine import (
     sqlite_pragmas,
     whoami,
 )
+from .look import busy
+from .look import database_url as database_url
 from .tx import Tx, iso, now
 
-DEFAULT_DB = "parlaycards.db"
 PRINT_WAIT_S = 600  # how long a print waits for another print of the pool to finish
-P = ParamSpec("P")
-T = TypeVar("T")
-
-
-class Conflict(ParlayError):
-    """Another command changed the same rows at the same moment (a unique key, an overlapping serial
-    range, a serialization failure or a deadlock): nothing was changed; running again is safe."""
 
 
 class NewerDatabase(ParlayError):
     """The database was written by a newer release of parlaycards; it is left as it is."""
-
-
-def database_url(db: str | None) -> str:
-    """`--db` / PARLAYCARDS_DB: a SQLAlchemy URL, or a path to a SQLite file."""
-    target = db or os.environ.get("PARLAYCARDS_DB") or DEFAULT_DB
-    if "://" in target:
-        return target
-    return f"sqlite:///{Path(target).expanduser()}"
 
 
 class Store:
@@ -227,11 +214,7 @@ class Store:
                 conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": PRINT_KEY})
 
     def _busy(self) -> ParlayError:
-        return ParlayError(
-            f"another parlaycards command is writing to the pool database {self.shown} and did not "
-            f"finish within {LOCK_WAIT_S} seconds. Nothing was changed: run this command again when "
-            "it is done."
-        )
+        return busy(self.shown)
 
     def _print_busy(self) -> ParlayError:
         return ParlayError(
@@ -247,25 +230,6 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
-
-
-def retry_conflicts(fn: Callable[P, T], attempts: int = 12) -> Callable[P, T]:
-    """Run a service again when its transaction clashed with another command's (`Conflict`): the rerun
-    reads what the other stored, so it ends as if the two had run one after the other: it stores its
-    change, or refuses it exactly as a single user would be refused (a serial already entered)."""
-
-    @functools.wraps(fn)
-    def again(*args: P.args, **kwargs: P.kwargs) -> T:
-        for attempt in range(attempts):
-            try:
-                return fn(*args, **kwargs)
-            except Conflict:
-                if attempt == attempts - 1:
-                    raise
-                time.sleep(random.uniform(0.01, 0.08) * (attempt + 1))  # apart: 8 at once settle in turn
-        raise AssertionError("unreachable")
-
-    return again
 
 
 def open_store(db: str | None = None, *, create: bool = False) -> Store:

@@ -19,8 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import ParlayError
-
-LOCK_WAIT_S = 5  # how long a writer waits for another command's lock before saying so
+from .look import LOCK_WAIT_S as LOCK_WAIT_S  # how long a command waits for another's lock
 
 # Advisory lock keys (any 64-bit numbers, fixed): one for migrating, one for printing.
 MIGRATE_KEY = 0x5041524C4159_01

@@ -10,18 +10,20 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
-
-from sqlalchemy import delete, func, insert, select, update
+from typing import TYPE_CHECKING, Any
 
 from ..core.bulk import Ticket
 from ..core.models import Entry
 from ..core.text import plain
 from ..core.verify import format_serial
-from . import batches, schema
-from .tx import Tx, iso
+from .common import iso
 
-E = schema.entries.c
+if TYPE_CHECKING:
+    from .look import Rows
+    from .tx import Tx
+
+# The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
+# without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
 _CHUNK = 500  # serials per IN (...) query, well under SQLite's parameter limit
 
 
@@ -36,7 +38,7 @@ def picks_text(picks: Iterable[int]) -> str:
     return ",".join(map(str, sorted(picks)))
 
 
-def _row(slug: str, e: Entry) -> dict:
+def _row(slug: str, e: Entry) -> dict[str, Any]:
     return {
         "slug": slug,
         "version": e.version,
@@ -53,44 +55,53 @@ def _row(slug: str, e: Entry) -> dict:
 
 def insert_many(tx: Tx, slug: str, entries: Sequence[Entry]) -> None:
     """Store entries in one executemany (the caller's transaction makes it all or nothing)."""
+    from . import schema
+
     tx.insert_many(schema.entries, [_row(slug, e) for e in entries])
 
 
 def replace(tx: Tx, slug: str, entry: Entry) -> None:
+    from sqlalchemy import delete, insert
+
+    from . import schema
+
+    E = schema.entries.c
     tx.conn.execute(delete(schema.entries).where(E.serial == int(entry.serial)))
     tx.conn.execute(insert(schema.entries).values(**_row(slug, entry)))
 
 
-def _entry(r) -> Entry:  # noqa: ANN001 - a row
+def _entry(r: tuple[Any, ...]) -> Entry:
+    """An entry from a row of `_COLUMNS`."""
+    serial, code, name, stake, picks, received_at, late, source, version = r
     # Rows were validated on the way in: construct without validating again (grading reads 100,000s).
     return Entry.model_construct(
-        serial=format_serial(r.serial),
-        code=r.code,
-        name=r.name,
-        stake=Decimal(r.stake),
-        picks=tuple(map(int, r.picks.split(","))) if r.picks else (),
-        received_at=datetime.fromisoformat(r.received_at),
-        late=bool(r.late),
-        source=r.source,
-        version=r.version,
+        serial=format_serial(serial),
+        code=code,
+        name=name,
+        stake=Decimal(stake),
+        picks=tuple(map(int, picks.split(","))) if picks else (),
+        received_at=datetime.fromisoformat(received_at),
+        late=bool(late),
+        source=source,
+        version=version,
     )
 
 
-_COLUMNS = (E.serial, E.code, E.name, E.stake, E.picks, E.received_at, E.late, E.source, E.version)
+_COLUMNS = "serial, code, name, stake, picks, received_at, late, source, version"
 
 
-def of(tx: Tx, slug: str) -> list[Entry]:
+def of(tx: Rows, slug: str) -> list[Entry]:
     """Every entry of a card (all versions), by serial."""
-    rows = tx.conn.execute(select(*_COLUMNS).where(E.slug == slug).order_by(E.serial))
+    rows = tx.rows(f"SELECT {_COLUMNS} FROM entries WHERE slug = :slug ORDER BY serial", slug=slug)
     return [_entry(r) for r in rows]
 
 
-def for_grading(tx: Tx, slug: str) -> list[Ticket]:
+def for_grading(tx: Rows, slug: str) -> list[Ticket]:
     """Every entry of a card, by serial, as light `Ticket`s (grading reads 100,000s of them)."""
-    rows = tx.stream(
-        select(E.serial, E.version, E.name, E.stake, E.picks, E.late, E.received_at)
-        .where(E.slug == slug)
-        .order_by(E.serial)
+    rows = tx.rows(
+        "SELECT serial, version, name, stake, picks, late, received_at FROM entries WHERE slug = :slug "
+        "ORDER BY serial",
+        slug=slug,
     )
     # Stakes and times repeat (a few stake amounts; one time per imported sheet): parse each text once.
     stakes = _Parsed(Decimal)
@@ -103,7 +114,7 @@ def for_grading(tx: Tx, slug: str) -> list[Ticket]:
     ]
 
 
-class _Parsed(dict):
+class _Parsed(dict[str, Any]):
     def __init__(self, parse: Callable[[str], Any]):
         super().__init__()
         self.parse = parse
@@ -113,14 +124,19 @@ class _Parsed(dict):
         return value
 
 
-def get(tx: Tx, serial: int) -> tuple[str, Entry] | None:
+def get(tx: Rows, serial: int) -> tuple[str, Entry] | None:
     """(card slug, entry) for a serial, or None when it was never entered."""
-    r = tx.conn.execute(select(E.slug, *_COLUMNS).where(E.serial == serial)).first()
-    return (r.slug, _entry(r)) if r else None
+    r = next(tx.rows(f"SELECT slug, {_COLUMNS} FROM entries WHERE serial = :serial", serial=serial), None)
+    return (r[0], _entry(r[1:])) if r else None
 
 
 def entered(tx: Tx, serials: Iterable[int]) -> dict[int, str]:
     """Which of `serials` are already entered, and on which card."""
+    from sqlalchemy import select
+
+    from . import schema
+
+    E = schema.entries.c
     wanted = sorted(set(serials))
     found: dict[int, str] = {}
     for i in range(0, len(wanted), _CHUNK):
@@ -129,17 +145,22 @@ def entered(tx: Tx, serials: Iterable[int]) -> dict[int, str]:
     return found
 
 
-def payments(tx: Tx, slug: str) -> dict[str, Payment]:
-    rows = tx.conn.execute(
-        select(E.serial, E.paid_amount, E.paid_at).where(E.slug == slug, E.paid_amount.is_not(None))
+def payments(tx: Rows, slug: str) -> dict[str, Payment]:
+    rows = tx.rows(
+        "SELECT serial, paid_amount, paid_at FROM entries WHERE slug = :slug AND paid_amount IS NOT NULL",
+        slug=slug,
     )
     return {
-        format_serial(r.serial): Payment(format_serial(r.serial), Decimal(r.paid_amount), r.paid_at)
-        for r in rows
+        format_serial(serial): Payment(format_serial(serial), Decimal(paid), at) for serial, paid, at in rows
     }
 
 
 def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> None:
+    from sqlalchemy import update
+
+    from . import schema
+
+    E = schema.entries.c
     tx.conn.execute(
         update(schema.entries)
         .where(E.serial == serial)
@@ -149,16 +170,18 @@ def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> No
 
 def printed_from(tx: Tx, serial: int) -> tuple[str, int] | None:
     """(card slug, version) of the print batch a serial came from, or None when it was never printed."""
+    from . import batches
+
     return batches.batch_for_serial(tx, serial)
 
 
 def printed_ranges(tx: Tx, slug: str) -> list[tuple[int, int, int]]:
     """(first, last, version) of every print batch of a card, by first serial."""
+    from . import batches
+
     return sorted((b.first_serial, b.last_serial, b.version) for b in batches.of_card(tx, slug))
 
 
-def count(tx: Tx, slug: str) -> int:
+def count(tx: Rows, slug: str) -> int:
     """How many entries card `slug` has."""
-    return int(
-        tx.conn.execute(select(func.count()).select_from(schema.entries).where(E.slug == slug)).scalar() or 0
-    )
+    return int(next(tx.rows("SELECT count(*) FROM entries WHERE slug = :slug", slug=slug))[0] or 0)

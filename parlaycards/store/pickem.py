@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import delete, insert, select, update
 
 from ..core.errors import NotFoundError, ParlayError, option
-from ..core.models import Result
+from ..core.models import Result, Side
 from ..core.pickem import PickemEntry, PickemPool, name_key
 from . import results as result_rows
 from . import schema
@@ -85,10 +86,10 @@ def entries(tx: Tx, pool: str) -> list[PickemEntry]:
     return [_entry(r) for r in rows]
 
 
-def _entry(r) -> PickemEntry:  # noqa: ANN001
+def _entry(r: Any) -> PickemEntry:  # a row of SQLAlchemy's
     return PickemEntry(
         name=r.name,
-        picks={int(k): v for k, v in json.loads(r.picks).items()},
+        picks=tuple((int(k), Side(v)) for k, v in json.loads(r.picks).items()),
         tiebreak=r.tiebreak,
         received_at=datetime.fromisoformat(r.received_at),
         paid=bool(r.paid),

@@ -4,40 +4,49 @@ version of the card and by pick'em pools on it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-from sqlalchemy import delete, func, insert, select
+from typing import TYPE_CHECKING
 
 from ..core.models import Result
-from . import schema
-from .tx import Tx, iso, now
+from .common import iso, now
 
-R = schema.results.c
+if TYPE_CHECKING:
+    from .look import Rows
+    from .tx import Tx
+
+# The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `results` reads a SQLite pool
+# without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
 
 
-def of(tx: Tx, slug: str) -> dict[int, Result]:
+def of(tx: Rows, slug: str) -> dict[int, Result]:
     """The card's results by game key."""
-    rows = tx.conn.execute(
-        select(R.game, R.away_score, R.home_score, R.cancelled, R.away_out, R.home_out).where(R.slug == slug)
+    rows = tx.rows(
+        "SELECT game, away_score, home_score, cancelled, away_out, home_out FROM results WHERE slug = :slug",
+        slug=slug,
     )
     return {
-        r.game: Result(
-            game=r.game,
-            away_score=None if r.cancelled else r.away_score,
-            home_score=None if r.cancelled else r.home_score,
-            cancelled=bool(r.cancelled),
-            away_out=r.away_out or None,
-            home_out=r.home_out or None,
+        game: Result(
+            game=game,
+            away_score=None if cancelled else away,
+            home_score=None if cancelled else home,
+            cancelled=bool(cancelled),
+            away_out=away_out or None,
+            home_out=home_out or None,
         )
-        for r in rows
+        for game, away, home, cancelled, away_out, home_out in rows
     }
 
 
-def updated_at(tx: Tx, slug: str) -> dict[int, str]:
-    return {r.game: r.updated_at for r in tx.conn.execute(select(R.game, R.updated_at).where(R.slug == slug))}
+def updated_at(tx: Rows, slug: str) -> dict[int, str]:
+    return dict(tx.rows("SELECT game, updated_at FROM results WHERE slug = :slug", slug=slug))
 
 
 def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | None, Result]]:
     """Store results (a game's new result replaces its old one); returns (old, new) for each that changed."""
+    from sqlalchemy import delete, insert
+
+    from . import schema
+
+    R = schema.results.c
     before = of(tx, slug)
     changed: list[tuple[Result | None, Result]] = []
     at = iso(now())
@@ -64,13 +73,15 @@ def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | Non
     return changed
 
 
-def count(tx: Tx, slug: str) -> int:
+def count(tx: Rows, slug: str) -> int:
     """How many results card `slug` has."""
-    return int(
-        tx.conn.execute(select(func.count()).select_from(schema.results).where(R.slug == slug)).scalar() or 0
-    )
+    return int(next(tx.rows("SELECT count(*) FROM results WHERE slug = :slug", slug=slug))[0] or 0)
 
 
 def delete_of(tx: Tx, slug: str) -> None:
     """Every result of card `slug` (the card is being deleted)."""
-    tx.conn.execute(delete(schema.results).where(R.slug == slug))
+    from sqlalchemy import delete
+
+    from . import schema
+
+    tx.conn.execute(delete(schema.results).where(schema.results.c.slug == slug))

@@ -11,14 +11,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-
-from sqlalchemy import func, select, update
+from typing import TYPE_CHECKING, Any
 
 from ..core.text import plain
-from . import schema
-from .tx import Tx, iso
+from .common import iso
 
-S = schema.scans.c
+if TYPE_CHECKING:
+    from .look import Rows
+    from .tx import Tx
+
+# The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
+# without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
 OPEN = "review"
 
 
@@ -42,7 +45,7 @@ class ScanRow:
     resolution: str | None = None
 
 
-def _values(r: ScanRow) -> dict:
+def _values(r: ScanRow) -> dict[str, Any]:
     return {
         "slug": r.slug,
         "serial": r.serial,
@@ -62,73 +65,71 @@ def _values(r: ScanRow) -> dict:
 
 
 def add_many(tx: Tx, rows: Iterable[ScanRow]) -> None:
+    from . import schema
+
     tx.insert_many(schema.scans, [_values(r) for r in rows])
 
 
 _COLUMNS = (
-    S.id,
-    S.slug,
-    S.serial,
-    S.version,
-    S.code,
-    S.file,
-    S.page,
-    S.crop,
-    S.picks,
-    S.stake,
-    S.received_at,
-    S.late,
-    S.status,
-    S.reasons,
-    S.created_at,
-    S.resolution,
+    "id, slug, serial, version, code, file, page, crop, picks, stake, received_at, late, status, reasons, "
+    "created_at, resolution"
 )
 
 
-def _row(r) -> ScanRow:  # noqa: ANN001 - a row
+def _row(r: tuple[Any, ...]) -> ScanRow:
+    """A scan from a row of `_COLUMNS`."""
+    id_, slug, serial, version, code, file, page, crop, picks, stake, received_at, late, status = r[:13]
+    reasons, created_at, resolution = r[13:]
     return ScanRow(
-        r.id,
-        r.slug,
-        r.serial,
-        r.version,
-        r.code,
-        r.file,
-        r.page,
-        r.crop,
-        tuple(map(int, r.picks.split(","))) if r.picks else (() if r.picks == "" else None),
-        Decimal(r.stake) if r.stake else None,
-        datetime.fromisoformat(r.received_at),
-        bool(r.late),
-        r.status,
-        tuple(r.reasons.split("\n")) if r.reasons else (),
-        r.created_at,
-        r.resolution,
+        id_,
+        slug,
+        serial,
+        version,
+        code,
+        file,
+        page,
+        crop,
+        tuple(map(int, picks.split(","))) if picks else (() if picks == "" else None),
+        Decimal(stake) if stake else None,
+        datetime.fromisoformat(received_at),
+        bool(late),
+        status,
+        tuple(reasons.split("\n")) if reasons else (),
+        created_at,
+        resolution,
     )
 
 
-def of(tx: Tx, slug: str, status: str | None = None) -> list[ScanRow]:
-    q = select(*_COLUMNS).where(S.slug == slug)
-    if status is not None:
-        q = q.where(S.status == status)
-    return [_row(r) for r in tx.conn.execute(q.order_by(S.id))]
+def of(tx: Rows, slug: str, status: str | None = None) -> list[ScanRow]:
+    if status is None:
+        rows = tx.rows(f"SELECT {_COLUMNS} FROM scans WHERE slug = :slug ORDER BY id", slug=slug)
+    else:
+        sql = f"SELECT {_COLUMNS} FROM scans WHERE slug = :slug AND status = :status ORDER BY id"
+        rows = tx.rows(sql, slug=slug, status=status)
+    return [_row(r) for r in rows]
 
 
-def get(tx: Tx, scan_id: int) -> ScanRow | None:
-    r = tx.conn.execute(select(*_COLUMNS).where(S.id == scan_id)).first()
+def get(tx: Rows, scan_id: int) -> ScanRow | None:
+    r = next(tx.rows(f"SELECT {_COLUMNS} FROM scans WHERE id = :id", id=scan_id), None)
     return _row(r) if r else None
 
 
-def crops(tx: Tx, slug: str) -> dict[int, str]:
+def crops(tx: Rows, slug: str) -> dict[int, str]:
     """Serial → the crop of the scan that entered it."""
-    rows = tx.conn.execute(
-        select(S.serial, S.crop)
-        .where(S.slug == slug, S.status.in_(("entered", "accepted")), S.serial.is_not(None))
-        .order_by(S.id)
+    rows = tx.rows(
+        "SELECT serial, crop FROM scans WHERE slug = :slug AND status IN ('entered', 'accepted') "
+        "AND serial IS NOT NULL ORDER BY id",
+        slug=slug,
     )
-    return {r.serial: r.crop for r in rows}
+    return dict(rows)
 
 
 def resolve(tx: Tx, scan_id: int, status: str, resolution: str, at: datetime) -> None:
+    from sqlalchemy import update
+
+    from . import schema
+
+    S = schema.scans.c
     tx.conn.execute(
         update(schema.scans)
         .where(S.id == scan_id)
@@ -136,8 +137,6 @@ def resolve(tx: Tx, scan_id: int, status: str, resolution: str, at: datetime) ->
     )
 
 
-def count(tx: Tx, slug: str) -> int:
+def count(tx: Rows, slug: str) -> int:
     """How many scanned cards of card `slug` are kept."""
-    return int(
-        tx.conn.execute(select(func.count()).select_from(schema.scans).where(S.slug == slug)).scalar() or 0
-    )
+    return int(next(tx.rows("SELECT count(*) FROM scans WHERE slug = :slug", slug=slug))[0] or 0)

@@ -22,6 +22,8 @@ from sqlalchemy import (
     text,
 )
 
+from .look import SCHEMA_VERSION as SCHEMA_VERSION  # the pool's schema version, said once
+
 metadata = MetaData()
 
 meta = Table(
@@ -260,8 +262,6 @@ serve_fetches = Table(  # the last scheduled `result fetch` of each card (`serve
     Column("ok", Boolean, nullable=False),
     Column("said", Text, nullable=False),
 )
-
-SCHEMA_VERSION = 1
 
 
 def _initial(conn: Connection) -> None:

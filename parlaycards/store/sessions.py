@@ -13,7 +13,7 @@ import json
 from sqlalchemy import delete, insert, select, update
 
 from . import schema
-from .db import Tx
+from .tx import Tx
 
 T = schema.serve_tokens.c
 S = schema.serve_sessions.c

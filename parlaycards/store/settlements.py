@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
-from typing import Any, NamedTuple
-
-from sqlalchemy import delete, select
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bulk import Graded
 from ..core.models import LegOutcome
-from . import schema
-from .tx import Tx
 
-S = schema.settlements.c
+if TYPE_CHECKING:
+    from .look import Rows
+    from .tx import Tx
+
+# The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
+# without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
+_STORED = (
+    "SELECT serial, version, outcome, effective_picks, hits, payout, legs FROM settlements WHERE slug = :slug"
+)
 _COLUMNS = (
     "serial",
     "slug",
@@ -86,7 +90,7 @@ class Settled(Mapping[int, Stored]):
             self._at = {int(g.entry.serial): i for i, g in enumerate(self._graded)}
         return self._at
 
-    def __getitem__(self, serial: int) -> Stored:  # type: ignore[override]
+    def __getitem__(self, serial: int) -> Stored:
         return self.make(self._graded[self._index()[serial]])
 
     def __contains__(self, serial: object) -> bool:
@@ -104,12 +108,8 @@ class Settled(Mapping[int, Stored]):
         return ((int(g.entry.serial), make(g)) for g in self._graded)
 
 
-def of(tx: Tx, slug: str) -> dict[int, Stored]:
-    rows = tx.stream(
-        select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs).where(
-            S.slug == slug
-        )
-    )
+def of(tx: Rows, slug: str) -> dict[int, Stored]:
+    rows = tx.rows(_STORED, slug=slug)
     shared = _Shared(lambda text: text)  # outcomes and amounts repeat: keep one copy of each text
     return {r[0]: Stored(r[1], shared[r[2]], r[3], r[4], shared[r[5]], r[6]) for r in rows}
 
@@ -139,18 +139,14 @@ class Seen:
     __hash__ = None  # type: ignore[assignment]
 
 
-def seen(tx: Tx, slug: str) -> dict[int, Seen]:
+def seen(tx: Rows, slug: str) -> dict[int, Seen]:
     """The card's stored settlements, by serial, as a re-grade compares them."""
-    rows = tx.stream(
-        select(S.serial, S.version, S.outcome, S.effective_picks, S.hits, S.payout, S.legs).where(
-            S.slug == slug
-        )
-    )
+    rows = tx.rows(_STORED, slug=slug)
     shared = _Shared(lambda text: text)
     return {r[0]: Seen(shared[r[2]], shared[r[5]], hash((r[1], r[3], r[4], r[6]))) for r in rows}
 
 
-class _Shared(dict):
+class _Shared(dict[Any, str]):
     def __init__(self, make: Callable[[Any], str]):
         super().__init__()
         self.make = make
@@ -167,11 +163,16 @@ def replace(
 
     A first grade streams every row to the database; a re-grade finds the rows that differ in one
     pass (serials only), then writes just those."""
+    from sqlalchemy import delete
+
+    from . import schema
+
+    S = schema.settlements.c
     pairs = new.pairs() if isinstance(new, Settled) else iter(new.items())
     if not before:
         rows = [0]
 
-        def counted() -> Iterator[tuple]:
+        def counted() -> Iterator[tuple[Any, ...]]:
             for serial, s in pairs:
                 rows[0] += 1
                 yield (serial, slug, *s)

@@ -6,23 +6,18 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Table, insert, select, update
-from sqlalchemy.sql import Select
+from sqlalchemy import Connection, Table, insert, select, text, update
+from sqlalchemy.sql import Select, TextClause
 
 from . import schema
 
+# the clock every row is stamped with
+from .common import iso as iso
+from .common import now as now
+
 _streams = itertools.count(1)
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def iso(dt: datetime) -> str:
-    return dt.isoformat()
 
 
 class Tx:
@@ -91,7 +86,12 @@ class Tx:
             ],
         )
 
-    def stream(self, stmt: Select, size: int = 20_000) -> Iterator[tuple]:
+    def rows(self, sql: str, **params: Any) -> Iterator[tuple[Any, ...]]:
+        """The rows of one plain SQL query (`:name` parameters) as tuples: the store's read functions speak
+        SQL, so that a `look.Look` runs them on SQLite without SQLAlchemy and this runs them anywhere."""
+        return self.stream(text(sql).bindparams(**params))
+
+    def stream(self, stmt: Select[Any] | TextClause, size: int = 20_000) -> Iterator[tuple[Any, ...]]:
         """The rows of a select as plain tuples, straight from the driver's cursor, a batch at a time:
         no per-row SQLAlchemy work, and a million rows never all held as Python objects at once."""
         compiled = stmt.compile(dialect=self.conn.dialect, compile_kwargs={"render_postcompile": True})
@@ -109,7 +109,7 @@ class Tx:
         finally:
             cur.close()
 
-    def insert_rows(self, table: Table, columns: Sequence[str], rows: Iterable[tuple]) -> None:
+    def insert_rows(self, table: Table, columns: Sequence[str], rows: Iterable[tuple[Any, ...]]) -> None:
         """Insert plain tuples (values in `columns` order), streamed to the driver: COPY on PostgreSQL,
         one executemany elsewhere; a million rows are never all held as dicts."""
         if self.conn.dialect.name == "postgresql":

@@ -9,14 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-
-from sqlalchemy import delete, insert, select
+from typing import TYPE_CHECKING, Any
 
 from ..core.models import Entry
-from . import schema
-from .tx import Tx, iso
+from .common import iso
 
-V = schema.voided_entries.c
+if TYPE_CHECKING:
+    from .look import Rows
+    from .tx import Tx
+
+# The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
+# without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
 _CHUNK = 500
 
 
@@ -31,6 +34,10 @@ class Voided:
 
 def move(tx: Tx, slug: str, entry: Entry, reason: str, at: datetime) -> Voided:
     """Take `entry` out of `entries` (and its last grade out of `settlements`) into the void history."""
+    from sqlalchemy import delete, insert
+
+    from . import schema
+
     serial = int(entry.serial)
     tx.conn.execute(delete(schema.entries).where(schema.entries.c.serial == serial))
     tx.conn.execute(delete(schema.settlements).where(schema.settlements.c.serial == serial))
@@ -48,27 +55,35 @@ def move(tx: Tx, slug: str, entry: Entry, reason: str, at: datetime) -> Voided:
     return Voided(slug, entry, reason, at, tx.actor)
 
 
-def _voided(r) -> Voided:  # noqa: ANN001 - a row
+def _voided(r: Any) -> Voided:  # a row of SQLAlchemy's
     return Voided(
         r.slug, Entry.model_validate_json(r.entry), r.reason, datetime.fromisoformat(r.voided_at), r.actor
     )
 
 
-def of(tx: Tx, slug: str) -> list[Voided]:
+def of(tx: Rows, slug: str) -> list[Voided]:
     """The card's entries that are void now (voided and not entered again), by serial."""
-    rows = tx.conn.execute(
-        select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
-        .where(V.slug == slug, V.serial.not_in(select(schema.entries.c.serial)))
-        .order_by(V.serial, V.id)
+    rows = tx.rows(
+        "SELECT slug, serial, entry, reason, voided_at, actor FROM voided_entries WHERE slug = :slug "
+        "AND serial NOT IN (SELECT serial FROM entries) ORDER BY serial, id",
+        slug=slug,
     )
     last: dict[int, Voided] = {}
-    for r in rows:
-        last[r.serial] = _voided(r)  # the latest void of a serial voided, re-entered and voided again
+    for slug_, serial, entry, reason, at, actor in rows:
+        # the latest void of a serial voided, re-entered and voided again
+        last[serial] = Voided(
+            slug_, Entry.model_validate_json(entry), reason, datetime.fromisoformat(at), actor
+        )
     return list(last.values())
 
 
 def void_now(tx: Tx, serials: Iterable[int]) -> dict[int, Voided]:
     """Which of `serials` are void now (voided, not entered again), with their last void."""
+    from sqlalchemy import select
+
+    from . import schema
+
+    V = schema.voided_entries.c
     wanted = sorted(set(serials))
     found: dict[int, Voided] = {}
     for i in range(0, len(wanted), _CHUNK):

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
@@ -26,6 +26,8 @@ from ..core.money import dollars
 from ..services.scan import crops_folder
 from ..store import Store
 from .guard import Brake, Guard
+
+T = TypeVar("T")
 
 HERE = Path(__file__).parent
 CSP = (
@@ -148,15 +150,15 @@ def problem(
     return page(request, "problem.html", status=status, title=title, text=text, back=back)
 
 
-def headers(app: Callable) -> Callable:
+def headers(app: Callable[..., Any]) -> Callable[..., Any]:
     """Security headers on every response; no page of a card or of the operator is cached."""
 
-    async def wrapped(scope: dict, receive: Callable, send: Callable) -> None:
+    async def wrapped(scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]) -> None:
         if scope["type"] != "http":
             await app(scope, receive, send)
             return
 
-        async def sending(msg: dict) -> None:
+        async def sending(msg: dict[str, Any]) -> None:
             if msg["type"] == "http.response.start":
                 h = list(msg.get("headers", []))
                 names = {k.lower() for k, _ in h}
@@ -221,14 +223,16 @@ def served() -> Starlette:
 
 
 class _Headers:
-    def __init__(self, app: Callable):
+    def __init__(self, app: Callable[..., Any]):
         self.app = headers(app)
 
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+    async def __call__(
+        self, scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]
+    ) -> None:
         await self.app(scope, receive, send)
 
 
 def route(
-    path: str, endpoint: Callable, methods: tuple[str, ...] = ("GET",), name: str | None = None
+    path: str, endpoint: Callable[..., Any], methods: tuple[str, ...] = ("GET",), name: str | None = None
 ) -> Route:
     return Route(path, endpoint, methods=list(methods), name=name)

@@ -67,7 +67,7 @@ class Fetcher(threading.Thread):
         while True:
             try:
                 fetch_once(self.store)
-            except Exception:  # noqa: BLE001, S110 - never the end of serve; the next round tries again
+            except Exception:  # noqa: BLE001 - never the end of serve; the next round tries again
                 pass
             if self.stop.wait(self.every):
                 return

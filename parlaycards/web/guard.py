@@ -11,12 +11,16 @@ import asyncio
 import hmac
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
 from ..store import Store, retry_conflicts
 from ..store import sessions as rows
+
+T = TypeVar("T")
 
 SESSION_COOKIE = "pc_operator"
 SESSION_HOURS = 12
@@ -46,8 +50,8 @@ class Guard:
         assert self.store is not None, "a Guard is given its store by Site"
         return self.store
 
-    def _write(self, fn, *args):  # noqa: ANN001, ANN202 - a store function and its arguments
-        def run():  # noqa: ANN202
+    def _write(self, fn: Callable[..., T], *args: Any) -> T:
+        def run() -> T:
             with self._store.transaction() as tx:
                 return fn(tx, *args)
 
@@ -113,7 +117,7 @@ class Brake:
     store: Store | None = None
     seen: dict[str, tuple[float, list[float]]] = field(default_factory=dict)  # address → (looked, failures)
     locks: dict[str, asyncio.Lock] = field(default_factory=dict)
-    reading: dict[str, asyncio.Future] = field(default_factory=dict)
+    reading: dict[str, asyncio.Future[Any]] = field(default_factory=dict)
 
     async def look(self, address: str, again: bool = False) -> None:
         """Read `address`'s failures from the database off the event loop, when they are older than

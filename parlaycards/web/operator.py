@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
@@ -34,6 +35,9 @@ from .guard import SESSION_COOKIE, SESSION_HOURS, Session
 from .players import SLUG, address, inside
 from .upload import MAX_UPLOAD, scan_photo
 
+if TYPE_CHECKING:
+    from starlette.routing import Route
+
 LOGIN_COOKIE = "pc_login"  # the password form's CSRF token, before there is a session
 Handler = Callable[[Request, Session], Awaitable[Response]]
 
@@ -43,7 +47,7 @@ def _secure(request: Request) -> bool:
     return request.url.scheme == "https" or request.url.hostname in ("127.0.0.1", "localhost", "::1")
 
 
-def routes(site: Site) -> list:
+def routes(site: Site) -> list[Route]:  # noqa: C901 - the operator's page handlers, each a small closure
     guard = site.guard
 
     def refused(request: Request) -> Response:
@@ -381,7 +385,7 @@ def routes(site: Site) -> list:
     ]
 
 
-def _dashboard(site: Site, slug: str) -> dict:
+def _dashboard(site: Site, slug: str) -> dict[str, Any]:
     card, rows = scan_svc.reviews(site.store, slug)
     report, graded = grading.preview(site.store, slug)
     with site.store.reading() as tx:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -15,6 +16,9 @@ from ..core.verify import parse_qr_link, parse_serial
 from ..services import cards as card_svc
 from ..services import players as svc
 from .app import Shown, Site, message, page, problem, route
+
+if TYPE_CHECKING:
+    from starlette.routing import Route
 
 SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
@@ -32,7 +36,7 @@ def inside(path: Path, folder: Path) -> Path | None:
     return real if real.is_file() and real.is_relative_to(folder) else None
 
 
-def routes(site: Site) -> list:
+def routes(site: Site) -> list[Route]:  # noqa: C901 - the players' page handlers, each a small closure
     async def index(request: Request) -> Response:
         cards = await run_in_threadpool(card_svc.list_cards, site.store)
         return page(request, "index.html", cards=cards)
@@ -40,7 +44,8 @@ def routes(site: Site) -> list:
     async def board_of(slug: str) -> Shown:
         if not SLUG.fullmatch(slug):
             raise NotFoundError(f'there is no card "{slug[:64]}" in this pool.')
-        return site.cached(slug) or await run_in_threadpool(site.shown, slug)
+        cached = site.cached(slug)
+        return cached if cached is not None else await run_in_threadpool(site.shown, slug)
 
     async def board(request: Request) -> Response:
         slug = request.path_params["slug"]

@@ -90,7 +90,7 @@ def _dust(img: np.ndarray, rng: np.random.Generator, n: int, scale: float) -> No
             int(rng.integers(half, max(half + 1, W - half))),
             int(rng.integers(half, max(half + 1, H - half))),
         )
-        m = np.zeros((2 * half + 1, 2 * half + 1), np.float32)
+        m: np.ndarray = np.zeros((2 * half + 1, 2 * half + 1), np.float32)
         if L:
             a, bend = rng.uniform(0, math.pi), rng.normal(0, 0.15)
             t = np.linspace(-0.5, 0.5, 12)
@@ -117,8 +117,8 @@ def _finish(
     u8: np.ndarray, rng: np.random.Generator, luma: float, chroma: float, grey: bool, q: int, sub: int
 ) -> np.ndarray:
     """Add sensor noise to uint8 RGB, optionally turn grey, and pass through JPEG."""
-    f = u8.astype(np.float32)
-    f = cv2.scaleAdd(_noise3(rng, *u8.shape[:2], luma, chroma), 1.0, f)
+    f: np.ndarray = u8.astype(np.float32)
+    f = cv2.scaleAdd(_noise3(rng, u8.shape[0], u8.shape[1], luma, chroma), 1.0, f)
     out = cv2.convertScaleAbs(f)
     if grey:
         out = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY)
@@ -209,10 +209,10 @@ def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
         v = -xx * math.sin(ang) + yy * math.cos(ang)
         v = v + _smooth_field(rng, qh, qw, 4) * rng.uniform(3, 10) + u * rng.normal(0, 0.02)
         lo, n = float(v.min()) - 1, int(v.max() - v.min()) + 3
-        fine = cv2.GaussianBlur(
+        fine: np.ndarray = cv2.GaussianBlur(
             rng.standard_normal((n, 1)).astype(np.float32), (0, 0), rng.uniform(0.6, 1.5)
         ).ravel()
-        coarse = cv2.GaussianBlur(
+        coarse: np.ndarray = cv2.GaussianBlur(
             rng.standard_normal((n, 1)).astype(np.float32), (0, 0), rng.uniform(6, 15)
         ).ravel()
         fine /= max(float(fine.std()), 1e-6)
@@ -235,7 +235,8 @@ def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
         base = np.array([rng.uniform(40, 140), rng.uniform(40, 120), rng.uniform(50, 150)], np.float32)
         tex = base[None, None, :] * (1 + 0.06 * _smooth_field(rng, qh, qw, 16))[:, :, None]
     tex = tex + rng.standard_normal(tex.shape).astype(np.float32) * float(rng.uniform(1.5, 4))
-    return cv2.resize(tex.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    result: np.ndarray = cv2.resize(tex.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    return result
 
 
 def _frame_paper(
@@ -315,11 +316,12 @@ def phone_shot(
     hom = und @ Hm[:, :2].T + Hm[:, 2]
     mp = (hom[..., :2] / hom[..., 2:3] - 0.5).astype(np.float32)  # paper px edges → pixel centres
     # grid cell j sits at x = (j + 0.5) g − 0.5 − g: sample the grid at j = x / g + 0.5 / g + 0.5
-    to_grid = np.float32([[1 / g, 0, 0.5 / g + 0.5], [0, 1 / g, 0.5 / g + 0.5]])
+    to_grid = np.array([[1 / g, 0, 0.5 / g + 0.5], [0, 1 / g, 0.5 / g + 0.5]], np.float32)
     mp = cv2.warpAffine(
         mp, to_grid, (W, H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
     )
-    warped = cv2.remap(
+    # OpenCV takes no second map when the first holds both coordinates; its stub does not say so
+    warped = cv2.remap(  # type: ignore[call-overload]
         src, mp, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)
     )
     a = warped[:, :, 3]
@@ -330,7 +332,7 @@ def phone_shot(
     off = rng.normal(0, sd * 0.5, 2)
     qa = cv2.resize(a, (W // 4 + 1, H // 4 + 1), interpolation=cv2.INTER_AREA)
     lift = cv2.GaussianBlur(
-        cv2.warpAffine(qa, np.float32([[1, 0, off[0]], [0, 1, off[1]]]), qa.shape[::-1]), (0, 0), sd
+        cv2.warpAffine(qa, np.array([[1, 0, off[0]], [0, 1, off[1]]], np.float32), qa.shape[::-1]), (0, 0), sd
     )
     lift = cv2.resize(lift, (W, H), interpolation=cv2.INTER_LINEAR)
     table = cv2.multiply(
@@ -345,12 +347,12 @@ def phone_shot(
     # light, at an eighth of the size: a gradient and a broad blob, the soft shadow of a hand or phone
     # over part of the paper (bluer: skylight fills it), vignetting, white balance, exposure
     yy, xx = np.mgrid[0 : H + 8 : 8, 0 : W + 8 : 8].astype(np.float32)
-    up8 = np.float32([[1 / 8, 0, 0], [0, 1 / 8, 0]])  # picture px → that grid
+    up8 = np.array([[1 / 8, 0, 0], [0, 1 / 8, 0]], np.float32)  # picture px → that grid
     gdir = rng.uniform(0, 2 * math.pi)
     light = (
         1 + rng.uniform(0.05, 0.25) * ((xx / W - 0.5) * math.cos(gdir) + (yy / H - 0.5) * math.sin(gdir)) * 2
     )
-    light += rng.uniform(0.0, 0.1) * _smooth_field(rng, *xx.shape, 3)
+    light += rng.uniform(0.0, 0.1) * _smooth_field(rng, xx.shape[0], xx.shape[1], 3)
     shade = np.zeros_like(light)
     if rng.random() < 0.75:
         e = int(rng.integers(4))

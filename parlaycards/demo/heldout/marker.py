@@ -19,6 +19,7 @@ All randomness comes from the `numpy.random.Generator` passed in; equal seeds gi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -235,7 +236,7 @@ def _render(
     on layer adds up without saturating (a scribble-out), rendered at `ss`× supersampling."""
     h, w = shape
     H, W = h * ss, w * ss
-    acc = np.zeros((H, W), np.float32)
+    acc: np.ndarray = np.zeros((H, W), np.float32)
     one = np.zeros((H, W), np.uint8)
     for s in strokes:
         layers: list[tuple[np.ndarray, np.ndarray, float, float]]
@@ -276,26 +277,28 @@ def _render(
         eff = 1 - np.exp(-1.3 * acc)
         g = _grain(shape, rng, sigma=0.55)
         cover = np.clip((g + 1.6 * eff - 0.9) / 0.6, 0, 1)
-        dep = eff * (0.3 + 0.7 * cover) * 1.3
+        dep: np.ndarray = eff * (0.3 + 0.7 * cover) * 1.3
     else:
         dep = (1 - np.exp(-k * acc)) / (1 - math.exp(-k))
         # ink soaks into fibres unevenly; felt and marker bleed a little at the edge
         dep *= 1 + 0.07 * _grain(shape, rng, sigma=1.2, centred=True)
         if tool.kind in ("felt", "marker"):
             dep = cv2.GaussianBlur(dep, (0, 0), 0.6)
-    return np.clip(dep, 0, 1.6).astype(np.float32)
+    result: np.ndarray = np.clip(dep, 0, 1.6).astype(np.float32)
+    return result
 
 
 def _grain(
     shape: tuple[int, int], rng: np.random.Generator, sigma: float = 0.8, centred: bool = False
 ) -> np.ndarray:
     """Paper tooth: blurred noise mapped to 0…1 (or centred on 0 with unit-ish spread)."""
-    z = rng.standard_normal(shape, dtype=np.float32)
-    z = cv2.GaussianBlur(z, (0, 0), sigma)
+    noise = rng.standard_normal(shape, dtype=np.float32)
+    z: np.ndarray = cv2.GaussianBlur(noise, (0, 0), sigma)
     z /= max(float(z.std()), 1e-6)
     if centred:
         return z
-    return 0.5 * (1 + np.tanh(0.9 * z))
+    result: np.ndarray = 0.5 * (1 + np.tanh(0.9 * z))
+    return result
 
 
 def _apply(
@@ -362,7 +365,8 @@ def _zigzag(
         ends = [(-a, t), (b, t)] if i % 2 == 0 else [(b, t), (-a, t)]
         way.extend(ends)
     R = _rot(angle)
-    return c + np.array(way) @ R.T
+    result: np.ndarray = c + np.array(way) @ R.T
+    return result
 
 
 def _spiral(c: np.ndarray, reach: float, spacing: float, rng: np.random.Generator) -> np.ndarray:
@@ -372,7 +376,8 @@ def _spiral(c: np.ndarray, reach: float, spacing: float, rng: np.random.Generato
     rad = reach * (1 - np.abs(th) / (turns * 2 * math.pi)) + 0.6 * spacing
     ph = rng.uniform(0, 2 * math.pi)
     ell = rng.uniform(0.88, 1.0)
-    return c + np.stack([rad * np.cos(th + ph), ell * rad * np.sin(th + ph)], axis=1)
+    result: np.ndarray = c + np.stack([rad * np.cos(th + ph), ell * rad * np.sin(th + ph)], axis=1)
+    return result
 
 
 def _scrub(c: np.ndarray, reach: float, loop: float, laps: int, rng: np.random.Generator) -> np.ndarray:
@@ -394,7 +399,60 @@ def _scrub(c: np.ndarray, reach: float, loop: float, laps: int, rng: np.random.G
     f = (seg - i)[:, None]
     centre = sweep[i] * (1 - f) + sweep[i + 1] * f
     rad = loop * (1 + 0.2 * np.sin(t * 0.37 + rng.uniform(0, 6)))
-    return c + centre + np.stack([rad * np.cos(t), rad * np.sin(t) * rng.uniform(0.7, 1.0)], axis=1)
+    result: np.ndarray = (
+        c + centre + np.stack([rad * np.cos(t), rad * np.sin(t) * rng.uniform(0.7, 1.0)], axis=1)
+    )
+    return result
+
+
+@dataclass
+class _Fill:
+    """The strokes that fill a bubble: a zigzag, a spiral or a scrub (with a second pass for pens)."""
+
+    cc: np.ndarray
+    reach: float
+    angle: float
+    spacing: float
+    wpx: float
+    r: float
+    tool: Tool
+    rng: np.random.Generator
+    sloppy: float
+    path: Callable[..., np.ndarray]
+    stroke: Callable[..., Stroke]
+
+    def strokes(self, kind: str) -> list[Stroke]:
+        if kind == "zigzag":
+            return self._zigzag()
+        if kind == "spiral":
+            return self._spiral()
+        loop = max(0.22 * self.r, 1.2 * self.wpx)
+        laps = int(np.clip(2.2 * self.reach * self.reach / (loop * self.spacing), 8, 60))
+        way = _scrub(self.cc, self.reach - self.wpx / 2, loop, laps, self.rng)
+        return [self.stroke(self.path(way, rnd=0.02, wob=0.01))]
+
+    def _zigzag(self) -> list[Stroke]:
+        cc, reach, spacing, rng, sloppy = self.cc, self.reach, self.spacing, self.rng, self.sloppy
+        out = [
+            self.stroke(
+                self.path(_zigzag(cc, reach, self.angle, spacing, -reach * 0.95, reach * 0.95, rng, sloppy))
+            )
+        ]
+        if self.tool.kind in ("ball", "pencil") and rng.random() < 0.6:  # a second pass across the first
+            a2 = self.angle + math.pi / 2 + rng.normal(0, 0.3)
+            way = _zigzag(cc, reach * 0.92, a2, spacing * 1.3, -reach * 0.85, reach * 0.85, rng, sloppy)
+            out.append(self.stroke(self.path(way)))
+        return out
+
+    def _spiral(self) -> list[Stroke]:
+        cc, reach, rng = self.cc, self.reach, self.rng
+        out = [self.stroke(self.path(_spiral(cc, reach - self.wpx / 2, self.spacing, rng), rnd=0.02))]
+        if self.tool.kind in ("ball", "pencil"):
+            way = _zigzag(
+                cc, reach * 0.85, self.angle, self.spacing * 1.6, -reach * 0.8, reach * 0.8, rng, self.sloppy
+            )
+            out.append(self.stroke(self.path(way)))
+        return out
 
 
 def _strokes_for(
@@ -428,48 +486,8 @@ def _strokes_for(
             else wpx * rng.uniform(0.9, 1.5)
         )
         spacing = max(spacing, 0.06 * r)
-        out = []
-        if kind == "zigzag":
-            out.append(
-                stroke(
-                    path(_zigzag(cc, reach, fill_angle, spacing, -reach * 0.95, reach * 0.95, rng, sloppy))
-                )
-            )
-            if tool.kind in ("ball", "pencil") and rng.random() < 0.6:  # a second pass across the first
-                a2 = fill_angle + math.pi / 2 + rng.normal(0, 0.3)
-                out.append(
-                    stroke(
-                        path(
-                            _zigzag(
-                                cc, reach * 0.92, a2, spacing * 1.3, -reach * 0.85, reach * 0.85, rng, sloppy
-                            )
-                        )
-                    )
-                )
-        elif kind == "spiral":
-            out.append(stroke(path(_spiral(cc, reach - wpx / 2, spacing, rng), rnd=0.02)))
-            if tool.kind in ("ball", "pencil"):
-                out.append(
-                    stroke(
-                        path(
-                            _zigzag(
-                                cc,
-                                reach * 0.85,
-                                fill_angle,
-                                spacing * 1.6,
-                                -reach * 0.8,
-                                reach * 0.8,
-                                rng,
-                                sloppy,
-                            )
-                        )
-                    )
-                )
-        else:
-            loop = max(0.22 * r, 1.2 * wpx)
-            laps = int(np.clip(2.2 * reach * reach / (loop * spacing), 8, 60))
-            out.append(stroke(path(_scrub(cc, reach - wpx / 2, loop, laps, rng), rnd=0.02, wob=0.01)))
-        return out, ("spill" if habit == "spill" else f"fill-{kind}")
+        fill = _Fill(cc, reach, fill_angle, spacing, wpx, r, tool, rng, sloppy, path, stroke)
+        return fill.strokes(kind), ("spill" if habit == "spill" else f"fill-{kind}")
 
     if habit == "scribble":
         reach = r * rng.uniform(0.8, 1.12)
@@ -566,7 +584,8 @@ def _limit_mask(shape: tuple[int, int], c: np.ndarray, lim: float) -> np.ndarray
     """1 inside `lim` px of c, fading to 0 over a pixel and a half: the hard guarantee on a mark's reach."""
     yy, xx = np.mgrid[: shape[0], : shape[1]]
     d = np.hypot(xx - c[0], yy - c[1])
-    return np.clip((lim - d) / 1.5, 0, 1).astype(np.float32)
+    result: np.ndarray = np.clip((lim - d) / 1.5, 0, 1).astype(np.float32)
+    return result
 
 
 def _pick_deposit(
@@ -656,12 +675,12 @@ def draw_erasure(
 
     # smear: the eraser drags the deposit along its stroke; residue keeps a trace of the strokes
     k = int(r * 0.9) | 1
-    kern = np.zeros((k, k), np.float32)
+    kern: np.ndarray = np.zeros((k, k), np.float32)
     cv2.line(kern, (0, k // 2), (k - 1, k // 2), 1.0, 1)
     M = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), -math.degrees(ang), 1.0)
     kern = cv2.warpAffine(kern, M, (k, k))
-    kern /= max(float(kern.sum()), 1e-6)
-    spread = cv2.GaussianBlur(cv2.filter2D(dep, -1, kern), (0, 0), r * 0.18)
+    kernel: np.ndarray = kern / max(float(kern.sum()), 1e-6)
+    spread = cv2.GaussianBlur(cv2.filter2D(dep, -1, kernel), (0, 0), r * 0.18)
     mott = 1 + 0.35 * _grain(shape, rng, sigma=2.5, centred=True)
     if thorough:
         trace, smear, style = rng.uniform(0.03, 0.06), rng.uniform(0.05, 0.1), "rubbed-out"
@@ -779,8 +798,8 @@ def scribble_over(
         strokes.append(_stroke(pts, tool, strong, rng, ppm))
     for fx, fy in ((-1, -1), (1, -1), (-1, 1)):  # the finder squares, scrubbed over and over
         fc = c + np.array([fx, fy]) * (half - side * 0.12)
-        way = _scrub(fc, side * 0.17, max(side * 0.04, wpx), 20, rng)
-        pts = _path(way, rng, jitter=0.5, step=3.0, round_px=1.0, wobble=1.0)
+        scrubbed = _scrub(fc, side * 0.17, max(side * 0.04, wpx), 20, rng)
+        pts = _path(scrubbed, rng, jitter=0.5, step=3.0, round_px=1.0, wobble=1.0)
         strokes.append(_stroke(pts, tool, strong, rng, ppm, press=1.2))
     dep = _render(strokes, (bh, bw), tool, rng, ss=1, heavy=True)
     dep = cv2.GaussianBlur(dep, (0, 0), 0.7)

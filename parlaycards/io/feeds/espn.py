@@ -93,7 +93,7 @@ class Espn:
             day=_said_day(data),
         )
 
-    def _game(self, event: dict, query: Query) -> tuple[FeedGame, str]:
+    def _game(self, event: dict[str, Any], query: Query) -> tuple[FeedGame, str]:
         comp = event["competitions"][0]
         sides = {c["homeAway"]: c for c in comp["competitors"]}
         away, home = sides["away"], sides["home"]
@@ -144,12 +144,12 @@ def _league(query: Query) -> leagues.League:
     return found
 
 
-def _name(competitor: dict) -> str:
+def _name(competitor: dict[str, Any]) -> str:
     team = competitor["team"]
     return team_name(team.get("displayName") or team.get("name") or team["abbreviation"])
 
 
-def _rank(competitor: dict) -> int | None:
+def _rank(competitor: dict[str, Any]) -> int | None:
     rank = (competitor.get("curatedRank") or {}).get("current")
     return int(rank) if isinstance(rank, int) and 0 < rank < UNRANKED else None
 
@@ -161,7 +161,7 @@ def _kickoff(text: str, zone: str) -> datetime | None:
     return moment.astimezone(ZoneInfo(zone)) if isinstance(moment, datetime) else None
 
 
-def _status(kind: dict) -> Status:
+def _status(kind: dict[str, Any]) -> Status:
     name = str(kind.get("name") or "").upper()
     state = str(kind.get("state") or "").lower()
     if "POSTPONED" in name:
@@ -175,7 +175,7 @@ def _status(kind: dict) -> Status:
     return Status.IN_PROGRESS  # in play, halftime, delayed, suspended: not over
 
 
-def _spread(details: str, away: dict, home: dict) -> tuple[Decimal | None, str | None]:
+def _spread(details: str, away: dict[str, Any], home: dict[str, Any]) -> tuple[Decimal | None, str | None]:
     """Home's line from ESPN's "KC -6.5" / "EVEN": the named team lays (or takes) the number."""
     if details.lower() in PICK_WORDS:
         return Decimal(0), None
@@ -194,7 +194,7 @@ def _spread(details: str, away: dict, home: dict) -> tuple[Decimal | None, str |
 
 
 def _run_line(
-    odds: dict, details: str, away: dict, home: dict, usual: Decimal
+    odds: dict[str, Any], details: str, away: dict[str, Any], home: dict[str, Any], usual: Decimal
 ) -> tuple[Decimal | None, str | None]:
     """Home's run or puck line. ESPN's `details` for baseball and hockey is the moneyline ("NYY -150"),
     never the line: the line is `pointSpread.home` (close, else open) where the feed has it, else the
@@ -216,17 +216,17 @@ def _run_line(
         named = re.fullmatch(r"(.*?\S)\s*([+-]\d{3,5})", details.replace("−", "-"))
         if named is not None:
             price = number(named[2])
-            side = _side(named[1], away, home)
-            if side is not None and price is not None and price != 0:
-                other = "away" if side == "home" else "home"
-                favourite = side if price < 0 else other
+            laid = _side(named[1], away, home)
+            if laid is not None and price is not None and price != 0:
+                other = "away" if laid == "home" else "home"
+                favourite = laid if price < 0 else other
     if favourite is None:
         what = f' (the feed says "{details}")' if details else ""
         return None, f"no favourite to lay the run or puck line{what}"
     return to_half(-size if favourite == "home" else size), None
 
 
-def _side(name: str, away: dict, home: dict) -> str | None:
+def _side(name: str, away: dict[str, Any], home: dict[str, Any]) -> str | None:
     k = teams.key(name)
     hits = [
         side
@@ -244,7 +244,7 @@ def _side(name: str, away: dict, home: dict) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def _said_league(data: dict) -> str | None:
+def _said_league(data: dict[str, Any]) -> str | None:
     """The league code of the scoreboard's own `leagues` entry (its slug, else its abbreviation)."""
     said = data.get("leagues")
     if not isinstance(said, list) or not said or not isinstance(said[0], dict):
@@ -256,7 +256,7 @@ def _said_league(data: dict) -> str | None:
     return None
 
 
-def _said_day(data: dict) -> date | None:
+def _said_day(data: dict[str, Any]) -> date | None:
     """The day a one-day scoreboard says it is of (`"day": {"date": "2026-12-01"}`)."""
     day = data.get("day")
     try:

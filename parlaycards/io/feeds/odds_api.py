@@ -158,14 +158,14 @@ class OddsApi:
                 raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
         return Feed(tuple(games))
 
-    def _events(self, data: Any, source: str) -> list:
+    def _events(self, data: Any, source: str) -> list[Any]:
         if not isinstance(data, list):
             said = data.get("message") if isinstance(data, dict) else None
             raise unexpected(self, source, f'"{said}"' if said else "not a list of events")
         return data
 
 
-def _book_lines(book: dict, home: str) -> tuple[Decimal | None, Decimal | None]:
+def _book_lines(book: dict[str, Any], home: str) -> tuple[Decimal | None, Decimal | None]:
     """One bookmaker's home line and total (None where it has no such market)."""
     spread = total = None
     for market in book.get("markets") or []:
