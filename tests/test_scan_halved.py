@@ -45,7 +45,8 @@ def _photo(img: np.ndarray, ppi: float, frame: int | None = None) -> np.ndarray:
 def _found_fine(path: Path, card: Card) -> bool:
     from parlaycards.io.templates import list_templates
     from parlaycards.scan.cards import _fine_enough
-    from parlaycards.scan.locate import locate, shapes_of
+    from parlaycards.scan.locate import locate
+    from parlaycards.scan.quads import shapes_of
 
     shapes = shapes_of(list(list_templates()))
     page = page_at(path, 0)

@@ -23,8 +23,9 @@ from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
 from ..layout.templates import Template
-from .locate import Quad, Shape, locate
+from .locate import locate
 from .pages import Page
+from .quads import Quad, Shape
 from .read import Frame, K, darkness, ours, read_qr, straighten
 
 # A card on a halved photo is read there when drawn at least this share of K pixels a point: measured on
