@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from functools import partial
@@ -106,6 +106,36 @@ def _hidden(book: Workbook, chosen: list[Sheet]) -> list[Problem]:
     ]
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What one read was asked: the file, its sheets, the week chosen, the columns mapped by hand, and the
+    operator's own command (`typed`: repeated, with `--map` added, by a suggestion)."""
+
+    path: Path
+    sheets: tuple[str, ...] = ()
+    league: str | None = None
+    tz: str = "America/New_York"
+    today: date | None = None
+    week: str | None = None
+    season: str | None = None
+    on: date | None = None
+    mapping: ColumnMap | None = None
+    typed: str | None = None
+
+
+@dataclass
+class _Found:
+    """What the sheets gave so far: games, problems and notes, each with its place."""
+
+    warnings: list[Problem]
+    drafts: list[Draft] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    readings: list[SheetReading] = field(default_factory=list)
+    read: list[Sheet] = field(default_factory=list)
+    title: str | None = None
+    mapped: ColumnMap | None = None
+
+
 def read_lines(
     path: Path,
     *,
@@ -117,116 +147,152 @@ def read_lines(
     season: str | None = None,
     on: date | None = None,
     mapping: ColumnMap | None = None,
+    typed: str | None = None,
 ) -> ReadLines:
     """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError.
     A season's file is read one week at a time: `week` (and `season`) by its Week (and Season) column,
     or `on`, the games of one day by their date. `mapping` (`--map`) names the columns instead of their
-    headers; the sheet is then read by the layout those columns make, as if its header had named them."""
+    headers; the sheet is then read by the layout those columns make, as if its header had named them.
+    `typed`: the operator's command, which a suggested `--map` command repeats (else one is spelled)."""
+    asked = Asked(Path(path), sheets, league, tz, today, week, season, on, mapping, typed)
     zone = zones.zone(tz)
-    book = open_workbook(Path(path))
+    book = open_workbook(asked.path)
     chosen = _choose(book, sheets)
     calendar = Calendar.of((v for s in chosen for r in s.rows for v in r), zone, today)
-    default = (league_of(league) or league.strip().upper()) if league and league.strip() else None
-    drafts: list[Draft] = []
-    problems: list[Problem] = []
-    title: str | None = None
-    read: list[Sheet] = []
-    readings: list[SheetReading] = []
-    mapped: ColumnMap | None = None
-    warnings = _hidden(book, chosen)
-
-    def suggested(sheet: Sheet, several: bool, read_only: bool = False) -> str:
-        """The --map command the sheet's columns suggest, each reading tried through this very reader."""
-
-        def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
-            try:
-                got = read_lines(
-                    path,
-                    sheets=(sheet.name,) if sheet.name else (),
-                    league=league,
-                    tz=tz,
-                    today=today,
-                    week=week,
-                    season=season,
-                    on=on,
-                    mapping=m,
-                )
-            except ParlayError:
-                return None
-            return [(g.away, g.home, g.spread) for g in got.games]
-
-        said = [(season, "season"), (week, "week"), (on.isoformat() if on else None, "date")]
-        again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
-        return suggest(path, sheet, several, calendar, trial, again, read_only)
-
+    found = _Found(_hidden(book, chosen))
     for sheet in chosen:
-        if not sheet.rows:
-            continue
-        if mapping is not None:
-            resolved = resolve(book.file, sheet, mapping)
-            row, layout, columns = resolved.header_row, MAPPED[resolved.kind], dict(resolved.columns)
-            mapped = mapped or as_saved(mapping, resolved, sheet)
-            chooser_cols: dict[str, int] | None = {
-                n: columns.pop(n) if n in CHOOSERS else columns[n]
-                for n in ("week", "season", "date", "kickoff")
-                if n in columns
-            }
-        else:
-            chooser_cols = None
-            found = _header(sheet)
-            if found is None:
-                problems.append(_no_header(book.file, sheet, len(chosen) > 1, suggested))
-                continue
-            row, layout = found
-            columns = locate(layout.columns, sheet.rows[row - 1])
-        sheet, choosers = one_week(
-            book.file, sheet, row, calendar, week=week, season=season, on=on, mapped=chooser_cols
-        )
-        heading = _title(sheet, row)
-        league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
-        table = Table(book.file, sheet, row, columns, league_here, calendar)
-        if isinstance(layout, RotationLayout) and not table.has("rot"):
-            layout = UNNUMBERED if mapping is None else MAPPED["two rows unnumbered"]
-        adopt_headerless(table, layout)
-        got = layout.extract(table)
-        unread, passed = table.unread_rows()
-        reading, refused, ignored = read_columns(
-            table, layout, got.games, choosers=choosers, mapped=mapping is not None
-        )
-        mapped_way = suggested(sheet, len(chosen) > 1, True) if refused and mapping is None else ""
-        if mapped_way:  # a column the layout does not read: the mapping that reads the sheet, when one does
-            refused[0] = Problem(refused[0].source, f"{refused[0].message} {mapped_way}")
-        problems.extend(refused + unread)
-        warnings.extend(table.notes + passed + ignored)
-        readings.append(reading)
-        if not got.games and not got.problems:
-            problems.append(
-                Problem(
-                    Source(book.file, sheet.name, row),
-                    "there are no games under the header "
-                    f"row ({layout.name} layout). Type one game per row below it.",
-                )
-            )
-        drafts.extend(got.games)
-        problems.extend(_with_suggestion(got, row, mapping, partial(suggested, sheet, len(chosen) > 1)))
-        title = title or heading
-        read.append(sheet)
-    if not read and not problems:
+        if sheet.rows:
+            _read_sheet(book, sheet, len(chosen) > 1, asked, calendar, found)
+    if not found.read and not found.problems:
         raise ParlayError(
             f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
             "(parlaycards export ⟨blank⟩) or check you saved the right file."
         )
-    games = drafted_games(drafts, problems)
-    if problems:
-        raise _error(book.file, problems, [s.name for s in chosen])
+    games = drafted_games(found.drafts, found.problems)
+    if found.problems:
+        raise _error(book.file, found.problems, [s.name for s in chosen])
     return ReadLines(
         tuple(games),
-        title,
-        tuple(s.name for s in read if s.name is not None),
-        tuple(readings),
-        tuple(str(w) for w in warnings),
-        mapped,
+        found.title,
+        tuple(s.name for s in found.read if s.name is not None),
+        tuple(found.readings),
+        tuple(str(w) for w in found.warnings),
+        found.mapped,
     )
+
+
+def _read_sheet(
+    book: Workbook, sheet: Sheet, several: bool, asked: Asked, calendar: Calendar, found: _Found
+) -> None:
+    """One sheet's games, problems and notes into `found`: its header (or the mapping), the week chosen,
+    the layout's reading, and what its columns say."""
+    suggested = partial(_suggested, asked, calendar)
+    columns_of = (
+        _mapped_columns(book, sheet, asked.mapping, found) if asked.mapping else _header_columns(sheet)
+    )
+    if columns_of is None:
+        found.problems.append(_no_header(book.file, sheet, several, suggested))
+        return
+    row, layout, columns, chooser_cols = columns_of
+    sheet, choosers = one_week(
+        book.file,
+        sheet,
+        row,
+        calendar,
+        week=asked.week,
+        season=asked.season,
+        on=asked.on,
+        mapped=chooser_cols,
+    )
+    heading = _title(sheet, row)
+    table = Table(book.file, sheet, row, columns, _league_here(sheet, asked.league, heading), calendar)
+    if isinstance(layout, RotationLayout) and not table.has("rot"):
+        layout = UNNUMBERED if asked.mapping is None else MAPPED["two rows unnumbered"]
+    adopt_headerless(table, layout)
+    got = layout.extract(table)
+    unread, passed = table.unread_rows()
+    reading, refused, ignored = read_columns(
+        table, layout, got.games, choosers=choosers, mapped=asked.mapping is not None
+    )
+    mapped_way = suggested(sheet, several, True) if refused and asked.mapping is None else ""
+    if mapped_way:  # a column the layout does not read: the mapping that reads the sheet, when one does
+        refused[0] = Problem(refused[0].source, f"{refused[0].message} {mapped_way}")
+    found.problems.extend(refused + unread)
+    found.warnings.extend(table.notes + passed + ignored)
+    found.readings.append(reading)
+    if not got.games and not got.problems:
+        found.problems.append(
+            Problem(
+                Source(book.file, sheet.name, row),
+                "there are no games under the header "
+                f"row ({layout.name} layout). Type one game per row below it.",
+            )
+        )
+    found.drafts.extend(got.games)
+    found.problems.extend(_with_suggestion(got, row, asked.mapping, partial(suggested, sheet, several)))
+    found.title = found.title or heading
+    found.read.append(sheet)
+
+
+# a sheet's header row, the layout that reads it, its columns, and the columns that choose a season's week
+_Columns = tuple[int, Layout, dict[str, int], dict[str, int] | None]
+
+
+def _header_columns(sheet: Sheet) -> _Columns | None:
+    """The columns its header names (None: no header names a layout)."""
+    found = _header(sheet)
+    if found is None:
+        return None
+    row, layout = found
+    return row, layout, locate(layout.columns, sheet.rows[row - 1]), None
+
+
+def _mapped_columns(book: Workbook, sheet: Sheet, mapping: ColumnMap, found: _Found) -> _Columns:
+    """The columns the operator's `--map` names (the week's choosers taken out of the layout's)."""
+    resolved = resolve(book.file, sheet, mapping)
+    columns = dict(resolved.columns)
+    found.mapped = found.mapped or as_saved(mapping, resolved, sheet)
+    choosers: dict[str, int] = {
+        n: columns.pop(n) if n in CHOOSERS else columns[n]
+        for n in ("week", "season", "date", "kickoff")
+        if n in columns
+    }
+    return resolved.header_row, MAPPED[resolved.kind], columns, choosers
+
+
+def _league_here(sheet: Sheet, league: str | None, heading: str | None) -> str:
+    """The sheet's name if it is a league's, else --league, else its title's, else NFL."""
+    default = (league_of(league) or league.strip().upper()) if league and league.strip() else None
+    return league_named(sheet.name) or default or league_named(heading) or "NFL"
+
+
+def _suggested(asked: Asked, calendar: Calendar, sheet: Sheet, several: bool, read_only: bool = False) -> str:
+    """The --map command the sheet's columns suggest, each reading tried through this very reader."""
+
+    def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
+        try:
+            got = read_lines(
+                asked.path,
+                sheets=(sheet.name,) if sheet.name else (),
+                league=asked.league,
+                tz=asked.tz,
+                today=asked.today,
+                week=asked.week,
+                season=asked.season,
+                on=asked.on,
+                mapping=m,
+            )
+        except ParlayError:
+            return None
+        return [(g.away, g.home, g.spread) for g in got.games]
+
+    said = [
+        (asked.season, "season"),
+        (asked.week, "week"),
+        (asked.on.isoformat() if asked.on else None, "date"),
+    ]
+    again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
+    return suggest(asked.path, sheet, several, calendar, trial, again, read_only, asked.typed)
 
 
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
