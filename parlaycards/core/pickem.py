@@ -17,7 +17,8 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from .choices import PickemBasis, TiebreakRule
-from .models import Card, Frozen, Game, Side
+from .frozen import Frozen
+from .models import Card, Game, Side
 from .prizes import HUNDRED, Prize
 from .text import clean_name
 

@@ -7,7 +7,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 
 from .choices import PickemBasis, TiebreakRule
-from .models import Card, Frozen, Game, LegOutcome, Result, Side
+from .frozen import Frozen
+from .models import Card, Game, LegOutcome, Result, Side
 from .money import cents, dollars
 from .pickem import NIL, ONE, PICK_SIDES, PickemEntry, PickemPool, PickOutcome, pool_games, tiebreak_game
 from .prizes import place_prizes, split

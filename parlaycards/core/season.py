@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from .models import Frozen
+from .frozen import Frozen
 from .pickem import NIL, name_key
 from .pickem_week import WeekReport
 
