@@ -58,7 +58,7 @@ def pool_set(
     Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5 --site https://pool.example.org
     """
     from ..services import access
-    from ..services import entries as svc
+    from ..services import pool_settings as svc
     from ..services import scan as scan_svc
 
     secret = None  # asked, and every new value checked, before anything is changed
@@ -100,7 +100,7 @@ def pool_show() -> None:
 
 def _show_settings(always_stake: bool) -> None:
     from ..services import access
-    from ..services import entries as svc
+    from ..services import pool_settings as svc
     from ..services import scan as scan_svc
 
     required = run(lambda: svc.require_code(open_store()))
