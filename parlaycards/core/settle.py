@@ -197,7 +197,8 @@ def refusals(
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
         reasons.append(_after_cutoff(entry, cutoff, now))
-    reasons += _past_posted(entry, card, now)
+    if entry.late:
+        reasons += _past_posted(entry, card, now)
     return reasons
 
 
@@ -226,17 +227,8 @@ def _after_cutoff(entry: Entry, cutoff: datetime, now: Card) -> str:
 
 
 def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
-    """No card keeps a pick on a game that had kicked off when it was received (the kickoff as the card
-    stands now; a kickoff with no time counts from the day after): past-posting is never accepted, on
-    time or late, whatever the card's cutoff (a Thursday game on a card due Sunday locks at its kickoff)."""
-    got = brief(_local(entry.received_at, now))
-    if entry.late:
-        rule = "a late card may only pick games not yet started"
-    else:
-        rule = (
-            "a pick must be in before its game starts (if the card was handed in earlier, say when with "
-            "⟨received⟩, or in a Received column of a sheet)"
-        )
+    """A late card keeps no pick on a game that had kicked off when it was received (the kickoff as the
+    card stands now; a kickoff with no time counts from the day after)."""
     out = []
     for number in dict.fromkeys(entry.picks):
         hit = card.selection(number)
@@ -248,12 +240,14 @@ def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
             if kick.tzinfo is not None and entry.received_at >= kick:
                 out.append(
                     f"pick {number}: {game.label()} had kicked off ({brief(_local(kick, now))}) "
-                    f"when this card was received ({got}); {rule}"
+                    f"when this late card was received ({brief(_local(entry.received_at, now))}); "
+                    "a late card may only pick games not yet started"
                 )
         elif kick is not None and _local(entry.received_at, now).date() > kick:
             out.append(
-                f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this card was "
-                f"received ({got}); {rule}"
+                f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this late card was "
+                f"received ({brief(_local(entry.received_at, now))}); a late card may only pick "
+                "games not yet started"
             )
     return out
 
