@@ -193,6 +193,14 @@ def _check_printable(card: Card) -> None:
         raise ParlayError(
             f"card {card.slug} v{card.version} has no game on it to print; add games with `game add`."
         )
+    games = [g for g in card.games if not g.off]
+    most = sum(1 + (g.total is not None and card.rules.same_game) for g in games)  # a side, and its total
+    if card.rules.min_picks > most:
+        raise ParlayError(
+            f"card {card.slug} v{card.version} asks for at least {card.rules.min_picks} picks but its "
+            f"{len(games)} game{'s' if len(games) != 1 else ''} offer {most}: no card could ever be played. Add "
+            f"games with `game add`, or lower the least picks with `rules set {card.slug} --min-picks N`."
+        )
     unprintable = [
         f"{where} {text!r}" for where, text in _texts(card.model_dump()) if not _printable_text(text)
     ]
