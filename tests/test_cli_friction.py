@@ -142,3 +142,24 @@ def test_the_demo_never_touches_the_cards_a_pool_printed(tmp_path, monkeypatch):
     assert mine.read_bytes() == b"%PDF-1.4 the pool's own cards"
     assert (tmp_path / "output" / "demo" / "demo.db").exists()
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["demo", mine.name]
+
+
+def test_a_game_added_by_hand_is_shown_in_kickoff_order_and_older_versions_keep_theirs(tmp_path: Path):
+    import json
+
+    db = ["--db", str(tmp_path / "pool.db")]
+    assert runner.invoke(app, [*db, "import", str(LINES), "--card", "w12"]).exit_code == 0
+    add = ["game", "add", "w12", "--away", "Houston Texans", "--home", "Los Angeles Rams", "--spread", "-3"]
+    r = runner.invoke(app, [*db, *add, "--kickoff", "2026-11-22 16:05", "--again"])
+    assert r.exit_code == 0, r.stderr
+
+    def shown(*version: str) -> list[tuple[str, str]]:
+        out = runner.invoke(app, [*db, "show", "w12", "--json", *version])
+        return [(g["kickoff"], g["away"]) for g in json.loads(out.stdout)["games"]]
+
+    now = shown()
+    assert [k for k, _ in now] == sorted(k for k, _ in now)  # the sheet's games came in kickoff order
+    at = [a for _, a in now].index("Houston Texans")
+    assert now[at - 1] == ("2026-11-22T16:05:00-05:00", "LA Chargers")  # after the games at 4:05 PM
+    assert now[at + 1][0] == "2026-11-22T16:25:00-05:00"
+    assert [a for _, a in shown("--version", "1")] == [a for _, a in now if a != "Houston Texans"]

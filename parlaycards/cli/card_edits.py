@@ -115,7 +115,7 @@ def game_add(
         ),
     ] = None,
 ) -> None:
-    """Add a game; it gets the next free selection numbers.
+    """Add a game; it gets the next free selection numbers and stands in kickoff order among its league's games.
 
     A game with no line (--pick) is graded straight up; a matchup is graded by who finishes ahead
     (in golf and NASCAR the lower score: strokes, positions), with a line if --spread gives one.
