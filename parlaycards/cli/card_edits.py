@@ -15,6 +15,7 @@ from .shell import console, err, open_store, print_json, run
 if TYPE_CHECKING:
     from decimal import Decimal
 
+    from ..core.models import Card
     from ..services.edits import Edited
 
 game_app = typer.Typer(
@@ -220,7 +221,18 @@ def payout_set(
         table = svc.TableFields(**fields)
         return svc.set_payout(open_store(), slug, picks, hits, price, table)
 
-    say_edited(run(change))
+    edited = run(change)
+    say_edited(edited)
+    _warn_beyond_reach(edited.card)
+
+
+def _warn_beyond_reach(card: "Card") -> None:
+    """A tier for more picks than the card's games allow is kept (games may be added next), and said."""
+    from ..core.reach import beyond_reach
+
+    said = beyond_reach(card)
+    if said:
+        err(f"Warning: {said}", "yellow")
 
 
 def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> tuple[int, str]:
