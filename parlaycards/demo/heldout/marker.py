@@ -26,7 +26,7 @@ import numpy as np
 
 from .gestures import rotation, scrub_path, strokes_for
 from .hand import BUBBLE_R_MM, LIMIT, TOOLS, WANDER, Box, Hand, Spot, Tool
-from .pen import Stroke, apply_ink, fit_strokes, paper_grain, pen_path, pen_stroke, render_strokes
+from .pen import Stroke, apply_ink, fit_strokes, on_page, paper_grain, pen_path, pen_stroke, render_strokes
 
 # ---------------------------------------------------------------------------------------------- the API
 
@@ -203,10 +203,10 @@ def _roughen(
     """Eraser-scuffed paper inside `foot`: print worn a little towards the paper, a mottle of raised fibre
     and a faint grey of eraser dirt."""
     h, w = foot.shape
-    H, W = img.shape[:2]
-    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
-    if ax1 <= ax0 or ay1 <= ay0:
+    box = on_page(img, x0, y0, h, w)
+    if box is None:
         return
+    ax0, ay0, ax1, ay1 = box
     f = foot[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
     patch = img[ay0:ay1, ax0:ax1, :3].astype(np.float32)
     white = float(np.percentile(patch, 97))
@@ -235,10 +235,10 @@ def _correction(
     wob = 1 + 0.08 * np.sin(3 * ang + rng.uniform(0, 6)) + 0.05 * np.sin(5 * ang + rng.uniform(0, 6))
     d = np.hypot(xx - c[0], yy - c[1]) / (rad * wob)
     cover = (np.clip((1 - d) * 6, 0, 1) * rng.uniform(0.85, 0.95) * lim).astype(np.float32)
-    H, W = img.shape[:2]
-    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
-    if ax1 <= ax0 or ay1 <= ay0:
+    box = on_page(img, x0, y0, h, w)
+    if box is None:
         return
+    ax0, ay0, ax1, ay1 = box
     cv_ = cover[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
     patch = img[ay0:ay1, ax0:ax1, :3].astype(np.float32)
     tint = (

@@ -202,6 +202,13 @@ def paper_grain(
     return result
 
 
+def on_page(img: np.ndarray, x0: int, y0: int, h: int, w: int) -> tuple[int, int, int, int] | None:
+    """The part of an h × w patch at (x0, y0) that lies on the page `img`, as (x0, y0, x1, y1); None if none."""
+    H, W = img.shape[:2]
+    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
+    return None if ax1 <= ax0 or ay1 <= ay0 else (ax0, ay0, ax1, ay1)
+
+
 def apply_ink(
     img: np.ndarray,
     x0: int,
@@ -214,10 +221,10 @@ def apply_ink(
     image: it multiplies onto paper and print (Beer–Lambert per channel). With `body`, the colour a thick
     layer shows by itself: layer on layer the ink hides what was printed under it."""
     h, w = dep.shape
-    H, W = img.shape[:2]
-    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
-    if ax1 <= ax0 or ay1 <= ay0:
+    box = on_page(img, x0, y0, h, w)
+    if box is None:
         return
+    ax0, ay0, ax1, ay1 = box
     d = dep[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
     lt = np.log(np.array(trans, np.float32))
     if img.ndim == 2:
