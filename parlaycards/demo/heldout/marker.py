@@ -206,14 +206,13 @@ def _roughen(
     box = on_page(img, x0, y0, h, w)
     if box is None:
         return
-    ax0, ay0, ax1, ay1 = box
-    f = foot[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
-    patch = img[ay0:ay1, ax0:ax1, :3].astype(np.float32)
+    f = foot[box.local]
+    patch = img[box.rgb].astype(np.float32)
     white = float(np.percentile(patch, 97))
     patch += (white - patch) * (wear * f)[:, :, None]
     g = paper_grain(f.shape, rng, sigma=1.3, centred=True)
     patch *= (1 - f * (0.012 + 0.012 * g))[:, :, None]
-    img[ay0:ay1, ax0:ax1, :3] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+    img[box.rgb] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
 
 
 def _correction(
@@ -238,9 +237,8 @@ def _correction(
     box = on_page(img, x0, y0, h, w)
     if box is None:
         return
-    ax0, ay0, ax1, ay1 = box
-    cv_ = cover[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
-    patch = img[ay0:ay1, ax0:ax1, :3].astype(np.float32)
+    cv_ = cover[box.local]
+    patch = img[box.rgb].astype(np.float32)
     tint = (
         np.array([250, 250, 246], np.float32)
         * (1 + 0.012 * paper_grain(cv_.shape, rng, sigma=2.0, centred=True))[:, :, None]
@@ -248,7 +246,7 @@ def _correction(
     edge = np.clip(1 - np.abs(cv_ - 0.5) * 2, 0, 1) * 0.06  # the raised rim catches a shadow
     patch = patch * (1 - cv_[:, :, None]) + tint * cv_[:, :, None]
     patch *= (1 - edge)[:, :, None]
-    img[ay0:ay1, ax0:ax1, :3] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+    img[box.rgb] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
 
 
 def scribble_over(
