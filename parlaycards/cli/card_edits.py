@@ -205,7 +205,8 @@ def payout_set(
     ] = None,
 ) -> None:
     """Set a payout tier: PICKS [HITS] ODDS. Without HITS it is the all-hit tier. A tier for more picks than
-    the rules accept is refused (raise them with `rules set --max-picks N --tier ...`).
+    the rules accept is refused (raise them with `rules set --max-picks N --tier ...`); one for more picks than
+    the card's games allow is kept, with a warning (games may be added next), and `print` warns of it too.
 
     Example: parlaycards payout set nfl-w12 3 6-1   (and `payout set nfl-w12 10 9 20-1` for a consolation tier)
     """
