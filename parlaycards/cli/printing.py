@@ -152,6 +152,8 @@ def print_(
             f"Wrote {done.file}: {done.copies} cards of {slug} v{done.version}, serials "
             f"{done.first:06d}–{done.last:06d}, {done.pages} pages of {done.template}."
         )
+    if done.beyond:
+        err(f"Warning: {done.beyond}", "yellow")
     err(AT_100)
 
 
