@@ -206,6 +206,32 @@ def refuse_hidden(file: str, sheet: Sheet, header_row: int, what: str) -> None:
 HEADER_ROWS = 20  # every reader looks for its header row this far down each sheet
 
 
+def headed_sheets(
+    book: Workbook,
+    header_of: Callable[[Sheet], tuple[int, T] | None],
+    columns: Sequence[Column],
+    what: tuple[str, str],
+    expected: str,
+) -> list[tuple[Sheet, int, T]]:
+    """Each sheet whose header `header_of` finds: (sheet, header row, what it made of the header), each
+    refused when it heads a column twice or is hidden (`what`: a row's word and the rows' word, `entry`
+    and `entries`); a ParlayError naming the likeliest header when no sheet has one."""
+    found = []
+    for sheet in book.sheets:
+        header = header_of(sheet)
+        if header is None:
+            continue
+        header_row, got = header
+        refuse_repeated(book.file, sheet, header_row, columns, what[0])
+        if sheet.hidden:
+            refuse_hidden(book.file, sheet, header_row, what[1])
+        found.append((sheet, header_row, got))
+    if not found:
+        problem = no_header(book.file, book.sheets, expected)
+        raise ParlayError(f"{problem.source}: {problem.message}")
+    return found
+
+
 def find_header(sheet: Sheet, accept: Callable[[tuple[object, ...]], T | None]) -> tuple[int, T] | None:
     """The first of a sheet's top rows that `accept` takes as its header: (row number, what it made of
     it). Title rows, blank rows and notes above the header are passed over."""
