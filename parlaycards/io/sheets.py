@@ -94,6 +94,20 @@ class RowCells:
         self.problems.append(Problem(at, message))
 
 
+def whole_of(value: object, most: int | None = None) -> int | None:
+    """A cell's whole number: an int, a float with no fraction, or digits as text (`12`, `12.0`; `most`: at
+    most that many digits); None otherwise (a bool is no number)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    digits = r"\d+" if most is None else rf"\d{{1,{most}}}"
+    m = re.fullmatch(rf"({digits})(?:\.0+)?", " ".join(str(value).split()) if value is not None else "")
+    return int(m.group(1)) if m else None
+
+
 def cell_source(file: str, sheet: str | None, row: int, col: int, last: int | None = None) -> Source:
     """Where a cell is (`col` counted from 0); with `last`, the run of cells from `col` to `last`."""
     letter = column_letter(col)
