@@ -54,6 +54,12 @@ def games_of(tx: Rows, slug: str) -> dict[int, Game]:
     return games
 
 
+def games_in_play(tx: Rows, slug: str) -> dict[int, Game]:
+    """The games of `games_of` a result can matter to: not those removed before any card carried them."""
+    live = checks.in_play(tx, slug)
+    return {k: g for k, g in games_of(tx, slug).items() if k in live}
+
+
 def game_for(card: Card, games: dict[int, Game], number: int) -> Game:
     for g in games.values():
         if number in g.numbers.all():
