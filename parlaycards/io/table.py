@@ -163,6 +163,30 @@ class Table:
                 )
         return errors, warnings
 
+    def draft(
+        self,
+        rows: Sequence[int],
+        away: str,
+        home: str,
+        *,
+        neutral: bool,
+        spread: Decimal,
+        total: Decimal | None,
+        numbers: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None),
+    ) -> Draft:
+        """The game of `rows` (its first row its source), its league and kickoff as those rows give them."""
+        return Draft(
+            source=self.source(rows[0]),
+            league=self.league_at(rows),
+            kickoff=self.kickoff(rows),
+            away=away,
+            home=home,
+            neutral=neutral,
+            spread=spread,
+            total=total,
+            numbers=numbers,
+        )
+
     def league_at(self, rows: Sequence[int]) -> str:
         for row in rows:
             text = self.text(row, "league")
