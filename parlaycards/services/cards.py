@@ -84,8 +84,7 @@ def import_lines(
     last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
     (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
     mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card).
-    `typed`: the operator's command, which a suggested `--map` command repeats; `new_teams`: names right as
-    written though close to a known team's (else refused as a likely typo)."""
+    `typed`: the operator's command (a suggested --map repeats it); `new_teams`: names right as written."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
     from . import layouts
 
@@ -95,18 +94,8 @@ def import_lines(
     save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)
-    lines = read_lines(
-        path,
-        sheets=sheets,
-        league=league,
-        tz=tz,
-        week=week,
-        season=season,
-        on=on,
-        mapping=mapping,
-        typed=typed,
-        new_teams=new_teams,
-    )
+    read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
+    lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     saved = store_games(
         store,
