@@ -77,6 +77,7 @@ class Site:
     guard: Guard = field(default_factory=Guard)
     brake: Brake = field(default_factory=Brake)
     ttl: float = 0.5  # seconds between two looks at whether a card changed (another worker's writes)
+    stale: float = 2.0  # seconds a view is still answered while it is looked at again (with a ttl)
     poll_ms: int = 4000  # how often an open board asks for changes
     base: str | None = None  # the address other machines reach `serve` at (`--host 0.0.0.0`), for phone links
     _cache: dict[str, Shown] = field(default_factory=dict)
@@ -100,15 +101,26 @@ class Site:
 
     async def view(self, slug: str) -> Shown:
         """`shown`, from the event loop: at once when checked within `ttl`, else one look off the loop that
-        every request for `slug` meanwhile waits for (200 players cost one look, not 200 threads)."""
+        every request for `slug` meanwhile shares (200 players cost one look, not 200 threads). While that
+        look runs, a view checked within `stale` seconds is answered as it is: a burst of players never
+        waits for the database, and sees a change at most `stale` seconds late (a change made by this
+        worker clears its views: never answered stale)."""
         hit = self.cached(slug)
         if hit is not None:
             return hit
         pending = self._reading.get(slug)
         if pending is None:
             pending = self._reading[slug] = asyncio.ensure_future(run_in_threadpool(self.shown, slug))
-            pending.add_done_callback(lambda _: self._reading.pop(slug, None))
+            pending.add_done_callback(lambda done: self._read_done(slug, done))
+        old = self._cache.get(slug)
+        if self.ttl and old is not None and time.monotonic() - old.checked < self.stale:
+            return old
         return await asyncio.shield(pending)
+
+    def _read_done(self, slug: str, done: asyncio.Future[Shown]) -> None:
+        self._reading.pop(slug, None)
+        if not done.cancelled():
+            done.exception()  # a look nobody waited for that failed: the next request looks again
 
     def shown(self, slug: str) -> Shown:
         """The players' view of `slug`: read again only when the card's audit stamp moved (any change, by
