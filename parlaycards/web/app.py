@@ -53,8 +53,9 @@ def message(exc: ParlayError) -> str:
 class Shown:
     """A card's players' view as served: the snapshot, the board page and its changing part rendered once
     (`live`: that part as the JSON `live.js` asks for), that part's tag (it changes when the html does), the
-    pool's stamp it was read at and when that was last checked. `cards`: card pages already rendered from
-    this snapshot, by serial and the code that opened them (each code is still checked on every request)."""
+    pool's stamp it was read at and when that was last checked. `cards`: the serials and codes found right in
+    this snapshot, as typed, each with its card (services.players.PlayerCard) and page once rendered: a
+    serial and code found there need no working out again (a wrong code is never kept there)."""
 
     stamp: tuple[int, int]
     checked: float
@@ -63,7 +64,7 @@ class Shown:
     tag: str
     board: bytes = b""
     live: bytes = b""
-    cards: dict[tuple[str, str], bytes] = field(default_factory=dict, compare=False)
+    cards: dict[tuple[str, str], tuple[Any, bytes | None]] = field(default_factory=dict, compare=False)
 
 
 CARDS_KEPT = 5000  # card pages kept per snapshot (a pool's entries, or the most recently opened)
