@@ -248,12 +248,14 @@ def test_a_matchups_competitor_out_is_entered_through_the_result_service(store: 
     before = snapshot(db_file(site))
     for data, why in (
         ({"competitor": "102", "out": "dq"}, "That result was already entered: nothing changed."),
-        ({"competitor": "102", "out": "gone"}, "Choose withdrew or disqualified."),
+        ({"competitor": "102", "out": "gone"}, "Choose withdrew, disqualified or did not start."),
         ({"competitor": "abc", "out": "wd"}, 'The competitor "abc" is not a whole number'),
     ):
         r = c.post("/op/golf-r4/out", data={"csrf": token, **data})
         assert why in html.unescape(r.text), r.text
     assert snapshot(db_file(site)) == before
+    r = c.post("/op/golf-r4/out", data={"csrf": token, "competitor": "105", "out": "dns"})
+    assert "Larson vs Elliott: cancelled." in r.text  # never started: no action, as `result set --cancelled`
 
 
 def test_a_form_without_its_csrf_token_changes_nothing(pool: Pool, site: Site):
