@@ -14,7 +14,7 @@ from .options import Json, PaidNow
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
-    from ..core.pickem import WeekReport
+    from ..core.pickem_week import WeekReport
 
 pickem_app = typer.Typer(
     help="Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
