@@ -17,7 +17,7 @@ from ..core.lines import format_spread, format_total
 from ..core.models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
 from ..core.money import ZERO, cents
 from ..core.printed import CardLine, card_lines, differs, games_of, line_text
-from ..core.text import dollars
+from ..core.text import dollars, plural
 from ..core.views import kickoff_text
 
 
@@ -136,11 +136,26 @@ class Totals:
     late: int
     pending_stakes: Decimal = ZERO  # staked on cards not yet settled: neither kept nor lost yet
     overpaid: Decimal = ZERO  # paid beyond what cards now pay (scores corrected after paying): owed back
+    refunded: int = 0  # cards handing back their stake (every leg void, or reduced below the minimum)
 
     @property
     def settled_net(self) -> Decimal:
         """What the pool keeps (negative: loses) on the cards already settled."""
         return self.net - self.pending_stakes
+
+
+def winners_heading(report: Report) -> str:
+    """The winners list's heading: `Winners (3)`, or `Winners (3 winners, 1 refunded)` when the list holds
+    refunded cards, which win nothing and are counted apart."""
+    listed = report.winners
+    refunds = sum(1 for r in listed if r.outcome is Outcome.REFUND)
+    if not refunds:
+        return f"Winners ({len(listed):,})"
+    wins = sum(1 for r in listed if r.outcome is Outcome.WIN)
+    others = len(listed) - wins - refunds  # paid more than they now pay, and now lose
+    return f"Winners ({plural(wins, 'winner')}, {refunds:,} refunded" + (
+        f", {others:,} overpaid)" if others else ")"
+    )
 
 
 def net_text(t: Totals) -> str:
@@ -150,8 +165,7 @@ def net_text(t: Totals) -> str:
     where = " on settled cards" if t.pending else ""
     text = f"the pool is up {dollars(net)}{where}" if net >= 0 else f"the pool lost {dollars(-net)}{where}"
     if t.pending:
-        cards = "card" if t.pending == 1 else "cards"
-        text += f"; {t.pending} {cards} ({dollars(t.pending_stakes)} staked) still pending"
+        text += f"; {plural(t.pending, 'card')} ({dollars(t.pending_stakes)} staked) still pending"
     return text
 
 
@@ -350,6 +364,7 @@ def _totals(rows: Sequence[EntryRow]) -> Totals:
         ),  # the cash handed out, even to a card a correction made lose
         owed=cents(sum((r.owed for r in rows), ZERO)),
         winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
+        refunded=sum(1 for r in rows if r.outcome is Outcome.REFUND),
         pending=sum(1 for r in rows if r.outcome is Outcome.PENDING),
         late=sum(1 for r in rows if r.late),
         pending_stakes=cents(sum((r.stake for r in rows if r.outcome is Outcome.PENDING), ZERO)),

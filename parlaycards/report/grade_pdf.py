@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..core.text import dollars
-from .grade import EntryRow, GameRow, Report, VoidRow, net_text
+from ..core.text import dollars, plural
+from .grade import EntryRow, GameRow, Report, VoidRow, net_text, winners_heading
 
 ONE_COLUMN_GAMES = 18
 PAIR_ROWS = 20  # games per side of a two-table block: a block always fits one page
@@ -70,7 +70,7 @@ def _story(report: Report, title: str) -> list[Any]:
         Paragraph(escape(title), styles["Title"]),
         Paragraph(
             escape(
-                f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
+                f"Card {report.slug} · {plural(t.entries, 'entry', 'entries')} · stakes {dollars(t.stakes)} · "
                 f"paid back {dollars(t.payouts)} · {net_text(t)}"
             ),
             small,
@@ -106,7 +106,7 @@ def _entry_sections(report: Report, styles: Any, note: Any, cell: Any) -> list[A
     t = report.totals
     versions = len(report.played) > 1
     winners = report.winners
-    story = _section(f"Winners ({len(winners)})", styles)
+    story = _section(winners_heading(report), styles)
     if winners:
         story += _winners(winners, versions, cell)
     else:

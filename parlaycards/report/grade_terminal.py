@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.text import dollars, short_stamp
-from .grade import EntryRow, Report, net_text
+from ..core.text import dollars, plural, short_stamp
+from .grade import EntryRow, Report, net_text, winners_heading
 from .table import Table
 
 MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}
@@ -44,12 +44,12 @@ def grade_view(report: Report, limit: int | None = 100) -> GradeView:
     net = net_text(t)
     return GradeView(
         title=report.title,
-        heading=f" — {report.slug}, {t.entries} entries",
+        heading=f" — {report.slug}, {plural(t.entries, 'entry', 'entries')}",
         changes=changes_table(report) if report.changes else None,
         overpaid=any(x.paid > x.new_payout for x in report.changes),
         scores=scores_table(report),
         line_notes=tuple(report.line_notes),
-        winners=winners_table(report, listed, len(winners)) if winners else None,
+        winners=winners_table(report, listed) if winners else None,
         no_winners="No winning cards" + (" yet." if t.pending else "."),
         winners_more=len(winners) - len(listed),
         entries=entries_table(report, rows),
@@ -103,8 +103,8 @@ def _card(report: Report, r: EntryRow) -> tuple[str, ...]:
     return (f"v{r.version}",) if len(report.played) > 1 else ()
 
 
-def winners_table(report: Report, rows: list[EntryRow], total: int) -> Table:
-    """The cards handing money back (`rows` of `total`), biggest first."""
+def winners_table(report: Report, rows: list[EntryRow]) -> Table:
+    """The cards handing money back (`rows` of them), biggest first."""
     card = ("Card",) if len(report.played) > 1 else ()
     return Table(
         ("Serial", *card, "Name", "Stake", "Hits", "Tier", "Payout", "Paid"),
@@ -121,7 +121,7 @@ def winners_table(report: Report, rows: list[EntryRow], total: int) -> Table:
             )
             for r in rows
         ),
-        title=f"Winners ({total})",
+        title=winners_heading(report),
     )
 
 
