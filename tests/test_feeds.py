@@ -596,7 +596,7 @@ def test_result_fetch_dry_run_shows_and_stores_nothing(espn, db_path):
     before = digest(db_path)
     r = cli(db_path, "result", "fetch", "nfl-w12", "--dry-run")
     assert r.exit_code == 0, r.output
-    assert "Dry run: nothing was stored. From ESPN, 5 result(s) would be stored:" in r.stderr
+    assert "Dry run: nothing was stored. From ESPN, 5 results would be stored:" in r.stderr
     assert "New York Giants at Dallas Cowboys: New York Giants 23, Dallas Cowboys 20" in r.stderr
     assert digest(db_path) == before
     assert not list((db_path.parent / "pool-feeds").glob("*-scores.json"))

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ..core.text import plural
 from .options import Fresh
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
@@ -175,7 +176,7 @@ def _say_fetched(fetched: Any, top: int | None) -> None:  # services.feeds.Fetch
             err("Storing these lines needs --replace (they undo the hand edits above).")
         err(
             f"Dry run: nothing was stored. {fetched.saved.card.slug} version {fetched.saved.card.version} would "
-            f"hold {len(fetched.saved.card.games)} games from {taken.provider}{book_text}."
+            f"hold {plural(len(fetched.saved.card.games), 'game')} from {taken.provider}{book_text}."
         )
     else:
         for undo in undone:
@@ -188,7 +189,9 @@ def _say_fetched(fetched: Any, top: int | None) -> None:  # services.feeds.Fetch
         + "."
     )
     if fetched.outside_top:
-        err(f"{fetched.outside_top} games without a top-{top} team were not taken.")
+        err(
+            f"{plural(fetched.outside_top, 'game')} without a top-{top} team {'was' if fetched.outside_top == 1 else 'were'} not taken."
+        )
     if fetched.left_off:
         err(f"Left off ({len(fetched.left_off)}):")
         for line in fetched.left_off:
@@ -261,7 +264,7 @@ def result_fetch(
         from ..services.results import result_text
 
         err(
-            f"Dry run: nothing was stored. From {sources}, {len(rec.changes)} result(s) would be stored"
+            f"Dry run: nothing was stored. From {sources}, {plural(len(rec.changes), 'result')} would be stored"
             + (f" ({rec.unchanged} already stored)" if rec.unchanged else "")
             + (":" if rec.changes else ".")
         )

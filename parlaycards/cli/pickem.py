@@ -9,6 +9,7 @@ import typer
 from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
+from ..core.text import plural
 from . import values
 from .options import Json, PaidNow
 from .shell import console, err, open_store, print_json, run
@@ -109,7 +110,7 @@ def new(
     )
     from ..report.pickem import pool_line
 
-    err(f"Pick'em pool {view.pool.slug}: {len(view.games)} games. {pool_line(view.pool)}.")
+    err(f"Pick'em pool {view.pool.slug}: {plural(len(view.games), 'game')}. {pool_line(view.pool)}.")
     err(f"Tiebreaker: total points of {view.tiebreak.label()}.")
 
 
@@ -152,7 +153,7 @@ def entry_add(
     )
     n = len(added.entry.picks)
     err(
-        f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {n} picks"
+        f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {plural(n, 'pick')}"
         + (
             f", tiebreaker {added.entry.tiebreak}."
             if added.entry.tiebreak is not None
@@ -224,7 +225,9 @@ def entries(pool: Pool, json: Json = False) -> None:
         return
     err(f"{pool}: {pool_line(view.pool)}.")
     console().print(rich_table(pool_entries_table(pool, view.entries, view.games)))
-    err(f"{len(view.entries)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
+    err(
+        f"{plural(len(view.entries), 'entry', 'entries')}; tiebreaker: total points of {view.tiebreak.label()}."
+    )
 
 
 @pickem_app.command("grade")

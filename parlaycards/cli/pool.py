@@ -118,7 +118,7 @@ def entry_import(
             )
         )
     err(
-        f"Stored {len(done.stored)} of {len(done.stored) + len(done.refused)} rows from {done.file}"
+        f"Stored {len(done.stored):,} of {plural(len(done.stored) + len(done.refused), 'row')} from {done.file}"
         + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else ".")
     )
     if done.refused:

@@ -119,7 +119,9 @@ def print_report(report: Report, limit: int | None = 100) -> None:
         err(note)
     c.print(rich_table(v.winners) if v.winners else v.no_winners)
     if v.winners_more:
-        err(f"… and {v.winners_more} more winners: --all lists them, --xlsx writes them all.")
+        err(
+            f"… and {v.winners_more:,} more {'winner' if v.winners_more == 1 else 'winners'}: --all lists them, --xlsx writes them all."
+        )
     c.print(rich_table(v.entries))
     if v.entries_more:
         err(f"… and {v.entries_more} more entries: --all lists them, --xlsx writes them all.")

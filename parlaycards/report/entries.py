@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..core.text import dollars, short_stamp
+from ..core.text import dollars, plural, short_stamp
 from .table import Table
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def entries_table(view: EntryList, limit: int | None = 200) -> tuple[Table, int]
             "Paid",
         ),
         tuple(_entry_row(view, e, gone) for _, e, gone in shown),
-        title=f"{view.card.title} — {len(view.entries)} entries{void}",
+        title=f"{view.card.title} — {plural(len(view.entries), 'entry', 'entries')}{void}",
     )
     return table, len(rows) - len(shown)
 
