@@ -23,6 +23,7 @@ from ..core.settle import settle_entry
 from ..core.text import brief, folded
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import localise, week_of
+from ..report.entries import entry_fields
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -30,7 +31,7 @@ from ..store import retry_conflicts
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
-from .checks import MAX_STAKE, REQUIRE_CODE, Checks, audit_fields, max_stake, zone_of
+from .checks import MAX_STAKE, REQUIRE_CODE, Checks, max_stake, zone_of
 
 if TYPE_CHECKING:
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
@@ -137,10 +138,10 @@ def enter_one(
         if entry_rows.payments(tx, slug).get(entry.serial):
             raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
         entry_rows.replace(tx, slug, entry)
-        tx.audit("entry.replace", slug, old=audit_fields(old[1]), new=audit_fields(entry), **audit)
+        tx.audit("entry.replace", slug, old=entry_fields(old[1]), new=entry_fields(entry), **audit)
     else:
         entry_rows.insert_many(tx, slug, [entry])
-        tx.audit("entry.add", slug, **audit_fields(entry), **audit)
+        tx.audit("entry.add", slug, **entry_fields(entry), **audit)
     return entry
 
 
@@ -220,7 +221,7 @@ def import_entries(
             )
         if stored:
             entry_rows.insert_many(tx, slug, stored)
-            tx.audit_many("entry.add", slug, [{**audit_fields(e), "file": sheet.file} for e in stored])
+            tx.audit_many("entry.add", slug, [{**entry_fields(e), "file": sheet.file} for e in stored])
             tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
 
