@@ -6,16 +6,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..core.text import plural
-from .options import Fresh
+from .options import Fresh, group
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 if TYPE_CHECKING:
     from ..store import Store
 
-lines_app = typer.Typer(
-    help="The week's lines from a public feed, instead of typing them into a sheet.\n\n"
-    "Example: parlaycards lines fetch nfl --week 12 --card nfl-w12",
-    no_args_is_help=True,
+lines_app = group(
+    "The week's lines from a public feed, instead of typing them into a sheet.",
+    "parlaycards lines fetch nfl --week 12 --card nfl-w12",
 )
 
 Provider = Annotated[

@@ -11,21 +11,19 @@ from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
 from ..core.text import plural
 from . import values
-from .options import Json, PaidNow
+from .options import Json, PaidNow, group
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
     from ..core.pickem import WeekReport
 
-pickem_app = typer.Typer(
-    help="Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
-    "prizes split to the cent, season standings.\n\nExample: parlaycards pickem new office-w12 --card nfl-w12",
-    no_args_is_help=True,
+pickem_app = group(
+    "Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, prizes split to the cent, season standings.",
+    "parlaycards pickem new office-w12 --card nfl-w12",
 )
-entry_app = typer.Typer(
-    help="Add or import pick'em entries.\n\n"
-    "Example: parlaycards pickem entry add office-w12 --name Dana --picks 101,104 --tiebreak 44",
-    no_args_is_help=True,
+entry_app = group(
+    "Add or import pick'em entries.",
+    "parlaycards pickem entry add office-w12 --name Dana --picks 101,104 --tiebreak 44",
 )
 pickem_app.add_typer(entry_app, name="entry")
 

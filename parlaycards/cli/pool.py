@@ -9,18 +9,13 @@ import typer
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
 from . import values
-from .options import Json, PaidNow, Slug
+from .options import Json, PaidNow, Slug, group
 from .shell import err, open_pool, open_store, print_json, run
 
-entry_app = typer.Typer(
-    help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
-    "Example: parlaycards entry import nfl-w12 entries.xlsx",
-    no_args_is_help=True,
+entry_app = group(
+    "Enter cards: type one in, import a sheet, pay a winner.", "parlaycards entry import nfl-w12 entries.xlsx"
 )
-result_app = typer.Typer(
-    help="Record final scores and cancelled games.\n\nExample: parlaycards result set nfl-w12 101 20 23",
-    no_args_is_help=True,
-)
+result_app = group("Record final scores and cancelled games.", "parlaycards result set nfl-w12 101 20 23")
 
 
 def register(app: typer.Typer) -> None:
