@@ -9,7 +9,7 @@ import typer
 from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
-from ..core.text import plural
+from ..core.text import owed_text, plural
 from . import values
 from .options import Json, PaidNow, group
 from .shell import console, err, open_store, print_json, run
@@ -279,8 +279,10 @@ def pay(
     p = run(
         lambda: svc.pay_prize(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
     )
-    rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
-    err(f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: {rest}")
+    err(
+        f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: "
+        + owed_text(p.owed, "paid in full.")
+    )
 
 
 @pickem_app.command("fee")
@@ -300,8 +302,10 @@ def fee(
     p = run(
         lambda: svc.pay_fee(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
     )
-    rest = "the fee is paid." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
-    err(f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: {rest}")
+    err(
+        f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: "
+        + owed_text(p.owed, "the fee is paid.")
+    )
 
 
 @pickem_app.command("standings")

@@ -8,6 +8,7 @@ import typer
 
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
+from ..core.text import owed_text
 from . import values
 from .options import Json, PaidNow, Slug, group
 from .shell import err, open_pool, open_store, print_json, run
@@ -153,7 +154,7 @@ def entry_pay(
         back = None if returned.strip().lower() == "all" else values.amount(returned, "returned")
         r = run(lambda: svc.returned(open_store(), slug, number, back))
         over = r.total - max(r.payout, Decimal(0))
-        rest = "nothing is owed back now." if over <= 0 else f"{dollars(over)} still owed back."
+        rest = owed_text(over, "nothing is owed back now.", "still owed back")
         err(
             f"Recorded {dollars(-r.amount)} handed back on card {r.entry.serial} ({r.entry.name or 'no name'}): {rest}"
         )
@@ -163,8 +164,10 @@ def entry_pay(
             open_store(), slug, number, values.amount(amount, "amount") if amount is not None else None
         )
     )
-    rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
-    err(f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
+    err(
+        f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): "
+        + owed_text(p.owed, "paid in full.")
+    )
 
 
 @entry_app.command("void")
