@@ -335,8 +335,8 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
         found = entry_rows.get(tx, number)
         if found is None or found[0] != slug:
             card = card_rows.latest(tx, slug)  # names the card when it does not exist
-            gone = void_rows.void_now(tx, [number]).get(number)
-            if gone is not None and gone.slug == slug:
+            gone = void_rows.void_on(tx, slug, number)
+            if gone is not None:
                 raise RefusedError(
                     f"card {s} was voided on {brief(gone.at.astimezone(zone_of(card)), zone=True)} "
                     f"({gone.reason}): a void card is never graded and has nothing to pay."

@@ -93,3 +93,10 @@ def void_now(tx: Tx, serials: Iterable[int]) -> dict[int, Voided]:
         for r in rows:
             found[r.serial] = _voided(r)
     return found
+
+
+def void_on(tx: Tx, slug: str, serial: int) -> Voided | None:
+    """The void of `serial` on card `slug` now; None when it is not void there (never voided, entered
+    again, or voided on another card)."""
+    gone = void_now(tx, [serial]).get(serial)
+    return gone if gone is not None and gone.slug == slug else None
