@@ -7,10 +7,12 @@ from dataclasses import dataclass
 
 from ..core.text import dollars, plural, short_stamp
 from .grade import EntryRow, Report, net_text, winners_heading
+from .grade_columns import ENTRIES_TERMINAL, WINNERS_TERMINAL, Writes, headers, shown, text_cells
 from .table import Table
 
 MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}
 LEGEND = "Legs: ✓ win, ✗ loss, = push, ∅ void, ? no result yet."
+WRITES = Writes(money=dollars, flag=lambda late: "late" if late else "")
 OVERPAID = "Some changed cards were paid more than they now pay: settle the difference with the player."
 
 
@@ -98,52 +100,23 @@ def scores_table(report: Report) -> Table:
     )
 
 
-def _card(report: Report, r: EntryRow) -> tuple[str, ...]:
-    """Each card's version, to read its line by, when cards of more than one version were played."""
-    return (f"v{r.version}",) if len(report.played) > 1 else ()
-
-
 def winners_table(report: Report, rows: list[EntryRow]) -> Table:
     """The cards handing money back (`rows` of them), biggest first."""
-    card = ("Card",) if len(report.played) > 1 else ()
+    cols = shown(report, WINNERS_TERMINAL)
+    late = {"status": lambda r: r.paid_status + (" (late)" if r.late else "")}
     return Table(
-        ("Serial", *card, "Name", "Stake", "Hits", "Tier", "Payout", "Paid"),
-        tuple(
-            (
-                r.serial,
-                *_card(report, r),
-                r.name,
-                dollars(r.stake),
-                f"{r.hits} of {r.effective_picks}",
-                r.tier or r.outcome.value,
-                dollars(r.payout),
-                r.paid_status + (" (late)" if r.late else ""),
-            )
-            for r in rows
-        ),
-        title=winners_heading(report),
+        headers(cols), tuple(text_cells(cols, r, WRITES, **late) for r in rows), title=winners_heading(report)
     )
 
 
 def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
     """Every entry with its legs marked (`MARK`), its outcome and payout."""
-    card = ("Card",) if len(report.played) > 1 else ()
-    return Table(
-        ("Serial", *card, "Name", "Stake", "Picks", "Outcome", "Payout"),
-        tuple(
-            (
-                r.serial,
-                *_card(report, r),
-                r.name + (" (late)" if r.late else ""),
-                dollars(r.stake),
-                " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
-                r.outcome.value,
-                dollars(r.payout),
-            )
-            for r in rows
-        ),
-        title="All entries",
-    )
+    cols = shown(report, ENTRIES_TERMINAL)
+    own = {
+        "name": lambda r: r.name + (" (late)" if r.late else ""),
+        "legs": lambda r: " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
+    }
+    return Table(headers(cols), tuple(text_cells(cols, r, WRITES, **own) for r in rows), title="All entries")
 
 
 def void_table(report: Report) -> Table:

@@ -1,0 +1,149 @@
+"""The grade report's entry columns, named once: each writer (terminal, PDF, xlsx, CSV) lists the columns it
+shows by key, and takes each column's header and value from here; only how a kind of value is written (money
+as `$5.00`, `5.00` or a number cell; a flag as `late` or `yes`; a time in the card's zone) is the writer's.
+
+A writer that words a header its own way says so where it lists its columns (`("status", "Paid")`), so
+every header that differs between the outputs is visible in one call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from operator import attrgetter
+from typing import Literal
+
+from .grade import EntryRow, Report
+
+Kind = Literal["text", "money", "flag", "time"]
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    header: str
+    value: Callable[[EntryRow], object]
+    kind: Kind = "text"
+
+
+COLUMNS = {
+    c.key: c
+    for c in (
+        Column("serial", "Serial", attrgetter("serial")),
+        Column("card", "Card", lambda r: f"v{r.version}"),  # listed only when versions differ: `shown`
+        Column("version", "Version", attrgetter("version")),
+        Column("name", "Name", attrgetter("name")),
+        Column("stake", "Stake", attrgetter("stake"), "money"),
+        Column("picks", "Picks", lambda r: " ".join(map(str, r.picks))),
+        Column("legs", "Picks", lambda r: tuple(zip(r.picks, r.legs, strict=True))),  # each pick marked
+        Column("count", "Picks", lambda r: len(r.picks)),
+        Column("outcome", "Outcome", lambda r: r.outcome.value),
+        Column("hits", "Hits", attrgetter("hits")),
+        Column("hits_of", "Hits", lambda r: f"{r.hits} of {r.effective_picks}"),
+        Column("counted", "Picks counted", attrgetter("effective_picks")),
+        Column("tier", "Tier", lambda r: r.tier or ""),
+        Column("tier_or_outcome", "Tier", lambda r: r.tier or r.outcome.value),
+        Column("payout", "Payout", attrgetter("payout"), "money"),
+        Column("paid", "Paid", attrgetter("paid"), "money"),
+        Column("owed", "Owed", attrgetter("owed"), "money"),
+        Column("status", "Status", attrgetter("paid_status")),
+        Column("late", "Late", attrgetter("late"), "flag"),
+        Column("received", "Received", attrgetter("received_at"), "time"),
+    )
+}
+
+# What each writer lists. A key with a header beside it is worded that way by that writer.
+Listed = Sequence[str | tuple[str, str]]
+WINNERS_TERMINAL: Listed = (
+    "serial",
+    "card",
+    "name",
+    "stake",
+    "hits_of",
+    "tier_or_outcome",
+    "payout",
+    ("status", "Paid"),
+)
+WINNERS_PDF: Listed = ("serial", "card", "name", "hits_of", "tier_or_outcome", "payout", ("status", "Paid"))
+WINNERS_XLSX: Listed = (
+    *(
+        "serial",
+        "name",
+        "stake",
+        "count",
+        "hits",
+        "tier",
+        "outcome",
+        "payout",
+        "paid",
+        "owed",
+        "status",
+        "late",
+    ),
+)
+ENTRIES_TERMINAL: Listed = ("serial", "card", "name", "stake", "legs", "outcome", "payout")
+ENTRIES_PDF: Listed = ("serial", "card", "name", "legs", "outcome", "payout")
+ENTRIES_XLSX_HEAD: Listed = ("serial", "version", "name", "stake")  # then a column a pick
+ENTRIES_XLSX_TAIL: Listed = ("outcome", "counted", "hits", "payout", "paid", "status", "late", "received")
+ENTRIES_CSV: Listed = (
+    *("serial", "version", "name", "stake", "picks", "outcome", "hits", "counted", "tier", "payout", "paid"),
+    *(("status", "Paid status"), "late", "received"),
+)
+
+
+def shown(report: Report, listed: Listed) -> tuple[Column, ...]:
+    """The columns `listed`, each under its writer's header; `card` only when cards of more than one version
+    were played (each card is then read at its own version's line)."""
+    out = []
+    for item in listed:
+        key, header = item if isinstance(item, tuple) else (item, None)
+        if key == "card" and len(report.played) <= 1:
+            continue
+        c = COLUMNS[key]
+        out.append(c if header is None else Column(c.key, header, c.value, c.kind))
+    return tuple(out)
+
+
+def headers(columns: Sequence[Column]) -> tuple[str, ...]:
+    return tuple(c.header for c in columns)
+
+
+@dataclass(frozen=True)
+class Writes:
+    """How a writer writes each kind of value (text and counts as they are, unless `text` says otherwise)."""
+
+    money: Callable[[Decimal], object]
+    flag: Callable[[bool], object]
+    time: Callable[[datetime], object] = str
+    text: Callable[[object], object] = lambda v: v
+
+
+def cells(
+    columns: Sequence[Column], r: EntryRow, writes: Writes, **own: Callable[[EntryRow], object]
+) -> list[object]:
+    """`r`'s values in `columns`, each written as its kind is by `writes`; `own` (key → how) for a column a
+    writer draws its own way from the row (a name fitted to its cell, picks marked with the writer's signs)."""
+    out: list[object] = []
+    for c in columns:
+        how = own.get(c.key)
+        v = how(r) if how is not None else c.value(r)
+        if how is not None:
+            out.append(v)
+        elif isinstance(v, bool) and c.kind == "flag":
+            out.append(writes.flag(v))
+        elif isinstance(v, Decimal) and c.kind == "money":
+            out.append(writes.money(v))
+        elif isinstance(v, datetime) and c.kind == "time":
+            out.append(writes.time(v))
+        else:
+            out.append(writes.text(v))
+    return out
+
+
+def text_cells(
+    columns: Sequence[Column], r: EntryRow, writes: Writes, **own: Callable[[EntryRow], object]
+) -> tuple[str, ...]:
+    """`cells` as text, for the terminal's tables."""
+    return tuple(map(str, cells(columns, r, writes, **own)))
