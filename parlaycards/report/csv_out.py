@@ -22,6 +22,7 @@ from .card import GAME_COLUMNS, game_values
 from .cells import csv_value
 from .entries import EntryList
 from .grade import Report
+from .grade_columns import ENTRIES_CSV, Writes, cells, headers, shown
 
 
 def safe(value: object) -> object:
@@ -86,48 +87,14 @@ def write_card_csv(card: Card, path: Path) -> Path:
     return write_csv(path, GAME_COLUMNS, rows)
 
 
-REPORT_COLUMNS = (
-    "Serial",
-    "Version",
-    "Name",
-    "Stake",
-    "Picks",
-    "Outcome",
-    "Hits",
-    "Picks counted",
-    "Tier",
-    "Payout",
-    "Paid",
-    "Paid status",
-    "Late",
-    "Received",
-    "Void reason",
-)
-
-
 def write_report_csv(report: Report, path: Path) -> Path:
     """Every entry of the grade, by serial, then the void ones: one row each."""
     zone = ZoneInfo(report.timezone)
-    rows: list[Sequence[object]] = [
-        (
-            r.serial,
-            r.version,
-            r.name,
-            plain(r.stake),
-            " ".join(map(str, r.picks)),
-            r.outcome.value,
-            r.hits,
-            r.effective_picks,
-            r.tier or "",
-            plain(r.payout),
-            plain(r.paid),
-            r.paid_status,
-            "yes" if r.late else "",
-            _local(r.received_at, zone),
-            "",
-        )
-        for r in report.rows
-    ]
+    cols = shown(report, ENTRIES_CSV)
+    writes = Writes(
+        money=plain, flag=lambda late: "yes" if late else "", time=lambda when: _local(when, zone)
+    )
+    rows: list[Sequence[object]] = [(*cells(cols, r, writes), "") for r in report.rows]
     rows += [
         (
             v.serial,
@@ -149,7 +116,7 @@ def write_report_csv(report: Report, path: Path) -> Path:
         for v in report.voided
     ]
     rows.sort(key=lambda r: str(r[0]))
-    return write_csv(path, REPORT_COLUMNS, rows)
+    return write_csv(path, (*headers(cols), "Void reason"), rows)
 
 
 def write_entries_csv(view: EntryList, path: Path) -> Path:

@@ -86,7 +86,15 @@ WINNERS_XLSX: Listed = (
 ENTRIES_TERMINAL: Listed = ("serial", "card", "name", "stake", "legs", "outcome", "payout")
 ENTRIES_PDF: Listed = ("serial", "card", "name", "legs", "outcome", "payout")
 ENTRIES_XLSX_HEAD: Listed = ("serial", "version", "name", "stake")  # then a column a pick
-ENTRIES_XLSX_TAIL: Listed = ("outcome", "counted", "hits", "payout", "paid", "status", "late", "received")
+ENTRIES_XLSX_TAIL: Listed = (
+    "outcome",
+    "counted",
+    "hits",
+    "payout",
+    "paid",
+    "status",
+    "late",
+)  # then Received (zone)
 ENTRIES_CSV: Listed = (
     *("serial", "version", "name", "stake", "picks", "outcome", "hits", "counted", "tier", "payout", "paid"),
     *(("status", "Paid status"), "late", "received"),
