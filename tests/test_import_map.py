@@ -68,18 +68,36 @@ def test_the_refusal_prints_the_map_command_and_it_reads_the_sheet_exactly(tmp_p
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert "no header row found" in r.stderr
     printed = r.stderr.split("then run it again without --dry-run: ", 1)[1].strip()
-    assert printed == (
-        f"parlaycards import {CLUB} --map away=B --map home=C --map home-line=D --map total=E "
-        "--map kickoff=F --dry-run"
+    assert printed == (  # the operator's own command (its --db and --card kept), with --map added
+        f"parlaycards --db {db} import {CLUB} --card club --map away=B --map home=C --map home-line=D "
+        "--map total=E --map kickoff=F --dry-run"
     )
     assert not db.exists()
     args = shlex.split(printed)[1:]
-    r = cli(db, *args, "--card", "club")
+    r = runner.invoke(app, args)
     assert r.exit_code == 0, r.output
     assert "Dry run: 4 games would be stored as club version 1" in r.stderr
-    r = cli(db, *[a for a in args if a != "--dry-run"], "--card", "club")
+    r = runner.invoke(app, [a for a in args if a != "--dry-run"])
     assert r.exit_code == 0, r.output
     assert shown(db, "club") == CLUB_GAMES
+
+
+def test_the_printed_command_is_the_operators_own_with_map_added(tmp_path: Path) -> None:
+    # a new operator ran the printed command and got a card named after the file, in the wrong time zone:
+    # the suggestion had dropped --card, --title, --league and --tz
+    db = tmp_path / "the pool.db"
+    typed = ["--db", str(db), "import", str(CLUB), "--card", "club-w12", "--title", "Club's week 12"]
+    typed += ["--league", "NFL", "--tz", "America/Chicago", "--dry-run"]
+    r = runner.invoke(app, typed)
+    assert r.exit_code == 2 and "Traceback" not in r.output
+    printed = r.stderr.split("then run it again without --dry-run: ", 1)[1].strip()
+    args = shlex.split(printed)
+    assert args[0] == "parlaycards" and args.count("--dry-run") == 1
+    assert [a for a in args[1:] if a != "--dry-run"][: len(typed) - 1] == typed[:-1]  # as typed, then --map
+    r = runner.invoke(app, [a for a in args[1:] if a != "--dry-run"])
+    assert r.exit_code == 0, r.output
+    card = json.loads(runner.invoke(app, ["--db", str(db), "show", "club-w12", "--json"]).stdout)
+    assert card["title"] == "Club's week 12" and len(card["games"]) == 4
 
 
 def test_without_a_guess_the_refusal_lists_the_columns_to_map(tmp_path: Path) -> None:

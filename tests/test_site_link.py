@@ -14,7 +14,8 @@ from starlette.testclient import TestClient
 
 from parlaycards.core.errors import ParlayError
 from parlaycards.io.templates import list_templates, load_template
-from parlaycards.layout.card import layout_card, link_level, qr_version
+from parlaycards.layout.card import layout_card
+from parlaycards.layout.places import link_level, qr_version
 from parlaycards.services import access, printing
 from parlaycards.services import entries as entry_svc
 from parlaycards.services import scan as scan_svc

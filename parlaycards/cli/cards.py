@@ -135,6 +135,7 @@ LayoutOpt = Annotated[
 
 
 def import_(
+    ctx: typer.Context,
     lines: LinesOpt,
     card: CardOpt = None,
     title: CardTitle = None,
@@ -174,11 +175,44 @@ def import_(
         "mapping": mapping,
         "layout": layout,
         "save_layout": save_layout,
+        "typed": _typed(ctx, leave=frozenset({"map_", "favourite_by", "dry_run", "layout", "save_layout"})),
     }
     done = _import(lines, dry_run, asked)
     say_import(done, dry_run)
     if not dry_run:
         say_new_pool(fresh_pool)
+
+
+def _typed(here: typer.Context, leave: frozenset[str]) -> str:
+    """The operator's command line, rebuilt from what it gave (`--db`, the file, each option typed, in the
+    CLI's own spelling) less the parameters in `leave`: what a suggested command repeats."""
+    import shlex
+
+    words = ["parlaycards"]
+    chain = []
+    ctx: Any = here
+    while ctx is not None:
+        chain.append(ctx)
+        ctx = ctx.parent
+    for i, ctx in enumerate(reversed(chain)):
+        if i:
+            words.append(ctx.info_name or "")
+        for p in ctx.command.params:
+            name = p.name or ""
+            if name not in leave and getattr(ctx.get_parameter_source(name), "name", "") == "COMMANDLINE":
+                words += _spelled(p, ctx.params[name])
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def _spelled(param: Any, value: Any) -> list[str]:  # click.Parameter
+    """A parameter as the command line gives it: an argument's value, a flag's name, an option and its
+    value (once per value of a repeated option)."""
+    if param.param_type_name == "argument":
+        return [str(v) for v in value] if isinstance(value, (list, tuple)) else [str(value)]
+    if param.is_flag:
+        return [param.opts[0]] if value else param.secondary_opts[:1]
+    given = value if param.multiple else [value]
+    return [w for v in given for w in (param.opts[0], str(getattr(v, "value", v)))]
 
 
 def _import(lines: Path, dry_run: bool, asked: dict[str, Any]) -> Any:  # services.cards.Imported

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from ..core.errors import Source
 from .sheets import Problem, column_letter, header_key, text_of
-from .table import SITE_AT, SITE_NEUTRAL, Draft, Layout, Table
+from .table import Draft, Layout, Table
+from .words import SITE_AT, SITE_NEUTRAL
 
 # Header words that always speak of a side: a column headed so is read or the import is refused.
 SIDE_WORDS = frozenset(

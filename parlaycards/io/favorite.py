@@ -9,21 +9,8 @@ from decimal import Decimal
 from ..core.lines import is_no_line, is_signed
 from .row_columns import FAVORITE, UNDERDOG
 from .sheets import Column, text_of
-from .table import (
-    DATE,
-    KICKOFF,
-    LEAGUE,
-    NEUTRAL,
-    SITE,
-    TIME,
-    TOTAL,
-    Draft,
-    Extracted,
-    Layout,
-    Table,
-    side_marked,
-    team_name,
-)
+from .table import Draft, Extracted, Layout, Table
+from .words import DATE, KICKOFF, LEAGUE, NEUTRAL, SITE, TIME, TOTAL, side_marked, team_name
 
 LINE = Column("line", "Line", ("spread", "pts", "points", "odds", "points given"))
 

@@ -25,21 +25,8 @@ from .row_columns import (
     UNDERDOG,
 )
 from .sheets import Column, Problem, text_of
-from .table import (
-    DATE,
-    KICKOFF,
-    LEAGUE,
-    NEUTRAL,
-    SITE,
-    TIME,
-    TOTAL,
-    Draft,
-    Extracted,
-    Layout,
-    Table,
-    side_marked,
-    team_name,
-)
+from .table import Draft, Extracted, Layout, Table
+from .words import DATE, KICKOFF, LEAGUE, NEUTRAL, SITE, TIME, TOTAL, side_marked, team_name
 
 
 class OneRowLayout(Layout):

@@ -16,25 +16,19 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from functools import partial
 from pathlib import Path
 
-from pydantic import ValidationError
-
 from ..core import zones
-from ..core.bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
-from ..core.edits import validation_text
 from ..core.errors import ParlayError, Source, option
-from ..core.models import Game, SelectionNumbers
-from ..core.numbering import assign, totals_for
-from ..core.text import iso_day
+from ..core.models import Game
 from ..core.when import Calendar
 from .columns import SheetReading, adopt_headerless, read_columns
+from .drafts import drafted_games
 from .favorite import FavoriteLayout
-from .guess import suggest
 from .layouts import OneRowLayout
 from .mapping import CHOOSERS, ColumnMap, as_saved, resolve
 from .matchup import MatchupLayout
@@ -51,7 +45,9 @@ from .sheets import (
     open_workbook,
     text_of,
 )
-from .table import Draft, Extracted, Layout, Table, league_named, league_of
+from .suggest import suggest
+from .table import Draft, Extracted, Layout, Table
+from .words import league_named, league_of
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
 UNNUMBERED = UnnumberedLayout()
@@ -110,6 +106,36 @@ def _hidden(book: Workbook, chosen: list[Sheet]) -> list[Problem]:
     ]
 
 
+@dataclass(frozen=True)
+class Asked:
+    """What one read was asked: the file, its sheets, the week chosen, the columns mapped by hand, and the
+    operator's own command (`typed`: repeated, with `--map` added, by a suggestion)."""
+
+    path: Path
+    sheets: tuple[str, ...] = ()
+    league: str | None = None
+    tz: str = "America/New_York"
+    today: date | None = None
+    week: str | None = None
+    season: str | None = None
+    on: date | None = None
+    mapping: ColumnMap | None = None
+    typed: str | None = None
+
+
+@dataclass
+class _Found:
+    """What the sheets gave so far: games, problems and notes, each with its place."""
+
+    warnings: list[Problem]
+    drafts: list[Draft] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    readings: list[SheetReading] = field(default_factory=list)
+    read: list[Sheet] = field(default_factory=list)
+    title: str | None = None
+    mapped: ColumnMap | None = None
+
+
 def read_lines(
     path: Path,
     *,
@@ -121,116 +147,152 @@ def read_lines(
     season: str | None = None,
     on: date | None = None,
     mapping: ColumnMap | None = None,
+    typed: str | None = None,
 ) -> ReadLines:
     """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError.
     A season's file is read one week at a time: `week` (and `season`) by its Week (and Season) column,
     or `on`, the games of one day by their date. `mapping` (`--map`) names the columns instead of their
-    headers; the sheet is then read by the layout those columns make, as if its header had named them."""
+    headers; the sheet is then read by the layout those columns make, as if its header had named them.
+    `typed`: the operator's command, which a suggested `--map` command repeats (else one is spelled)."""
+    asked = Asked(Path(path), sheets, league, tz, today, week, season, on, mapping, typed)
     zone = zones.zone(tz)
-    book = open_workbook(Path(path))
+    book = open_workbook(asked.path)
     chosen = _choose(book, sheets)
     calendar = Calendar.of((v for s in chosen for r in s.rows for v in r), zone, today)
-    default = (league_of(league) or league.strip().upper()) if league and league.strip() else None
-    drafts: list[Draft] = []
-    problems: list[Problem] = []
-    title: str | None = None
-    read: list[Sheet] = []
-    readings: list[SheetReading] = []
-    mapped: ColumnMap | None = None
-    warnings = _hidden(book, chosen)
-
-    def suggested(sheet: Sheet, several: bool, read_only: bool = False) -> str:
-        """The --map command the sheet's columns suggest, each reading tried through this very reader."""
-
-        def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
-            try:
-                got = read_lines(
-                    path,
-                    sheets=(sheet.name,) if sheet.name else (),
-                    league=league,
-                    tz=tz,
-                    today=today,
-                    week=week,
-                    season=season,
-                    on=on,
-                    mapping=m,
-                )
-            except ParlayError:
-                return None
-            return [(g.away, g.home, g.spread) for g in got.games]
-
-        said = [(season, "season"), (week, "week"), (on.isoformat() if on else None, "date")]
-        again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
-        return suggest(path, sheet, several, calendar, trial, again, read_only)
-
+    found = _Found(_hidden(book, chosen))
     for sheet in chosen:
-        if not sheet.rows:
-            continue
-        if mapping is not None:
-            resolved = resolve(book.file, sheet, mapping)
-            row, layout, columns = resolved.header_row, MAPPED[resolved.kind], dict(resolved.columns)
-            mapped = mapped or as_saved(mapping, resolved, sheet)
-            chooser_cols: dict[str, int] | None = {
-                n: columns.pop(n) if n in CHOOSERS else columns[n]
-                for n in ("week", "season", "date", "kickoff")
-                if n in columns
-            }
-        else:
-            chooser_cols = None
-            found = _header(sheet)
-            if found is None:
-                problems.append(_no_header(book.file, sheet, len(chosen) > 1, suggested))
-                continue
-            row, layout = found
-            columns = locate(layout.columns, sheet.rows[row - 1])
-        sheet, choosers = one_week(
-            book.file, sheet, row, calendar, week=week, season=season, on=on, mapped=chooser_cols
-        )
-        heading = _title(sheet, row)
-        league_here = league_named(sheet.name) or default or league_named(heading) or "NFL"
-        table = Table(book.file, sheet, row, columns, league_here, calendar)
-        if isinstance(layout, RotationLayout) and not table.has("rot"):
-            layout = UNNUMBERED if mapping is None else MAPPED["two rows unnumbered"]
-        adopt_headerless(table, layout)
-        got = layout.extract(table)
-        unread, passed = table.unread_rows()
-        reading, refused, ignored = read_columns(
-            table, layout, got.games, choosers=choosers, mapped=mapping is not None
-        )
-        mapped_way = suggested(sheet, len(chosen) > 1, True) if refused and mapping is None else ""
-        if mapped_way:  # a column the layout does not read: the mapping that reads the sheet, when one does
-            refused[0] = Problem(refused[0].source, f"{refused[0].message} {mapped_way}")
-        problems.extend(refused + unread)
-        warnings.extend(table.notes + passed + ignored)
-        readings.append(reading)
-        if not got.games and not got.problems:
-            problems.append(
-                Problem(
-                    Source(book.file, sheet.name, row),
-                    "there are no games under the header "
-                    f"row ({layout.name} layout). Type one game per row below it.",
-                )
-            )
-        drafts.extend(got.games)
-        problems.extend(_with_suggestion(got, row, mapping, partial(suggested, sheet, len(chosen) > 1)))
-        title = title or heading
-        read.append(sheet)
-    if not read and not problems:
+        if sheet.rows:
+            _read_sheet(book, sheet, len(chosen) > 1, asked, calendar, found)
+    if not found.read and not found.problems:
         raise ParlayError(
             f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
             "(parlaycards export ⟨blank⟩) or check you saved the right file."
         )
-    games = _games(drafts, problems)
-    if problems:
-        raise _error(book.file, problems, [s.name for s in chosen])
+    games = drafted_games(found.drafts, found.problems)
+    if found.problems:
+        raise _error(book.file, found.problems, [s.name for s in chosen])
     return ReadLines(
         tuple(games),
-        title,
-        tuple(s.name for s in read if s.name is not None),
-        tuple(readings),
-        tuple(str(w) for w in warnings),
-        mapped,
+        found.title,
+        tuple(s.name for s in found.read if s.name is not None),
+        tuple(found.readings),
+        tuple(str(w) for w in found.warnings),
+        found.mapped,
     )
+
+
+def _read_sheet(
+    book: Workbook, sheet: Sheet, several: bool, asked: Asked, calendar: Calendar, found: _Found
+) -> None:
+    """One sheet's games, problems and notes into `found`: its header (or the mapping), the week chosen,
+    the layout's reading, and what its columns say."""
+    suggested = partial(_suggested, asked, calendar)
+    columns_of = (
+        _mapped_columns(book, sheet, asked.mapping, found) if asked.mapping else _header_columns(sheet)
+    )
+    if columns_of is None:
+        found.problems.append(_no_header(book.file, sheet, several, suggested))
+        return
+    row, layout, columns, chooser_cols = columns_of
+    sheet, choosers = one_week(
+        book.file,
+        sheet,
+        row,
+        calendar,
+        week=asked.week,
+        season=asked.season,
+        on=asked.on,
+        mapped=chooser_cols,
+    )
+    heading = _title(sheet, row)
+    table = Table(book.file, sheet, row, columns, _league_here(sheet, asked.league, heading), calendar)
+    if isinstance(layout, RotationLayout) and not table.has("rot"):
+        layout = UNNUMBERED if asked.mapping is None else MAPPED["two rows unnumbered"]
+    adopt_headerless(table, layout)
+    got = layout.extract(table)
+    unread, passed = table.unread_rows()
+    reading, refused, ignored = read_columns(
+        table, layout, got.games, choosers=choosers, mapped=asked.mapping is not None
+    )
+    mapped_way = suggested(sheet, several, True) if refused and asked.mapping is None else ""
+    if mapped_way:  # a column the layout does not read: the mapping that reads the sheet, when one does
+        refused[0] = Problem(refused[0].source, f"{refused[0].message} {mapped_way}")
+    found.problems.extend(refused + unread)
+    found.warnings.extend(table.notes + passed + ignored)
+    found.readings.append(reading)
+    if not got.games and not got.problems:
+        found.problems.append(
+            Problem(
+                Source(book.file, sheet.name, row),
+                "there are no games under the header "
+                f"row ({layout.name} layout). Type one game per row below it.",
+            )
+        )
+    found.drafts.extend(got.games)
+    found.problems.extend(_with_suggestion(got, row, asked.mapping, partial(suggested, sheet, several)))
+    found.title = found.title or heading
+    found.read.append(sheet)
+
+
+# a sheet's header row, the layout that reads it, its columns, and the columns that choose a season's week
+_Columns = tuple[int, Layout, dict[str, int], dict[str, int] | None]
+
+
+def _header_columns(sheet: Sheet) -> _Columns | None:
+    """The columns its header names (None: no header names a layout)."""
+    found = _header(sheet)
+    if found is None:
+        return None
+    row, layout = found
+    return row, layout, locate(layout.columns, sheet.rows[row - 1]), None
+
+
+def _mapped_columns(book: Workbook, sheet: Sheet, mapping: ColumnMap, found: _Found) -> _Columns:
+    """The columns the operator's `--map` names (the week's choosers taken out of the layout's)."""
+    resolved = resolve(book.file, sheet, mapping)
+    columns = dict(resolved.columns)
+    found.mapped = found.mapped or as_saved(mapping, resolved, sheet)
+    choosers: dict[str, int] = {
+        n: columns.pop(n) if n in CHOOSERS else columns[n]
+        for n in ("week", "season", "date", "kickoff")
+        if n in columns
+    }
+    return resolved.header_row, MAPPED[resolved.kind], columns, choosers
+
+
+def _league_here(sheet: Sheet, league: str | None, heading: str | None) -> str:
+    """The sheet's name if it is a league's, else --league, else its title's, else NFL."""
+    default = (league_of(league) or league.strip().upper()) if league and league.strip() else None
+    return league_named(sheet.name) or default or league_named(heading) or "NFL"
+
+
+def _suggested(asked: Asked, calendar: Calendar, sheet: Sheet, several: bool, read_only: bool = False) -> str:
+    """The --map command the sheet's columns suggest, each reading tried through this very reader."""
+
+    def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
+        try:
+            got = read_lines(
+                asked.path,
+                sheets=(sheet.name,) if sheet.name else (),
+                league=asked.league,
+                tz=asked.tz,
+                today=asked.today,
+                week=asked.week,
+                season=asked.season,
+                on=asked.on,
+                mapping=m,
+            )
+        except ParlayError:
+            return None
+        return [(g.away, g.home, g.spread) for g in got.games]
+
+    said = [
+        (asked.season, "season"),
+        (asked.week, "week"),
+        (asked.on.isoformat() if asked.on else None, "date"),
+    ]
+    again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
+    return suggest(asked.path, sheet, several, calendar, trial, again, read_only, asked.typed)
 
 
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
@@ -298,124 +360,6 @@ def _title(sheet: Sheet, header_row: int) -> str | None:
             if isinstance(v, str) and text_of(v):
                 return text_of(v)[:120]
     return None
-
-
-def _far_kickoffs(drafts: list[Draft], problems: list[Problem]) -> None:
-    """A kickoff far from the card's other games is a typing slip (a year, 9999-12-31), never a game of
-    the week: each is named with the week it is far from."""
-    middle = middle_day(d.kickoff for d in drafts if d.kickoff is not None)
-    if middle is None:
-        return
-    for d in drafts:
-        if d.kickoff is not None and far_from(d.kickoff, middle, KICKOFF_WINDOW_DAYS):
-            problems.append(
-                Problem(
-                    d.source,
-                    f"{_label(d)}: the kickoff {iso_day(as_day(d.kickoff))} is more than "
-                    f"{KICKOFF_WINDOW_DAYS} days from the card's other games (around {iso_day(middle)}). "
-                    "Check its date and year; a card holds one week's games (import a season's file one "
-                    f"week at a time with {option('week')} or {option('date')}).",
-                )
-            )
-
-
-def _games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
-    """Selection numbers for every game (the sheet's rotation numbers, else assigned), then the games."""
-    _duplicates(drafts, problems)
-    _far_kickoffs(drafts, problems)
-    numbered = [d for d in drafts if d.numbers[0] is not None and d.numbers[1] is not None]
-    sides = {n for d in numbered for n in d.numbers[:2] if n is not None}
-    offset = 100
-    while any(
-        n + offset in sides for d in numbered if d.total is not None for n in d.numbers[:2] if n is not None
-    ):
-        offset += 100
-    used = set(sides)
-    numbers: dict[int, SelectionNumbers] = {}
-    for i, d in enumerate(drafts):
-        away, home, over, under = d.numbers
-        if away is None or home is None:
-            continue
-        if d.total is not None and (over is None or under is None):
-            over, under = totals_for(away, home, used, offset)
-        if d.total is None:
-            over = under = None
-        used |= {n for n in (over, under) if n is not None}
-        try:
-            numbers[i] = SelectionNumbers(away=away, home=home, over=over, under=under)
-        except ValidationError as exc:
-            problems.append(Problem(d.source, validation_text(exc)))
-    rest = [i for i in range(len(drafts)) if i not in numbers]
-    for i, given in zip(
-        rest, assign([drafts[i].total is not None for i in rest], numbers.values()), strict=True
-    ):
-        numbers[i] = given
-    holder: dict[int, Draft] = {}
-    games = []
-    for i, d in enumerate(drafts):
-        for n in numbers[i].all():
-            if n in holder:
-                problems.append(
-                    Problem(
-                        d.source,
-                        f"selection number {n} is used by both {_label(holder[n])} "
-                        f"({_where(holder[n], d)}) and {_label(d)}. Each number must be unique.",
-                    )
-                )
-            holder[n] = d
-        try:
-            games.append(
-                Game(
-                    league=d.league,
-                    kickoff=d.kickoff,
-                    away=d.away,
-                    home=d.home,
-                    neutral=d.neutral,
-                    spread=d.spread,
-                    total=d.total,
-                    numbers=numbers[i],
-                )
-            )
-        except ValidationError as exc:
-            problems.append(Problem(d.source, f"{_label(d)}: {validation_text(exc)}."))
-    return games
-
-
-def _duplicates(drafts: list[Draft], problems: list[Problem]) -> None:
-    pairs: dict[frozenset[str], Draft] = {}
-    teams: dict[tuple[str, str], Draft] = {}
-    for d in drafts:
-        pair = frozenset((d.away.casefold(), d.home.casefold()))
-        if pair in pairs:
-            problems.append(
-                Problem(
-                    d.source,
-                    f"{_label(d)} is on the card twice (also {_where(pairs[pair], d)}). Delete one of them.",
-                )
-            )
-            continue
-        pairs[pair] = d
-        for team in (d.away, d.home):
-            other = teams.get((d.league, team.casefold()))
-            if other is not None:
-                problems.append(
-                    Problem(
-                        d.source,
-                        f"{team} plays twice: {_label(d)} and {_label(other)} "
-                        f"({_where(other, d)}). Delete or fix one of them.",
-                    )
-                )
-            teams[(d.league, team.casefold())] = d
-
-
-def _label(d: Draft) -> str:
-    return f"{d.away} {'vs' if d.neutral else 'at'} {d.home}"
-
-
-def _where(d: Draft, seen_from: Draft) -> str:
-    if d.source.sheet != seen_from.source.sheet:
-        return f'sheet "{d.source.sheet}", row {d.source.row}'
-    return f"row {d.source.row}"
 
 
 def _error(file: str, problems: list[Problem], order: list[str | None]) -> ParlayError:

@@ -10,14 +10,12 @@ at one sheet's rows.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core import teams
 from ..core.errors import ParlayError, Source, option
-from ..core.lines import LineError, is_no_line, parse_spread
-from .sheets import HEADER_ROWS, Sheet, column_letter, header_key, text_of
+from .map_header import column_index, columns_listed, is_letter, mapped_header_row, shown
+from .sheets import Sheet, column_letter, header_key, text_of
 
 # role as typed → the column's name in the layouts (None: `spread`, whose meaning --favourite-by says)
 ROLES: dict[str, str | None] = {
@@ -57,7 +55,6 @@ READ_BY = {  # the roles each layout reads (a role it does not read is refused, 
     "favourite": {"favourite", "favorite", "underdog", "line", "spread", "total", "site"} | WHEN,
     "two rows": {"team", "rot", "spread", "line", "total", "money"} | WHEN,
 }
-TEAM_ROLES = {"away", "home", "favourite", "favorite", "underdog", "team", "matchup"}
 ACCEPTED = (
     "Map each column as ROLE=COLUMN, the column by letter (B) or by its header as written: away, home, "
     "home-line (home's line, favourite negative), away-line, home-margin (positive: home favoured), spread "
@@ -96,19 +93,19 @@ def parse_map(items: Sequence[str], favourite_by: str | None = None) -> ColumnMa
         role, sep, ref = item.partition("=")
         role, ref = role.strip().casefold().replace("_", "-"), ref.strip()
         if not sep or not ref:
-            raise ParlayError(f'{option("map")} "{_shown(item)}" is not ROLE=COLUMN (away=B). {ACCEPTED}')
+            raise ParlayError(f'{option("map")} "{shown(item)}" is not ROLE=COLUMN (away=B). {ACCEPTED}')
         if role not in ROLES:
             raise ParlayError(
-                f'{option("map")} "{_shown(item)}": there is no role "{_shown(role)}". {ACCEPTED}'
+                f'{option("map")} "{shown(item)}": there is no role "{shown(role)}". {ACCEPTED}'
             )
         if role in dict(roles):
             raise ParlayError(
-                f"{option('map')} maps {role} twice ({_shown(dict(roles)[role])} and {_shown(ref)}). Map it once."
+                f"{option('map')} maps {role} twice ({shown(dict(roles)[role])} and {shown(ref)}). Map it once."
             )
         roles.append((role, ref))
     if favourite_by is not None and favourite_by.casefold() not in FAVOURITE_BY:
         raise ParlayError(
-            f'{option("favourite_by")} "{_shown(favourite_by)}" is not a way to tell the favourite. Accepted: sign '
+            f'{option("favourite_by")} "{shown(favourite_by)}" is not a way to tell the favourite. Accepted: sign '
             "(the spread is home's line, the favourite negative: -3 means home gives 3) or margin (the home "
             "team's expected margin: +3 means home gives 3)."
         )
@@ -152,8 +149,8 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
             where,
         )
     width = max((len(r) for r in sheet.rows), default=0)
-    named = {role: ref for role, ref in refs.items() if not _is_letter(ref, width)}
-    header_row = _header_row(file, sheet, refs, named, width)
+    named = {role: ref for role, ref in refs.items() if not is_letter(ref, width)}
+    header_row = mapped_header_row(file, sheet, refs, named, width)
     header = sheet.rows[header_row - 1]
     cols: dict[str, int] = {}
     for role, ref in refs.items():
@@ -161,18 +158,18 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
             hits = [i for i, v in enumerate(header) if header_key(v) == header_key(ref)]
             if len(hits) > 1:
                 raise ParlayError(
-                    f'{option("map")} {role}="{_shown(ref)}": columns {column_letter(hits[0])} and '
+                    f'{option("map")} {role}="{shown(ref)}": columns {column_letter(hits[0])} and '
                     f"{column_letter(hits[1])} are both headed so. Name the column by its letter "
                     f"({role}={column_letter(hits[0])} or {role}={column_letter(hits[1])}).",
                     where,
                 )
             cols[role] = hits[0]
         else:
-            cols[role] = _index(ref)
+            cols[role] = column_index(ref)
             if cols[role] >= width:
                 raise ParlayError(
                     f"{option('map')} {role}={ref}: the sheet has no column {ref.upper()} (its last is "
-                    f"{column_letter(width - 1) if width else 'none'}). {_columns(sheet, header_row)}",
+                    f"{column_letter(width - 1) if width else 'none'}). {columns_listed(sheet, header_row)}",
                     where,
                 )
     taken: dict[int, str] = {}
@@ -268,91 +265,6 @@ def _name(role: str, kind: str, refs: Mapping[str, str], favourite_by: str | Non
     return str(ROLES[role])
 
 
-def _is_letter(ref: str, width: int) -> bool:
-    return bool(re.fullmatch(r"[A-Za-z]{1,2}", ref)) and (_index(ref) < width or len(ref) == 1)
-
-
-def _index(ref: str) -> int:
-    n = 0
-    for ch in ref.upper():
-        n = n * 26 + ord(ch) - 64
-    return n - 1
-
-
-def _header_row(
-    file: str, sheet: Sheet, refs: Mapping[str, str], named: Mapping[str, str], width: int
-) -> int:
-    """The header row: the first of the top rows holding every header named; with letters alone, the first
-    row whose mapped cells are all words (not a line, not blank) — the row above the games."""
-    top = sheet.rows[:HEADER_ROWS]
-    if named:
-        for number, cells in enumerate(top, start=1):
-            keys = {header_key(v) for v in cells}
-            if all(header_key(ref) in keys for ref in named.values()):
-                return number
-        missing = next(
-            ref
-            for ref in named.values()
-            if not any(header_key(ref) in {header_key(v) for v in c} for c in top)
-        )
-        raise ParlayError(
-            f'{option("map")}: no column is headed "{_shown(missing)}" in the first {HEADER_ROWS} rows. '
-            f"{_columns(sheet, _likeliest(sheet))}",
-            Source(file=file, sheet=sheet.name),
-        )
-    cols = {role: _index(ref) for role, ref in refs.items() if _index(ref) < width}
-    for number, cells in enumerate(top, start=1):
-        said = {role: cells[c] if c < len(cells) else None for role, c in cols.items()}
-        words = [v for v in said.values() if isinstance(v, str) and text_of(v) and not _reads_as_line(v)]
-        filled = [v for v in said.values() if v is not None]
-        sides = [v for role, v in said.items() if role in TEAM_ROLES]
-        if (
-            len(words) == len(filled)
-            and len(words) * 2 > len(said)
-            and all(isinstance(v, str) and text_of(v) for v in sides)
-            and not (sides and all(_a_team(v) for v in sides))  # `Tennessee | Indianapolis | PK`: a game
-        ):
-            return number
-    raise ParlayError(
-        f"{option('map')}: none of the first {HEADER_ROWS} rows names the mapped columns "
-        f"({', '.join(sorted({r.upper() for r in refs.values()}))}). Type a header above the games (a word in "
-        "each mapped column) and import again.",
-        Source(file=file, sheet=sheet.name),
-    )
-
-
-def _a_team(value: object) -> bool:
-    """A cell naming a team of the alias table (in any league): a game's row, not a header's."""
-    name = text_of(value)
-    return any(teams.canonical(name, league) is not None for league in (None, "NFL", "NCAA"))
-
-
-def _reads_as_line(value: object) -> bool:
-    """A cell that reads as a line, not as a header's word (`Pick` and `Even` are words above a column)."""
-    if is_no_line(value) or not re.search(r"\d", text_of(value)):
-        return False
-    try:
-        parse_spread(value)
-    except LineError:
-        return False
-    return True
-
-
-def _likeliest(sheet: Sheet) -> int:
-    rows = sheet.rows[:HEADER_ROWS]
-    counts = [sum(isinstance(v, str) and bool(text_of(v)) for v in r) for r in rows]
-    return counts.index(max(counts)) + 1 if counts else 1
-
-
-def _columns(sheet: Sheet, header_row: int) -> str:
-    """The sheet's columns with their headers, to map from."""
-    header = sheet.rows[header_row - 1] if 0 < header_row <= len(sheet.rows) else ()
-    listed = [f'{column_letter(i)} "{text_of(v)}"' for i, v in enumerate(header) if text_of(v)]
-    return (
-        f"Its columns (row {header_row}): {', '.join(listed)}." if listed else "Its columns have no headers."
-    )
-
-
 def _check_saved(
     file: str, sheet: Sheet, header_row: int, cols: Mapping[str, int], mapping: ColumnMap
 ) -> None:
@@ -375,11 +287,6 @@ def _check_saved(
                     file=file, sheet=sheet.name, row=header_row, column=letter, cell=f"{letter}{header_row}"
                 ),
             )
-
-
-def _shown(text: str) -> str:
-    """Text typed by the operator, as a message repeats it: at most 60 characters."""
-    return text if len(text) <= 60 else text[:57] + "…"
 
 
 def _quoted(ref: str) -> str:

@@ -10,10 +10,8 @@ from ..core import teams
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
 from .layouts import OneRowLayout
 from .sheets import Column
-from .table import (
-    Table,
-    team_name,
-)
+from .table import Table
+from .words import team_name
 
 MATCHUP = Column("matchup", "Matchup", ("game", "match", "teams", "matchups", "games", "event", "fixture"))
 _SPLIT = re.compile(r"\s+(@|at|vs\.?|v\.?|versus)\s+|\s*@\s*", re.I)

@@ -18,20 +18,8 @@ from typing import Literal
 
 from ..core.lines import format_spread, is_marked_total, is_no_line, is_signed
 from .sheets import Column, locate
-from .table import (
-    DATE,
-    KICKOFF,
-    LEAGUE,
-    NEUTRAL,
-    TIME,
-    TOTAL,
-    Draft,
-    Extracted,
-    Layout,
-    Table,
-    side_marked,
-    team_name,
-)
+from .table import Draft, Extracted, Layout, Table
+from .words import DATE, KICKOFF, LEAGUE, NEUTRAL, TIME, TOTAL, side_marked, team_name
 
 ROT = Column(
     "rot",

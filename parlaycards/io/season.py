@@ -11,7 +11,7 @@ from datetime import date, datetime
 from ..core.errors import ParlayError, Source, option
 from ..core.when import Calendar, WhenError
 from .sheets import Column, Sheet, locate, text_of
-from .table import DATE, KICKOFF
+from .words import DATE, KICKOFF
 
 WEEK = Column("week", "Week", ("wk", "week #", "week no", "week number", "gameweek", "round"))
 SEASON = Column("season", "Season", ("year", "yr", "season year"))

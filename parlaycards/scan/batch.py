@@ -27,8 +27,8 @@ from ..core.verify import format_serial
 from ..layout.geometry import CardLayout
 from ..layout.templates import Template
 from .cards import Batch, Scanned, read_page
-from .locate import Shape, shapes_of
 from .pages import DPI, page_at, release
+from .quads import Shape, shapes_of
 
 Progress = Callable[[int, int], None]
 

@@ -31,10 +31,17 @@ class Page:
     file: str
     index: int  # 0-based page of the file
     grey: np.ndarray
+    halved: bool = False  # a large JPEG decoded at half its size (the decoder's own halving)
 
     @property
     def where(self) -> str:
         return f"{Path(self.file).name}, page {self.index + 1}"
+
+    def whole(self) -> Page:
+        """The same page decoded at its full size (itself when it was)."""
+        if not self.halved:
+            return self
+        return Page(self.file, self.index, _decoded(self.file, False)[self.index])
 
 
 def pages(paths: list[Path], dpi: int = DPI) -> Iterator[Page]:
@@ -59,8 +66,8 @@ def page_at(path: Path, index: int, dpi: int = DPI) -> Page:
         finally:
             page.close()
         return Page(str(path), index, np.ascontiguousarray(grey))
-    found = _decoded(str(path))
-    return Page(str(path), index, found[index])
+    halved = _halves(path)
+    return Page(str(path), index, _decoded(str(path), halved)[index], halved)
 
 
 _OPEN: dict[str, object] = {}  # the PDF being read, kept open for its next page
@@ -84,9 +91,35 @@ def release() -> None:
 
 
 @lru_cache(maxsize=1)
-def _decoded(path: str) -> list[np.ndarray]:
+def _decoded(path: str, halved: bool = False) -> list[np.ndarray]:
     """Every page of an image file (a TIFF may hold several), decoded once for all its pages."""
-    return _decode(Path(path))
+    return _decode(Path(path), halved)
+
+
+HALVE_FROM = 1600  # a JPEG this long on its long side is first decoded at half size
+
+
+def _halves(path: Path) -> bool:
+    """Whether a photo is large enough to be read at half its size first: a phone photo of one card is
+    finer than the card is read at (K), and the decoder halves a JPEG for a third of the work. The
+    reader asks for the whole picture when a card on the halved one is too small (`Page.whole`)."""
+    if path.suffix.lower() not in {".jpg", ".jpeg"}:
+        return False
+    size = _jpeg_size(path)
+    return size is not None and max(size) >= HALVE_FROM
+
+
+def _jpeg_size(path: Path) -> tuple[int, int] | None:
+    """A JPEG's width and height from its frame header (None when the header is not found early)."""
+    with path.open("rb") as f:
+        head = f.read(1 << 16)
+    i = 2
+    while i + 9 < len(head) and head[i] == 0xFF:
+        marker, length = head[i + 1], int.from_bytes(head[i + 2 : i + 4], "big")
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            return int.from_bytes(head[i + 7 : i + 9], "big"), int.from_bytes(head[i + 5 : i + 7], "big")
+        i += 2 + length
+    return None
 
 
 def _pdf(path: Path, dpi: int) -> Iterator[Page]:
@@ -152,7 +185,7 @@ def _grey(img: np.ndarray) -> np.ndarray:
     return darkest(img)
 
 
-def _decode(path: Path) -> list[np.ndarray]:
+def _decode(path: Path, halved: bool = False) -> list[np.ndarray]:
     """Every page of an image file as grey. Decoded as stored (no EXIF turn: the corner marks say
     which way a card lies, and skipping it is a third faster); 16-bit pictures are brought to 8."""
     data = np.fromfile(str(path), dtype=np.uint8)
@@ -160,7 +193,10 @@ def _decode(path: Path) -> list[np.ndarray]:
         ok, images = cv2.imdecodemulti(data, cv2.IMREAD_UNCHANGED)
         found = [_grey(i) for i in images] if ok else []
     else:
-        one = cv2.imdecode(data, cv2.IMREAD_UNCHANGED)
+        one = cv2.imdecode(
+            data,
+            cv2.IMREAD_REDUCED_COLOR_2 | cv2.IMREAD_IGNORE_ORIENTATION if halved else cv2.IMREAD_UNCHANGED,
+        )
         if (
             one is not None
             and one.ndim == 3

@@ -19,7 +19,7 @@ import zxingcpp
 from ..core.marks import Seen
 from ..layout.geometry import Bubble, CardLayout
 from ..layout.parts import FID
-from .locate import Point, Quad
+from .quads import Point, Quad
 
 K = 2.0  # pixels per point in the straightened card (144 per inch)
 SAMPLE = 0.72  # of a bubble's inner radius: the disc sampled, clear of the printed ring

@@ -1,6 +1,6 @@
 """Pool settings of `serve`: the operator's password (`pool set --password`) and the pool's web address
 (`pool set --site`): cards printed from then on carry their page's link in the QR code
-(`core.verify.qr_link`, in the same symbol as the card's details: see `layout.card.link_level`), and the
+(`core.verify.qr_link`, in the same symbol as the card's details: see `layout.places.link_level`), and the
 links `serve` prints are made with it.
 
 The password is kept only as a salted scrypt hash (the standard library's `hashlib.scrypt`); setting or

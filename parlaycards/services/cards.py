@@ -76,13 +76,15 @@ def import_lines(
     mapping: ColumnMap | None = None,
     layout: str | None = None,
     save_layout: str | None = None,
+    typed: str | None = None,
 ) -> Imported:
     """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
 
     `fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since its
     last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
     (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
-    mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card)."""
+    mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card).
+    `typed`: the operator's command, which a suggested `--map` command repeats."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
     from . import layouts
 
@@ -93,7 +95,15 @@ def import_lines(
     if layout is not None:
         mapping = layouts.load(store, layout)
     lines = read_lines(
-        path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on, mapping=mapping
+        path,
+        sheets=sheets,
+        league=league,
+        tz=tz,
+        week=week,
+        season=season,
+        on=on,
+        mapping=mapping,
+        typed=typed,
     )
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     saved = store_games(

@@ -24,7 +24,8 @@ from ..io.templates import (
     shipped_names,
     template_text,
 )
-from ..layout.card import layout_card, link_level
+from ..layout.card import layout_card
+from ..layout.places import link_level
 from ..layout.templates import Template, renamed, with_offset
 from ..store import Conflict, Store, batches
 from ..store import cards as card_rows

@@ -17,12 +17,13 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import TypedDict, Unpack
 from zoneinfo import ZoneInfo
 
-from ..core.errors import NotFoundError, ParlayError, Source, option
+from ..core.errors import ParlayError, Source, option
 from ..core.models import Card, Entry
 from ..core.text import brief
-from ..core.verify import format_serial, parse_serial
+from ..core.verify import format_serial
 from ..io.entries import RawEntry
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
@@ -30,6 +31,8 @@ from ..store import scans as scan_rows
 from ..store.batches import all_batches
 from .checks import Checks
 from .entries import enter_one
+from .review_rows import pick_row
+from .review_rows import several as several  # the cards one --accept or --reject names
 from .scanned import CardOutcome as CardOutcome  # what a scan made of each card, named here by its users
 from .scanned import keep_read
 
@@ -185,45 +188,6 @@ def reviews(store: Store, slug: str, everything: bool = False) -> tuple[Card, li
         return card, scan_rows.of(tx, slug, None if everything else scan_rows.OPEN)
 
 
-def _pick_row(tx: Tx, slug: str, which: str) -> scan_rows.ScanRow:
-    """The open review named by a serial (`000123`) or by its id (`#7`, for a card with no serial read)."""
-    text = which.strip()
-    if text.startswith("#") or text.lower().startswith("id:"):
-        digits = text.lstrip("#").removeprefix("id:").removeprefix("ID:").strip()
-        row = scan_rows.get(tx, int(digits)) if digits.isdigit() else None
-        if row is None or row.slug != slug or row.status != scan_rows.OPEN:
-            raise NotFoundError(
-                f"no card waiting for review on {slug} has id {text}. See `parlaycards review {slug}`."
-            )
-        return row
-    number = parse_serial(text)
-    if number is None:
-        raise ParlayError(
-            f'"{which}" is neither a serial nor a review id. Accepted: the serial printed on the card, '
-            'e.g. 000123, or "#7" for the review with id 7 (a card whose QR could not be read).'
-        )
-    found = [r for r in scan_rows.of(tx, slug, scan_rows.OPEN) if r.serial == number]
-    if not found:
-        raise NotFoundError(
-            f"card {format_serial(number)} is not waiting for review on {slug}. "
-            f"See `parlaycards review {slug}`."
-        )
-    return found[-1]
-
-
-def several(text: str) -> list[str]:
-    """The cards named by one --accept or --reject: "000055,000056", "#7", or a mix, each once."""
-    out: list[str] = []
-    for part in text.split(","):
-        if part.strip() and part.strip() not in out:
-            out.append(part.strip())
-    if not out:
-        raise ParlayError(
-            f'"{text}" names no card. Accepted: serials or review ids, comma-separated, e.g. 000055,000056 or "#7".'
-        )
-    return out
-
-
 @retry_conflicts
 def accept_many(
     store: Store, slug: str, which: list[str], *, stake: Decimal | None = None, late: bool = False
@@ -242,37 +206,25 @@ def reject_many(store: Store, slug: str, which: list[str], *, reason: str) -> li
         return [_reject(tx, slug, w, reason) for w in which]
 
 
+class Given(TypedDict, total=False):
+    """What a person gives when accepting a card from review (anything not given is as read)."""
+
+    serial: int | None
+    picks: tuple[int, ...] | None
+    stake: Decimal | None
+    code: str | None
+    name: str
+    received: datetime | None
+    late: bool
+    replace: bool
+
+
 @retry_conflicts
-def accept(
-    store: Store,
-    slug: str,
-    which: str,
-    *,
-    serial: int | None = None,
-    picks: tuple[int, ...] | None = None,
-    stake: Decimal | None = None,
-    code: str | None = None,
-    name: str = "",
-    received: datetime | None = None,
-    late: bool = False,
-    replace: bool = False,
-) -> Entry:
+def accept(store: Store, slug: str, which: str, **given: Unpack[Given]) -> Entry:
     """Enter a card from review: as read, or with the picks, stake and code a person gives. It is
     received when the scan said (or at `received`)."""
     with store.transaction() as tx:
-        return _accept(
-            tx,
-            slug,
-            which,
-            serial=serial,
-            picks=picks,
-            stake=stake,
-            code=code,
-            name=name,
-            received=received,
-            late=late,
-            replace=replace,
-        )
+        return _accept(tx, slug, which, **given)
 
 
 def _accept(
@@ -289,7 +241,7 @@ def _accept(
     late: bool = False,
     replace: bool = False,
 ) -> Entry:
-    row = _pick_row(tx, slug, which)
+    row = pick_row(tx, slug, which)
     number, chosen, amount = _completed(row, serial, picks, stake)
     checks = Checks(tx, slug, replace=replace)
     when = _received(received, checks.current) if received else row.received_at
@@ -385,7 +337,7 @@ def _reason(reason: str) -> None:
 
 
 def _reject(tx: Tx, slug: str, which: str, reason: str) -> scan_rows.ScanRow:
-    row = _pick_row(tx, slug, which)
+    row = pick_row(tx, slug, which)
     scan_rows.resolve(tx, row.id, "rejected", reason.strip(), datetime.now(UTC))
     tx.audit(
         "scan.reject",

@@ -3,7 +3,8 @@
 it was never tuned on."""
 
 from .camera import phone, phone_shot, scanner, scanner_shot
-from .marker import HABITS, TOOLS, Hand, draw_erasure, draw_pick, random_hand, scribble_over
+from .hand import HABITS, TOOLS, Hand, random_hand
+from .marker import draw_erasure, draw_pick, scribble_over
 
 __all__ = [
     "HABITS",

@@ -11,13 +11,13 @@ Output: uint8 RGB (H×W×3) or grey (H×W), always through a real JPEG encode/de
 
 from __future__ import annotations
 
-import io
 import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
-from PIL import Image
+
+from .sensor import dust, finish, paper_ppi, rgba, smooth_field
 
 
 @dataclass(frozen=True)
@@ -29,109 +29,13 @@ class Shot:
     ppi: float  # pixels per inch of paper: sqrt(paper's area in the picture / paper's area in inches)
 
 
-# ---------------------------------------------------------------------------------------------- helpers
-
-
-def _rgba(img: np.ndarray) -> np.ndarray:
-    """uint8 RGBA (alpha: the paper) from grey, RGB or RGBA uint8."""
-    if img.ndim == 2:
-        return cv2.cvtColor(img, cv2.COLOR_GRAY2RGBA)
-    if img.shape[2] == 3:
-        return cv2.cvtColor(np.ascontiguousarray(img), cv2.COLOR_RGB2RGBA)
-    return np.ascontiguousarray(img[:, :, :4])
-
-
-def _noise3(
-    rng: np.random.Generator, h: int, w: int, luma: float, chroma: float, tile: int = 256
-) -> np.ndarray:
-    """Sensor-like noise (h, w, 3) float32: luma grain of sd `luma` plus blotchy colour noise of sd
-    `chroma`, one random tile repeated at a random offset (fast; the repeat is invisible at a few levels)."""
-    n = rng.standard_normal((tile, tile, 1), dtype=np.float32) * luma
-    if chroma > 0:
-        c = rng.standard_normal((tile // 2, tile // 2, 3), dtype=np.float32)
-        n = n + cv2.resize(c, (tile, tile), interpolation=cv2.INTER_LINEAR) * chroma
-    else:
-        n = np.repeat(n, 3, axis=2)
-    oy, ox = (int(v) for v in rng.integers(0, tile, 2))
-    reps = (math.ceil((h + oy) / tile), math.ceil((w + ox) / tile), 1)
-    return np.tile(n, reps)[oy : oy + h, ox : ox + w]
-
-
-def _smooth_field(rng: np.random.Generator, h: int, w: int, cells: int) -> np.ndarray:
-    """A smooth random field (h, w) float32 of roughly unit spread: a few cells of noise, upsampled."""
-    gh, gw = max(2, round(cells * h / max(h, w))), max(2, round(cells * w / max(h, w)))
-    g = rng.standard_normal((gh, gw)).astype(np.float32)
-    return cv2.resize(g, (w, h), interpolation=cv2.INTER_CUBIC)
-
-
-def _jpeg(u8: np.ndarray, quality: int, subsampling: int) -> np.ndarray:
-    """Encode and decode through JPEG with PIL (subsampling 0 = 4:4:4, 2 = 4:2:0)."""
-    buf = io.BytesIO()
-    kw = {"subsampling": subsampling} if u8.ndim == 3 else {}
-    Image.fromarray(u8).save(buf, format="JPEG", quality=int(quality), **kw)
-    buf.seek(0)
-    return np.asarray(Image.open(buf)).copy()
-
-
-def _ppi(corners: np.ndarray, w_in: float, h_in: float) -> float:
-    """Pixels per inch of paper from the area of its quad in the picture."""
-    x, y = corners[:, 0], corners[:, 1]
-    area = 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
-    return math.sqrt(area / (w_in * h_in))
-
-
-def _dust(img: np.ndarray, rng: np.random.Generator, n: int, scale: float) -> None:
-    """Dust specks and the odd hair on the glass, drawn into uint8 RGB img in place."""
-    H, W = img.shape[:2]
-    for _ in range(n):
-        L = rng.uniform(15, 60) * scale if rng.random() < 0.15 else 0.0  # a hair or fibre, else a speck
-        half = int(L / 2 + 3 * scale + 4)
-        x, y = (
-            int(rng.integers(half, max(half + 1, W - half))),
-            int(rng.integers(half, max(half + 1, H - half))),
-        )
-        m: np.ndarray = np.zeros((2 * half + 1, 2 * half + 1), np.float32)
-        if L:
-            a, bend = rng.uniform(0, math.pi), rng.normal(0, 0.15)
-            t = np.linspace(-0.5, 0.5, 12)
-            px = half + L * (t * math.cos(a) - bend * np.cos(math.pi * t) * math.sin(a))
-            py = half + L * (t * math.sin(a) + bend * np.cos(math.pi * t) * math.cos(a))
-            cv2.polylines(
-                m, [np.stack([px, py], 1).round().astype(np.int32)], False, float(rng.uniform(0.3, 0.7)), 1
-            )
-        else:
-            cv2.circle(
-                m,
-                (half, half),
-                max(1, round(rng.uniform(0.4, 1.8) * scale)),
-                float(rng.uniform(0.25, 0.75)),
-                -1,
-            )
-        m = cv2.GaussianBlur(m, (0, 0), 0.6)
-        ys, xs = slice(y - half, y + half + 1), slice(x - half, x + half + 1)
-        if img[ys, xs].shape[:2] == m.shape:
-            img[ys, xs] = (img[ys, xs] * (1 - m)[:, :, None]).astype(np.uint8)
-
-
-def _finish(
-    u8: np.ndarray, rng: np.random.Generator, luma: float, chroma: float, grey: bool, q: int, sub: int
-) -> np.ndarray:
-    """Add sensor noise to uint8 RGB, optionally turn grey, and pass through JPEG."""
-    f: np.ndarray = u8.astype(np.float32)
-    f = cv2.scaleAdd(_noise3(rng, u8.shape[0], u8.shape[1], luma, chroma), 1.0, f)
-    out = cv2.convertScaleAbs(f)
-    if grey:
-        out = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY)
-    return _jpeg(out, q, sub)
-
-
 # ---------------------------------------------------------------------------------------------- scanner
 
 
 def scanner_shot(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out: float = 200) -> Shot:
     """A document scanner's page: resampled to dpi_out, skewed up to 3°, sometimes turned by quarter
     turns, on a light or dark bed, slightly blurred, noisy, dusty, grey or colour, through JPEG q50–95."""
-    src = _rgba(img)
+    src = rgba(img)
     h0, w0 = src.shape[:2]
     s = dpi_out / dpi_in
     pw, ph = max(1, round(w0 * s)), max(1, round(h0 * s))
@@ -167,7 +71,7 @@ def scanner_shot(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dp
     tone = np.diag(rng.uniform(0.97, 1.03, 3) * (white - black) / 255)
     out = cv2.transform(out, np.hstack([tone, np.full((3, 1), black)]))
     out = cv2.GaussianBlur(out, (0, 0), float(rng.uniform(0.35, 0.9)))
-    _dust(out, rng, int(rng.poisson(4)), dpi_out / 200)
+    dust(out, rng, int(rng.poisson(4)), dpi_out / 200)
     if rng.random() < 0.3:  # a CCD element that reads a little off: a faint streak down the page
         x = int(rng.integers(0, W))
         out[:, x] = cv2.convertScaleAbs(out[:, x], alpha=float(rng.uniform(0.96, 1.03)))
@@ -182,10 +86,10 @@ def scanner_shot(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dp
             corners = np.stack([corners[:, 1], W - corners[:, 0]], 1)
             W, H = H, W
     grey = bool(rng.random() < 0.4)
-    image = _finish(
+    image = finish(
         out, rng, float(rng.uniform(0.8, 2.5)), 0.0, grey, int(rng.integers(50, 96)), int(rng.choice([0, 2]))
     )
-    return Shot(image, corners, _ppi(corners, w0 / dpi_in, h0 / dpi_in))
+    return Shot(image, corners, paper_ppi(corners, w0 / dpi_in, h0 / dpi_in))
 
 
 def scanner(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out: float = 200) -> np.ndarray:
@@ -207,7 +111,7 @@ def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
         yy, xx = np.mgrid[:qh, :qw].astype(np.float32)
         u = xx * math.cos(ang) + yy * math.sin(ang)
         v = -xx * math.sin(ang) + yy * math.cos(ang)
-        v = v + _smooth_field(rng, qh, qw, 4) * rng.uniform(3, 10) + u * rng.normal(0, 0.02)
+        v = v + smooth_field(rng, qh, qw, 4) * rng.uniform(3, 10) + u * rng.normal(0, 0.02)
         lo, n = float(v.min()) - 1, int(v.max() - v.min()) + 3
         fine: np.ndarray = cv2.GaussianBlur(
             rng.standard_normal((n, 1)).astype(np.float32), (0, 0), rng.uniform(0.6, 1.5)
@@ -222,18 +126,18 @@ def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
             1
             + 0.07 * np.interp(v, idx, fine)
             + 0.1 * np.interp(v, idx, coarse)
-            + 0.04 * _smooth_field(rng, qh, qw, 6)
+            + 0.04 * smooth_field(rng, qh, qw, 6)
         )
         tex = base[None, None, :] * t[:, :, None].astype(np.float32)
     elif kind == "laminate":
         base = np.array(rng.uniform(120, 170, 3), np.float32) * np.array([1.0, 0.98, 0.93], np.float32)
-        tex = base[None, None, :] * (1 + 0.04 * _smooth_field(rng, qh, qw, 12))[:, :, None]
+        tex = base[None, None, :] * (1 + 0.04 * smooth_field(rng, qh, qw, 12))[:, :, None]
     elif kind == "dark":
         base = np.array(rng.uniform(25, 60, 3), np.float32)
-        tex = base[None, None, :] * (1 + 0.08 * _smooth_field(rng, qh, qw, 10))[:, :, None]
+        tex = base[None, None, :] * (1 + 0.08 * smooth_field(rng, qh, qw, 10))[:, :, None]
     else:
         base = np.array([rng.uniform(40, 140), rng.uniform(40, 120), rng.uniform(50, 150)], np.float32)
-        tex = base[None, None, :] * (1 + 0.06 * _smooth_field(rng, qh, qw, 16))[:, :, None]
+        tex = base[None, None, :] * (1 + 0.06 * smooth_field(rng, qh, qw, 16))[:, :, None]
     tex = tex + rng.standard_normal(tex.shape).astype(np.float32) * float(rng.uniform(1.5, 4))
     result: np.ndarray = cv2.resize(tex.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
     return result
@@ -260,7 +164,7 @@ def _frame_paper(
     dist = math.hypot(w_in, h_in) / (2 * math.tan(fov / 2) * rng.uniform(0.65, 0.85))
     P = P @ R.T + np.array([0, 0, dist])
     quad = P[:, :2] / P[:, 2:3]
-    quad *= ppi / _ppi(quad, w_in, h_in)
+    quad *= ppi / paper_ppi(quad, w_in, h_in)
     lo, hi = quad.min(0), quad.max(0)
     size = hi - lo
     mlo, mhi = rng.uniform(0.05, 0.15, 2) * size, rng.uniform(0.05, 0.15, 2) * size
@@ -281,7 +185,7 @@ def phone_shot(
     uneven light, a soft shadow across part of the paper, vignetting, defocus and sometimes motion blur,
     white balance off, sharpening and sensor noise, JPEG 4:2:0 at q50–95. A single card comes out at
     150–260 px per inch of paper; a whole sheet (arm's length) at 110–170. The paper is wholly in frame."""
-    src = _rgba(img)
+    src = rgba(img)
     h0, w0 = src.shape[:2]
     w_in, h_in = w0 / dpi_in, h0 / dpi_in
     ppi = float(rng.uniform(118, 162) if whole_sheet else rng.uniform(158, 252))
@@ -352,7 +256,7 @@ def phone_shot(
     light = (
         1 + rng.uniform(0.05, 0.25) * ((xx / W - 0.5) * math.cos(gdir) + (yy / H - 0.5) * math.sin(gdir)) * 2
     )
-    light += rng.uniform(0.0, 0.1) * _smooth_field(rng, xx.shape[0], xx.shape[1], 3)
+    light += rng.uniform(0.0, 0.1) * smooth_field(rng, xx.shape[0], xx.shape[1], 3)
     shade = np.zeros_like(light)
     if rng.random() < 0.75:
         e = int(rng.integers(4))
@@ -406,7 +310,7 @@ def phone_shot(
     amt = float(rng.uniform(0.2, 0.8))  # the phone's sharpening
     out = cv2.addWeighted(out, 1 + amt, cv2.GaussianBlur(out, (0, 0), 1.5), -amt, 0)
     grey = bool(rng.random() < 0.08)
-    image = _finish(
+    image = finish(
         out,
         rng,
         float(rng.uniform(1.5, 4.0)),
@@ -415,7 +319,7 @@ def phone_shot(
         int(rng.integers(50, 96)),
         2,
     )
-    return Shot(image, corners, _ppi(corners, w_in, h_in))
+    return Shot(image, corners, paper_ppi(corners, w_in, h_in))
 
 
 def phone(
