@@ -15,10 +15,15 @@ from .options import Json, PaidNow, group
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..core.pickem import WeekReport
+    from ..services.pickem_pay import PickemPaid
+    from ..store import Store
 
 pickem_app = group(
-    "Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, prizes split to the cent, season standings.",
+    "Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
+    "prizes split to the cent, season standings.",
     "parlaycards pickem new office-w12 --card nfl-w12",
 )
 entry_app = group(
@@ -276,9 +281,7 @@ def pay(
     """
     from ..services import pickem_pay as svc
 
-    p = run(
-        lambda: svc.pay_prize(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
-    )
+    p = _paid(svc.pay_prize, pool, name, amount)
     err(
         f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: "
         + owed_text(p.owed, "paid in full.")
@@ -299,13 +302,18 @@ def fee(
     """
     from ..services import pickem_pay as svc
 
-    p = run(
-        lambda: svc.pay_fee(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
-    )
+    p = _paid(svc.pay_fee, pool, name, amount)
     err(
         f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: "
         + owed_text(p.owed, "the fee is paid.")
     )
+
+
+def _paid(
+    pay: "Callable[[Store, str, str, Decimal | None], PickemPaid]", pool: str, name: str, amount: str | None
+) -> "PickemPaid":
+    """A prize or a fee paid: `amount` of it, or (none given) all that is owed."""
+    return run(lambda: pay(open_store(), pool, name, values.amount(amount, "amount") if amount else None))
 
 
 @pickem_app.command("standings")
