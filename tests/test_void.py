@@ -60,7 +60,7 @@ def test_a_void_entry_is_not_graded_and_is_listed_as_void(pool):
         Decimal("10.00"),
         Decimal("60.00"),
     )
-    assert [(x.serial, x.name, x.stake, x.reason) for x in after.voided] == [
+    assert [(x.entry.serial, x.entry.name, x.entry.stake, x.reason) for x in after.voided] == [
         ("000002", "Lee", Decimal("5.00"), "typed on the wrong serial")
     ]
     listing = svc.list_entries(pool, "nfl-w12")

@@ -97,11 +97,11 @@ def write_report_csv(report: Report, path: Path) -> Path:
     rows: list[Sequence[object]] = [(*cells(cols, r, writes), "") for r in report.rows]
     rows += [
         (
-            v.serial,
-            v.version,
-            v.name,
-            plain(v.stake),
-            " ".join(map(str, v.picks)),
+            v.entry.serial,
+            v.entry.version,
+            v.entry.name,
+            plain(v.entry.stake),
+            " ".join(map(str, v.entry.picks)),
             "void",
             "",
             "",

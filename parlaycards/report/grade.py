@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.bulk import Graded
 from ..core.lines import format_spread, format_total
@@ -19,6 +19,9 @@ from ..core.money import ZERO, cents
 from ..core.printed import CardLine, card_lines, differs, games_of, line_text
 from ..core.text import dollars, plural
 from ..core.views import kickoff_text
+
+if TYPE_CHECKING:
+    from ..store.voids import Voided  # an entry voided: listed, never graded, no stake counted
 
 
 class EntryRow(NamedTuple):
@@ -111,18 +114,6 @@ class GradeChange:
     paid: Decimal
 
 
-class VoidRow(NamedTuple):
-    """An entry voided by the operator: listed, never graded, no stake counted."""
-
-    serial: str
-    version: int
-    name: str
-    stake: Decimal
-    picks: tuple[int, ...]
-    reason: str
-    voided_at: datetime
-
-
 @dataclass(frozen=True)
 class Totals:
     entries: int
@@ -180,7 +171,7 @@ class Report:
     totals: Totals
     changes: tuple[GradeChange, ...] = ()
     selections: Mapping[tuple[int, int], str] | None = None  # (version, number) → `Chicago +3½`, `Over 44½`
-    voided: tuple[VoidRow, ...] = ()  # by serial; not in `rows`, not in the totals
+    voided: tuple[Voided, ...] = ()  # by serial; not in `rows`, not in the totals
     played: tuple[int, ...] = ()  # the versions cards were printed or entered from
 
     def label(self, version: int, number: int) -> str:

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.text import dollars, plural
-from .grade import EntryRow, GameRow, Report, VoidRow, net_text, winners_heading
+from .grade import EntryRow, GameRow, Report, net_text, winners_heading
 from .grade_columns import ENTRIES_PDF, WINNERS_PDF, Writes, cells, headers, shown
+
+if TYPE_CHECKING:
+    from ..store.voids import Voided
 
 ONE_COLUMN_GAMES = 18
 PAIR_ROWS = 20  # games per side of a two-table block: a block always fits one page
@@ -247,15 +250,15 @@ def _winners(report: Report, winners: Sequence[EntryRow], cell: Any) -> list[Any
     return _chunks(winners, make)
 
 
-def _voided(voided: Sequence[VoidRow], cell: Any) -> list[Any]:
+def _voided(voided: Sequence[Voided], cell: Any) -> list[Any]:
     widths = [0.7, 2.3, 2.5, 2.0]
     rows: list[list[Any]] = [["Serial", "Name", "Picks", "Reason"]]
     for v in voided:
         rows.append(
             [
-                v.serial,
-                _fit(v.name, widths[1] * INCH, cell),
-                _fit(", ".join(map(str, v.picks)), widths[2] * INCH, cell),
+                v.entry.serial,
+                _fit(v.entry.name, widths[1] * INCH, cell),
+                _fit(", ".join(map(str, v.entry.picks)), widths[2] * INCH, cell),
                 _fit(v.reason, widths[3] * INCH, cell),
             ]
         )

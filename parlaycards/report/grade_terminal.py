@@ -125,11 +125,11 @@ def void_table(report: Report) -> Table:
         ("Serial", "Name", "Stake", "Picks", "Voided", "Reason"),
         tuple(
             (
-                x.serial,
-                x.name,
-                dollars(x.stake),
-                " ".join(map(str, x.picks)),
-                short_stamp(x.voided_at, report.timezone, zone=True),
+                x.entry.serial,
+                x.entry.name,
+                dollars(x.entry.stake),
+                " ".join(map(str, x.entry.picks)),
+                short_stamp(x.at, report.timezone, zone=True),
                 x.reason,
             )
             for x in report.voided

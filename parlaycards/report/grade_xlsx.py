@@ -160,12 +160,12 @@ def _voided(ws: Sheet, report: Report, styles: _Styles) -> None:
     headers = ["Serial", "Version", "Name", "Stake", "Picks", f"Voided ({report.timezone})", "Reason"]
     rows = (
         [
-            v.serial,
-            v.version,
-            v.name,
-            v.stake,
-            ", ".join(map(str, v.picks)),
-            stamp(v.voided_at.astimezone(zone)),
+            v.entry.serial,
+            v.entry.version,
+            v.entry.name,
+            v.entry.stake,
+            ", ".join(map(str, v.entry.picks)),
+            stamp(v.at.astimezone(zone)),
             v.reason,
         ]
         for v in report.voided
