@@ -576,7 +576,7 @@ def test_result_fetch_a_different_final_needs_replace(espn, db_path):
     serve_espn_scores(espn, "espn-nfl-2026-w12-scores-corrected.json")
     r = cli(db_path, "result", "fetch", "nfl-w12")
     assert r.exit_code == 2
-    assert "ESPN differs from 1 result(s) already stored; nothing was stored." in r.stderr
+    assert "ESPN differs from 1 result already stored; nothing was stored." in r.stderr
     assert (
         "Los Angeles Rams at Kansas City Chiefs: stored Los Angeles Rams 31, Kansas City Chiefs 28; "
         "ESPN says Los Angeles Rams 31, Kansas City Chiefs 27"

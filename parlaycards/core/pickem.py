@@ -21,7 +21,7 @@ from .models import Card, Frozen, Game, LegOutcome, Result, Side
 from .money import cents, dollars
 from .prizes import HUNDRED, Prize, place_prizes, split
 from .settle import grade_leg
-from .text import clean_name
+from .text import clean_name, plural
 
 NIL = Decimal(0)  # a plain zero: no points, no fee (amounts start from money.ZERO)
 ONE = Decimal(1)
@@ -308,7 +308,7 @@ def _prize_notes(prizes: Sequence[Decimal], pot: Decimal, entries: int, fee: Dec
     if sum(prizes, NIL) > pot:
         notes.append(
             f"The prizes add up to {dollars(sum(prizes, NIL))}, more than the pot {dollars(pot)} "
-            f"({entries} entries at {dollars(fee)})."
+            f"({plural(entries, 'entry', 'entries')} at {dollars(fee)})."
         )
     return notes
 

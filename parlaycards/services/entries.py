@@ -20,7 +20,7 @@ from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, Settlement
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
-from ..core.text import brief, folded
+from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import localise, week_of
 from ..report.entries import entry_fields
@@ -215,7 +215,7 @@ def import_entries(
             raise ParlayError(f"{sheet.file}: the sheet has an entries header but no rows under it.")
         if refused and all_or_nothing:
             raise RefusedError(
-                f"{sheet.file}: {len(refused)} of {len(sheet.rows)} rows are refused, so none was "
+                f"{sheet.file}: {len(refused):,} of {plural(len(sheet.rows), 'row')} {'is' if len(refused) == 1 else 'are'} refused, so none was "
                 "stored (⟨all_or_nothing⟩). Fix them and import the file again",
                 problems=tuple(map(str, refused)),
             )

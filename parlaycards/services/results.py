@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from ..core import printed, teams
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
+from ..core.text import plural
 from ..store import cards as card_rows
 from ..store import results as result_rows
 from ..store import retry_conflicts
@@ -176,7 +177,7 @@ def record_finals(
     differ = [(stored[r.game], r) for r in results if r.game in stored and stored[r.game] != r]
     if differ and not replace:
         raise ParlayError(
-            f"{source} differs from {len(differ)} result(s) already stored; nothing was stored. Check "
+            f"{source} differs from {plural(len(differ), 'result')} already stored; nothing was stored. Check "
             "them, then run again with ⟨replace⟩ to take the new ones (or keep yours and leave it):",
             problems=tuple(
                 f"{games[new.game].label()}: stored {result_text(old, games[new.game])}; "
@@ -250,7 +251,7 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
             found.setdefault(game.key, (result, where))
         if problems:
             raise ParlayError(
-                f"{sheet.file}: {len(problems)} problem(s); no result was stored. Fix them and import "
+                f"{sheet.file}: {plural(len(problems), 'problem')}; no result was stored. Fix them and import "
                 "the file again",
                 problems=tuple(p.at_row() for p in problems),
             )
@@ -258,7 +259,7 @@ def import_results(store: Store, slug: str, path: Path) -> Recorded:
             raise ParlayError(
                 f"{sheet.file}: no final or cancelled game of card {slug} in the sheet"
                 + (f" ({len(sheet.not_over)} not over yet)" if sheet.not_over else "")
-                + (f"; {len(elsewhere)} game(s) not on this card" if elsewhere else "")
+                + (f"; {plural(len(elsewhere), 'game')} not on this card" if elsewhere else "")
                 + "."
             )
         saved = _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
