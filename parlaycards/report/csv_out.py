@@ -22,7 +22,7 @@ from .card import GAME_COLUMNS, game_values
 from .cells import csv_value
 from .entries import EntryList
 from .grade import Report
-from .grade_columns import ENTRIES_CSV, Writes, cells, headers, shown
+from .grade_columns import ENTRIES_CSV, Writes, drawer, headers, shown
 
 
 def safe(value: object) -> object:
@@ -94,7 +94,8 @@ def write_report_csv(report: Report, path: Path) -> Path:
     writes = Writes(
         money=plain, flag=lambda late: "yes" if late else "", time=lambda when: _local(when, zone)
     )
-    rows: list[Sequence[object]] = [(*cells(cols, r, writes), "") for r in report.rows]
+    draw = drawer(cols, writes)
+    rows: list[Sequence[object]] = [(*draw(r), "") for r in report.rows]
     rows += [
         (
             v.entry.serial,

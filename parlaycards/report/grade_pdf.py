@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.text import dollars, plural
 from .grade import EntryRow, GameRow, Report, net_text, winners_heading
-from .grade_columns import ENTRIES_PDF, WINNERS_PDF, Writes, cells, headers, shown
+from .grade_columns import ENTRIES_PDF, WINNERS_PDF, Writes, drawer, headers, shown
 
 if TYPE_CHECKING:
     from ..store.voids import Voided
@@ -243,8 +243,10 @@ def _winners(report: Report, winners: Sequence[EntryRow], cell: Any) -> list[Any
     cols = shown(report, WINNERS_PDF)
     name = {"name": lambda r: _fit(r.name, widths[-5] * INCH, cell)}
 
+    draw = drawer(cols, WRITES, **name)
+
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list[Any]] = [list(headers(cols)), *(cells(cols, r, WRITES, **name) for r in part)]
+        rows: list[list[Any]] = [list(headers(cols)), *map(draw, part)]
         return _table(rows, widths, [("ALIGN", (-2, 1), (-2, -1), "RIGHT")])
 
     return _chunks(winners, make)
@@ -284,8 +286,10 @@ def _entries(report: Report, entries: Sequence[EntryRow], cell: Any) -> list[Any
         "payout": lambda r: dollars(r.payout) if r.payout else "",
     }
 
+    draw = drawer(cols, WRITES, **own)
+
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list[Any]] = [list(headers(cols)), *(cells(cols, r, WRITES, **own) for r in part)]
+        rows: list[list[Any]] = [list(headers(cols)), *map(draw, part)]
         return _table(rows, widths, [("ALIGN", (-1, 1), (-1, -1), "RIGHT")])
 
     return _chunks(entries, make)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..core.text import dollars, plural, short_stamp
 from .grade import EntryRow, Report, net_text, winners_heading
-from .grade_columns import ENTRIES_TERMINAL, WINNERS_TERMINAL, Writes, headers, shown, text_cells
+from .grade_columns import ENTRIES_TERMINAL, WINNERS_TERMINAL, Writes, headers, shown, text_drawer
 from .table import Table
 
 MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}
@@ -105,7 +105,7 @@ def winners_table(report: Report, rows: list[EntryRow]) -> Table:
     cols = shown(report, WINNERS_TERMINAL)
     late = {"status": lambda r: r.paid_status + (" (late)" if r.late else "")}
     return Table(
-        headers(cols), tuple(text_cells(cols, r, WRITES, **late) for r in rows), title=winners_heading(report)
+        headers(cols), tuple(map(text_drawer(cols, WRITES, **late), rows)), title=winners_heading(report)
     )
 
 
@@ -116,7 +116,7 @@ def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
         "name": lambda r: r.name + (" (late)" if r.late else ""),
         "legs": lambda r: " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
     }
-    return Table(headers(cols), tuple(text_cells(cols, r, WRITES, **own) for r in rows), title="All entries")
+    return Table(headers(cols), tuple(map(text_drawer(cols, WRITES, **own), rows)), title="All entries")
 
 
 def void_table(report: Report) -> Table:

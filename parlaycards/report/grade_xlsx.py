@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from ..core.text import stamp
 from .cells import xlsx_cell, xlsx_row
 from .grade import EntryRow, Report
-from .grade_columns import ENTRIES_XLSX_HEAD, ENTRIES_XLSX_TAIL, WINNERS_XLSX, Writes, cells, headers, shown
+from .grade_columns import ENTRIES_XLSX_HEAD, ENTRIES_XLSX_TAIL, WINNERS_XLSX, Writes, drawer, headers, shown
 from .xlsx_print import print_setup
 
 MONEY = '"$"#,##0.00'
@@ -112,7 +112,7 @@ def _table(
 
 def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
     cols = shown(report, WINNERS_XLSX)
-    rows = (cells(cols, r, WRITES) for r in report.winners)
+    rows = map(drawer(cols, WRITES), report.winners)
     money = {i for i, c in enumerate(cols) if c.kind == "money"}
     _table(ws, headers(cols), [9, 24, 10, 7, 7, 18, 10, 12, 12, 12, 10, 7], rows, styles, money)
     t = report.totals
@@ -138,9 +138,11 @@ def _all_entries(ws: Sheet, report: Report, styles: _Styles) -> None:
     zone = ZoneInfo(report.timezone)
     writes = replace(WRITES, time=lambda when: stamp(when.astimezone(zone)))
 
+    first, last = drawer(head, writes), drawer(tail, writes)
+
     def row(r: EntryRow) -> list[Any]:
         picks = list(r.picks) + [None] * (most - len(r.picks))
-        return [*cells(head, r, writes), *picks, *cells(tail, r, writes)]
+        return [*first(r), *picks, *last(r)]
 
     money = {i for i, c in enumerate((*head, *[None] * most, *tail)) if c is not None and c.kind == "money"}
     _table(
