@@ -1,4 +1,4 @@
-"""The grade report's entry columns, named once: each writer (terminal, PDF, xlsx, CSV) lists the columns it
+"""The grade report's entry (and void entry) columns, named once: each writer (terminal, PDF, xlsx, CSV) lists the columns it
 shows by key, and takes each column's header and value from here; only how a kind of value is written (money
 as `$5.00`, `5.00` or a number cell; a flag as `late` or `yes`; a time in the card's zone) is the writer's.
 
@@ -8,27 +8,31 @@ every header that differs between the outputs is visible in one call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from operator import attrgetter
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from .grade import EntryRow, Report
 
+if TYPE_CHECKING:
+    from ..store.voids import Voided
+
 Kind = Literal["text", "money", "flag", "time"]
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
-class Column:
+class Column(Generic[R]):
     key: str
     header: str
-    value: Callable[[EntryRow], object]
+    value: Callable[[R], object]
     kind: Kind = "text"
 
 
-COLUMNS = {
+COLUMNS: dict[str, Column[EntryRow]] = {
     c.key: c
     for c in (
         Column("serial", "Serial", attrgetter("serial")),
@@ -51,6 +55,21 @@ COLUMNS = {
         Column("status", "Status", attrgetter("paid_status")),
         Column("late", "Late", attrgetter("late"), "flag"),
         Column("received", "Received", attrgetter("received_at"), "time"),
+    )
+}
+
+# A voided entry: listed with its reason, never graded, no stake counted.
+VOID_COLUMNS: dict[str, Column[Voided]] = {
+    c.key: c
+    for c in (
+        Column("serial", "Serial", attrgetter("entry.serial")),
+        Column("version", "Version", attrgetter("entry.version")),
+        Column("name", "Name", attrgetter("entry.name")),
+        Column("stake", "Stake", attrgetter("entry.stake"), "money"),
+        Column("picks", "Picks", lambda v: " ".join(map(str, v.entry.picks))),
+        Column("picks_listed", "Picks", lambda v: ", ".join(map(str, v.entry.picks))),
+        Column("voided", "Voided", attrgetter("at"), "time"),
+        Column("reason", "Reason", attrgetter("reason")),
     )
 }
 
@@ -95,26 +114,37 @@ ENTRIES_XLSX_TAIL: Listed = (
     "status",
     "late",
 )  # then Received (zone)
+VOID_TERMINAL: Listed = ("serial", "name", "stake", "picks", "voided", "reason")
+VOID_PDF: Listed = ("serial", "name", "picks_listed", "reason")
+VOID_XLSX: Listed = ("serial", "version", "name", "stake", "picks_listed")  # then Voided (zone), Reason
 ENTRIES_CSV: Listed = (
     *("serial", "version", "name", "stake", "picks", "outcome", "hits", "counted", "tier", "payout", "paid"),
     *(("status", "Paid status"), "late", "received"),
 )
 
 
-def shown(report: Report, listed: Listed) -> tuple[Column, ...]:
-    """The columns `listed`, each under its writer's header; `card` only when cards of more than one version
-    were played (each card is then read at its own version's line)."""
+def shown(report: Report, listed: Listed) -> tuple[Column[EntryRow], ...]:
+    """The entry columns `listed`, each under its writer's header; `card` only when cards of more than one
+    version were played (each card is then read at its own version's line)."""
+    versions = len(report.played) > 1
+    return _picked([x for x in listed if versions or x != "card"], COLUMNS)
+
+
+def void_shown(listed: Listed) -> tuple[Column[Voided], ...]:
+    """The void entry columns `listed`, each under its writer's header."""
+    return _picked(listed, VOID_COLUMNS)
+
+
+def _picked(listed: Listed, columns: Mapping[str, Column[R]]) -> tuple[Column[R], ...]:
     out = []
     for item in listed:
         key, header = item if isinstance(item, tuple) else (item, None)
-        if key == "card" and len(report.played) <= 1:
-            continue
-        c = COLUMNS[key]
+        c = columns[key]
         out.append(c if header is None else Column(c.key, header, c.value, c.kind))
     return tuple(out)
 
 
-def headers(columns: Sequence[Column]) -> tuple[str, ...]:
+def headers(columns: Sequence[Column[Any]]) -> tuple[str, ...]:
     return tuple(c.header for c in columns)
 
 
@@ -128,7 +158,7 @@ class Writes:
     text: Callable[[object], object] | None = None  # None: as they are
 
 
-def _drawn(c: Column, writes: Writes) -> Callable[[EntryRow], object]:
+def _drawn(c: Column[R], writes: Writes) -> Callable[[R], object]:
     """Column `c`'s value of a row, written as its kind is by `writes`."""
     value = c.value
     kinds: dict[str, Callable[[Any], object] | None] = {
@@ -144,8 +174,8 @@ def _drawn(c: Column, writes: Writes) -> Callable[[EntryRow], object]:
 
 
 def drawer(
-    columns: Sequence[Column], writes: Writes, **own: Callable[[EntryRow], object]
-) -> Callable[[EntryRow], list[object]]:
+    columns: Sequence[Column[R]], writes: Writes, **own: Callable[[R], object]
+) -> Callable[[R], list[object]]:
     """A row's cells in `columns`, each written as its kind is by `writes`; `own` (key → how) for a column a
     writer draws its own way from the row (a name fitted to its cell, picks marked with the writer's signs).
     Made once per table: a row is then one call a column (100,000 entries are written)."""
@@ -154,8 +184,8 @@ def drawer(
 
 
 def text_drawer(
-    columns: Sequence[Column], writes: Writes, **own: Callable[[EntryRow], object]
-) -> Callable[[EntryRow], tuple[str, ...]]:
+    columns: Sequence[Column[R]], writes: Writes, **own: Callable[[R], object]
+) -> Callable[[R], tuple[str, ...]]:
     """`drawer` as text, for the terminal's tables."""
     draw = drawer(columns, writes, **own)
     return lambda r: tuple(map(str, draw(r)))

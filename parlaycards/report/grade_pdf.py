@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.text import dollars, plural
 from .grade import EntryRow, GameRow, Report, net_text, winners_heading
-from .grade_columns import ENTRIES_PDF, WINNERS_PDF, Writes, drawer, headers, shown
+from .grade_columns import ENTRIES_PDF, VOID_PDF, WINNERS_PDF, Writes, drawer, headers, shown, void_shown
 
 if TYPE_CHECKING:
     from ..store.voids import Voided
@@ -254,16 +254,13 @@ def _winners(report: Report, winners: Sequence[EntryRow], cell: Any) -> list[Any
 
 def _voided(voided: Sequence[Voided], cell: Any) -> list[Any]:
     widths = [0.7, 2.3, 2.5, 2.0]
-    rows: list[list[Any]] = [["Serial", "Name", "Picks", "Reason"]]
-    for v in voided:
-        rows.append(
-            [
-                v.entry.serial,
-                _fit(v.entry.name, widths[1] * INCH, cell),
-                _fit(", ".join(map(str, v.entry.picks)), widths[2] * INCH, cell),
-                _fit(v.reason, widths[3] * INCH, cell),
-            ]
-        )
+    cols = void_shown(VOID_PDF)
+    fit = {
+        c.key: (lambda v, value=c.value, w=w: _fit(str(value(v)), w * INCH, cell))
+        for c, w in zip(cols, widths, strict=True)
+        if c.key != "serial"
+    }
+    rows: list[list[Any]] = [list(headers(cols)), *map(drawer(cols, WRITES, **fit), voided)]
     return [
         _table(
             rows[i : i + ENTRY_CHUNK + 1] if i == 0 else [rows[0], *rows[i + 1 : i + 1 + ENTRY_CHUNK]], widths

@@ -3,11 +3,20 @@ what is said between them, built once from `report.grade.Report`; the CLI prints
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.text import dollars, plural, short_stamp
 from .grade import EntryRow, Report, net_text, winners_heading
-from .grade_columns import ENTRIES_TERMINAL, WINNERS_TERMINAL, Writes, headers, shown, text_drawer
+from .grade_columns import (
+    ENTRIES_TERMINAL,
+    VOID_TERMINAL,
+    WINNERS_TERMINAL,
+    Writes,
+    headers,
+    shown,
+    text_drawer,
+    void_shown,
+)
 from .table import Table
 
 MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}
@@ -121,19 +130,11 @@ def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
 
 def void_table(report: Report) -> Table:
     """The entries voided: listed, not graded, not counted."""
+    cols = void_shown(VOID_TERMINAL)
+    writes = replace(WRITES, time=lambda at: short_stamp(at, report.timezone, zone=True))
     return Table(
-        ("Serial", "Name", "Stake", "Picks", "Voided", "Reason"),
-        tuple(
-            (
-                x.entry.serial,
-                x.entry.name,
-                dollars(x.entry.stake),
-                " ".join(map(str, x.entry.picks)),
-                short_stamp(x.at, report.timezone, zone=True),
-                x.reason,
-            )
-            for x in report.voided
-        ),
+        headers(cols),
+        tuple(map(text_drawer(cols, writes), report.voided)),
         title=f"Void ({len(report.voided)}): not graded, not counted",
     )
 

@@ -20,7 +20,17 @@ from zoneinfo import ZoneInfo
 from ..core.text import stamp
 from .cells import xlsx_cell, xlsx_row
 from .grade import EntryRow, Report
-from .grade_columns import ENTRIES_XLSX_HEAD, ENTRIES_XLSX_TAIL, WINNERS_XLSX, Writes, drawer, headers, shown
+from .grade_columns import (
+    ENTRIES_XLSX_HEAD,
+    ENTRIES_XLSX_TAIL,
+    VOID_XLSX,
+    WINNERS_XLSX,
+    Writes,
+    drawer,
+    headers,
+    shown,
+    void_shown,
+)
 from .xlsx_print import print_setup
 
 MONEY = '"$"#,##0.00'
@@ -159,20 +169,12 @@ def _all_entries(ws: Sheet, report: Report, styles: _Styles) -> None:
 def _voided(ws: Sheet, report: Report, styles: _Styles) -> None:
     """Entries the operator voided: listed with the reason, never graded, no stake counted."""
     zone = ZoneInfo(report.timezone)
-    headers = ["Serial", "Version", "Name", "Stake", "Picks", f"Voided ({report.timezone})", "Reason"]
-    rows = (
-        [
-            v.entry.serial,
-            v.entry.version,
-            v.entry.name,
-            v.entry.stake,
-            ", ".join(map(str, v.entry.picks)),
-            stamp(v.at.astimezone(zone)),
-            v.reason,
-        ]
-        for v in report.voided
+    cols = void_shown((*VOID_XLSX, ("voided", f"Voided ({report.timezone})"), "reason"))
+    writes = replace(WRITES, time=lambda at: stamp(at.astimezone(zone)))
+    money = {i for i, c in enumerate(cols) if c.kind == "money"}
+    _table(
+        ws, headers(cols), [9, 8, 24, 10, 30, 20, 40], map(drawer(cols, writes), report.voided), styles, money
     )
-    _table(ws, headers, [9, 8, 24, 10, 30, 20, 40], rows, styles, {3})
 
 
 def _legs(ws: Sheet, report: Report, styles: _Styles) -> None:
