@@ -76,44 +76,19 @@ VOID_COLUMNS: dict[str, Column[Voided]] = {
 # What each writer lists. A key with a header beside it is worded that way by that writer.
 Listed = Sequence[str | tuple[str, str]]
 WINNERS_TERMINAL: Listed = (
-    "serial",
-    "card",
-    "name",
-    "stake",
-    "hits_of",
-    "tier_or_outcome",
-    "payout",
+    *("serial", "card", "name", "stake", "hits_of", "tier_or_outcome", "payout"),
     ("status", "Paid"),
 )
 WINNERS_PDF: Listed = ("serial", "card", "name", "hits_of", "tier_or_outcome", "payout", ("status", "Paid"))
 WINNERS_XLSX: Listed = (
-    *(
-        "serial",
-        "name",
-        "stake",
-        "count",
-        "hits",
-        "tier",
-        "outcome",
-        "payout",
-        "paid",
-        "owed",
-        "status",
-        "late",
-    ),
+    *("serial", "name", "stake", "count", "hits", "tier", "outcome"),
+    *("payout", "paid", "owed", "status", "late"),
 )
 ENTRIES_TERMINAL: Listed = ("serial", "card", "name", "stake", "legs", "outcome", "payout")
 ENTRIES_PDF: Listed = ("serial", "card", "name", "legs", "outcome", "payout")
 ENTRIES_XLSX_HEAD: Listed = ("serial", "version", "name", "stake")  # then a column a pick
-ENTRIES_XLSX_TAIL: Listed = (
-    "outcome",
-    "counted",
-    "hits",
-    "payout",
-    "paid",
-    "status",
-    "late",
-)  # then Received (zone)
+# then Received (in the card's zone)
+ENTRIES_XLSX_TAIL: Listed = ("outcome", "counted", "hits", "payout", "paid", "status", "late")
 VOID_TERMINAL: Listed = ("serial", "name", "stake", "picks", "voided", "reason")
 VOID_PDF: Listed = ("serial", "name", "picks_listed", "reason")
 VOID_XLSX: Listed = ("serial", "version", "name", "stake", "picks_listed")  # then Voided (zone), Reason
