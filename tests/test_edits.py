@@ -6,8 +6,9 @@ from pydantic import ValidationError
 
 from parlaycards.core import edits
 from parlaycards.core.errors import NotFoundError, ParlayError
-from parlaycards.core.models import Card, Odds, SelectionNumbers
+from parlaycards.core.models import Card, SelectionNumbers
 from parlaycards.core.numbering import assign
+from parlaycards.core.payout_table import Odds
 
 from .conftest import make_card
 

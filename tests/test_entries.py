@@ -13,7 +13,7 @@ from parlaycards.cli.main import app
 from parlaycards.core import edits
 from parlaycards.core.errors import NotFoundError, ParlayError, RefusedError, spell
 from parlaycards.services import entries as svc
-from parlaycards.services import grading, results
+from parlaycards.services import grading, pool_settings, results
 from parlaycards.store import schema
 
 from .conftest import ET, make_card
@@ -119,7 +119,7 @@ def test_verify_code_is_checked_when_given_and_required_by_the_pool_setting(pool
         "(the code is printed beside the serial on the card)",
     )
     add(pool, serial="4")  # optional by default
-    svc.set_require_code(pool, True)
+    pool_settings.set_require_code(pool, True)
     with pytest.raises(RefusedError, match="card 000005 is refused") as caught:
         add(pool, serial="5")
     assert caught.value.problems[0].startswith("no verify code: this pool requires the code")

@@ -91,7 +91,7 @@ def test_paid_out_is_the_cash_handed_out_even_after_a_correction(pool):
     final(pool, 103, 27, 20)  # Cowboys cover: 000001 wins $60
     grading.grade(pool, SLUG)
     entries.pay(pool, SLUG, 1)
-    final(pool, 103, 17, 20)  # corrected back: 000001 loses
+    results.set_result(pool, SLUG, 103, 17, 20, yes=True)  # corrected back: 000001 (paid) loses
     report = grading.grade(pool, SLUG)
     assert report.totals.payouts == Decimal("0.00") and report.totals.paid == Decimal("60.00")
     assert ("000001", "60.00") in [(c.serial, str(c.paid)) for c in report.changes]
@@ -104,7 +104,7 @@ def test_a_card_paid_more_than_it_now_pays_stays_overpaid_until_the_money_comes_
     final(pool, 103, 27, 20)  # Cowboys cover: 000001 wins $60
     grading.grade(pool, SLUG)
     entries.pay(pool, SLUG, 1)
-    final(pool, 103, 17, 20)  # corrected back: 000001 loses
+    results.set_result(pool, SLUG, 103, 17, 20, yes=True)  # corrected back: 000001 (paid) loses
     grading.grade(pool, SLUG)
     report = grading.grade(pool, SLUG)  # graded again: no change left to list, the overpayment stays
     assert report.changes == ()

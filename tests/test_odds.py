@@ -3,8 +3,8 @@ from fractions import Fraction
 
 import pytest
 
-from parlaycards.core.models import Odds, PayoutTable, PayoutTier, seed_payouts
 from parlaycards.core.odds import analyze, card_edge, parlay, parse_price, to_american
+from parlaycards.core.payout_table import Odds, PayoutTable, PayoutTier, seed_payouts
 
 
 @pytest.mark.parametrize(

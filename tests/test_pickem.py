@@ -16,7 +16,8 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError, RefusedError
 from parlaycards.core.models import Result, Side
-from parlaycards.core.pickem import PickemEntry, PickemPool, grade_week, picks_from_numbers, tiebreak_game
+from parlaycards.core.pickem import PickemEntry, PickemPool, picks_from_numbers, tiebreak_game
+from parlaycards.core.pickem_week import grade_week
 from parlaycards.core.prizes import Prize, parse_prizes, place_prizes, split
 from parlaycards.core.season import season_standings
 from parlaycards.services import pickem as svc

@@ -180,7 +180,8 @@ def test_a_payout_cap_in_cents_prints_in_cents_on_the_card_and_in_its_rules(tmp_
     """A cap of $250.60 printed as "Max payout $251" beside rules that said $250.60: one money format."""
     from decimal import Decimal
 
-    from parlaycards.core.models import Card, PayoutTable
+    from parlaycards.core.models import Card
+    from parlaycards.core.payout_table import PayoutTable
     from parlaycards.core.views import rules_text
 
     plain_card = nfl_card(12)

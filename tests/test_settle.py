@@ -15,16 +15,13 @@ from parlaycards.core.models import (
     Entry,
     Game,
     LegOutcome,
-    Odds,
     Outcome,
-    PayoutTable,
-    PayoutTier,
     Result,
     Rules,
     SelectionNumbers,
     Side,
-    seed_payouts,
 )
+from parlaycards.core.payout_table import Odds, PayoutTable, PayoutTier, seed_payouts
 from parlaycards.core.settle import grade_leg, grade_selections, returned, settle_entry
 
 WHEN = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)

@@ -200,6 +200,46 @@ def test_the_operator_link_works_once(site: Site):
     assert again.status_code == 403 and "set-cookie" not in again.headers
 
 
+def test_the_link_opened_again_in_the_signed_in_browser_goes_to_the_operators_page(site: Site):
+    c = client(site, "10.0.0.1")
+    link = f"/op/login?token={site.guard.new_token()}"
+    assert c.get(link, follow_redirects=False).status_code == 303  # signed in; the link is spent
+    again = c.get(link, follow_redirects=False)  # opened again (the browser's history, a bookmark)
+    assert again.status_code == 303 and again.headers["location"] == "/op"
+    assert c.get(link).url.path == "/op" and "Operator only" not in c.get(link).text
+    assert site.brake._recent("10.0.0.1") == []  # the operator's own link is no wrong guess
+    other = client(site, "10.0.0.2")  # another browser, not signed in: the spent link is refused as before
+    assert other.get(link, follow_redirects=False).status_code == 403
+
+
+def test_a_matchups_competitor_out_is_entered_through_the_result_service(store: Store, tmp_path: Path):
+    from parlaycards.services import history
+
+    from .pool_support import new_card
+    from .test_withdrawals import golf_card
+
+    new_card(store, golf_card())
+    site = Site(store, ttl=0)
+    c = operator(site)
+    page = c.get("/op/golf-r4")
+    assert page.text.count('action="/op/golf-r4/out"') == 4  # one form a matchup
+    token = csrf(page.text)
+    r = c.post("/op/golf-r4/out", data={"csrf": token, "competitor": "102", "out": "dq"})
+    assert 'class="flash ok"' in r.text and "McIlroy was disqualified." in r.text
+    said = [e for e in history.history(store, "golf-r4").events if e.action.startswith("result")]
+    assert len(said) == 1 and "McIlroy" in said[0].text, said
+    assert "McIlroy was disqualified" in client(site).get("/golf-r4").text  # the players' board says it
+    before = snapshot(db_file(site))
+    for data, why in (
+        ({"competitor": "102", "out": "dq"}, "That result was already entered: nothing changed."),
+        ({"competitor": "102", "out": "gone"}, "Choose withdrew or disqualified."),
+        ({"competitor": "abc", "out": "wd"}, 'The competitor "abc" is not a whole number'),
+    ):
+        r = c.post("/op/golf-r4/out", data={"csrf": token, **data})
+        assert why in html.unescape(r.text), r.text
+    assert snapshot(db_file(site)) == before
+
+
 def test_a_form_without_its_csrf_token_changes_nothing(pool: Pool, site: Site):
     c = operator(site)
     before = snapshot(db_file(site))

@@ -17,12 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from parlaycards.services import access, grading
+from parlaycards.services import access, grading, history
 from parlaycards.services import results as result_svc
 from parlaycards.store import Store
 from parlaycards.store import sessions as session_rows
 from parlaycards.web.app import Site, create_app
 
+from .pool_support import new_card
+from .test_withdrawals import golf_card
 from .web_support import SLUG, Pool, make_pool, wait_without_serial
 
 CHROMIUM = "/usr/bin/chromium"
@@ -93,6 +95,7 @@ def served(browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[
     tmp = tmp_path_factory.mktemp("serve")
     store = Store(f"sqlite:///{tmp / 'pool.db'}")
     pool = make_pool(store, tmp)
+    new_card(store, golf_card())  # matchups: a competitor can withdraw or be disqualified
     site = Site(store, poll_ms=300, ttl=0)
     server = Server(site)
     yield pool, site, server
@@ -178,6 +181,23 @@ def test_the_board_updates_itself_when_a_score_is_entered(served, page):
     assert page.evaluate("window.notReloaded") is True  # updated in place, not reloaded
 
 
+def test_an_operator_enters_a_golfer_who_withdrew(served, page):
+    _, site, server = served
+    operator(page, site, server)
+    page.goto(f"{server.url}/op/golf-r4")
+    row = page.locator("ul.scores li:has-text('Scheffler')")
+    row.locator("select[name=competitor]").select_option(label="Scheffler")
+    row.locator("select[name=out]").select_option("wd")
+    row.locator("form.out button").click()
+    page.wait_for_selector(".flash.ok")
+    assert "Scheffler withdrew." in page.locator(".flash.ok").inner_text()
+    assert "Scheffler withdrew" in page.locator("ul.scores li:has-text('Scheffler') .score").inner_text()
+    events = history.history(site.store, "golf-r4").events
+    assert any("Scheffler withdrew" in e.text for e in events), [e.text for e in events]
+    page.goto(f"{server.url}/golf-r4")  # the players' board says it too
+    assert "Scheffler withdrew" in page.locator("#live").inner_text()
+
+
 PAGES = {
     "board": "/{slug}",
     "card": "/{slug}/card/000001?code={code}",
@@ -185,6 +205,7 @@ PAGES = {
     "operator-home": "/op",
     "operator-card": "/op/{slug}",
     "operator-phone": "/op/{slug}/phone",
+    "operator-matchups": "/op/golf-r4",
     "operator-sign-in": "/op/login",
 }
 

@@ -71,7 +71,7 @@ def test_a_round_stores_the_finals_and_the_operator_page_says_so(httpserver, mon
     with store.reading() as tx:
         assert len(result_rows.of(tx, "nfl-w12")) == 5
     page = operator_page(store)
-    assert re.search(r"Results fetched \w{3} \d\d:\d\d: 5 results stored from ESPN", page), page
+    assert re.search(r"Results fetched \w{3} \w{3} \d\d \d\d:\d\d: 5 results stored from ESPN", page), page
     again = fetch_once(store)  # the same finals again: nothing new, no error
     assert again[0][1] and "0 results stored" in again[0][2]
     store.dispose()

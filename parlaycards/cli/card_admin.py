@@ -13,6 +13,9 @@ from .options import CardTitle, Slug
 from .shell import err, open_store, run
 
 if TYPE_CHECKING:
+    from decimal import Decimal
+
+    from ..core.models import Card
     from ..services.cards import Saved
 
 
@@ -87,36 +90,41 @@ def card_new(
 
     Example: parlaycards card new teaser-w12 --from nfl-w12 --teaser 6 --ties win   (or: card new golf-r4 --title "Golf Round 4")
     """
-    from decimal import Decimal
-
     from ..services import new_cards as svc
 
     def make() -> "Saved":
-        points = (
-            values.number(
-                teaser.replace("½", ".5").replace(" 1/2", ".5"),
-                "teaser",
-                "Accepted: 6, 6½, 7, 10, 14 (football); 4, 4½, 5 (basketball).",
-                Decimal("0.5"),
-                Decimal(20),
-            )
-            if teaser is not None
-            else None
-        )
         # one of the Ties words, checked
         rule = cast("Ties", values.choice(ties, Ties, "ties", "a ties rule")) if ties is not None else None
         return svc.new_card(
             open_store(create=source is None),
             slug,
             source=source,
-            teaser=points,
+            teaser=_teaser_points(teaser),
             ties=rule,
             title=title,
             tz=tz,
         )
 
-    saved = run(make)
-    card = saved.card
+    _say_made(run(make).card)
+
+
+def _teaser_points(teaser: str | None) -> "Decimal | None":
+    """A teaser's points as typed (6, 6½, 6 1/2, 6.5), checked; None for no teaser."""
+    from decimal import Decimal
+
+    if teaser is None:
+        return None
+    return values.number(
+        teaser.replace("½", ".5").replace(" 1/2", ".5"),
+        "teaser",
+        "Accepted: 6, 6½, 7, 10, 14 (football); 4, 4½, 5 (basketball).",
+        Decimal("0.5"),
+        Decimal(20),
+    )
+
+
+def _say_made(card: "Card") -> None:
+    """What `card new` made: a teaser card printed with its teased lines, or an empty card."""
     if card.teaser is not None:
         err(
             f'Made {card.slug} version {card.version} ("{card.title}"): {len(card.games)} games teased '

@@ -114,6 +114,15 @@ FavouriteByOpt = Annotated[
         "favoured). Example: --map spread=F --favourite-by sign",
     ),
 ]
+NewTeamOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--new-team",
+        metavar="NAME",
+        help="A team name that is right as written though it is close to a known team's (repeatable); "
+        'without it such a name is refused as a likely typo. Example: --new-team "Saint Josephs"',
+    ),
+]
 SaveLayoutOpt = Annotated[
     str | None,
     typer.Option(
@@ -152,6 +161,7 @@ def import_(
     favourite_by: FavouriteByOpt = None,
     save_layout: SaveLayoutOpt = None,
     layout: LayoutOpt = None,
+    new_team: NewTeamOpt = None,
 ) -> None:
     """Import the week's lines from a spreadsheet into a card (the whole help: IMPORT_HELP)."""
     day = run(lambda: values.day(on, "date")) if on is not None else None
@@ -175,6 +185,7 @@ def import_(
         "mapping": mapping,
         "layout": layout,
         "save_layout": save_layout,
+        "new_teams": tuple(new_team or ()),
         "typed": _typed(ctx, leave=frozenset({"map_", "favourite_by", "dry_run", "layout", "save_layout"})),
     }
     done = _import(lines, dry_run, asked)

@@ -17,7 +17,7 @@ from .shell import console, err, open_store, print_json, run
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ..core.pickem import WeekReport
+    from ..core.pickem_week import WeekReport
     from ..services.pickem_pay import PickemPaid
     from ..store import Store
 
@@ -165,7 +165,9 @@ def entry_add(
     )
     if added.missing:
         err(
-            f"No pick for {len(added.missing)} game(s), which score 0: "
+            f"No pick for {plural(len(added.missing), 'game')}, which "
+            + ("scores" if len(added.missing) == 1 else "score")
+            + " 0: "
             + ", ".join(g.label() for g in added.missing)
         )
 

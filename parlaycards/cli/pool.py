@@ -227,6 +227,16 @@ def entries(
         print_entries(view, limit=None if all_rows else 200)
 
 
+YesOpt = Annotated[
+    bool,
+    typer.Option(
+        "--yes",
+        help="Store a score that changes what cards already paid won (refused without it, naming each "
+        "card); the payments stay as they were and the next grade shows each card overpaid or owed.",
+    ),
+]
+
+
 @result_app.command("set")
 def result_set(
     slug: Slug,
@@ -263,6 +273,7 @@ def result_set(
             help="Matchups: the competitor of NUMBER started, then was disqualified; they lose the matchup.",
         ),
     ] = False,
+    yes: YesOpt = False,
 ) -> None:
     """Record a game's final score, overtime included (away then home), or that it was cancelled.
 
@@ -276,7 +287,9 @@ def result_set(
         err("Error: give --withdrew or --disqualified, not both: one competitor, one way out.", "bold red")
         raise typer.Exit(2)
     out: Literal["wd", "dq"] | None = "wd" if withdrew else "dq" if disqualified else None
-    say_results(slug, run(lambda: svc.set_result(open_store(), slug, number, away, home, cancelled, out)))
+    say_results(
+        slug, run(lambda: svc.set_result(open_store(), slug, number, away, home, cancelled, out, yes))
+    )
 
 
 @result_app.command("import")
@@ -285,6 +298,7 @@ def result_import(
     file: Annotated[
         Path, typer.Argument(help="Scores: .xlsx or .csv, by selection number or by team names.")
     ],
+    yes: YesOpt = False,
 ) -> None:
     """Import final scores. Any row that cannot be read stores nothing, and is named.
 

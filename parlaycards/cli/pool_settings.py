@@ -14,51 +14,58 @@ pool_app = typer.Typer(
 )
 
 
+RequireCode = Annotated[
+    bool | None,
+    typer.Option(
+        "--require-code/--no-require-code",
+        help="Refuse entries without the verify code printed beside the serial (new pools: required; "
+        "--no-require-code: optional, checked when given).",
+    ),
+]
+MaxStake = Annotated[
+    str | None,
+    typer.Option(
+        help="The largest stake one card may carry, e.g. 100 (default 1000); larger ones are refused."
+    ),
+]
+DefaultStake = Annotated[
+    str | None,
+    typer.Option(
+        help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).'
+    ),
+]
+Site = Annotated[
+    str | None,
+    typer.Option(
+        help="The address players open `serve` at, e.g. https://pool.example.org: cards printed from "
+        "now on carry their page's link in the QR code (a phone's camera opens it), and serve's links "
+        'use it ("none": the QR holds the card\'s details, as before).'
+    ),
+]
+Password = Annotated[
+    bool | None,
+    typer.Option(
+        "--password/--no-password",
+        help="Ask for a password the operator signs in to `serve` with (beside its one-time links); "
+        "--no-password removes it.",
+    ),
+]
+
+
 @pool_app.command("set")
 def pool_set(
-    require_code: Annotated[
-        bool | None,
-        typer.Option(
-            "--require-code/--no-require-code",
-            help="Refuse entries without the verify code printed beside the serial (new pools: required; "
-            "--no-require-code: optional, checked when given).",
-        ),
-    ] = None,
-    max_stake: Annotated[
-        str | None,
-        typer.Option(
-            help="The largest stake one card may carry, e.g. 100 (default 1000); larger ones are refused."
-        ),
-    ] = None,
-    default_stake: Annotated[
-        str | None,
-        typer.Option(
-            help='Stake of a scanned card with no stake bubble marked, e.g. 5 ("none": such cards go to review).'
-        ),
-    ] = None,
-    site: Annotated[
-        str | None,
-        typer.Option(
-            help="The address players open `serve` at, e.g. https://pool.example.org: cards printed from "
-            "now on carry their page's link in the QR code (a phone's camera opens it), and serve's links "
-            'use it ("none": the QR holds the card\'s details, as before).'
-        ),
-    ] = None,
-    password: Annotated[
-        bool | None,
-        typer.Option(
-            "--password/--no-password",
-            help="Ask for a password the operator signs in to `serve` with (beside its one-time links); "
-            "--no-password removes it.",
-        ),
-    ] = None,
+    require_code: RequireCode = None,
+    max_stake: MaxStake = None,
+    default_stake: DefaultStake = None,
+    site: Site = None,
+    password: Password = None,
 ) -> None:
     """Change the pool's settings (for every card). Without options, shows them.
 
     Example: parlaycards pool set --require-code --max-stake 100 --default-stake 5 --site https://pool.example.org
     """
     from ..services import access
-    from ..services import entries as svc
+    from ..services import pool_settings as svc
     from ..services import scan as scan_svc
 
     secret = None  # asked, and every new value checked, before anything is changed
@@ -100,7 +107,7 @@ def pool_show() -> None:
 
 def _show_settings(always_stake: bool) -> None:
     from ..services import access
-    from ..services import entries as svc
+    from ..services import pool_settings as svc
     from ..services import scan as scan_svc
 
     required = run(lambda: svc.require_code(open_store()))

@@ -86,6 +86,10 @@ def say_results(slug: str, saved: Recorded, file: str | None = None) -> None:
         err(f"{plural(n, 'game')} of the sheet {'are' if n != 1 else 'is'} not on this card (left alone):")
         for line in saved.not_on_card:
             err(f"  not on this card: {line}")
+    for line in saved.removed:
+        err(f"  left alone: {line}")
+    for line in saved.paid_moved:
+        err(f"  a paid card changes: {line}")
     if saved.changes:
         err(f"Run `parlaycards grade {slug}` to settle the cards.")
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import ipaddress
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .shell import err, open_store, run
+
+if TYPE_CHECKING:
+    from ..store import Store
 
 
 def register(app: typer.Typer) -> None:
@@ -72,37 +75,42 @@ def proxies(text: str) -> str:
     return ",".join(said)
 
 
+Host = Annotated[
+    str,
+    typer.Option(help="Address to listen on; 0.0.0.0 for every network (a warning says who can reach it)."),
+]
+Port = Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")]
+Workers = Annotated[
+    int,
+    typer.Option(
+        min=1,
+        max=32,
+        help="Processes answering at once, e.g. 2 on a machine of 2 cores (sessions and the wrong-code "
+        "brake are shared through the pool database, on SQLite and PostgreSQL alike).",
+    ),
+]
+Proxy = Annotated[
+    str | None,
+    typer.Option(
+        help="The address of a proxy in front (nginx, Caddy) whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed; without it every player seems to come from the proxy.",
+    ),
+]
+FetchResults = Annotated[
+    str | None,
+    typer.Option(
+        help="Fetch the finals of every card whose lines came from a feed, at start and then this "
+        "often, e.g. 5m (a failure is shown on the operator's page).",
+    ),
+]
+
+
 def serve(
-    host: Annotated[
-        str,
-        typer.Option(
-            help="Address to listen on; 0.0.0.0 for every network (a warning says who can reach it)."
-        ),
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
-    workers: Annotated[
-        int,
-        typer.Option(
-            min=1,
-            max=32,
-            help="Processes answering at once, e.g. 2 on a machine of 2 cores (sessions and the wrong-code "
-            "brake are shared through the pool database, on SQLite and PostgreSQL alike).",
-        ),
-    ] = 1,
-    proxy: Annotated[
-        str | None,
-        typer.Option(
-            help="The address of a proxy in front (nginx, Caddy) whose X-Forwarded-For and "
-            "X-Forwarded-Proto are believed; without it every player seems to come from the proxy.",
-        ),
-    ] = None,
-    fetch_results: Annotated[
-        str | None,
-        typer.Option(
-            help="Fetch the finals of every card whose lines came from a feed, at start and then this "
-            "often, e.g. 5m (a failure is shown on the operator's page).",
-        ),
-    ] = None,
+    host: Host = "127.0.0.1",
+    port: Port = 8000,
+    workers: Workers = 1,
+    proxy: Proxy = None,
+    fetch_results: FetchResults = None,
 ) -> None:
     """Serve the pool's pages: the board and each player's card, and the operator's review, phone scan,
     scores, grading and payments. Prints a one-time operator link.
@@ -111,30 +119,39 @@ def serve(
 
     Example: parlaycards serve --host 0.0.0.0 --port 8000 --fetch-results 5m
     """
-    import json
-    import os
-
-    import uvicorn
-
-    from ..services import access
-    from ..web.app import SERVE_ENV
     from ..web.fetching import Fetcher
-    from ..web.guard import Guard
 
     trusted = proxies(proxy) if proxy is not None else None
     interval = every(fetch_results) if fetch_results is not None else None
     store = open_store()
     run(store.migrate)
+    base = announce(store, host, port)
+    if trusted:
+        err(f"Believing the forwarded addresses of the proxy at {trusted}.")
+    if workers > 1:
+        err(f"{workers} workers.")
+    if interval is not None:
+        Fetcher(store, interval).start()
+        err(f"Fetching results every {interval / 60:g} min for cards whose lines came from a feed.")
+    err("Stop with Ctrl+C.")
+    start(store, base, host, port, workers, trusted)
+
+
+def announce(store: Store, host: str, port: int) -> str | None:
+    """Say where the pages are, who can reach them and the operator's one-time link; returns the address
+    other machines reach the pages at (the pool's site, or this machine's on its network), if any."""
+    from ..services import access
+    from ..web.guard import Guard
+
     token = run(Guard(store).new_token)
-    base = None
     shown = f"[{host}]" if ":" in host else host
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else shown
+    base = None
     if host in ("0.0.0.0", "::"):
         lan = network_address()
         base = f"http://{lan}:{port}" if lan else None
     public = run(lambda: access.site(store))
-    if public:
-        base = public
+    base = public or base
     who = reach(host)
     if who:
         err(
@@ -148,6 +165,12 @@ def serve(
     err(f"Operator (works once, within 30 minutes): http://{local}:{port}/op/login?token={token}")
     if run(lambda: access.has_password(store)):
         err(f"Or sign in with the operator's password at http://{local}:{port}/op/login")
+    hidden_boards(store)
+    return base
+
+
+def hidden_boards(store: Store) -> None:
+    """Warn of a card named as an operator page (`op`, `static`): its board cannot be reached."""
     from ..services import cards as card_svc
 
     hidden = [c.slug for c in run(lambda: card_svc.list_cards(store)) if c.slug in card_svc.RESERVED]
@@ -157,14 +180,17 @@ def serve(
             "address (cards made since cannot take that name); its players' own card pages still work.",
             "bold yellow",
         )
-    if trusted:
-        err(f"Believing the forwarded addresses of the proxy at {trusted}.")
-    if workers > 1:
-        err(f"{workers} workers.")
-    if interval is not None:
-        Fetcher(store, interval).start()
-        err(f"Fetching results every {interval / 60:g} min for cards whose lines came from a feed.")
-    err("Stop with Ctrl+C.")
+
+
+def start(store: Store, base: str | None, host: str, port: int, workers: int, trusted: str | None) -> None:
+    """uvicorn, each worker making the application from what `serve` was told (PARLAYCARDS_SERVE)."""
+    import json
+    import os
+
+    import uvicorn
+
+    from ..web.app import SERVE_ENV
+
     os.environ[SERVE_ENV] = json.dumps({"url": store.url, "actor": f"{store.actor} (serve)", "base": base})
     uvicorn.run(
         "parlaycards.web.app:served",

@@ -19,8 +19,9 @@ from operator import itemgetter
 from typing import NamedTuple, Protocol
 
 from .memo import Memo
-from .models import Card, Leg, LegOutcome, Outcome, PayoutTier, Result, Rules, Settlement
+from .models import Card, Leg, LegOutcome, Outcome, Result, Rules, Settlement
 from .money import ZERO
+from .payout_table import PayoutTier
 from .settle import grade_selections, settle_card
 
 # Bit fields of a packed sum; 63 legs at most per field, far above any card's 30.

@@ -8,8 +8,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from .lines import format_spread, format_total, half
-from .models import Card, Game, PayoutTable, Rules
+from .models import Card, Game, Rules
 from .money import dollars
+from .payout_table import PayoutTable
 from .text import moment
 from .views import kickoff_text
 

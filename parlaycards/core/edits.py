@@ -10,8 +10,9 @@ from pydantic import ValidationError
 
 from .bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
 from .errors import NotFoundError, ParlayError, RefusedError, option
-from .models import Card, Game, Odds, PayoutTable, PayoutTier, Rules
+from .models import Card, Game, Rules
 from .numbering import assign
+from .payout_table import Odds, PayoutTable, PayoutTier
 from .text import iso_day
 
 

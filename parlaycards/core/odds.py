@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from .money import cents
 
 if TYPE_CHECKING:
-    from .models import Odds, PayoutTable
+    from .payout_table import Odds, PayoutTable
 
 ODDS_ACCEPTED = (
     "Accepted: American (-110, +150, or 150 unsigned), decimal with a point (1.91, 2.50) or "

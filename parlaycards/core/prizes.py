@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 
 from pydantic import Field, model_validator
 
-from .models import Frozen
+from .frozen import Frozen
 from .money import CENT, cents, dollars
 
 HUNDRED = Decimal(100)

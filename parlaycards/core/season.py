@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from .models import Frozen
-from .pickem import NIL, WeekReport, name_key
+from .frozen import Frozen
+from .pickem import NIL, name_key
+from .pickem_week import WeekReport
 
 
 class SeasonRow(Frozen):

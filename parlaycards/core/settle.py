@@ -12,21 +12,9 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from . import leagues
-from .models import (
-    Card,
-    Entry,
-    Game,
-    Leg,
-    LegOutcome,
-    Outcome,
-    PayoutTable,
-    PayoutTier,
-    Result,
-    Rules,
-    Settlement,
-    Side,
-)
+from .models import Card, Entry, Game, Leg, LegOutcome, Outcome, Result, Rules, Settlement, Side
 from .money import ZERO, cents
+from .payout_table import PayoutTable, PayoutTier
 from .text import brief
 
 

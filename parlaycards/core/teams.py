@@ -69,6 +69,11 @@ def canonical(text: str, league: str | None = None) -> str | None:
     return next(iter(found)) if found and len(found) == 1 else None
 
 
+def known(text: str, league: str | None = None) -> bool:
+    """A name of the alias table (of `league`, else of any), even one two teams share ("LA", "NY")."""
+    return key(text) in _table(league)
+
+
 def identity(text: str, league: str | None = None) -> str:
     """Who a team is, however it is written: its alias-table name in `league` ("Bears", "CHI" and
     "Chicago Bears" are one team), else its name with case, spaces and punctuation ignored."""

@@ -16,7 +16,8 @@ from .choices import Ties
 from .edits import validation_text
 from .errors import ParlayError
 from .lines import half
-from .models import Card, Game, Odds, PayoutTable, PayoutTier, Rules
+from .models import Card, Game, Rules
+from .payout_table import Odds, PayoutTable, PayoutTier
 
 # Teams → odds (basis "to"), DOMAIN.md §2's reference tables (off-board, [src 18]). DOMAIN.md has no
 # basketball teaser table: basketball's 4, 4½ and 5 points are given football's 6, 6½ and 7 tables as a

@@ -20,56 +20,29 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
+from .when_words import (
+    CLOCK_24,
+    CLOCK_AMPM,
+    DAY_MONTH,
+    DAYS,
+    ISO,
+    KICKOFF_ACCEPTED,
+    MONTH_DAY,
+    MONTHS,
+    NUMERIC,
+    SERIAL,
+    TBA,
+    WEEKDAY,
+    ZONE,
+    ZONES,
+    Rest,
+)
 from .zones import yearless
-
-KICKOFF_ACCEPTED = (
-    "Accepted: a date cell, 11/22, Sun 11/22, 11/22/2026, 2026-11-22, Nov 22, and times such as "
-    "1:00 PM, 1p, 13:00, 4:25 ET, SNF, or TBA."
-)
-ZONES = {
-    "et": "America/New_York",
-    "est": "America/New_York",
-    "edt": "America/New_York",
-    "eastern": "America/New_York",
-    "ct": "America/Chicago",
-    "cst": "America/Chicago",
-    "cdt": "America/Chicago",
-    "central": "America/Chicago",
-    "mt": "America/Denver",
-    "mst": "America/Denver",
-    "mdt": "America/Denver",
-    "mountain": "America/Denver",
-    "pt": "America/Los_Angeles",
-    "pst": "America/Los_Angeles",
-    "pdt": "America/Los_Angeles",
-    "pacific": "America/Los_Angeles",
-}
-PRIME_TIME = {"tnf": (3, time(20, 15)), "snf": (6, time(20, 20)), "mnf": (0, time(20, 15))}
-MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-
-# ISO 8601 as machines write it: 2023-10-08, 2023-10-08 13:00, 2023-10-08T17:00:00Z, 2023-10-08T13:00-04:00
-_ISO = re.compile(
-    r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:([t ])(\d{1,2}):(\d{2})(:\d{2}(?:\.\d+)?)?"
-    r"(?:\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?))?)?(?![\d:])"
-)
-_SERIAL = re.compile(r"^\s*(\d{5})(\.\d+)?\s*$")  # an Excel serial date written as text (45207.54)
-_NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b")
-_MONTH_DAY = re.compile(
-    r"\b(" + "|".join(MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s+(\d{4}))?\b"
-)
-_DAY_MONTH = re.compile(r"\b(\d{1,2})\s+(" + "|".join(MONTHS) + r")[a-z]*\.?(?:\s+(\d{4}))?\b")
-_WEEKDAY = re.compile(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?")
-# a clock never follows a minus sign: "-1:00" is refused, not read as 1:00 (PM, on a football card)
-_CLOCK_AMPM = re.compile(r"(?<![-−–])\b(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*([ap])\.?(?:m\.?)?(?![a-z])")
-_CLOCK_24 = re.compile(r"(?<![-−–])\b(\d{1,2}):(\d{2})(?::\d{2})?\b")
-_ZONE = re.compile(r"\b(" + "|".join(ZONES) + r")\b")
-_TBA = re.compile(r"\b(?:tba|tbd|tbc)\b")
 
 
 def zone_named(text: str) -> ZoneInfo | None:
     """The zone a header names (`Time (CT)`, `Kickoff ET`, `Pacific time`), or None."""
-    m = _ZONE.search(text.casefold())
+    m = ZONE.search(text.casefold())
     return ZoneInfo(ZONES[m[1]]) if m else None
 
 
@@ -124,7 +97,7 @@ class Calendar:
                 dates.append(v.date() if isinstance(v, datetime) else v)
             elif isinstance(v, str) and re.search(r"20\d\d", v):
                 dates.extend(
-                    d for m in _ISO.finditer(v.lower()) if (d := _valid(int(m[1]), int(m[2]), int(m[3])))
+                    d for m in ISO.finditer(v.lower()) if (d := _valid(int(m[1]), int(m[2]), int(m[3])))
                 )
                 years.update(int(y) for y in re.findall(r"\b(20\d\d)\b", v))
         return cls(
@@ -155,18 +128,18 @@ class Calendar:
                 minutes = round(value * 1440)  # to the minute: a serial's float is never exact
                 return self.read(datetime(1899, 12, 30) + timedelta(minutes=minutes))
             raise WhenError(text_number(value))
-        if isinstance(value, str) and _SERIAL.match(value) and 30000 < float(value) < 80000:
+        if isinstance(value, str) and SERIAL.match(value) and 30000 < float(value) < 80000:
             return self.read(float(value))
         return self._text(str(value))
 
     def _text(self, raw: str) -> When:
-        rest = _Rest(raw)
-        tba = rest.take(_TBA) is not None
+        rest = Rest(raw)
+        tba = rest.take(TBA) is not None
         prime = None if tba else rest.prime_time()
-        zone: tzinfo | None = ZoneInfo(ZONES[m[1]]) if (m := rest.take(_ZONE)) is not None else None
+        zone: tzinfo | None = ZoneInfo(ZONES[m[1]]) if (m := rest.take(ZONE)) is not None else None
         day, clock, offset = self._date(rest, raw)
         zone = offset or zone
-        weekday = DAYS.index(m[1]) if (m := rest.take(_WEEKDAY)) is not None else None
+        weekday = DAYS.index(m[1]) if (m := rest.take(WEEKDAY)) is not None else None
         clock = self._clock(rest, raw) or clock
         if rest.left():
             raise WhenError(raw)
@@ -185,9 +158,9 @@ class Calendar:
             tba=tba,
         )
 
-    def _date(self, rest: _Rest, raw: str) -> tuple[date | None, time | None, tzinfo | None]:
+    def _date(self, rest: Rest, raw: str) -> tuple[date | None, time | None, tzinfo | None]:
         """The date a cell's text holds (with the clock and offset of an ISO stamp), read off `rest`."""
-        if (m := rest.take(_ISO)) is not None:
+        if (m := rest.take(ISO)) is not None:
             day = _checked(int(m[1]), int(m[2]), int(m[3]), raw)
             if not m[5]:
                 return day, None, None
@@ -195,19 +168,19 @@ class Calendar:
             machine = m[4] == "t" or m[7] is not None or m[8] is not None
             clock = _clock(int(m[5]), int(m[6]), None, raw, self.football and not machine)
             return day, clock, _offset(m[8], raw) if m[8] else None
-        if (m := rest.take(_NUMERIC)) is not None:
+        if (m := rest.take(NUMERIC)) is not None:
             return self._day(int(m[1]), int(m[2]), m[3], raw), None, None
-        if (m := rest.take(_MONTH_DAY)) is not None:
+        if (m := rest.take(MONTH_DAY)) is not None:
             return self._day(MONTHS.index(m[1]) + 1, int(m[2]), m[3], raw), None, None
-        if (m := rest.take(_DAY_MONTH)) is not None:
+        if (m := rest.take(DAY_MONTH)) is not None:
             return self._day(MONTHS.index(m[2]) + 1, int(m[1]), m[3], raw), None, None
         return None, None, None
 
-    def _clock(self, rest: _Rest, raw: str) -> time | None:
+    def _clock(self, rest: Rest, raw: str) -> time | None:
         """The time of day a cell's text says in words or digits, read off `rest`."""
-        if (m := rest.take(_CLOCK_AMPM)) is not None:
+        if (m := rest.take(CLOCK_AMPM)) is not None:
             return _clock(int(m[1]), int(m[2] or 0), m[3], raw, self.football)
-        if (m := rest.take(_CLOCK_24)) is not None:  # `09:30`, with its zero, is a 24-hour clock's morning
+        if (m := rest.take(CLOCK_24)) is not None:  # `09:30`, with its zero, is a 24-hour clock's morning
             return _clock(int(m[1]), int(m[2]), None, raw, self.football and not m[1].startswith("0"))
         if rest.drop("noon"):
             return time(12)
@@ -221,7 +194,7 @@ class Calendar:
         except WhenError:
             pass
         t = re.sub(r"\s+", " ", raw.lower().replace(",", " "))
-        found = [m for p in (_ISO, _NUMERIC, _MONTH_DAY, _DAY_MONTH) if (m := p.search(t))]
+        found = [m for p in (ISO, NUMERIC, MONTH_DAY, DAY_MONTH) if (m := p.search(t))]
         if not found:
             m = re.match(r"\s*(" + "|".join(DAYS) + r")[a-z]*\.?(?=\s|$)", t)
             if m is None or len(m[0].strip()) < 3:
@@ -230,7 +203,7 @@ class Calendar:
         first = min(found, key=lambda m: m.start())
         before = re.search(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?\s*$", t[: first.start()])
         part = t[before.start() if before else first.start() : first.end()]
-        clock = _CLOCK_AMPM.search(t, first.end())
+        clock = CLOCK_AMPM.search(t, first.end())
         when = self._text(
             part
         )  # a date that is wrong in itself (a weekday that does not match) is still an error
@@ -315,39 +288,6 @@ def _read(cal: Calendar, value: object, what: str) -> tuple[datetime | date, Whe
 
 def text_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
-
-
-class _Rest:
-    """What is left of a cell's text as its date, clock, zone and words are read off it."""
-
-    def __init__(self, raw: str):
-        self.t = " " + re.sub(r"\s+", " ", raw.lower().replace(",", " ").replace("@", " ")) + " "
-
-    def take(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
-        """The first match of `pattern`, cut out of what is left."""
-        m = pattern.search(self.t)
-        if m:
-            self.t = self.t[: m.start()] + " " + self.t[m.end() :]
-        return m
-
-    def drop(self, word: str) -> bool:
-        """Whether `word` is there, every time it is cut out."""
-        if not re.search(rf"\b{word}\b", self.t):
-            return False
-        self.t = re.sub(rf"\b{word}\b", " ", self.t)
-        return True
-
-    def prime_time(self) -> tuple[int, time] | None:
-        """The weekday and kickoff of a prime-time name (`SNF`, `MNF`…): the last one named."""
-        prime = None
-        for word, (weekday, clock) in PRIME_TIME.items():
-            if self.drop(word):
-                prime = (weekday, clock)
-        return prime
-
-    def left(self) -> bool:
-        """Whether anything but filler words and punctuation is left."""
-        return bool(re.sub(r"\b(?:at|kickoff|ko|game|time)\b|[-–.:/()]", " ", self.t).strip())
 
 
 def _clock(hour: int, minute: int, ampm: str | None, raw: str, football: bool = True) -> time:

@@ -249,29 +249,11 @@ def demo_marks(
     write what comes back: `folder`/scans.pdf (eleven cards; small skews, one page upside down, one
     card torn off and turned) and `folder`/photo.jpg (the twelfth, torn off and photographed).
     `pdf` must hold at least twelve cards. Returns the truth."""
-    from .paper import phone, scanner, tear, write_photo, write_scanner_pdf
+    from .paper import scanner, write_photo, write_scanner_pdf
 
     rng = np.random.default_rng(seed)
     dpi = 200
-    looks = [
-        (("solid",), "black"),
-        (("scribble",), "blue"),
-        (("tick",), "black"),
-        (("cross",), "blue"),
-        (("pencil",), "black"),
-        (("solid", "partial"), "blue"),
-    ]
-    plans = [
-        plan_card(
-            card,
-            rng,
-            "double" if i == 11 else None,
-            styles=looks[i // 2][0],
-            colour=looks[i // 2][1],
-            not_counting=0.0,
-        )
-        for i in range(12)
-    ]
+    plans = _demo_plans(card, rng)
     folder.mkdir(parents=True, exist_ok=True)
     scans, truth, photo = [], [], None
     scans_pdf, photo_file = folder / "scans.pdf", folder / "photo.jpg"
@@ -293,32 +275,65 @@ def demo_marks(
             truth += [c.at(scans_pdf, len(scans) - 1) for c in sheet.cards if c]
             continue
         top, bottom = sheet.cards
-        photo = phone(
-            tear(sheet.image, card, template, 0, dpi, rng),
-            rng,
-            dpi_in=dpi,
-            ppi=190,
-            tilt_deg=8,
-            shadow=True,
-            blur=0.6,
-            motion=0.0,
-            grey=False,
-            jpeg_quality=85,
-        )
-        scans.append(
-            scanner(
-                tear(sheet.image, card, template, 1, dpi, rng),
-                rng,
-                dpi_in=dpi,
-                quarter_turns=1,
-                skew_deg=1.0,
-                dark_bed=True,
-                jpeg_quality=85,
-                grey=True,
-            )
-        )
+        photo, scan = _torn_apart(sheet, card, template, dpi, rng)
+        scans.append(scan)
         truth += [top.at(photo_file, 0), bottom.at(scans_pdf, len(scans) - 1)] if top and bottom else []
     write_scanner_pdf(scans, scans_pdf, dpi)
     if photo is not None:
         write_photo(photo, photo_file)
     return truth
+
+
+def _demo_plans(card: Card, rng: np.random.Generator) -> list[Plan | None]:
+    """The demo's twelve players, two a look (solid, scribble, tick, cross, pencil, half fills; black and
+    blue pen); the twelfth marks both sides of a game."""
+    looks = [
+        (("solid",), "black"),
+        (("scribble",), "blue"),
+        (("tick",), "black"),
+        (("cross",), "blue"),
+        (("pencil",), "black"),
+        (("solid", "partial"), "blue"),
+    ]
+    return [
+        plan_card(
+            card,
+            rng,
+            "double" if i == 11 else None,
+            styles=looks[i // 2][0],
+            colour=looks[i // 2][1],
+            not_counting=0.0,
+        )
+        for i in range(12)
+    ]
+
+
+def _torn_apart(
+    sheet: Sheet, card: Card, template: str, dpi: int, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
+    """The demo's last sheet torn in two: the top card photographed, the bottom one scanned turned."""
+    from .paper import phone, scanner, tear
+
+    photo = phone(
+        tear(sheet.image, card, template, 0, dpi, rng),
+        rng,
+        dpi_in=dpi,
+        ppi=190,
+        tilt_deg=8,
+        shadow=True,
+        blur=0.6,
+        motion=0.0,
+        grey=False,
+        jpeg_quality=85,
+    )
+    scan = scanner(
+        tear(sheet.image, card, template, 1, dpi, rng),
+        rng,
+        dpi_in=dpi,
+        quarter_turns=1,
+        skew_deg=1.0,
+        dark_bed=True,
+        jpeg_quality=85,
+        grey=True,
+    )
+    return photo, scan

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
@@ -231,37 +232,11 @@ def phone(
     grey = bool(rng.random() < 0.25) if grey is None else grey
     quality = int(rng.integers(50, 96)) if jpeg_quality is None else jpeg_quality
     rgb, paper = _place(img, ppi / dpi_in, 0, False)
-    h, w = paper.shape
-    corners = _tilted(w, h, spin, tilt, rng.uniform(0, math.pi), max(w, h) * rng.uniform(1.2, 1.8))
-    lo, hi = corners.min(axis=0), corners.max(axis=0)
-    span = float(max(hi - lo))
-    left, right, top, bottom = (span * rng.uniform(0.05, 0.18) for _ in range(4))
-    bw, bh = int(hi[0] - lo[0] + left + right), int(hi[1] - lo[1] + top + bottom)
-    dst = corners - lo + np.array([left, top], np.float32)
-    hmat = cv2.getPerspectiveTransform(np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32), dst)
-    seen = cv2.warpPerspective(rgb, hmat, (bw, bh), flags=cv2.INTER_LINEAR)
-    a = cv2.warpPerspective(paper, hmat, (bw, bh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
+    view = _View.of(rgb, paper, spin, tilt, rng)
     table = np.array(TABLES[int(rng.integers(len(TABLES)))], np.float32) * rng.uniform(0.85, 1.1)
-    xx, yy = _coarse(bh, bw)  # the light, worked out coarse: gradient, shadow, vignetting
-    ang = rng.uniform(0, 2 * math.pi)
-    gradient = rng.uniform(0.1, 0.35)
-    light = 1 - gradient / 2 + gradient * ((xx - 0.5) * math.cos(ang) + (yy - 0.5) * math.sin(ang))
-    if shadow:  # a soft shadow of the phone or a hand: a blurred edge through the card
-        sx, sy = (dst.mean(axis=0) + rng.normal(0, 0.2, 2) * (hi - lo)) / (bw, bh)
-        sa = rng.uniform(0, 2 * math.pi)
-        d = (xx - sx) * math.cos(sa) * bw + (yy - sy) * math.sin(sa) * bh
-        light *= 1 - rng.uniform(0.15, 0.4) / (1 + np.exp(-d / (rng.uniform(0.01, 0.05) * span)))
-    light *= 1 - rng.uniform(0.1, 0.3) * 2 * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2)
-    light = light[..., None] * (1 + rng.normal(0, 0.03, 3)).astype(np.float32)  # white balance a little off
-    blotch = (1 + 0.06 * _field(xx.shape[0], xx.shape[1], rng, 12))[..., None]
-
-    def full(field: np.ndarray, k: float) -> np.ndarray:
-        return cv2.resize(
-            np.clip(field * k, 0, 255).astype(np.uint8), (bw, bh), interpolation=cv2.INTER_LINEAR
-        )
-
-    lit = cv2.multiply(seen, full(light, 200), scale=1 / 200)
-    out = cv2.blendLinear(lit, full(light * blotch * table, 1), a, 1 - a)
+    light, blotch = _phone_light(view, shadow, rng)
+    lit = cv2.multiply(view.seen, view.full(light, 200), scale=1 / 200)
+    out = cv2.blendLinear(lit, view.full(light * blotch * table, 1), view.a, 1 - view.a)
     if blur > 0:
         out = cv2.GaussianBlur(out, (0, 0), blur)
     if motion > 0:
@@ -276,6 +251,64 @@ def phone(
     if grey:
         out = cv2.cvtColor(out, cv2.COLOR_RGB2GRAY)
     return _finish(out, rng, rng.uniform(2, 5), quality)
+
+
+@dataclass(frozen=True)
+class _View:
+    """The paper as the phone sees it: the picture `seen` (bw × bh) and the paper's share of each pixel
+    `a`, the paper's corners in it (`dst`), their bounds before the table's margins and the larger span."""
+
+    seen: np.ndarray
+    a: np.ndarray
+    dst: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    span: float
+    bw: int
+    bh: int
+
+    @classmethod
+    def of(
+        cls, rgb: np.ndarray, paper: np.ndarray, spin: float, tilt: float, rng: np.random.Generator
+    ) -> _View:
+        """The paper turned `spin`, tilted `tilt` about a random axis, with table showing round it."""
+        h, w = paper.shape
+        corners = _tilted(w, h, spin, tilt, rng.uniform(0, math.pi), max(w, h) * rng.uniform(1.2, 1.8))
+        lo, hi = corners.min(axis=0), corners.max(axis=0)
+        span = float(max(hi - lo))
+        left, right, top, bottom = (span * rng.uniform(0.05, 0.18) for _ in range(4))
+        bw, bh = int(hi[0] - lo[0] + left + right), int(hi[1] - lo[1] + top + bottom)
+        dst = corners - lo + np.array([left, top], np.float32)
+        hmat = cv2.getPerspectiveTransform(np.array([(0, 0), (w, 0), (w, h), (0, h)], np.float32), dst)
+        seen = cv2.warpPerspective(rgb, hmat, (bw, bh), flags=cv2.INTER_LINEAR)
+        a = cv2.warpPerspective(paper, hmat, (bw, bh), flags=cv2.INTER_LINEAR).astype(np.float32) / 255
+        return cls(seen, a, dst, lo, hi, span, bw, bh)
+
+    def full(self, field: np.ndarray, k: float) -> np.ndarray:
+        """A coarse field times `k`, as uint8 at the picture's size."""
+        out: np.ndarray = cv2.resize(
+            np.clip(field * k, 0, 255).astype(np.uint8), (self.bw, self.bh), interpolation=cv2.INTER_LINEAR
+        )
+        return out
+
+
+def _phone_light(view: _View, shadow: bool, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """The light, worked out coarse: gradient, maybe a soft shadow, vignetting, white balance; and the
+    table's blotches."""
+    bw, bh, span = view.bw, view.bh, view.span
+    xx, yy = _coarse(bh, bw)
+    ang = rng.uniform(0, 2 * math.pi)
+    gradient = rng.uniform(0.1, 0.35)
+    light = 1 - gradient / 2 + gradient * ((xx - 0.5) * math.cos(ang) + (yy - 0.5) * math.sin(ang))
+    if shadow:  # a soft shadow of the phone or a hand: a blurred edge through the card
+        sx, sy = (view.dst.mean(axis=0) + rng.normal(0, 0.2, 2) * (view.hi - view.lo)) / (bw, bh)
+        sa = rng.uniform(0, 2 * math.pi)
+        d = (xx - sx) * math.cos(sa) * bw + (yy - sy) * math.sin(sa) * bh
+        light *= 1 - rng.uniform(0.15, 0.4) / (1 + np.exp(-d / (rng.uniform(0.01, 0.05) * span)))
+    light *= 1 - rng.uniform(0.1, 0.3) * 2 * ((xx - 0.5) ** 2 + (yy - 0.5) ** 2)
+    light = light[..., None] * (1 + rng.normal(0, 0.03, 3)).astype(np.float32)  # white balance a little off
+    blotch = (1 + 0.06 * _field(xx.shape[0], xx.shape[1], rng, 12))[..., None]
+    return light, blotch
 
 
 def write_scanner_pdf(images: Sequence[np.ndarray], path: Path, dpi: float, quality: int = 95) -> Path:

@@ -4,7 +4,8 @@ filled, an erased smudge, a stray line, a faint dab, drawn in place on a page ar
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -154,6 +155,9 @@ def draw_mark(
     `px_mm`: pixels a millimetre (default: from the bubble, 2.02 mm of radius). `keep_clear`: boxes
     (x0, y0, x1, y1) px a stray line must stay 0.5 mm away from (the card's other bubbles, its QR).
     """
+    draw = _STYLES.get(style)
+    if draw is None:
+        raise ValueError(f"unknown mark style {style!r}; known: {sorted(COUNTS | NOT_COUNTING | DOUBTFUL)}")
     mm = px_mm or r / 2.02
     pad = int(r * 3 + 4 * mm)
     x0, y0 = max(0, int(cx) - pad), max(0, int(cy) - pad)
@@ -162,97 +166,12 @@ def draw_mark(
     )
     x, y = cx - x0 + rng.normal(0, 0.05 * r), cy - y0 + rng.normal(0, 0.05 * r)  # the hand is never centred
     pen = 0.5 * mm * rng.uniform(0.8, 1.25)
-    inner = r - 0.3 * mm  # inside the printed ring
     ink = "grey" if style in PENCIL_STYLES else colour
     strength = rng.uniform(0.88, 0.97)  # a ballpoint line is not quite opaque
-    if style == "solid":
-        cv2.fillPoly(mask, [_pts(_blob(x, y, r * rng.uniform(0.88, 1.02), rng))], 1.0, cv2.LINE_AA, 3)
-        _stroke(
-            mask, _blob(x, y, r * rng.uniform(0.8, 0.98), rng, 0.1)[::2], pen, closed=True
-        )  # round and round
-        mask *= np.clip(
-            1 - 0.25 * np.maximum(_grain(mask.shape, rng, 0.8 * mm) - 1.6, 0), 0, 1
-        )  # a few skips
-    elif style == "scribble":  # back and forth across the bubble, rounded at the turns
-        _stroke(mask, _zigzag(x, y, inner, int(rng.integers(7, 11)), rng), pen * rng.uniform(1.1, 1.4))
-    elif style == "tick":
-        rot, s = rng.normal(0, 0.2), r * rng.uniform(0.9, 1.2)
-        shape = [
-            (-0.65, -0.05 + rng.normal(0, 0.1)),
-            (-0.12, 0.6),
-            (0.85 * rng.uniform(0.95, 1.3), -1.05 * rng.uniform(0.9, 1.25)),
-        ]
-        p = [
-            (x + s * (u * math.cos(rot) - v * math.sin(rot)), y + s * (u * math.sin(rot) + v * math.cos(rot)))
-            for u, v in shape
-        ]
-        _stroke(
-            mask, _bent(p[0], p[1], rng.normal(0, 0.05 * r)) + _bent(p[1], p[2], rng.normal(0, 0.12 * r)), pen
-        )
-    elif style == "cross":
-        for a in (math.pi / 4, 3 * math.pi / 4):
-            a += rng.normal(0, 0.12)
-            e1, e2 = r * rng.uniform(0.75, 1.12), r * rng.uniform(0.75, 1.12)
-            _stroke(
-                mask,
-                _bent(
-                    (x - e1 * math.cos(a), y - e1 * math.sin(a)),
-                    (x + e2 * math.cos(a), y + e2 * math.sin(a)),
-                    rng.normal(0, 0.08 * r),
-                ),
-                pen,
-            )
-    elif style == "pencil":  # HB graphite: dense strokes on the paper's tooth, 0.45–0.65 of white on average
-        _stroke(mask, _zigzag(x, y, inner * 1.05, int(rng.integers(12, 18)), rng), 0.45 * mm)
-        if rng.random() < 0.5:
-            _stroke(mask, _zigzag(x, y, inner * 0.95, int(rng.integers(8, 14)), rng), 0.45 * mm)
-        tooth = np.clip(0.85 + 0.2 * _grain(mask.shape, rng, 0.04 * mm), 0.3, 1.2)
-        mask = cv2.GaussianBlur(mask, (0, 0), 0.1 * mm) * tooth
-        want = (1 - rng.uniform(0.45, 0.65)) / (1 - INKS["grey"][0] / 255)  # mean alpha over the fill
-        inside = mask > 0.05
-        mask *= want / max(float(mask[inside].mean()), 1e-3) if inside.any() else 0
-        strength = 1.0
-    elif style == "partial":  # 55–80 % of the inside, cut off along a wavering chord in any direction
-        share = rng.uniform(0.55, 0.8)
-        lo, hi = -1.0, 1.0
-        for _ in range(30):
-            t = (lo + hi) / 2
-            lo, hi = (t, hi) if _cap_share(t) < share else (lo, t)
-        cv2.fillPoly(mask, [_pts(_blob(x, y, inner * 1.02, rng, 0.04))], 1.0, cv2.LINE_AA, 3)
-        a, phase = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
-        yy, xx = np.mgrid[0 : mask.shape[0], 0 : mask.shape[1]].astype(np.float32)
-        along = (xx - x) * math.cos(a) + (yy - y) * math.sin(a)
-        across = (yy - y) * math.cos(a) - (xx - x) * math.sin(a)
-        mask *= np.clip(t * inner + 0.05 * r * np.sin(3 * across / r + phase) - along + 0.5, 0, 1)
-    elif style == "erased":  # the ghost an eraser leaves of a pencil fill: faint, patchy, a little smeared
-        cv2.fillPoly(mask, [_pts(_blob(x, y, r * rng.uniform(0.9, 1.1), rng, 0.1))], 1.0, cv2.LINE_AA, 3)
-        mask = cv2.GaussianBlur(mask, (0, 0), 0.4 * mm)
-        mask *= np.clip(rng.uniform(0.04, 0.07) * (1 + 0.5 * _grain(mask.shape, rng, 0.5 * mm)), 0, 0.14)
-        strength = 1.0
-    elif style == "stray":
-        _stray(
-            mask,
-            cx - x0,
-            cy - y0,
-            r,
-            pen,
-            mm,
-            rng,
-            [(a - x0, b - y0, c - x0, d - y0) for a, b, c, d in keep_clear],
-        )
-    elif style == "faint":  # a small light dab, off centre: neither filled nor empty
-        a, d = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.2 * r)
-        cv2.fillPoly(
-            mask,
-            [_pts(_blob(x + d * math.cos(a), y + d * math.sin(a), r * rng.uniform(0.4, 0.46), rng, 0.1))],
-            1.0,
-            cv2.LINE_AA,
-            3,
-        )
-        mask *= np.clip(rng.uniform(0.35, 0.41) * (1 + 0.15 * _grain(mask.shape, rng, 0.35 * mm)), 0, 1)
-        strength = 1.0
-    else:
-        raise ValueError(f"unknown mark style {style!r}; known: {sorted(COUNTS | NOT_COUNTING | DOUBTFUL)}")
+    shifted = [(a - x0, b - y0, c - x0, d - y0) for a, b, c, d in keep_clear]
+    dab = _Dab(mask, x, y, r, mm, pen, rng, (cx - x0, cy - y0), shifted)
+    strength = draw(dab) or strength
+    mask = dab.mask
     if (
         ink != "grey"
     ):  # ballpoint: a slight unevenness along the line, and the ink bleeds a hair into the paper
@@ -260,3 +179,141 @@ def draw_mark(
             1 - 0.08 * np.clip(_grain(mask.shape, rng, mm), 0, 2)
         )
     _ink(img, x0, y0, mask * strength, ink)
+
+
+@dataclass
+class _Dab:
+    """One mark being drawn: its mask (patch px, replaced by styles that blur or shade it), the hand's
+    centre (x, y), the bubble's radius, pixels a millimetre, the pen's width, the randomness, the bubble's
+    true centre and the boxes a stray line keeps clear of (patch px)."""
+
+    mask: np.ndarray
+    x: float
+    y: float
+    r: float
+    mm: float
+    pen: float
+    rng: np.random.Generator
+    centre: tuple[float, float]
+    keep_clear: list[tuple[float, float, float, float]]
+
+    @property
+    def inner(self) -> float:
+        """Inside the printed ring."""
+        return self.r - 0.3 * self.mm
+
+
+def _solid(d: _Dab) -> float | None:
+    x, y, r, rng, mask = d.x, d.y, d.r, d.rng, d.mask
+    cv2.fillPoly(mask, [_pts(_blob(x, y, r * rng.uniform(0.88, 1.02), rng))], 1.0, cv2.LINE_AA, 3)
+    _stroke(
+        mask, _blob(x, y, r * rng.uniform(0.8, 0.98), rng, 0.1)[::2], d.pen, closed=True
+    )  # round and round
+    mask *= np.clip(1 - 0.25 * np.maximum(_grain(mask.shape, rng, 0.8 * d.mm) - 1.6, 0), 0, 1)  # a few skips
+    return None
+
+
+def _scribble(d: _Dab) -> float | None:
+    """Back and forth across the bubble, rounded at the turns."""
+    rng = d.rng
+    _stroke(d.mask, _zigzag(d.x, d.y, d.inner, int(rng.integers(7, 11)), rng), d.pen * rng.uniform(1.1, 1.4))
+    return None
+
+
+def _tick(d: _Dab) -> float | None:
+    x, y, r, rng = d.x, d.y, d.r, d.rng
+    rot, s = rng.normal(0, 0.2), r * rng.uniform(0.9, 1.2)
+    shape = [
+        (-0.65, -0.05 + rng.normal(0, 0.1)),
+        (-0.12, 0.6),
+        (0.85 * rng.uniform(0.95, 1.3), -1.05 * rng.uniform(0.9, 1.25)),
+    ]
+    p = [
+        (x + s * (u * math.cos(rot) - v * math.sin(rot)), y + s * (u * math.sin(rot) + v * math.cos(rot)))
+        for u, v in shape
+    ]
+    _stroke(
+        d.mask, _bent(p[0], p[1], rng.normal(0, 0.05 * r)) + _bent(p[1], p[2], rng.normal(0, 0.12 * r)), d.pen
+    )
+    return None
+
+
+def _cross(d: _Dab) -> float | None:
+    x, y, r, rng = d.x, d.y, d.r, d.rng
+    for a in (math.pi / 4, 3 * math.pi / 4):
+        a += rng.normal(0, 0.12)
+        e1, e2 = r * rng.uniform(0.75, 1.12), r * rng.uniform(0.75, 1.12)
+        ends = ((x - e1 * math.cos(a), y - e1 * math.sin(a)), (x + e2 * math.cos(a), y + e2 * math.sin(a)))
+        _stroke(d.mask, _bent(*ends, rng.normal(0, 0.08 * r)), d.pen)
+    return None
+
+
+def _pencil(d: _Dab) -> float | None:
+    """HB graphite: dense strokes on the paper's tooth, 0.45–0.65 of white on average."""
+    x, y, rng, mm = d.x, d.y, d.rng, d.mm
+    _stroke(d.mask, _zigzag(x, y, d.inner * 1.05, int(rng.integers(12, 18)), rng), 0.45 * mm)
+    if rng.random() < 0.5:
+        _stroke(d.mask, _zigzag(x, y, d.inner * 0.95, int(rng.integers(8, 14)), rng), 0.45 * mm)
+    tooth = np.clip(0.85 + 0.2 * _grain(d.mask.shape, rng, 0.04 * mm), 0.3, 1.2)
+    mask = cv2.GaussianBlur(d.mask, (0, 0), 0.1 * mm) * tooth
+    want = (1 - rng.uniform(0.45, 0.65)) / (1 - INKS["grey"][0] / 255)  # mean alpha over the fill
+    inside = mask > 0.05
+    mask *= want / max(float(mask[inside].mean()), 1e-3) if inside.any() else 0
+    d.mask = mask
+    return 1.0
+
+
+def _partial(d: _Dab) -> float | None:
+    """55–80 % of the inside, cut off along a wavering chord in any direction."""
+    x, y, r, rng, mask, inner = d.x, d.y, d.r, d.rng, d.mask, d.inner
+    share = rng.uniform(0.55, 0.8)
+    lo, hi = -1.0, 1.0
+    for _ in range(30):
+        t = (lo + hi) / 2
+        lo, hi = (t, hi) if _cap_share(t) < share else (lo, t)
+    cv2.fillPoly(mask, [_pts(_blob(x, y, inner * 1.02, rng, 0.04))], 1.0, cv2.LINE_AA, 3)
+    a, phase = rng.uniform(0, 2 * math.pi), rng.uniform(0, 2 * math.pi)
+    yy, xx = np.mgrid[0 : mask.shape[0], 0 : mask.shape[1]].astype(np.float32)
+    along = (xx - x) * math.cos(a) + (yy - y) * math.sin(a)
+    across = (yy - y) * math.cos(a) - (xx - x) * math.sin(a)
+    mask *= np.clip(t * inner + 0.05 * r * np.sin(3 * across / r + phase) - along + 0.5, 0, 1)
+    return None
+
+
+def _erased(d: _Dab) -> float | None:
+    """The ghost an eraser leaves of a pencil fill: faint, patchy, a little smeared."""
+    rng, mm = d.rng, d.mm
+    cv2.fillPoly(d.mask, [_pts(_blob(d.x, d.y, d.r * rng.uniform(0.9, 1.1), rng, 0.1))], 1.0, cv2.LINE_AA, 3)
+    mask = cv2.GaussianBlur(d.mask, (0, 0), 0.4 * mm)
+    mask *= np.clip(rng.uniform(0.04, 0.07) * (1 + 0.5 * _grain(mask.shape, rng, 0.5 * mm)), 0, 0.14)
+    d.mask = mask
+    return 1.0
+
+
+def _stray_line(d: _Dab) -> float | None:
+    _stray(d.mask, d.centre[0], d.centre[1], d.r, d.pen, d.mm, d.rng, d.keep_clear)
+    return None
+
+
+def _faint(d: _Dab) -> float | None:
+    """A small light dab, off centre: neither filled nor empty."""
+    rng, r = d.rng, d.r
+    a, off = rng.uniform(0, 2 * math.pi), rng.uniform(0, 0.2 * r)
+    blob = _blob(d.x + off * math.cos(a), d.y + off * math.sin(a), r * rng.uniform(0.4, 0.46), rng, 0.1)
+    cv2.fillPoly(d.mask, [_pts(blob)], 1.0, cv2.LINE_AA, 3)
+    d.mask *= np.clip(rng.uniform(0.35, 0.41) * (1 + 0.15 * _grain(d.mask.shape, rng, 0.35 * d.mm)), 0, 1)
+    return 1.0
+
+
+# each style draws into the dab's mask; a style that sets its own strength returns it
+_STYLES: dict[str, Callable[[_Dab], float | None]] = {
+    "solid": _solid,
+    "scribble": _scribble,
+    "tick": _tick,
+    "cross": _cross,
+    "pencil": _pencil,
+    "partial": _partial,
+    "erased": _erased,
+    "stray": _stray_line,
+    "faint": _faint,
+}

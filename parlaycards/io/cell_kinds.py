@@ -40,33 +40,49 @@ def header_row_of(sheet: Sheet) -> int:
     return 0
 
 
-def kind_of(values: list[object], rows: int, calendar: Calendar) -> str | None:  # noqa: C901 - a branch per kind
+def kind_of(values: list[object], rows: int, calendar: Calendar) -> str | None:
     """What a column's values are (see the module's note), or None."""
     if len(values) * 2 < rows:
         return None
+    said = _when_kind(values, calendar)
+    if said is not None:
+        return said
+    if all(isinstance(v, str) and v.strip().casefold().rstrip(".") in SITES for v in values):
+        return "site"
+    whole = [whole_number(v) for v in values]
+    if all(w is not None for w in whole):
+        said = _whole_kind([w for w in whole if w is not None], values)
+        if said is not None:
+            return said
+    return _other_kind(values, rows)
+
+
+def _when_kind(values: list[object], calendar: Calendar) -> str | None:
+    """kickoff, date or time: cells a spreadsheet holds as such, or text that reads as one."""
     if all(isinstance(v, datetime) and (v.hour or v.minute) for v in values):
         return "kickoff"
     if all(isinstance(v, (date, datetime)) for v in values):
         return "date"
     if all(isinstance(v, time) for v in values):
         return "time"
-    if all(isinstance(v, str) for v in values):
-        said = _when(values, calendar)
-        if said is not None:
-            return said
-    if all(isinstance(v, str) and v.strip().casefold().rstrip(".") in SITES for v in values):
-        return "site"
-    whole = [whole_number(v) for v in values]
-    if all(w is not None for w in whole):
-        got = [w for w in whole if w is not None]
-        if all(1900 <= w <= 2100 for w in got) and len(set(got)) * 3 <= len(got) + 2:
-            return "season"  # a year or a few, on many rows (distinct numbers are games' ids)
-        if all(1 <= w <= 25 for w in got) and len(set(got)) * 2 <= len(got):
-            return "week"  # a few weeks of many games each (whole points, seldom repeated, are no week)
-        if len(got) > 1 and got[0] < 100 and got == list(range(got[0], got[0] + len(got))):
-            return "count"  # 1, 2, 3 …: the games' numbers down the sheet
-        if all(100 <= w <= 99999 for w in got) and len(set(got)) * 4 >= len(got) * 3 and _signed_none(values):
-            return "rot"
+    return _when(values, calendar) if all(isinstance(v, str) for v in values) else None
+
+
+def _whole_kind(got: list[int], values: list[object]) -> str | None:
+    """season, week, count or rot, for a column of whole numbers."""
+    if all(1900 <= w <= 2100 for w in got) and len(set(got)) * 3 <= len(got) + 2:
+        return "season"  # a year or a few, on many rows (distinct numbers are games' ids)
+    if all(1 <= w <= 25 for w in got) and len(set(got)) * 2 <= len(got):
+        return "week"  # a few weeks of many games each (whole points, seldom repeated, are no week)
+    if len(got) > 1 and got[0] < 100 and got == list(range(got[0], got[0] + len(got))):
+        return "count"  # 1, 2, 3 …: the games' numbers down the sheet
+    if all(100 <= w <= 99999 for w in got) and len(set(got)) * 4 >= len(got) * 3 and _signed_none(values):
+        return "rot"
+    return None
+
+
+def _other_kind(values: list[object], rows: int) -> str | None:
+    """money, a line's kinds, a line naming its team, a matchup or teams."""
     prices = [money_of(v) for v in values]
     if all(p is not None for p in prices) and any(p is not None and p < 0 for p in prices):
         return "money"

@@ -23,6 +23,7 @@ from ..core.when import read_moment
 from .sheets import (
     Column,
     Problem,
+    RowCells,
     Sheet,
     cell_source,
     find_header,
@@ -195,18 +196,8 @@ def _row(
     if all(sheet.value(r, c) is None for c in used):
         return None
     problems: list[Problem] = []
-
-    def cell(name: str) -> object:
-        return sheet.value(r, cols[name]) if name in cols else None
-
-    def problem(name: str | None, message: str) -> None:
-        at = (
-            cell_source(file, sheet.name, r, cols[name])
-            if name
-            else Source(file=file, sheet=sheet.name, row=r)
-        )
-        problems.append(Problem(at, message))
-
+    row = RowCells(file, sheet, r, cols, problems)
+    cell, problem = row.cell, row.problem
     serial = _serial(cell("serial"), problem)
     stake = None
     try:
@@ -235,7 +226,7 @@ def _row(
         problem("late", f'"{text_of(cell("late"))}" is not yes or no. Accepted: yes, y, x, late, or blank.')
     code = text_of(cell("code")) or None
     return RawEntry(
-        source=Source(file=file, sheet=sheet.name, row=r),
+        source=row.source,
         serial=serial,
         code=code,
         name=text_of(cell("name")),

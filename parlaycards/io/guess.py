@@ -72,120 +72,182 @@ class Reading:
     weeks: tuple[str, ...] = ()  # a season's file: the weeks its week column holds
 
 
-def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:  # noqa: C901 - one guess, many clues
+Role = tuple[str, int]  # a role and its column's index
+Way = list[Role]  # the roles one reading adds (none: the roles alone read it)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """The rows a guess reads under the header, the header, and the kind of each column."""
+
+    rows: list[tuple[object, ...]]
+    header: Sequence[object]
+    kinds: dict[int, str | None]
+
+    def of(self, kind: str) -> list[int]:
+        return [c for c, k in self.kinds.items() if k == kind]
+
+
+def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
     """The likeliest header row (0: the games start on row 1) and the readings its columns allow: none
     (no guess), one, or two (the sheet can be read either way, as far as its columns say)."""
     header_row = header_row_of(sheet)
     rows = [r for r in sheet.rows[header_row : header_row + LOOKED_AT] if sum(v is not None for v in r) >= 2]
     if not rows:
         return header_row, []
+    cols = _columns(rows, sheet.rows[header_row - 1] if header_row else (), calendar)
+    found = _roles(cols)
+    if found is None:
+        return header_row, []
+    roles, ways = found
+    roles += _also(cols, roles)
+    weeks: tuple[str, ...] = ()
+    if cols.of("week") and roles[0][0] in ("away", "matchup"):
+        held = {whole_number(r[cols.of("week")[0]]) for r in rows if cols.of("week")[0] < len(r)} - {None}
+        weeks = tuple(str(w) for w in sorted(w for w in held if w is not None))
+    return header_row, [Reading(_map(roles + way), _meaning(way), weeks) for way in (ways or [[]])]
+
+
+def _columns(rows: list[tuple[object, ...]], header: Sequence[object], calendar: Calendar) -> _Columns:
+    """What each column holds, from its values (a short file's week and season, as their headers say)."""
     width = max(len(r) for r in rows)
     kinds = {
         c: kind_of([r[c] for r in rows if c < len(r) and r[c] is not None], len(rows), calendar)
         for c in range(width)
     }
-
-    header = sheet.rows[header_row - 1] if header_row else ()
-    for c, kind in kinds.items():  # a short file's week and season, as their headers say
+    for c, kind in kinds.items():
         said = _header_says(header, c, {"week": WEEK_WORDS, "season": SEASON_WORDS})
         values = [whole_number(r[c]) for r in rows if c < len(r) and r[c] is not None]
         if kind in (None, "points", "count") and said and values and all(v is not None for v in values):
             got = [v for v in values if v is not None]
             if all(1 <= v <= 25 for v in got) if said == "week" else all(1900 <= v <= 2100 for v in got):
                 kinds[c] = said
+    return _Columns(rows, header, kinds)
 
-    def of(kind: str) -> list[int]:
-        return [c for c, k in kinds.items() if k == kind]
 
-    teams_ = of("team")
-    sided = _sided(rows, teams_, [c for c, k in kinds.items() if k in (None, "team")], header)
+def _roles(cols: _Columns) -> tuple[list[Role], list[Way]] | None:
+    """The teams' and the line's roles, and the ways to read whose the line is; None: no guess says."""
+    team_cols = cols.of("team")
+    sided = _sided(
+        cols.rows, team_cols, [c for c, k in cols.kinds.items() if k in (None, "team")], cols.header
+    )
     if sided is not None:
-        teams_ = [c for c in teams_ if c != sided]
-    if len(teams_) == 2 and (
-        _header_says(header, teams_[0], {"home": HOME_WORDS, "away": AWAY_WORDS}) == "home"
-        or _marked_side(rows, *teams_) == teams_[0]
+        team_cols = [c for c in team_cols if c != sided]
+    if len(team_cols) == 2 and (
+        _header_says(cols.header, team_cols[0], {"home": HOME_WORDS, "away": AWAY_WORDS}) == "home"
+        or _marked_side(cols.rows, *team_cols) == team_cols[0]
     ):
-        teams_ = teams_[::-1]  # `Host | Guests`, `@Packers` on the left: the home team's column first
-    roles: list[tuple[str, int]] = []
-    ways: list[list[tuple[str, int]]] = []
-    lines = of("named") + of("line") or of("points")  # (beside a signed line, unsigned numbers are not it)
-    sides = {_header_says(header, c, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}): c for c in lines}
+        team_cols = team_cols[::-1]  # `Host | Guests`, `@Packers` on the left: the home team's column first
+    lines = cols.of("named") + cols.of("line") or cols.of(
+        "points"
+    )  # (beside a signed line, unsigned numbers are not it)
+    sides = {
+        _header_says(cols.header, c, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}): c for c in lines
+    }
     both = len(lines) == 2 and set(sides) == {"home-line", "away-line"}  # `spread_away`, `spread_home`
-    if (len(lines) > 1 and not both) or len(of("total")) > 1:  # an opening and a current line: no guess says
-        return header_row, []
-    money = of("money")
-    if len(money) == 1:  # the other side's prices all positive (read as numbers): the column beside
-        beside = [c for c in (money[0] - 1, money[0] + 1) if kinds.get(c) == "rot"]
-        money = sorted(money + beside[:1])
-    owned = _owners(header, money) if len(money) == 2 else None  # (away's, home's), as their headers say
-    inline = [c for c in of("matchup") if any(cell_line(text_of(r[c])) for r in rows if c < len(r))]
-    if inline and not teams_ and not lines:  # `Chiefs -3 vs Bills`: the lines are in the cells
-        roles = [("matchup", inline[0])]
-    elif of("matchup") and not teams_ and lines:
-        line = lines[0]
-        roles = [("matchup", of("matchup")[0])]
-        if kinds[line] == "named":
-            roles.append(("home-line", line))
-        else:
-            ways = [[("home-line", line)], [("away-line", line)]]
-            ways = _said(header, line, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}, ways)
-    elif len(teams_) == 2 and lines and sided is not None:
-        roles = [("away", teams_[0]), ("home", teams_[1]), ("line", lines[0])]
-        ways = [[("favourite", sided)], [("underdog", sided)]]
-        ways = _said(header, sided, {"favourite": FAVOURITE_WORDS, "underdog": UNDERDOG_WORDS}, ways)
-    elif len(teams_) == 2 and lines and _capitals_mark_home(rows, *teams_):
-        a, b = teams_
-        roles = [("line", lines[0])]
+    if (len(lines) > 1 and not both) or len(
+        cols.of("total")
+    ) > 1:  # an opening and a current line: no guess says
+        return None
+    if cols.of("matchup") and not team_cols:
+        return _matchup_roles(cols, lines)
+    if len(team_cols) == 2 and lines:
+        return _two_team_roles(cols, team_cols, lines[0], sided, sides if both else None)
+    if (
+        len(team_cols) == 1
+        and (cols.of("line") or cols.of("either"))
+        and not _more_teams(cols.rows, cols.kinds, team_cols[0])
+    ):
+        roles = [("team", team_cols[0])]
+        roles.append(("spread", cols.of("line")[0]) if cols.of("line") else ("line", cols.of("either")[0]))
+        return roles + [("rot", c) for c in cols.of("rot")[:1]], []
+    return None
+
+
+def _matchup_roles(cols: _Columns, lines: list[int]) -> tuple[list[Role], list[Way]] | None:
+    """Both teams in one cell: the line in the cells (`Chiefs -3 vs Bills`) or in a column beside."""
+    matchups = cols.of("matchup")
+    inline = [c for c in matchups if any(cell_line(text_of(r[c])) for r in cols.rows if c < len(r))]
+    if inline and not lines:
+        return [("matchup", inline[0])], []
+    if not lines:
+        return None
+    line = lines[0]
+    roles = [("matchup", matchups[0])]
+    if cols.kinds[line] == "named":
+        return roles + [("home-line", line)], []
+    ways: list[Way] = [[("home-line", line)], [("away-line", line)]]
+    return roles, _said(cols.header, line, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}, ways)
+
+
+def _two_team_roles(
+    cols: _Columns, team_cols: list[int], line: int, sided: int | None, sides: dict[str | None, int] | None
+) -> tuple[list[Role], list[Way]] | None:
+    """Two team columns and a line: a column naming the favourite or the underdog, home marked now in one
+    column and now in the other (favourite and underdog), each side's line as the headers say (`sides`),
+    or away and home with whose line it is."""
+    a, b = team_cols
+    if sided is not None:
+        ways: list[Way] = [[("favourite", sided)], [("underdog", sided)]]
+        words = {"favourite": FAVOURITE_WORDS, "underdog": UNDERDOG_WORDS}
+        return [("away", a), ("home", b), ("line", line)], _said(cols.header, sided, words, ways)
+    if _capitals_mark_home(cols.rows, a, b):
         ways = [[("favourite", a), ("underdog", b)], [("favourite", b), ("underdog", a)]]
         words = {"favourite": FAVOURITE_WORDS, "underdog": UNDERDOG_WORDS}
-        if _header_says(header, a, words) == "favourite" or _header_says(header, b, words) == "underdog":
+        said = (_header_says(cols.header, a, words), _header_says(cols.header, b, words))
+        if said[0] == "favourite" or said[1] == "underdog":
             ways = ways[:1]  # `Pick the Fav | Spread | Pick the Dog`
-        elif _header_says(header, a, words) == "underdog" or _header_says(header, b, words) == "favourite":
+        elif said[0] == "underdog" or said[1] == "favourite":
             ways = ways[1:]
-    elif len(teams_) == 2 and both:  # each side's line, as the headers say: the reader checks they agree
-        roles = [("away", teams_[0]), ("home", teams_[1])]
-        roles += [("home-line", sides["home-line"]), ("away-line", sides["away-line"])]
-    elif len(teams_) == 2 and lines:
-        line = lines[0]
-        roles = [("away", teams_[0]), ("home", teams_[1])]
-        if kinds[line] == "named":
-            roles.append(("home-line", line))
-        else:
-            said = _by_moneylines(rows, line, list(owned), kinds[line] == "line") if owned else None
-            if said is not None:
-                roles.append((said, line))
-            elif kinds[line] == "line":
-                ways = [[("home-line", line)], [("away-line", line)]]
-                ways = _said(header, line, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}, ways)
-            elif money:  # unsigned, with prices: home's margin or home's line (the prices' owners unsaid)
-                ways = [[("home-margin", line)], [("home-line", line)]]
-            else:  # unsigned points and no moneylines: the points the favourite gives, to no team
-                return header_row, []
-    elif len(teams_) == 1 and (of("line") or of("either")) and not _more_teams(rows, kinds, teams_[0]):
-        roles = [("team", teams_[0])]
-        roles.append(("spread", of("line")[0]) if of("line") else ("line", of("either")[0]))
-        if of("rot"):
-            roles.append(("rot", of("rot")[0]))
-    if not roles:
-        return header_row, []
+        return [("line", line)], ways
+    roles = [("away", a), ("home", b)]
+    if sides is not None:  # each side's line, as the headers say: the reader checks they agree
+        return roles + [("home-line", sides["home-line"]), ("away-line", sides["away-line"])], []
+    if cols.kinds[line] == "named":
+        return roles + [("home-line", line)], []
+    money = _money_columns(cols)
+    owned = _owners(cols.header, money) if len(money) == 2 else None
+    said_by = _by_moneylines(cols.rows, line, list(owned), cols.kinds[line] == "line") if owned else None
+    if said_by is not None:
+        return roles + [(said_by, line)], []
+    if cols.kinds[line] == "line":
+        ways = [[("home-line", line)], [("away-line", line)]]
+        return roles, _said(cols.header, line, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}, ways)
+    if money:  # unsigned, with prices: home's margin or home's line (the prices' owners unsaid)
+        return roles, [[("home-margin", line)], [("home-line", line)]]
+    return None  # unsigned points and no moneylines: the points the favourite gives, to no team
+
+
+def _money_columns(cols: _Columns) -> list[int]:
+    """The moneyline columns (one with negative prices: the other side's, all positive, beside it)."""
+    money = cols.of("money")
+    if len(money) == 1:
+        beside = [c for c in (money[0] - 1, money[0] + 1) if cols.kinds.get(c) == "rot"]
+        money = sorted(money + beside[:1])
+    return money
+
+
+def _also(cols: _Columns, roles: list[Role]) -> list[Role]:
+    """The columns read beside the teams and the line: site, total, moneylines, kickoff, week, season."""
     first = roles[0][0]
-    if of("site") and first == "away":  # at / vs between the teams, Home / Neutral: a neutral site is read
-        roles.append(("site", of("site")[0]))
-    if of("total") and not (first == "team" and kinds[roles[1][1]] == "either"):
-        roles.append(("total", of("total")[0]))
+    also: list[Role] = []
+    if (
+        cols.of("site") and first == "away"
+    ):  # at / vs between the teams, Home / Neutral: a neutral site is read
+        also.append(("site", cols.of("site")[0]))
+    if cols.of("total") and not (first == "team" and cols.kinds[roles[1][1]] == "either"):
+        also.append(("total", cols.of("total")[0]))
+    money = _money_columns(cols)
+    owned = _owners(cols.header, money) if len(money) == 2 else None
     if owned and first == "away":  # the line's sign is then checked against them
-        roles += [("away-ml", owned[0]), ("home-ml", owned[1])]
+        also += [("away-ml", owned[0]), ("home-ml", owned[1])]
     if len(money) == 1 and first == "team":
-        roles.append(("money", money[0]))
+        also.append(("money", money[0]))
     season_file = first in ("away", "matchup")  # a data set's season is a row a game; in a two-row board
     for kind in ("kickoff", "date", "time", "week", "season"):  # a small number twice is a game's number
-        if of(kind) and (season_file or kind not in ("week", "season")):
-            roles.append((kind, of(kind)[0]))
-    weeks: tuple[str, ...] = ()
-    if of("week") and season_file:
-        held = {whole_number(r[of("week")[0]]) for r in rows if of("week")[0] < len(r)} - {None}
-        weeks = tuple(str(w) for w in sorted(w for w in held if w is not None))
-    return header_row, [Reading(_map(roles + way), _meaning(way), weeks) for way in (ways or [[]])]
+        if cols.of(kind) and (season_file or kind not in ("week", "season")):
+            also.append((kind, cols.of(kind)[0]))
+    return also
 
 
 def _said(

@@ -47,6 +47,7 @@ from .sheets import (
 )
 from .suggest import suggest
 from .table import Draft, Extracted, Layout, Table
+from .team_check import unknown_teams
 from .words import league_named, league_of
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
@@ -121,6 +122,7 @@ class Asked:
     on: date | None = None
     mapping: ColumnMap | None = None
     typed: str | None = None
+    new_teams: tuple[str, ...] = ()
 
 
 @dataclass
@@ -148,13 +150,15 @@ def read_lines(
     on: date | None = None,
     mapping: ColumnMap | None = None,
     typed: str | None = None,
+    new_teams: tuple[str, ...] = (),
 ) -> ReadLines:
     """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError.
     A season's file is read one week at a time: `week` (and `season`) by its Week (and Season) column,
     or `on`, the games of one day by their date. `mapping` (`--map`) names the columns instead of their
     headers; the sheet is then read by the layout those columns make, as if its header had named them.
-    `typed`: the operator's command, which a suggested `--map` command repeats (else one is spelled)."""
-    asked = Asked(Path(path), sheets, league, tz, today, week, season, on, mapping, typed)
+    `typed`: the operator's command, which a suggested `--map` command repeats (else one is spelled);
+    `new_teams`: names the operator says are right though the league's team table does not know them."""
+    asked = Asked(Path(path), sheets, league, tz, today, week, season, on, mapping, typed, new_teams)
     zone = zones.zone(tz)
     book = open_workbook(asked.path)
     chosen = _choose(book, sheets)
@@ -168,6 +172,8 @@ def read_lines(
             f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
             "(parlaycards export ⟨blank⟩) or check you saved the right file."
         )
+    sheets_read = {s.name: s for s in found.read}
+    found.problems.extend(unknown_teams(book.file, found.drafts, sheets_read, new_teams))
     games = drafted_games(found.drafts, found.problems)
     if found.problems:
         raise _error(book.file, found.problems, [s.name for s in chosen])
@@ -281,6 +287,7 @@ def _suggested(asked: Asked, calendar: Calendar, sheet: Sheet, several: bool, re
                 season=asked.season,
                 on=asked.on,
                 mapping=m,
+                new_teams=asked.new_teams,
             )
         except ParlayError:
             return None

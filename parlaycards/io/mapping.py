@@ -129,6 +129,29 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
     where = Source(file=file, sheet=sheet.name)
     refs = mapping.refs()
     kind = _kind(refs, mapping.favourite_by, where)
+    _check_roles(refs, kind, mapping.favourite_by, where)
+    width = max((len(r) for r in sheet.rows), default=0)
+    named = {role: ref for role, ref in refs.items() if not is_letter(ref, width)}
+    header_row = mapped_header_row(file, sheet, refs, named, width)
+    cols = {
+        role: _column(sheet, header_row, role, ref, role in named, width, where) for role, ref in refs.items()
+    }
+    taken: dict[int, str] = {}
+    for role, col in cols.items():
+        if col in taken:
+            raise ParlayError(
+                f"{option('map')} gives column {column_letter(col)} two roles ({taken[col]} and {role}). A "
+                "column holds one thing: map each role to its own column.",
+                where,
+            )
+        taken[col] = role
+    _check_saved(file, sheet, header_row, cols, mapping)
+    columns = {_name(role, kind, refs, mapping.favourite_by): col for role, col in cols.items()}
+    return Resolved(header_row, kind, columns, cols)
+
+
+def _check_roles(refs: Mapping[str, str], kind: str, favourite_by: str | None, where: Source) -> None:
+    """Every role mapped is one the layout reads; --favourite-by only with a spread column."""
     stray = [role for role in refs if role not in READ_BY[kind]]
     if stray:
         what = {
@@ -142,48 +165,37 @@ def resolve(file: str, sheet: Sheet, mapping: ColumnMap) -> Resolved:
             f"it). That layout reads: {', '.join(r for r in ROLES if r in READ_BY[kind])}.",
             where,
         )
-    if mapping.favourite_by and "spread" not in refs:
+    if favourite_by and "spread" not in refs:
         raise ParlayError(
             f"{option('favourite_by')} says whose sign a spread column's is, and no column is mapped as the "
             f"spread: add {option('map')} spread=… (or leave {option('favourite_by')} out).",
             where,
         )
-    width = max((len(r) for r in sheet.rows), default=0)
-    named = {role: ref for role, ref in refs.items() if not is_letter(ref, width)}
-    header_row = mapped_header_row(file, sheet, refs, named, width)
-    header = sheet.rows[header_row - 1]
-    cols: dict[str, int] = {}
-    for role, ref in refs.items():
-        if role in named:
-            hits = [i for i, v in enumerate(header) if header_key(v) == header_key(ref)]
-            if len(hits) > 1:
-                raise ParlayError(
-                    f'{option("map")} {role}="{shown(ref)}": columns {column_letter(hits[0])} and '
-                    f"{column_letter(hits[1])} are both headed so. Name the column by its letter "
-                    f"({role}={column_letter(hits[0])} or {role}={column_letter(hits[1])}).",
-                    where,
-                )
-            cols[role] = hits[0]
-        else:
-            cols[role] = column_index(ref)
-            if cols[role] >= width:
-                raise ParlayError(
-                    f"{option('map')} {role}={ref}: the sheet has no column {ref.upper()} (its last is "
-                    f"{column_letter(width - 1) if width else 'none'}). {columns_listed(sheet, header_row)}",
-                    where,
-                )
-    taken: dict[int, str] = {}
-    for role, col in cols.items():
-        if col in taken:
+
+
+def _column(
+    sheet: Sheet, header_row: int, role: str, ref: str, by_header: bool, width: int, where: Source
+) -> int:
+    """The column a role is mapped to: by its header as written (one column so headed), else by letter."""
+    if by_header:
+        header = sheet.rows[header_row - 1]
+        hits = [i for i, v in enumerate(header) if header_key(v) == header_key(ref)]
+        if len(hits) > 1:
             raise ParlayError(
-                f"{option('map')} gives column {column_letter(col)} two roles ({taken[col]} and {role}). A "
-                "column holds one thing: map each role to its own column.",
+                f'{option("map")} {role}="{shown(ref)}": columns {column_letter(hits[0])} and '
+                f"{column_letter(hits[1])} are both headed so. Name the column by its letter "
+                f"({role}={column_letter(hits[0])} or {role}={column_letter(hits[1])}).",
                 where,
             )
-        taken[col] = role
-    _check_saved(file, sheet, header_row, cols, mapping)
-    columns = {_name(role, kind, refs, mapping.favourite_by): col for role, col in cols.items()}
-    return Resolved(header_row, kind, columns, cols)
+        return hits[0]
+    col = column_index(ref)
+    if col >= width:
+        raise ParlayError(
+            f"{option('map')} {role}={ref}: the sheet has no column {ref.upper()} (its last is "
+            f"{column_letter(width - 1) if width else 'none'}). {columns_listed(sheet, header_row)}",
+            where,
+        )
+    return col
 
 
 def _kind(refs: Mapping[str, str], favourite_by: str | None, where: Source) -> str:

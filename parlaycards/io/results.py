@@ -20,8 +20,8 @@ from ..core.errors import ParlayError, Source
 from .sheets import (
     Column,
     Problem,
+    RowCells,
     Sheet,
-    cell_source,
     find_header,
     header_key,
     locate,
@@ -264,76 +264,63 @@ def _row(
     not_over: list[str],
     problems: list[Problem],
 ) -> None:
-    def cell(name: str) -> object:
-        return sheet.value(r, cols[name]) if name in cols else None
-
-    def problem(name: str | None, message: str) -> None:
-        problems.append(Problem(cell_source(file, sheet.name, r, cols[name]) if name else where, message))
-
-    if all(cell(n) is None for n in cols):
+    """One row of a score sheet: a result, a game not over yet, or a problem at its cell."""
+    row = RowCells(file, sheet, r, cols, problems)
+    if all(row.cell(n) is None for n in cols):
         return
-    where = Source(file=file, sheet=sheet.name, row=r)
-    here = str(Source(sheet=sheet.name, row=r))
-    game = (
-        f"{text_of(cell('away'))} at {text_of(cell('home'))}"
-        if "away" in cols
-        else f"game {text_of(cell('number'))}"
-    )
-    status = re.sub(r"[\s\-_.()]", "", text_of(cell("status")).casefold())
-    scores = _scores(cell, problem)
-    if scores is None:
+    scores = _scores(row.cell, row.problem)
+    number = _number(row.cell, row.problem, "number" in cols) if scores is not None else False
+    if scores is None or number is False:
         return
-    number = _number(cell, problem, "number" in cols)
-    if number is False:
-        return
-    said_number = None
-    if "said_number" in cols and re.fullmatch(r"\d{1,6}", text_of(cell("said_number"))):
-        said_number = int(text_of(cell("said_number")))
-    outs = [_out(text_of(cell(name))) for name in ("away_score", "home_score")]
-    if any(outs):
-        if status in CANCELLED or (status and status not in FINAL):
-            problem(
-                "status",
-                f'the status "{text_of(cell("status"))}" with WD or DQ: write Final, or leave it blank.',
-            )
-            return
+    outs = (_out(row.text("away_score")), _out(row.text("home_score")))
+    verdict = _verdict(row, scores, outs)
+    if verdict == "not over":
+        not_over.append(
+            f"{Source(sheet=sheet.name, row=r)} ({_game(row)}): {row.text('status') or 'no score yet'}"
+        )
+    elif verdict is not None:
+        final = verdict == "final"
+        said = row.text("said_number")
         rows.append(
             RawResult(
-                where,
+                row.source,
                 number,
-                text_of(cell("away")) or None,
-                text_of(cell("home")) or None,
-                None,
-                None,
-                False,
-                said_number,
+                row.text("away") or None,
+                row.text("home") or None,
+                scores[0] if final else None,
+                scores[1] if final else None,
+                verdict == "cancelled",
+                int(said) if "said_number" in cols and re.fullmatch(r"\d{1,6}", said) else None,
                 away_out=outs[0],
                 home_out=outs[1],
             )
         )
-        return
+
+
+def _verdict(row: RowCells, scores: list[int | None], outs: tuple[str | None, str | None]) -> str | None:
+    """What the row's status and scores say: "final", "cancelled", "out" (WD or DQ in a matchup), "not
+    over"; None after naming the problem at its cell."""
+    written = row.text("status")
+    status = re.sub(r"[\s\-_.()]", "", written.casefold())
     cancelled = status in CANCELLED
+    if any(outs):
+        if cancelled or (status and status not in FINAL):
+            row.problem("status", f'the status "{written}" with WD or DQ: write Final, or leave it blank.')
+            return None
+        return "out"
     if cancelled and scores != [None, None]:
-        problem("status", _scored_but_off(text_of(cell("status")), scores, game))
-        return
+        row.problem("status", _scored_but_off(written, scores, _game(row)))
+        return None
     if status in NOT_OVER or (not status and scores == [None, None]):
-        not_over.append(f"{here} ({game}): {text_of(cell('status')) or 'no score yet'}")
-        return
+        return "not over"
     if not cancelled and status and status not in FINAL:
-        problem("status", f'the status "{text_of(cell("status"))}" is not one we know. {STATUS_ACCEPTED}')
-        return
+        row.problem("status", f'the status "{written}" is not one we know. {STATUS_ACCEPTED}')
+        return None
     if not cancelled and None in scores:
-        problem(None, f"a final needs both scores ({game}).")
-        return
-    rows.append(
-        RawResult(
-            where,
-            number,
-            text_of(cell("away")) or None,
-            text_of(cell("home")) or None,
-            None if cancelled else scores[0],
-            None if cancelled else scores[1],
-            cancelled,
-            said_number,
-        )
-    )
+        row.problem(None, f"a final needs both scores ({_game(row)}).")
+        return None
+    return "cancelled" if cancelled else "final"
+
+
+def _game(row: RowCells) -> str:
+    return f"{row.text('away')} at {row.text('home')}" if "away" in row.cols else f"game {row.text('number')}"

@@ -80,24 +80,17 @@ def one_week(
         return text_of(r[cols[name]]) if name in cols and cols[name] < len(r) else ""
 
     _refuse_missing(week, season, cols, where, mapped is not None)
-    keep: set[int] | None = None
     if week is not None and season is None and "season" in cols:
-        seasons = sorted({cell(r, "season") for _, r in games if _same(cell(r, "week"), week)} - {""})
-        if len(seasons) > 1:
-            raise ParlayError(
-                f"week {week} is in {len(seasons)} seasons of the file ({', '.join(seasons)}): add "
-                f"{option('season')} {seasons[-1]} (or the season you mean).",
-                where,
-            )
+        _one_season_holds(week, games, cell, where)
     if week is not None or season is not None:
-        keep = {
+        keep: set[int] | None = {
             n
             for n, r in games
             if (week is None or _same(cell(r, "week"), week))
             and (season is None or _same(cell(r, "season"), season))
         }
-    elif on is not None:
-        keep = _of_day(games, cols, calendar, on, where)
+    else:
+        keep = _of_day(games, cols, calendar, on, where) if on is not None else None
     if keep is None:
         _one_week_only(games, cell, cols, where)
         mapped_here = {n: c for n, c in (mapped or {}).items() if n in ("week", "season")}
@@ -111,12 +104,28 @@ def one_week(
             where,
         )
     rows = tuple(r if n <= header_row or n in keep else () for n, r in enumerate(sheet.rows, start=1))
+    return replace(sheet, rows=rows), _choosers(cols, week, season)
+
+
+def _one_season_holds(week: str, games: Rows, cell: Cell, where: Source) -> None:
+    """A week asked for without its season is refused when several seasons of the file hold it."""
+    seasons = sorted({cell(r, "season") for _, r in games if _same(cell(r, "week"), week)} - {""})
+    if len(seasons) > 1:
+        raise ParlayError(
+            f"week {week} is in {len(seasons)} seasons of the file ({', '.join(seasons)}): add "
+            f"{option('season')} {seasons[-1]} (or the season you mean).",
+            where,
+        )
+
+
+def _choosers(cols: dict[str, int], week: str | None, season: str | None) -> dict[int, str]:
+    """The Week and Season columns that chose the week, as the summary says of them."""
     choosers = {
         cols[n]: "used to choose the week" for n, asked in (("week", week), ("season", season)) if asked
     }
     if week is not None and season is None and "season" in cols:  # one season holds the week: said so
         choosers[cols["season"]] = "used to choose the week (one season holds it)"
-    return replace(sheet, rows=rows), choosers
+    return choosers
 
 
 def _one_week_only(games: Rows, cell: Cell, cols: dict[str, int], where: Source) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -66,6 +66,32 @@ class Sheet:
 class Workbook:
     file: str  # the file's name as users see it
     sheets: tuple[Sheet, ...]
+
+
+@dataclass(frozen=True)
+class RowCells:
+    """One row of a sheet read by column name (`cols`: name → index from 0), its problems kept at their cell
+    (or at the row, for a problem of no one cell)."""
+
+    file: str
+    sheet: Sheet
+    row: int
+    cols: Mapping[str, int]
+    problems: list[Problem]
+
+    def cell(self, name: str) -> object:
+        return self.sheet.value(self.row, self.cols[name]) if name in self.cols else None
+
+    def text(self, name: str) -> str:
+        return text_of(self.cell(name))
+
+    @property
+    def source(self) -> Source:
+        return Source(file=self.file, sheet=self.sheet.name, row=self.row)
+
+    def problem(self, name: str | None, message: str) -> None:
+        at = cell_source(self.file, self.sheet.name, self.row, self.cols[name]) if name else self.source
+        self.problems.append(Problem(at, message))
 
 
 def cell_source(file: str, sheet: str | None, row: int, col: int, last: int | None = None) -> Source:

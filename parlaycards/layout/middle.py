@@ -3,17 +3,20 @@ them, over the entry lines."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.models import Card
 from . import entry as entry_parts
 from . import parts
 from .geometry import Rect
-from .panels import panel
+from .panels import panel_below, panel_entry
 from .places import GAP, PAY_SIZES, Around, EntryAt, PayoutsAt, QrAt, RulesAt, qr_version
 
 ARRANGEMENTS = ("side", "side2", "strip", "bottom", "stack")
-PANELS = ("panel-entry", "panel")  # small cards, tried when nothing above fits: see layout.panels.panel
+PANELS = ("panel-entry", "panel")  # small cards, tried when nothing above fits: see layout.panels
+
+Arrange = Callable[[Card, Rect, float], Around | None]  # a card, its body, the rules' type size
 
 
 @dataclass(frozen=True)
@@ -31,20 +34,30 @@ class _Mid:
 
 def middle(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
     """The games region and where QR, payouts, rules and the entry lines go, for one arrangement and rules size."""
-    if arrangement in PANELS:
-        return panel(card, body, arrangement, rsize)
+    return _ARRANGED[arrangement](card, body, rsize)
+
+
+def _mid(card: Card, body: Rect, rsize: float) -> _Mid:
+    """The full entry lines across the card's foot, and the region between them and the band."""
     qv = qr_version(card)
     erows = entry_parts.entry_rows(body.w)
     entry = EntryAt(body.x, body.y + parts.FID + 3, body.w, erows)
     bottom = entry.y + entry_parts.entry_height(erows) + GAP
     top = body.top - parts.BAND_H - GAP
-    m = _Mid(card, Rect(body.x, bottom, body.w, top - bottom), qv, parts.qr_side(qv), entry, rsize)
-    if arrangement == "bottom":
-        return _bottom(m)
-    rl = parts.rules_lines(card, m.mid.w, (rsize,))
-    if rl is None:
-        return None
-    return _BESIDE_RULES[arrangement](m, RulesAt(m.mid.x, m.mid.y + rl.height, m.mid.w, rl))
+    return _Mid(card, Rect(body.x, bottom, body.w, top - bottom), qv, parts.qr_side(qv), entry, rsize)
+
+
+def _below_all(arrange: Callable[[_Mid, RulesAt], Around | None]) -> Arrange:
+    """An arrangement with the rules across the foot of the middle, below all the rest."""
+
+    def arranged(card: Card, body: Rect, rsize: float) -> Around | None:
+        m = _mid(card, body, rsize)
+        rl = parts.rules_lines(card, m.mid.w, (rsize,))
+        if rl is None:
+            return None
+        return arrange(m, RulesAt(m.mid.x, m.mid.y + rl.height, m.mid.w, rl))
+
+    return arranged
 
 
 def _bottom(m: _Mid) -> Around | None:
@@ -147,4 +160,12 @@ def _strip(m: _Mid, rules: RulesAt) -> Around | None:
     )
 
 
-_BESIDE_RULES = {"stack": _stack, "side2": _side2, "side": _side, "strip": _strip}  # rules below all
+_ARRANGED: dict[str, Arrange] = {
+    "side": _below_all(_side),
+    "side2": _below_all(_side2),
+    "strip": _below_all(_strip),
+    "bottom": lambda card, body, rsize: _bottom(_mid(card, body, rsize)),
+    "stack": _below_all(_stack),
+    "panel-entry": panel_entry,
+    "panel": panel_below,
+}

@@ -27,15 +27,23 @@ class _Small:
     rsize: float
 
 
-def panel(card: Card, body: Rect, arrangement: str, rsize: float) -> Around | None:
-    """Small cards: the games from the band down, a panel right of them with the QR, the payouts and
-    the short rules, and the compact entry lines (name, amount, stake bubbles; no phone) either at the
-    panel's foot ("panel-entry", wide cards) or across the card under the games ("panel").
-    """
+def panel_entry(card: Card, body: Rect, rsize: float) -> Around | None:
+    """Small cards, wide: the games from the band down, a panel right of them with the QR, the payouts
+    and the short rules in a row, and the compact entry lines (name, amount, stake bubbles; no phone)
+    at the panel's foot."""
+    return _panel_entry(_small(card, body, rsize))
+
+
+def panel_below(card: Card, body: Rect, rsize: float) -> Around | None:
+    """Small cards: the games from the band down, a panel right of them with the QR over the payouts
+    over the short rules, and the compact entry lines across the card under the games."""
+    return _panel_below(_small(card, body, rsize))
+
+
+def _small(card: Card, body: Rect, rsize: float) -> _Small:
     qv = qr_version(card)
     top, floor = body.top - parts.BAND_H - GAP, body.y + parts.FID + 3
-    small = _Small(card, body, qv, parts.qr_side(qv), top, floor, rsize)
-    return _panel_entry(small) if arrangement == "panel-entry" else _panel_below(small)
+    return _Small(card, body, qv, parts.qr_side(qv), top, floor, rsize)
 
 
 def _panel_entry(m: _Small) -> Around | None:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.models import Card, Odds
+from ..core.models import Card
+from ..core.payout_table import Odds
 from ..core.text import dollars
 from ..core.views import rules_text
 from .geometry import CELL, MM, Box, Fiducial, QrBox, Rect, Rule, Shade

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.bulk import Graded
 from ..core.lines import format_spread, format_total
-from ..core.models import Card, Game, LegOutcome, Outcome, PayoutTier, Result, Side
+from ..core.models import Card, Game, LegOutcome, Outcome, Result, Side
 from ..core.money import ZERO, cents
+from ..core.payout_table import PayoutTier
 from ..core.printed import CardLine, card_lines, differs, games_of, line_text
 from ..core.text import dollars, plural
 from ..core.views import kickoff_text

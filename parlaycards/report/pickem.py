@@ -8,7 +8,8 @@ from typing import Any
 
 from ..core.lines import format_spread
 from ..core.models import Game, Result, Side
-from ..core.pickem import PickemEntry, PickemPool, PickLine, Standing, WeekReport, ordinal
+from ..core.pickem import PickemEntry, PickemPool
+from ..core.pickem_week import PickLine, Standing, WeekReport, ordinal
 from ..core.season import SeasonReport
 from ..core.text import dollars, plain
 from .results import final_text

@@ -7,14 +7,16 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from ..core.pickem import name_key, ordinal
+from ..core.pickem import name_key
+from ..core.pickem_week import ordinal
 from ..core.text import dollars
 from .pickem import entry_rows, points, standing_rows
 from .table import Table
 
 if TYPE_CHECKING:
     from ..core.models import Card, Game
-    from ..core.pickem import PickemEntry, PickemPool, WeekReport
+    from ..core.pickem import PickemEntry, PickemPool
+    from ..core.pickem_week import WeekReport
     from ..core.season import SeasonReport
 
 

@@ -15,7 +15,7 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 from ..core.lines import format_spread, format_total
-from ..core.pickem import WeekReport, ordinal
+from ..core.pickem_week import WeekReport, ordinal
 from ..core.season import SeasonReport
 from ..core.text import dollars, plural
 from ..io.files import atomic_output

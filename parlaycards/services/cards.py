@@ -77,6 +77,7 @@ def import_lines(
     layout: str | None = None,
     save_layout: str | None = None,
     typed: str | None = None,
+    new_teams: tuple[str, ...] = (),
 ) -> Imported:
     """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
 
@@ -84,7 +85,8 @@ def import_lines(
     last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
     (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
     mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card).
-    `typed`: the operator's command, which a suggested `--map` command repeats."""
+    `typed`: the operator's command, which a suggested `--map` command repeats; `new_teams`: names right as
+    written though close to a known team's (else refused as a likely typo)."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
     from . import layouts
 
@@ -104,6 +106,7 @@ def import_lines(
         on=on,
         mapping=mapping,
         typed=typed,
+        new_teams=new_teams,
     )
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     saved = store_games(

@@ -11,7 +11,8 @@ from ..core import edits, leagues
 from ..core.changes import card_changes
 from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, option
-from ..core.models import Card, Odds, PayoutTier
+from ..core.models import Card
+from ..core.payout_table import Odds, PayoutTier
 from ..core.text import iso_day
 from ..core.zones import localise, week_of
 from ..store import Store, retry_conflicts

@@ -23,14 +23,13 @@ from ..core.pickem import (
     POOL_SLUG,
     PickemEntry,
     PickemPool,
-    WeekReport,
-    grade_week,
     missing_games,
     name_key,
     picks_from_numbers,
     pool_games,
     tiebreak_game,
 )
+from ..core.pickem_week import WeekReport, grade_week
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
 from ..core.text import plural

@@ -11,7 +11,8 @@ from decimal import Decimal
 from pathlib import Path
 
 from ..core.errors import RefusedError
-from ..core.models import Card, LegOutcome, PayoutTable
+from ..core.models import Card, LegOutcome
+from ..core.payout_table import PayoutTable
 from ..core.settle import grade_selections, returned
 from ..core.verify import check_code, format_serial, parse_serial
 from ..report.grade import EntryRow, Report

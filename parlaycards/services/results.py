@@ -6,7 +6,7 @@ selection number), which never changes across versions. A score sheet is stored 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from dataclasses import replace as with_fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, cast
@@ -18,8 +18,11 @@ from ..core.text import plural
 from ..store import cards as card_rows
 from ..store import results as result_rows
 from ..store import retry_conflicts
+from . import score_checks as checks
 
 if TYPE_CHECKING:
+    from ..io.results import RawResult
+    from ..io.sheets import Problem
     from ..store import Store, Tx
     from ..store.look import Pool, Rows
 
@@ -40,6 +43,8 @@ class Recorded:
     unchanged: int = 0
     not_over: tuple[str, ...] = ()
     not_on_card: tuple[str, ...] = ()  # rows of a bigger slate naming no team of the card
+    removed: tuple[str, ...] = ()  # rows of games removed before any card carried them: left alone
+    paid_moved: tuple[str, ...] = ()  # paid cards whose winnings the new scores change (confirmed)
 
 
 def games_of(tx: Rows, slug: str) -> dict[int, Game]:
@@ -80,12 +85,15 @@ def set_result(
     home: int | None = None,
     cancelled: bool = False,
     out: Literal["wd", "dq"] | None = None,
+    yes: bool = False,
 ) -> Recorded:
     """Record one game's final score (by any of its selection numbers), or that it was cancelled; in a
     matchup, `out` says the competitor of `number` started and then withdrew (`wd`) or was disqualified
-    (`dq`): they finish behind the other (SETTLEMENT.md §6). Both out: record each in turn."""
+    (`dq`): they finish behind the other (SETTLEMENT.md §6). Both out: record each in turn. A score that
+    changes what paid cards won is refused, naming them, unless `yes` (services/score_checks.py)."""
     if out is not None:
-        return _set_out(store, slug, number, out, scored=away is not None or home is not None or cancelled)
+        scored = away is not None or home is not None or cancelled
+        return _set_out(store, slug, number, out, scored=scored, yes=yes)
     if cancelled and (away is not None or home is not None):
         raise ParlayError(f"give the two scores or {option('cancelled')}, not both.")
     if not cancelled and (away is None or home is None):
@@ -96,13 +104,22 @@ def set_result(
     if not cancelled and (away < 0 or home < 0):  # type: ignore[operator]
         raise ParlayError("a score cannot be below 0.")
     with store.transaction() as tx:
-        card = card_rows.latest(tx, slug)
-        game = game_for(card, games_of(tx, slug), number)
+        game = _in_play(tx, slug, number)
         result = Result(game=game.key, away_score=away, home_score=home, cancelled=cancelled)
-        return _save(tx, slug, {game.key: game}, [result])
+        return _save(tx, slug, {game.key: game}, [result], yes=yes)
 
 
-def _set_out(store: Store, slug: str, number: int, out: Literal["wd", "dq"], scored: bool) -> Recorded:
+def _in_play(tx: Rows, slug: str, number: int) -> Game:
+    """The game of selection `number`; refused when it was removed before any card carried it."""
+    game = game_for(card_rows.latest(tx, slug), games_of(tx, slug), number)
+    if game.key not in checks.in_play(tx, slug):
+        raise ParlayError(f"{checks.removed_text(game, slug)}; nothing was stored.")
+    return game
+
+
+def _set_out(
+    store: Store, slug: str, number: int, out: Literal["wd", "dq"], scored: bool, yes: bool
+) -> Recorded:
     word = "withdrew" if out == "wd" else "was disqualified"
     if scored:
         raise ParlayError(
@@ -111,8 +128,7 @@ def _set_out(store: Store, slug: str, number: int, out: Literal["wd", "dq"], sco
             f"a competitor who never started is {option('cancelled')} (no action)."
         )
     with store.transaction() as tx:
-        card = card_rows.latest(tx, slug)
-        game = game_for(card, games_of(tx, slug), number)
+        game = _in_play(tx, slug, number)
         if not game.matchup:
             raise ParlayError(
                 f"{game.label()} is a game of two teams, not a matchup: only a competitor of a matchup "
@@ -133,12 +149,21 @@ def _set_out(store: Store, slug: str, number: int, out: Literal["wd", "dq"], sco
         }
         fields[side] = out
         result = Result(game=game.key, **fields)
-        return _save(tx, slug, {game.key: game}, [result])
+        return _save(tx, slug, {game.key: game}, [result], yes=yes)
 
 
 def _save(
-    tx: Tx, slug: str, games: dict[int, Game], results: list[Result], not_over: tuple[str, ...] = ()
+    tx: Tx,
+    slug: str,
+    games: dict[int, Game],
+    results: list[Result],
+    not_over: tuple[str, ...] = (),
+    *,
+    yes: bool = True,
 ) -> Recorded:
+    """Store `results`, audited; refused when they change what paid cards won, unless `yes`."""
+    moved = checks.paid_moved(tx, slug, results)
+    checks.refuse_paid_moves(moved, slug, yes)
     changed = result_rows.put(tx, slug, results)
     if changed:
         tx.audit_many(
@@ -158,6 +183,7 @@ def _save(
         tuple(ScoreChange(games[new.game], old, new) for old, new in changed),
         len(results) - len(changed),
         not_over,
+        paid_moved=moved,
     )
 
 
@@ -188,82 +214,106 @@ def record_finals(
     return _save(tx, slug, games, results, not_over)
 
 
+@dataclass
+class _Taken:
+    """A score sheet's rows as far as read: a result per game (with its row), what is left alone, problems."""
+
+    problems: list[Problem]
+    found: dict[int, tuple[Result, str]] = field(default_factory=dict)
+    elsewhere: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
 @retry_conflicts
-def import_results(store: Store, slug: str, path: Path) -> Recorded:
-    """Store every final and cancellation in a score sheet; any problem stores none and names its row."""
+def import_results(store: Store, slug: str, path: Path, yes: bool = False) -> Recorded:
+    """Store every final and cancellation in a score sheet; any problem stores none and names its row.
+    Rows of games not on the card, or removed from it before any card carried them, are left alone and
+    named; scores that change what paid cards won are refused unless `yes`."""
     from ..io.results import read_results
-    from ..io.sheets import Problem
 
     sheet = read_results(path)
-    problems = list(sheet.problems)  # each at its sheet, row and cell
+    taken = _Taken(list(sheet.problems))  # each at its sheet, row and cell
     with store.transaction() as tx:
         card = card_rows.latest(tx, slug)
         games = games_of(tx, slug)
-        found: dict[int, tuple[Result, str]] = {}
-        elsewhere: list[str] = []
-        names = [t for g in games.values() for t in (g.away, g.home)]
+        live = checks.in_play(tx, slug)
         for raw in sheet.rows:
-            where = str(raw.source).removeprefix(f"{sheet.file}, ")
-            if (
-                raw.number is None
-                and raw.away
-                and raw.home
-                and not any(teams.best(n, names) for n in (raw.away, raw.home))
-            ):
-                elsewhere.append(f"{raw.away} at {raw.home} ({where})")  # a game of the slate, not the card
-                continue
-            try:
-                if raw.number is not None:
-                    game, swap = game_for(card, games, raw.number), False
-                else:
-                    game, swap = _by_teams(card, games, raw.away or "", raw.home or "")
-                    _same_game(card, games, raw.said_number, game)
-            except ParlayError as exc:
-                problems.append(Problem(raw.source, exc.message))
-                continue
-            away, home = (raw.home_score, raw.away_score) if swap else (raw.away_score, raw.home_score)
-            outs = (raw.home_out, raw.away_out) if swap else (raw.away_out, raw.home_out)
-            if any(outs) and not game.matchup:
-                problems.append(
-                    Problem(
-                        raw.source,
-                        f"WD/DQ for {game.label()}, a game of two teams: only a competitor of a matchup "
-                        "(golf, NASCAR, a head-to-head) withdraws or is disqualified. Write its final score, "
-                        "or Cancelled if it was not played.",
-                    )
-                )
-                continue
-            result = Result(
-                game=game.key,
-                away_score=away,
-                home_score=home,
-                cancelled=raw.cancelled,
-                away_out=cast(Out, outs[0]),  # the sheet reader reads only WD and DQ
-                home_out=cast(Out, outs[1]),
-            )
-            if game.key in found and found[game.key][0] != result:
-                problems.append(
-                    Problem(
-                        raw.source,
-                        f"{game.label()} is already given a different result at {found[game.key][1]}.",
-                    )
-                )
-            found.setdefault(game.key, (result, where))
-        if problems:
+            _take(card, games, live, raw, str(raw.source).removeprefix(f"{sheet.file}, "), taken)
+        if taken.problems:
             raise ParlayError(
-                f"{sheet.file}: {plural(len(problems), 'problem')}; no result was stored. Fix them and import "
+                f"{sheet.file}: {plural(len(taken.problems), 'problem')}; no result was stored. Fix them and import "
                 "the file again",
-                problems=tuple(p.at_row() for p in problems),
+                problems=tuple(p.at_row() for p in taken.problems),
             )
-        if not found:
+        if not taken.found:
             raise ParlayError(
                 f"{sheet.file}: no final or cancelled game of card {slug} in the sheet"
                 + (f" ({len(sheet.not_over)} not over yet)" if sheet.not_over else "")
-                + (f"; {plural(len(elsewhere), 'game')} not on this card" if elsewhere else "")
+                + (f"; {plural(len(taken.elsewhere), 'game')} not on this card" if taken.elsewhere else "")
+                + (f"; {len(taken.removed)} removed from it" if taken.removed else "")
                 + "."
             )
-        saved = _save(tx, slug, games, [r for r, _ in found.values()], sheet.not_over)
-        return with_fields(saved, not_on_card=tuple(elsewhere))
+        saved = _save(tx, slug, games, [r for r, _ in taken.found.values()], sheet.not_over, yes=yes)
+        return with_fields(saved, not_on_card=tuple(taken.elsewhere), removed=tuple(taken.removed))
+
+
+def _take(
+    card: Card, games: dict[int, Game], live: set[int], raw: RawResult, where: str, taken: _Taken
+) -> None:
+    """One row of a score sheet: its game's result, or a row left alone (another game of the slate, a game
+    removed before any card carried it), or a problem at its row."""
+    from ..io.sheets import Problem
+
+    names = [t for g in games.values() for t in (g.away, g.home)]
+    if (
+        raw.number is None
+        and raw.away
+        and raw.home
+        and not any(teams.best(n, names) for n in (raw.away, raw.home))
+    ):
+        taken.elsewhere.append(f"{raw.away} at {raw.home} ({where})")  # a game of the slate, not the card
+        return
+    try:
+        if raw.number is not None:
+            game, swap = game_for(card, games, raw.number), False
+        else:
+            game, swap = _by_teams(card, games, raw.away or "", raw.home or "")
+            _same_game(card, games, raw.said_number, game)
+        result = _result_of(game, swap, raw)
+    except ParlayError as exc:
+        taken.problems.append(Problem(raw.source, exc.message))
+        return
+    if game.key not in live:
+        taken.removed.append(f"{where}: {checks.removed_text(game, card.slug)}")
+        return
+    if game.key in taken.found and taken.found[game.key][0] != result:
+        taken.problems.append(
+            Problem(
+                raw.source,
+                f"{game.label()} is already given a different result at {taken.found[game.key][1]}.",
+            )
+        )
+    taken.found.setdefault(game.key, (result, where))
+
+
+def _result_of(game: Game, swap: bool, raw: RawResult) -> Result:
+    """The row's result for `game` (its teams written the other way round: `swap`)."""
+    away, home = (raw.home_score, raw.away_score) if swap else (raw.away_score, raw.home_score)
+    outs = (raw.home_out, raw.away_out) if swap else (raw.away_out, raw.home_out)
+    if any(outs) and not game.matchup:
+        raise ParlayError(
+            f"WD/DQ for {game.label()}, a game of two teams: only a competitor of a matchup "
+            "(golf, NASCAR, a head-to-head) withdraws or is disqualified. Write its final score, "
+            "or Cancelled if it was not played."
+        )
+    return Result(
+        game=game.key,
+        away_score=away,
+        home_score=home,
+        cancelled=raw.cancelled,
+        away_out=cast(Out, outs[0]),  # the sheet reader reads only WD and DQ
+        home_out=cast(Out, outs[1]),
+    )
 
 
 def _same_game(card: Card, games: dict[int, Game], number: int | None, game: Game) -> None:

@@ -170,6 +170,12 @@ def printed_ranges(tx: Tx, slug: str) -> list[tuple[int, int, int]]:
     return sorted((b.first_serial, b.last_serial, b.version) for b in batches.of_card(tx, slug))
 
 
+def versions(tx: Rows, slug: str) -> tuple[int, ...]:
+    """The card versions entries were taken on."""
+    rows = tx.rows("SELECT DISTINCT version FROM entries WHERE slug = :slug ORDER BY version", slug=slug)
+    return tuple(r[0] for r in rows)
+
+
 def count(tx: Rows, slug: str) -> int:
     """How many entries card `slug` has."""
     return int(next(tx.rows("SELECT count(*) FROM entries WHERE slug = :slug", slug=slug))[0] or 0)

@@ -78,11 +78,17 @@ def failures(tx: Tx, address: str, since: float) -> list[float]:
     )
 
 
-def add_failure(tx: Tx, address: str, at: float, window: float) -> None:
-    """A wrong guess from `address` at `at`; every address's guesses older than `window` go (the table
-    holds only what the brake still counts)."""
-    tx.conn.execute(insert(schema.serve_failures).values(address=address[:64], at=at))
+def add_failure(tx: Tx, address: str, at: float, window: float) -> list[float]:
+    """A wrong guess from `address` at `at`: when each of its guesses within `window` came, this one
+    included, oldest first. Every address's guesses older than `window` go (the table holds only what the
+    brake still counts).
+
+    The count is exact however many workers write at once: the row is written before it is counted, in
+    one transaction, and the store's writes are serialized (SQLite's BEGIN IMMEDIATE; PostgreSQL's
+    SERIALIZABLE, a conflict retried), so no two guesses from one address are told the same count."""
     tx.conn.execute(delete(schema.serve_failures).where(F.at < at - window))
+    tx.conn.execute(insert(schema.serve_failures).values(address=address[:64], at=at))
+    return failures(tx, address[:64], at - window)
 
 
 def record_fetch(tx: Tx, slug: str, at: float, ok: bool, said: str) -> None:

@@ -6,6 +6,7 @@ board in place. Templates and static files are served from the package (no CDN).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import threading
 import time
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
@@ -49,14 +51,22 @@ def message(exc: ParlayError) -> str:
 
 @dataclass(frozen=True)
 class Shown:
-    """A card's players' view as served: the snapshot, its board's changing part rendered, that part's tag
-    (it changes when the html does), the pool's stamp it was read at and when that was last checked."""
+    """A card's players' view as served: the snapshot, the board page and its changing part rendered once
+    (`live`: that part as the JSON `live.js` asks for), that part's tag (it changes when the html does), the
+    pool's stamp it was read at and when that was last checked. `cards`: card pages already rendered from
+    this snapshot, by serial and the code that opened them (each code is still checked on every request)."""
 
     stamp: tuple[int, int]
     checked: float
     snap: Any  # services.players.Snapshot
     html: str
     tag: str
+    board: bytes = b""
+    live: bytes = b""
+    cards: dict[tuple[str, str], bytes] = field(default_factory=dict, compare=False)
+
+
+CARDS_KEPT = 5000  # card pages kept per snapshot (a pool's entries, or the most recently opened)
 
 
 @dataclass
@@ -72,6 +82,7 @@ class Site:
     _cache: dict[str, Shown] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)  # one reader at a time (any address a
     # stranger types is a slug to look up: no lock per name)
+    _reading: dict[str, asyncio.Future[Shown]] = field(default_factory=dict)
     _generation: int = 0
 
     def __post_init__(self) -> None:
@@ -87,11 +98,22 @@ class Site:
         hit = self._cache.get(slug)
         return hit if hit and time.monotonic() - hit.checked < self.ttl else None
 
+    async def view(self, slug: str) -> Shown:
+        """`shown`, from the event loop: at once when checked within `ttl`, else one look off the loop that
+        every request for `slug` meanwhile waits for (200 players cost one look, not 200 threads)."""
+        hit = self.cached(slug)
+        if hit is not None:
+            return hit
+        pending = self._reading.get(slug)
+        if pending is None:
+            pending = self._reading[slug] = asyncio.ensure_future(run_in_threadpool(self.shown, slug))
+            pending.add_done_callback(lambda _: self._reading.pop(slug, None))
+        return await asyncio.shield(pending)
+
     def shown(self, slug: str) -> Shown:
         """The players' view of `slug`: read again only when the card's audit stamp moved (any change, by
         any worker), so 200 players on an unchanged card cost one small query every `ttl` seconds. Read by
         one thread at a time; the others wait for it. Only cards that exist are kept."""
-        from ..services import players
         from ..store import audit as audit_rows
 
         hit = self.cached(slug)
@@ -105,16 +127,24 @@ class Site:
             with self.store.reading() as tx:
                 stamp = audit_rows.stamp(tx, slug)
             old = self._cache.get(slug)
-            if old and old.stamp == stamp:
-                new = replace(old, checked=now)
-            else:
-                snap = players.snapshot(self.store, slug)
-                html = ENV.get_template("board_live.html").render(b=snap.board)
-                new = Shown(stamp, now, snap, html, hashlib.sha256(html.encode()).hexdigest()[:16])
+            new = replace(old, checked=now) if old and old.stamp == stamp else self._read(slug, stamp, now)
             if generation != self._generation:  # written here meanwhile: look again next time
                 new = replace(new, checked=0.0)
             self._cache[slug] = new
             return new
+
+    def _read(self, slug: str, stamp: tuple[int, int], now: float) -> Shown:
+        """The view of `slug` read from the pool, its pages rendered."""
+        import json
+
+        from ..services import players
+
+        snap = players.snapshot(self.store, slug)
+        html = ENV.get_template("board_live.html").render(b=snap.board)
+        tag = hashlib.sha256(html.encode()).hexdigest()[:16]
+        board = ENV.get_template("board.html").render(b=snap.board, live=html, stamp=tag, every=self.poll_ms)
+        live = json.dumps({"stamp": tag, "html": html}, ensure_ascii=False, separators=(",", ":"))
+        return Shown(stamp, now, snap, html, tag, board.encode(), live.encode())
 
     def changed(self) -> None:
         """Something was written by this process: every view is read again at its next request."""
@@ -230,6 +260,12 @@ class _Headers:
         self, scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]
     ) -> None:
         await self.app(scope, receive, send)
+
+
+def site_of(request: Request) -> Site:
+    """The site the application serves (every handler's shared state)."""
+    site: Site = request.app.state.site
+    return site
 
 
 def route(

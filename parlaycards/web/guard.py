@@ -133,9 +133,9 @@ class Brake:
             pending.add_done_callback(lambda _: self.reading.pop(address, None))
         await asyncio.shield(pending)
 
-    async def failing(self, address: str) -> None:
+    async def failing(self, address: str) -> int:
         """`failed`, off the event loop."""
-        await run_in_threadpool(self.failed, address)
+        return await run_in_threadpool(self.failed, address)
 
     def _recent(self, address: str, again: bool = False) -> list[float]:
         assert self.store is not None, "a Brake is given its store by Site"
@@ -167,13 +167,17 @@ class Brake:
                     del self.locks[a]
         return self.locks.setdefault(address, asyncio.Lock())
 
-    def failed(self, address: str) -> None:
+    def failed(self, address: str) -> int:
+        """Count a wrong guess from `address`: how many it has made within the window, this one included,
+        counted in the database at once with every worker's (the guess numbered past `limit` is refused
+        whatever the worker)."""
         assert self.store is not None, "a Brake is given its store by Site"
         store, at, window = self.store, time.time(), self.window
 
-        def run() -> None:
+        def run() -> list[float]:
             with store.transaction() as tx:
-                rows.add_failure(tx, address, at, window)
+                return rows.add_failure(tx, address[:64], at, window)
 
-        retry_conflicts(run)()
-        self.seen.pop(address, None)  # looked up afresh: this worker's and the others' failures
+        times = retry_conflicts(run)()
+        self.seen[address] = (time.monotonic(), times)  # what the database said, this worker's look too
+        return len(times)

@@ -190,47 +190,85 @@ def phone_shot(
     w_in, h_in = w0 / dpi_in, h0 / dpi_in
     ppi = float(rng.uniform(118, 162) if whole_sheet else rng.uniform(158, 252))
     quad, W, H = _frame_paper(rng, w_in, h_in, ppi)
-
-    # lens: barrel distortion about the frame's centre (r_u = r_d (1 + k r_d²), r normalised by the half-diagonal)
-    k1 = float(rng.uniform(0.01, 0.06))
-    cen = np.array([W / 2, H / 2])
-    nd = math.hypot(W, H) / 2
-    v = (quad - cen) / nd
-    ru = np.hypot(v[:, 0], v[:, 1])[:, None]
-    rd = ru.copy()
-    for _ in range(10):
-        rd = ru / (1 + k1 * rd * rd)
-    corners = cen + v * (rd / np.maximum(ru, 1e-9)) * nd
-
+    lens = _Lens(float(rng.uniform(0.01, 0.06)), np.array([W / 2, H / 2]), math.hypot(W, H) / 2, W, H)
+    corners = lens.distorted(quad)
     # render: shrink the paper to about the picture's scale, then one remap (distortion, then homography)
     pre = min(1.0, ppi * 1.25 / dpi_in)
     if pre < 1:
         src = cv2.resize(
             src, (max(1, round(w0 * pre)), max(1, round(h0 * pre))), interpolation=cv2.INTER_AREA
         )
-    sh, sw = src.shape[:2]
-    Hm = cv2.getPerspectiveTransform(
-        quad.astype(np.float32), np.array([[0, 0], [sw, 0], [sw, sh], [0, sh]], np.float32)
+    warped = lens.warp(src, quad)
+    out = _on_table(rng, warped, ppi, W, H)
+    out, gdir = _lit(rng, out, corners, lens)
+    out = _optics(rng, out, ppi, gdir, W, H)
+    grey = bool(rng.random() < 0.08)
+    image = finish(
+        out,
+        rng,
+        float(rng.uniform(1.5, 4.0)),
+        float(rng.uniform(0.5, 2.5)),
+        grey,
+        int(rng.integers(50, 96)),
+        2,
     )
-    g = 8  # the map is smooth: compute it on the cell centres of an 8 px grid, one cell beyond each edge
-    ny, nx = math.ceil(H / g) + 2, math.ceil(W / g) + 2
-    gy, gx = np.mgrid[0:ny, 0:nx].astype(np.float64)
-    p = (np.stack([(gx + 0.5) * g - 0.5 - g, (gy + 0.5) * g - 0.5 - g], -1) - cen) / nd
-    und = cen + p * (1 + k1 * (p**2).sum(-1, keepdims=True)) * nd
-    hom = und @ Hm[:, :2].T + Hm[:, 2]
-    mp = (hom[..., :2] / hom[..., 2:3] - 0.5).astype(np.float32)  # paper px edges → pixel centres
-    # grid cell j sits at x = (j + 0.5) g − 0.5 − g: sample the grid at j = x / g + 0.5 / g + 0.5
-    to_grid = np.array([[1 / g, 0, 0.5 / g + 0.5], [0, 1 / g, 0.5 / g + 0.5]], np.float32)
-    mp = cv2.warpAffine(
-        mp, to_grid, (W, H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
-    )
-    # OpenCV takes no second map when the first holds both coordinates; its stub does not say so
-    warped = cv2.remap(  # type: ignore[call-overload]
-        src, mp, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)
-    )
-    a = warped[:, :, 3]
+    return Shot(image, corners, paper_ppi(corners, w_in, h_in))
 
-    # the table, darkened by the paper's soft contact shadow; the paper on it
+
+@dataclass(frozen=True)
+class _Lens:
+    """The phone's lens: barrel distortion `k1` about the frame's centre `cen` (r_u = r_d (1 + k r_d²), r
+    normalised by the half-diagonal `nd`), for a picture W × H."""
+
+    k1: float
+    cen: np.ndarray
+    nd: float
+    W: int
+    H: int
+
+    def distorted(self, quad: np.ndarray) -> np.ndarray:
+        """Where undistorted points land in the picture."""
+        v = (quad - self.cen) / self.nd
+        ru = np.hypot(v[:, 0], v[:, 1])[:, None]
+        rd = ru.copy()
+        for _ in range(10):
+            rd = ru / (1 + self.k1 * rd * rd)
+        out: np.ndarray = self.cen + v * (rd / np.maximum(ru, 1e-9)) * self.nd
+        return out
+
+    def warp(self, src: np.ndarray, quad: np.ndarray) -> np.ndarray:
+        """The paper `src` (RGBA) seen through the lens with its corners at `quad` (undistorted): one remap."""
+        W, H, g, cen, nd = self.W, self.H, 8, self.cen, self.nd
+        sh, sw = src.shape[:2]
+        Hm = cv2.getPerspectiveTransform(
+            quad.astype(np.float32), np.array([[0, 0], [sw, 0], [sw, sh], [0, sh]], np.float32)
+        )
+        # the map is smooth: compute it on the cell centres of an 8 px grid, one cell beyond each edge
+        ny, nx = math.ceil(H / g) + 2, math.ceil(W / g) + 2
+        gy, gx = np.mgrid[0:ny, 0:nx].astype(np.float64)
+        p = (np.stack([(gx + 0.5) * g - 0.5 - g, (gy + 0.5) * g - 0.5 - g], -1) - cen) / nd
+        und = cen + p * (1 + self.k1 * (p**2).sum(-1, keepdims=True)) * nd
+        hom = und @ Hm[:, :2].T + Hm[:, 2]
+        mp = (hom[..., :2] / hom[..., 2:3] - 0.5).astype(np.float32)  # paper px edges → pixel centres
+        # grid cell j sits at x = (j + 0.5) g − 0.5 − g: sample the grid at j = x / g + 0.5 / g + 0.5
+        to_grid = np.array([[1 / g, 0, 0.5 / g + 0.5], [0, 1 / g, 0.5 / g + 0.5]], np.float32)
+        mp = cv2.warpAffine(
+            mp,
+            to_grid,
+            (W, H),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
+        # OpenCV takes no second map when the first holds both coordinates; its stub does not say so
+        warped: np.ndarray = cv2.remap(  # type: ignore[call-overload]
+            src, mp, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0)
+        )
+        return warped
+
+
+def _on_table(rng: np.random.Generator, warped: np.ndarray, ppi: float, W: int, H: int) -> np.ndarray:
+    """The table, darkened by the paper's soft contact shadow; the paper (RGBA `warped`) on it: float32 RGB."""
+    a = warped[:, :, 3]
     table = _table(rng, H, W)
     sd = max(1.5, ppi * 0.02) / 4  # at a quarter of the size
     off = rng.normal(0, sd * 0.5, 2)
@@ -246,54 +284,77 @@ def phone_shot(
         dtype=cv2.CV_32F,
     )
     wa = a.astype(np.float32) * (1 / 255)
-    out = cv2.blendLinear(warped[:, :, :3].astype(np.float32), table, wa, 1 - wa)
+    out: np.ndarray = cv2.blendLinear(warped[:, :, :3].astype(np.float32), table, wa, 1 - wa)
+    return out
 
-    # light, at an eighth of the size: a gradient and a broad blob, the soft shadow of a hand or phone
-    # over part of the paper (bluer: skylight fills it), vignetting, white balance, exposure
+
+_UP8 = np.array([[1 / 8, 0, 0], [0, 1 / 8, 0]], np.float32)  # picture px → a grid at an eighth of the size
+
+
+def _eighth(W: int, H: int) -> tuple[np.ndarray, np.ndarray]:
+    """The picture's coordinates at an eighth of the size, float32 (yy, xx)."""
     yy, xx = np.mgrid[0 : H + 8 : 8, 0 : W + 8 : 8].astype(np.float32)
-    up8 = np.array([[1 / 8, 0, 0], [0, 1 / 8, 0]], np.float32)  # picture px → that grid
+    return yy, xx
+
+
+def _to_picture(small: np.ndarray, W: int, H: int) -> np.ndarray:
+    """A field at an eighth of the size brought up to the picture's W × H."""
+    out: np.ndarray = cv2.warpAffine(
+        small, _UP8, (W, H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+    )
+    return out
+
+
+def _lit(
+    rng: np.random.Generator, out: np.ndarray, corners: np.ndarray, lens: _Lens
+) -> tuple[np.ndarray, float]:
+    """Light, at an eighth of the size: a gradient and a broad blob, the soft shadow of a hand or phone
+    over part of the paper (bluer: skylight fills it), vignetting, white balance, exposure. Returns the
+    picture (uint8) and the gradient's direction."""
+    W, H, nd = lens.W, lens.H, lens.nd
+    yy, xx = _eighth(W, H)
     gdir = rng.uniform(0, 2 * math.pi)
     light = (
         1 + rng.uniform(0.05, 0.25) * ((xx / W - 0.5) * math.cos(gdir) + (yy / H - 0.5) * math.sin(gdir)) * 2
     )
     light += rng.uniform(0.0, 0.1) * smooth_field(rng, xx.shape[0], xx.shape[1], 3)
-    shade = np.zeros_like(light)
-    if rng.random() < 0.75:
-        e = int(rng.integers(4))
-        edge_pt = corners[e] + rng.uniform(0.1, 0.9) * (corners[(e + 1) % 4] - corners[e])
-        inward = corners.mean(0) - edge_pt
-        inward /= max(float(np.linalg.norm(inward)), 1e-6)
-        span = float(np.linalg.norm(corners[2] - corners[0]))
-        ra, rb = span * rng.uniform(0.25, 0.5), span * rng.uniform(0.2, 0.4)
-        c_sh = edge_pt - inward * rb * rng.uniform(0.3, 0.75)  # reaches in rb·(0.25…0.7)
-        ang = math.atan2(inward[1], inward[0])
-        u = (xx - c_sh[0]) * math.cos(ang) + (yy - c_sh[1]) * math.sin(ang)
-        w_ = -(xx - c_sh[0]) * math.sin(ang) + (yy - c_sh[1]) * math.cos(ang)
-        sft = np.clip((1 - np.sqrt((u / rb) ** 2 + (w_ / ra) ** 2)) / rng.uniform(0.15, 0.45) + 0.5, 0, 1)
-        shade = sft * sft * (3 - 2 * sft) * rng.uniform(0.25, 0.5)
+    shade = _hand_shadow(rng, corners, xx, yy) if rng.random() < 0.75 else np.zeros_like(light)
     r2 = ((xx - W / 2) ** 2 + (yy - H / 2) ** 2) / (nd * nd)
     temp = rng.normal(0, 0.06)
     wb = np.array([1 + temp, 1 + rng.normal(0, 0.015), 1 - 1.3 * temp], np.float32)
     gain = (light * (1 - rng.uniform(0.1, 0.35) * r2) * rng.uniform(0.8, 0.98))[:, :, None]
     gain3 = gain * wb * (1 - shade[:, :, None] * np.array([1.08, 1.0, 0.85], np.float32))
-    gain3 = cv2.warpAffine(
-        gain3.astype(np.float32),
-        up8,
-        (W, H),
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
-    out = cv2.convertScaleAbs(cv2.multiply(out, gain3))
+    lit: np.ndarray = cv2.convertScaleAbs(cv2.multiply(out, _to_picture(gain3.astype(np.float32), W, H)))
+    return lit, float(gdir)
 
-    # optics and motion (uint8 from here: cv2's fixed-point filters are fast)
+
+def _hand_shadow(rng: np.random.Generator, corners: np.ndarray, xx: np.ndarray, yy: np.ndarray) -> np.ndarray:
+    """The soft shadow of a hand or phone reaching in from one edge of the paper, as darkening (0…0.5)."""
+    e = int(rng.integers(4))
+    edge_pt = corners[e] + rng.uniform(0.1, 0.9) * (corners[(e + 1) % 4] - corners[e])
+    inward = corners.mean(0) - edge_pt
+    inward /= max(float(np.linalg.norm(inward)), 1e-6)
+    span = float(np.linalg.norm(corners[2] - corners[0]))
+    ra, rb = span * rng.uniform(0.25, 0.5), span * rng.uniform(0.2, 0.4)
+    c_sh = edge_pt - inward * rb * rng.uniform(0.3, 0.75)  # reaches in rb·(0.25…0.7)
+    ang = math.atan2(inward[1], inward[0])
+    u = (xx - c_sh[0]) * math.cos(ang) + (yy - c_sh[1]) * math.sin(ang)
+    w_ = -(xx - c_sh[0]) * math.sin(ang) + (yy - c_sh[1]) * math.cos(ang)
+    sft = np.clip((1 - np.sqrt((u / rb) ** 2 + (w_ / ra) ** 2)) / rng.uniform(0.15, 0.45) + 0.5, 0, 1)
+    shade: np.ndarray = sft * sft * (3 - 2 * sft) * rng.uniform(0.25, 0.5)
+    return shade
+
+
+def _optics(rng: np.random.Generator, out: np.ndarray, ppi: float, gdir: float, W: int, H: int) -> np.ndarray:
+    """Optics and motion (uint8 from here: cv2's fixed-point filters are fast): defocus, falling off across
+    a tilted page along the light's direction `gdir` or even; sometimes motion blur; the phone's sharpening."""
     sigma = float(rng.uniform(0.4, 1.4) * ppi / 200)
     if rng.random() < 0.4:  # focus falls off across a tilted page
+        yy, xx = _eighth(W, H)
         far = cv2.GaussianBlur(out, (0, 0), sigma * 2.0)
         near = cv2.GaussianBlur(out, (0, 0), sigma * 0.6)
         ramp = np.clip(0.5 + (xx / W - 0.5) * math.cos(gdir) + (yy / H - 0.5) * math.sin(gdir), 0, 1)
-        ramp = cv2.warpAffine(
-            ramp, up8, (W, H), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
-        )
+        ramp = _to_picture(ramp, W, H)
         out = cv2.blendLinear(near, far, 1 - ramp, ramp)
     else:
         out = cv2.GaussianBlur(out, (0, 0), sigma)
@@ -308,18 +369,8 @@ def phone_shot(
         cv2.line(ker, p0, p1, 1.0, 1, cv2.LINE_AA)
         out = cv2.filter2D(out, -1, ker / ker.sum())
     amt = float(rng.uniform(0.2, 0.8))  # the phone's sharpening
-    out = cv2.addWeighted(out, 1 + amt, cv2.GaussianBlur(out, (0, 0), 1.5), -amt, 0)
-    grey = bool(rng.random() < 0.08)
-    image = finish(
-        out,
-        rng,
-        float(rng.uniform(1.5, 4.0)),
-        float(rng.uniform(0.5, 2.5)),
-        grey,
-        int(rng.integers(50, 96)),
-        2,
-    )
-    return Shot(image, corners, paper_ppi(corners, w_in, h_in))
+    sharp: np.ndarray = cv2.addWeighted(out, 1 + amt, cv2.GaussianBlur(out, (0, 0), 1.5), -amt, 0)
+    return sharp
 
 
 def phone(

@@ -136,101 +136,139 @@ def strokes_for(
     habit: str, c: np.ndarray, r: float, hand: Hand, tool: Tool, rng: np.random.Generator, ppm: float
 ) -> tuple[list[Stroke], str]:
     """The strokes of one mark of `habit` on the bubble at c (patch px) of radius r."""
+    if habit not in _HABITS:
+        raise ValueError(f"unknown habit {habit!r}")
     sloppy = 1 - hand.neatness
     wpx = float(np.mean(tool.width_mm)) * ppm * hand.width
-    jit = 0.02 * r * (0.5 + sloppy)
-    step = max(1.0, 0.09 * r)
-
-    def path(way: np.ndarray, rnd: float = 0.05, wob: float = 0.025) -> np.ndarray:
-        return pen_path(way, rng, jitter=jit, step=step, round_px=rnd * r, wobble=wob * r * (0.5 + sloppy))
-
-    def stroke(pts: np.ndarray, press: float = 1.0) -> Stroke:
-        return pen_stroke(pts, tool, hand, rng, ppm, press=press)
-
     off = rng.normal(0, 0.04 + 0.06 * sloppy, 2) * r  # where the player aims, not quite the centre
-    cc = c + off
     fill_angle = hand.slant + rng.normal(0, 0.35) + (math.pi / 4 if rng.random() < 0.5 else -math.pi / 4)
+    g = _Gesture(c, c + off, r, hand, tool, rng, ppm, sloppy, wpx, fill_angle)
+    return _HABITS[habit](g, habit)
 
-    if habit in ("fill", "spill"):
-        reach = r * (hand.extent if habit == hand.habit else (1.3 if habit == "spill" else 1.05))
-        reach *= rng.uniform(0.95, 1.05)
-        if habit == "spill":
-            cc = c + rng.normal(0, 0.1, 2) * r
-        kind = rng.choice(["zigzag", "spiral", "scrub"], p=[0.55, 0.2, 0.25])
-        spacing = (
-            wpx * rng.uniform(0.75, 1.15)
-            if tool.kind in ("felt", "marker", "gel")
-            else wpx * rng.uniform(0.9, 1.5)
+
+@dataclass(frozen=True)
+class _Gesture:
+    """One mark being made: the bubble's centre `c` and radius `r`, where the player aims (`cc`), the hand,
+    its tool and randomness, pixels a millimetre, sloppiness, the pen's width (px) and the fill's angle."""
+
+    c: np.ndarray
+    cc: np.ndarray
+    r: float
+    hand: Hand
+    tool: Tool
+    rng: np.random.Generator
+    ppm: float
+    sloppy: float
+    wpx: float
+    fill_angle: float
+
+    def path(self, way: np.ndarray, rnd: float = 0.05, wob: float = 0.025) -> np.ndarray:
+        r, sloppy = self.r, self.sloppy
+        jit, step = 0.02 * r * (0.5 + sloppy), max(1.0, 0.09 * r)
+        return pen_path(
+            way, self.rng, jitter=jit, step=step, round_px=rnd * r, wobble=wob * r * (0.5 + sloppy)
         )
-        spacing = max(spacing, 0.06 * r)
-        fill = _Fill(cc, reach, fill_angle, spacing, wpx, r, tool, rng, sloppy, path, stroke)
-        return fill.strokes(kind), ("spill" if habit == "spill" else f"fill-{kind}")
 
-    if habit == "scribble":
-        reach = r * rng.uniform(0.8, 1.12)
-        if rng.random() < 0.5:
-            loop = r * rng.uniform(0.22, 0.35)
-            laps = int(rng.integers(7, 12))
-            return [stroke(path(scrub_path(cc, reach, loop, laps, rng), rnd=0.03))], "scribble-loops"
-        spacing = max(wpx * rng.uniform(1.4, 2.4), 0.15 * r)
-        way = _zigzag(
-            cc, reach, fill_angle + rng.normal(0, 0.3), spacing, -reach * 0.8, reach * 0.8, rng, 1.0
-        )
-        return [stroke(path(way, rnd=0.08, wob=0.05))], "scribble-zigzag"
+    def stroke(self, pts: np.ndarray, press: float = 1.0) -> Stroke:
+        return pen_stroke(pts, self.tool, self.hand, self.rng, self.ppm, press=press)
 
-    if habit in ("tick", "cross"):
-        size = hand.size * rng.uniform(0.85, 1.15) if hand.habit == habit else rng.uniform(0.6, 1.2)
-        span = max(size, 0.5) * 2 * r
-        ang = hand.slant + rng.normal(0, 0.25)
-        R = rotation(ang)
-        if habit == "tick":
-            way = np.array([[-0.42, -0.08], [-0.12, 0.32], [0.5, -0.55]]) * span
-            way[1] += rng.normal(0, 0.04, 2) * span
-            way[2] *= rng.uniform(0.85, 1.1)
-            pts = path(cc + way @ R.T, rnd=0.015, wob=0.02)
-            strokes = [stroke(pts)]
-        else:
-            a = rng.uniform(0.6, 0.95)
-            h1 = np.array([[-0.5, -0.5 * a], [0.5, 0.5 * a]]) * span / math.hypot(1, a) * 1.25
-            h2 = np.array([[0.5, -0.5 * a], [-0.5, 0.5 * a]]) * span / math.hypot(1, a) * 1.25
-            h1 *= rng.uniform(0.85, 1.1)
-            h2 *= rng.uniform(0.85, 1.1)
-            shift = rng.normal(0, 0.05, 2) * span
-            strokes = [
-                stroke(path(cc + h1 @ R.T, rnd=0.01, wob=0.03)),
-                stroke(path(cc + shift + h2 @ R.T, rnd=0.01, wob=0.03)),
-            ]
-        return strokes, habit
 
-    if habit == "half":
-        reach = r * rng.uniform(0.95, 1.1)
-        angle = rng.uniform(0, 2 * math.pi)
-        spacing = max(wpx * rng.uniform(0.8, 1.3), 0.06 * r)
-        if rng.random() < 0.6:
-            lo, hi, style = -reach * 0.95, reach * rng.uniform(-0.05, 0.25), "half-side"
-        else:
-            b = reach * rng.uniform(0.38, 0.55)
-            lo, hi, style = -b, b, "half-band"
-        out = [stroke(path(_zigzag(cc, reach, angle, spacing, lo, hi, rng, sloppy)))]
-        if tool.kind in ("ball", "pencil") and rng.random() < 0.5:
-            out.append(stroke(path(_zigzag(cc, reach, angle + 0.5, spacing * 1.4, lo, hi, rng, sloppy))))
-        return out, style
+def _fill(g: _Gesture, habit: str) -> tuple[list[Stroke], str]:
+    """A fill (zigzag, spiral or scrub), or a spill: a fill reaching past the ring, off centre."""
+    r, rng, hand, tool, wpx, cc = g.r, g.rng, g.hand, g.tool, g.wpx, g.cc
+    reach = r * (hand.extent if habit == hand.habit else (1.3 if habit == "spill" else 1.05))
+    reach *= rng.uniform(0.95, 1.05)
+    if habit == "spill":
+        cc = g.c + rng.normal(0, 0.1, 2) * r
+    kind = rng.choice(["zigzag", "spiral", "scrub"], p=[0.55, 0.2, 0.25])
+    spacing = (
+        wpx * rng.uniform(0.75, 1.15)
+        if tool.kind in ("felt", "marker", "gel")
+        else wpx * rng.uniform(0.9, 1.5)
+    )
+    spacing = max(spacing, 0.06 * r)
+    fill = _Fill(cc, reach, g.fill_angle, spacing, wpx, r, tool, rng, g.sloppy, g.path, g.stroke)
+    return fill.strokes(kind), ("spill" if habit == "spill" else f"fill-{kind}")
 
-    if habit == "circle-then-fill":
-        rho = r * rng.uniform(1.15, 1.4)
-        th0 = rng.uniform(0, 2 * math.pi)
-        sweep = 2 * math.pi * rng.uniform(1.05, 1.25) * (1 if rng.random() < 0.5 else -1)
-        th = th0 + np.linspace(0, sweep, 60)
-        ell = rng.uniform(0.88, 1.0)
-        ring = (
-            c
-            + np.stack([rho * np.cos(th), ell * rho * np.sin(th)], axis=1)
-            @ rotation(rng.uniform(0, math.pi)).T
-        )
-        out = [stroke(path(ring, rnd=0.02, wob=0.04))]
-        inner, style = strokes_for(
-            "fill", c, r, replace(hand, extent=float(rng.uniform(0.85, 1.05))), tool, rng, ppm
-        )
-        return out + inner, "circle-then-" + style
 
-    raise ValueError(f"unknown habit {habit!r}")
+def _scribble(g: _Gesture, habit: str) -> tuple[list[Stroke], str]:
+    """Loops scrubbed over the bubble, or a loose zigzag."""
+    r, rng, cc = g.r, g.rng, g.cc
+    reach = r * rng.uniform(0.8, 1.12)
+    if rng.random() < 0.5:
+        loop = r * rng.uniform(0.22, 0.35)
+        laps = int(rng.integers(7, 12))
+        return [g.stroke(g.path(scrub_path(cc, reach, loop, laps, rng), rnd=0.03))], "scribble-loops"
+    spacing = max(g.wpx * rng.uniform(1.4, 2.4), 0.15 * r)
+    way = _zigzag(cc, reach, g.fill_angle + rng.normal(0, 0.3), spacing, -reach * 0.8, reach * 0.8, rng, 1.0)
+    return [g.stroke(g.path(way, rnd=0.08, wob=0.05))], "scribble-zigzag"
+
+
+def _tick_or_cross(g: _Gesture, habit: str) -> tuple[list[Stroke], str]:
+    """A tick (one stroke) or a cross (two), of the hand's size and slant when it is the hand's habit."""
+    r, rng, hand, cc = g.r, g.rng, g.hand, g.cc
+    size = hand.size * rng.uniform(0.85, 1.15) if hand.habit == habit else rng.uniform(0.6, 1.2)
+    span = max(size, 0.5) * 2 * r
+    ang = hand.slant + rng.normal(0, 0.25)
+    R = rotation(ang)
+    if habit == "tick":
+        way = np.array([[-0.42, -0.08], [-0.12, 0.32], [0.5, -0.55]]) * span
+        way[1] += rng.normal(0, 0.04, 2) * span
+        way[2] *= rng.uniform(0.85, 1.1)
+        return [g.stroke(g.path(cc + way @ R.T, rnd=0.015, wob=0.02))], habit
+    a = rng.uniform(0.6, 0.95)
+    h1 = np.array([[-0.5, -0.5 * a], [0.5, 0.5 * a]]) * span / math.hypot(1, a) * 1.25
+    h2 = np.array([[0.5, -0.5 * a], [-0.5, 0.5 * a]]) * span / math.hypot(1, a) * 1.25
+    h1 *= rng.uniform(0.85, 1.1)
+    h2 *= rng.uniform(0.85, 1.1)
+    shift = rng.normal(0, 0.05, 2) * span
+    strokes = [
+        g.stroke(g.path(cc + h1 @ R.T, rnd=0.01, wob=0.03)),
+        g.stroke(g.path(cc + shift + h2 @ R.T, rnd=0.01, wob=0.03)),
+    ]
+    return strokes, habit
+
+
+def _half(g: _Gesture, habit: str) -> tuple[list[Stroke], str]:
+    """Half the bubble filled: one side of it, or a band across it."""
+    r, rng, cc, sloppy = g.r, g.rng, g.cc, g.sloppy
+    reach = r * rng.uniform(0.95, 1.1)
+    angle = rng.uniform(0, 2 * math.pi)
+    spacing = max(g.wpx * rng.uniform(0.8, 1.3), 0.06 * r)
+    if rng.random() < 0.6:
+        lo, hi, style = -reach * 0.95, reach * rng.uniform(-0.05, 0.25), "half-side"
+    else:
+        b = reach * rng.uniform(0.38, 0.55)
+        lo, hi, style = -b, b, "half-band"
+    out = [g.stroke(g.path(_zigzag(cc, reach, angle, spacing, lo, hi, rng, sloppy)))]
+    if g.tool.kind in ("ball", "pencil") and rng.random() < 0.5:
+        out.append(g.stroke(g.path(_zigzag(cc, reach, angle + 0.5, spacing * 1.4, lo, hi, rng, sloppy))))
+    return out, style
+
+
+def _circle_then_fill(g: _Gesture, habit: str) -> tuple[list[Stroke], str]:
+    """A ring drawn round the bubble, then a fill."""
+    c, r, rng = g.c, g.r, g.rng
+    rho = r * rng.uniform(1.15, 1.4)
+    th0 = rng.uniform(0, 2 * math.pi)
+    sweep = 2 * math.pi * rng.uniform(1.05, 1.25) * (1 if rng.random() < 0.5 else -1)
+    th = th0 + np.linspace(0, sweep, 60)
+    ell = rng.uniform(0.88, 1.0)
+    ring = (
+        c + np.stack([rho * np.cos(th), ell * rho * np.sin(th)], axis=1) @ rotation(rng.uniform(0, math.pi)).T
+    )
+    out = [g.stroke(g.path(ring, rnd=0.02, wob=0.04))]
+    hand = replace(g.hand, extent=float(rng.uniform(0.85, 1.05)))
+    inner, style = strokes_for("fill", c, r, hand, g.tool, rng, g.ppm)
+    return out + inner, "circle-then-" + style
+
+
+_HABITS: dict[str, Callable[[_Gesture, str], tuple[list[Stroke], str]]] = {
+    "fill": _fill,
+    "spill": _fill,
+    "scribble": _scribble,
+    "tick": _tick_or_cross,
+    "cross": _tick_or_cross,
+    "half": _half,
+    "circle-then-fill": _circle_then_fill,
+}

@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from .gestures import rotation, scrub_path, strokes_for
-from .hand import BUBBLE_R_MM, LIMIT, TOOLS, WANDER, Box, Hand, Spot
+from .hand import BUBBLE_R_MM, LIMIT, TOOLS, WANDER, Box, Hand, Spot, Tool
 from .pen import Stroke, apply_ink, fit_strokes, paper_grain, pen_path, pen_stroke, render_strokes
 
 # ---------------------------------------------------------------------------------------------- the API
@@ -124,31 +124,14 @@ def draw_erasure(
     ppm = _ppm(r, dpi)
     dep, _ = _pick_deposit(shape, c, r, hand, rng, ppm)
     lim = _limit_mask(shape, c, LIMIT * r)
-
-    # where the eraser went: an ellipse along the rubbing direction, a little past the mark
-    ang = rng.uniform(0, math.pi)
-    ea, eb = r * rng.uniform(1.25, 1.55), r * rng.uniform(1.0, 1.3)
-    yy, xx = np.mgrid[:h, :w]
-    u = (xx - c[0]) * math.cos(ang) + (yy - c[1]) * math.sin(ang)
-    v = -(xx - c[0]) * math.sin(ang) + (yy - c[1]) * math.cos(ang)
-    foot = np.clip((1 - np.sqrt((u / ea) ** 2 + (v / eb) ** 2)) * 4, 0, 1).astype(np.float32) * lim
-
+    rub = _Rub(img, x0, y0, c, r, dep, lim, rng)
     if tool.kind != "pencil" and thorough:
-        if rng.random() < 0.6:  # an erasable gel/ballpoint: the ink goes clear, a faint ghost stays
-            apply_ink(img, x0, y0, dep * rng.uniform(0.05, 0.12), (0.55, 0.5, 0.6))
-            _roughen(img, x0, y0, foot * 0.5, rng, wear=0.05)
-            return "erasable-ghost"
-        apply_ink(img, x0, y0, dep, tool.trans)  # the pick, then correction fluid over it
-        yy, xx = np.mgrid[:h, :w]
-        reach = float(np.hypot(xx - c[0], yy - c[1])[dep > 0.05].max(initial=r))
-        _correction(img, x0, y0, c, r, min(reach * 1.05, LIMIT * r) / 1.08, rng, lim)
-        return "correction-fluid"
-
+        return rub.taken_back(tool)
     # smear: the eraser drags the deposit along its stroke; residue keeps a trace of the strokes
     k = int(r * 0.9) | 1
     kern: np.ndarray = np.zeros((k, k), np.float32)
     cv2.line(kern, (0, k // 2), (k - 1, k // 2), 1.0, 1)
-    M = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), -math.degrees(ang), 1.0)
+    M = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), -math.degrees(rub.angle), 1.0)
     kern = cv2.warpAffine(kern, M, (k, k))
     kernel: np.ndarray = kern / max(float(kern.sum()), 1e-6)
     spread = cv2.GaussianBlur(cv2.filter2D(dep, -1, kernel), (0, 0), r * 0.18)
@@ -162,8 +145,56 @@ def draw_erasure(
     resid = (trace * dep + smear * spread) * np.clip(mott, 0.3, 1.8) * lim
     trans = tool.trans if tool.kind != "pencil" else (0.42, 0.42, 0.45)
     apply_ink(img, x0, y0, resid, trans)
-    _roughen(img, x0, y0, foot, rng, wear=rng.uniform(0.08, 0.22))
+    _roughen(img, x0, y0, rub.foot, rng, wear=rng.uniform(0.08, 0.22))
     return style
+
+
+class _Rub:
+    """Where the eraser went over a pick's deposit `dep` (patch at x0, y0; bubble at c, radius r): an
+    ellipse along the rubbing direction `angle`, a little past the mark (`foot`, within `lim`)."""
+
+    def __init__(
+        self,
+        img: np.ndarray,
+        x0: int,
+        y0: int,
+        c: np.ndarray,
+        r: float,
+        dep: np.ndarray,
+        lim: np.ndarray,
+        rng: np.random.Generator,
+    ):
+        self.img, self.x0, self.y0, self.c, self.r, self.dep, self.lim, self.rng = (
+            img,
+            x0,
+            y0,
+            c,
+            r,
+            dep,
+            lim,
+            rng,
+        )
+        h, w = dep.shape
+        self.angle = ang = rng.uniform(0, math.pi)
+        ea, eb = r * rng.uniform(1.25, 1.55), r * rng.uniform(1.0, 1.3)
+        yy, xx = np.mgrid[:h, :w]
+        u = (xx - c[0]) * math.cos(ang) + (yy - c[1]) * math.sin(ang)
+        v = -(xx - c[0]) * math.sin(ang) + (yy - c[1]) * math.cos(ang)
+        self.foot = np.clip((1 - np.sqrt((u / ea) ** 2 + (v / eb) ** 2)) * 4, 0, 1).astype(np.float32) * lim
+
+    def taken_back(self, tool: Tool) -> str:
+        """Ink taken back with care: an erasable pen's ghost, or the pick under correction fluid."""
+        img, x0, y0, c, r, dep, rng = self.img, self.x0, self.y0, self.c, self.r, self.dep, self.rng
+        if rng.random() < 0.6:  # an erasable gel/ballpoint: the ink goes clear, a faint ghost stays
+            apply_ink(img, x0, y0, dep * rng.uniform(0.05, 0.12), (0.55, 0.5, 0.6))
+            _roughen(img, x0, y0, self.foot * 0.5, rng, wear=0.05)
+            return "erasable-ghost"
+        apply_ink(img, x0, y0, dep, tool.trans)  # the pick, then correction fluid over it
+        h, w = dep.shape
+        yy, xx = np.mgrid[:h, :w]
+        reach = float(np.hypot(xx - c[0], yy - c[1])[dep > 0.05].max(initial=r))
+        _correction(img, x0, y0, c, r, min(reach * 1.05, LIMIT * r) / 1.08, rng, self.lim)
+        return "correction-fluid"
 
 
 def _roughen(

@@ -128,36 +128,48 @@ def render_strokes(
     acc: np.ndarray = np.zeros((H, W), np.float32)
     one = np.zeros((H, W), np.uint8)
     for s in strokes:
-        layers: list[tuple[np.ndarray, np.ndarray, float, float]]
-        if tool.kind == "ball":
-            layers = [(s.pts, s.width, 0.7, 0.0), (s.pts, s.width * 0.4, 0.45, 0.0)]
-        elif tool.kind == "pencil":
-            d = np.gradient(s.pts, axis=0)
-            nrm = np.hypot(d[:, 0], d[:, 1])[:, None] + 1e-9
-            perp = np.stack([-d[:, 1], d[:, 0]], axis=1) / nrm
-            layers = [(s.pts, s.width * 0.8, 0.55, 0.0)]
-            for off in (-0.25, 0.25):  # streaks of the worn point along the stroke
-                layers.append(
-                    (s.pts + perp * (off * s.width)[:, None], s.width * 0.35, rng.uniform(0.25, 0.45), off)
-                )
-        else:
-            layers = [(s.pts, s.width, 1.0, 0.0)]
-        for pts, width, gain, _ in layers:
+        for pts, width, gain in _layers(s, tool, rng):
             one[:] = 0
-            P = np.round(pts * ss * 16).astype(np.int32)
-            # pressure in steps of ~4 %, whole supersampled px of width: draw each run of equal segments
-            # as one polyline
-            val = (np.clip(s.press * gain * 190, 0, 255) / 12).round().astype(np.int32) * 12
-            th = np.maximum(1, np.round(width * ss)).astype(np.int32)
-            key = (val * 256 + th)[:-1]
-            cuts = np.flatnonzero(np.diff(key)) + 1
-            for a, b in zip(np.concatenate([[0], cuts]), np.concatenate([cuts, [len(key)]]), strict=True):
-                if val[a] < 3:
-                    continue
-                cv2.polylines(one, [P[a : b + 1]], False, int(val[a]), int(th[a]), cv2.LINE_AA, 4)
+            _draw_layer(one, pts, s.press * gain, width, ss)
             acc += one.astype(np.float32) * (1 / 190)
     if ss > 1:
         acc = cv2.resize(acc, (w, h), interpolation=cv2.INTER_AREA)
+    return _deposit(acc, shape, tool, rng, heavy)
+
+
+def _layers(s: Stroke, tool: Tool, rng: np.random.Generator) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """The layers a tool lays down along a stroke: points, width and gain of each."""
+    if tool.kind == "ball":
+        return [(s.pts, s.width, 0.7), (s.pts, s.width * 0.4, 0.45)]
+    if tool.kind != "pencil":
+        return [(s.pts, s.width, 1.0)]
+    d = np.gradient(s.pts, axis=0)
+    nrm = np.hypot(d[:, 0], d[:, 1])[:, None] + 1e-9
+    perp = np.stack([-d[:, 1], d[:, 0]], axis=1) / nrm
+    layers = [(s.pts, s.width * 0.8, 0.55)]
+    for off in (-0.25, 0.25):  # streaks of the worn point along the stroke
+        layers.append((s.pts + perp * (off * s.width)[:, None], s.width * 0.35, rng.uniform(0.25, 0.45)))
+    return layers
+
+
+def _draw_layer(one: np.ndarray, pts: np.ndarray, press: np.ndarray, width: np.ndarray, ss: int) -> None:
+    """One layer drawn into `one` (uint8, supersampled): pressure in steps of ~4 %, whole supersampled px
+    of width; each run of equal segments drawn as one polyline."""
+    P = np.round(pts * ss * 16).astype(np.int32)
+    val = (np.clip(press * 190, 0, 255) / 12).round().astype(np.int32) * 12
+    th = np.maximum(1, np.round(width * ss)).astype(np.int32)
+    key = (val * 256 + th)[:-1]
+    cuts = np.flatnonzero(np.diff(key)) + 1
+    for a, b in zip(np.concatenate([[0], cuts]), np.concatenate([cuts, [len(key)]]), strict=True):
+        if val[a] < 3:
+            continue
+        cv2.polylines(one, [P[a : b + 1]], False, int(val[a]), int(th[a]), cv2.LINE_AA, 4)
+
+
+def _deposit(
+    acc: np.ndarray, shape: tuple[int, int], tool: Tool, rng: np.random.Generator, heavy: bool
+) -> np.ndarray:
+    """Layers of ink added up (`acc`, patch px) → the deposit: saturating by tool, on the paper's grain."""
     k = tool.sat
     if heavy:
         g = paper_grain(shape, rng, sigma=0.7)

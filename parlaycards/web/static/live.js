@@ -6,8 +6,9 @@
   if (note) note.textContent = "This page updates itself as scores come in.";
   var every = parseInt(box.getAttribute("data-every") || "4000", 10);
   function poll() {
-    fetch(box.getAttribute("data-src"), { cache: "no-store", credentials: "omit" })
-      .then(function (r) { return r.ok ? r.json() : null; })
+    var since = encodeURIComponent(box.getAttribute("data-stamp") || "");
+    fetch(box.getAttribute("data-src") + "?since=" + since, { cache: "no-store", credentials: "omit" })
+      .then(function (r) { return r.status === 200 ? r.json() : null; })  // 204: nothing changed
       .then(function (d) {
         if (d && d.stamp && d.stamp !== box.getAttribute("data-stamp")) {
           box.innerHTML = d.html;

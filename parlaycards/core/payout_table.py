@@ -1,0 +1,101 @@
+"""Card odds and the payout table (SETTLEMENT.md): the tiers a card pays, by picks and hits, and the
+table a new card starts from."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from pydantic import Field, field_validator, model_validator
+
+from .choices import Basis
+from .frozen import Frozen
+
+
+class Odds(Frozen):
+    """Card odds `a-b` (fractional), e.g. 5-1, 13-5."""
+
+    a: Decimal = Field(gt=0)
+    b: Decimal = Field(default=Decimal(1), gt=0)
+
+    @classmethod
+    def parse(cls, text: str | Odds) -> Odds:
+        if isinstance(text, Odds):
+            return text
+        t = str(text).strip().lower().replace(" to ", "-").replace(" for ", "-").replace("/", "-")
+        t = t.replace(":", "-").replace(" ", "")
+        m = re.fullmatch(r"(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?", t)
+        if not m or Decimal(m.group(1)) <= 0 or (m.group(2) and Decimal(m.group(2)) <= 0):
+            raise ValueError(f'odds "{text}" are not card odds. Accepted: 5-1, 13-5, 10 to 1, 100-1.')
+        return cls(a=Decimal(m.group(1)), b=Decimal(m.group(2) or 1))
+
+    def __str__(self) -> str:
+        return f"{_plain(self.a)}-{_plain(self.b)}"
+
+    def ratio(self) -> Decimal:
+        return self.a / self.b
+
+
+def _plain(d: Decimal) -> str:
+    return format(d.normalize(), "f") if d != d.to_integral_value() else str(int(d))
+
+
+class PayoutTier(Frozen):
+    picks: int = Field(ge=1, le=30)
+    hits: int = Field(ge=0, le=30)
+    odds: Odds
+
+    @field_validator("odds", mode="before")
+    @classmethod
+    def _odds(cls, v: object) -> object:
+        return Odds.parse(v) if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _hits(self) -> PayoutTier:
+        if self.hits > self.picks:
+            raise ValueError(f"a tier cannot pay {self.hits} of {self.picks}")
+        return self
+
+
+class PayoutTable(Frozen):
+    tiers: tuple[PayoutTier, ...]
+    basis: Basis = "to"
+    max_payout: Decimal | None = Field(default=None, gt=0)
+
+    @model_validator(mode="after")
+    def _unique(self) -> PayoutTable:
+        seen = set()
+        for t in self.tiers:
+            if (t.picks, t.hits) in seen:
+                raise ValueError(f"two tiers for {t.hits} of {t.picks}")
+            seen.add((t.picks, t.hits))
+        return self
+
+    def tier(self, picks: int, hits: int) -> PayoutTier | None:
+        for t in self.tiers:
+            if t.picks == picks and t.hits == hits:
+                return t
+        return None
+
+    def sorted(self) -> PayoutTable:
+        return PayoutTable(
+            tiers=tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits))),
+            basis=self.basis,
+            max_payout=self.max_payout,
+        )
+
+
+SEED_TIERS = (
+    (3, "5-1"),
+    (4, "10-1"),
+    (5, "15-1"),
+    (6, "25-1"),
+    (7, "40-1"),
+    (8, "50-1"),
+    (9, "75-1"),
+    (10, "100-1"),
+)
+
+
+def seed_payouts() -> PayoutTable:
+    return PayoutTable(tiers=tuple(PayoutTier(picks=n, hits=n, odds=Odds.parse(o)) for n, o in SEED_TIERS))

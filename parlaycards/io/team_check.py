@@ -1,0 +1,73 @@
+"""A team name the team tables do not know, close to one they do: a misspelling ("STEELRS") would
+otherwise be stored as a new team, printed on every card, and then match no score.
+
+Such a name is refused at its cell with the team it is closest to ("did you mean Pittsburgh Steelers?"),
+among the teams of the table (NFL, or the FBS schools) that the other names of its games come from. The
+operator who knows the name is right says so: `--new-team NAME`. A name close to no known team is stored
+as written: a college card names FCS schools, a local card its own clubs, and the tables cannot tell a
+new team from a typo there; nor is one that is a known name with words added ("Tennessee Tech" beside
+Tennessee: another school, not a typo). Refusing costs a retyped cell; storing a typo costs a reprint, or a score
+that never finds its game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from ..core import teams
+from ..core.errors import Source, option
+from ..core.team_names import LEAGUES
+from .sheets import Problem, Sheet, column_letter, text_of
+from .table import Draft
+
+KNOWN = {"NFL": "an NFL team", "NCAA": "a college team the team table knows"}  # (FBS schools)
+
+
+def unknown_teams(
+    file: str, drafts: list[Draft], sheets: Mapping[str | None, Sheet], allowed: Collection[str]
+) -> list[Problem]:
+    """A problem at its cell for each team name that no team table knows but that is close to a team of
+    the table its games' other names come from, unless the operator allowed it (`allowed`: as typed)."""
+    said = {teams.key(n) for n in allowed}
+    problems: list[Problem] = []
+    for league in dict.fromkeys(d.league for d in drafts):
+        names = [(d, n) for d in drafts if d.league == league for n in (d.away, d.home)]
+        unknown = [(d, n) for d, n in names if not teams.known(n) and teams.key(n) not in said]
+        if not unknown or len(unknown) * 2 > len(names):
+            continue  # all known, or not a sheet of teams the tables know
+        tally = {lg: sum(teams.known(n, lg) for _, n in names) for lg in LEAGUES}
+        whose = max(tally, key=lambda lg: tally[lg])  # the table the games' known names come from
+        groups = {group[0]: group for group in LEAGUES[whose]}
+        first: dict[str, Draft] = {}
+        for d, n in unknown:
+            first.setdefault(n, d)
+        for name, d in first.items():
+            near = teams.suggest(name, list(groups))
+            if near is not None and not any(teams.level(name, n) >= teams.WORDS for n in groups[near]):
+                problems.append(_problem(file, d, name, near, KNOWN[whose], sheets))
+    return problems
+
+
+def _problem(
+    file: str, d: Draft, name: str, near: str, what: str, sheets: Mapping[str | None, Sheet]
+) -> Problem:
+    return Problem(
+        _cell(file, d, name, sheets),
+        f'"{name}" is not {what}; did you mean {near}? Correct the name in the sheet, or, if it is right as written, '
+        f'import again with {option("new_team")} "{name}".',
+    )
+
+
+def _cell(file: str, d: Draft, name: str, sheets: Mapping[str | None, Sheet]) -> Source:
+    """The cell the name was read from: the first in the game's rows whose text holds it."""
+    sheet = sheets.get(d.source.sheet)
+    row = d.source.row or 0
+    for number in (row, row + 1):
+        cells = sheet.rows[number - 1] if sheet and 0 < number <= len(sheet.rows) else ()
+        for i, value in enumerate(cells):
+            if name.casefold() in text_of(value).casefold():
+                letter = column_letter(i)
+                return Source(
+                    file=file, sheet=d.source.sheet, row=number, column=letter, cell=f"{letter}{number}"
+                )
+    return d.source

@@ -1,0 +1,88 @@
+"""Two checks before a score is stored: the game still matters to some card, and the score does not move
+what paid cards win without the operator saying so.
+
+A game removed from the card before any card carrying it was printed or entered is on no card a player
+holds: a result for it is refused (`result set`) or left alone and named by row (`result import`).
+
+Paid money never moves by itself (issue 18): a corrected score that changes what a paid card wins is
+refused, naming each such card with what it was paid and what it would win, unless the operator confirms
+it (`--yes`); the payment stays as it was, and the next grade shows the card overpaid or owed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from ..core import bulk
+from ..core.errors import ParlayError, option
+from ..core.models import Game, Result
+from ..core.text import dollars, plural
+from ..store import cards as card_rows
+from ..store import entries as entry_rows
+from ..store import results as result_rows
+
+if TYPE_CHECKING:
+    from ..store import Tx
+    from ..store.look import Rows
+
+
+def in_play(tx: Rows, slug: str) -> set[int]:
+    """The keys of the games a result can matter to: on the card now, or on a version printed or entered."""
+    latest = card_rows.latest(tx, slug).version
+    versions = {latest, *card_rows.printed_versions(tx, slug), *entry_rows.versions(tx, slug)}
+    return {g.key for v in versions for g in card_rows.get(tx, slug, v).games}
+
+
+def removed_text(game: Game, slug: str) -> str:
+    """Why a result for `game` is not taken."""
+    return (
+        f"{game.label()} was removed from card {slug} before any card carrying it was printed or entered, "
+        "so no card depends on its result"
+    )
+
+
+def paid_moved(tx: Tx, slug: str, results: Iterable[Result]) -> tuple[str, ...]:
+    """Each paid card whose winnings `results` would change, with what it was paid and would now win."""
+    stored = result_rows.of(tx, slug)
+    new = {r.game: r for r in results if stored.get(r.game) != r}
+    paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
+    if not new or not paid:
+        return ()
+    tickets = [t for t in entry_rows.for_grading(tx, slug) if t.serial in paid]
+    cards = {v: card_rows.get(tx, slug, v) for v in {t.version for t in tickets}}
+    before = bulk.grade_entries(cards, tickets, stored)
+    after = bulk.grade_entries(cards, tickets, {**stored, **new})
+    return tuple(
+        _moved(g.entry.serial, g.entry.name, paid[g.entry.serial], was.payout, g.payout)
+        for was, g in zip(before, after, strict=True)
+        if (was.outcome, was.payout) != (g.outcome, g.payout)
+    )
+
+
+def _moved(serial: str, name: str, paid: Decimal, was: Decimal, now: Decimal) -> str:
+    balance = (
+        f"overpaid {dollars(paid - now)}"
+        if paid > now
+        else f"owed {dollars(now - paid)}"
+        if now > paid
+        else "as paid"
+    )
+    who = f" ({name})" if name else ""
+    return (
+        f"card {serial}{who}: paid {dollars(paid)}, won {dollars(was)} before this score, wins {dollars(now)} "
+        f"with it ({balance})"
+    )
+
+
+def refuse_paid_moves(moved: tuple[str, ...], slug: str, yes: bool) -> None:
+    """Refuse a score change that moves paid cards' winnings, unless the operator said `yes`."""
+    if moved and not yes:
+        raise ParlayError(
+            f"this result changes what {plural(len(moved), 'paid card')} of {slug} won; nothing was stored. "
+            "Money already paid does not move by itself: if the new score is right, run the command again "
+            f"with {option('yes')}; the next `parlaycards grade {slug}` then shows each card overpaid or owed, "
+            f"and `parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT` records money handed back:",
+            problems=moved,
+        )

@@ -1,0 +1,52 @@
+"""What the operator's forms carry, read as the command line reads it: amounts by the one amount reader,
+selection numbers, whole numbers, a date and time; each refusal a `ParlayError` the page shows."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from ..core.errors import ParlayError
+
+
+def money(text: str) -> Decimal | None:
+    """The stake typed on the page (blank: none), read by the one amount reader."""
+    from ..core import money as amounts
+
+    if not text.strip():
+        return None
+    try:
+        return amounts.parse(text[:40], "the stake", accepted="Type dollars, e.g. 5 or 2.50.")
+    except ValueError as exc:
+        raise ParlayError(str(exc)) from None
+
+
+def when(value: object) -> datetime | None:
+    """The phone page's "handed in" field (`2026-11-22T12:30`, on the card's wall clock); blank: now."""
+    text = str(value or "").strip()
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text).replace(tzinfo=None)
+    except ValueError:
+        raise ParlayError(f'"{text[:20]}" is not a date and time: pick one, e.g. 2026-11-22 12:30.') from None
+
+
+def picks(text: str) -> tuple[int, ...]:
+    """`101,104,117` (commas or spaces): selection numbers, or a refusal naming the one that is not."""
+    parts = [p for p in re.split(r"[,\s]+", text) if p]
+    for p in parts:
+        if not p.isdigit() or len(p) > 6:
+            raise ParlayError(
+                f'"{p[:12]}" is not a selection number: type the numbers picked, e.g. 101,104,117.'
+            )
+    return tuple(int(p) for p in parts)
+
+
+def whole(value: object, what: str) -> int:
+    """A whole number typed in field `what` (a score, a selection number)."""
+    text = str(value or "").strip()
+    if not text.isdigit() or len(text) > 6:
+        raise ParlayError(f'the {what} "{text[:12]}" is not a whole number, e.g. 24.')
+    return int(text)
