@@ -22,7 +22,7 @@ from .card import GAME_COLUMNS, game_values
 from .cells import csv_value
 from .entries import EntryList
 from .grade import Report
-from .grade_columns import ENTRIES_CSV, Writes, drawer, headers, shown
+from .grade_columns import ENTRIES_CSV, VOID_COLUMNS, Writes, drawer, headers, shown, void_shown
 
 
 def safe(value: object) -> object:
@@ -87,6 +87,9 @@ def write_card_csv(card: Card, path: Path) -> Path:
     return write_csv(path, GAME_COLUMNS, rows)
 
 
+VOID_FILL = {"outcome": "void", "payout": "0.00", "paid": "0.00"}  # a void entry's cells it has no column for
+
+
 def write_report_csv(report: Report, path: Path) -> Path:
     """Every entry of the grade, by serial, then the void ones: one row each."""
     zone = ZoneInfo(report.timezone)
@@ -96,26 +99,12 @@ def write_report_csv(report: Report, path: Path) -> Path:
     )
     draw = drawer(cols, writes)
     rows: list[Sequence[object]] = [(*draw(r), "") for r in report.rows]
-    rows += [
-        (
-            v.entry.serial,
-            v.entry.version,
-            v.entry.name,
-            plain(v.entry.stake),
-            " ".join(map(str, v.entry.picks)),
-            "void",
-            "",
-            "",
-            "",
-            "0.00",
-            "0.00",
-            "",
-            "",
-            "",
-            v.reason,
-        )
-        for v in report.voided
-    ]
+    # a void entry in the same columns: what it has of an entry's, "void", nothing paid, then its reason
+    keys = [c.key for c in cols]
+    draw_void = drawer(void_shown([k for k in keys if k in VOID_COLUMNS]), writes)
+    for v in report.voided:
+        own = iter(draw_void(v))
+        rows.append((*(next(own) if k in VOID_COLUMNS else VOID_FILL.get(k, "") for k in keys), v.reason))
     rows.sort(key=lambda r: str(r[0]))
     return write_csv(path, (*headers(cols), "Void reason"), rows)
 
