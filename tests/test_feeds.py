@@ -130,7 +130,7 @@ def test_lines_fetch_espn_makes_the_card_as_import_does(espn, db_path):
     assert "week=12" in imports[0]["source"]
 
 
-def test_lines_fetch_again_makes_a_new_version_keeping_payouts_and_title(espn, db_path):
+def test_lines_fetched_again_make_a_new_version_only_when_they_moved_keeping_payouts_and_title(espn, db_path):
     serve_espn_week(espn)
     assert (
         cli(
@@ -150,7 +150,17 @@ def test_lines_fetch_again_makes_a_new_version_keeping_payouts_and_title(espn, d
         == 0
     )
     assert cli(db_path, "payout", "set", "w12", "3", "6-1").exit_code == 0
-    serve_espn_week(espn)
+    serve_espn_week(espn)  # the same lines: nothing new to store
+    r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "w12")
+    assert r.exit_code == 0, r.output
+    assert "holds these very lines: no new version stored" in r.stderr
+    assert latest(db_path, "w12").version == 2
+    moved = recording("espn-nfl-2026-w12-lines.json").replace(b'"overUnder": 47.5', b'"overUnder": 48.5', 1)
+    assert moved != recording("espn-nfl-2026-w12-lines.json")
+    espn.clear_all_handlers()
+    espn.expect_request(
+        "/football/nfl/scoreboard", query_string={"week": "12", "seasontype": "2", "dates": "2026"}
+    ).respond_with_data(moved, content_type="application/json")
     r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "w12")
     assert r.exit_code == 0, r.output
     card = latest(db_path, "w12")

@@ -10,6 +10,7 @@ import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -201,15 +202,23 @@ class Defended(TyperGroup):
         return name, command, rest
 
     def invoke(self, ctx: Any) -> Any:
+        from ..core.errors import ParlayError
+
         try:
             return super().invoke(ctx)
         except (typer.Exit, typer.Abort, typer.TyperException, SystemExit):
             raise
+        except ParlayError as exc:  # refused before `run` was reached (an option's value read in the command)
+            return run(partial(_raise, exc))
         except KeyboardInterrupt:
             err("Interrupted: nothing was changed by the unfinished command.")
             raise typer.Exit(130) from None
         except Exception as exc:  # noqa: BLE001 - the last line of defence
             raise internal_error(exc) from None
+
+
+def _raise(exc: Exception) -> None:
+    raise exc
 
 
 def _default(o: Any) -> Any:

@@ -207,6 +207,11 @@ def store_games(
             return Imported(ahead, note, printed, undone=undone, stored=False)
         if undone and not replace:
             raise _undoing(slug, source, undone, lines_from)
+        if current is not None and _same_card(card, current):
+            if also is not None:
+                also(tx)
+            note = f"{source} holds these very lines: no new version stored"
+            return Imported(current, note, printed, stored=False, archived=slug in card_rows.archived(tx))
         saved = card_rows.save(tx, card, note)
         tx.audit(
             "import",
@@ -225,6 +230,12 @@ def store_games(
             undone=undone,
             archived=slug in card_rows.archived(tx),
         )
+
+
+def _same_card(a: Card, b: Card) -> bool:
+    """The same card but for its version number and note: an import of lines already stored."""
+    skip = {"version", "note"}
+    return a.model_dump(exclude=skip) == b.model_dump(exclude=skip)
 
 
 def _undoing(slug: str, source: str, undone: tuple[str, ...], lines_from: str) -> RefusedError:

@@ -192,12 +192,21 @@ def _keep(tx: Tx, run: _Batch, rows: list[scan_rows.ScanRow]) -> None:
         for waiting in scan_rows.of(tx, slug, scan_rows.OPEN):
             if waiting.serial in entered and waiting.picks == entered[waiting.serial]:
                 scan_rows.resolve(tx, waiting.id, "duplicate", "entered by a later scan", now)
-    # a card scanned again: its earlier open review rows are replaced by what this scan made of it
-    again = {r.serial for r in rows if r.serial is not None}
+    # a card scanned again: its earlier open review rows are replaced by what this scan made of it; a card
+    # of another pool or version that carries the same serial is not that card, and replaces nothing
+    again = [r for r in rows if r.serial is not None]
     for waiting in scan_rows.of(tx, slug, scan_rows.OPEN) if again else ():
-        if waiting.serial in again:
+        if any(_same_card(waiting, r) for r in again):
             scan_rows.resolve(tx, waiting.id, "replaced", "scanned again: replaced by the later scan", now)
     scan_rows.add_many(tx, rows)
+
+
+def _same_card(a: scan_rows.ScanRow, b: scan_rows.ScanRow) -> bool:
+    """Two reads of one printed card: the same serial and version, and the same verify code when both
+    were read (another pool's card 000123 has another code)."""
+    if a.serial != b.serial or a.version != b.version:
+        return False
+    return not (a.code and b.code) or a.code.upper() == b.code.upper()
 
 
 def _marks(s: Scanned) -> tuple[tuple[int, ...] | None, Decimal | None]:

@@ -1,4 +1,5 @@
-"""A large phone photo is read at half its size; a card too small there is read on the whole photo."""
+"""Scanning: a large phone photo is read at half its size (a card too small there, on the whole photo);
+another pool's card with our serial replaces none of ours."""
 
 from __future__ import annotations
 
@@ -85,3 +86,31 @@ def test_a_jpeg_size_is_read_from_its_header(tmp_path: Path, progressive: bool):
     assert _jpeg_size(path) == (2345, 1234)
     (tmp_path / "b.jpg").write_bytes(b"\xff\xd8\xff\xe0\x00\x02" + b"\x00" * 10)
     assert _jpeg_size(tmp_path / "b.jpg") is None
+
+
+def test_a_card_of_another_pool_with_the_same_serial_leaves_ours_waiting(store: Store, batch, tmp_path: Path):
+    """Our card 000001 waits in review; another pool's card 000001 scanned later is not ours, and
+    replaces nothing: both wait, each with its own reason."""
+    from PIL import Image
+
+    def pdf(img: np.ndarray, name: str) -> Path:
+        path = tmp_path / name
+        Image.fromarray(img).convert("RGB").save(path, resolution=200, quality=85)
+        return path
+
+    ours = pdf(sheet(batch, 0, {0: ((101, 104), "5")}), "ours.pdf")  # two picks: too few, review
+    other = Store(f"sqlite:///{tmp_path / 'other.db'}")
+    theirs = printed(other, nfl_card(16), "letter-2up", 2, tmp_path / "theirs")
+    other.dispose()
+    stranger = pdf(sheet(theirs, 0, {0: ((101, 104, 117), "5")}), "theirs.pdf")
+    for path in (ours, stranger):
+        svc.scan_cards(store, batch.card.slug, [path], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    _, waiting = svc.reviews(store, batch.card.slug)
+    assert sorted((r.serial, Path(r.file).name) for r in waiting if r.serial == 1) == [
+        (1, "ours.pdf"),
+        (1, "theirs.pdf"),
+    ]
+    ours_again = pdf(sheet(batch, 0, {0: ((101, 104), "5")}, seed=4), "again.pdf")
+    svc.scan_cards(store, batch.card.slug, [ours_again], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    _, waiting = svc.reviews(store, batch.card.slug)
+    assert sorted(Path(r.file).name for r in waiting if r.serial == 1) == ["again.pdf", "theirs.pdf"]
