@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -18,8 +18,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ..core.pickem_week import WeekReport
+    from ..core.season import SeasonReport
     from ..services.pickem_pay import PickemPaid
     from ..store import Store
+
+R = TypeVar("R")  # a pick'em report: the week's or the season's
 
 pickem_app = group(
     "Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
@@ -241,21 +244,15 @@ def grade(pool: Pool, json: Json = False, xlsx: Xlsx = None) -> None:
 
     Example: parlaycards pickem grade office-w12 --xlsx output/office-w12.xlsx
     """
+    from ..report.pickem import week_json
     from ..services import pickem as svc
 
-    report = run(lambda: svc.grade(open_store(), pool))
-    if xlsx is not None:
-        run(lambda: svc.write_week(report, xlsx))
-    if json:
-        from ..report.pickem import week_json
-
-        print_json(week_json(report))
-    else:
+    def show(report: "WeekReport") -> None:
         from ..services import pickem_pay
 
         _print_week(report, run(lambda: pickem_pay.prizes_paid(open_store(), pool)))
-    if xlsx is not None:
-        err(f"Wrote {xlsx}.")
+
+    _put(run(lambda: svc.grade(open_store(), pool)), xlsx, svc.write_week, week_json if json else None, show)
 
 
 def _print_week(report: "WeekReport", prizes_paid: dict[str, Decimal] | None = None) -> None:
@@ -328,21 +325,35 @@ def standings(
 
     Example: parlaycards pickem standings office-2026 --xlsx output/office-2026.xlsx
     """
+    from ..report.pickem import season_json
     from ..services import pickem as svc
 
-    report = run(lambda: svc.standings(open_store(), season))
-    if xlsx is not None:
-        run(lambda: svc.write_season(report, xlsx))
-    if json:
-        from ..report.pickem import season_json
-
-        print_json(season_json(report))
-    else:
+    def show(report: "SeasonReport") -> None:
         from ..report.pickem_terminal import season_table
         from ..report.table import rich_table
 
         console().print(rich_table(season_table(report)))
         for note in report.notes:
             err(note)
+
+    report = run(lambda: svc.standings(open_store(), season))
+    _put(report, xlsx, svc.write_season, season_json if json else None, show)
+
+
+def _put(
+    report: R,
+    xlsx: Path | None,
+    write: "Callable[[R, Path], object]",
+    as_json: "Callable[[R], object] | None",
+    show: "Callable[[R], None]",
+) -> None:
+    """A pick'em report out: its workbook first when asked (`--xlsx`), then as JSON (`as_json`) or on the
+    terminal (`show`), then where the workbook went."""
+    if xlsx is not None:
+        run(lambda: write(report, xlsx))
+    if as_json is not None:
+        print_json(as_json(report))
+    else:
+        show(report)
     if xlsx is not None:
         err(f"Wrote {xlsx}.")
