@@ -77,6 +77,14 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             raise RefusedError(
                 f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."
             )
+        fee = cents(report.pool.fee)
+        if fee > 0 and not standing.paid:
+            taken = paid_so_far(tx, pool, "fee").get(key, ZERO)
+            raise RefusedError(
+                f"{standing.name}'s entry fee is not paid ({dollars(taken)} of {dollars(fee)} taken): a prize is "
+                f'paid to an entrant whose fee is in. Take the fee first (`parlaycards pickem fee {pool} "'
+                f'{standing.name}"`, or with --amount what is left), then pay the prize. Nothing was changed.'
+            )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
         return _pay(tx, pool, key, standing.name, "prize", prize, before, amount)
 
