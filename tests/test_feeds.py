@@ -586,7 +586,7 @@ def test_result_fetch_a_different_final_needs_replace(espn, db_path):
     serve_espn_scores(espn, "espn-nfl-2026-w12-scores-corrected.json")
     r = cli(db_path, "result", "fetch", "nfl-w12")
     assert r.exit_code == 2
-    assert "ESPN differs from 1 result(s) already stored; nothing was stored." in r.stderr
+    assert "ESPN differs from 1 result already stored; nothing was stored." in r.stderr
     assert (
         "Los Angeles Rams at Kansas City Chiefs: stored Los Angeles Rams 31, Kansas City Chiefs 28; "
         "ESPN says Los Angeles Rams 31, Kansas City Chiefs 27"
@@ -606,7 +606,7 @@ def test_result_fetch_dry_run_shows_and_stores_nothing(espn, db_path):
     before = digest(db_path)
     r = cli(db_path, "result", "fetch", "nfl-w12", "--dry-run")
     assert r.exit_code == 0, r.output
-    assert "Dry run: nothing was stored. From ESPN, 5 result(s) would be stored:" in r.stderr
+    assert "Dry run: nothing was stored. From ESPN, 5 results would be stored:" in r.stderr
     assert "New York Giants at Dallas Cowboys: New York Giants 23, Dallas Cowboys 20" in r.stderr
     assert digest(db_path) == before
     assert not list((db_path.parent / "pool-feeds").glob("*-scores.json"))

@@ -170,3 +170,24 @@ def test_user_template_by_path(pool: Store, tmp_path: Path):
     )
     done = printing.print_batch(pool, "nfl-w12", copies=2, template=str(mine), folder=tmp_path)
     assert done.template == "shifted"
+
+
+def test_one_card_is_said_in_the_singular(
+    pool: Store, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A new operator printed one card and read "1 cards … 1 pages": counts go through `core.text.plural`."""
+    from parlaycards.core.text import plural
+
+    assert (plural(1, "card"), plural(2, "page"), plural(1, "entry", "entries")) == (
+        "1 card",
+        "2 pages",
+        "1 entry",
+    )
+    monkeypatch.chdir(tmp_path)
+    r = _cli(db_path, "print", "nfl-w12", "--copies", "1")
+    assert r.exit_code == 0, r.output
+    assert (
+        "Wrote output/nfl-w12-v1-000001-000001.pdf: 1 card of nfl-w12 v1, serials 000001–000001, 1 page"
+        in r.output
+    )
+    assert "1 cards" not in r.output and "1 pages" not in r.output

@@ -9,7 +9,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from . import values
 from .card_show import say_edited
-from .options import Json, Slug
+from .options import Json, Slug, group
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
@@ -18,19 +18,14 @@ if TYPE_CHECKING:
     from ..core.models import Card
     from ..services.edits import Edited
 
-game_app = typer.Typer(
-    help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
-    "Example: parlaycards game set nfl-w12 103 --spread -4.5",
-    no_args_is_help=True,
+game_app = group(
+    "Add, change, take off or remove games. Each change makes a new card version.",
+    "parlaycards game set nfl-w12 103 --spread -4.5",
 )
-payout_app = typer.Typer(
-    help="Edit and analyze the payout table.\n\nExample: parlaycards payout set nfl-w12 3 6-1",
-    no_args_is_help=True,
-)
-rules_app = typer.Typer(
-    help="Edit the card's rules (ties, pick counts, same-game picks, cutoff).\n\n"
-    "Example: parlaycards rules set nfl-w12 --ties reduce",
-    no_args_is_help=True,
+payout_app = group("Edit and analyze the payout table.", "parlaycards payout set nfl-w12 3 6-1")
+rules_app = group(
+    "Edit the card's rules (ties, pick counts, same-game picks, cutoff).",
+    "parlaycards rules set nfl-w12 --ties reduce",
 )
 
 

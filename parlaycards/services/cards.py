@@ -21,6 +21,7 @@ from ..core.odds import TierAnalysis, analyze
 from ..core.printed import CardLine, card_lines
 from ..core.reimport import keep_names, undone_edits
 from ..core.teams import identity
+from ..core.text import plural
 from ..core.zones import zone
 from ..store import cards as card_rows
 from ..store import retry_conflicts
@@ -187,7 +188,7 @@ def store_games(
         card = _card(current, slug, games, title, default_title, tz, fresh, source)
         undone = _undone(tx, current, card, lines_from) if current is not None else ()
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
-        note = f"imported {len(card.games)} game{'s' if len(card.games) != 1 else ''} from {source}"
+        note = f"imported {plural(len(card.games), 'game')} from {source}"
         if dry_run:
             ahead = Card.model_validate(
                 {**card.model_dump(), "version": current.version + 1 if current else 1}

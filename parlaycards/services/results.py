@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from ..core import printed, teams
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
+from ..core.text import plural
 from ..store import cards as card_rows
 from ..store import results as result_rows
 from ..store import retry_conflicts
@@ -213,7 +214,7 @@ def record_finals(
     differ = [(stored[r.game], r) for r in results if r.game in stored and stored[r.game] != r]
     if differ and not replace:
         raise ParlayError(
-            f"{source} differs from {len(differ)} result(s) already stored; nothing was stored. Check "
+            f"{source} differs from {plural(len(differ), 'result')} already stored; nothing was stored. Check "
             "them, then run again with ⟨replace⟩ to take the new ones (or keep yours and leave it):",
             problems=tuple(
                 f"{games[new.game].label()}: stored {result_text(old, games[new.game])}; "
@@ -252,7 +253,7 @@ def import_results(store: Store, slug: str, path: Path, yes: bool = False) -> Re
             _take(card, games, live, raw, str(raw.source).removeprefix(f"{sheet.file}, "), taken)
         if taken.problems:
             raise ParlayError(
-                f"{sheet.file}: {len(taken.problems)} problem(s); no result was stored. Fix them and import "
+                f"{sheet.file}: {plural(len(taken.problems), 'problem')}; no result was stored. Fix them and import "
                 "the file again",
                 problems=tuple(p.at_row() for p in taken.problems),
             )
@@ -260,7 +261,7 @@ def import_results(store: Store, slug: str, path: Path, yes: bool = False) -> Re
             raise ParlayError(
                 f"{sheet.file}: no final or cancelled game of card {slug} in the sheet"
                 + (f" ({len(sheet.not_over)} not over yet)" if sheet.not_over else "")
-                + (f"; {len(taken.elsewhere)} game(s) not on this card" if taken.elsewhere else "")
+                + (f"; {plural(len(taken.elsewhere), 'game')} not on this card" if taken.elsewhere else "")
                 + (f"; {len(taken.removed)} removed from it" if taken.removed else "")
                 + "."
             )
