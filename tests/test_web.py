@@ -66,6 +66,19 @@ def db_file(site: Site) -> Path:
 # ------------------------------------------------------------------------------------------------ players
 
 
+def test_the_list_of_cards_says_each_cards_games():
+    from parlaycards.web.app import ENV
+
+    class Listed:
+        slug, title = "golf-r4", "Golf"
+
+        def __init__(self, games: int):
+            self.games = games
+
+    html = ENV.get_template("index.html").render(cards=[Listed(1), Listed(16)])
+    assert "golf-r4 · 1 game<" in html and "golf-r4 · 16 games<" in html  # as core.text says a count
+
+
 def test_the_board_shows_games_and_no_code(pool: Pool, site: Site):
     c = client(site)
     r = c.get(f"/{SLUG}")
