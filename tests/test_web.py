@@ -307,6 +307,31 @@ def test_the_operator_accepts_and_rejects_through_the_review_service(pool: Pool,
     )  # as `review --accept`
 
 
+def test_a_view_a_little_old_is_answered_while_it_is_looked_at_again(pool: Pool):
+    """Another worker's change (written here by the service, as another process would) is seen a request
+    late, never waited for; this worker's own change clears its views at once."""
+    import time
+
+    from parlaycards.services import results as result_svc
+
+    site = Site(pool.store, ttl=0.05, stale=30)
+    with TestClient(create_app(site.store, site), base_url="https://testserver") as player:  # one loop
+        first = player.get(f"/{SLUG}/live.json").json()["stamp"]
+        result_svc.set_result(site.store, SLUG, 101, 24, 17)  # another worker's write
+        time.sleep(0.1)  # past the ttl: the next request looks again, and is answered meanwhile
+        assert player.get(f"/{SLUG}/live.json").json()["stamp"] == first  # the view it had
+        seen = first
+        for _ in range(50):  # the look lands: the next requests see the score
+            seen = player.get(f"/{SLUG}/live.json").json()["stamp"]
+            if seen != first:
+                break
+            time.sleep(0.02)
+        assert seen != first
+        result_svc.set_result(site.store, SLUG, 103, 3, 7)
+        site.changed()  # as an operator's action in this worker does: never answered from the old view
+        assert player.get(f"/{SLUG}/live.json").json()["stamp"] != seen
+
+
 def test_a_score_entered_by_the_operator_reaches_the_board(pool: Pool, site: Site):
     c, player = operator(site), client(site)
     stamp = player.get(f"/{SLUG}/live.json").json()["stamp"]
