@@ -94,6 +94,22 @@ def test_the_board_shows_games_and_no_code(pool: Pool, site: Site):
     )
 
 
+def test_the_players_pages_write_nothing_and_live_says_when_nothing_changed(pool: Pool, site: Site):
+    c = client(site)
+    with sqlite3.connect(db_file(site)) as conn:  # every table, the pages' own `serve_` tables too
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        before = {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables}
+    for _ in range(2):
+        assert c.get(f"/{SLUG}").status_code == 200
+        assert c.get(f"/{SLUG}/card/000001?code={pool.codes['000001']}").status_code == 200
+    stamp = c.get(f"/{SLUG}/live.json").json()["stamp"]
+    unchanged = c.get(f"/{SLUG}/live.json?since={stamp}")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert c.get(f"/{SLUG}/live.json?since=older").json()["stamp"] == stamp
+    with sqlite3.connect(db_file(site)) as conn:
+        assert {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables} == before
+
+
 def test_a_player_sees_the_card_whose_code_they_hold(pool: Pool, site: Site):
     c = client(site)
     r = c.get(f"/{SLUG}/card?serial=1&code={pool.codes['000001'].lower()}", follow_redirects=False)
