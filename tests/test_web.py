@@ -193,6 +193,15 @@ def test_wrong_codes_are_slowed_then_refused_per_address_and_the_holder_still_ge
     assert site.brake.wait("203.0.113.9") > 0  # slowed, not only counted
 
 
+def test_players_wrong_codes_never_lock_the_operator_out(pool: Pool, site: Site):
+    same = client(site, "203.0.113.9")  # a bar's Wi-Fi: players and the operator behind one address
+    codes = [same.get(f"/{SLUG}/card/000001?code=WRONG{i}").status_code for i in range(8)]
+    assert codes[-1] == 429
+    r = same.get(f"/op/login?token={site.guard.new_token()}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/op"
+    assert same.get("/op").status_code == 200
+
+
 def test_a_crop_outside_the_pools_folders_is_never_served(pool: Pool, site: Site, tmp_path: Path):
     """The crop's path comes from the database, never from the address; still, a path outside the pool's
     crops folder (a moved pool, an edited row) is refused."""

@@ -16,6 +16,7 @@ from ..core.pickem import (
     name_key,
     picks_from_numbers,
 )
+from ..core.text import plural
 from ..store import Tx
 from ..store import cards as card_rows
 from ..store import pickem as rows
@@ -68,7 +69,7 @@ def paid_status(said: bool | None, earlier: PickemEntry | None) -> bool:
 def none_stored(path: Path, report: PickemImported, all_or_nothing: bool) -> RefusedError:
     why = f"{option('all_or_nothing')} is on" if all_or_nothing else "every row was refused"
     return RefusedError(
-        f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
+        f"{path.name}: {plural(len(report.refused), 'row')} refused and {why}; nothing was stored.",
         problems=tuple(report.refused),
     )
 
