@@ -129,10 +129,14 @@ def entry_add(
         bool,
         typer.Option("--late", help="Accept it after the card's cutoff, on purpose."),
     ] = False,
+    received: Annotated[
+        str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')
+    ] = None,
 ) -> None:
     """Add one entrant's picks: one number per game, naming the away or home side.
 
-    A game left out scores 0. Over/under numbers are refused: a pick'em pick is a side.
+    A game left out scores 0. Over/under numbers are refused: a pick'em pick is a side. A pick on a game
+    that had kicked off when the entry was handed in is refused, late or not.
 
     Example: parlaycards pickem entry add office-w12 --name "Dana" --picks 101,104,106,107 --tiebreak 44
     """
@@ -148,6 +152,7 @@ def entry_add(
             paid=False if unpaid else None,
             replace=replace,
             late=late,
+            received_at=values.received(received) if received is not None else None,
         )
     )
     n = len(added.entry.picks)

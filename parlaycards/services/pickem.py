@@ -32,10 +32,11 @@ from ..core.pickem import (
 from ..core.pickem_week import WeekReport, grade_week
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
+from ..core.zones import localise, week_of
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
-from .pickem_checks import check_open, none_stored, paid_status, row_entry
+from .pickem_checks import check_open, none_stored, paid_status, past_posted, past_posted_error, row_entry
 
 if TYPE_CHECKING:
     pass
@@ -197,11 +198,18 @@ def add_entry(
     late: bool = False,
 ) -> Added:
     """Store one entrant's picks (selection numbers) and tiebreak guess. `paid` None keeps what the
-    entrant's earlier entry says (fees already recorded stay), else paid. Refused once a prize was paid,
-    and after the card's cutoff unless `late` (on purpose)."""
+    entrant's earlier entry says (fees already recorded stay), else paid. `received_at` is when the picks
+    were handed in (naive: the card's wall clock; default now). Refused once a prize was paid, after the
+    card's cutoff unless `late` (on purpose), and with a pick on a game already started (late or not)."""
     with store.transaction() as tx:
         view = pool_view(tx, slug)
-        check_open(tx, view, received_at or datetime.now(UTC), late, how="typed")
+        current = card_rows.latest(tx, view.card.slug)
+        received = (
+            localise(received_at, current.timezone, week_of(g.kickoff for g in current.games))
+            if received_at
+            else datetime.now(UTC)
+        )
+        check_open(tx, view, received, late, how="typed")
         paid = paid_status(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
@@ -213,13 +221,16 @@ def add_entry(
             )
         if not chosen:
             raise RefusedError(f"no picks given. {PICKS_ACCEPTED}", field="picks")
+        started = past_posted(picks, view.card, current, received)
+        if started:
+            raise past_posted_error(started, late)
         try:
             entry = PickemEntry(
                 name=name,
                 picks=tuple(chosen.items()),
                 tiebreak=tiebreak,
                 paid=paid,
-                received_at=received_at or datetime.now(UTC),
+                received_at=received,
             )
         except ValidationError as exc:
             raise ParlayError(validation_text(exc)) from None
@@ -256,11 +267,12 @@ def import_entries(
     with store.transaction() as tx:
         view = pool_view(tx, slug)
         check_open(tx, view, received, late, how="imported", file=path.name)
+        current = card_rows.latest(tx, view.card.slug)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
         for raw in sheet.rows:
-            entry, reasons = row_entry(raw, view, stored, in_file, received)
+            entry, reasons = row_entry(raw, view, stored, in_file, received, current)
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue

@@ -3,6 +3,7 @@ not passed unless late on purpose), a sheet's row a valid entry, the fee's statu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,11 +12,13 @@ from pydantic import ValidationError
 
 from ..core.edits import validation_text
 from ..core.errors import RefusedError, option
+from ..core.models import Card
 from ..core.pickem import (
     PickemEntry,
     name_key,
     picks_from_numbers,
 )
+from ..core.settle import started
 from ..store import Tx
 from ..store import cards as card_rows
 from ..store import pickem as rows
@@ -57,6 +60,36 @@ def check_open(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: s
         )
 
 
+def past_posted(numbers: Sequence[int], card: Card, current: Card, received: datetime) -> list[str]:
+    """Every pick on a game that had started when the entry was received (the kickoff as the card stands
+    now): each game locks at its own kickoff, late entry or not, so such a pick is never accepted."""
+    out = []
+    for number in dict.fromkeys(numbers):
+        hit = card.selection(number)
+        if hit is None:
+            continue
+        game = next((g for g in current.games if g.key == hit[0].key), hit[0])
+        began = started(game, received, current, "entry")
+        if began is not None:
+            out.append(f"pick {number}: {game.label()} {began}")
+    return out
+
+
+def past_posted_error(problems: list[str], late: bool) -> RefusedError:
+    """Refuse a typed entry with picks on games already started, naming them and what to do."""
+    remedy = (
+        f"with {option('late')} only the games not yet started may be picked"
+        if late
+        else f"if the picks were handed in earlier, say when with {option('received')}"
+    )
+    return RefusedError(
+        f"{len(problems)} pick(s) on games already started; nothing was stored. A pick'em pick must be in "
+        f"before its game starts ({remedy}): enter the picks again without them, and those games score 0.",
+        problems=tuple(problems),
+        field="picks",
+    )
+
+
 def paid_status(said: bool | None, earlier: PickemEntry | None) -> bool:
     """An entry's fee status: as said, else as the entrant's earlier entry says (its recorded fees stay
     true), else paid."""
@@ -79,11 +112,18 @@ def row_entry(
     stored: dict[str, PickemEntry],
     in_file: dict[str, int],
     received: datetime,
+    current: Card,
 ) -> tuple[PickemEntry | None, list[str]]:
-    """The entry a sheet's row makes, or why it makes none (`in_file`: the row of each name seen so far)."""
+    """The entry a sheet's row makes, or why it makes none (`in_file`: the row of each name seen so far;
+    `current`: the card as it stands now, whose kickoffs lock picks)."""
     reasons = [p.in_row() for p in raw.problems]
     chosen, problems = picks_from_numbers(raw.numbers, view.card)
     reasons += problems
+    if not problems:
+        reasons += [
+            f"{p} (a pick must be in before its game starts)"
+            for p in past_posted(raw.numbers, view.card, current, received)
+        ]
     if not raw.numbers and not raw.problems:
         reasons.append("no picks")
     key = name_key(raw.name)
