@@ -242,7 +242,7 @@ def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
         if hit is None:
             continue
         game = next((g for g in now.games if g.key == hit[0].key), hit[0])
-        began = started(game, entry.received_at, now, "card")
+        began = started(game, entry.received_at, now, "late card" if entry.late else "card")
         if began is not None:
             out.append(f"pick {number}: {game.label()} {began}; {rule}")
     return out
