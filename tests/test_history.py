@@ -161,3 +161,14 @@ def test_kinds_of_scan_rows():
         ("other", "to=blue"),
     ]
     assert [e.kind for e in events(rows, "America/New_York", frozenset({"review"}))] == ["review", "review"]
+
+
+def test_money_handed_back_is_a_payment_in_history():
+    from parlaycards.core.history import AuditRow, events
+
+    at = datetime(2026, 11, 23, 18, 0).astimezone()
+    detail = {"serial": 5, "amount": "4.00", "payout": "0.00", "total_paid": "6.00"}
+    rows = [AuditRow(1, at, "kim", "entry.returned", "w", detail)]
+    assert [(e.kind, e.text) for e in events(rows, "America/New_York", frozenset({"payment"}))] == [
+        ("payment", "card 000005: $4.00 handed back (paid in all now $6.00 of $0.00)")
+    ]

@@ -82,6 +82,24 @@ def test_a_card_too_big_is_refused_before_any_serial_is_used(pool: Store, tmp_pa
     assert printing.print_batch(pool, "nfl-w12", copies=1, folder=tmp_path).first == 1
 
 
+def test_a_name_the_font_cannot_draw_is_refused_before_any_serial_is_used(store: Store, tmp_path: Path):
+    card = nfl_card(16)
+    games = list(card.games)
+    games[2] = games[2].model_copy(update={"home": "東京 Giants 🏈"})
+    with store.transaction() as tx:
+        card_rows.save(tx, card.model_copy(update={"games": tuple(games)}), "test")
+    with pytest.raises(
+        ParlayError, match=r"games 3 home '東京 Giants 🏈'.*Latin letters \(accents are fine\)"
+    ):
+        printing.print_batch(store, "nfl-w12", copies=2, folder=tmp_path)
+    with store.reading() as tx:
+        assert batches.all_batches(tx) == []
+    games[2] = games[2].model_copy(update={"home": "Montréal Alouettes"})
+    with store.transaction() as tx:
+        card_rows.save(tx, card.model_copy(update={"games": tuple(games)}), "test")
+    assert printing.print_batch(store, "nfl-w12", copies=1, folder=tmp_path).first == 1
+
+
 runner = CliRunner()
 
 

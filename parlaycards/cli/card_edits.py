@@ -190,7 +190,7 @@ def game_remove(
 @payout_app.command("set")
 def payout_set(
     slug: Slug,
-    picks: Annotated[int, typer.Argument(min=1, max=100, help="Number of picks on the card.")],
+    picks: Annotated[int, typer.Argument(min=1, max=30, help="Number of picks on the card.")],
     hits_or_odds: Annotated[
         str, typer.Argument(metavar="[HITS] ODDS", help="Hits (for a consolation tier), then odds a-b.")
     ],
@@ -239,8 +239,8 @@ def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> t
 @payout_app.command("remove")
 def payout_remove(
     slug: Slug,
-    picks: Annotated[int, typer.Argument(min=1, max=100)],
-    hits: Annotated[int | None, typer.Argument(min=0, max=100)] = None,
+    picks: Annotated[int, typer.Argument(min=1, max=30)],
+    hits: Annotated[int | None, typer.Argument(min=0, max=30)] = None,
 ) -> None:
     """Remove a payout tier (refused if a pick count the rules accept would lose its all-hit tier).
 

@@ -50,6 +50,7 @@ _KIND_OF: dict[str, str] = {
     "pickem.import": "entry",
     "entry.void": "void",
     "entry.pay": "payment",
+    "entry.returned": "payment",
     "pickem.pay_fee": "payment",
     "pickem.pay_prize": "payment",
     "scan": "scan",
@@ -225,6 +226,10 @@ _SAYS: dict[str, Callable[[Detail], str]] = {
     "entry.pay": lambda d: (
         f"card {d.get('serial')} paid {_money(d.get('amount'))} (paid in all {_money(d.get('total_paid'))} of "
         f"{_money(d.get('payout'))})"
+    ),
+    "entry.returned": lambda d: (
+        f"card {_serial(d.get('serial'))}: {_money(d.get('amount'))} handed back (paid in all now "
+        f"{_money(d.get('total_paid'))} of {_money(d.get('payout'))})"
     ),
     "pickem.pay_fee": lambda d: (
         f"pick'em {d.get('pool')}: entry fee {_money(d.get('amount'))} taken from {d.get('name')}"

@@ -193,6 +193,35 @@ def _check_printable(card: Card) -> None:
         raise ParlayError(
             f"card {card.slug} v{card.version} has no game on it to print; add games with `game add`."
         )
+    unprintable = [
+        f"{where} {text!r}" for where, text in _texts(card.model_dump()) if not _printable_text(text)
+    ]
+    if unprintable:
+        raise ParlayError(
+            f"card {card.slug} v{card.version} has text the card's font (Helvetica, Western European letters) "
+            f"cannot print, which would come out as black boxes: {'; '.join(unprintable[:5])}"
+            f"{' …' if len(unprintable) > 5 else ''}. Write it in Latin letters (accents are fine), e.g. with "
+            "`game set` for a team."
+        )
+
+
+def _texts(value: object, where: str = "") -> list[tuple[str, str]]:
+    """Every text in a card's fields, with where it is (`games 3 home`)."""
+    if isinstance(value, str):
+        return [(where.strip(), value)]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in _texts(v, f"{where} {k}")]
+    if isinstance(value, list | tuple):
+        return [t for i, v in enumerate(value, start=1) for t in _texts(v, f"{where} {i}")]
+    return []
+
+
+def _printable_text(text: str) -> bool:
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def refuse_overwrite(store: Store, path: Path) -> None:
