@@ -183,10 +183,15 @@ def entry_import(
         bool,
         typer.Option("--late", help="Accept rows after the card's cutoff, on purpose."),
     ] = False,
+    received: Annotated[
+        str | None,
+        typer.Option(help='When the sheet was handed in, e.g. "2026-11-28 11:45" [default: now].'),
+    ] = None,
 ) -> None:
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
 
     Valid rows are stored and every refused row is listed with its reason (with --all-or-nothing, none).
+    A row with a pick on a game that had kicked off when the sheet was handed in is refused, late or not.
     Exit code 1 when some rows were refused.
 
     Example: parlaycards pickem entry import office-w12 sample_lines/pickem-nfl-w12.xlsx
@@ -195,7 +200,13 @@ def entry_import(
 
     rep = run(
         lambda: svc.import_entries(
-            open_store(), pool, file, all_or_nothing=all_or_nothing, replace=replace, late=late
+            open_store(),
+            pool,
+            file,
+            all_or_nothing=all_or_nothing,
+            replace=replace,
+            late=late,
+            received_at=values.received(received) if received is not None else None,
         )
     )
     err(

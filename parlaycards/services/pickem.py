@@ -204,11 +204,7 @@ def add_entry(
     with store.transaction() as tx:
         view = pool_view(tx, slug)
         current = card_rows.latest(tx, view.card.slug)
-        received = (
-            localise(received_at, current.timezone, week_of(g.kickoff for g in current.games))
-            if received_at
-            else datetime.now(UTC)
-        )
+        received = _received(received_at, current)
         check_open(tx, view, received, late, how="typed")
         paid = paid_status(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
@@ -253,21 +249,23 @@ def import_entries(
     all_or_nothing: bool = False,
     replace: bool = False,
     late: bool = False,
+    received_at: datetime | None = None,
 ) -> PickemImported:
     """Store every valid row of an entry sheet and list every refused row with its reasons (§4 of
     SETTLEMENT.md); with `all_or_nothing`, any refused row stores none. A row identical to the stored
-    entry of the same name is left as it is, so a corrected sheet can be imported again."""
+    entry of the same name is left as it is, so a corrected sheet can be imported again. `received_at`:
+    when the sheet's picks were handed in (naive: the card's wall clock; default now)."""
     from ..io.pickem import read_entries
 
     with store.reading() as tx:
         view = pool_view(tx, slug)
     sheet = read_entries(path, view.card)
     report = PickemImported(file=path.name, ignored=sheet.ignored)
-    received = datetime.now(UTC)
     with store.transaction() as tx:
         view = pool_view(tx, slug)
-        check_open(tx, view, received, late, how="imported", file=path.name)
         current = card_rows.latest(tx, view.card.slug)
+        received = _received(received_at, current)
+        check_open(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
@@ -306,6 +304,14 @@ def import_entries(
             refused=len(report.refused),
         )
     return report
+
+
+def _received(when: datetime | None, current: Card) -> datetime:
+    """When an entry was handed in: a time typed on the card's wall clock (a year left out: the card's
+    week's), else now."""
+    if when is None:
+        return datetime.now(UTC)
+    return localise(when, current.timezone, week_of(g.kickoff for g in current.games))
 
 
 def entries(store: Store, slug: str) -> PoolView:
