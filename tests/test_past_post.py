@@ -64,7 +64,7 @@ def test_a_card_with_no_cutoff_received_after_every_final_is_refused(no_cutoff):
         add(no_cutoff, "102,103,105", "2026-11-23 10:00")
     rule = (
         "a pick must be in before its game starts (if the card was handed in earlier, say when with "
-        "⟨received⟩, or in a Received column of a sheet)"
+        "--received, or in a Received column of a sheet)"
     )
     assert caught.value.problems == (
         "pick 102: Buffalo Bills at Houston Texans had kicked off (Thu Nov 19 20:15) when this card was "
@@ -75,7 +75,7 @@ def test_a_card_with_no_cutoff_received_after_every_final_is_refused(no_cutoff):
         f"was received (Mon Nov 23 10:00); {rule}",
     )
     assert _entered(no_cutoff) == []
-    assert grading.grade(no_cutoff, "nfl-w12").settlements == ()
+    assert grading.grade(no_cutoff, "nfl-w12").rows == ()
 
 
 def test_the_same_card_handed_in_before_the_first_kickoff_is_accepted(no_cutoff):
