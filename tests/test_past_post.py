@@ -220,17 +220,18 @@ def test_a_pickem_entry_on_time_still_locks_the_thursday_game(pool):
 def test_a_pickem_sheet_refuses_the_rows_picking_started_games(pool, tmp_path):
     path = xlsx(
         tmp_path / "picks.xlsx",
-        [["Name", "Picks", "Tiebreaker"], ["Ann", "102,105,107", 40], ["Bob", "105,108,110", 41]],
+        [["Name", "Picks", "Tiebreaker"], ["Ann", "102,103,105,107", 40], ["Bob", "105,108,110", 41]],
     )
     done = pk.import_entries(pool, "office-w12", path, received_at=datetime(2026, 11, 21, 9, 0))
     assert done.stored == ["Bob"]
     assert len(done.refused) == 1
-    assert (
-        "(Ann): pick 102: Buffalo Bills at Houston Texans had kicked off (Thu Nov 19 20:15)"
-        in done.refused[0]
+    assert done.refused[0].endswith(
+        "(Ann): pick(s) on games already started when the sheet was received (Sat Nov 21 09:00): 102 (Buffalo "
+        "Bills at Houston Texans, Thu Nov 19 20:15), 103 (Dallas Cowboys at New York Giants, Fri Nov 20); a pick "
+        "must be in before its game starts (if the sheet was handed in earlier, import it with ⟨received⟩)"
     )
     done = pk.import_entries(pool, "office-w12", path, received_at=datetime(2026, 11, 19, 9, 0))
-    assert (done.stored, done.unchanged, done.refused) == (["Ann"], ["Bob"], [])
+    assert (done.stored, done.unchanged, done.refused) == (["Ann"], ["Bob"], [])  # handed in Thursday morning
 
 
 def test_cli_pickem_late_entry_after_the_finals_is_refused_and_received_says_when(pool, db_path):

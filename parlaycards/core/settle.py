@@ -250,16 +250,25 @@ def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
 
 def started(game: Game, received_at: datetime, card: Card, what: str) -> str | None:
     """Why a pick on `game` received at `received_at` comes after its start (None: the game had not
-    started), e.g. "had kicked off (Fri Nov 20 20:15) when this card was received (Tue Nov 24 05:02)".
-    A kickoff with no time counts from the day after, on `card`'s clock; one with no zone never locks."""
-    kick = game.kickoff
-    got = brief(_local(received_at, card))
-    if isinstance(kick, datetime):
-        if kick.tzinfo is not None and received_at >= kick:
-            return f"had kicked off ({brief(_local(kick, card))}) when this {what} was received ({got})"
+    started), e.g. "had kicked off (Fri Nov 20 20:15) when this card was received (Tue Nov 24 05:02)"."""
+    began = kicked_off(game, received_at, card)
+    if began is None:
         return None
+    got = brief(_local(received_at, card))
+    if isinstance(game.kickoff, datetime):
+        return f"had kicked off ({began}) when this {what} was received ({got})"
+    return f"was played on {began}, before this {what} was received ({got})"
+
+
+def kicked_off(game: Game, received_at: datetime, card: Card) -> str | None:
+    """When `game` started, if it had by `received_at` ("Fri Nov 20 20:15", or "Fri Nov 20" for a day with
+    no time, which counts as started from the day after on `card`'s clock); None if not yet. A kickoff
+    with no zone never locks."""
+    kick = game.kickoff
+    if isinstance(kick, datetime):
+        return brief(_local(kick, card)) if kick.tzinfo is not None and received_at >= kick else None
     if kick is not None and _local(received_at, card).date() > kick:
-        return f"was played on {kick:%a %b %d}, before this {what} was received ({got})"
+        return f"{kick:%a %b %d}"
     return None
 
 

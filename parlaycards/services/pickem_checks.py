@@ -12,13 +12,14 @@ from pydantic import ValidationError
 
 from ..core.edits import validation_text
 from ..core.errors import RefusedError, option
-from ..core.models import Card
+from ..core.models import Card, Game
 from ..core.pickem import (
     PickemEntry,
     name_key,
     picks_from_numbers,
 )
-from ..core.settle import started
+from ..core.settle import kicked_off, started
+from ..core.text import brief, local
 from ..store import Tx
 from ..store import cards as card_rows
 from ..store import pickem as rows
@@ -64,14 +65,36 @@ def past_posted(numbers: Sequence[int], card: Card, current: Card, received: dat
     """Every pick on a game that had started when the entry was received (the kickoff as the card stands
     now): each game locks at its own kickoff, late entry or not, so such a pick is never accepted."""
     out = []
-    for number in dict.fromkeys(numbers):
-        hit = card.selection(number)
-        if hit is None:
-            continue
-        game = next((g for g in current.games if g.key == hit[0].key), hit[0])
+    for number, game in _picked_games(numbers, card, current):
         began = started(game, received, current, "entry")
         if began is not None:
             out.append(f"pick {number}: {game.label()} {began}")
+    return out
+
+
+def past_posted_row(numbers: Sequence[int], card: Card, current: Card, received: datetime) -> str | None:
+    """A sheet row's picks on games already started, said once for the row (None: none)."""
+    hits = []
+    for number, game in _picked_games(numbers, card, current):
+        began = kicked_off(game, received, current)
+        if began is not None:
+            hits.append(f"{number} ({game.label()}, {began})")
+    if not hits:
+        return None
+    got = brief(local(received, current.timezone))
+    return (
+        f"pick(s) on games already started when the sheet was received ({got}): {', '.join(hits)}; a pick "
+        f"must be in before its game starts (if the sheet was handed in earlier, import it with {option('received')})"
+    )
+
+
+def _picked_games(numbers: Sequence[int], card: Card, current: Card) -> list[tuple[int, Game]]:
+    """Each picked number on `card` with its game as `current` (the card now) has it."""
+    out = []
+    for number in dict.fromkeys(numbers):
+        hit = card.selection(number)
+        if hit is not None:
+            out.append((number, next((g for g in current.games if g.key == hit[0].key), hit[0])))
     return out
 
 
@@ -119,11 +142,9 @@ def row_entry(
     reasons = [p.in_row() for p in raw.problems]
     chosen, problems = picks_from_numbers(raw.numbers, view.card)
     reasons += problems
-    if not problems:
-        reasons += [
-            f"{p} (a pick must be in before its game starts)"
-            for p in past_posted(raw.numbers, view.card, current, received)
-        ]
+    late = past_posted_row(raw.numbers, view.card, current, received) if not problems else None
+    if late is not None:
+        reasons.append(late)
     if not raw.numbers and not raw.problems:
         reasons.append("no picks")
     key = name_key(raw.name)
