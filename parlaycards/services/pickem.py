@@ -217,9 +217,6 @@ def add_entry(
             )
         if not chosen:
             raise RefusedError(f"no picks given. {PICKS_ACCEPTED}", field="picks")
-        started = past_posted(picks, view.card, current, received)
-        if started:
-            raise past_posted_error(started, late)
         try:
             entry = PickemEntry(
                 name=name,
@@ -236,6 +233,9 @@ def add_entry(
                 f"{before.name} already has an entry in {slug}; nothing was stored. "
                 f"Add {option('replace')} to put these picks in its place."
             )
+        started = past_posted(picks, view.card, current, received)
+        if started:
+            raise past_posted_error(started, late)
         rows.save(tx, slug, [entry], "typed")
         return Added(entry, missing_games(chosen, view.card), before is not None)
 
