@@ -257,3 +257,29 @@ def test_cli_pickem_late_entry_after_the_finals_is_refused_and_received_says_whe
     ok = runner.invoke(app, [*args, "--picks", "102,105", "--received", "2026-11-19 20:00"])
     assert ok.exit_code == 0, ok.stderr
     assert ok.stderr.startswith("Stored Cheat's entry in office-w12: 2 picks, tiebreaker 37.")
+
+
+def test_a_scanned_card_received_after_kickoff_waits_in_review_until_its_real_time_is_given(store, tmp_path):
+    from PIL import Image
+
+    from parlaycards.core.models import Rules
+    from parlaycards.services import scan
+
+    from .print_support import nfl_card
+    from .scan_support import printed, sheet
+
+    p = printed(store, nfl_card(16).model_copy(update={"rules": Rules()}), "letter-2up", 2, tmp_path)
+    pdf = tmp_path / "s.pdf"
+    Image.fromarray(sheet(p, 0, {0: ((101, 104, 117), "5")})).convert("RGB").save(pdf, resolution=200)
+    sunday_afternoon = datetime(2026, 11, 22, 14, 0)  # the 13:00 games had kicked off
+    report = scan.scan_cards(
+        store, "nfl-w12", [pdf], stake=Decimal(5), received=sunday_afternoon, folder=tmp_path
+    )
+    first = next(c for c in report.cards if c.serial == "000001")
+    assert first.status == "review"
+    assert any(r.startswith("pick 101: ") and "had kicked off (Sun Nov 22 13:00)" in r for r in first.reasons)
+    assert _entered(store) == []
+    with pytest.raises(RefusedError, match="pick 101: "):
+        scan.accept(store, "nfl-w12", "000001")  # as scanned: still after the kickoff
+    entry = scan.accept(store, "nfl-w12", "000001", received=datetime(2026, 11, 22, 11, 0))
+    assert entry.picks == (101, 104, 117)
