@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
 from typer.testing import CliRunner
@@ -283,3 +284,14 @@ def test_a_scanned_card_received_after_kickoff_waits_in_review_until_its_real_ti
         scan.accept(store, "nfl-w12", "000001")  # as scanned: still after the kickoff
     entry = scan.accept(store, "nfl-w12", "000001", received=datetime(2026, 11, 22, 11, 0))
     assert entry.picks == (101, 104, 117)
+
+
+def test_a_kickoff_with_no_zone_locks_on_the_cards_clock():
+    from parlaycards.core.settle import kicked_off
+
+    card = _week()
+    game = card.games[0].model_copy(update={"kickoff": datetime(2026, 11, 19, 20, 15)})  # no zone: Eastern
+    assert (
+        kicked_off(game, datetime(2026, 11, 20, 1, 14, tzinfo=ET).astimezone(ZoneInfo("UTC")), card) is None
+    )
+    assert kicked_off(game, datetime(2026, 11, 19, 20, 15, tzinfo=ET), card) == "Thu Nov 19 20:15"

@@ -262,14 +262,25 @@ def started(game: Game, received_at: datetime, card: Card, what: str) -> str | N
 
 def kicked_off(game: Game, received_at: datetime, card: Card) -> str | None:
     """When `game` started, if it had by `received_at` ("Fri Nov 20 20:15", or "Fri Nov 20" for a day with
-    no time, which counts as started from the day after on `card`'s clock); None if not yet. A kickoff
-    with no zone never locks."""
+    no time, which counts as started from the day after); a time with no zone is on `card`'s clock. None
+    if not yet."""
     kick = game.kickoff
     if isinstance(kick, datetime):
-        return brief(_local(kick, card)) if kick.tzinfo is not None and received_at >= kick else None
+        kick, got = _aware(kick, card), _aware(received_at, card)
+        return brief(_local(kick, card)) if got >= kick else None
     if kick is not None and _local(received_at, card).date() > kick:
         return f"{kick:%a %b %d}"
     return None
+
+
+def _aware(when: datetime, card: Card) -> datetime:
+    """A time with no zone placed on the card's clock (UTC when the card's zone is unknown)."""
+    if when.tzinfo is not None:
+        return when
+    try:
+        return when.replace(tzinfo=ZoneInfo(card.timezone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return when.replace(tzinfo=ZoneInfo("UTC"))
 
 
 def _local(when: datetime, card: Card) -> datetime:
