@@ -203,10 +203,10 @@ def entry_import(
             open_store(),
             pool,
             file,
+            received_at=values.received(received) if received is not None else None,
             all_or_nothing=all_or_nothing,
             replace=replace,
             late=late,
-            received_at=values.received(received) if received is not None else None,
         )
     )
     err(
