@@ -236,7 +236,7 @@ def test_a_refused_batch_leaves_the_database_byte_for_byte_unchanged(pool, db_pa
     before = file_hash(db_path)
     path = xlsx(tmp_path / "e.xlsx", [HEADER, ["2", "A", "5", "101,103,105"], ["3", "B", "5", "101,102,105"]])
     with pytest.raises(
-        RefusedError, match=r"e.xlsx: 1 of 2 rows are refused, so none was stored \(--all-or-nothing\)"
+        RefusedError, match=r"e.xlsx: 1 of 2 rows is refused, so none was stored \(--all-or-nothing\)"
     ):
         svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True, received=HANDED_IN)
     bad = xlsx(

@@ -130,7 +130,7 @@ def test_lines_fetch_espn_makes_the_card_as_import_does(espn, db_path):
     assert "week=12" in imports[0]["source"]
 
 
-def test_lines_fetch_again_makes_a_new_version_keeping_payouts_and_title(espn, db_path):
+def test_lines_fetched_again_make_a_new_version_only_when_they_moved_keeping_payouts_and_title(espn, db_path):
     serve_espn_week(espn)
     assert (
         cli(
@@ -150,7 +150,17 @@ def test_lines_fetch_again_makes_a_new_version_keeping_payouts_and_title(espn, d
         == 0
     )
     assert cli(db_path, "payout", "set", "w12", "3", "6-1").exit_code == 0
-    serve_espn_week(espn)
+    serve_espn_week(espn)  # the same lines: nothing new to store
+    r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "w12")
+    assert r.exit_code == 0, r.output
+    assert "holds these very lines: no new version stored" in r.stderr
+    assert latest(db_path, "w12").version == 2
+    moved = recording("espn-nfl-2026-w12-lines.json").replace(b'"overUnder": 47.5', b'"overUnder": 48.5', 1)
+    assert moved != recording("espn-nfl-2026-w12-lines.json")
+    espn.clear_all_handlers()
+    espn.expect_request(
+        "/football/nfl/scoreboard", query_string={"week": "12", "seasontype": "2", "dates": "2026"}
+    ).respond_with_data(moved, content_type="application/json")
     r = cli(db_path, "lines", "fetch", "nfl", "--week", "12", "--season", "2026", "--card", "w12")
     assert r.exit_code == 0, r.output
     card = latest(db_path, "w12")
@@ -576,7 +586,7 @@ def test_result_fetch_a_different_final_needs_replace(espn, db_path):
     serve_espn_scores(espn, "espn-nfl-2026-w12-scores-corrected.json")
     r = cli(db_path, "result", "fetch", "nfl-w12")
     assert r.exit_code == 2
-    assert "ESPN differs from 1 result(s) already stored; nothing was stored." in r.stderr
+    assert "ESPN differs from 1 result already stored; nothing was stored." in r.stderr
     assert (
         "Los Angeles Rams at Kansas City Chiefs: stored Los Angeles Rams 31, Kansas City Chiefs 28; "
         "ESPN says Los Angeles Rams 31, Kansas City Chiefs 27"
@@ -596,7 +606,7 @@ def test_result_fetch_dry_run_shows_and_stores_nothing(espn, db_path):
     before = digest(db_path)
     r = cli(db_path, "result", "fetch", "nfl-w12", "--dry-run")
     assert r.exit_code == 0, r.output
-    assert "Dry run: nothing was stored. From ESPN, 5 result(s) would be stored:" in r.stderr
+    assert "Dry run: nothing was stored. From ESPN, 5 results would be stored:" in r.stderr
     assert "New York Giants at Dallas Cowboys: New York Giants 23, Dallas Cowboys 20" in r.stderr
     assert digest(db_path) == before
     assert not list((db_path.parent / "pool-feeds").glob("*-scores.json"))
@@ -636,6 +646,20 @@ def test_result_fetch_matches_names_through_the_alias_table_either_way_round(db_
     assert got[105] == Result(game=105, away_score=24, home_score=27)
     assert "not in the feed: Seattle at San Francisco" in r.stderr
     assert not (db_path.parent / "pool-feeds").exists()  # a file given is its own record
+
+
+def test_result_fetch_leaves_alone_a_game_removed_before_any_card_carried_it(db_path, store):
+    from parlaycards.core import edits
+
+    card = sheet_card(store)
+    with store.transaction() as tx:
+        card_rows.save(tx, edits.remove_game(card, 105), "removed before printing")
+    r = cli(
+        db_path, "result", "fetch", "nfl-w12", "--from-file", str(FEEDS / "espn-nfl-2026-w12-scores.json")
+    )
+    assert r.exit_code == 0, r.output
+    got = stored_results(db_path)
+    assert 101 in got and 103 in got and 105 not in got  # the feed has that game's final: not stored
 
 
 def test_result_fetch_odds_api_scores(odds, db_path):

@@ -190,7 +190,7 @@ def test_college_basketball_top_25_and_neutral_site(db_path):
         ("North Carolina Tar Heels", "Gonzaga Bulldogs", False, Decimal("-4")),
     ]
     assert card.title == "College Basketball Dec 5"
-    assert "1 games without a top-25 team were not taken" in r.stderr
+    assert "1 game without a top-25 team was not taken" in r.stderr
 
 
 def test_wnba_and_odds_api_nba(db_path):

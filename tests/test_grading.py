@@ -322,3 +322,25 @@ def test_shipped_sample_entries_and_scores_grade_as_their_generator_says(store):
     report = grading.grade(store, card.slug)
     assert [(r.serial, r.payout) for r in sorted(report.winners)] == samples_pool.winners(card)
     assert {r.outcome.value for r in report.winners} == {"win", "refund"}
+
+
+def test_refunded_cards_are_counted_apart_from_the_winners(pool, db_path):
+    """A refund wins nothing: the winners' heading counts it apart (the terminal and the PDF both)."""
+    from parlaycards.report.grade import winners_heading
+
+    enter(pool, SLUG, serial="6", name="P6", stake="4", picks="107,109,111")
+    final(pool, 101, 24, 20)  # P1: Bills +3.5 win
+    final(pool, 103, 20, 17)  # P1: Cowboys -2.5 win
+    final(pool, 105, 30, 20)  # P1: Chiefs -7 win: 3 of 3
+    for number in (107, 109, 111):
+        results.set_result(pool, SLUG, number, cancelled=True)  # P6: every leg void, the stake back
+    report = grading.grade(pool, SLUG)
+    outcomes = {r.serial: r.outcome.value for r in report.winners}
+    # P3 and P4 keep fewer legs than the card's least picks once 107, 109 and 111 are void: refunded too
+    assert outcomes == {"000001": "win", "000003": "refund", "000004": "refund", "000006": "refund"}
+    assert (report.totals.winners, report.totals.refunded) == (1, 3)
+    assert winners_heading(report) == "Winners (1 winner, 3 refunded)"
+    out = runner.invoke(app, ["--db", str(db_path), "grade", SLUG])
+    assert out.exit_code == 0, out.output
+    assert "Winners (1 winner, 3 refunded)" in out.stdout
+    assert "Winners (4)" not in out.stdout

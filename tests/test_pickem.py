@@ -317,9 +317,7 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
         store, "office-w12", sheet, received_at=HANDED_IN
     )  # re-import: same rows stay, nothing doubles
     assert again.unchanged == ["Ann", "Bob"] and again.stored == []
-    with pytest.raises(
-        RefusedError, match="2 row\\(s\\) refused and --all-or-nothing is on; nothing was stored"
-    ):
+    with pytest.raises(RefusedError, match="2 rows refused and --all-or-nothing is on; nothing was stored"):
         svc.import_entries(
             store, "office-w12", sheet, all_or_nothing=True, replace=True, received_at=HANDED_IN
         )
@@ -402,7 +400,7 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "Dee", "--picks", "101,202")
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert (
-        'Error: --picks "101,202": 1 problem(s); nothing was stored.' in r.stderr
+        'Error: --picks "101,202": 1 problem; nothing was stored.' in r.stderr
         and "202 is the under of Buffalo Bills at Houston Texans" in r.stderr
     )
     r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "ann", "--picks", "101")

@@ -133,3 +133,18 @@ def test_replacing_an_entry_keeps_its_fee_status(pool):
     )
     [ann] = [e for e in svc.entries(pool, "office-w12").entries if e.name == "Ann"]
     assert ann.paid is True
+
+
+def test_a_prize_waits_for_its_winners_fee(pool):
+    for n in GAMES:
+        results.set_result(pool, "nfl-w12", n, 0, 30)  # every home team wins by 30: Bob, unpaid, wins
+    won = {s.name: s.prize for s in svc.grade(pool, "office-w12").standings}
+    assert won["Bob"] == Decimal("21.00")
+    with pytest.raises(RefusedError, match=r"Bob's entry fee is not paid \(\$0.00 of \$10.00 taken\)"):
+        pay.pay_prize(pool, "office-w12", "Bob")
+    assert pay.prizes_paid(pool, "office-w12") == {}
+    pay.pay_fee(pool, "office-w12", "Bob", Decimal("4"))
+    with pytest.raises(RefusedError, match=r"\(\$4.00 of \$10.00 taken\)"):
+        pay.pay_prize(pool, "office-w12", "Bob")
+    pay.pay_fee(pool, "office-w12", "Bob")
+    assert pay.pay_prize(pool, "office-w12", "Bob").total == Decimal("21.00")

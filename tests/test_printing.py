@@ -100,6 +100,20 @@ def test_a_name_the_font_cannot_draw_is_refused_before_any_serial_is_used(store:
     assert printing.print_batch(store, "nfl-w12", copies=1, folder=tmp_path).first == 1
 
 
+def test_a_card_that_could_never_be_played_is_not_printed(store: Store, tmp_path: Path):
+    card = nfl_card(2)  # two games, each with a total, same-game picks off: two picks at most
+    rules = card.rules.model_copy(update={"min_picks": 3, "same_game": False})
+    with store.transaction() as tx:
+        card_rows.save(tx, card.model_copy(update={"rules": rules}), "test")
+    with pytest.raises(ParlayError, match="asks for at least 3 picks but its 2 games offer 2"):
+        printing.print_batch(store, "nfl-w12", copies=1, folder=tmp_path)
+    with store.transaction() as tx:  # a side and the total of each game: four picks
+        card_rows.save(
+            tx, card.model_copy(update={"rules": rules.model_copy(update={"same_game": True})}), "t"
+        )
+    assert printing.print_batch(store, "nfl-w12", copies=1, folder=tmp_path).first == 1
+
+
 runner = CliRunner()
 
 
@@ -156,3 +170,24 @@ def test_user_template_by_path(pool: Store, tmp_path: Path):
     )
     done = printing.print_batch(pool, "nfl-w12", copies=2, template=str(mine), folder=tmp_path)
     assert done.template == "shifted"
+
+
+def test_one_card_is_said_in_the_singular(
+    pool: Store, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A new operator printed one card and read "1 cards … 1 pages": counts go through `core.text.plural`."""
+    from parlaycards.core.text import plural
+
+    assert (plural(1, "card"), plural(2, "page"), plural(1, "entry", "entries")) == (
+        "1 card",
+        "2 pages",
+        "1 entry",
+    )
+    monkeypatch.chdir(tmp_path)
+    r = _cli(db_path, "print", "nfl-w12", "--copies", "1")
+    assert r.exit_code == 0, r.output
+    assert (
+        "Wrote output/nfl-w12-v1-000001-000001.pdf: 1 card of nfl-w12 v1, serials 000001–000001, 1 page"
+        in r.output
+    )
+    assert "1 cards" not in r.output and "1 pages" not in r.output

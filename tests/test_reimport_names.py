@@ -71,3 +71,18 @@ def test_the_card_keeps_its_spelling_of_the_teams(tmp_path: Path) -> None:
         ("Tennessee Titans", "Indianapolis Colts"),
         ("Pittsburgh Steelers", "Cleveland Browns"),
     ]
+
+
+def test_the_same_lines_imported_again_store_no_new_version(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    (tmp_path / "espn.csv").write_text(FULL)
+    (tmp_path / "bar.csv").write_text(NICKNAMES)
+    assert cli(db, "import", str(tmp_path / "espn.csv"), "--card", "w12").exit_code == 0
+    for sheet in ("espn.csv", "bar.csv"):  # the same lines, with the teams as another sheet names them
+        r = cli(db, "import", str(tmp_path / sheet), "--card", "w12")
+        assert r.exit_code == 0, r.stderr
+        assert f"w12 version 1: {sheet} holds these very lines: no new version stored." in r.stderr
+    assert _card(db)["version"] == 1
+    (tmp_path / "moved.csv").write_text(FULL.replace("-3.5,44.5", "-4,44.5"))
+    r = cli(db, "import", str(tmp_path / "moved.csv"), "--card", "w12")
+    assert r.exit_code == 0 and _card(db)["version"] == 2, r.stderr

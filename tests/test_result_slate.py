@@ -63,6 +63,6 @@ def test_a_slate_with_none_of_the_cards_games_stores_nothing(store, card_in_stor
     path = csv_file(tmp_path / "slate.csv", [HEAD, *OTHERS])
     with pytest.raises(
         ParlayError,
-        match=r"no final or cancelled game of card nfl-w12 in the sheet; 2 game\(s\) not on this card",
+        match=r"no final or cancelled game of card nfl-w12 in the sheet; 2 games not on this card",
     ):
         results.import_results(store, "nfl-w12", path)

@@ -60,7 +60,7 @@ def test_a_void_entry_is_not_graded_and_is_listed_as_void(pool):
         Decimal("10.00"),
         Decimal("60.00"),
     )
-    assert [(x.serial, x.name, x.stake, x.reason) for x in after.voided] == [
+    assert [(x.entry.serial, x.entry.name, x.entry.stake, x.reason) for x in after.voided] == [
         ("000002", "Lee", Decimal("5.00"), "typed on the wrong serial")
     ]
     listing = svc.list_entries(pool, "nfl-w12")
@@ -133,7 +133,7 @@ def test_cli_entry_void_then_entries_and_grade_show_it(pool, db_path):
         "Voided card 000002 on nfl-w12 (Lee, $5.00 on 101, 103, 105): duplicate of 000001."
     )
     r = runner.invoke(app, [*db, "entries", "nfl-w12"])
-    assert r.exit_code == 0 and "VOID: duplicate of 000001" in r.stdout and "1 entries, 1 void" in r.stdout
+    assert r.exit_code == 0 and "VOID: duplicate of 000001" in r.stdout and "1 entry, 1 void" in r.stdout
     r = runner.invoke(app, [*db, "entries", "nfl-w12", "--json"])
     rows = json.loads(r.stdout)
     assert [(x["serial"], x["outcome"]) for x in rows] == [("000001", None), ("000002", "void")]

@@ -137,6 +137,22 @@ def test_a_wrong_code_is_refused_and_changes_nothing(pool: Pool, site: Site, url
     assert snapshot(db_file(site)) == before
 
 
+def test_a_card_page_answered_from_the_view_still_checks_every_code(pool: Pool):
+    site = Site(pool.store, brake=Brake(free=2, limit=5, step=0.01, most=0.02), ttl=60)  # views kept
+    c, right = client(site), pool.codes["000001"]
+    for _ in range(2):  # worked out, then answered from the view
+        r = c.get(f"/{SLUG}/card/000001?code={right}")
+        assert r.status_code == 200 and "Card 000001" in r.text
+    assert c.get(f"/{SLUG}/card/000001?code={right.lower()}").status_code == 200  # as the code reader reads
+    assert c.get(f"/{SLUG}/card/000001?code=AAAAAA").status_code == 403
+    assert c.get(f"/{SLUG}/card/000002?code={right}").status_code == 403  # another card, the first's code
+    assert c.get(f"/{SLUG}/card/000001/crop?code=AAAAAA").status_code == 403
+    for _ in range(3):
+        c.get(f"/{SLUG}/card/000001?code=BBBBBB")
+    refused = c.get(f"/{SLUG}/card/000001?code={right}")  # past the limit: refused, even from the view
+    assert refused.status_code == 429
+
+
 def test_wrong_codes_are_slowed_then_refused_per_address_and_the_holder_still_gets_in(pool: Pool, site: Site):
     guesser, holder = client(site, "203.0.113.9"), client(site, "198.51.100.4")
     right = f"/{SLUG}/card/000001?code={pool.codes['000001']}"
@@ -146,6 +162,15 @@ def test_wrong_codes_are_slowed_then_refused_per_address_and_the_holder_still_ge
     assert refused.status_code == 429 and "Too many wrong codes" in refused.text
     assert holder.get(right).status_code == 200
     assert site.brake.wait("203.0.113.9") > 0  # slowed, not only counted
+
+
+def test_players_wrong_codes_never_lock_the_operator_out(pool: Pool, site: Site):
+    same = client(site, "203.0.113.9")  # a bar's Wi-Fi: players and the operator behind one address
+    codes = [same.get(f"/{SLUG}/card/000001?code=WRONG{i}").status_code for i in range(8)]
+    assert codes[-1] == 429
+    r = same.get(f"/op/login?token={site.guard.new_token()}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/op"
+    assert same.get("/op").status_code == 200
 
 
 def test_a_crop_outside_the_pools_folders_is_never_served(pool: Pool, site: Site, tmp_path: Path):
@@ -232,12 +257,14 @@ def test_a_matchups_competitor_out_is_entered_through_the_result_service(store: 
     before = snapshot(db_file(site))
     for data, why in (
         ({"competitor": "102", "out": "dq"}, "That result was already entered: nothing changed."),
-        ({"competitor": "102", "out": "gone"}, "Choose withdrew or disqualified."),
+        ({"competitor": "102", "out": "gone"}, "Choose withdrew, disqualified or did not start."),
         ({"competitor": "abc", "out": "wd"}, 'The competitor "abc" is not a whole number'),
     ):
         r = c.post("/op/golf-r4/out", data={"csrf": token, **data})
         assert why in html.unescape(r.text), r.text
     assert snapshot(db_file(site)) == before
+    r = c.post("/op/golf-r4/out", data={"csrf": token, "competitor": "105", "out": "dns"})
+    assert "Larson vs Elliott: cancelled." in r.text  # never started: no action, as `result set --cancelled`
 
 
 def test_a_form_without_its_csrf_token_changes_nothing(pool: Pool, site: Site):

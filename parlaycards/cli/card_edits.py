@@ -9,27 +9,23 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from . import values
 from .card_show import say_edited
-from .options import Json, Slug
+from .options import Json, Slug, group
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
     from decimal import Decimal
 
+    from ..core.models import Card
     from ..services.edits import Edited
 
-game_app = typer.Typer(
-    help="Add, change, take off or remove games. Each change makes a new card version.\n\n"
-    "Example: parlaycards game set nfl-w12 103 --spread -4.5",
-    no_args_is_help=True,
+game_app = group(
+    "Add, change, take off or remove games. Each change makes a new card version.",
+    "parlaycards game set nfl-w12 103 --spread -4.5",
 )
-payout_app = typer.Typer(
-    help="Edit and analyze the payout table.\n\nExample: parlaycards payout set nfl-w12 3 6-1",
-    no_args_is_help=True,
-)
-rules_app = typer.Typer(
-    help="Edit the card's rules (ties, pick counts, same-game picks, cutoff).\n\n"
-    "Example: parlaycards rules set nfl-w12 --ties reduce",
-    no_args_is_help=True,
+payout_app = group("Edit and analyze the payout table.", "parlaycards payout set nfl-w12 3 6-1")
+rules_app = group(
+    "Edit the card's rules (ties, pick counts, same-game picks, cutoff).",
+    "parlaycards rules set nfl-w12 --ties reduce",
 )
 
 
@@ -115,7 +111,7 @@ def game_add(
         ),
     ] = None,
 ) -> None:
-    """Add a game; it gets the next free selection numbers.
+    """Add a game; it gets the next free selection numbers and stands in kickoff order among its league's games.
 
     A game with no line (--pick) is graded straight up; a matchup is graded by who finishes ahead
     (in golf and NASCAR the lower score: strokes, positions), with a line if --spread gives one.
@@ -204,7 +200,8 @@ def payout_set(
     ] = None,
 ) -> None:
     """Set a payout tier: PICKS [HITS] ODDS. Without HITS it is the all-hit tier. A tier for more picks than
-    the rules accept is refused (raise them with `rules set --max-picks N --tier ...`).
+    the rules accept is refused (raise them with `rules set --max-picks N --tier ...`); one for more picks than
+    the card's games allow is kept, with a warning (games may be added next), and `print` warns of it too.
 
     Example: parlaycards payout set nfl-w12 3 6-1   (and `payout set nfl-w12 10 9 20-1` for a consolation tier)
     """
@@ -220,7 +217,18 @@ def payout_set(
         table = svc.TableFields(**fields)
         return svc.set_payout(open_store(), slug, picks, hits, price, table)
 
-    say_edited(run(change))
+    edited = run(change)
+    say_edited(edited)
+    _warn_beyond_reach(edited.card)
+
+
+def _warn_beyond_reach(card: "Card") -> None:
+    """A tier for more picks than the card's games allow is kept (games may be added next), and said."""
+    from ..core.reach import beyond_reach
+
+    said = beyond_reach(card)
+    if said:
+        err(f"Warning: {said}", "yellow")
 
 
 def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> tuple[int, str]:

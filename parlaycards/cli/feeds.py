@@ -5,16 +5,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .options import Fresh
+from ..core.text import plural
+from .options import Fresh, group
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 if TYPE_CHECKING:
     from ..store import Store
 
-lines_app = typer.Typer(
-    help="The week's lines from a public feed, instead of typing them into a sheet.\n\n"
-    "Example: parlaycards lines fetch nfl --week 12 --card nfl-w12",
-    no_args_is_help=True,
+lines_app = group(
+    "The week's lines from a public feed, instead of typing them into a sheet.",
+    "parlaycards lines fetch nfl --week 12 --card nfl-w12",
 )
 
 Provider = Annotated[
@@ -175,7 +175,7 @@ def _say_fetched(fetched: Any, top: int | None) -> None:  # services.feeds.Fetch
             err("Storing these lines needs --replace (they undo the hand edits above).")
         err(
             f"Dry run: nothing was stored. {fetched.saved.card.slug} version {fetched.saved.card.version} would "
-            f"hold {len(fetched.saved.card.games)} games from {taken.provider}{book_text}."
+            f"hold {plural(len(fetched.saved.card.games), 'game')} from {taken.provider}{book_text}."
         )
     else:
         for undo in undone:
@@ -188,7 +188,9 @@ def _say_fetched(fetched: Any, top: int | None) -> None:  # services.feeds.Fetch
         + "."
     )
     if fetched.outside_top:
-        err(f"{fetched.outside_top} games without a top-{top} team were not taken.")
+        err(
+            f"{plural(fetched.outside_top, 'game')} without a top-{top} team {'was' if fetched.outside_top == 1 else 'were'} not taken."
+        )
     if fetched.left_off:
         err(f"Left off ({len(fetched.left_off)}):")
         for line in fetched.left_off:
@@ -261,7 +263,7 @@ def result_fetch(
         from ..services.results import result_text
 
         err(
-            f"Dry run: nothing was stored. From {sources}, {len(rec.changes)} result(s) would be stored"
+            f"Dry run: nothing was stored. From {sources}, {plural(len(rec.changes), 'result')} would be stored"
             + (f" ({rec.unchanged} already stored)" if rec.unchanged else "")
             + (":" if rec.changes else ".")
         )

@@ -2,29 +2,36 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
 from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
+from ..core.text import owed_text, plural
 from . import values
-from .options import Json, PaidNow
+from .options import Json, PaidNow, group
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
-    from ..core.pickem_week import WeekReport
+    from collections.abc import Callable
 
-pickem_app = typer.Typer(
-    help="Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
-    "prizes split to the cent, season standings.\n\nExample: parlaycards pickem new office-w12 --card nfl-w12",
-    no_args_is_help=True,
+    from ..core.pickem_week import WeekReport
+    from ..core.season import SeasonReport
+    from ..services.pickem_pay import PickemPaid
+    from ..store import Store
+
+R = TypeVar("R")  # a pick'em report: the week's or the season's
+
+pickem_app = group(
+    "Office pick'em pools: everyone picks a side of every game; weekly ranking with a tiebreaker, "
+    "prizes split to the cent, season standings.",
+    "parlaycards pickem new office-w12 --card nfl-w12",
 )
-entry_app = typer.Typer(
-    help="Add or import pick'em entries.\n\n"
-    "Example: parlaycards pickem entry add office-w12 --name Dana --picks 101,104 --tiebreak 44",
-    no_args_is_help=True,
+entry_app = group(
+    "Add or import pick'em entries.",
+    "parlaycards pickem entry add office-w12 --name Dana --picks 101,104 --tiebreak 44",
 )
 pickem_app.add_typer(entry_app, name="entry")
 
@@ -109,7 +116,7 @@ def new(
     )
     from ..report.pickem import pool_line
 
-    err(f"Pick'em pool {view.pool.slug}: {len(view.games)} games. {pool_line(view.pool)}.")
+    err(f"Pick'em pool {view.pool.slug}: {plural(len(view.games), 'game')}. {pool_line(view.pool)}.")
     err(f"Tiebreaker: total points of {view.tiebreak.label()}.")
 
 
@@ -157,7 +164,7 @@ def entry_add(
     )
     n = len(added.entry.picks)
     err(
-        f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {n} picks"
+        f"{'Replaced' if added.replaced else 'Stored'} {added.entry.name}'s entry in {pool}: {plural(n, 'pick')}"
         + (
             f", tiebreaker {added.entry.tiebreak}."
             if added.entry.tiebreak is not None
@@ -166,7 +173,9 @@ def entry_add(
     )
     if added.missing:
         err(
-            f"No pick for {len(added.missing)} game(s), which score 0: "
+            f"No pick for {plural(len(added.missing), 'game')}, which "
+            + ("scores" if len(added.missing) == 1 else "score")
+            + " 0: "
             + ", ".join(g.label() for g in added.missing)
         )
 
@@ -240,7 +249,9 @@ def entries(pool: Pool, json: Json = False) -> None:
         return
     err(f"{pool}: {pool_line(view.pool)}.")
     console().print(rich_table(pool_entries_table(pool, view.entries, view.games)))
-    err(f"{len(view.entries)} entries; tiebreaker: total points of {view.tiebreak.label()}.")
+    err(
+        f"{plural(len(view.entries), 'entry', 'entries')}; tiebreaker: total points of {view.tiebreak.label()}."
+    )
 
 
 @pickem_app.command("grade")
@@ -249,21 +260,15 @@ def grade(pool: Pool, json: Json = False, xlsx: Xlsx = None) -> None:
 
     Example: parlaycards pickem grade office-w12 --xlsx output/office-w12.xlsx
     """
+    from ..report.pickem import week_json
     from ..services import pickem as svc
 
-    report = run(lambda: svc.grade(open_store(), pool))
-    if xlsx is not None:
-        run(lambda: svc.write_week(report, xlsx))
-    if json:
-        from ..report.pickem import week_json
-
-        print_json(week_json(report))
-    else:
+    def show(report: "WeekReport") -> None:
         from ..services import pickem_pay
 
         _print_week(report, run(lambda: pickem_pay.prizes_paid(open_store(), pool)))
-    if xlsx is not None:
-        err(f"Wrote {xlsx}.")
+
+    _put(run(lambda: svc.grade(open_store(), pool)), xlsx, svc.write_week, week_json if json else None, show)
 
 
 def _print_week(report: "WeekReport", prizes_paid: dict[str, Decimal] | None = None) -> None:
@@ -291,11 +296,11 @@ def pay(
     """
     from ..services import pickem_pay as svc
 
-    p = run(
-        lambda: svc.pay_prize(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
+    p = _paid(svc.pay_prize, pool, name, amount)
+    err(
+        f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: "
+        + owed_text(p.owed, "paid in full.")
     )
-    rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
-    err(f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: {rest}")
 
 
 @pickem_app.command("fee")
@@ -312,11 +317,18 @@ def fee(
     """
     from ..services import pickem_pay as svc
 
-    p = run(
-        lambda: svc.pay_fee(open_store(), pool, name, values.amount(amount, "amount") if amount else None)
+    p = _paid(svc.pay_fee, pool, name, amount)
+    err(
+        f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: "
+        + owed_text(p.owed, "the fee is paid.")
     )
-    rest = "the fee is paid." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
-    err(f"{p.name} paid {dollars(p.amount)} of the {dollars(p.due)} fee in {pool}: {rest}")
+
+
+def _paid(
+    pay: "Callable[[Store, str, str, Decimal | None], PickemPaid]", pool: str, name: str, amount: str | None
+) -> "PickemPaid":
+    """A prize or a fee paid: `amount` of it, or (none given) all that is owed."""
+    return run(lambda: pay(open_store(), pool, name, values.amount(amount, "amount") if amount else None))
 
 
 @pickem_app.command("standings")
@@ -329,21 +341,35 @@ def standings(
 
     Example: parlaycards pickem standings office-2026 --xlsx output/office-2026.xlsx
     """
+    from ..report.pickem import season_json
     from ..services import pickem as svc
 
-    report = run(lambda: svc.standings(open_store(), season))
-    if xlsx is not None:
-        run(lambda: svc.write_season(report, xlsx))
-    if json:
-        from ..report.pickem import season_json
-
-        print_json(season_json(report))
-    else:
+    def show(report: "SeasonReport") -> None:
         from ..report.pickem_terminal import season_table
         from ..report.table import rich_table
 
         console().print(rich_table(season_table(report)))
         for note in report.notes:
             err(note)
+
+    report = run(lambda: svc.standings(open_store(), season))
+    _put(report, xlsx, svc.write_season, season_json if json else None, show)
+
+
+def _put(
+    report: R,
+    xlsx: Path | None,
+    write: "Callable[[R, Path], object]",
+    as_json: "Callable[[R], object] | None",
+    show: "Callable[[R], None]",
+) -> None:
+    """A pick'em report out: its workbook first when asked (`--xlsx`), then as JSON (`as_json`) or on the
+    terminal (`show`), then where the workbook went."""
+    if xlsx is not None:
+        run(lambda: write(report, xlsx))
+    if as_json is not None:
+        print_json(as_json(report))
+    else:
+        show(report)
     if xlsx is not None:
         err(f"Wrote {xlsx}.")

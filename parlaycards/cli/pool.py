@@ -8,19 +8,15 @@ import typer
 
 from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
+from ..core.text import owed_text
 from . import values
-from .options import Json, PaidNow, Slug
+from .options import Json, PaidNow, Slug, group
 from .shell import err, open_pool, open_store, print_json, run
 
-entry_app = typer.Typer(
-    help="Enter cards: type one in, import a sheet, pay a winner.\n\n"
-    "Example: parlaycards entry import nfl-w12 entries.xlsx",
-    no_args_is_help=True,
+entry_app = group(
+    "Enter cards: type one in, import a sheet, pay a winner.", "parlaycards entry import nfl-w12 entries.xlsx"
 )
-result_app = typer.Typer(
-    help="Record final scores and cancelled games.\n\nExample: parlaycards result set nfl-w12 101 20 23",
-    no_args_is_help=True,
-)
+result_app = group("Record final scores and cancelled games.", "parlaycards result set nfl-w12 101 20 23")
 
 
 def register(app: typer.Typer) -> None:
@@ -132,7 +128,7 @@ def entry_import(
             )
         )
     err(
-        f"Stored {len(done.stored)} of {len(done.stored) + len(done.refused)} rows from {done.file}"
+        f"Stored {len(done.stored):,} of {plural(len(done.stored) + len(done.refused), 'row')} from {done.file}"
         + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else ".")
     )
     if done.refused:
@@ -172,7 +168,7 @@ def entry_pay(
         back = None if returned.strip().lower() == "all" else values.amount(returned, "returned")
         r = run(lambda: svc.returned(open_store(), slug, number, back))
         over = r.total - max(r.payout, Decimal(0))
-        rest = "nothing is owed back now." if over <= 0 else f"{dollars(over)} still owed back."
+        rest = owed_text(over, "nothing is owed back now.", "still owed back")
         err(
             f"Recorded {dollars(-r.amount)} handed back on card {r.entry.serial} ({r.entry.name or 'no name'}): {rest}"
         )
@@ -182,8 +178,10 @@ def entry_pay(
             open_store(), slug, number, values.amount(amount, "amount") if amount is not None else None
         )
     )
-    rest = "paid in full." if p.owed <= 0 else f"{dollars(p.owed)} still owed."
-    err(f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): {rest}")
+    err(
+        f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): "
+        + owed_text(p.owed, "paid in full.")
+    )
 
 
 @entry_app.command("void")

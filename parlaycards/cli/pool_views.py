@@ -108,6 +108,7 @@ def print_report(report: Report, limit: int | None = 100) -> None:
     """`grade` on the terminal: what `report.grade_terminal.grade_view` builds, in its order."""
     from rich.text import Text
 
+    from ..core.text import plural
     from ..report.grade_terminal import LEGEND, OVERPAID, grade_view
     from ..report.table import rich_table
 
@@ -123,10 +124,12 @@ def print_report(report: Report, limit: int | None = 100) -> None:
         err(note)
     c.print(rich_table(v.winners) if v.winners else v.no_winners)
     if v.winners_more:
-        err(f"… and {v.winners_more} more winners: --all lists them, --xlsx writes them all.")
+        err(f"… and {plural(v.winners_more, 'more winner')}: --all lists them, --xlsx writes them all.")
     c.print(rich_table(v.entries))
     if v.entries_more:
-        err(f"… and {v.entries_more} more entries: --all lists them, --xlsx writes them all.")
+        err(
+            f"… and {plural(v.entries_more, 'more entry', 'more entries')}: --all lists them, --xlsx writes them all."
+        )
     err(LEGEND)
     if v.voided:
         c.print(rich_table(v.voided))

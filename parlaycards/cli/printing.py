@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.bounds import MAX_COUNT
+from ..core.text import plural
 from . import values
 from .options import Slug
 from .pickem import pickem_app
@@ -149,9 +150,11 @@ def print_(
             )
     else:
         err(
-            f"Wrote {done.file}: {done.copies} cards of {slug} v{done.version}, serials "
-            f"{done.first:06d}–{done.last:06d}, {done.pages} pages of {done.template}."
+            f"Wrote {done.file}: {plural(done.copies, 'card')} of {slug} v{done.version}, serials "
+            f"{done.first:06d}–{done.last:06d}, {plural(done.pages, 'page')} of {done.template}."
         )
+    if done.beyond:
+        err(f"Warning: {done.beyond}", "yellow")
     err(AT_100)
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core.money import dollars
+from ..core.text import plural
 from . import values
 from .options import Json, Slug
 from .shell import err, open_store, print_json, run, state
@@ -176,7 +177,7 @@ def _accept_many(slug: str, accept: str, given: list[str], stake: str | None, la
         )
     )
     err(
-        f"Entered {len(entries)} cards on {slug} from review: "
+        f"Entered {plural(len(entries), 'card')} on {slug} from review: "
         + "; ".join(f"{e.serial} ({dollars(e.stake)} on {', '.join(map(str, e.picks))})" for e in entries)
         + "."
     )
@@ -220,7 +221,7 @@ def _reject(slug: str, reject: str, reason: str) -> None:
     if "," in reject:
         done = run(lambda: svc.reject_many(open_store(), slug, svc.several(reject), reason=reason))
         err(
-            f"Rejected {len(done)} cards: "
+            f"Rejected {plural(len(done), 'card')}: "
             + ", ".join(f"#{r.id}" + (f" ({r.serial:06d})" if r.serial else "") for r in done)
             + f": {reason.strip()}."
         )

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, TypeVar
 from ..core.choices import words
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..core.prizes import Prize
 
 T = TypeVar("T")
@@ -32,6 +34,14 @@ def _error(message: str, field: str) -> Exception:
     return ParlayError(message, field=field)
 
 
+def _read(parse: Callable[[str], T], text: str, field: str) -> T:
+    """`parse(text)`; the reader's refusal (a `ValueError` saying what is accepted) as the option's error."""
+    try:
+        return parse(text)
+    except ValueError as exc:
+        raise _error(str(exc), field) from None
+
+
 def choice(value: str, allowed: object, field: str, what: str, glosses: dict[str, str] | None = None) -> str:
     """One of a `Literal`'s words, any case: `--ties "maybe" is not a ties rule. Accepted: lose, win, reduce.`"""
     options = words(allowed)
@@ -49,24 +59,18 @@ def helps(allowed: object) -> str:
 
 
 def spread(text: str, field: str = "spread") -> Decimal:
-    from ..core.lines import LineError, parse_spread
+    from ..core.lines import parse_spread
 
-    try:
-        return parse_spread(text).value
-    except LineError as exc:
-        raise _error(str(exc), field) from None
+    return _read(parse_spread, text, field).value
 
 
 def total(text: str, field: str = "total") -> Decimal | None:
     """A total, or None for `none` / `off` / `NL` (the game has no total)."""
-    from ..core.lines import LineError, parse_total
+    from ..core.lines import parse_total
 
     if text.strip().lower() in {"", "none", "off", "nl"}:
         return None
-    try:
-        return parse_total(text).value
-    except LineError as exc:
-        raise _error(str(exc), field) from None
+    return _read(parse_total, text, field).value
 
 
 def moment(text: str, field: str) -> datetime | date:
@@ -82,10 +86,8 @@ def moment(text: str, field: str) -> datetime | date:
 def amount(text: str, field: str, *, zero: bool = False, accepted: str | None = None) -> Decimal:
     from ..core import money
 
-    try:
-        return money.parse(text, "the amount", zero=zero, accepted=accepted or money.ACCEPTED)
-    except ValueError as exc:
-        raise _error(str(exc), field) from None
+    said = accepted or money.ACCEPTED
+    return _read(lambda t: money.parse(t, "the amount", zero=zero, accepted=said), text, field)
 
 
 def cap(text: str, field: str = "max_payout") -> Decimal | None:
@@ -121,29 +123,20 @@ def selections(text: str, field: str = "picks") -> tuple[int, ...]:
 def prizes(text: str, field: str = "prizes") -> tuple[Prize, ...]:
     from ..core.prizes import parse_prizes
 
-    try:
-        return parse_prizes(text)
-    except ValueError as exc:
-        raise _error(str(exc), field) from None
+    return _read(parse_prizes, text, field)
 
 
 def stake(text: str, field: str = "stake") -> Decimal:
     from ..io.entries import parse_stake
 
-    try:
-        return parse_stake(text)
-    except ValueError as exc:
-        raise _error(str(exc), field) from None
+    return _read(parse_stake, text, field)
 
 
 def picks(text: str, field: str = "picks") -> tuple[int, ...]:
     """A parlay card's picks, `101,104,117` (any of , ; / space)."""
     from ..io.entries import parse_picks
 
-    try:
-        return parse_picks(text)
-    except ValueError as exc:
-        raise _error(str(exc), field) from None
+    return _read(parse_picks, text, field)
 
 
 def serial(text: str, field: str = "serial") -> int:

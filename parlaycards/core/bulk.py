@@ -10,14 +10,15 @@ computed once per distinct sum, and the amount handed back is kept per (grade, s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from itertools import repeat
 from operator import itemgetter
-from typing import Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
+from .memo import Memo
 from .models import Card, Leg, LegOutcome, Outcome, Result, Rules, Settlement
 from .money import ZERO
 from .payout_table import PayoutTier
@@ -67,18 +68,6 @@ def _amount(grade: Grade, stake: Decimal, card: Card) -> Decimal:
     return settle_card(stake, grade.effective_picks, grade.hits, False, card.rules, card.payouts)[2]
 
 
-class _Memo(dict[Any, Any]):
-    """A dict that fills a missing key with `make(key)`: lookups stay at C speed inside `map`."""
-
-    def __init__(self, make: Callable[[Any], Any]):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Any:
-        value = self[key] = self.make(key)
-        return value
-
-
 @dataclass(frozen=True, slots=True)
 class Settled:
     """Bulk settlement of entries on one card version: `grades[i]` and `amounts[i]` for entry i."""
@@ -103,9 +92,9 @@ def settle_many(
     entries = entries if isinstance(entries, Sequence) else list(entries)
     stakes = list(dict.fromkeys(map(itemgetter(0), entries)))
     ids = {stake: i << 24 for i, stake in enumerate(stakes)}
-    by_packed = _Memo(lambda packed: _grade(packed, card))
-    grade_of = _Memo(lambda key: by_packed[key & _FIELDS])
-    amount_of = _Memo(lambda key: _amount(grade_of[key], stakes[key >> 24], card))
+    by_packed: Memo[int, Grade] = Memo(lambda packed: _grade(packed, card))
+    grade_of: Memo[int, Grade] = Memo(lambda key: by_packed[key & _FIELDS])
+    amount_of: Memo[int, Decimal] = Memo(lambda key: _amount(grade_of[key], stakes[key >> 24], card))
     get = weights.__getitem__
     try:
         keys = [sum(map(get, picks), ids[stake]) for stake, picks in entries]

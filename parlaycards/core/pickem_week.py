@@ -13,6 +13,7 @@ from .money import cents, dollars
 from .pickem import NIL, ONE, PICK_SIDES, PickemEntry, PickemPool, PickOutcome, pool_games, tiebreak_game
 from .prizes import place_prizes, split
 from .settle import grade_leg
+from .text import plural
 
 # --- scoring one week -------------------------------------------------------------------------------------
 
@@ -123,7 +124,8 @@ def _result_notes(games: Sequence[Game], results: Mapping[int, Result], pending:
     ]
     if pending:
         notes.append(
-            f"{len(pending)} game(s) have no result yet ({', '.join(g.label() for g in pending)}): "
+            f"{plural(len(pending), 'game')} {'has' if len(pending) == 1 else 'have'} no result yet "
+            f"({', '.join(g.label() for g in pending)}): "
             "scores, places and prizes are provisional."
         )
     return notes
@@ -135,7 +137,7 @@ def _prize_notes(prizes: Sequence[Decimal], pot: Decimal, entries: int, fee: Dec
     if sum(prizes, NIL) > pot:
         notes.append(
             f"The prizes add up to {dollars(sum(prizes, NIL))}, more than the pot {dollars(pot)} "
-            f"({entries} entries at {dollars(fee)})."
+            f"({plural(entries, 'entry', 'entries')} at {dollars(fee)})."
         )
     return notes
 

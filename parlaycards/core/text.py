@@ -57,6 +57,11 @@ def dollars(d: Decimal | int) -> str:
     return f"-${-d:,.2f}" if d < 0 else f"${d:,.2f}"
 
 
+def owed_text(left: Decimal, done: str, owed: str = "still owed") -> str:
+    """What a payment leaves: `$5.00 still owed.`, or `done` (`paid in full.`) when nothing is left."""
+    return done if left <= 0 else f"{dollars(left)} {owed}."
+
+
 def plain(d: Decimal | int) -> str:
     """`1234.50`: money as files and JSON carry it."""
     return str(Decimal(d).quantize(CENT))

@@ -22,6 +22,7 @@ from .card import GAME_COLUMNS, game_values
 from .cells import csv_value
 from .entries import EntryList
 from .grade import Report
+from .grade_columns import ENTRIES_CSV, VOID_COLUMNS, Writes, drawer, headers, shown, void_shown
 
 
 def safe(value: object) -> object:
@@ -86,70 +87,26 @@ def write_card_csv(card: Card, path: Path) -> Path:
     return write_csv(path, GAME_COLUMNS, rows)
 
 
-REPORT_COLUMNS = (
-    "Serial",
-    "Version",
-    "Name",
-    "Stake",
-    "Picks",
-    "Outcome",
-    "Hits",
-    "Picks counted",
-    "Tier",
-    "Payout",
-    "Paid",
-    "Paid status",
-    "Late",
-    "Received",
-    "Void reason",
-)
+VOID_FILL = {"outcome": "void", "payout": "0.00", "paid": "0.00"}  # a void entry's cells it has no column for
 
 
 def write_report_csv(report: Report, path: Path) -> Path:
     """Every entry of the grade, by serial, then the void ones: one row each."""
     zone = ZoneInfo(report.timezone)
-    rows: list[Sequence[object]] = [
-        (
-            r.serial,
-            r.version,
-            r.name,
-            plain(r.stake),
-            " ".join(map(str, r.picks)),
-            r.outcome.value,
-            r.hits,
-            r.effective_picks,
-            r.tier or "",
-            plain(r.payout),
-            plain(r.paid),
-            r.paid_status,
-            "yes" if r.late else "",
-            _local(r.received_at, zone),
-            "",
-        )
-        for r in report.rows
-    ]
-    rows += [
-        (
-            v.serial,
-            v.version,
-            v.name,
-            plain(v.stake),
-            " ".join(map(str, v.picks)),
-            "void",
-            "",
-            "",
-            "",
-            "0.00",
-            "0.00",
-            "",
-            "",
-            "",
-            v.reason,
-        )
-        for v in report.voided
-    ]
+    cols = shown(report, ENTRIES_CSV)
+    writes = Writes(
+        money=plain, flag=lambda late: "yes" if late else "", time=lambda when: _local(when, zone)
+    )
+    draw = drawer(cols, writes)
+    rows: list[Sequence[object]] = [(*draw(r), "") for r in report.rows]
+    # a void entry in the same columns: what it has of an entry's, "void", nothing paid, then its reason
+    keys = [c.key for c in cols]
+    draw_void = drawer(void_shown([k for k in keys if k in VOID_COLUMNS]), writes)
+    for v in report.voided:
+        own = iter(draw_void(v))
+        rows.append((*(next(own) if k in VOID_COLUMNS else VOID_FILL.get(k, "") for k in keys), v.reason))
     rows.sort(key=lambda r: str(r[0]))
-    return write_csv(path, REPORT_COLUMNS, rows)
+    return write_csv(path, (*headers(cols), "Void reason"), rows)
 
 
 def write_entries_csv(view: EntryList, path: Path) -> Path:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..core.text import dollars, short_stamp
+from ..core.text import dollars, plural, short_stamp
 from .table import Table
 
 if TYPE_CHECKING:
@@ -32,7 +32,8 @@ class EntryList(Protocol):
     def voided(self) -> tuple[Voided, ...]: ...
 
 
-def _entry_json(e: Entry) -> dict[str, Any]:
+def entry_fields(e: Entry) -> dict[str, Any]:
+    """An entry as plain data: the fields of `entries --json` and of the audit log's `entry.add`."""
     return {
         "serial": e.serial,
         "version": e.version,
@@ -51,7 +52,7 @@ def entries_json(view: EntryList) -> list[dict[str, Any]]:
     for e in view.entries:
         paid = view.payments.get(e.serial)
         last = view.settled.get(int(e.serial))
-        row = _entry_json(e) | {
+        row = entry_fields(e) | {
             "outcome": last.outcome if last else None,
             "payout": last.payout if last else None,
             "paid": str(paid.amount) if paid else "0.00",
@@ -61,7 +62,7 @@ def entries_json(view: EntryList) -> list[dict[str, Any]]:
         out.append(row)
     for v in view.voided:
         out.append(
-            _entry_json(v.entry)
+            entry_fields(v.entry)
             | {
                 "outcome": "void",
                 "payout": "0.00",
@@ -91,7 +92,7 @@ def entries_table(view: EntryList, limit: int | None = 200) -> tuple[Table, int]
             "Paid",
         ),
         tuple(_entry_row(view, e, gone) for _, e, gone in shown),
-        title=f"{view.card.title} — {len(view.entries)} entries{void}",
+        title=f"{view.card.title} — {plural(len(view.entries), 'entry', 'entries')}{void}",
     )
     return table, len(rows) - len(shown)
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from operator import itemgetter
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.bulk import Graded
 from ..core.lines import format_spread, format_total
@@ -18,8 +18,11 @@ from ..core.models import Card, Game, LegOutcome, Outcome, Result, Side
 from ..core.money import ZERO, cents
 from ..core.payout_table import PayoutTier
 from ..core.printed import CardLine, card_lines, differs, games_of, line_text
-from ..core.text import dollars
+from ..core.text import dollars, plural
 from ..core.views import kickoff_text
+
+if TYPE_CHECKING:
+    from ..store.voids import Voided  # an entry voided: listed, never graded, no stake counted
 
 
 class EntryRow(NamedTuple):
@@ -112,18 +115,6 @@ class GradeChange:
     paid: Decimal
 
 
-class VoidRow(NamedTuple):
-    """An entry voided by the operator: listed, never graded, no stake counted."""
-
-    serial: str
-    version: int
-    name: str
-    stake: Decimal
-    picks: tuple[int, ...]
-    reason: str
-    voided_at: datetime
-
-
 @dataclass(frozen=True)
 class Totals:
     entries: int
@@ -137,11 +128,26 @@ class Totals:
     late: int
     pending_stakes: Decimal = ZERO  # staked on cards not yet settled: neither kept nor lost yet
     overpaid: Decimal = ZERO  # paid beyond what cards now pay (scores corrected after paying): owed back
+    refunded: int = 0  # cards handing back their stake (every leg void, or reduced below the minimum)
 
     @property
     def settled_net(self) -> Decimal:
         """What the pool keeps (negative: loses) on the cards already settled."""
         return self.net - self.pending_stakes
+
+
+def winners_heading(report: Report) -> str:
+    """The winners list's heading: `Winners (3)`, or `Winners (3 winners, 1 refunded)` when the list holds
+    refunded cards, which win nothing and are counted apart."""
+    listed = report.winners
+    refunds = sum(1 for r in listed if r.outcome is Outcome.REFUND)
+    if not refunds:
+        return f"Winners ({len(listed):,})"
+    wins = sum(1 for r in listed if r.outcome is Outcome.WIN)
+    others = len(listed) - wins - refunds  # paid more than they now pay, and now lose
+    return f"Winners ({plural(wins, 'winner')}, {refunds:,} refunded" + (
+        f", {others:,} overpaid)" if others else ")"
+    )
 
 
 def net_text(t: Totals) -> str:
@@ -151,8 +157,7 @@ def net_text(t: Totals) -> str:
     where = " on settled cards" if t.pending else ""
     text = f"the pool is up {dollars(net)}{where}" if net >= 0 else f"the pool lost {dollars(-net)}{where}"
     if t.pending:
-        cards = "card" if t.pending == 1 else "cards"
-        text += f"; {t.pending} {cards} ({dollars(t.pending_stakes)} staked) still pending"
+        text += f"; {plural(t.pending, 'card')} ({dollars(t.pending_stakes)} staked) still pending"
     return text
 
 
@@ -167,7 +172,7 @@ class Report:
     totals: Totals
     changes: tuple[GradeChange, ...] = ()
     selections: Mapping[tuple[int, int], str] | None = None  # (version, number) → `Chicago +3½`, `Over 44½`
-    voided: tuple[VoidRow, ...] = ()  # by serial; not in `rows`, not in the totals
+    voided: tuple[Voided, ...] = ()  # by serial; not in `rows`, not in the totals
     played: tuple[int, ...] = ()  # the versions cards were printed or entered from
 
     def label(self, version: int, number: int) -> str:
@@ -351,6 +356,7 @@ def _totals(rows: Sequence[EntryRow]) -> Totals:
         ),  # the cash handed out, even to a card a correction made lose
         owed=cents(sum((r.owed for r in rows), ZERO)),
         winners=sum(1 for r in rows if r.outcome is Outcome.WIN),
+        refunded=sum(1 for r in rows if r.outcome is Outcome.REFUND),
         pending=sum(1 for r in rows if r.outcome is Outcome.PENDING),
         late=sum(1 for r in rows if r.late),
         pending_stakes=cents(sum((r.stake for r in rows if r.outcome is Outcome.PENDING), ZERO)),

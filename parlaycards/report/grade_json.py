@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.printed import lines_json
 from ..core.text import plain
-from .grade import EntryRow, GameRow, Report, VoidRow
+from .grade import EntryRow, GameRow, Report
+
+if TYPE_CHECKING:
+    from ..store.voids import Voided
 
 
 def grade_json_text(data: dict[str, Any]) -> str:
@@ -97,12 +100,12 @@ def _game(g: GameRow) -> dict[str, Any]:
     }
 
 
-def _void(v: VoidRow) -> dict[str, Any]:
+def _void(v: Voided) -> dict[str, Any]:
     return {
-        "serial": v.serial,
-        "name": v.name,
-        "stake": plain(v.stake),
-        "picks": list(v.picks),
+        "serial": v.entry.serial,
+        "name": v.entry.name,
+        "stake": plain(v.entry.stake),
+        "picks": list(v.entry.picks),
         "reason": v.reason,
-        "voided_at": v.voided_at.isoformat(),
+        "voided_at": v.at.isoformat(),
     }

@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core.text import dollars
-from .grade import EntryRow, GameRow, Report, VoidRow, net_text
+from ..core.text import dollars, plural
+from .grade import EntryRow, GameRow, Report, net_text, winners_heading
+from .grade_columns import ENTRIES_PDF, VOID_PDF, WINNERS_PDF, Writes, drawer, headers, shown, void_shown
+
+if TYPE_CHECKING:
+    from ..store.voids import Voided
 
 ONE_COLUMN_GAMES = 18
 PAIR_ROWS = 20  # games per side of a two-table block: a block always fits one page
@@ -22,6 +26,7 @@ ENTRY_CHUNK = 500  # entry rows per table (long tables split slowly): the pieces
 MARK = {"win": "W", "loss": "L", "push": "P", "void": "V", "pending": "?"}
 INCH = 72.0
 FONT, SIZE = "Helvetica", 8
+WRITES = Writes(money=dollars, flag=lambda late: "late" if late else "")
 
 
 def write_report_pdf(report: Report, path: Path) -> Path:
@@ -70,7 +75,7 @@ def _story(report: Report, title: str) -> list[Any]:
         Paragraph(escape(title), styles["Title"]),
         Paragraph(
             escape(
-                f"Card {report.slug} · {t.entries} entries · stakes {dollars(t.stakes)} · "
+                f"Card {report.slug} · {plural(t.entries, 'entry', 'entries')} · stakes {dollars(t.stakes)} · "
                 f"paid back {dollars(t.payouts)} · {net_text(t)}"
             ),
             small,
@@ -104,11 +109,10 @@ def _entry_sections(report: Report, styles: Any, note: Any, cell: Any) -> list[A
     from reportlab.platypus import Paragraph
 
     t = report.totals
-    versions = len(report.played) > 1
     winners = report.winners
-    story = _section(f"Winners ({len(winners)})", styles)
+    story = _section(winners_heading(report), styles)
     if winners:
-        story += _winners(winners, versions, cell)
+        story += _winners(report, winners, cell)
     else:
         story.append(Paragraph("No winning cards" + (" yet." if t.pending else "."), styles["BodyText"]))
     story += _section(f"All entries ({t.entries})", styles)
@@ -116,7 +120,7 @@ def _entry_sections(report: Report, styles: Any, note: Any, cell: Any) -> list[A
         story.append(
             Paragraph("Picks: W win, L loss, P push (tie), V void (no action), ? no result yet.", note)
         )
-        story += _entries(report.rows, versions, cell)
+        story += _entries(report, report.rows, cell)
     else:
         story.append(Paragraph("No entries.", styles["BodyText"]))
     if report.voided:
@@ -233,42 +237,30 @@ def _chunks(rows: Sequence[EntryRow], make: Callable[[Sequence[EntryRow]], Any])
     return [make(rows[i : i + ENTRY_CHUNK]) for i in range(0, len(rows), ENTRY_CHUNK)]
 
 
-def _winners(winners: Sequence[EntryRow], versions: bool, cell: Any) -> list[Any]:
+def _winners(report: Report, winners: Sequence[EntryRow], cell: Any) -> list[Any]:
+    versions = len(report.played) > 1
     widths = [0.7, *([0.45] if versions else []), 2.45 if versions else 2.9, 0.7, 1.5, 1.0, 0.7]
+    cols = shown(report, WINNERS_PDF)
+    name = {"name": lambda r: _fit(r.name, widths[-5] * INCH, cell)}
+
+    draw = drawer(cols, WRITES, **name)
 
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list[Any]] = [
-            ["Serial", *(["Card"] if versions else []), "Name", "Hits", "Tier", "Payout", "Paid"]
-        ]
-        for r in part:
-            rows.append(
-                [
-                    r.serial,
-                    *([f"v{r.version}"] if versions else []),
-                    _fit(r.name, widths[-5] * INCH, cell),
-                    f"{r.hits} of {r.effective_picks}",
-                    r.tier or r.outcome.value,
-                    dollars(r.payout),
-                    r.paid_status,
-                ]
-            )
+        rows: list[list[Any]] = [list(headers(cols)), *map(draw, part)]
         return _table(rows, widths, [("ALIGN", (-2, 1), (-2, -1), "RIGHT")])
 
     return _chunks(winners, make)
 
 
-def _voided(voided: Sequence[VoidRow], cell: Any) -> list[Any]:
+def _voided(voided: Sequence[Voided], cell: Any) -> list[Any]:
     widths = [0.7, 2.3, 2.5, 2.0]
-    rows: list[list[Any]] = [["Serial", "Name", "Picks", "Reason"]]
-    for v in voided:
-        rows.append(
-            [
-                v.serial,
-                _fit(v.name, widths[1] * INCH, cell),
-                _fit(", ".join(map(str, v.picks)), widths[2] * INCH, cell),
-                _fit(v.reason, widths[3] * INCH, cell),
-            ]
-        )
+    cols = void_shown(VOID_PDF)
+    fit = {
+        c.key: (lambda v, value=c.value, w=w: _fit(str(value(v)), w * INCH, cell))
+        for c, w in zip(cols, widths, strict=True)
+        if c.key != "serial"
+    }
+    rows: list[list[Any]] = [list(headers(cols)), *map(drawer(cols, WRITES, **fit), voided)]
     return [
         _table(
             rows[i : i + ENTRY_CHUNK + 1] if i == 0 else [rows[0], *rows[i + 1 : i + 1 + ENTRY_CHUNK]], widths
@@ -277,25 +269,24 @@ def _voided(voided: Sequence[VoidRow], cell: Any) -> list[Any]:
     ]
 
 
-def _entries(entries: Sequence[EntryRow], versions: bool, cell: Any) -> list[Any]:
+def _entries(report: Report, entries: Sequence[EntryRow], cell: Any) -> list[Any]:
+    versions = len(report.played) > 1
     widths = [0.7, *([0.45] if versions else []), 2.0 if versions else 2.3, 3.0, 0.7, 0.8]
+    cols = shown(report, ENTRIES_PDF)
+    own = {
+        "name": lambda r: _fit(r.name, widths[-4] * INCH, cell),
+        "legs": lambda r: _fit(
+            "  ".join(f"{n} {MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
+            widths[-3] * INCH,
+            cell,
+        ),
+        "payout": lambda r: dollars(r.payout) if r.payout else "",
+    }
+
+    draw = drawer(cols, WRITES, **own)
 
     def make(part: Sequence[EntryRow]) -> Any:
-        rows: list[list[Any]] = [
-            ["Serial", *(["Card"] if versions else []), "Name", "Picks", "Outcome", "Payout"]
-        ]
-        for r in part:
-            picks = "  ".join(f"{n} {MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True))
-            rows.append(
-                [
-                    r.serial,
-                    *([f"v{r.version}"] if versions else []),
-                    _fit(r.name, widths[-4] * INCH, cell),
-                    _fit(picks, widths[-3] * INCH, cell),
-                    r.outcome.value,
-                    dollars(r.payout) if r.payout else "",
-                ]
-            )
+        rows: list[list[Any]] = [list(headers(cols)), *map(draw, part)]
         return _table(rows, widths, [("ALIGN", (-1, 1), (-1, -1), "RIGHT")])
 
     return _chunks(entries, make)

@@ -3,14 +3,25 @@ what is said between them, built once from `report.grade.Report`; the CLI prints
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..core.text import dollars, short_stamp
-from .grade import EntryRow, Report, net_text
+from ..core.text import dollars, plural, short_stamp
+from .grade import EntryRow, Report, net_text, winners_heading
+from .grade_columns import (
+    ENTRIES_TERMINAL,
+    VOID_TERMINAL,
+    WINNERS_TERMINAL,
+    Writes,
+    headers,
+    shown,
+    text_drawer,
+    void_shown,
+)
 from .table import Table
 
 MARK = {"win": "✓", "loss": "✗", "push": "=", "void": "∅", "pending": "?"}
 LEGEND = "Legs: ✓ win, ✗ loss, = push, ∅ void, ? no result yet."
+WRITES = Writes(money=dollars, flag=lambda late: "late" if late else "")
 OVERPAID = "Some changed cards were paid more than they now pay: settle the difference with the player."
 
 
@@ -44,12 +55,12 @@ def grade_view(report: Report, limit: int | None = 100) -> GradeView:
     net = net_text(t)
     return GradeView(
         title=report.title,
-        heading=f" — {report.slug}, {t.entries} entries",
+        heading=f" — {report.slug}, {plural(t.entries, 'entry', 'entries')}",
         changes=changes_table(report) if report.changes else None,
         overpaid=any(x.paid > x.new_payout for x in report.changes),
         scores=scores_table(report),
         line_notes=tuple(report.line_notes),
-        winners=winners_table(report, listed, len(winners)) if winners else None,
+        winners=winners_table(report, listed) if winners else None,
         no_winners="No winning cards" + (" yet." if t.pending else "."),
         winners_more=len(winners) - len(listed),
         entries=entries_table(report, rows),
@@ -98,69 +109,32 @@ def scores_table(report: Report) -> Table:
     )
 
 
-def _card(report: Report, r: EntryRow) -> tuple[str, ...]:
-    """Each card's version, to read its line by, when cards of more than one version were played."""
-    return (f"v{r.version}",) if len(report.played) > 1 else ()
-
-
-def winners_table(report: Report, rows: list[EntryRow], total: int) -> Table:
-    """The cards handing money back (`rows` of `total`), biggest first."""
-    card = ("Card",) if len(report.played) > 1 else ()
+def winners_table(report: Report, rows: list[EntryRow]) -> Table:
+    """The cards handing money back (`rows` of them), biggest first."""
+    cols = shown(report, WINNERS_TERMINAL)
+    late = {"status": lambda r: r.paid_status + (" (late)" if r.late else "")}
     return Table(
-        ("Serial", *card, "Name", "Stake", "Hits", "Tier", "Payout", "Paid"),
-        tuple(
-            (
-                r.serial,
-                *_card(report, r),
-                r.name,
-                dollars(r.stake),
-                f"{r.hits} of {r.effective_picks}",
-                r.tier or r.outcome.value,
-                dollars(r.payout),
-                r.paid_status + (" (late)" if r.late else ""),
-            )
-            for r in rows
-        ),
-        title=f"Winners ({total})",
+        headers(cols), tuple(map(text_drawer(cols, WRITES, **late), rows)), title=winners_heading(report)
     )
 
 
 def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
     """Every entry with its legs marked (`MARK`), its outcome and payout."""
-    card = ("Card",) if len(report.played) > 1 else ()
-    return Table(
-        ("Serial", *card, "Name", "Stake", "Picks", "Outcome", "Payout"),
-        tuple(
-            (
-                r.serial,
-                *_card(report, r),
-                r.name + (" (late)" if r.late else ""),
-                dollars(r.stake),
-                " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
-                r.outcome.value,
-                dollars(r.payout),
-            )
-            for r in rows
-        ),
-        title="All entries",
-    )
+    cols = shown(report, ENTRIES_TERMINAL)
+    own = {
+        "name": lambda r: r.name + (" (late)" if r.late else ""),
+        "legs": lambda r: " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
+    }
+    return Table(headers(cols), tuple(map(text_drawer(cols, WRITES, **own), rows)), title="All entries")
 
 
 def void_table(report: Report) -> Table:
     """The entries voided: listed, not graded, not counted."""
+    cols = void_shown(VOID_TERMINAL)
+    writes = replace(WRITES, time=lambda at: short_stamp(at, report.timezone, zone=True))
     return Table(
-        ("Serial", "Name", "Stake", "Picks", "Voided", "Reason"),
-        tuple(
-            (
-                x.serial,
-                x.name,
-                dollars(x.stake),
-                " ".join(map(str, x.picks)),
-                short_stamp(x.voided_at, report.timezone, zone=True),
-                x.reason,
-            )
-            for x in report.voided
-        ),
+        headers(cols),
+        tuple(map(text_drawer(cols, writes), report.voided)),
         title=f"Void ({len(report.voided)}): not graded, not counted",
     )
 

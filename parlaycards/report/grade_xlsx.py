@@ -11,6 +11,7 @@ autofilters, money as numbers in a $ format. Text is always written as text: a n
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -19,11 +20,23 @@ from zoneinfo import ZoneInfo
 from ..core.text import stamp
 from .cells import xlsx_cell, xlsx_row
 from .grade import EntryRow, Report
+from .grade_columns import (
+    ENTRIES_XLSX_HEAD,
+    ENTRIES_XLSX_TAIL,
+    VOID_XLSX,
+    WINNERS_XLSX,
+    Writes,
+    drawer,
+    headers,
+    shown,
+    void_shown,
+)
 from .xlsx_print import print_setup
 
 MONEY = '"$"#,##0.00'
 HEADER_FILL = "1F4E78"
 WIN_FILL = "E2EFDA"
+WRITES = Writes(money=lambda d: d, flag=lambda late: "late" if late else "")
 Sheet = Any  # openpyxl's write-only worksheet (openpyxl ships no types)
 
 
@@ -108,38 +121,10 @@ def _table(
 
 
 def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
-    headers = [
-        "Serial",
-        "Name",
-        "Stake",
-        "Picks",
-        "Hits",
-        "Tier",
-        "Outcome",
-        "Payout",
-        "Paid",
-        "Owed",
-        "Status",
-        "Late",
-    ]
-    rows = (
-        [
-            r.serial,
-            r.name,
-            r.stake,
-            len(r.picks),
-            r.hits,
-            r.tier or "",
-            r.outcome.value,
-            r.payout,
-            r.paid,
-            r.owed,
-            r.paid_status,
-            "late" if r.late else "",
-        ]
-        for r in report.winners
-    )
-    _table(ws, headers, [9, 24, 10, 7, 7, 18, 10, 12, 12, 12, 10, 7], rows, styles, {2, 7, 8, 9})
+    cols = shown(report, WINNERS_XLSX)
+    rows = map(drawer(cols, WRITES), report.winners)
+    money = {i for i, c in enumerate(cols) if c.kind == "money"}
+    _table(ws, headers(cols), [9, 24, 10, 7, 7, 18, 10, 12, 12, 12, 10, 7], rows, styles, money)
     t = report.totals
     ws.append([])
     for label, value, money in (
@@ -158,71 +143,38 @@ def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
 
 def _all_entries(ws: Sheet, report: Report, styles: _Styles) -> None:
     most = max((len(r.picks) for r in report.rows), default=3)
-    headers = [
-        "Serial",
-        "Version",
-        "Name",
-        "Stake",
-        *[f"Pick {i}" for i in range(1, most + 1)],
-        "Outcome",
-        "Picks counted",
-        "Hits",
-        "Payout",
-        "Paid",
-        "Status",
-        "Late",
-        f"Received ({report.timezone})",
-    ]
-    stake_col, payout_col = 3, 4 + most + 3
-
+    head = shown(report, ENTRIES_XLSX_HEAD)
+    tail = shown(report, (*ENTRIES_XLSX_TAIL, ("received", f"Received ({report.timezone})")))
     zone = ZoneInfo(report.timezone)
+    writes = replace(WRITES, time=lambda when: stamp(when.astimezone(zone)))
+
+    first, last = drawer(head, writes), drawer(tail, writes)
 
     def row(r: EntryRow) -> list[Any]:
         picks = list(r.picks) + [None] * (most - len(r.picks))
-        return [
-            r.serial,
-            r.version,
-            r.name,
-            r.stake,
-            *picks,
-            r.outcome.value,
-            r.effective_picks,
-            r.hits,
-            r.payout,
-            r.paid,
-            r.paid_status,
-            "late" if r.late else "",
-            stamp(r.received_at.astimezone(zone)),
-        ]
+        return [*first(r), *picks, *last(r)]
 
+    money = {i for i, c in enumerate((*head, *[None] * most, *tail)) if c is not None and c.kind == "money"}
     _table(
         ws,
-        headers,
+        [*headers(head), *[f"Pick {i}" for i in range(1, most + 1)], *headers(tail)],
         [9, 8, 24, 10, *[7] * most, 10, 8, 6, 12, 12, 10, 6, 20],
         map(row, report.rows),
         styles,
-        {stake_col, payout_col, payout_col + 1},
-        fill_when=lambda row: row[4 + most] == "win",
+        money,
+        fill_when=lambda row: row[len(head) + most] == "win",
     )
 
 
 def _voided(ws: Sheet, report: Report, styles: _Styles) -> None:
     """Entries the operator voided: listed with the reason, never graded, no stake counted."""
     zone = ZoneInfo(report.timezone)
-    headers = ["Serial", "Version", "Name", "Stake", "Picks", f"Voided ({report.timezone})", "Reason"]
-    rows = (
-        [
-            v.serial,
-            v.version,
-            v.name,
-            v.stake,
-            ", ".join(map(str, v.picks)),
-            stamp(v.voided_at.astimezone(zone)),
-            v.reason,
-        ]
-        for v in report.voided
+    cols = void_shown((*VOID_XLSX, ("voided", f"Voided ({report.timezone})"), "reason"))
+    writes = replace(WRITES, time=lambda at: stamp(at.astimezone(zone)))
+    money = {i for i, c in enumerate(cols) if c.kind == "money"}
+    _table(
+        ws, headers(cols), [9, 8, 24, 10, 30, 20, 40], map(drawer(cols, writes), report.voided), styles, money
     )
-    _table(ws, headers, [9, 8, 24, 10, 30, 20, 40], rows, styles, {3})
 
 
 def _legs(ws: Sheet, report: Report, styles: _Styles) -> None:

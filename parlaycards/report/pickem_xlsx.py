@@ -17,7 +17,7 @@ from openpyxl.utils import get_column_letter
 from ..core.lines import format_spread, format_total
 from ..core.pickem_week import WeekReport, ordinal
 from ..core.season import SeasonReport
-from ..core.text import dollars
+from ..core.text import dollars, plural
 from ..io.files import atomic_output
 from .cells import xlsx_cell, xlsx_row
 from .pickem import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
@@ -167,7 +167,7 @@ def _week_notes(notes: Any, report: WeekReport) -> None:
     lines = [
         f"Pick'em pool {report.pool.slug}: {report.title}",
         pool_line(report.pool),
-        f"Pot {dollars(report.pot)} ({len(report.standings)} entries); prizes paid {dollars(report.paid_out)}.",
+        f"Pot {dollars(report.pot)} ({plural(len(report.standings), 'entry', 'entries')}); prizes paid {dollars(report.paid_out)}.",
         f"Tiebreak game: {report.tiebreak_game.label()}"
         + (
             f", total points {report.tiebreak_total}."
@@ -210,7 +210,7 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
         [
             _cell(
                 notes,
-                f"Season {report.season}: {len(report.pools)} pool(s), weekly scores added up.",
+                f"Season {report.season}: {plural(len(report.pools), 'pool')}, weekly scores added up.",
                 bold=True,
             )
         ],

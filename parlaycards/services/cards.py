@@ -21,6 +21,7 @@ from ..core.odds import TierAnalysis, analyze
 from ..core.printed import CardLine, card_lines
 from ..core.reimport import keep_names, undone_edits
 from ..core.teams import identity
+from ..core.text import plural
 from ..core.zones import zone
 from ..store import cards as card_rows
 from ..store import retry_conflicts
@@ -84,8 +85,7 @@ def import_lines(
     last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
     (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
     mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card).
-    `typed`: the operator's command, which a suggested `--map` command repeats; `new_teams`: names right as
-    written though close to a known team's (else refused as a likely typo)."""
+    `typed`: the operator's command (a suggested --map repeats it); `new_teams`: names right as written."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
     from . import layouts
 
@@ -95,18 +95,8 @@ def import_lines(
     save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)
-    lines = read_lines(
-        path,
-        sheets=sheets,
-        league=league,
-        tz=tz,
-        week=week,
-        season=season,
-        on=on,
-        mapping=mapping,
-        typed=typed,
-        new_teams=new_teams,
-    )
+    read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
+    lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     saved = store_games(
         store,
@@ -198,7 +188,7 @@ def store_games(
         card = _card(current, slug, games, title, default_title, tz, fresh, source)
         undone = _undone(tx, current, card, lines_from) if current is not None else ()
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
-        note = f"imported {len(card.games)} game{'s' if len(card.games) != 1 else ''} from {source}"
+        note = f"imported {plural(len(card.games), 'game')} from {source}"
         if dry_run:
             ahead = Card.model_validate(
                 {**card.model_dump(), "version": current.version + 1 if current else 1}
@@ -206,6 +196,11 @@ def store_games(
             return Imported(ahead, note, printed, undone=undone, stored=False)
         if undone and not replace:
             raise _undoing(slug, source, undone, lines_from)
+        if current is not None and _same_card(card, current):
+            if also is not None:
+                also(tx)
+            note = f"{source} holds these very lines: no new version stored"
+            return Imported(current, note, printed, stored=False, archived=slug in card_rows.archived(tx))
         saved = card_rows.save(tx, card, note)
         tx.audit(
             "import",
@@ -224,6 +219,12 @@ def store_games(
             undone=undone,
             archived=slug in card_rows.archived(tx),
         )
+
+
+def _same_card(a: Card, b: Card) -> bool:
+    """The same card but for its version number and note: an import of lines already stored."""
+    skip = {"version", "note"}
+    return a.model_dump(exclude=skip) == b.model_dump(exclude=skip)
 
 
 def _undoing(slug: str, source: str, undone: tuple[str, ...], lines_from: str) -> RefusedError:

@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from ..core.choices import SourceKind
@@ -155,19 +155,6 @@ class Checks:
         )
         reasons += refusals(entry, self.card(version), current=self.current)
         return (None, reasons) if reasons else (entry, [])
-
-
-def audit_fields(e: Entry) -> dict[str, Any]:
-    return {
-        "serial": e.serial,
-        "version": e.version,
-        "name": e.name,
-        "stake": str(e.stake),
-        "picks": list(e.picks),
-        "received_at": e.received_at.isoformat(),
-        "late": e.late,
-        "source": e.source,
-    }
 
 
 def _far_from_week(received: datetime, card: Card) -> str | None:

@@ -20,9 +20,10 @@ from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Card, Entry, Settlement
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
-from ..core.text import brief, folded
+from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import localise, week_of
+from ..report.entries import entry_fields
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -30,7 +31,7 @@ from ..store import retry_conflicts
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
-from .checks import Checks, audit_fields, zone_of
+from .checks import Checks, zone_of
 
 if TYPE_CHECKING:
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
@@ -137,10 +138,10 @@ def enter_one(
         if entry_rows.payments(tx, slug).get(entry.serial):
             raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
         entry_rows.replace(tx, slug, entry)
-        tx.audit("entry.replace", slug, old=audit_fields(old[1]), new=audit_fields(entry), **audit)
+        tx.audit("entry.replace", slug, old=entry_fields(old[1]), new=entry_fields(entry), **audit)
     else:
         entry_rows.insert_many(tx, slug, [entry])
-        tx.audit("entry.add", slug, **audit_fields(entry), **audit)
+        tx.audit("entry.add", slug, **entry_fields(entry), **audit)
     return entry
 
 
@@ -220,13 +221,13 @@ def import_entries(
             raise ParlayError(f"{sheet.file}: the sheet has an entries header but no rows under it.")
         if refused and all_or_nothing:
             raise RefusedError(
-                f"{sheet.file}: {len(refused)} of {len(sheet.rows)} rows are refused, so none was "
+                f"{sheet.file}: {len(refused):,} of {plural(len(sheet.rows), 'row')} {'is' if len(refused) == 1 else 'are'} refused, so none was "
                 "stored (⟨all_or_nothing⟩). Fix them and import the file again",
                 problems=tuple(map(str, refused)),
             )
         if stored:
             entry_rows.insert_many(tx, slug, stored)
-            tx.audit_many("entry.add", slug, [{**audit_fields(e), "file": sheet.file} for e in stored])
+            tx.audit_many("entry.add", slug, [{**entry_fields(e), "file": sheet.file} for e in stored])
             tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
 
@@ -340,8 +341,8 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
         found = entry_rows.get(tx, number)
         if found is None or found[0] != slug:
             card = card_rows.latest(tx, slug)  # names the card when it does not exist
-            gone = void_rows.void_now(tx, [number]).get(number)
-            if gone is not None and gone.slug == slug:
+            gone = void_rows.void_on(tx, slug, number)
+            if gone is not None:
                 raise RefusedError(
                     f"card {s} was voided on {brief(gone.at.astimezone(zone_of(card)), zone=True)} "
                     f"({gone.reason}): a void card is never graded and has nothing to pay."

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import bulk
 from ..core.money import ZERO
 from ..io.files import atomic_output
-from ..report.grade import GradeChange, Report, VoidRow, build_report
+from ..report.grade import GradeChange, Report, build_report
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -98,18 +98,7 @@ def _settle(tx: Tx, slug: str) -> tuple[Report, Mapping[int, Any], Mapping[int, 
     )
     report = replace(
         report,
-        voided=tuple(
-            VoidRow(
-                v.entry.serial,
-                v.entry.version,
-                v.entry.name,
-                v.entry.stake,
-                v.entry.picks,
-                v.reason,
-                v.at,
-            )
-            for v in void_rows.of(tx, slug)
-        ),
+        voided=tuple(void_rows.of(tx, slug)),
     )
     return report, before, after
 

@@ -32,6 +32,7 @@ from ..core.pickem import (
 from ..core.pickem_week import WeekReport, grade_week
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
+from ..core.text import plural
 from ..core.zones import localise, week_of
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
@@ -210,7 +211,7 @@ def add_entry(
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
             raise RefusedError(
-                f'"{",".join(map(str, picks))}": {len(problems)} problem(s); nothing was stored. '
+                f'"{",".join(map(str, picks))}": {plural(len(problems), "problem")}; nothing was stored. '
                 f"{PICKS_ACCEPTED}",
                 problems=tuple(problems),
                 field="picks",

@@ -19,7 +19,7 @@ from ..core.pickem import (
     picks_from_numbers,
 )
 from ..core.settle import kicked_off, started
-from ..core.text import brief, local
+from ..core.text import brief, local, plural
 from ..store import Tx
 from ..store import cards as card_rows
 from ..store import pickem as rows
@@ -124,7 +124,7 @@ def paid_status(said: bool | None, earlier: PickemEntry | None) -> bool:
 def none_stored(path: Path, report: PickemImported, all_or_nothing: bool) -> RefusedError:
     why = f"{option('all_or_nothing')} is on" if all_or_nothing else "every row was refused"
     return RefusedError(
-        f"{path.name}: {len(report.refused)} row(s) refused and {why}; nothing was stored.",
+        f"{path.name}: {plural(len(report.refused), 'row')} refused and {why}; nothing was stored.",
         problems=tuple(report.refused),
     )
 

@@ -52,18 +52,10 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
             raise RefusedError(
                 f"{entry.name} is already marked paid in {pool} (entered as paid). Nothing was changed."
             )
-        value, total = pay_out(
-            fee,
-            before,
-            amount,
-            in_full=lambda: f"{entry.name} has already paid the fee in full: {dollars(before)}.",
-            owed_by=f"{entry.name} owes",
-            due_is="the fee is",
-        )
-        _record(tx, pool, entry.key, entry.name, "fee", value, total)
-        if total >= fee:
+        paid = _pay(tx, pool, entry.key, entry.name, "fee", fee, before, amount)
+        if paid.total >= fee:
             rows.mark_paid(tx, pool, entry.key)
-        return PickemPaid(entry.name, "fee", fee, value, total)
+        return paid
 
 
 @retry_conflicts
@@ -85,19 +77,39 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             raise RefusedError(
                 f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."
             )
+        fee = cents(report.pool.fee)
+        if fee > 0 and not standing.paid:
+            taken = paid_so_far(tx, pool, "fee").get(key, ZERO)
+            raise RefusedError(
+                f"{standing.name}'s entry fee is not paid ({dollars(taken)} of {dollars(fee)} taken): a prize is "
+                f'paid to an entrant whose fee is in. Take the fee first (`parlaycards pickem fee {pool} "'
+                f'{standing.name}"`, or with --amount what is left), then pay the prize. Nothing was changed.'
+            )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
-        value, total = pay_out(
-            prize,
-            before,
-            amount,
-            in_full=lambda: f"{standing.name} was already paid the prize in full: {dollars(before)}.",
-            owed_by=f"{standing.name} is owed",
-            due_is="the prize is",
-        )
-        _record(tx, pool, key, standing.name, "prize", value, total)
-        return PickemPaid(standing.name, "prize", prize, value, total)
+        return _pay(tx, pool, key, standing.name, "prize", prize, before, amount)
 
 
-def _record(tx: Tx, pool: str, key: str, name: str, kind: str, value: Decimal, total: Decimal) -> None:
+# How a fee and a prize word a payment refused: nothing owed, or more than is owed.
+_IN_FULL = {
+    "fee": "{name} has already paid the fee in full: {paid}.",
+    "prize": "{name} was already paid the prize in full: {paid}.",
+}
+_OWED_BY = {"fee": "{name} owes", "prize": "{name} is owed"}
+
+
+def _pay(
+    tx: Tx, pool: str, key: str, name: str, kind: str, due: Decimal, before: Decimal, amount: Decimal | None
+) -> PickemPaid:
+    """Pay `amount` (default: all that is still owed) of the `kind` (fee or prize) `due`, `before` paid
+    already: a ledger row and an audit entry."""
+    value, total = pay_out(
+        due,
+        before,
+        amount,
+        in_full=lambda: _IN_FULL[kind].format(name=name, paid=dollars(before)),
+        owed_by=_OWED_BY[kind].format(name=name),
+        due_is=f"the {kind} is",
+    )
     record(tx, pool, key, kind, value)
     tx.audit(f"pickem.pay_{kind}", None, pool=pool, name=name, amount=str(value), total_paid=str(total))
+    return PickemPaid(name, kind, due, value, total)

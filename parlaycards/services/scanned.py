@@ -13,10 +13,11 @@ from ..core.errors import Source
 from ..core.models import Entry
 from ..core.verify import format_serial
 from ..io.entries import RawEntry
+from ..report.entries import entry_fields
 from ..store import Store, Tx, retry_conflicts
 from ..store import entries as entry_rows
 from ..store import scans as scan_rows
-from .checks import Checks, audit_fields
+from .checks import Checks
 
 if TYPE_CHECKING:
     from ..scan.cards import Scanned  # OpenCV: loaded by a scan only
@@ -185,7 +186,7 @@ def _keep(tx: Tx, run: _Batch, rows: list[scan_rows.ScanRow]) -> None:
     slug, now = run.slug, run.now
     if run.stored:
         entry_rows.insert_many(tx, slug, run.stored)
-        tx.audit_many("entry.add", slug, [audit_fields(e) for e in run.stored])
+        tx.audit_many("entry.add", slug, [entry_fields(e) for e in run.stored])
         # an earlier doubtful read of a card now entered with the same picks (other marks still wait)
         entered = {int(e.serial): e.picks for e in run.stored}
         for waiting in scan_rows.of(tx, slug, scan_rows.OPEN):

@@ -33,8 +33,8 @@ def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
         card = card_rows.latest(tx, slug)  # names the card when it does not exist
         found = entry_rows.get(tx, number)
         if found is None:
-            gone = void_rows.void_now(tx, [number]).get(number)
-            if gone is not None and gone.slug == slug:
+            gone = void_rows.void_on(tx, slug, number)
+            if gone is not None:
                 raise RefusedError(
                     f"card {s} was already voided on {_when(gone.at, card.timezone)} "
                     f'("{gone.reason}"). Nothing was changed.'

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select, text
 
+from ..core.text import plural
 from . import schema
 from .tx import Tx
 
@@ -56,5 +57,8 @@ def problems(tx: Tx) -> list[str]:
         )
     ).scalar()
     if outside:
-        found.append(f"{outside} entries carry a serial that no print batch of their card and version holds")
+        found.append(
+            f"{plural(outside, 'entry', 'entries')} {'carries' if outside == 1 else 'carry'} a serial that no print "
+            "batch of their card and version holds"
+        )
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from typing import ParamSpec, TypeVar
 
@@ -14,6 +14,7 @@ from ..core.errors import ParlayError
 
 P = ParamSpec("P")
 T = TypeVar("T")
+CHUNK = 500  # serials per IN (...) query, well under SQLite's parameter limit
 
 
 class Conflict(ParlayError):
@@ -46,3 +47,10 @@ def retry_conflicts(fn: Callable[P, T], attempts: int = 12) -> Callable[P, T]:
         raise AssertionError("unreachable")
 
     return again
+
+
+def chunks(serials: Iterable[int], *, distinct: bool = True) -> Iterator[list[int]]:
+    """`serials` `CHUNK` at a time, one IN (...) query each: sorted and each once (`distinct`), or as given."""
+    wanted = sorted(set(serials)) if distinct else list(serials)
+    for i in range(0, len(wanted), CHUNK):
+        yield wanted[i : i + CHUNK]

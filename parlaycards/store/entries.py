@@ -6,17 +6,18 @@ Picks are stored sorted as `101,104,117`; money as text (`5.00`), never a float.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from ..core.bulk import Ticket
+from ..core.memo import Memo
 from ..core.models import Entry
 from ..core.text import plain
 from ..core.verify import format_serial
-from .common import iso
+from .common import chunks, iso
 
 if TYPE_CHECKING:
     from .look import Rows
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
-_CHUNK = 500  # serials per IN (...) query, well under SQLite's parameter limit
 
 
 @dataclass(frozen=True)
@@ -104,24 +104,14 @@ def for_grading(tx: Rows, slug: str) -> list[Ticket]:
         slug=slug,
     )
     # Stakes and times repeat (a few stake amounts; one time per imported sheet): parse each text once.
-    stakes = _Parsed(Decimal)
-    times = _Parsed(datetime.fromisoformat)
+    stakes = Memo(Decimal)
+    times = Memo(datetime.fromisoformat)
     return [
         Ticket(
             f"{r[0]:06d}", r[1], r[2], stakes[r[3]], tuple(map(int, r[4].split(","))), bool(r[5]), times[r[6]]
         )
         for r in rows
     ]
-
-
-class _Parsed(dict[str, Any]):
-    def __init__(self, parse: Callable[[str], Any]):
-        super().__init__()
-        self.parse = parse
-
-    def __missing__(self, text: str) -> Any:
-        value = self[text] = self.parse(text)
-        return value
 
 
 def get(tx: Rows, serial: int) -> tuple[str, Entry] | None:
@@ -137,10 +127,8 @@ def entered(tx: Tx, serials: Iterable[int]) -> dict[int, str]:
     from . import schema
 
     E = schema.entries.c
-    wanted = sorted(set(serials))
     found: dict[int, str] = {}
-    for i in range(0, len(wanted), _CHUNK):
-        chunk = wanted[i : i + _CHUNK]
+    for chunk in chunks(serials):
         found.update(tx.conn.execute(select(E.serial, E.slug).where(E.serial.in_(chunk))).all())
     return found
 

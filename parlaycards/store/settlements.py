@@ -6,12 +6,14 @@ in pick order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bulk import Graded
+from ..core.memo import Memo
 from ..core.models import LegOutcome
+from .common import chunks
 
 if TYPE_CHECKING:
     from .look import Rows
@@ -32,7 +34,6 @@ _COLUMNS = (
     "payout",
     "legs",
 )  # Stored's order
-_CHUNK = 500
 
 
 class Stored(NamedTuple):
@@ -70,7 +71,7 @@ class Settled(Mapping[int, Stored]):
         self._graded = graded
         self._at: dict[int, int] | None = None  # serial → position, made only when looked up by serial
         self._texts: dict[int, dict[int, str]] = {}  # per card version's outcome table: number → `101:win`
-        self._pays = _Shared(str)  # a few distinct amounts: one text each, shared
+        self._pays = Memo(str)  # a few distinct amounts: one text each, shared
 
     def make(self, g: Graded) -> Stored:
         table = self._texts.get(id(g.outcomes))
@@ -110,7 +111,8 @@ class Settled(Mapping[int, Stored]):
 
 def of(tx: Rows, slug: str) -> dict[int, Stored]:
     rows = tx.rows(_STORED, slug=slug)
-    shared = _Shared(lambda text: text)  # outcomes and amounts repeat: keep one copy of each text
+    # outcomes and amounts repeat: keep one copy of each text
+    shared: Memo[str, str] = Memo(lambda text: text)
     return {r[0]: Stored(r[1], shared[r[2]], r[3], r[4], shared[r[5]], r[6]) for r in rows}
 
 
@@ -142,18 +144,8 @@ class Seen:
 def seen(tx: Rows, slug: str) -> dict[int, Seen]:
     """The card's stored settlements, by serial, as a re-grade compares them."""
     rows = tx.rows(_STORED, slug=slug)
-    shared = _Shared(lambda text: text)
+    shared: Memo[str, str] = Memo(lambda text: text)
     return {r[0]: Seen(shared[r[2]], shared[r[5]], hash((r[1], r[3], r[4], r[6]))) for r in rows}
-
-
-class _Shared(dict[Any, str]):
-    def __init__(self, make: Callable[[Any], str]):
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> str:
-        value = self[key] = self.make(key)
-        return value
 
 
 def replace(
@@ -182,7 +174,7 @@ def replace(
     changed = [serial for serial, s in pairs if before.get(serial) != s]
     gone = [serial for serial in before if serial not in new]
     stale = gone + [serial for serial in changed if serial in before]
-    for i in range(0, len(stale), _CHUNK):
-        tx.conn.execute(delete(schema.settlements).where(S.serial.in_(stale[i : i + _CHUNK])))
+    for chunk in chunks(stale, distinct=False):
+        tx.conn.execute(delete(schema.settlements).where(S.serial.in_(chunk)))
     tx.insert_rows(schema.settlements, _COLUMNS, ((serial, slug, *new[serial]) for serial in changed))
     return len(changed) + len(gone)

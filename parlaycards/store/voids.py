@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..core.models import Entry
-from .common import iso
+from .common import chunks, iso
 
 if TYPE_CHECKING:
     from .look import Rows
@@ -20,7 +20,6 @@ if TYPE_CHECKING:
 
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `entries` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
-_CHUNK = 500
 
 
 @dataclass(frozen=True)
@@ -84,10 +83,8 @@ def void_now(tx: Tx, serials: Iterable[int]) -> dict[int, Voided]:
     from . import schema
 
     V = schema.voided_entries.c
-    wanted = sorted(set(serials))
     found: dict[int, Voided] = {}
-    for i in range(0, len(wanted), _CHUNK):
-        chunk = wanted[i : i + _CHUNK]
+    for chunk in chunks(serials):
         rows = tx.conn.execute(
             select(V.slug, V.serial, V.entry, V.reason, V.voided_at, V.actor)
             .where(V.serial.in_(chunk), V.serial.not_in(select(schema.entries.c.serial)))
@@ -96,3 +93,10 @@ def void_now(tx: Tx, serials: Iterable[int]) -> dict[int, Voided]:
         for r in rows:
             found[r.serial] = _voided(r)
     return found
+
+
+def void_on(tx: Tx, slug: str, serial: int) -> Voided | None:
+    """The void of `serial` on card `slug` now; None when it is not void there (never voided, entered
+    again, or voided on another card)."""
+    gone = void_now(tx, [serial]).get(serial)
+    return gone if gone is not None and gone.slug == slug else None
