@@ -324,7 +324,8 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         try:
             print(f"serve --workers {args.workers}")
-            asyncio.run(players(port, codes, 20, 1, 0))  # warm-up: every worker reads the card once
+            for _ in range(2):  # warm-up: every worker reads the card once (connections spread unevenly)
+                asyncio.run(players(port, codes, args.players, 1, 0))
             for think, label in ((args.think, "as people use it"), (0.0, "all at once, no pause")):
                 t = time.perf_counter()
                 times, errors = asyncio.run(players(port, codes, args.players, args.rounds, think))

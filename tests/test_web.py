@@ -66,6 +66,19 @@ def db_file(site: Site) -> Path:
 # ------------------------------------------------------------------------------------------------ players
 
 
+def test_the_list_of_cards_says_each_cards_games():
+    from parlaycards.web.app import ENV
+
+    class Listed:
+        slug, title = "golf-r4", "Golf"
+
+        def __init__(self, games: int):
+            self.games = games
+
+    html = ENV.get_template("index.html").render(cards=[Listed(1), Listed(16)])
+    assert "golf-r4 · 1 game<" in html and "golf-r4 · 16 games<" in html  # as core.text says a count
+
+
 def test_the_board_shows_games_and_no_code(pool: Pool, site: Site):
     c = client(site)
     r = c.get(f"/{SLUG}")
@@ -79,6 +92,22 @@ def test_the_board_shows_games_and_no_code(pool: Pool, site: Site):
         r.headers["referrer-policy"] == "no-referrer"
         and "script-src 'self'" in r.headers["content-security-policy"]
     )
+
+
+def test_the_players_pages_write_nothing_and_live_says_when_nothing_changed(pool: Pool, site: Site):
+    c = client(site)
+    with sqlite3.connect(db_file(site)) as conn:  # every table, the pages' own `serve_` tables too
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        before = {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables}
+    for _ in range(2):
+        assert c.get(f"/{SLUG}").status_code == 200
+        assert c.get(f"/{SLUG}/card/000001?code={pool.codes['000001']}").status_code == 200
+    stamp = c.get(f"/{SLUG}/live.json").json()["stamp"]
+    unchanged = c.get(f"/{SLUG}/live.json?since={stamp}")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert c.get(f"/{SLUG}/live.json?since=older").json()["stamp"] == stamp
+    with sqlite3.connect(db_file(site)) as conn:
+        assert {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables} == before
 
 
 def test_a_player_sees_the_card_whose_code_they_hold(pool: Pool, site: Site):
@@ -301,6 +330,31 @@ def test_the_operator_accepts_and_rejects_through_the_review_service(pool: Pool,
     assert (
         action == "entry.add" and '"review": 2' in detail and '"serial": "000002"' in detail
     )  # as `review --accept`
+
+
+def test_a_view_a_little_old_is_answered_while_it_is_looked_at_again(pool: Pool):
+    """Another worker's change (written here by the service, as another process would) is seen a request
+    late, never waited for; this worker's own change clears its views at once."""
+    import time
+
+    from parlaycards.services import results as result_svc
+
+    site = Site(pool.store, ttl=0.05, stale=30)
+    with TestClient(create_app(site.store, site), base_url="https://testserver") as player:  # one loop
+        first = player.get(f"/{SLUG}/live.json").json()["stamp"]
+        result_svc.set_result(site.store, SLUG, 101, 24, 17)  # another worker's write
+        time.sleep(0.1)  # past the ttl: the next request looks again, and is answered meanwhile
+        assert player.get(f"/{SLUG}/live.json").json()["stamp"] == first  # the view it had
+        seen = first
+        for _ in range(50):  # the look lands: the next requests see the score
+            seen = player.get(f"/{SLUG}/live.json").json()["stamp"]
+            if seen != first:
+                break
+            time.sleep(0.02)
+        assert seen != first
+        result_svc.set_result(site.store, SLUG, 103, 3, 7)
+        site.changed()  # as an operator's action in this worker does: never answered from the old view
+        assert player.get(f"/{SLUG}/live.json").json()["stamp"] != seen
 
 
 def test_a_score_entered_by_the_operator_reaches_the_board(pool: Pool, site: Site):

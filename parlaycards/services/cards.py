@@ -196,29 +196,18 @@ def store_games(
             return Imported(ahead, note, printed, undone=undone, stored=False)
         if undone and not replace:
             raise _undoing(slug, source, undone, lines_from)
-        if current is not None and _same_card(card, current):
-            if also is not None:
-                also(tx)
-            note = f"{source} holds these very lines: no new version stored"
-            return Imported(current, note, printed, stored=False, archived=slug in card_rows.archived(tx))
-        saved = card_rows.save(tx, card, note)
-        tx.audit(
-            "import",
-            slug,
-            games=len(card.games),
-            version=saved.version,
-            replaced=list(undone),
-            **(detail or {"source": source}),
-        )
+        same = current is not None and _same_card(card, current)
+        if same and current is not None:
+            card, note = current, f"{source} holds these very lines: no new version stored"
+        else:
+            card = card_rows.save(tx, card, note)
+            tx.audit("import", slug, games=len(card.games), version=card.version, replaced=list(undone),
+                     **(detail or {"source": source}))  # fmt: skip
         if also is not None:
             also(tx)
-        return Imported(
-            saved,
-            note,
-            card_rows.printed_versions(tx, slug),
-            undone=undone,
-            archived=slug in card_rows.archived(tx),
-        )
+        printed = card_rows.printed_versions(tx, slug)
+        archived = slug in card_rows.archived(tx)
+        return Imported(card, note, printed, undone=undone, stored=not same, archived=archived)
 
 
 def _same_card(a: Card, b: Card) -> bool:

@@ -83,7 +83,7 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             raise RefusedError(
                 f"{standing.name}'s entry fee is not paid ({dollars(taken)} of {dollars(fee)} taken): a prize is "
                 f'paid to an entrant whose fee is in. Take the fee first (`parlaycards pickem fee {pool} "'
-                f'{standing.name}"`, or with --amount what is left), then pay the prize. Nothing was changed.'
+                f'{standing.name}"`, or with ⟨amount⟩ what is left), then pay the prize. Nothing was changed.'
             )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
         return _pay(tx, pool, key, standing.name, "prize", prize, before, amount)

@@ -225,7 +225,7 @@ def _check_printable(card: Card) -> None:
         raise ParlayError(
             f"card {card.slug} v{card.version} asks for at least {card.rules.min_picks} picks but its "
             f"{len(games)} game{'s' if len(games) != 1 else ''} offer {most}: no card could ever be played. Add "
-            f"games with `game add`, or lower the least picks with `rules set {card.slug} --min-picks N`."
+            f"games with `game add`, or lower the least picks with `rules set {card.slug} ⟨min_picks⟩ N`."
         )
     unprintable = [
         f"{where} {text!r}" for where, text in _texts(card.model_dump()) if not _printable_text(text)

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..core.errors import ParlayError
 from ..core.money import dollars
+from ..core.text import plural
 from ..services.scan import crops_folder
 from ..store import Store
 from .guard import Brake, Guard
@@ -173,6 +174,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["dollars"] = dollars
+    env.filters["plural"] = plural
     return env
 
 
