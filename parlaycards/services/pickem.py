@@ -40,7 +40,7 @@ from ..store import pickem as rows
 from .pickem_checks import check_open, none_stored, paid_status, past_posted, past_posted_error, row_entry
 
 if TYPE_CHECKING:
-    pass
+    from ..io.pickem import PickemRow
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
 PICKS_ACCEPTED = (
@@ -275,20 +275,8 @@ def import_entries(
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue
-            before = stored.get(name_key(raw.name))
-            if before is not None:
-                if (before.picks, before.tiebreak, before.paid) == (entry.picks, entry.tiebreak, entry.paid):
-                    report.unchanged.append(entry.name)
-                    continue
-                if not replace:
-                    report.refused.append(
-                        f"{raw.source} ({raw.name}): {before.name} already has a different "
-                        f"entry in this pool (import with {option('replace')} to replace it)"
-                    )
-                    continue
-                report.replaced.append(entry.name)
-            else:
-                report.stored.append(entry.name)
+            if not _file_row(report, raw, entry, stored.get(name_key(raw.name)), replace):
+                continue
             if missing_games(dict(entry.picks), view.card):
                 report.short.append(entry.name)
             keep.append(entry)
@@ -305,6 +293,27 @@ def import_entries(
             refused=len(report.refused),
         )
     return report
+
+
+def _file_row(
+    report: PickemImported, raw: PickemRow, entry: PickemEntry, before: PickemEntry | None, replace: bool
+) -> bool:
+    """File a valid row in the report against the entrant's stored entry (`before`): stored, replaced,
+    unchanged, or refused as a different entry under a name already in without `replace`. True: save it."""
+    if before is None:
+        report.stored.append(entry.name)
+        return True
+    if (before.picks, before.tiebreak, before.paid) == (entry.picks, entry.tiebreak, entry.paid):
+        report.unchanged.append(entry.name)
+        return False
+    if not replace:
+        report.refused.append(
+            f"{raw.source} ({raw.name}): {before.name} already has a different "
+            f"entry in this pool (import with {option('replace')} to replace it)"
+        )
+        return False
+    report.replaced.append(entry.name)
+    return True
 
 
 def _received(when: datetime | None, current: Card) -> datetime:
