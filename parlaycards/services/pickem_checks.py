@@ -109,7 +109,6 @@ def past_posted_error(problems: list[str], late: bool) -> RefusedError:
         f"{len(problems)} pick(s) on games already started; nothing was stored. A pick'em pick must be in "
         f"before its game starts ({remedy}): enter the picks again without them, and those games score 0.",
         problems=tuple(problems),
-        field="picks",
     )
 
 
