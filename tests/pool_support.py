@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+from datetime import datetime
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -15,6 +16,11 @@ from parlaycards.store import Store, batches
 from parlaycards.store import cards as card_rows
 
 from .conftest import make_card
+
+# When a test card was handed in, on the card's wall clock: before the test week's first kickoff (Thu Nov 19),
+# so its picks are not refused as past-posted; a test of the cutoff or of a late card gives its own time.
+BEFORE_KICKOFF = "2026-11-19 09:00"
+HANDED_IN = datetime(2026, 11, 19, 9, 0)  # the same, as the services take it (naive: the card's wall clock)
 
 
 def new_card(store: Store, card: Card | None = None) -> Card:
@@ -74,10 +80,11 @@ def enter(
     picks: object = "101,103,105",
     stake: object = "5",
     name: str = "Dana",
-    received: str | None = None,
+    received: str | None = BEFORE_KICKOFF,
     **kw: object,
 ):
-    """`entry add` as the command line does it: text read by cli/values into the typed values the service takes."""
+    """`entry add` as the command line does it: text read by cli/values into the typed values the service takes.
+    `received` defaults to before the test week's first game (a pick on a started game is refused); None: now."""
     from parlaycards.cli import values
     from parlaycards.services import entries
 

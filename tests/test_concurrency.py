@@ -15,7 +15,7 @@ from parlaycards.store import Store, batches
 from parlaycards.store import check as store_check
 from parlaycards.store import entries as entry_rows
 
-from .pool_support import file_hash, new_card, print_serials
+from .pool_support import BEFORE_KICKOFF, file_hash, new_card, print_serials
 from .proc_support import run, together
 
 
@@ -41,6 +41,8 @@ def test_printing_and_entering_at_once(any_store: Store, pool_url: str, tmp_path
             "5",
             "--picks",
             "101,104,105",
+            "--received",
+            BEFORE_KICKOFF,
         ]
         for i in range(4)
     ]
@@ -57,6 +59,8 @@ def test_printing_and_entering_at_once(any_store: Store, pool_url: str, tmp_path
             "2",
             "--picks",
             "101,103,105",
+            "--received",
+            BEFORE_KICKOFF,
         ]
         for i in range(3)
     ]
@@ -100,11 +104,35 @@ def test_pickem_entries_and_fees_at_once(any_store: Store, pool_url: str):
     code, _, err = run(pool_url, "pickem", "new", "office-w12", "--card", "nfl-w12", "--fee", "5")
     assert code == 0, err
     code, _, err = run(
-        pool_url, "pickem", "entry", "add", "office-w12", "--name", "Owes", "--picks", "101", "--unpaid"
+        pool_url,
+        "pickem",
+        "entry",
+        "add",
+        "office-w12",
+        "--name",
+        "Owes",
+        "--picks",
+        "101",
+        "--unpaid",
+        "--received",
+        BEFORE_KICKOFF,
     )
     assert code == 0, err
     add = [
-        ["pickem", "entry", "add", "office-w12", "--name", name, "--picks", "101,104,105", "--tiebreak", "40"]
+        [
+            "pickem",
+            "entry",
+            "add",
+            "office-w12",
+            "--name",
+            name,
+            "--picks",
+            "101,104,105",
+            "--tiebreak",
+            "40",
+            "--received",
+            BEFORE_KICKOFF,
+        ]
         for name in ("Ann", "Bo", "Cy", "Di", "Twin", "Twin")
     ]
     fee = [["pickem", "fee", "office-w12", "Owes"]]
@@ -135,7 +163,9 @@ def test_eight_imports_of_one_sheet_and_eight_grades_at_once(any_store: Store, p
     rows = [["Serial", "Name", "Stake", "Picks"]]
     rows += [[f"{n:06d}", f"Player {n}", 2, "101,103,105"] for n in range(1, 1201)]
     sheet = xlsx(tmp_path / "entries.xlsx", rows)
-    done = together(pool_url, [["entry", "import", "nfl-w12", str(sheet)] for _ in range(8)])
+    done = together(
+        pool_url, [["entry", "import", "nfl-w12", str(sheet), "--received", BEFORE_KICKOFF] for _ in range(8)]
+    )
     for code, _out, err in done:
         assert "Traceback" not in err and code in (0, 1, 2), err
     assert sorted(code for code, _, _ in done).count(0) == 1, [e[-300:] for _, _, e in done]

@@ -22,7 +22,7 @@ from parlaycards.store import entries as entry_rows
 from parlaycards.store import results as result_rows
 from parlaycards.store import settlements as settlement_rows
 
-from .pool_support import csv_file, file_hash, new_card, print_serials
+from .pool_support import BEFORE_KICKOFF, csv_file, file_hash, new_card, print_serials
 from .proc_support import run, start
 
 KILLS = 2  # per command and backend: bounded, the whole file stays under a minute a backend
@@ -109,11 +109,18 @@ def test_kill_9_at_random_moments(any_store: Store, pool_url: str, tmp_path: Pat
     ]
     sheet = csv_file(tmp_path / "entries.csv", rows)
     for _ in range(KILLS):
-        _kill_after(pool_url, ["entry", "import", "nfl-w12", str(sheet)], rng.uniform(0.5, 4.0), tmp_path)
+        _kill_after(
+            pool_url,
+            ["entry", "import", "nfl-w12", str(sheet), "--received", BEFORE_KICKOFF],
+            rng.uniform(0.5, 4.0),
+            tmp_path,
+        )
         _sound(any_store)
         with any_store.reading() as tx:
             assert len(entry_rows.of(tx, "nfl-w12")) in (0, ROWS), seed_note
-    code, _, err = run(pool_url, "entry", "import", "nfl-w12", str(sheet), cwd=tmp_path)
+    code, _, err = run(
+        pool_url, "entry", "import", "nfl-w12", str(sheet), "--received", BEFORE_KICKOFF, cwd=tmp_path
+    )
     assert code in (0, 1), err  # 1: every row was already stored by a run that finished before its kill
     with any_store.reading() as tx:
         assert len(entry_rows.of(tx, "nfl-w12")) == ROWS

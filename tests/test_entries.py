@@ -17,7 +17,19 @@ from parlaycards.services import grading, pool_settings, results
 from parlaycards.store import schema
 
 from .conftest import ET, make_card
-from .pool_support import change, code, csv_file, enter, file_hash, new_card, print_serials, with_rules, xlsx
+from .pool_support import (
+    BEFORE_KICKOFF,
+    HANDED_IN,
+    change,
+    code,
+    csv_file,
+    enter,
+    file_hash,
+    new_card,
+    print_serials,
+    with_rules,
+    xlsx,
+)
 
 runner = CliRunner()
 
@@ -179,7 +191,7 @@ def test_import_stores_good_rows_and_lists_refused_ones_by_file_sheet_row_and_ce
             ["99", "Ghost", "5", "101,103,105", None],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path)
+    done = svc.import_entries(pool, "nfl-w12", path, received=HANDED_IN)
     assert [e.serial for e in done.stored] == ["000001", "000002"]
     assert [str(r) for r in done.refused] == [
         'entries.xlsx, sheet "Entries", row 6: cell C6: the stake "five" is not an amount. Accepted: 5, 5.00, $5, '
@@ -201,7 +213,7 @@ def test_pick_columns_and_csv(pool, tmp_path):
             ["6", "Bo", "$20", "107", "109", "111", "201"],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path)
+    done = svc.import_entries(pool, "nfl-w12", path, received=HANDED_IN)
     assert [(e.serial, e.stake, e.picks) for e in done.stored] == [
         ("000005", Decimal("2.50"), (101, 103, 105)),
         ("000006", Decimal("20.00"), (107, 109, 111, 201)),
@@ -226,11 +238,11 @@ def test_a_refused_batch_leaves_the_database_byte_for_byte_unchanged(pool, db_pa
     with pytest.raises(
         RefusedError, match=r"e.xlsx: 1 of 2 rows is refused, so none was stored \(--all-or-nothing\)"
     ):
-        svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True)
+        svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True, received=HANDED_IN)
     bad = xlsx(
         tmp_path / "bad.xlsx", [HEADER, ["50", "A", "5", "101,103,105"], ["1", "B", "5", "101,103,105"]]
     )
-    done = svc.import_entries(pool, "nfl-w12", bad)  # every row refused: nothing to store
+    done = svc.import_entries(pool, "nfl-w12", bad, received=HANDED_IN)  # every row refused: nothing to store
     assert (len(done.stored), len(done.refused)) == (0, 2)
     with pytest.raises(RefusedError):
         add(pool, serial="1")
@@ -240,7 +252,7 @@ def test_a_refused_batch_leaves_the_database_byte_for_byte_unchanged(pool, db_pa
 
 def test_all_or_nothing_stores_everything_when_every_row_is_good(pool, tmp_path):
     path = xlsx(tmp_path / "e.xlsx", [HEADER, ["2", "A", "5", "101,103,105"], ["3", "B", "5", "102,104,106"]])
-    assert len(svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True).stored) == 2
+    assert len(svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True, received=HANDED_IN).stored) == 2
     assert count(pool) == 2
 
 
@@ -294,6 +306,8 @@ def test_cli_entry_add_and_refusal_messages(pool, db_path):
             *_db(db_path),
             "entry",
             "add",
+            "--received",
+            BEFORE_KICKOFF,
             "nfl-w12",
             "--serial",
             "000001",
@@ -315,6 +329,8 @@ def test_cli_entry_add_and_refusal_messages(pool, db_path):
             *_db(db_path),
             "entry",
             "add",
+            "--received",
+            BEFORE_KICKOFF,
             "nfl-w12",
             "--serial",
             "000001",
@@ -344,7 +360,9 @@ def test_cli_entry_add_and_refusal_messages(pool, db_path):
 def test_cli_import_lists_refused_rows_and_exits_1(pool, db_path, tmp_path):
     pool.dispose()
     path = xlsx(tmp_path / "e.xlsx", [HEADER, ["2", "A", "5", "101,103,105"], ["3", "B", "5", "101,102,105"]])
-    r = runner.invoke(app, [*_db(db_path), "entry", "import", "nfl-w12", str(path)])
+    r = runner.invoke(
+        app, [*_db(db_path), "entry", "import", "nfl-w12", str(path), "--received", BEFORE_KICKOFF]
+    )
     assert r.exit_code == 1
     assert r.stderr == (
         "Stored 1 of 2 rows from e.xlsx.\nRefused 1 row, not stored:\n"

@@ -24,6 +24,7 @@ from parlaycards.services import pickem as svc
 from parlaycards.store import schema
 
 from .conftest import ET, make_card
+from .pool_support import BEFORE_KICKOFF, HANDED_IN
 from .xlsx_support import one_page_wide, print_setups
 
 D = Decimal
@@ -300,7 +301,7 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
             [],
         ],
     )
-    rep = svc.import_entries(store, "office-w12", sheet)
+    rep = svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
     assert rep.stored == ["Ann", "Bob"] and rep.ignored == ("Timestamp",)
     assert rep.refused == [
         'picks.csv, row 5 (Cy): cell D5: "Jets" is not a side of Dallas Cowboys at New York Giants. Accepted: 103 '
@@ -312,10 +313,14 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
     got = {e.name: e for e in svc.entries(store, "office-w12").entries}
     assert dict(got["Ann"].picks) == {101: H, 103: H, 105: A, 107: H} and got["Ann"].tiebreak == 44
     assert dict(got["Bob"].picks) == {101: A, 103: A} and got["Bob"].tiebreak is None
-    again = svc.import_entries(store, "office-w12", sheet)  # re-import: same rows stay, nothing doubles
+    again = svc.import_entries(
+        store, "office-w12", sheet, received_at=HANDED_IN
+    )  # re-import: same rows stay, nothing doubles
     assert again.unchanged == ["Ann", "Bob"] and again.stored == []
     with pytest.raises(RefusedError, match="2 rows refused and --all-or-nothing is on; nothing was stored"):
-        svc.import_entries(store, "office-w12", sheet, all_or_nothing=True, replace=True)
+        svc.import_entries(
+            store, "office-w12", sheet, all_or_nothing=True, replace=True, received_at=HANDED_IN
+        )
 
 
 def test_import_without_a_name_column_says_what_it_found(store, card_in_store, tmp_path):
@@ -326,7 +331,7 @@ def test_import_without_a_name_column_says_what_it_found(store, card_in_store, t
         match='x.csv: no header row found: the likeliest header, row 1, has "Who", '
         '"Picks". Accepted: a header row with Name',
     ):
-        svc.import_entries(store, "office-w12", sheet)
+        svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
 
 
 def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
@@ -359,6 +364,8 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
             "102,104,106,108,110,112",
             "--tiebreak",
             "40",
+            "--received",
+            BEFORE_KICKOFF,
         ).exit_code
         == 0
     )
@@ -368,7 +375,16 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     wb.active.append(["Cy", "102,104,106,108,110,112", 47, "x"])
     wb.active["A2"].data_type = "s"  # a name typed as '=Bob, not a formula
     wb.save(tmp_path / "entries.xlsx")
-    r = cli(db_path, "pickem", "entry", "import", "office-w12", str(tmp_path / "entries.xlsx"))
+    r = cli(
+        db_path,
+        "pickem",
+        "entry",
+        "import",
+        "office-w12",
+        str(tmp_path / "entries.xlsx"),
+        "--received",
+        BEFORE_KICKOFF,
+    )
     assert r.exit_code == 0 and "2 stored, 0 replaced, 0 already there, 0 refused." in r.stderr
     listed = json.loads(cli(db_path, "pickem", "entries", "office-w12", "--json").stdout)  # the public shape
     assert {k: listed[k] for k in ("pool", "card", "version")} == {
@@ -490,7 +506,7 @@ def test_cli_new_refuses_bad_settings(db_path, card_in_store):
 
 def test_entries_received_at_are_kept(store, card_in_store):
     svc.create_pool(store, "p", card="nfl-w12")
-    when = datetime(2026, 11, 22, 12, 0, tzinfo=ET)
+    when = datetime(2026, 11, 22, 11, 0, tzinfo=ET)  # the games kick off at 13:00
     svc.add_entry(store, "p", name="Ann", picks=(101,), received_at=when)
     svc.add_entry(store, "p", name="ANN ", picks=(102,), replace=True, received_at=when + timedelta(hours=1))
     [ann] = svc.entries(store, "p").entries
@@ -524,7 +540,7 @@ def test_the_shipped_sample_sheet_matches_the_sample_card(store):
     root = Path(__file__).parents[1] / "sample_lines"
     card = card_svc.import_lines(store, root / "nfl-week-12.xlsx", slug="nfl-w12").card
     svc.create_pool(store, "office-w12", card="nfl-w12")
-    got = svc.import_entries(store, "office-w12", root / samples_pickem.FILE)
+    got = svc.import_entries(store, "office-w12", root / samples_pickem.FILE, received_at=HANDED_IN)
     assert (len(got.stored), got.refused, got.ignored) == (
         12,
         [],
@@ -541,7 +557,7 @@ def test_a_windows_csv_reads_accented_names_as_written(store, card_in_store, tmp
     svc.create_pool(store, "office-w12", card="nfl-w12")
     sheet = tmp_path / "picks.csv"
     sheet.write_bytes("Name,101/102,Tiebreaker\r\nJosé Peña,102,41\r\n".encode("cp1252"))
-    rep = svc.import_entries(store, "office-w12", sheet)
+    rep = svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
     assert rep.stored == ["José Peña"]
 
 
@@ -552,6 +568,17 @@ def test_cli_pickem_import_exits_1_when_rows_are_refused(store, card_in_store, t
 
     svc.create_pool(store, "office-w12", card="nfl-w12")
     sheet = write_csv(tmp_path / "picks.csv", [["Name", "101/102"], ["Ann", "101"], ["Bob", "999"]])
-    r = CliRunner().invoke(app, ["--db", str(db_path), "pickem", "entry", "import", "office-w12", str(sheet)])
+    args = [
+        "--db",
+        str(db_path),
+        "pickem",
+        "entry",
+        "import",
+        "office-w12",
+        str(sheet),
+        "--received",
+        BEFORE_KICKOFF,
+    ]
+    r = CliRunner().invoke(app, args)
     assert r.exit_code == 1, r.output
     assert "1 stored" in r.stderr and "1 refused" in r.stderr

@@ -18,6 +18,8 @@ from parlaycards.services import edits, results
 from parlaycards.services import pickem as svc
 from parlaycards.services import pickem_pay as pay
 
+from .pool_support import HANDED_IN
+
 runner = CliRunner()
 ET = ZoneInfo("America/New_York")
 AWAY = (101, 103, 105, 107, 109, 111)
@@ -27,8 +29,8 @@ HOME = (102, 104, 106, 108, 110, 112)
 @pytest.fixture
 def pool(store, card_in_store):
     svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
-    svc.add_entry(store, "office-w12", name="Ann", picks=AWAY, tiebreak=40)
-    svc.add_entry(store, "office-w12", name="Bob", picks=HOME, tiebreak=40)
+    svc.add_entry(store, "office-w12", name="Ann", picks=AWAY, tiebreak=40, received_at=HANDED_IN)
+    svc.add_entry(store, "office-w12", name="Bob", picks=HOME, tiebreak=40, received_at=HANDED_IN)
     return store
 
 
@@ -54,9 +56,27 @@ def test_no_entry_of_any_kind_once_a_prize_was_paid(pool):
     with pytest.raises(
         RefusedError, match=r"prizes of pick'em pool office-w12 were already paid \(Ann \$20.00\)"
     ):
-        svc.add_entry(pool, "office-w12", name="Nina", picks=AWAY, tiebreak=41, paid=False, late=True)
+        svc.add_entry(
+            pool,
+            "office-w12",
+            name="Nina",
+            picks=AWAY,
+            tiebreak=41,
+            paid=False,
+            late=True,
+            received_at=HANDED_IN,
+        )
     with pytest.raises(RefusedError, match="would change the pot and the places"):
-        svc.add_entry(pool, "office-w12", name="Bob", picks=AWAY, tiebreak=40, replace=True, late=True)
+        svc.add_entry(
+            pool,
+            "office-w12",
+            name="Bob",
+            picks=AWAY,
+            tiebreak=40,
+            replace=True,
+            late=True,
+            received_at=HANDED_IN,
+        )
     assert _state(pool) == before  # the pot is still $20 and Ann still wins all of it
 
 
@@ -67,22 +87,22 @@ def test_an_import_after_a_prize_was_paid_is_refused_whole(pool, tmp_path):
     sheet.write_text("Name,Picks,Tiebreaker\nNina," + " ".join(map(str, AWAY)) + ",41\n")
     before = _state(pool)
     with pytest.raises(RefusedError, match=r"^late.csv: prizes of pick'em pool office-w12 were already paid"):
-        svc.import_entries(pool, "office-w12", sheet, late=True)
+        svc.import_entries(pool, "office-w12", sheet, late=True, received_at=HANDED_IN)
     assert _state(pool) == before
 
 
 def test_the_cards_cutoff_closes_the_pool_unless_late_on_purpose(pool):
-    edits.set_rules(pool, "nfl-w12", edits.RuleFields(cutoff=datetime(2026, 11, 22, 13, 0)))
-    after = datetime(2026, 11, 22, 13, 5, tzinfo=ET)
+    edits.set_rules(pool, "nfl-w12", edits.RuleFields(cutoff=datetime(2026, 11, 22, 12, 0)))
+    after = datetime(2026, 11, 22, 12, 5, tzinfo=ET)  # the games kick off at 13:00
     with pytest.raises(
         RefusedError,
-        match=r"closed at the card's cutoff Sun Nov 22, 1:00 PM EST; this entry is received Sun Nov 22, "
-        r"1:05 PM EST\. Nothing was stored\. To accept it after the cutoff on purpose, add --late\.",
+        match=r"closed at the card's cutoff Sun Nov 22, 12:00 PM EST; this entry is received Sun Nov 22, "
+        r"12:05 PM EST\. Nothing was stored\. To accept it after the cutoff on purpose, add --late\.",
     ):
         svc.add_entry(pool, "office-w12", name="Cy", picks=AWAY, received_at=after)
     added = svc.add_entry(pool, "office-w12", name="Cy", picks=AWAY, received_at=after, late=True)
     assert added.entry.name == "Cy"
-    early = datetime(2026, 11, 22, 12, 0, tzinfo=ET)
+    early = datetime(2026, 11, 22, 11, 0, tzinfo=ET)
     assert svc.add_entry(pool, "office-w12", name="Di", picks=HOME, received_at=early).entry.name == "Di"
 
 

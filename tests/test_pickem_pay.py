@@ -16,6 +16,8 @@ from parlaycards.services import pickem_pay as pay
 from parlaycards.services import results
 from parlaycards.store import schema
 
+from .pool_support import HANDED_IN
+
 runner = CliRunner()
 GAMES = (101, 103, 105, 107, 109, 111)
 
@@ -29,6 +31,7 @@ def pool(store, card_in_store):
         name="Ann",
         picks=(101, 103, 105, 107, 109, 111),
         tiebreak=40,
+        received_at=HANDED_IN,
     )
     svc.add_entry(
         store,
@@ -37,6 +40,7 @@ def pool(store, card_in_store):
         picks=(102, 104, 106, 108, 110, 112),
         tiebreak=40,
         paid=False,
+        received_at=HANDED_IN,
     )
     svc.add_entry(
         store,
@@ -44,6 +48,7 @@ def pool(store, card_in_store):
         name="Cy",
         picks=(101, 103, 105, 108, 110, 112),
         tiebreak=40,
+        received_at=HANDED_IN,
     )
     return store
 
@@ -117,11 +122,15 @@ def test_cli_pickem_pay_and_fee_and_the_grade_shows_it(pool, db_path):
 def test_replacing_an_entry_keeps_its_fee_status(pool):
     """A replaced entry came back as paid while its fee was still owed (and the other way round)."""
     pay.pay_fee(pool, "office-w12", "Bob", Decimal("4"))
-    svc.add_entry(pool, "office-w12", name="Bob", picks=(101, 104), tiebreak=41, replace=True)
+    svc.add_entry(
+        pool, "office-w12", name="Bob", picks=(101, 104), tiebreak=41, replace=True, received_at=HANDED_IN
+    )
     [bob] = [e for e in svc.entries(pool, "office-w12").entries if e.name == "Bob"]
     assert bob.paid is False
     assert pay.pay_fee(pool, "office-w12", "Bob").amount == Decimal("6.00")
-    svc.add_entry(pool, "office-w12", name="Ann", picks=(101, 104), tiebreak=41, replace=True)
+    svc.add_entry(
+        pool, "office-w12", name="Ann", picks=(101, 104), tiebreak=41, replace=True, received_at=HANDED_IN
+    )
     [ann] = [e for e in svc.entries(pool, "office-w12").entries if e.name == "Ann"]
     assert ann.paid is True
 

@@ -15,7 +15,7 @@ from parlaycards.services import entries as svc
 from parlaycards.services import grading, results, voids
 from parlaycards.store import schema
 
-from .pool_support import enter, new_card, print_serials, xlsx
+from .pool_support import HANDED_IN, enter, new_card, print_serials, xlsx
 
 runner = CliRunner()
 
@@ -111,7 +111,7 @@ def test_a_void_serial_stays_void_unless_entered_again_on_purpose(pool, tmp_path
             ["2", "Lee", "5", "101,103,105"],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path)
+    done = svc.import_entries(pool, "nfl-w12", path, received=HANDED_IN)
     assert [e.serial for e in done.stored] == ["000002"]
     assert "was voided" in done.refused[0].reasons[0]
     again = add(pool, "1", picks="101,103,107", replace=True)

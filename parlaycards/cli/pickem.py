@@ -136,10 +136,14 @@ def entry_add(
         bool,
         typer.Option("--late", help="Accept it after the card's cutoff, on purpose."),
     ] = False,
+    received: Annotated[
+        str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')
+    ] = None,
 ) -> None:
     """Add one entrant's picks: one number per game, naming the away or home side.
 
-    A game left out scores 0. Over/under numbers are refused: a pick'em pick is a side.
+    A game left out scores 0. Over/under numbers are refused: a pick'em pick is a side. A pick on a game
+    that had kicked off when the entry was handed in is refused, late or not.
 
     Example: parlaycards pickem entry add office-w12 --name "Dana" --picks 101,104,106,107 --tiebreak 44
     """
@@ -155,6 +159,7 @@ def entry_add(
             paid=False if unpaid else None,
             replace=replace,
             late=late,
+            received_at=values.received(received) if received is not None else None,
         )
     )
     n = len(added.entry.picks)
@@ -187,10 +192,15 @@ def entry_import(
         bool,
         typer.Option("--late", help="Accept rows after the card's cutoff, on purpose."),
     ] = False,
+    received: Annotated[
+        str | None,
+        typer.Option(help='When the sheet was handed in, e.g. "2026-11-28 11:45" [default: now].'),
+    ] = None,
 ) -> None:
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
 
     Valid rows are stored and every refused row is listed with its reason (with --all-or-nothing, none).
+    A row with a pick on a game that had kicked off when the sheet was handed in is refused, late or not.
     Exit code 1 when some rows were refused.
 
     Example: parlaycards pickem entry import office-w12 sample_lines/pickem-nfl-w12.xlsx
@@ -199,7 +209,13 @@ def entry_import(
 
     rep = run(
         lambda: svc.import_entries(
-            open_store(), pool, file, all_or_nothing=all_or_nothing, replace=replace, late=late
+            open_store(),
+            pool,
+            file,
+            received_at=values.received(received) if received is not None else None,
+            all_or_nothing=all_or_nothing,
+            replace=replace,
+            late=late,
         )
     )
     err(

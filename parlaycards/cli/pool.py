@@ -94,12 +94,20 @@ def entry_import(
     late: Annotated[
         bool, typer.Option("--late", help="Accept rows received after the cutoff, on purpose.")
     ] = False,
+    received: Annotated[
+        str | None,
+        typer.Option(
+            help='When the cards were handed in, for rows with no Received cell, e.g. "2026-11-28 11:45" '
+            "[default: now]."
+        ),
+    ] = None,
 ) -> None:
     """Import an entry sheet. Every accepted row is stored; every refused row is listed with its reasons.
 
     Headers are found wherever they sit: Serial (Card #, Ticket, No.), Name (Player), Stake (Bet, Amount,
     Wager), Picks in one cell (101, 104, 117) or Pick 1, Pick 2 …; optional Code (Check, Verify), Received,
-    Late. Exit code 1 when some rows were refused.
+    Late. A row with a pick on a game that had kicked off when it was received is refused, late or not.
+    Exit code 1 when some rows were refused.
 
     Example: parlaycards entry import nfl-w12 entries.xlsx --all-or-nothing
     """
@@ -110,7 +118,13 @@ def entry_import(
     with progress_bar(f"Checking {file.name}") as progress:
         done = run(
             lambda: svc.import_entries(
-                open_store(), slug, file, all_or_nothing=all_or_nothing, late=late, progress=progress
+                open_store(),
+                slug,
+                file,
+                all_or_nothing=all_or_nothing,
+                late=late,
+                progress=progress,
+                received=values.received(received) if received is not None else None,
             )
         )
     err(

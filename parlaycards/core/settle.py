@@ -197,8 +197,7 @@ def refusals(
     cutoff = now.rules.cutoff
     if cutoff_applies and cutoff is not None and entry.received_at > cutoff and not entry.late:
         reasons.append(_after_cutoff(entry, cutoff, now))
-    if entry.late:
-        reasons += _past_posted(entry, card, now)
+    reasons += _past_posted(entry, card, now)
     return reasons
 
 
@@ -227,29 +226,61 @@ def _after_cutoff(entry: Entry, cutoff: datetime, now: Card) -> str:
 
 
 def _past_posted(entry: Entry, card: Card, now: Card) -> list[str]:
-    """A late card keeps no pick on a game that had kicked off when it was received (the kickoff as the
-    card stands now; a kickoff with no time counts from the day after)."""
+    """No card keeps a pick on a game that had kicked off when it was received (the kickoff as the card
+    stands now): past-posting is never accepted, on time or late, whatever the card's cutoff (a Thursday
+    game on a card due Sunday locks at its kickoff)."""
+    if entry.late:
+        rule = "a late card may only pick games not yet started"
+    else:
+        rule = (
+            "a pick must be in before its game starts (if the card was handed in earlier, say when with "
+            "⟨received⟩, or in a Received column of a sheet)"
+        )
     out = []
     for number in dict.fromkeys(entry.picks):
         hit = card.selection(number)
         if hit is None:
             continue
         game = next((g for g in now.games if g.key == hit[0].key), hit[0])
-        kick = game.kickoff
-        if isinstance(kick, datetime):
-            if kick.tzinfo is not None and entry.received_at >= kick:
-                out.append(
-                    f"pick {number}: {game.label()} had kicked off ({brief(_local(kick, now))}) "
-                    f"when this late card was received ({brief(_local(entry.received_at, now))}); "
-                    "a late card may only pick games not yet started"
-                )
-        elif kick is not None and _local(entry.received_at, now).date() > kick:
-            out.append(
-                f"pick {number}: {game.label()} was played on {kick:%a %b %d}, before this late card was "
-                f"received ({brief(_local(entry.received_at, now))}); a late card may only pick "
-                "games not yet started"
-            )
+        began = started(game, entry.received_at, now, "late card" if entry.late else "card")
+        if began is not None:
+            out.append(f"pick {number}: {game.label()} {began}; {rule}")
     return out
+
+
+def started(game: Game, received_at: datetime, card: Card, what: str) -> str | None:
+    """Why a pick on `game` received at `received_at` comes after its start (None: the game had not
+    started), e.g. "had kicked off (Fri Nov 20 20:15) when this card was received (Tue Nov 24 05:02)"."""
+    began = kicked_off(game, received_at, card)
+    if began is None:
+        return None
+    got = brief(_local(received_at, card))
+    if isinstance(game.kickoff, datetime):
+        return f"had kicked off ({began}) when this {what} was received ({got})"
+    return f"was played on {began}, before this {what} was received ({got})"
+
+
+def kicked_off(game: Game, received_at: datetime, card: Card) -> str | None:
+    """When `game` started, if it had by `received_at` ("Fri Nov 20 20:15", or "Fri Nov 20" for a day with
+    no time, which counts as started from the day after); a time with no zone is on `card`'s clock. None
+    if not yet."""
+    kick = game.kickoff
+    if isinstance(kick, datetime):
+        kick, got = _aware(kick, card), _aware(received_at, card)
+        return brief(_local(kick, card)) if got >= kick else None
+    if kick is not None and _local(received_at, card).date() > kick:
+        return f"{kick:%a %b %d}"
+    return None
+
+
+def _aware(when: datetime, card: Card) -> datetime:
+    """A time with no zone placed on the card's clock (UTC when the card's zone is unknown)."""
+    if when.tzinfo is not None:
+        return when
+    try:
+        return when.replace(tzinfo=ZoneInfo(card.timezone))
+    except (ZoneInfoNotFoundError, ValueError):
+        return when.replace(tzinfo=ZoneInfo("UTC"))
 
 
 def _local(when: datetime, card: Card) -> datetime:

@@ -4,6 +4,7 @@ office pick'em pool. Each takes the store, the output folder and the sample fold
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
@@ -104,7 +105,11 @@ def pickem_step(store: Store, out: Path, samples: Path, progress: Callable[[str]
         prizes=parse_prizes("60%,30%,10%"),
         season="Office 2026",
     )
-    got = pickem_svc.import_entries(store, "office-w12", sheet)
+    first = min((g.kickoff for g in card.games if isinstance(g.kickoff, datetime)), default=None)
+    handed_in = (
+        first - timedelta(hours=6) if first is not None else None
+    )  # the sheet came in before the first game
+    got = pickem_svc.import_entries(store, "office-w12", sheet, received_at=handed_in)
     report = pickem_svc.grade(store, "office-w12")
     path = pickem_svc.write_week(report, out / "pickem-nfl-w12.xlsx")
     said = [

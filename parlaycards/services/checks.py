@@ -166,10 +166,11 @@ def _far_from_week(received: datetime, card: Card) -> str | None:
     days = [g.kickoff for g in card.games if g.kickoff is not None]
     if not days:
         return None
-    first = min(d if isinstance(d, datetime) else datetime.combine(d, datetime.min.time()) for d in days)
-    if first.tzinfo is None:
-        first = first.replace(tzinfo=zone_of(card))
-    when = received if received.tzinfo else received.replace(tzinfo=zone_of(card))
+    here = zone_of(card)
+    # a day with no time counts from its midnight; a kickoff with no zone is on the card's clock
+    moments = [d if isinstance(d, datetime) else datetime.combine(d, datetime.min.time()) for d in days]
+    first = min(m if m.tzinfo else m.replace(tzinfo=here) for m in moments)
+    when = received if received.tzinfo else received.replace(tzinfo=here)
     window = timedelta(days=RECEIVED_WINDOW_DAYS)
     if first - window <= when <= first + window:
         return None

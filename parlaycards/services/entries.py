@@ -182,16 +182,22 @@ def import_entries(
     all_or_nothing: bool = False,
     late: bool = False,
     progress: Progress | None = None,
+    received: datetime | None = None,
 ) -> Imported:
-    """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored."""
+    """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored. A row
+    with no Received time was received at `received` (naive: the card's wall clock; default now)."""
     from ..io.entries import read_entries
     from .grading import bulk_work
 
     with store.reading() as tx:
-        zone = zone_of(card_rows.latest(tx, slug))
+        current = card_rows.latest(tx, slug)
     with bulk_work():
-        sheet = read_entries(path, zone)
-    now = datetime.now(UTC)
+        sheet = read_entries(path, zone_of(current))
+    now = (
+        localise(received, current.timezone, week_of(g.kickoff for g in current.games))
+        if received
+        else datetime.now(UTC)
+    )
     stored: list[Entry] = []
     refused: list[Refused] = []
     with bulk_work(), store.transaction() as tx:

@@ -33,13 +33,14 @@ from ..core.pickem_week import WeekReport, grade_week
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
 from ..core.text import plural
+from ..core.zones import localise, week_of
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
-from .pickem_checks import check_open, none_stored, paid_status, row_entry
+from .pickem_checks import check_open, none_stored, paid_status, past_posted, past_posted_error, row_entry
 
 if TYPE_CHECKING:
-    pass
+    from ..io.pickem import PickemRow
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
 PICKS_ACCEPTED = (
@@ -198,11 +199,14 @@ def add_entry(
     late: bool = False,
 ) -> Added:
     """Store one entrant's picks (selection numbers) and tiebreak guess. `paid` None keeps what the
-    entrant's earlier entry says (fees already recorded stay), else paid. Refused once a prize was paid,
-    and after the card's cutoff unless `late` (on purpose)."""
+    entrant's earlier entry says (fees already recorded stay), else paid. `received_at` is when the picks
+    were handed in (naive: the card's wall clock; default now). Refused once a prize was paid, after the
+    card's cutoff unless `late` (on purpose), and with a pick on a game already started (late or not)."""
     with store.transaction() as tx:
         view = pool_view(tx, slug)
-        check_open(tx, view, received_at or datetime.now(UTC), late, how="typed")
+        current = card_rows.latest(tx, view.card.slug)
+        received = _received(received_at, current)
+        check_open(tx, view, received, late, how="typed")
         paid = paid_status(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
         if problems:
@@ -220,7 +224,7 @@ def add_entry(
                 picks=tuple(chosen.items()),
                 tiebreak=tiebreak,
                 paid=paid,
-                received_at=received_at or datetime.now(UTC),
+                received_at=received,
             )
         except ValidationError as exc:
             raise ParlayError(validation_text(exc)) from None
@@ -230,6 +234,9 @@ def add_entry(
                 f"{before.name} already has an entry in {slug}; nothing was stored. "
                 f"Add {option('replace')} to put these picks in its place."
             )
+        started = past_posted(picks, view.card, current, received)
+        if started:
+            raise past_posted_error(started, late)
         rows.save(tx, slug, [entry], "typed")
         return Added(entry, missing_games(chosen, view.card), before is not None)
 
@@ -243,42 +250,33 @@ def import_entries(
     all_or_nothing: bool = False,
     replace: bool = False,
     late: bool = False,
+    received_at: datetime | None = None,
 ) -> PickemImported:
     """Store every valid row of an entry sheet and list every refused row with its reasons (§4 of
     SETTLEMENT.md); with `all_or_nothing`, any refused row stores none. A row identical to the stored
-    entry of the same name is left as it is, so a corrected sheet can be imported again."""
+    entry of the same name is left as it is, so a corrected sheet can be imported again. `received_at`:
+    when the sheet's picks were handed in (naive: the card's wall clock; default now)."""
     from ..io.pickem import read_entries
 
     with store.reading() as tx:
         view = pool_view(tx, slug)
     sheet = read_entries(path, view.card)
     report = PickemImported(file=path.name, ignored=sheet.ignored)
-    received = datetime.now(UTC)
     with store.transaction() as tx:
         view = pool_view(tx, slug)
+        current = card_rows.latest(tx, view.card.slug)
+        received = _received(received_at, current)
         check_open(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
         for raw in sheet.rows:
-            entry, reasons = row_entry(raw, view, stored, in_file, received)
+            entry, reasons = row_entry(raw, view, stored, in_file, received, current)
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue
-            before = stored.get(name_key(raw.name))
-            if before is not None:
-                if (before.picks, before.tiebreak, before.paid) == (entry.picks, entry.tiebreak, entry.paid):
-                    report.unchanged.append(entry.name)
-                    continue
-                if not replace:
-                    report.refused.append(
-                        f"{raw.source} ({raw.name}): {before.name} already has a different "
-                        f"entry in this pool (import with {option('replace')} to replace it)"
-                    )
-                    continue
-                report.replaced.append(entry.name)
-            else:
-                report.stored.append(entry.name)
+            if not _file_row(report, raw, entry, stored.get(name_key(raw.name)), replace):
+                continue
             if missing_games(dict(entry.picks), view.card):
                 report.short.append(entry.name)
             keep.append(entry)
@@ -295,6 +293,35 @@ def import_entries(
             refused=len(report.refused),
         )
     return report
+
+
+def _file_row(
+    report: PickemImported, raw: PickemRow, entry: PickemEntry, before: PickemEntry | None, replace: bool
+) -> bool:
+    """File a valid row in the report against the entrant's stored entry (`before`): stored, replaced,
+    unchanged, or refused as a different entry under a name already in without `replace`. True: save it."""
+    if before is None:
+        report.stored.append(entry.name)
+        return True
+    if (before.picks, before.tiebreak, before.paid) == (entry.picks, entry.tiebreak, entry.paid):
+        report.unchanged.append(entry.name)
+        return False
+    if not replace:
+        report.refused.append(
+            f"{raw.source} ({raw.name}): {before.name} already has a different "
+            f"entry in this pool (import with {option('replace')} to replace it)"
+        )
+        return False
+    report.replaced.append(entry.name)
+    return True
+
+
+def _received(when: datetime | None, current: Card) -> datetime:
+    """When an entry was handed in: a time typed on the card's wall clock (a year left out: the card's
+    week's), else now."""
+    if when is None:
+        return datetime.now(UTC)
+    return localise(when, current.timezone, week_of(g.kickoff for g in current.games))
 
 
 def entries(store: Store, slug: str) -> PoolView:

@@ -3,6 +3,7 @@ not passed unless late on purpose), a sheet's row a valid entry, the fee's statu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,12 +12,14 @@ from pydantic import ValidationError
 
 from ..core.edits import validation_text
 from ..core.errors import RefusedError, option
+from ..core.models import Card, Game
 from ..core.pickem import (
     PickemEntry,
     name_key,
     picks_from_numbers,
 )
-from ..core.text import plural
+from ..core.settle import kicked_off, started
+from ..core.text import brief, local, plural
 from ..store import Tx
 from ..store import cards as card_rows
 from ..store import pickem as rows
@@ -58,6 +61,57 @@ def check_open(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: s
         )
 
 
+def past_posted(numbers: Sequence[int], card: Card, current: Card, received: datetime) -> list[str]:
+    """Every pick on a game that had started when the entry was received (the kickoff as the card stands
+    now): each game locks at its own kickoff, late entry or not, so such a pick is never accepted."""
+    out = []
+    for number, game in _picked_games(numbers, card, current):
+        began = started(game, received, current, "entry")
+        if began is not None:
+            out.append(f"pick {number}: {game.label()} {began}")
+    return out
+
+
+def past_posted_row(numbers: Sequence[int], card: Card, current: Card, received: datetime) -> str | None:
+    """A sheet row's picks on games already started, said once for the row (None: none)."""
+    hits = []
+    for number, game in _picked_games(numbers, card, current):
+        began = kicked_off(game, received, current)
+        if began is not None:
+            hits.append(f"{number} ({game.label()}, {began})")
+    if not hits:
+        return None
+    got = brief(local(received, current.timezone))
+    return (
+        f"pick(s) on games already started when the sheet was received ({got}): {', '.join(hits)}; a pick "
+        f"must be in before its game starts (if the sheet was handed in earlier, import it with {option('received')})"
+    )
+
+
+def _picked_games(numbers: Sequence[int], card: Card, current: Card) -> list[tuple[int, Game]]:
+    """Each picked number on `card` with its game as `current` (the card now) has it."""
+    out = []
+    for number in dict.fromkeys(numbers):
+        hit = card.selection(number)
+        if hit is not None:
+            out.append((number, next((g for g in current.games if g.key == hit[0].key), hit[0])))
+    return out
+
+
+def past_posted_error(problems: list[str], late: bool) -> RefusedError:
+    """Refuse a typed entry with picks on games already started, naming them and what to do."""
+    remedy = (
+        f"with {option('late')} only the games not yet started may be picked"
+        if late
+        else f"if the picks were handed in earlier, say when with {option('received')}"
+    )
+    return RefusedError(
+        f"{len(problems)} pick(s) on games already started; nothing was stored. A pick'em pick must be in "
+        f"before its game starts ({remedy}): enter the picks again without them, and those games score 0.",
+        problems=tuple(problems),
+    )
+
+
 def paid_status(said: bool | None, earlier: PickemEntry | None) -> bool:
     """An entry's fee status: as said, else as the entrant's earlier entry says (its recorded fees stay
     true), else paid."""
@@ -80,11 +134,16 @@ def row_entry(
     stored: dict[str, PickemEntry],
     in_file: dict[str, int],
     received: datetime,
+    current: Card,
 ) -> tuple[PickemEntry | None, list[str]]:
-    """The entry a sheet's row makes, or why it makes none (`in_file`: the row of each name seen so far)."""
+    """The entry a sheet's row makes, or why it makes none (`in_file`: the row of each name seen so far;
+    `current`: the card as it stands now, whose kickoffs lock picks)."""
     reasons = [p.in_row() for p in raw.problems]
     chosen, problems = picks_from_numbers(raw.numbers, view.card)
     reasons += problems
+    late = past_posted_row(raw.numbers, view.card, current, received) if not problems else None
+    if late is not None:
+        reasons.append(late)
     if not raw.numbers and not raw.problems:
         reasons.append("no picks")
     key = name_key(raw.name)
