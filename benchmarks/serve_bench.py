@@ -7,13 +7,15 @@ imported from a sheet, half the scores entered, graded), starts `parlaycards ser
 measures over HTTP:
 
 - `--players` players at once, each loading the board, its own card, then the board's live part every
-  4 s `--rounds` times, with `--think` seconds between pages: p50/p95/max latency per page and errors
-  (target: p95 ≤ 100 ms, no error); then the same with no pause at all (the server's ceiling);
+  4 s `--rounds` times, as `live.js` asks for it (since the stamp the page shows: 204 when nothing
+  changed), with `--think` seconds between pages: p50/p95/max latency per page and errors (target: p95 ≤
+  100 ms, no error); then the same with no pause at all (the server's ceiling);
 - a phone photo of a marked card uploaded on the operator's phone page, read and shown back (≤ 1.5 s);
 - `--wrong` wrong codes for one serial from one address: how many refused (403, then 429), how slowed, and
   that the right code still works for its holder at another address (127.0.0.2).
 
-Prints figures only (no asserts). SQLite; `--workers N` starts serve with N workers.
+Prints figures only (no asserts). SQLite, or `--postgres`; `--workers N` starts serve with N workers. The
+players' side shares the machine's cores with serve: say so with the figures.
 """
 
 from __future__ import annotations
@@ -322,7 +324,8 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         try:
             print(f"serve --workers {args.workers}")
-            asyncio.run(players(port, codes, 20, 1, 0))  # warm-up: every worker reads the card once
+            for _ in range(2):  # warm-up: every worker reads the card once (connections spread unevenly)
+                asyncio.run(players(port, codes, args.players, 1, 0))
             for think, label in ((args.think, "as people use it"), (0.0, "all at once, no pause")):
                 t = time.perf_counter()
                 times, errors = asyncio.run(players(port, codes, args.players, args.rounds, think))

@@ -152,3 +152,16 @@ def test_the_command_to_use_a_backup_can_be_pasted_when_its_path_has_spaces(
     r = CliRunner().invoke(app, ["--db", str(db_path), "backup", str(target)])
     assert r.exit_code == 0, r.output
     assert f"Use it with: parlaycards --db '{target}' cards" in r.output
+
+
+def test_the_scanned_pictures_beside_the_pool_are_named_as_not_in_the_backup(
+    pool: Store, db_path: Path, tmp_path: Path
+):
+    r = runner.invoke(app, ["--db", str(db_path), "backup", str(tmp_path / "a.db")])
+    assert r.exit_code == 0 and "not in the backup" not in r.stderr  # nothing scanned: nothing to say
+    crops = db_path.with_name(db_path.stem + "-scans")
+    crops.mkdir()
+    (crops / "nfl-w12-000001-0a1b2c3d4e.jpg").write_bytes(b"\xff\xd8\xff")
+    r = runner.invoke(app, ["--db", str(db_path), "backup", str(tmp_path / "b.db")])
+    assert r.exit_code == 0, r.stderr
+    assert f"not in the backup: copy the folder {crops} with it." in r.stderr.replace("\n", " ")

@@ -142,3 +142,58 @@ def test_the_demo_never_touches_the_cards_a_pool_printed(tmp_path, monkeypatch):
     assert mine.read_bytes() == b"%PDF-1.4 the pool's own cards"
     assert (tmp_path / "output" / "demo" / "demo.db").exists()
     assert sorted(p.name for p in (tmp_path / "output").iterdir()) == ["demo", mine.name]
+
+
+def test_a_game_added_by_hand_is_shown_in_kickoff_order_and_older_versions_keep_theirs(tmp_path: Path):
+    import json
+
+    db = ["--db", str(tmp_path / "pool.db")]
+    assert runner.invoke(app, [*db, "import", str(LINES), "--card", "w12"]).exit_code == 0
+    add = ["game", "add", "w12", "--away", "Houston Texans", "--home", "Los Angeles Rams", "--spread", "-3"]
+    r = runner.invoke(app, [*db, *add, "--kickoff", "2026-11-22 16:05", "--again"])
+    assert r.exit_code == 0, r.stderr
+
+    def shown(*version: str) -> list[tuple[str, str]]:
+        out = runner.invoke(app, [*db, "show", "w12", "--json", *version])
+        return [(g["kickoff"], g["away"]) for g in json.loads(out.stdout)["games"]]
+
+    now = shown()
+    assert [k for k, _ in now] == sorted(k for k, _ in now)  # the sheet's games came in kickoff order
+    at = [a for _, a in now].index("Houston Texans")
+    assert now[at - 1] == ("2026-11-22T16:05:00-05:00", "LA Chargers")  # after the games at 4:05 PM
+    assert now[at + 1][0] == "2026-11-22T16:25:00-05:00"
+    assert [a for _, a in shown("--version", "1")] == [a for _, a in now if a != "Houston Texans"]
+
+
+def test_payout_tiers_for_more_picks_than_the_card_has_games_are_said_by_name(tmp_path: Path):
+    from parlaycards.core.reach import most_picks
+
+    six = tmp_path / "six.csv"
+    six.write_text("\n".join(LINES.read_text().splitlines()[:7]) + "\n")
+    db = ["--db", str(tmp_path / "pool.db")]
+    assert runner.invoke(app, [*db, "import", str(six), "--card", "w6"]).exit_code == 0
+    warning = (
+        "Warning: card w6 v{v} has 6 games, so one card takes at most 6 picks, but its payout table has tiers "
+        "for 7, 8, 9 and 10 picks and its rules accept up to 10: players see tiers they can never win. To take "
+        "them off the card: parlaycards rules set w6 --max-picks 6 (the tiers above it go), or add games."
+    )
+    r = runner.invoke(app, [*db, "print", "w6", "--proof", "--out", str(tmp_path / "proof.pdf")])
+    assert r.exit_code == 0 and warning.format(v=1) in " ".join(r.stderr.split())
+    r = runner.invoke(app, [*db, "payout", "set", "w6", "9", "80-1"])
+    assert r.exit_code == 0 and warning.format(v=2) in " ".join(r.stderr.split())
+    r = runner.invoke(app, [*db, "rules", "set", "w6", "--max-picks", "6"])
+    assert r.exit_code == 0, r.stderr
+    r = runner.invoke(app, [*db, "print", "w6", "--copies", "2", "--out", str(tmp_path / "cards.pdf")])
+    assert r.exit_code == 0 and "Warning" not in r.stderr
+    r = runner.invoke(app, [*db, "rules", "set", "w6", "--same-game", "--max-picks", "7", "--tier", "7 40-1"])
+    assert r.exit_code == 0, r.stderr  # a side and the total of a game: twelve picks can be made
+    assert (
+        "Warning"
+        not in runner.invoke(app, [*db, "print", "w6", "--proof", "--out", str(tmp_path / "p2.pdf")]).stderr
+    )
+    from parlaycards.core.models import Rules
+
+    from .conftest import make_card
+
+    assert most_picks(make_card(games=2)) == 2
+    assert most_picks(make_card(games=2, rules=Rules(same_game=True))) == 4  # both games have a total

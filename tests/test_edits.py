@@ -120,3 +120,31 @@ def test_numbering_fresh_cards():
     numbers = [n for s in sixty for n in s.all()]
     assert len(set(numbers)) == 240
     assert sixty[0].over == 301
+
+
+def test_a_game_added_by_hand_stands_in_kickoff_order_among_its_league():
+    card = make_card(games=3)
+    games = list(card.games)
+    games[0] = games[0].model_copy(update={"kickoff": datetime(2026, 11, 19, 20, 15, tzinfo=UTC)})
+    games[2] = games[2].model_copy(update={"kickoff": datetime(2026, 11, 23, 1, 15, tzinfo=UTC)})
+    card = edits.rebuild(card, games=tuple(games))
+    sunday = datetime(2026, 11, 22, 18, 0, tzinfo=UTC)  # the middle game's kickoff, 1:00 PM ET
+    added = edits.add_game(
+        card, league="NFL", away="Bears", home="Lions", spread=Decimal(-3), total=None, kickoff=sunday
+    )
+    assert [g.away for g in added.games] == [
+        card.games[0].away,
+        card.games[1].away,
+        "Bears",
+        card.games[2].away,
+    ]
+    assert added.games[2].numbers.away == 107  # the next free numbers, as before
+    undated = edits.add_game(
+        card, league="NFL", away="Bears", home="Lions", spread=Decimal(-3), total=None, kickoff=None
+    )
+    assert undated.games[-1].away == "Bears"
+    assert [g.away for g in card.games] == [g.away for g in added.games if g.away != "Bears"]  # untouched
+    other = edits.add_game(
+        card, league="NBA", away="Celtics", home="Knicks", spread=Decimal(-3), total=None, kickoff=sunday
+    )
+    assert other.games[-1].away == "Celtics"  # another league's game goes after this league's games

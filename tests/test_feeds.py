@@ -648,6 +648,20 @@ def test_result_fetch_matches_names_through_the_alias_table_either_way_round(db_
     assert not (db_path.parent / "pool-feeds").exists()  # a file given is its own record
 
 
+def test_result_fetch_leaves_alone_a_game_removed_before_any_card_carried_it(db_path, store):
+    from parlaycards.core import edits
+
+    card = sheet_card(store)
+    with store.transaction() as tx:
+        card_rows.save(tx, edits.remove_game(card, 105), "removed before printing")
+    r = cli(
+        db_path, "result", "fetch", "nfl-w12", "--from-file", str(FEEDS / "espn-nfl-2026-w12-scores.json")
+    )
+    assert r.exit_code == 0, r.output
+    got = stored_results(db_path)
+    assert 101 in got and 103 in got and 105 not in got  # the feed has that game's final: not stored
+
+
 def test_result_fetch_odds_api_scores(odds, db_path):
     fetch = cli(
         db_path,

@@ -350,3 +350,15 @@ def test_largest_empty_is_measured_from_the_boxes():
     lay = CardLayout(width=100, height=50, safe=body, body=body, stub=None, boxes=boxes)
     assert largest_empty(lay) == Rect(40, 0, 30, 30)  # beats 29 × 30 right of the rule
     assert largest_empty(CardLayout(width=100, height=50, safe=body, body=body, stub=None, boxes=())) == body
+
+
+def test_every_arrangement_named_is_one_the_middle_can_lay_out():
+    from parlaycards.layout.card import split_body
+    from parlaycards.layout.middle import ARRANGEMENTS, PANELS, middle
+
+    body = split_body(load_template("letter-1up")).body
+    placed = {name: middle(nfl_card(6), body, name, 7.0) for name in (*ARRANGEMENTS, *PANELS)}
+    assert all(a is None or (a.games.w > 0 and a.games.h > 0) for a in placed.values())
+    assert sum(a is not None for a in placed.values()) >= 5  # a roomy card: most arrangements fit
+    with pytest.raises(KeyError):
+        middle(nfl_card(6), body, "sideways", 7.0)

@@ -72,3 +72,8 @@ def test_an_unsigned_whole_number_from_100_is_an_american_price():
         ValueError, match=r'"3" could be decimal odds or a price: write decimal odds with a point'
     ):
         parse_price("3")
+    for nothing in ("0", "1", "00"):  # no odds pay nothing back: no "0.00" to suggest
+        with pytest.raises(
+            ValueError, match=rf'"{nothing}" is not a price: odds pay more than the stake back'
+        ):
+            parse_price(nothing)

@@ -100,6 +100,20 @@ def test_a_name_the_font_cannot_draw_is_refused_before_any_serial_is_used(store:
     assert printing.print_batch(store, "nfl-w12", copies=1, folder=tmp_path).first == 1
 
 
+def test_a_card_that_could_never_be_played_is_not_printed(store: Store, tmp_path: Path):
+    card = nfl_card(2)  # two games, each with a total, same-game picks off: two picks at most
+    rules = card.rules.model_copy(update={"min_picks": 3, "same_game": False})
+    with store.transaction() as tx:
+        card_rows.save(tx, card.model_copy(update={"rules": rules}), "test")
+    with pytest.raises(ParlayError, match="asks for at least 3 picks but its 2 games offer 2"):
+        printing.print_batch(store, "nfl-w12", copies=1, folder=tmp_path)
+    with store.transaction() as tx:  # a side and the total of each game: four picks
+        card_rows.save(
+            tx, card.model_copy(update={"rules": rules.model_copy(update={"same_game": True})}), "t"
+        )
+    assert printing.print_batch(store, "nfl-w12", copies=1, folder=tmp_path).first == 1
+
+
 runner = CliRunner()
 
 

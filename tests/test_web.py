@@ -66,6 +66,19 @@ def db_file(site: Site) -> Path:
 # ------------------------------------------------------------------------------------------------ players
 
 
+def test_the_list_of_cards_says_each_cards_games():
+    from parlaycards.web.app import ENV
+
+    class Listed:
+        slug, title = "golf-r4", "Golf"
+
+        def __init__(self, games: int):
+            self.games = games
+
+    html = ENV.get_template("index.html").render(cards=[Listed(1), Listed(16)])
+    assert "golf-r4 · 1 game<" in html and "golf-r4 · 16 games<" in html  # as core.text says a count
+
+
 def test_the_board_shows_games_and_no_code(pool: Pool, site: Site):
     c = client(site)
     r = c.get(f"/{SLUG}")
@@ -79,6 +92,22 @@ def test_the_board_shows_games_and_no_code(pool: Pool, site: Site):
         r.headers["referrer-policy"] == "no-referrer"
         and "script-src 'self'" in r.headers["content-security-policy"]
     )
+
+
+def test_the_players_pages_write_nothing_and_live_says_when_nothing_changed(pool: Pool, site: Site):
+    c = client(site)
+    with sqlite3.connect(db_file(site)) as conn:  # every table, the pages' own `serve_` tables too
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        before = {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables}
+    for _ in range(2):
+        assert c.get(f"/{SLUG}").status_code == 200
+        assert c.get(f"/{SLUG}/card/000001?code={pool.codes['000001']}").status_code == 200
+    stamp = c.get(f"/{SLUG}/live.json").json()["stamp"]
+    unchanged = c.get(f"/{SLUG}/live.json?since={stamp}")
+    assert unchanged.status_code == 204 and unchanged.content == b""
+    assert c.get(f"/{SLUG}/live.json?since=older").json()["stamp"] == stamp
+    with sqlite3.connect(db_file(site)) as conn:
+        assert {t: conn.execute(f'SELECT * FROM "{t}"').fetchall() for t in tables} == before
 
 
 def test_a_player_sees_the_card_whose_code_they_hold(pool: Pool, site: Site):
@@ -137,6 +166,22 @@ def test_a_wrong_code_is_refused_and_changes_nothing(pool: Pool, site: Site, url
     assert snapshot(db_file(site)) == before
 
 
+def test_a_card_page_answered_from_the_view_still_checks_every_code(pool: Pool):
+    site = Site(pool.store, brake=Brake(free=2, limit=5, step=0.01, most=0.02), ttl=60)  # views kept
+    c, right = client(site), pool.codes["000001"]
+    for _ in range(2):  # worked out, then answered from the view
+        r = c.get(f"/{SLUG}/card/000001?code={right}")
+        assert r.status_code == 200 and "Card 000001" in r.text
+    assert c.get(f"/{SLUG}/card/000001?code={right.lower()}").status_code == 200  # as the code reader reads
+    assert c.get(f"/{SLUG}/card/000001?code=AAAAAA").status_code == 403
+    assert c.get(f"/{SLUG}/card/000002?code={right}").status_code == 403  # another card, the first's code
+    assert c.get(f"/{SLUG}/card/000001/crop?code=AAAAAA").status_code == 403
+    for _ in range(3):
+        c.get(f"/{SLUG}/card/000001?code=BBBBBB")
+    refused = c.get(f"/{SLUG}/card/000001?code={right}")  # past the limit: refused, even from the view
+    assert refused.status_code == 429
+
+
 def test_wrong_codes_are_slowed_then_refused_per_address_and_the_holder_still_gets_in(pool: Pool, site: Site):
     guesser, holder = client(site, "203.0.113.9"), client(site, "198.51.100.4")
     right = f"/{SLUG}/card/000001?code={pool.codes['000001']}"
@@ -146,6 +191,15 @@ def test_wrong_codes_are_slowed_then_refused_per_address_and_the_holder_still_ge
     assert refused.status_code == 429 and "Too many wrong codes" in refused.text
     assert holder.get(right).status_code == 200
     assert site.brake.wait("203.0.113.9") > 0  # slowed, not only counted
+
+
+def test_players_wrong_codes_never_lock_the_operator_out(pool: Pool, site: Site):
+    same = client(site, "203.0.113.9")  # a bar's Wi-Fi: players and the operator behind one address
+    codes = [same.get(f"/{SLUG}/card/000001?code=WRONG{i}").status_code for i in range(8)]
+    assert codes[-1] == 429
+    r = same.get(f"/op/login?token={site.guard.new_token()}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/op"
+    assert same.get("/op").status_code == 200
 
 
 def test_a_crop_outside_the_pools_folders_is_never_served(pool: Pool, site: Site, tmp_path: Path):
@@ -232,12 +286,14 @@ def test_a_matchups_competitor_out_is_entered_through_the_result_service(store: 
     before = snapshot(db_file(site))
     for data, why in (
         ({"competitor": "102", "out": "dq"}, "That result was already entered: nothing changed."),
-        ({"competitor": "102", "out": "gone"}, "Choose withdrew or disqualified."),
+        ({"competitor": "102", "out": "gone"}, "Choose withdrew, disqualified or did not start."),
         ({"competitor": "abc", "out": "wd"}, 'The competitor "abc" is not a whole number'),
     ):
         r = c.post("/op/golf-r4/out", data={"csrf": token, **data})
         assert why in html.unescape(r.text), r.text
     assert snapshot(db_file(site)) == before
+    r = c.post("/op/golf-r4/out", data={"csrf": token, "competitor": "105", "out": "dns"})
+    assert "Larson vs Elliott: cancelled." in r.text  # never started: no action, as `result set --cancelled`
 
 
 def test_a_form_without_its_csrf_token_changes_nothing(pool: Pool, site: Site):
@@ -274,6 +330,31 @@ def test_the_operator_accepts_and_rejects_through_the_review_service(pool: Pool,
     assert (
         action == "entry.add" and '"review": 2' in detail and '"serial": "000002"' in detail
     )  # as `review --accept`
+
+
+def test_a_view_a_little_old_is_answered_while_it_is_looked_at_again(pool: Pool):
+    """Another worker's change (written here by the service, as another process would) is seen a request
+    late, never waited for; this worker's own change clears its views at once."""
+    import time
+
+    from parlaycards.services import results as result_svc
+
+    site = Site(pool.store, ttl=0.05, stale=30)
+    with TestClient(create_app(site.store, site), base_url="https://testserver") as player:  # one loop
+        first = player.get(f"/{SLUG}/live.json").json()["stamp"]
+        result_svc.set_result(site.store, SLUG, 101, 24, 17)  # another worker's write
+        time.sleep(0.1)  # past the ttl: the next request looks again, and is answered meanwhile
+        assert player.get(f"/{SLUG}/live.json").json()["stamp"] == first  # the view it had
+        seen = first
+        for _ in range(50):  # the look lands: the next requests see the score
+            seen = player.get(f"/{SLUG}/live.json").json()["stamp"]
+            if seen != first:
+                break
+            time.sleep(0.02)
+        assert seen != first
+        result_svc.set_result(site.store, SLUG, 103, 3, 7)
+        site.changed()  # as an operator's action in this worker does: never answered from the old view
+        assert player.get(f"/{SLUG}/live.json").json()["stamp"] != seen
 
 
 def test_a_score_entered_by_the_operator_reaches_the_board(pool: Pool, site: Site):

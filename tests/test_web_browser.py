@@ -199,6 +199,7 @@ def test_an_operator_enters_a_golfer_who_withdrew(served, page):
 
 
 PAGES = {
+    "cards": "/",
     "board": "/{slug}",
     "card": "/{slug}/card/000001?code={code}",
     "wrong-code": "/{slug}/card/000001?code=AAAAAA",

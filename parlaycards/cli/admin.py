@@ -75,3 +75,13 @@ def backup(
         f"{plural(done.entries, 'entry', 'entries')}). "
         f"Use it with: parlaycards --db {shlex.quote(str(done.file))} cards"
     )
+    from ..services.scan import crops_folder
+    from ..store.db import database_url
+    from .shell import state
+
+    crops = crops_folder(database_url(state.db))
+    if crops.is_dir() and any(crops.iterdir()):
+        err(
+            f"The scanned cards' pictures (kept for disputes) are files beside the pool, not in the backup: "
+            f"copy the folder {shlex.quote(str(crops))} with it."
+        )

@@ -15,6 +15,7 @@ from .shell import console, err, open_store, print_json, run
 if TYPE_CHECKING:
     from decimal import Decimal
 
+    from ..core.models import Card
     from ..services.edits import Edited
 
 game_app = group(
@@ -110,7 +111,7 @@ def game_add(
         ),
     ] = None,
 ) -> None:
-    """Add a game; it gets the next free selection numbers.
+    """Add a game; it gets the next free selection numbers and stands in kickoff order among its league's games.
 
     A game with no line (--pick) is graded straight up; a matchup is graded by who finishes ahead
     (in golf and NASCAR the lower score: strokes, positions), with a line if --spread gives one.
@@ -199,7 +200,8 @@ def payout_set(
     ] = None,
 ) -> None:
     """Set a payout tier: PICKS [HITS] ODDS. Without HITS it is the all-hit tier. A tier for more picks than
-    the rules accept is refused (raise them with `rules set --max-picks N --tier ...`).
+    the rules accept is refused (raise them with `rules set --max-picks N --tier ...`); one for more picks than
+    the card's games allow is kept, with a warning (games may be added next), and `print` warns of it too.
 
     Example: parlaycards payout set nfl-w12 3 6-1   (and `payout set nfl-w12 10 9 20-1` for a consolation tier)
     """
@@ -215,7 +217,18 @@ def payout_set(
         table = svc.TableFields(**fields)
         return svc.set_payout(open_store(), slug, picks, hits, price, table)
 
-    say_edited(run(change))
+    edited = run(change)
+    say_edited(edited)
+    _warn_beyond_reach(edited.card)
+
+
+def _warn_beyond_reach(card: "Card") -> None:
+    """A tier for more picks than the card's games allow is kept (games may be added next), and said."""
+    from ..core.reach import beyond_reach
+
+    said = beyond_reach(card)
+    if said:
+        err(f"Warning: {said}", "yellow")
 
 
 def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> tuple[int, str]:

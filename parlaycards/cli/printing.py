@@ -153,6 +153,8 @@ def print_(
             f"Wrote {done.file}: {plural(done.copies, 'card')} of {slug} v{done.version}, serials "
             f"{done.first:06d}–{done.last:06d}, {plural(done.pages, 'page')} of {done.template}."
         )
+    if done.beyond:
+        err(f"Warning: {done.beyond}", "yellow")
     err(AT_100)
 
 

@@ -199,6 +199,7 @@ def start(store: Store, base: str | None, host: str, port: int, workers: int, tr
         port=port,
         workers=workers,
         log_level="warning",
+        access_log=False,  # a line a request, which nobody reads at level warning, costs every request
         server_header=False,
         proxy_headers=trusted is not None,
         forwarded_allow_ips=trusted or "",

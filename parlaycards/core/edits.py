@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
 
@@ -113,7 +114,33 @@ def add_game(
         )
     except ValidationError as exc:
         raise ParlayError(validation_text(exc)) from None
-    return rebuild(card, games=(*card.games, game))
+    at = kickoff_place(card, game)
+    return rebuild(card, games=(*card.games[:at], game, *card.games[at:]))
+
+
+def kickoff_place(card: Card, game: Game) -> int:
+    """Where a game added by hand stands among the card's games: before the first game of its league
+    that kicks off later (so after those at the same time), else after its league's last game, else
+    last; a game without a kickoff goes last. Only new versions take it: a printed card never moves."""
+    if game.kickoff is None:
+        return len(card.games)
+    zone = ZoneInfo(card.timezone)
+    mine = [i for i, g in enumerate(card.games) if g.league == game.league]
+    later = (i for i in mine if (k := card.games[i].kickoff) is not None and _after(k, game.kickoff, zone))
+    return next(later, mine[-1] + 1 if mine else len(card.games))
+
+
+def _after(a: datetime | date, b: datetime | date, zone: ZoneInfo) -> bool:
+    """Whether kickoff `a` comes after `b`: by the moment when both have a time, else by the day in `zone`."""
+    if isinstance(a, datetime) and isinstance(b, datetime) and (a.tzinfo is None) == (b.tzinfo is None):
+        return a > b
+    return _day(a, zone) > _day(b, zone)
+
+
+def _day(moment: datetime | date, zone: ZoneInfo) -> date:
+    return (
+        moment.astimezone(zone).date() if isinstance(moment, datetime) and moment.tzinfo else as_day(moment)
+    )
 
 
 def remove_game(card: Card, number: int) -> Card:

@@ -17,6 +17,14 @@ from .payout_table import PayoutTable, PayoutTier, seed_payouts
 from .text import clean_name
 
 
+def not_blank(v: str, what: str) -> str:
+    """A name as typed, cleaned (`core.text.clean_name`); ValueError when nothing is left of it."""
+    v = clean_name(v)
+    if not v:
+        raise ValueError(f"{what} cannot be blank")
+    return v
+
+
 class Side(StrEnum):
     AWAY = "away"
     HOME = "home"
@@ -74,10 +82,7 @@ class Game(Frozen):
     @field_validator("away", "home")
     @classmethod
     def _team(cls, v: str) -> str:
-        v = clean_name(v)
-        if not v:
-            raise ValueError("a team name cannot be blank")
-        return v
+        return not_blank(v, "a team name")
 
     @field_validator("spread")
     @classmethod

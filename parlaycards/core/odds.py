@@ -37,10 +37,12 @@ def parse_price(text: str) -> Fraction:
         return 1 + Fraction(m.group(1)) / Fraction(m.group(2))
     if re.fullmatch(r"\d+\.\d+", t) and Fraction(t) > 1:  # decimal odds have a point
         return Fraction(t)
+    if re.fullmatch(r"\d{1,2}", t) and int(t) <= 1:  # nothing pays at 0 or 1: no odds it could mean
+        raise ValueError(f'"{text}" is not a price: odds pay more than the stake back. {ODDS_ACCEPTED}')
     if re.fullmatch(r"\d{1,2}", t):
         raise ValueError(
             f'"{text}" could be decimal odds or a price: write decimal odds with a point ({text}.00) '
-            f"or a price with its sign (+{int(t) * 100 if int(t) > 1 else 100}). {ODDS_ACCEPTED}"
+            f"or a price with its sign (+{int(t) * 100}). {ODDS_ACCEPTED}"
         )
     raise ValueError(f'"{text}" is not a price. {ODDS_ACCEPTED}')
 

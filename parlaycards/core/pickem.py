@@ -18,7 +18,7 @@ from pydantic import Field, field_validator, model_validator
 
 from .choices import PickemBasis, TiebreakRule
 from .frozen import Frozen
-from .models import Card, Game, Side
+from .models import Card, Game, Side, not_blank
 from .prizes import HUNDRED, Prize
 from .text import clean_name
 
@@ -70,10 +70,7 @@ class PickemEntry(Frozen):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
-        v = clean_name(v)
-        if not v:
-            raise ValueError("a name cannot be blank")
-        return v
+        return not_blank(v, "a name")
 
     @field_validator("picks", mode="before")
     @classmethod

@@ -13,7 +13,7 @@ from ..core.lines import LineError, is_no_line, parse_spread, parse_total, split
 from ..core.when import Calendar, WhenError
 from .matchup import less_line
 from .rotation import money as money_of
-from .sheets import HEADER_ROWS, Sheet, text_of
+from .sheets import HEADER_ROWS, Sheet, text_of, whole_of
 from .words import SITE_AT, SITE_NEUTRAL
 
 TOTALS = (Decimal(30), Decimal(70))  # football's
@@ -49,7 +49,7 @@ def kind_of(values: list[object], rows: int, calendar: Calendar) -> str | None:
         return said
     if all(isinstance(v, str) and v.strip().casefold().rstrip(".") in SITES for v in values):
         return "site"
-    whole = [whole_number(v) for v in values]
+    whole = [whole_of(v, 5) for v in values]
     if all(w is not None for w in whole):
         said = _whole_kind([w for w in whole if w is not None], values)
         if said is not None:
@@ -147,18 +147,6 @@ def _named(value: object) -> bool:
 
 def _signed_none(values: list[object]) -> bool:
     return not any(isinstance(v, str) and v.strip()[:1] in ("+", "-") for v in values)
-
-
-def whole_number(value: object) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and re.fullmatch(r"\d{1,5}", value.strip()):
-        return int(value)
-    return None
 
 
 def _two_teams(text: str) -> bool:

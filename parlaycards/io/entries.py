@@ -17,7 +17,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from ..core import money
-from ..core.errors import ParlayError, Source
+from ..core.errors import Source
 from ..core.verify import parse_serial
 from ..core.when import read_moment
 from .sheets import (
@@ -28,12 +28,10 @@ from .sheets import (
     cell_source,
     find_header,
     flag,
+    headed_sheets,
     header_key,
     locate,
-    no_header,
     open_workbook,
-    refuse_hidden,
-    refuse_repeated,
     text_of,
 )
 
@@ -137,24 +135,14 @@ def read_entries(path: Path, zone: ZoneInfo) -> EntrySheet:
     book = open_workbook(path, "entries")
     rows: list[RawEntry] = []
     has_code = False
-    found = False
-    for sheet in book.sheets:
-        header = _header(sheet)
-        if header is None:
-            continue
-        found = True
-        header_row, (cols, pick_cols) = header
-        refuse_repeated(book.file, sheet, header_row, COLUMNS, "entry")
-        if sheet.hidden:
-            refuse_hidden(book.file, sheet, header_row, "entries")
+    for sheet, header_row, (cols, pick_cols) in headed_sheets(
+        book, _header, COLUMNS, ("entry", "entries"), EXPECTED
+    ):
         has_code = has_code or "code" in cols
         for r in range(header_row + 1, len(sheet.rows) + 1):
             raw = _row(book.file, sheet, r, cols, pick_cols, zone)
             if raw is not None:
                 rows.append(raw)
-    if not found:
-        problem = no_header(book.file, book.sheets, EXPECTED)
-        raise ParlayError(f"{problem.source}: {problem.message}")
     return EntrySheet(book.file, tuple(rows), has_code)
 
 

@@ -98,15 +98,9 @@ class FavoriteLayout(Layout):
         if line is None:
             return None
         away_name, home_name = (dog, fav) if home == "favorite" else (fav, dog)
-        return Draft(
-            source=table.source(row),
-            league=table.league_at([row]),
-            kickoff=table.kickoff([row]),
-            away=away_name,
-            home=home_name,
-            neutral=neutral,
-            spread=-line if home == "favorite" else line,
-            total=table.total([row]),
+        spread = -line if home == "favorite" else line
+        return table.draft(
+            [row], away_name, home_name, neutral=neutral, spread=spread, total=table.total([row])
         )
 
     def _line(self, table: Table, row: int, label: str) -> Decimal | None:

@@ -29,11 +29,11 @@ from dataclasses import dataclass
 from ..core import teams
 from ..core.lines import is_pick
 from ..core.when import Calendar
-from .cell_kinds import header_row_of, kind_of, known_team, number_of, whole_number
+from .cell_kinds import header_row_of, kind_of, known_team, number_of
 from .mapping import ColumnMap
 from .matchup import cell_line
 from .rotation import money as money_of
-from .sheets import Sheet, column_letter, text_of
+from .sheets import Sheet, column_letter, text_of, whole_of
 from .words import side_marked
 
 # words in a column's own header that say whose line it is, or which team a team column names
@@ -103,7 +103,7 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
     roles += _also(cols, roles)
     weeks: tuple[str, ...] = ()
     if cols.of("week") and roles[0][0] in ("away", "matchup"):
-        held = {whole_number(r[cols.of("week")[0]]) for r in rows if cols.of("week")[0] < len(r)} - {None}
+        held = {whole_of(r[cols.of("week")[0]], 5) for r in rows if cols.of("week")[0] < len(r)} - {None}
         weeks = tuple(str(w) for w in sorted(w for w in held if w is not None))
     return header_row, [Reading(_map(roles + way), _meaning(way), weeks) for way in (ways or [[]])]
 
@@ -117,7 +117,7 @@ def _columns(rows: list[tuple[object, ...]], header: Sequence[object], calendar:
     }
     for c, kind in kinds.items():
         said = _header_says(header, c, {"week": WEEK_WORDS, "season": SEASON_WORDS})
-        values = [whole_number(r[c]) for r in rows if c < len(r) and r[c] is not None]
+        values = [whole_of(r[c], 5) for r in rows if c < len(r) and r[c] is not None]
         if kind in (None, "points", "count") and said and values and all(v is not None for v in values):
             got = [v for v in values if v is not None]
             if all(1 <= v <= 25 for v in got) if said == "week" else all(1900 <= v <= 2100 for v in got):

@@ -91,12 +91,10 @@ class OneRowLayout(Layout):
                 continue
             away, home, marked_neutral = teams_of
             spread = self._spread(table, row, away, home)
-            game = Draft(
-                source=table.source(row),
-                league=table.league_at([row]),
-                kickoff=table.kickoff([row]),
-                away=away,
-                home=home,
+            game = table.draft(
+                [row],
+                away,
+                home,
                 neutral=marked_neutral or table.neutral([row]),
                 spread=spread if spread is not None else Decimal(0),
                 total=table.total([row]),

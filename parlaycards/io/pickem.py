@@ -21,7 +21,7 @@ from ..core import teams
 from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
-from .sheets import Problem, cell_source, column_letter, find_header, flag, no_header, open_workbook
+from .sheets import Problem, cell_source, column_letter, find_header, flag, no_header, open_workbook, whole_of
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
 TIEBREAK_HEADERS = (
@@ -103,7 +103,7 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
         f"Accepted: {game.numbers.away} or {game.away} (away), {game.numbers.home} or {game.home} "
         "(home), or blank for no pick."
     )
-    number = _as_int(value)
+    number = whole_of(value)
     if number is not None:
         if number in game.numbers.all():
             return number, None
@@ -128,31 +128,18 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
     return None, f'"{text}" is not a side of {game.label()}. {accepted}'
 
 
-def _as_int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    text = _norm(value)
-    if re.fullmatch(r"\d+(\.0+)?", text):
-        return int(float(text))
-    return None
-
-
 def parse_numbers(text: Any) -> tuple[tuple[int, ...], str | None]:
     """`101, 104 106;108` → (101, 104, 106, 108), or a problem naming the first bad part."""
     if text is None or _norm(text) == "":
         return (), None
-    single = _as_int(text)
+    single = whole_of(text)
     if single is not None:
         return (single,), None
     out: list[int] = []
     for part in re.split(r"[,;/\s]+", _norm(text)):
         if not part:
             continue
-        n = _as_int(part)
+        n = whole_of(part)
         if n is None:
             return (), (
                 f'"{part}" in "{_norm(text)}" is not a selection number. Accepted: the numbers '
@@ -165,7 +152,7 @@ def parse_numbers(text: Any) -> tuple[tuple[int, ...], str | None]:
 def parse_tiebreak(value: Any) -> tuple[int | None, str | None]:
     if value is None or _norm(value) == "":
         return None, None
-    n = _as_int(value)
+    n = whole_of(value)
     if n is None or n > 999:
         return None, (
             f'the tiebreaker "{_norm(value)}" is not a number of points. '

@@ -16,19 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from ..core.errors import ParlayError, Source
+from ..core.errors import Source
 from .sheets import (
     Column,
     Problem,
     RowCells,
     Sheet,
     find_header,
+    headed_sheets,
     header_key,
     locate,
-    no_header,
     open_workbook,
-    refuse_hidden,
-    refuse_repeated,
     text_of,
 )
 
@@ -151,21 +149,9 @@ def read_results(path: Path) -> ResultSheet:
     rows: list[RawResult] = []
     not_over: list[str] = []
     problems: list[Problem] = []
-    found = False
-    for sheet in book.sheets:
-        header = _header(sheet)
-        if header is None:
-            continue
-        found = True
-        header_row, cols = header
-        refuse_repeated(book.file, sheet, header_row, COLUMNS, "score")
-        if sheet.hidden:
-            refuse_hidden(book.file, sheet, header_row, "scores")
+    for sheet, header_row, cols in headed_sheets(book, _header, COLUMNS, ("score", "scores"), EXPECTED):
         for r in range(header_row + 1, len(sheet.rows) + 1):
             _row(book.file, sheet, r, cols, rows, not_over, problems)
-    if not found:
-        problem = no_header(book.file, book.sheets, EXPECTED)
-        raise ParlayError(f"{problem.source}: {problem.message}")
     return ResultSheet(book.file, tuple(rows), tuple(not_over), tuple(problems))
 
 

@@ -184,12 +184,10 @@ class RotationLayout(Layout):
         spread = self._spread(table, marks, column, label)
         if spread is None or not self._money_agrees(table, a, h, spread, label):
             return None
-        return Draft(
-            source=table.source(a),
-            league=table.league_at([a, h]),
-            kickoff=table.kickoff([a, h]),
-            away=away,
-            home=home,
+        return table.draft(
+            [a, h],
+            away,
+            home,
             neutral=away_neutral or home_neutral or table.neutral([a, h]),
             spread=spread,
             total=total,

@@ -94,6 +94,20 @@ class RowCells:
         self.problems.append(Problem(at, message))
 
 
+def whole_of(value: object, most: int | None = None) -> int | None:
+    """A cell's whole number: an int, a float with no fraction, or digits as text (`12`, `12.0`; `most`: at
+    most that many digits); None otherwise (a bool is no number)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    digits = r"\d+" if most is None else rf"\d{{1,{most}}}"
+    m = re.fullmatch(rf"({digits})(?:\.0+)?", " ".join(str(value).split()) if value is not None else "")
+    return int(m.group(1)) if m else None
+
+
 def cell_source(file: str, sheet: str | None, row: int, col: int, last: int | None = None) -> Source:
     """Where a cell is (`col` counted from 0); with `last`, the run of cells from `col` to `last`."""
     letter = column_letter(col)
@@ -204,6 +218,32 @@ def refuse_hidden(file: str, sheet: Sheet, header_row: int, what: str) -> None:
 
 
 HEADER_ROWS = 20  # every reader looks for its header row this far down each sheet
+
+
+def headed_sheets(
+    book: Workbook,
+    header_of: Callable[[Sheet], tuple[int, T] | None],
+    columns: Sequence[Column],
+    what: tuple[str, str],
+    expected: str,
+) -> list[tuple[Sheet, int, T]]:
+    """Each sheet whose header `header_of` finds: (sheet, header row, what it made of the header), each
+    refused when it heads a column twice or is hidden (`what`: a row's word and the rows' word, `entry`
+    and `entries`); a ParlayError naming the likeliest header when no sheet has one."""
+    found = []
+    for sheet in book.sheets:
+        header = header_of(sheet)
+        if header is None:
+            continue
+        header_row, got = header
+        refuse_repeated(book.file, sheet, header_row, columns, what[0])
+        if sheet.hidden:
+            refuse_hidden(book.file, sheet, header_row, what[1])
+        found.append((sheet, header_row, got))
+    if not found:
+        problem = no_header(book.file, book.sheets, expected)
+        raise ParlayError(f"{problem.source}: {problem.message}")
+    return found
 
 
 def find_header(sheet: Sheet, accept: Callable[[tuple[object, ...]], T | None]) -> tuple[int, T] | None:

@@ -163,6 +163,30 @@ class Table:
                 )
         return errors, warnings
 
+    def draft(
+        self,
+        rows: Sequence[int],
+        away: str,
+        home: str,
+        *,
+        neutral: bool,
+        spread: Decimal,
+        total: Decimal | None,
+        numbers: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None),
+    ) -> Draft:
+        """The game of `rows` (its first row its source), its league and kickoff as those rows give them."""
+        return Draft(
+            source=self.source(rows[0]),
+            league=self.league_at(rows),
+            kickoff=self.kickoff(rows),
+            away=away,
+            home=home,
+            neutral=neutral,
+            spread=spread,
+            total=total,
+            numbers=numbers,
+        )
+
     def league_at(self, rows: Sequence[int]) -> str:
         for row in rows:
             text = self.text(row, "league")
@@ -239,17 +263,7 @@ class Table:
     def spread(self, row: int, name: str, part: str | None = None) -> Decimal | None:
         """A spread cell (or `part` of it) as written, sign as given; None and a problem when it is not a line."""
         value = self.get(row, name) if part is None else part
-        try:
-            line = parse_spread(value).value
-        except LineError as exc:
-            self.problem(row, name, f"{exc}")
-            return None
-        if line * 2 != (line * 2).to_integral_value():
-            self.problem(
-                row, name, f'the spread "{text_of(value)}" is not a whole or half point. {SPREAD_ACCEPTED}'
-            )
-            return None
-        return line
+        return self._half_points(row, name, value, "spread")
 
     def total(self, rows: Sequence[int], name: str = "total") -> Decimal | None:
         """The total from the first of `rows` that gives one (NL, OFF or blank: no total)."""
@@ -257,18 +271,23 @@ class Table:
             value = self.get(row, name)
             if is_no_line(value):
                 continue
-            try:
-                total = parse_total(value).value
-            except LineError as exc:
-                self.problem(row, name, f"{exc}")
-                return None
-            if total * 2 != (total * 2).to_integral_value():
-                self.problem(
-                    row, name, f'the total "{text_of(value)}" is not a whole or half point. {TOTAL_ACCEPTED}'
-                )
-                return None
-            return total
+            return self._half_points(row, name, value, "total")
         return None
+
+    def _half_points(self, row: int, name: str, value: object, what: str) -> Decimal | None:
+        """A spread or a total (`what`) as written, in whole or half points; None and a problem when not."""
+        parse, accepted = (
+            (parse_spread, SPREAD_ACCEPTED) if what == "spread" else (parse_total, TOTAL_ACCEPTED)
+        )
+        try:
+            line = parse(value).value
+        except LineError as exc:
+            self.problem(row, name, f"{exc}")
+            return None
+        if line * 2 != (line * 2).to_integral_value():
+            self.problem(row, name, f'the {what} "{text_of(value)}" is not a whole or half point. {accepted}')
+            return None
+        return line
 
     def no_line(self, row: int, name: str | None, label: str) -> None:
         written = self.text(row, name) if name else ""

@@ -123,7 +123,7 @@ NARROW_FIELD = 12.0  # serial and code
 
 @dataclass(frozen=True)
 class NarrowBand:
-    """The header band stacked for a panel beside the games (see layout.card's tall cards): the title on
+    """The header band stacked for a panel beside the games (see layout.panels.tall): the title on
     one or two lines, the dates, zone, cutoff and card name under it, then the serial and the code, side by
     side when they fit (else on a line each, at the right, where a REPRINT mark finds room on their left)."""
 

@@ -10,6 +10,9 @@ A card of more than a full NFL week on a sheet of several cards keeps 8 pt type 
 its games stand in one table with a panel beside it (QR, payouts, rules, entry lines) under the band
 across the top; when more rows are needed than the band leaves room for, the band is stacked at the top
 of the panel and the games run from the card's top to its foot ("tall").
+
+This module chooses and builds; the arrangements it chooses among are in `layout.middle` (the middle of
+a card, by name) and `layout.panels` (small and dense cards), what they place in `layout.places`.
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ NOTE_SIZE = 7.0
 
 
 def note_lines(card: Card, room: float) -> tuple[str, ...] | None:
-    """The disclaimer wrapped to a panel `room` wide at 7 pt (see layout.card's tall cards), or None."""
+    """The disclaimer wrapped to a panel `room` wide at 7 pt (see layout.panels.tall), or None."""
     lines = wrap(card.disclaimer.strip(), REGULAR, NOTE_SIZE, room)
     return None if lines is None else tuple(lines)
 

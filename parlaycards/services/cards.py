@@ -85,8 +85,7 @@ def import_lines(
     last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
     (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
     mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card).
-    `typed`: the operator's command, which a suggested `--map` command repeats; `new_teams`: names right as
-    written though close to a known team's (else refused as a likely typo)."""
+    `typed`: the operator's command (a suggested --map repeats it); `new_teams`: names right as written."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
     from . import layouts
 
@@ -96,18 +95,8 @@ def import_lines(
     save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)
-    lines = read_lines(
-        path,
-        sheets=sheets,
-        league=league,
-        tz=tz,
-        week=week,
-        season=season,
-        on=on,
-        mapping=mapping,
-        typed=typed,
-        new_teams=new_teams,
-    )
+    read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
+    lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     saved = store_games(
         store,
@@ -207,29 +196,18 @@ def store_games(
             return Imported(ahead, note, printed, undone=undone, stored=False)
         if undone and not replace:
             raise _undoing(slug, source, undone, lines_from)
-        if current is not None and _same_card(card, current):
-            if also is not None:
-                also(tx)
-            note = f"{source} holds these very lines: no new version stored"
-            return Imported(current, note, printed, stored=False, archived=slug in card_rows.archived(tx))
-        saved = card_rows.save(tx, card, note)
-        tx.audit(
-            "import",
-            slug,
-            games=len(card.games),
-            version=saved.version,
-            replaced=list(undone),
-            **(detail or {"source": source}),
-        )
+        same = current is not None and _same_card(card, current)
+        if same and current is not None:
+            card, note = current, f"{source} holds these very lines: no new version stored"
+        else:
+            card = card_rows.save(tx, card, note)
+            tx.audit("import", slug, games=len(card.games), version=card.version, replaced=list(undone),
+                     **(detail or {"source": source}))  # fmt: skip
         if also is not None:
             also(tx)
-        return Imported(
-            saved,
-            note,
-            card_rows.printed_versions(tx, slug),
-            undone=undone,
-            archived=slug in card_rows.archived(tx),
-        )
+        printed = card_rows.printed_versions(tx, slug)
+        archived = slug in card_rows.archived(tx)
+        return Imported(card, note, printed, undone=undone, stored=not same, archived=archived)
 
 
 def _same_card(a: Card, b: Card) -> bool:

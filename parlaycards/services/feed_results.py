@@ -49,7 +49,7 @@ def fetch_results(
     """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them."""
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
-        games = results.games_of(tx, slug)
+        games = results.games_in_play(tx, slug)  # (a game removed before any card carried it: not fetched)
     chosen = provider_of(provider, from_file)
     tz = card.timezone
     fed_leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]

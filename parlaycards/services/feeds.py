@@ -90,16 +90,8 @@ def fetch_lines(
     cards.check_slug(slug)
     day = _date(day, tz)
     _check_asked(league, lg, slug, week, day, top, from_file)
-    today = datetime.now(zone(tz)).date()
-    query = Query(
-        league=lg,
-        week=week,
-        season=season or season_of(day or today),
-        day=day,
-        book=book,
-        api_key=api_key,
-        zone=tz,
-    )
+    season = season or season_of(day or datetime.now(zone(tz)).date())
+    query = Query(league=lg, week=week, season=season, day=day, book=book, api_key=api_key, zone=tz)
     feed, prov, taken, raw = _lines_feed(provider_of(provider, from_file), from_file, query, top)
     picked, left_off, outside = _pick(feed, top)
     if not picked:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..core.errors import NotFoundError, RefusedError, option
+from ..core.errors import NotFoundError, RefusedError
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts
@@ -83,7 +83,7 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             raise RefusedError(
                 f"{standing.name}'s entry fee is not paid ({dollars(taken)} of {dollars(fee)} taken): a prize is "
                 f'paid to an entrant whose fee is in. Take the fee first (`parlaycards pickem fee {pool} "'
-                f'{standing.name}"`, or with {option("amount")} what is left), then pay the prize. Nothing was changed.'
+                f'{standing.name}"`, or with ⟨amount⟩ what is left), then pay the prize. Nothing was changed.'
             )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
         return _pay(tx, pool, key, standing.name, "prize", prize, before, amount)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..core.errors import ParlayError
 from ..core.models import Card
+from ..core.reach import beyond_reach
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
 from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
@@ -48,6 +49,7 @@ class Printed:
     sha256: str
     type_size: float
     short_names: tuple[tuple[str, str], ...] = ()  # (full, printed): the full names did not fit
+    beyond: str | None = None  # payout tiers for more picks than the card can take (core.reach)
 
 
 def templates() -> list[Template]:
@@ -147,7 +149,20 @@ def _print_once(
         raise
     os.replace(part, path)
     pages = -(-copies // len(t.cards))
-    return Printed(slug, card.version, t.name, path, copies, pages, first, last, digest, layout.type_size)
+    return Printed(
+        slug,
+        card.version,
+        t.name,
+        path,
+        copies,
+        pages,
+        first,
+        last,
+        digest,
+        layout.type_size,
+        (),
+        beyond_reach(card),
+    )
 
 
 def _print_proof(
@@ -165,7 +180,18 @@ def _print_proof(
     with store.transaction() as tx:
         tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
     return Printed(
-        slug, card.version, t.name, path, 1, 1, None, None, _sha(path), layout.type_size, layout.short_names
+        slug,
+        card.version,
+        t.name,
+        path,
+        1,
+        1,
+        None,
+        None,
+        _sha(path),
+        layout.type_size,
+        layout.short_names,
+        beyond_reach(card),
     )
 
 
@@ -192,6 +218,14 @@ def _check_printable(card: Card) -> None:
     if not any(not g.off for g in card.games):
         raise ParlayError(
             f"card {card.slug} v{card.version} has no game on it to print; add games with `game add`."
+        )
+    games = [g for g in card.games if not g.off]
+    most = sum(1 + (g.total is not None and card.rules.same_game) for g in games)  # a side, and its total
+    if card.rules.min_picks > most:
+        raise ParlayError(
+            f"card {card.slug} v{card.version} asks for at least {card.rules.min_picks} picks but its "
+            f"{len(games)} game{'s' if len(games) != 1 else ''} offer {most}: no card could ever be played. Add "
+            f"games with `game add`, or lower the least picks with `rules set {card.slug} ⟨min_picks⟩ N`."
         )
     unprintable = [
         f"{where} {text!r}" for where, text in _texts(card.model_dump()) if not _printable_text(text)

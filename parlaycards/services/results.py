@@ -18,7 +18,6 @@ from ..core.text import plural
 from ..store import cards as card_rows
 from ..store import results as result_rows
 from ..store import retry_conflicts
-from . import score_checks as checks
 
 if TYPE_CHECKING:
     from ..io.results import RawResult
@@ -53,6 +52,14 @@ def games_of(tx: Rows, slug: str) -> dict[int, Game]:
     if not games:
         card_rows.latest(tx, slug)  # names the card when it does not exist
     return games
+
+
+def games_in_play(tx: Rows, slug: str) -> dict[int, Game]:
+    """The games of `games_of` a result can matter to: not those removed before any card carried them."""
+    from . import score_checks as checks  # grading code: loaded when a score is stored, not by `results`
+
+    live = checks.in_play(tx, slug)
+    return {k: g for k, g in games_of(tx, slug).items() if k in live}
 
 
 def game_for(card: Card, games: dict[int, Game], number: int) -> Game:
@@ -111,6 +118,8 @@ def set_result(
 
 def _in_play(tx: Rows, slug: str, number: int) -> Game:
     """The game of selection `number`; refused when it was removed before any card carried it."""
+    from . import score_checks as checks
+
     game = game_for(card_rows.latest(tx, slug), games_of(tx, slug), number)
     if game.key not in checks.in_play(tx, slug):
         raise ParlayError(f"{checks.removed_text(game, slug)}; nothing was stored.")
@@ -162,6 +171,8 @@ def _save(
     yes: bool = True,
 ) -> Recorded:
     """Store `results`, audited; refused when they change what paid cards won, unless `yes`."""
+    from . import score_checks as checks
+
     moved = checks.paid_moved(tx, slug, results)
     checks.refuse_paid_moves(moved, slug, yes)
     changed = result_rows.put(tx, slug, results)
@@ -230,6 +241,7 @@ def import_results(store: Store, slug: str, path: Path, yes: bool = False) -> Re
     Rows of games not on the card, or removed from it before any card carried them, are left alone and
     named; scores that change what paid cards won are refused unless `yes`."""
     from ..io.results import read_results
+    from . import score_checks as checks
 
     sheet = read_results(path)
     taken = _Taken(list(sheet.problems))  # each at its sheet, row and cell
@@ -263,6 +275,7 @@ def _take(
     """One row of a score sheet: its game's result, or a row left alone (another game of the slate, a game
     removed before any card carried it), or a problem at its row."""
     from ..io.sheets import Problem
+    from . import score_checks as checks
 
     names = [t for g in games.values() for t in (g.away, g.home)]
     if (

@@ -121,7 +121,12 @@ class Brake:
 
     async def look(self, address: str, again: bool = False) -> None:
         """Read `address`'s failures from the database off the event loop, when they are older than
-        `fresh` seconds (or `again`), so that `blocked` and `wait` then answer from memory."""
+        `fresh` seconds (or `again`), so that `blocked` and `wait` then answer from memory.
+
+        An address this worker knows with no failure is answered at once while its count is read again
+        in the background: a burst of players behind one address never waits for the database. What that
+        costs is nothing: a wrong code is counted in the database whatever this worker knew, and the one
+        past the limit is refused (`failed`); this worker then knows the count."""
         hit = self.seen.get(address)
         if not (again or hit is None or time.monotonic() - hit[0] >= self.fresh):
             return
@@ -130,24 +135,34 @@ class Brake:
             pending = self.reading[address] = asyncio.ensure_future(
                 run_in_threadpool(self._recent, address, True)
             )
-            pending.add_done_callback(lambda _: self.reading.pop(address, None))
+            pending.add_done_callback(lambda done: self._read(address, done))
+        if hit is not None and not hit[1] and not again:
+            return
         await asyncio.shield(pending)
+
+    def _read(self, address: str, done: asyncio.Future[Any]) -> None:
+        self.reading.pop(address, None)
+        if not done.cancelled():
+            done.exception()  # a read nobody waited for that failed: the next look reads again
 
     async def failing(self, address: str) -> int:
         """`failed`, off the event loop."""
         return await run_in_threadpool(self.failed, address)
 
     def _recent(self, address: str, again: bool = False) -> list[float]:
+        """`address`'s failures within the window, as this worker knows them (read from the database with
+        `again`: only off the event loop)."""
         assert self.store is not None, "a Brake is given its store by Site"
-        now, looked = time.time(), time.monotonic()
-        hit = self.seen.get(address)
-        if again or hit is None or looked - hit[0] >= self.fresh:
+        now = time.time()
+        if again:
+            looked = time.monotonic()
             with self.store.reading() as tx:
                 times = rows.failures(tx, address[:64], now - self.window)
             if len(self.seen) > 50_000:  # forget addresses looked at long ago
                 self.seen = {a: h for a, h in self.seen.items() if looked - h[0] < self.fresh}
-            self.seen[address] = hit = (looked, times)
-        return [t for t in hit[1] if t >= now - self.window]
+            self.seen[address] = (looked, times)
+        hit = self.seen.get(address)
+        return [t for t in hit[1] if t >= now - self.window] if hit else []
 
     def blocked(self, address: str) -> float:
         """Seconds until `address` may try again (0: it may)."""

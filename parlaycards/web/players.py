@@ -105,11 +105,19 @@ async def refused(request: Request, slug: str) -> Response:
 
 
 async def look(request: Request, slug: str, serial: str, code: str) -> Checked | Response:
-    """The card when `code` is its code; a wrong code is counted, and past the limit refused as such."""
+    """The card when `code` is its code; a wrong code is counted, and past the limit refused as such.
+    A serial and code already found right in this view are not worked out again (only right ones are
+    kept)."""
     site = site_of(request)
     try:
         shown = await view_of(site, slug)
-        return shown, svc.player_card(shown.snap, serial, code)
+        known = shown.cards.get((serial, code))
+        if known is not None:
+            return shown, known[0]
+        got = svc.player_card(shown.snap, serial, code)
+        if len(shown.cards) < CARDS_KEPT:
+            shown.cards[(serial, code)] = (got, None)
+        return shown, got
     except svc.WrongCode as exc:
         if await site.brake.failing(address(request)) > site.brake.limit:  # counted with every worker's
             return await refused(request, slug)
@@ -148,12 +156,12 @@ async def card(request: Request) -> Response:
     if isinstance(got, Response):
         return got
     shown, c = got
-    code = request.query_params.get("code", "")
-    html = shown.cards.get((c.serial, code))
-    if html is None:  # rendered once per snapshot; the code was checked above all the same
-        html = ENV.get_template("card.html").render(c=c, code=code).encode()
-        if len(shown.cards) < CARDS_KEPT:
-            shown.cards[(c.serial, code)] = html
+    key = (request.path_params["serial"], request.query_params.get("code", ""))
+    html = shown.cards.get(key, (c, None))[1]
+    if html is None:  # rendered once per view; the code was checked above all the same
+        html = ENV.get_template("card.html").render(c=c, code=key[1]).encode()
+        if key in shown.cards:
+            shown.cards[key] = (c, html)
     return HTMLResponse(html)
 
 

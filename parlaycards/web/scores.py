@@ -45,14 +45,17 @@ async def score(request: Request, session: Session) -> Response:
 
 async def out(request: Request, session: Session) -> Response:
     """A matchup's competitor who started, then withdrew (`wd`) or was disqualified (`dq`): `result set
-    SLUG NUMBER --wd/--dq`, the same service and checks."""
+    SLUG NUMBER --wd/--dq`, the same service and checks; one who did not start (`dns`): the matchup is
+    no action, `--cancelled`."""
     site, slug, f = site_of(request), request.path_params["slug"], await request.form()
 
     def run() -> str:
         number = forms.whole(f.get("competitor"), "competitor")
+        if f.get("out") == "dns":
+            return said(result_svc.set_result(site.store, slug, number, cancelled=True), "result")
         how = OUTS.get(str(f.get("out") or ""))
         if how is None:
-            raise ParlayError("choose withdrew or disqualified.")
+            raise ParlayError("choose withdrew, disqualified or did not start.")
         return said(result_svc.set_result(site.store, slug, number, out=how), "result")
 
     return await act(request, session, run)

@@ -26,7 +26,7 @@ import numpy as np
 
 from .gestures import rotation, scrub_path, strokes_for
 from .hand import BUBBLE_R_MM, LIMIT, TOOLS, WANDER, Box, Hand, Spot, Tool
-from .pen import Stroke, apply_ink, fit_strokes, paper_grain, pen_path, pen_stroke, render_strokes
+from .pen import Stroke, apply_ink, fit_strokes, on_page, paper_grain, pen_path, pen_stroke, render_strokes
 
 # ---------------------------------------------------------------------------------------------- the API
 
@@ -203,17 +203,16 @@ def _roughen(
     """Eraser-scuffed paper inside `foot`: print worn a little towards the paper, a mottle of raised fibre
     and a faint grey of eraser dirt."""
     h, w = foot.shape
-    H, W = img.shape[:2]
-    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
-    if ax1 <= ax0 or ay1 <= ay0:
+    box = on_page(img, x0, y0, h, w)
+    if box is None:
         return
-    f = foot[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
-    patch = img[ay0:ay1, ax0:ax1, :3].astype(np.float32)
+    f = foot[box.local]
+    patch = img[box.rgb].astype(np.float32)
     white = float(np.percentile(patch, 97))
     patch += (white - patch) * (wear * f)[:, :, None]
     g = paper_grain(f.shape, rng, sigma=1.3, centred=True)
     patch *= (1 - f * (0.012 + 0.012 * g))[:, :, None]
-    img[ay0:ay1, ax0:ax1, :3] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+    img[box.rgb] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
 
 
 def _correction(
@@ -235,12 +234,11 @@ def _correction(
     wob = 1 + 0.08 * np.sin(3 * ang + rng.uniform(0, 6)) + 0.05 * np.sin(5 * ang + rng.uniform(0, 6))
     d = np.hypot(xx - c[0], yy - c[1]) / (rad * wob)
     cover = (np.clip((1 - d) * 6, 0, 1) * rng.uniform(0.85, 0.95) * lim).astype(np.float32)
-    H, W = img.shape[:2]
-    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
-    if ax1 <= ax0 or ay1 <= ay0:
+    box = on_page(img, x0, y0, h, w)
+    if box is None:
         return
-    cv_ = cover[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
-    patch = img[ay0:ay1, ax0:ax1, :3].astype(np.float32)
+    cv_ = cover[box.local]
+    patch = img[box.rgb].astype(np.float32)
     tint = (
         np.array([250, 250, 246], np.float32)
         * (1 + 0.012 * paper_grain(cv_.shape, rng, sigma=2.0, centred=True))[:, :, None]
@@ -248,7 +246,7 @@ def _correction(
     edge = np.clip(1 - np.abs(cv_ - 0.5) * 2, 0, 1) * 0.06  # the raised rim catches a shadow
     patch = patch * (1 - cv_[:, :, None]) + tint * cv_[:, :, None]
     patch *= (1 - edge)[:, :, None]
-    img[ay0:ay1, ax0:ax1, :3] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+    img[box.rgb] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
 
 
 def scribble_over(

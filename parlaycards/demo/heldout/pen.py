@@ -202,6 +202,28 @@ def paper_grain(
     return result
 
 
+@dataclass(frozen=True)
+class OnPage:
+    """The part of a patch that lies on the page: where on the page (`page`, and its first three channels
+    `rgb`), and the same pixels in the patch (`local`)."""
+
+    page: tuple[slice, slice]
+    local: tuple[slice, slice]
+
+    @property
+    def rgb(self) -> tuple[slice, slice, slice]:
+        return (*self.page, slice(0, 3))
+
+
+def on_page(img: np.ndarray, x0: int, y0: int, h: int, w: int) -> OnPage | None:
+    """The part of an h × w patch at (x0, y0) that lies on the page `img`; None if none does."""
+    H, W = img.shape[:2]
+    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
+    if ax1 <= ax0 or ay1 <= ay0:
+        return None
+    return OnPage((slice(ay0, ay1), slice(ax0, ax1)), (slice(ay0 - y0, ay1 - y0), slice(ax0 - x0, ax1 - x0)))
+
+
 def apply_ink(
     img: np.ndarray,
     x0: int,
@@ -214,23 +236,22 @@ def apply_ink(
     image: it multiplies onto paper and print (Beer–Lambert per channel). With `body`, the colour a thick
     layer shows by itself: layer on layer the ink hides what was printed under it."""
     h, w = dep.shape
-    H, W = img.shape[:2]
-    ax0, ay0, ax1, ay1 = max(x0, 0), max(y0, 0), min(x0 + w, W), min(y0 + h, H)
-    if ax1 <= ax0 or ay1 <= ay0:
+    box = on_page(img, x0, y0, h, w)
+    if box is None:
         return
-    d = dep[ay0 - y0 : ay1 - y0, ax0 - x0 : ax1 - x0]
+    d = dep[box.local]
     lt = np.log(np.array(trans, np.float32))
     if img.ndim == 2:
         f = np.exp(d * float(lt.mean()))
-        patch = img[ay0:ay1, ax0:ax1].astype(np.float32) * f
+        patch = img[box.page].astype(np.float32) * f
         if body is not None:
             hide = 1 - np.exp(-0.8 * d)
             patch = patch * (1 - hide) + float(np.mean(body)) * hide
-        img[ay0:ay1, ax0:ax1] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+        img[box.page] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
         return
     f = np.exp(d[:, :, None] * lt[None, None, :])
-    patch = img[ay0:ay1, ax0:ax1, :3].astype(np.float32) * f
+    patch = img[box.rgb].astype(np.float32) * f
     if body is not None:  # a thick layer is opaque: it shows its own colour, whatever is under it
         hide = (1 - np.exp(-0.8 * d))[:, :, None]
         patch = patch * (1 - hide) + np.array(body, np.float32) * hide
-    img[ay0:ay1, ax0:ax1, :3] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)
+    img[box.rgb] = np.clip(patch + 0.5, 0, 255).astype(np.uint8)

@@ -78,44 +78,11 @@ class OddsApi:
         updated: list[datetime] = []
         for i, event in enumerate(events):
             try:
-                home, away = team_name(event["home_team"]), team_name(event["away_team"])
-                spreads: list[Decimal] = []
-                totals: list[Decimal] = []
-                kickoff = _moment(event["commence_time"], query.zone)
-                started = (
-                    False  # a bookmaker updated after kickoff: its lines are in-play ones, not the board's
-                )
-                for book in event.get("bookmakers") or []:
-                    if book.get("last_update"):
-                        started = started or _moment(book["last_update"], query.zone) > kickoff
-                    books_seen.add(str(book["key"]))
-                    if query.book and query.book.casefold() not in (
-                        str(book["key"]).casefold(),
-                        str(book.get("title", "")).casefold(),
-                    ):
-                        continue
-                    got = _book_lines(book, home)
-                    if got[0] is not None:
-                        spreads.append(got[0])
-                    if got[1] is not None:
-                        totals.append(got[1])
-                    if got != (None, None) and book.get("last_update"):
-                        updated.append(_moment(book["last_update"], query.zone))
-                counts.append(len(spreads))
-                games.append(
-                    FeedGame(
-                        league=query.league,
-                        away=away,
-                        home=home,
-                        kickoff=kickoff,
-                        spread=to_half(statistics.median(spreads)) if spreads else None,
-                        total=to_half(statistics.median(totals)) if totals else None,
-                        status=Status.IN_PROGRESS if started else Status.SCHEDULED,
-                        detail="in play: the lines were updated after kickoff" if started else "",
-                    )
-                )
+                game, count = _event_lines(event, query, books_seen, updated)
             except (KeyError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
                 raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
+            games.append(game)
+            counts.append(count)
         if query.book and events and not any(counts):
             raise ParlayError(
                 f'{source}: no event has lines from the bookmaker "{query.book}"; nothing was changed. '
@@ -163,6 +130,45 @@ class OddsApi:
             said = data.get("message") if isinstance(data, dict) else None
             raise unexpected(self, source, f'"{said}"' if said else "not a list of events")
         return data
+
+
+def _event_lines(
+    event: dict[str, Any], query: Query, books_seen: set[str], updated: list[datetime]
+) -> tuple[FeedGame, int]:
+    """One event's game, its lines the median of its bookmakers' (or the one asked for), and how many
+    bookmakers gave a spread; each bookmaker's key into `books_seen`, each lines update into `updated`."""
+    home, away = team_name(event["home_team"]), team_name(event["away_team"])
+    spreads: list[Decimal] = []
+    totals: list[Decimal] = []
+    kickoff = _moment(event["commence_time"], query.zone)
+    started = False  # a bookmaker updated after kickoff: its lines are in-play ones, not the board's
+    for book in event.get("bookmakers") or []:
+        if book.get("last_update"):
+            started = started or _moment(book["last_update"], query.zone) > kickoff
+        books_seen.add(str(book["key"]))
+        if query.book and query.book.casefold() not in (
+            str(book["key"]).casefold(),
+            str(book.get("title", "")).casefold(),
+        ):
+            continue
+        got = _book_lines(book, home)
+        if got[0] is not None:
+            spreads.append(got[0])
+        if got[1] is not None:
+            totals.append(got[1])
+        if got != (None, None) and book.get("last_update"):
+            updated.append(_moment(book["last_update"], query.zone))
+    game = FeedGame(
+        league=query.league,
+        away=away,
+        home=home,
+        kickoff=kickoff,
+        spread=to_half(statistics.median(spreads)) if spreads else None,
+        total=to_half(statistics.median(totals)) if totals else None,
+        status=Status.IN_PROGRESS if started else Status.SCHEDULED,
+        detail="in play: the lines were updated after kickoff" if started else "",
+    )
+    return game, len(spreads)
 
 
 def _book_lines(book: dict[str, Any], home: str) -> tuple[Decimal | None, Decimal | None]:
