@@ -114,3 +114,14 @@ def test_a_card_of_another_pool_with_the_same_serial_leaves_ours_waiting(store: 
     svc.scan_cards(store, batch.card.slug, [ours_again], received=BEFORE_CUTOFF, folder=tmp_path / "c")
     _, waiting = svc.reviews(store, batch.card.slug)
     assert sorted(Path(r.file).name for r in waiting if r.serial == 1) == ["again.pdf", "theirs.pdf"]
+
+
+def test_the_crops_folder_made_by_a_scan_is_its_owners_only(store: Store, batch, tmp_path: Path):
+    """Each crop shows the card's verify code: other users of the machine must not read them."""
+    import stat
+
+    path = tmp_path / "photo.jpg"
+    cv2.imwrite(str(path), _photo(sheet(batch, 0, MARKS), 330), [cv2.IMWRITE_JPEG_QUALITY, 85])
+    crops = tmp_path / "pool-scans"
+    svc.scan_cards(store, batch.card.slug, [path], stake=Decimal(2), received=BEFORE_CUTOFF, folder=crops)
+    assert stat.S_IMODE(crops.stat().st_mode) == 0o700 and any(crops.iterdir())

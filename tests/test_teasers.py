@@ -386,3 +386,15 @@ def test_the_grade_report_of_a_teaser_card_shows_the_teased_lines():
     assert (packers.away_line, packers.home_line, packers.total) == ("+3", "+9", "")
     assert report.label(card.version, 102) == "Chiefs -1"
     assert report.label(card.version, 301) == "Over 38"
+
+
+def test_a_matchup_in_the_terminal_table_has_no_home_in_capitals():
+    from rich.console import Console
+
+    from parlaycards.report.card_terminal import fitting_table
+
+    table, _ = fitting_table(matchup_card("PGA", "1.5"), Console(width=160))
+    console = Console(width=160, record=True)
+    console.print(table)
+    text = console.export_text()
+    assert "vs McIlroy" in text and "MCILROY" not in text and "at " not in text

@@ -53,7 +53,10 @@ def games_table(card: Card, step: str) -> Table:
             t.add_section()
             t.add_row(f"[bold]{league}[/bold]")
         r = game_row(g, card.timezone)
-        home = ("vs " + g.home + " (N)") if g.neutral else ("at " + g.home.upper())
+        if g.matchup:  # two competitors, no home
+            home = "vs " + g.home
+        else:
+            home = ("vs " + g.home + " (N)") if g.neutral else ("at " + g.home.upper())
         sep = "/" if compact else " / "
         ou = f"{r['over_no']}{sep}{r['under_no']}" if r["over_no"] else ""
         kick = short_kickoff(g, card.timezone, with_date) if compact else r["kickoff"]

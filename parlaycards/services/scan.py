@@ -148,6 +148,9 @@ def scan_cards(
     check_output(
         folder / f"{slug}-crop.jpg", "crops"
     )  # the crops' folder can be written, before any page is read
+    folder.mkdir(
+        mode=0o700, parents=True, exist_ok=True
+    )  # new: its owner's only (each crop shows a verify code)
     templates = {t.name: t for t in list_templates()}
     for _, _, printed_slug, _, template in ranges:  # a batch printed from a template file: by its path
         if printed_slug == slug and template not in templates:
