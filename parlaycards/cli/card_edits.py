@@ -224,11 +224,12 @@ def payout_set(
 
 def _warn_beyond_reach(card: "Card") -> None:
     """A tier for more picks than the card's games allow is kept (games may be added next), and said."""
+    from ..core.errors import spell
     from ..core.reach import beyond_reach
 
     said = beyond_reach(card)
     if said:
-        err(f"Warning: {said}", "yellow")
+        err(spell(f"Warning: {said}", values.flag), "yellow")
 
 
 def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> tuple[int, str]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.bounds import MAX_COUNT
+from ..core.errors import spell
 from ..core.text import plural
 from . import values
 from .options import Slug
@@ -154,7 +155,7 @@ def print_(
             f"{done.first:06d}–{done.last:06d}, {plural(done.pages, 'page')} of {done.template}."
         )
     if done.beyond:
-        err(f"Warning: {done.beyond}", "yellow")
+        err(spell(f"Warning: {done.beyond}", values.flag), "yellow")
     err(AT_100)
 
 

@@ -3,6 +3,7 @@ card is printed on every card and never paid. Pure: the print and `payout set` s
 
 from __future__ import annotations
 
+from .errors import option
 from .models import Card
 from .text import plural
 
@@ -22,9 +23,9 @@ def beyond_reach(card: Card) -> str | None:
         return None
     games = plural(sum(not g.off for g in card.games), "game")
     counts = ", ".join(map(str, over[:-1])) + (" and " if len(over) > 1 else "") + str(over[-1])
-    fix = f"parlaycards rules set {card.slug} --max-picks {most}"
+    fix = f"parlaycards rules set {card.slug} {option('max_picks')} {most}"
     if card.rules.min_picks > most:
-        fix = f"parlaycards rules set {card.slug} --min-picks {most} --max-picks {most}"
+        fix = f"parlaycards rules set {card.slug} {option('min_picks')} {most} {option('max_picks')} {most}"
     return (
         f"card {card.slug} v{card.version} has {games}, so one card takes at most {most} picks, but its payout "
         f"table has tiers for {counts} picks and its rules accept up to {card.rules.max_picks}: players see tiers "

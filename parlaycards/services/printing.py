@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..core.errors import ParlayError
 from ..core.models import Card
-from ..core.reach import beyond_reach
+from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
 from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
@@ -220,7 +220,7 @@ def _check_printable(card: Card) -> None:
             f"card {card.slug} v{card.version} has no game on it to print; add games with `game add`."
         )
     games = [g for g in card.games if not g.off]
-    most = sum(1 + (g.total is not None and card.rules.same_game) for g in games)  # a side, and its total
+    most = most_picks(card)  # a side of each game, and its total where the rules allow both
     if card.rules.min_picks > most:
         raise ParlayError(
             f"card {card.slug} v{card.version} asks for at least {card.rules.min_picks} picks but its "
