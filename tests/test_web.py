@@ -603,3 +603,21 @@ def test_a_card_cannot_be_named_as_a_page_of_serve(tmp_path: Path):
         assert r.exit_code == 2 and f'the card name "{name}" is taken by the pool' in r.output
         assert "Traceback" not in r.output
     assert not (tmp_path / "pool.db").exists()  # refused before any pool was made
+
+
+def test_a_card_paid_before_a_score_correction_is_overpaid_on_the_operators_page_and_off_the_board(
+    pool: Pool, site: Site
+):
+    from parlaycards.services import grading, results
+
+    for number, away, home in ((101, 30, 0), (103, 0, 30), (117, 30, 0)):  # 000001's three picks win
+        results.set_result(pool.store, SLUG, number, away, home)
+    grading.grade(pool.store, SLUG)
+    entry_svc.pay(pool.store, SLUG, 1)
+    results.set_result(pool.store, SLUG, 101, 0, 30, yes=True)  # corrected after paying: 101 now loses
+    grading.grade(pool.store, SLUG)
+    page = operator(site).get(f"/op/{SLUG}").text
+    row = page.split('class="winners"')[-1].split(">000001<")[1].split("</tr>")[0]
+    assert "overpaid $" in row and "tag loss" in row and ">paid<" not in row
+    board = client(site).get(f"/{SLUG}").text
+    assert "<strong>0</strong> winners" in board and ">000001<" not in board.split('class="winners"')[-1]
