@@ -70,3 +70,21 @@ def test_a_college_card_keeps_schools_the_table_does_not_know_but_not_a_near_mis
 def test_a_card_of_another_sport_read_as_nfl_is_left_alone(tmp_path: Path) -> None:
     rows = [["Away", "Home", "Home line"], ["Rovers", "United", "+1"], ["City", "Athletic", "-2"]]
     assert len(read_lines(csv_file(tmp_path / "local.csv", rows)).games) == 2
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("Cincinati Bengals", "Cincinnati Bengals"),
+        ("Miami Dolphns", "Miami Dolphins"),
+        ("Dolphns", "Miami Dolphins"),
+    ],
+)
+def test_a_misspelled_word_beside_a_right_one_is_a_typo_not_another_team(
+    tmp_path: Path, typed: str, meant: str
+) -> None:
+    """ "Cincinati Bengals" holds the Bengals' nickname right: it is still a typo of the Bengals, not a team
+    with words of its own added (as "Tennessee Tech" is beside Tennessee)."""
+    rows = [*NFL_ROWS[:-1], ["Baltimore Ravens", typed, "+3", "42.5"]]
+    with pytest.raises(ParlayError, match=rf'"{typed}" is not an NFL team; did you mean {meant}\?'):
+        read_lines(csv_file(tmp_path / "week12.csv", rows))

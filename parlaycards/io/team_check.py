@@ -12,7 +12,7 @@ that never finds its game.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from ..core import teams
 from ..core.errors import Source, option
@@ -43,9 +43,21 @@ def unknown_teams(
             first.setdefault(n, d)
         for name, d in first.items():
             near = teams.suggest(name, list(groups))
-            if near is not None and not any(teams.level(name, n) >= teams.WORDS for n in groups[near]):
+            if near is not None and not _another_team(name, groups[near]):
                 problems.append(_problem(file, d, name, near, KNOWN[whose], sheets))
     return problems
+
+
+def _another_team(name: str, team: Sequence[str]) -> bool:
+    """A known team's name with words of its own added ("Tennessee Tech" beside Tennessee): another team,
+    not a typo; but not when a word it adds is a misspelling of one of the team's ("Cincinati Bengals")."""
+    import difflib
+
+    if not any(teams.level(name, n) >= teams.WORDS for n in team):
+        return False
+    theirs = {w for n in team for w in teams.words(n)}
+    added = [w for w in teams.words(name) if w not in theirs]
+    return not any(difflib.SequenceMatcher(None, w, t).ratio() >= 0.8 for w in added for t in theirs)
 
 
 def _problem(
