@@ -72,7 +72,7 @@ def build(folder: Path, entries: int, url: str | None = None) -> tuple[str, dict
             games = rng.sample(numbers, rng.choice((3, 3, 4, 5)))
             picks = ",".join(str(rng.choice(pair)) for pair in games)
             w.writerow(
-                [f"{serial:06d}", f"Player {serial}", rng.choice((2, 5, 10)), picks, "2026-11-20 12:00"]
+                [f"{serial:06d}", f"Player {serial}", rng.choice((2, 5, 10)), picks, "2026-11-19 12:00"]
             )
             codes[serial] = verify_code(secret, slug, card.version, serial)
     done = entry_svc.import_entries(store, slug, sheet)
@@ -252,7 +252,7 @@ def photo(base: str, link: str, path: Path) -> tuple[float, str]:
         t = time.perf_counter()
         r = c.post(
             "/op/nfl-w12/phone",
-            data={"csrf": token, "received": "2026-11-20T12:00"},
+            data={"csrf": token, "received": "2026-11-19T12:00"},
             files={"photo": ("IMG_0001.jpg", path.read_bytes(), "image/jpeg")},
         )
         took = time.perf_counter() - t
