@@ -125,3 +125,26 @@ def test_the_crops_folder_made_by_a_scan_is_its_owners_only(store: Store, batch,
     crops = tmp_path / "pool-scans"
     svc.scan_cards(store, batch.card.slug, [path], stake=Decimal(2), received=BEFORE_CUTOFF, folder=crops)
     assert stat.S_IMODE(crops.stat().st_mode) == 0o700 and any(crops.iterdir())
+
+
+def test_a_scan_received_after_every_game_kicked_off_is_refused_before_any_page_is_read(
+    store: Store, batch, tmp_path: Path
+):
+    from datetime import datetime
+
+    from parlaycards.core.errors import ParlayError
+
+    path = tmp_path / "photo.jpg"
+    cv2.imwrite(str(path), _photo(sheet(batch, 0, MARKS), 330), [cv2.IMWRITE_JPEG_QUALITY, 85])
+    crops = tmp_path / "crops"
+    # Monday morning, or now, long after; late on purpose (past the cutoff): still no game left to pick
+    for received in (datetime(2026, 11, 23, 9, 0), None):
+        with pytest.raises(
+            ParlayError, match=r"every game of nfl-w12 had kicked off by .*every pick would be refused"
+        ):
+            svc.scan_cards(
+                store, batch.card.slug, [path], stake=Decimal(2), received=received, late=True, folder=crops
+            )
+    assert not crops.exists()
+    _, rows = svc.reviews(store, batch.card.slug, everything=True)
+    assert rows == []

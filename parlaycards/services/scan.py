@@ -144,13 +144,12 @@ def scan_cards(
             f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30"), '
             f"or {option('late')} to accept them after the cutoff on purpose."
         )
+    _refuse_all_started(current, when, slug)
     folder = folder or Path("parlaycards-scans")
-    check_output(
-        folder / f"{slug}-crop.jpg", "crops"
-    )  # the crops' folder can be written, before any page is read
-    folder.mkdir(
-        mode=0o700, parents=True, exist_ok=True
-    )  # new: its owner's only (each crop shows a verify code)
+    # the crops' folder can be written, before any page is read; a new one is its owner's only (each crop
+    # shows a card's verify code)
+    check_output(folder / f"{slug}-crop.jpg", "crops")
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     templates = {t.name: t for t in list_templates()}
     for _, _, printed_slug, _, template in ranges:  # a batch printed from a template file: by its path
         if printed_slug == slug and template not in templates:
@@ -159,6 +158,23 @@ def scan_cards(
     read, blank = read_all(job, files, counts, progress)
     outcomes = keep_read(store, slug, read, sum(counts), folder, when, late)
     return ScanReport(slug, sum(counts), tuple(blank), outcomes, folder)
+
+
+def _refuse_all_started(card: Card, when: datetime, slug: str) -> None:
+    """Cards received after every game of the card kicked off would each be refused (no pick on a started
+    game is taken): say so once, before any page is read, as for the cutoff."""
+    kicks = [g.kickoff for g in card.games if not g.off]
+    if not kicks or not all(isinstance(k, datetime) and k.tzinfo is not None for k in kicks):
+        return
+    last = max(k for k in kicks if isinstance(k, datetime))
+    if when >= last:
+        zone = ZoneInfo(card.timezone)
+        raise ParlayError(
+            f"every game of {slug} had kicked off by {brief(last.astimezone(zone), year=True)} "
+            f"({card.timezone}), and these cards would be entered as received "
+            f"{brief(when.astimezone(zone), year=True)}: every pick would be refused. Pass "
+            f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30").'
+        )
 
 
 def write_crop(path: Path, blob: bytes) -> None:
