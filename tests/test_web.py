@@ -621,3 +621,21 @@ def test_a_card_paid_before_a_score_correction_is_overpaid_on_the_operators_page
     assert "overpaid $" in row and "tag loss" in row and ">paid<" not in row
     board = client(site).get(f"/{SLUG}").text
     assert "<strong>0</strong> winners" in board and ">000001<" not in board.split('class="winners"')[-1]
+
+
+def test_a_correction_that_moves_paid_cards_needs_yes_on_the_operators_page(pool: Pool, site: Site):
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}").text)
+    for game, (away, home) in {101: (30, 10), 103: (10, 30), 117: (28, 10)}.items():
+        c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": str(game), "away": away, "home": home})
+    c.post(f"/op/{SLUG}/grade", data={"csrf": token})
+    assert 'name="yes"' not in c.get(f"/op/{SLUG}").text  # nothing paid yet: nothing to confirm
+    c.post(f"/op/{SLUG}/pay", data={"csrf": token, "serial": "000001"})
+    assert 'name="yes"' in c.get(f"/op/{SLUG}").text
+    before = snapshot(db_file(site))
+    r = c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "10", "home": "30"})
+    assert "changes what 1 paid card of" in html.unescape(r.text) and snapshot(db_file(site)) == before
+    r = c.post(
+        f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "10", "home": "30", "yes": "on"}
+    )
+    assert "Buffalo Bills 10, Houston Texans 30" in r.text

@@ -65,6 +65,9 @@ def dashboard(site: Site, slug: str) -> dict[str, Any]:
         "reviews": [(r, scan_svc.kind(r.reasons[0]) if r.reasons else "other") for r in rows],
         "report": report,
         "graded": graded,
+        "paid_any": any(
+            r.paid > 0 for r in report.rows
+        ),  # a correction may then move paid cards: `yes` offered
     }
 
 

@@ -33,12 +33,12 @@ def said(got: result_svc.Recorded, what: str = "score") -> str:
 async def score(request: Request, session: Session) -> Response:
     site, slug, f = site_of(request), request.path_params["slug"], await request.form()
 
-    def run() -> str:
-        number = forms.whole(f.get("game"), "game")
+    def run() -> str:  # `yes`: a correction that moves what paid cards won, on purpose (`result set --yes`)
+        number, yes = forms.whole(f.get("game"), "game"), bool(f.get("yes"))
         if f.get("cancelled"):
-            return said(result_svc.set_result(site.store, slug, number, cancelled=True))
+            return said(result_svc.set_result(site.store, slug, number, cancelled=True, yes=yes))
         away, home = forms.whole(f.get("away"), "away score"), forms.whole(f.get("home"), "home score")
-        return said(result_svc.set_result(site.store, slug, number, away, home))
+        return said(result_svc.set_result(site.store, slug, number, away, home, yes=yes))
 
     return await act(request, session, run)
 
