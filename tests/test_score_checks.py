@@ -117,3 +117,25 @@ def test_a_score_sheet_that_moves_a_paid_card_is_refused_unless_yes(paid, tmp_pa
         results.import_results(paid, SLUG, sheet)
     got = results.import_results(paid, SLUG, sheet, yes=True)
     assert len(got.paid_moved) == 1 and got.paid_moved[0].startswith("card 000001 (Ann)")
+
+
+def test_a_score_for_a_game_that_has_not_kicked_off_is_refused_and_a_game_called_off_is_not(store):
+    """A score typed on the wrong card (this week's games, last week's scores) would grade cards still being
+    handed in: refused while the game has not started; a game called off before it starts is recorded."""
+    from datetime import UTC, datetime, timedelta
+
+    from .print_support import nfl_card
+
+    card = nfl_card(4)
+    soon = datetime.now(UTC) + timedelta(days=3)
+    games = (card.games[0].model_copy(update={"kickoff": soon}), *card.games[1:])
+    new_card(
+        store,
+        card.model_copy(update={"games": games, "rules": card.rules.model_copy(update={"cutoff": None})}),
+    )
+    with pytest.raises(ParlayError, match=r"kicks off .*a result is stored only for a game that has started"):
+        results.set_result(store, card.slug, 101, 20, 24)
+    assert stored(store) == {}
+    results.set_result(store, card.slug, 103, 20, 24)  # a game already played: stored
+    results.set_result(store, card.slug, 101, cancelled=True)
+    assert sorted(stored(store)) == [101, 103]

@@ -169,10 +169,14 @@ def _save(
     not_over: tuple[str, ...] = (),
     *,
     yes: bool = True,
+    feed: bool = False,
 ) -> Recorded:
-    """Store `results`, audited; refused when they change what paid cards won, unless `yes`."""
+    """Store `results`, audited; refused when they change what paid cards won, unless `yes`, or (typed or
+    from a sheet, not a `feed`'s finals) when a game has not kicked off."""
     from . import score_checks as checks
 
+    if not feed:
+        checks.refuse_unplayed(games, results, slug)
     moved = checks.paid_moved(tx, slug, results)
     checks.refuse_paid_moves(moved, slug, yes)
     changed = result_rows.put(tx, slug, results)
@@ -222,7 +226,7 @@ def record_finals(
                 for old, new in differ
             ),
         )
-    return _save(tx, slug, games, results, not_over)
+    return _save(tx, slug, games, results, not_over, feed=True)
 
 
 @dataclass

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..core import bulk
 from ..core.errors import ParlayError, option
 from ..core.models import Game, Result
-from ..core.text import dollars, plural
+from ..core.text import brief, dollars, plural
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -85,4 +85,29 @@ def refuse_paid_moves(moved: tuple[str, ...], slug: str, yes: bool) -> None:
             f"with {option('yes')}; the next `parlaycards grade {slug}` then shows each card overpaid or owed, "
             f"and `parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT` records money handed back:",
             problems=moved,
+        )
+
+
+def refuse_unplayed(games: dict[int, Game], results: list[Result], slug: str) -> None:
+    """A final score (or a competitor out) for a game that has not kicked off yet is refused: it is a score
+    typed on the wrong card or game, and cards may still be handed in for that game. A game called off
+    (cancelled) may be recorded at any time."""
+    from datetime import UTC, date, datetime
+
+    now = datetime.now(UTC)
+    early = []
+    for r in results:
+        kick = games[r.game].kickoff
+        if r.cancelled or kick is None:
+            continue
+        if (isinstance(kick, datetime) and kick.tzinfo is not None and kick > now) or (
+            not isinstance(kick, datetime) and isinstance(kick, date) and kick > now.date()
+        ):
+            early.append(
+                f"{games[r.game].label()} kicks off {brief(kick) if isinstance(kick, datetime) else kick}"
+            )
+    if early:
+        raise ParlayError(
+            f"{'; '.join(early)}: a result is stored only for a game that has started, and nothing was stored. "
+            f"Is this the right card ({slug})? A game called off before it starts is {option('cancelled')}."
         )
