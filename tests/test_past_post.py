@@ -295,3 +295,20 @@ def test_a_kickoff_with_no_zone_locks_on_the_cards_clock():
         kicked_off(game, datetime(2026, 11, 20, 1, 14, tzinfo=ZoneInfo("UTC")), card) is None
     )  # 20:14 Eastern
     assert kicked_off(game, datetime(2026, 11, 19, 20, 15, tzinfo=ET), card) == "Thu Nov 19 20:15"
+
+
+def test_a_received_time_still_to_come_is_refused_as_such(store):
+    """`--received "2027-01-01 10:00"` on 24 Nov: not "had kicked off", but a time that has not come yet."""
+    from datetime import UTC, timedelta
+
+    soon = datetime.now(UTC) + timedelta(days=5)  # the card's games next week, whenever this runs
+    card = make_card()
+    new_card(
+        store,
+        card.model_copy(update={"games": tuple(g.model_copy(update={"kickoff": soon}) for g in card.games)}),
+    )
+    print_serials(store, "nfl-w12", 2)
+    ahead = (datetime.now(UTC) + timedelta(days=2)).astimezone(ZoneInfo("America/New_York"))
+    with pytest.raises(RefusedError) as got:
+        enter(store, "nfl-w12", serial="1", received=ahead.strftime("%Y-%m-%d %H:%M"))
+    assert any("which is still to come" in p for p in got.value.problems), got.value.problems

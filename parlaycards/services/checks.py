@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 REQUIRE_CODE = "require_verify_code"
 MAX_STAKE = "max_stake"
+FUTURE = timedelta(minutes=10)  # a received time this far ahead of now is a typo (clocks differ by less)
 
 
 def max_stake(tx: Tx) -> Decimal:
@@ -138,6 +139,13 @@ class Checks:
         received = raw.received_at or now
         if (far := _far_from_week(received, self.current)) is not None:
             reasons.append(far)
+            return None, reasons
+        if received > datetime.now(UTC) + FUTURE:  # the clock, not `now` (an import's --received)
+            local = received.astimezone(zone_of(self.current))
+            reasons.append(
+                f"received {brief(local, year=True)}, which is still to come: a card is received when it is "
+                "handed in, at the latest now (a typo in the date or the year?)"
+            )
             return None, reasons
         cutoff = self.current.rules.cutoff
         after_cutoff = cutoff is not None and received > cutoff
