@@ -325,7 +325,7 @@ def result_import(
     from ..services import results as svc
     from .pool_views import say_results
 
-    say_results(slug, run(lambda: svc.import_results(open_store(), slug, file)), file.name)
+    say_results(slug, run(lambda: svc.import_results(open_store(), slug, file, yes)), file.name)
 
 
 def results(slug: Slug, json: Json = False) -> None:

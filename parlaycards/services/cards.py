@@ -25,6 +25,7 @@ from ..core.text import plural
 from ..core.zones import zone
 from ..store import cards as card_rows
 from ..store import retry_conflicts
+from .numbers_taken import check_numbers
 
 if TYPE_CHECKING:
     from ..io.mapping import ColumnMap  # the sheet readers: loaded by an import only
@@ -187,6 +188,8 @@ def store_games(
             games = keep_names(current, tuple(games), identity)
         card = _card(current, slug, games, title, default_title, tz, fresh, source)
         undone = _undone(tx, current, card, lines_from) if current is not None else ()
+        if current is not None:
+            check_numbers(tx, current, card, "this import")
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
         note = f"imported {plural(len(card.games), 'game')} from {source}"
         if dry_run:

@@ -17,6 +17,7 @@ from ..core.text import iso_day
 from ..core.zones import localise, week_of
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
+from .numbers_taken import check_numbers
 
 
 class Unset:
@@ -53,6 +54,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
         changes = tuple(card_changes(card, new))
         if new == card or not changes:
             raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
+        check_numbers(tx, card, new, "this edit")
         saved = card_rows.save(tx, new, note)
         tx.audit("edit", slug, version=saved.version, note=note, changes=list(changes))
         return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))

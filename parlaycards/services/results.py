@@ -237,6 +237,9 @@ class _Taken:
     found: dict[int, tuple[Result, str]] = field(default_factory=dict)
     elsewhere: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    older: list[Game] = field(
+        default_factory=list
+    )  # printed wordings of a number the newest gives another game
 
 
 @retry_conflicts
@@ -252,6 +255,7 @@ def import_results(store: Store, slug: str, path: Path, yes: bool = False) -> Re
     with store.transaction() as tx:
         card = card_rows.latest(tx, slug)
         games = games_of(tx, slug)
+        taken.older = _older_wordings(tx, slug, games)
         live = checks.in_play(tx, slug)
         for raw in sheet.rows:
             _take(card, games, live, raw, str(raw.source).removeprefix(f"{sheet.file}, "), taken)
@@ -281,6 +285,8 @@ def _take(
     from ..io.sheets import Problem
     from . import score_checks as checks
 
+    if raw.number is None and raw.away and raw.home:
+        games = _printed_as(games, taken.older, raw.away, raw.home)
     names = [t for g in games.values() for t in (g.away, g.home)]
     if (
         raw.number is None
@@ -311,6 +317,26 @@ def _take(
             )
         )
     taken.found.setdefault(game.key, (result, where))
+
+
+def _older_wordings(tx: Tx, slug: str, games: dict[int, Game]) -> list[Game]:
+    """The games printed cards carry under a number whose newest version names other teams (a card
+    renumbered before such edits were refused): a score sheet may name them as the cards do."""
+    out: list[Game] = []
+    for version in card_rows.printed_versions(tx, slug):
+        for g in card_rows.get(tx, slug, version).games:
+            now = games.get(g.key)
+            if now is not None and {g.away, g.home} != {now.away, now.home} and g not in out:
+                out.append(g)
+    return out
+
+
+def _printed_as(games: dict[int, Game], older: list[Game], away: str, home: str) -> dict[int, Game]:
+    """`games`, with a number's printed wording in place of its newest when only that names the row's teams."""
+    if not older or teams.best_pairs((g, away, home, g.away, g.home) for g in games.values()):
+        return games
+    hits = teams.best_pairs((g, away, home, g.away, g.home) for g in older)
+    return {**games, hits[0][0].key: hits[0][0]} if len(hits) == 1 else games
 
 
 def _result_of(game: Game, swap: bool, raw: RawResult) -> Result:

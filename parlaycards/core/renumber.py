@@ -1,0 +1,74 @@
+"""Selection numbers that are spoken for: a number printed on cards, or a game already scored, names
+one side of one game for good.
+
+Scores are kept by selection number and every printed card is graded by its numbers, so a new version
+that gives such a number to another game (or to the other side of the same game) would turn every
+printed pick on it into a pick on the other game. A line, total or kickoff change of the same game
+keeps each number's meaning and stays allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+
+from .models import Card, Game
+
+Identity = Callable[[str, str], str]  # (a team's name, its league) → who the team is
+
+
+def _meaning(game: Game, number: int, identity: Identity) -> tuple[str, ...]:
+    """What `number` selects on `game`: one team of this matchup, or its over or under."""
+    away, home = identity(game.away, game.league), identity(game.home, game.league)
+    side = {
+        game.numbers.away: "away",
+        game.numbers.home: "home",
+        game.numbers.over: "over",
+        game.numbers.under: "under",
+    }[number]
+    return (away, home, side)
+
+
+def _versions(versions: Collection[int]) -> str:
+    names = ", ".join(str(v) for v in sorted(versions))
+    return f"version{'s' if len(versions) > 1 else ''} {names}"
+
+
+def renumbered(
+    printed: Mapping[int, Card],
+    scored: Collection[int],
+    latest: Card,
+    new: Card,
+    identity: Identity,
+) -> tuple[str, ...]:
+    """Each game of `new` holding a number that `printed` cards (by version) or a score (`scored`: game
+    keys with a result, on `latest`) give to another game or side, said as one sentence per game."""
+    taken: dict[int, tuple[Game, set[int], bool]] = {}
+    for version in sorted(printed):
+        for g in printed[version].games:
+            for n in g.numbers.all():
+                first = taken.setdefault(n, (g, set(), False))
+                if _meaning(first[0], n, identity) == _meaning(g, n, identity):
+                    first[1].add(version)
+    for g in latest.games:
+        if g.key in scored:
+            for n in g.numbers.all():
+                game, versions, _ = taken.get(n, (g, set(), True))
+                taken[n] = (game, versions, True)
+    out: list[str] = []
+    for g in new.games:
+        clash = [n for n in g.numbers.all() if n in taken and _clashes(taken[n][0], n, g, identity)]
+        if not clash:
+            continue
+        was, versions, score = taken[clash[0]]
+        why = [f"on cards printed from {_versions(versions)}"] if versions else []
+        why += ["scored"] if score else []
+        numbers = "/".join(str(n) for n in clash)
+        out.append(
+            f"{numbers}: {was.label()} ({' and '.join(why)}) would become {g.label()}"
+            + ("" if (g.away, g.home) != (was.away, was.home) else " with its numbers moved")
+        )
+    return tuple(out)
+
+
+def _clashes(was: Game, number: int, now: Game, identity: Identity) -> bool:
+    return _meaning(was, number, identity) != _meaning(now, number, identity)

@@ -1,0 +1,34 @@
+"""The selection numbers a card's printed cards and scores hold: a new version may not give them to
+another game (core/renumber.py says why)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import RefusedError, option
+from ..core.models import Card
+from ..core.renumber import renumbered
+from ..core.teams import identity
+from ..store import cards as card_rows
+from ..store import results as result_rows
+
+
+def check_numbers(tx: Any, current: Card, new: Card, what: str) -> None:
+    """Refuse storing `new` as the next version of `current` when `what` ("this import", "this edit")
+    gives a number already printed on cards or scored to another game, naming each."""
+    printed = {v: card_rows.get(tx, current.slug, v) for v in card_rows.printed_versions(tx, current.slug)}
+    scored = result_rows.of(tx, current.slug)
+    moved = renumbered(printed, scored, current, new, identity)
+    if not moved:
+        return
+    slug = current.slug
+    raise RefusedError(
+        f"card {slug}: {what} would give selection numbers already printed on cards or scored to "
+        "another game. Scores are kept by number, so every printed pick on them would become a pick on "
+        "the other game. Nothing was changed. Lines for another week go on a new card (`parlaycards "
+        f"import FILE {option('card')} NEW-NAME`); a game's numbers can change only before any card is printed; to "
+        f"put another game on this card, take the old one off (`parlaycards game remove {slug} NUMBER`) "
+        f"and add the new one (`parlaycards game add {slug} …`), which gives it new numbers. The "
+        "numbers and their games:",
+        problems=moved,
+    )
