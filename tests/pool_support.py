@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -21,6 +21,25 @@ from .conftest import make_card
 # so its picks are not refused as past-posted; a test of the cutoff or of a late card gives its own time.
 BEFORE_KICKOFF = "2026-11-19 09:00"
 HANDED_IN = datetime(2026, 11, 19, 9, 0)  # the same, as the services take it (naive: the card's wall clock)
+# When a test card was printed: before it was handed in (a card handed in before it was printed is refused).
+PRINTED = datetime(2026, 11, 16, 14, 0, tzinfo=UTC)
+
+
+def printed_earlier(store: Store, slug: str) -> None:
+    """Every print batch of card `slug` dated PRINTED (the Monday of the test week), or three days before the
+    card's first game when that is earlier: a test runs today, its cards are handed in on the card's dates."""
+    from datetime import timedelta
+
+    from sqlalchemy import text
+
+    with store.transaction() as tx:
+        games = [g.kickoff for g in card_rows.latest(tx, slug).games if isinstance(g.kickoff, datetime)]
+        first = min((k if k.tzinfo else k.replace(tzinfo=UTC) for k in games), default=PRINTED)
+        when = min(PRINTED, first - timedelta(days=3))
+        tx.conn.execute(
+            text("UPDATE print_batches SET created_at = :t WHERE slug = :s"),
+            {"t": when.isoformat(), "s": slug},
+        )
 
 
 def new_card(store: Store, card: Card | None = None) -> Card:
@@ -40,7 +59,8 @@ def print_serials(store: Store, slug: str, count: int) -> tuple[int, int, int]:
         card = card_rows.latest(tx, slug)
         first, last = tx.take_serials(count)
         batches.record(tx, slug, card.version, "letter-2up", first, last, f"{slug}.pdf", "0" * 64)
-        return first, last, card.version
+    printed_earlier(store, slug)
+    return first, last, card.version
 
 
 def code(store: Store, slug: str, version: int, serial: int) -> str:

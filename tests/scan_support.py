@@ -15,6 +15,8 @@ from parlaycards.services import printing
 from parlaycards.store import Store
 from parlaycards.store import cards as card_rows
 
+from .pool_support import printed_earlier
+
 ET = ZoneInfo("America/New_York")
 BEFORE_CUTOFF = datetime(2026, 11, 20, 12, 0)  # on the card's wall clock
 
@@ -31,6 +33,7 @@ def printed(store: Store, card: Card, template: str, copies: int, folder: Path) 
     with store.transaction() as tx:
         saved = card_rows.save(tx, card, "test")
     done = printing.print_batch(store, saved.slug, copies=copies, template=template, folder=folder)
+    printed_earlier(store, saved.slug)  # printed before the test week's cards are handed in
     return Printed(saved, template, done.file, done.first or 0)
 
 

@@ -62,7 +62,7 @@ def test_history_is_every_step_of_the_week_oldest_first_in_the_cards_zone(week: 
     assert str(h.events[0].at.tzinfo) == "America/Chicago"
     texts = [e.text for e in h.events]
     assert texts[2] == "printed 4 cards, serials 000001–000004, version 2 on letter-2up → nfl-w12.pdf"
-    assert texts[3] == "card 000001 entered: Kim, $5.00 on 101, 103, 105"
+    assert texts[3] == "card 000001 entered: Kim, $5.00 on 101, 103, 105 (handed in Fri Nov 20 12:00)"
     assert texts[5] == "card 000001 voided (Kim, $5.00): typed on the wrong serial"
     assert texts[-1].startswith("card 000002 paid $")
     assert [e.at for e in h.events] == sorted(e.at for e in h.events)

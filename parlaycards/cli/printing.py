@@ -151,8 +151,13 @@ def print_(
             )
     else:
         err(
-            f"Wrote {done.file}: {plural(done.copies, 'card')} of {slug} v{done.version}, serials "
-            f"{done.first:06d}–{done.last:06d}, {plural(done.pages, 'page')} of {done.template}."
+            f"Wrote {done.file}: {plural(done.copies, 'card')} of {slug} v{done.version}, "
+            + (
+                f"serial {done.first:06d}"
+                if done.first == done.last
+                else f"serials {done.first:06d}–{done.last:06d}"
+            )
+            + f", {plural(done.pages, 'page')} of {done.template}."
         )
     if done.beyond:
         err(spell(f"Warning: {done.beyond}", values.flag), "yellow")

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from .money import dollars
-from .text import plural
+from .text import brief, plural
 
 # The kinds an operator filters by, in the order `--help` lists them.
 KINDS: tuple[str, ...] = (
@@ -118,11 +118,26 @@ def events(rows: Iterable[AuditRow], tz: str, kinds: frozenset[str] = frozenset(
                 actor=r.actor,
                 action=r.action,
                 kind=kind,
-                text=describe(r.action, r.detail),
+                text=describe(r.action, r.detail) + _handed_in(r, zone),
                 detail=r.detail,
             )
         )
     return tuple(out)
+
+
+def _handed_in(row: AuditRow, zone: ZoneInfo) -> str:
+    """` (handed in Sat Nov 14 12:00)` for a card entered with a received time earlier than its entry
+    (a `--received` or a Received cell), else nothing."""
+    if row.action not in ("entry.add", "entry.replace"):
+        return ""
+    e = row.detail.get("new", row.detail) if row.action == "entry.replace" else row.detail
+    try:
+        received = datetime.fromisoformat(str(e.get("received_at")))
+    except ValueError:
+        return ""
+    if received.tzinfo is None or row.at - received <= timedelta(minutes=1):
+        return ""
+    return f" (handed in {brief(received.astimezone(zone))})"
 
 
 def _money(value: object) -> str:
@@ -173,8 +188,9 @@ def _import(d: Detail) -> str:
 def _printed(d: Detail) -> str:
     first, last = d.get("first"), d.get("last")
     count = last - first + 1 if isinstance(first, int) and isinstance(last, int) else "?"
+    serials = f"serial {_serial(first)}" if first == last else f"serials {_serial(first)}–{_serial(last)}"
     return (
-        f"printed {count} card{'' if count == 1 else 's'}, serials {_serial(first)}–{_serial(last)}, "
+        f"printed {count} card{'' if count == 1 else 's'}, {serials}, "
         f"version {d.get('version')} on {d.get('template')} → {d.get('file')}"
     )
 

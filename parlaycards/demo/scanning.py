@@ -14,6 +14,7 @@ from ..services import scan as scan_svc
 from ..store import Store
 from ..store import cards as card_rows
 from . import marks
+from .steps import printed_on
 
 SLUG = "nfl-w12"
 CARDS = 12
@@ -21,7 +22,9 @@ CARDS = 12
 
 def demo_scan(store: Store, out: Path, _samples: Path, progress: Callable[[str], None]) -> list[str]:
     progress("Marking a dozen cards and scanning them back …")
-    batch = printing.print_batch(store, SLUG, copies=CARDS, template="letter-2up", folder=out)
+    batch = printing.print_batch(
+        store, SLUG, copies=CARDS, template="letter-2up", folder=out, printed_at=printed_on(store, SLUG)
+    )
     with store.transaction() as tx:
         card = card_rows.latest(tx, SLUG)
     folder = out / "scans"

@@ -16,6 +16,15 @@ from ..store import Store
 from ..store import cards as card_rows
 
 
+def printed_on(store: Store, slug: str) -> datetime | None:
+    """When the demo's cards of `slug` are printed: three days before the card's first game (the sample
+    week is gone by; cards are handed in after they are printed)."""
+    with store.reading() as tx:
+        card = card_rows.latest(tx, slug)
+    first = min((g.kickoff for g in card.games if isinstance(g.kickoff, datetime)), default=None)
+    return first - timedelta(days=3) if first is not None else None
+
+
 def print_step(store: Store, out: Path, samples: Path, progress: Callable[[str], None]) -> list[str]:
     """The demo's printing: a batch of NFL cards and a proof, the college card 1-up, combo cards,
     a calibration sheet and a pick'em sheet, all under `out`."""
@@ -26,7 +35,9 @@ def print_step(store: Store, out: Path, samples: Path, progress: Callable[[str],
         ("ncaa-w13", 4, "letter-1up"),
         ("combo-w12", 10, "letter-2up"),
     ):
-        done = printing_svc.print_batch(store, slug, copies=copies, template=template, folder=out)
+        done = printing_svc.print_batch(
+            store, slug, copies=copies, template=template, folder=out, printed_at=printed_on(store, slug)
+        )
         said.append(
             f"Printed {done.copies} cards of {slug} v{done.version} on {template} "
             f"(serials {done.first:06d}–{done.last:06d}): {done.file}"

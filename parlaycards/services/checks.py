@@ -55,6 +55,7 @@ class Checks:
         self._void: dict[int, void_rows.Voided] = {}
         self._ranges = entry_rows.printed_ranges(tx, slug)
         self._firsts = [r[0] for r in self._ranges]
+        self._printed_at: list[tuple[int, int, datetime]] | None = None  # (first, last, when), on first use
         if not self._ranges:
             raise RefusedError(
                 f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
@@ -75,6 +76,25 @@ class Checks:
         if version not in self._versions:
             self._versions[version] = card_rows.get(self.tx, self.slug, version)
         return self._versions[version]
+
+    def _before_print(self, serial: int, received: datetime) -> str | None:
+        """Why `received` cannot be right for `serial`: it is earlier than the card was printed."""
+        from ..store import batches
+
+        if self._printed_at is None:
+            self._printed_at = [
+                (b.first_serial, b.last_serial, datetime.fromisoformat(b.created_at))
+                for b in batches.of_card(self.tx, self.slug)
+            ]
+        when = next((t for first, last, t in self._printed_at if first <= serial <= last), None)
+        if when is None or received >= when.replace(second=0, microsecond=0):  # a time typed to the minute
+            return None
+        here = zone_of(self.current)
+        return (
+            f"received {brief(received.astimezone(here), year=True)}, before serial {format_serial(serial)} "
+            f"was printed ({brief(when.astimezone(here), year=True, zone=True)}): a card is handed in after "
+            "it is printed; give the time it was handed in"
+        )
 
     def _serial_refusals(self, serial: int, printed: tuple[str, int] | None) -> list[str]:
         """Why a serial cannot be entered on this card: never printed, printed for another card, twice in
@@ -146,6 +166,9 @@ class Checks:
                 f"received {brief(local, year=True)}, which is still to come: a card is received when it is "
                 "handed in, at the latest now (a typo in the date or the year?)"
             )
+            return None, reasons
+        if (early := self._before_print(raw.serial, received)) is not None:
+            reasons.append(early)
             return None, reasons
         cutoff = self.current.rules.cutoff
         after_cutoff = cutoff is not None and received > cutoff

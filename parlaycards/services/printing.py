@@ -7,6 +7,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from ..core.errors import ParlayError
@@ -77,8 +78,10 @@ def print_batch(
     proof: bool = False,
     folder: Path = Path("output"),
     progress: Callable[[int, int], None] | None = None,
+    printed_at: datetime | None = None,
 ) -> Printed:
     """Print `copies` serialized cards of the latest version of `slug` (or one PROOF, using no serials).
+    `printed_at` dates the batch (default now: the demo replays a week gone by).
 
     Prints of a pool take turns (`Store.print_lock`); other commands go on meanwhile, as no write
     lock is held while rendering. The next serial is read, the PDF is rendered beside its target, then
@@ -98,7 +101,7 @@ def print_batch(
         finish_batches(store)
         for _ in range(5):
             printed = _print_once(
-                store, slug, t, others, reference(template, t), copies, out, folder, progress
+                store, slug, t, others, reference(template, t), copies, out, folder, progress, printed_at
             )
             if printed is not None:
                 return printed
@@ -118,6 +121,7 @@ def _print_once(
     out: Path | None,
     folder: Path,
     progress: Callable[[int, int], None] | None,
+    printed_at: datetime | None = None,
 ) -> Printed | None:
     """One try at printing `copies` cards from the next serial: None when another command took those
     serials meanwhile (nothing is left behind: render again from the serial the pool has now)."""
@@ -140,7 +144,7 @@ def _print_once(
     shown = (lambda n: progress(n, copies)) if progress else None
     try:
         render_cards(part, t, layout, slug, card.version, card.title, serials, shown, link)
-        digest = _record(store, part, card, template, first, last, path)
+        digest = _record(store, part, card, template, first, last, path, printed_at)
     except Conflict:
         part.unlink(missing_ok=True)
         return None
@@ -195,7 +199,16 @@ def _print_proof(
     )
 
 
-def _record(store: Store, part: Path, card: Card, template: str, first: int, last: int, path: Path) -> str:
+def _record(
+    store: Store,
+    part: Path,
+    card: Card,
+    template: str,
+    first: int,
+    last: int,
+    path: Path,
+    printed_at: datetime | None = None,
+) -> str:
     """The rendered file made durable, then, in one short transaction, the serials taken (Conflict when
     another command took them meanwhile) and the batch recorded with the file's SHA-256."""
     sync(part)
@@ -203,7 +216,7 @@ def _record(store: Store, part: Path, card: Card, template: str, first: int, las
     with store.transaction() as tx:
         if tx.take_serials(last - first + 1)[0] != first:
             raise Conflict("the serials moved")  # taken by a command that did not wait its turn
-        batches.record(tx, card.slug, card.version, template, first, last, str(path), digest)
+        batches.record(tx, card.slug, card.version, template, first, last, str(path), digest, printed_at)
     return digest
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import insert, select
 
@@ -23,9 +24,18 @@ class Batch:
 
 
 def record(
-    tx: Tx, slug: str, version: int, template: str, first: int, last: int, file: str, sha256: str
+    tx: Tx,
+    slug: str,
+    version: int,
+    template: str,
+    first: int,
+    last: int,
+    file: str,
+    sha256: str,
+    at: datetime | None = None,
 ) -> Batch:
-    b = Batch(slug, version, template, first, last, file, sha256, iso(now()))
+    """Record a print batch, printed `at` (default now)."""
+    b = Batch(slug, version, template, first, last, file, sha256, iso(at or now()))
     tx.conn.execute(
         insert(schema.batches).values(
             slug=slug,

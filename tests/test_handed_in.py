@@ -1,0 +1,64 @@
+"""A card is handed in after it is printed: a received time (`--received`, a Received cell) earlier than
+its serial's print batch is refused, naming the print time; `history` shows the hand-in time of a card
+entered with a received time earlier than its entry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.core.errors import RefusedError
+from parlaycards.services import entries as svc
+from parlaycards.services import history
+from parlaycards.store import Store
+
+from .conftest import make_card
+from .pool_support import code, enter, new_card, print_serials, xlsx
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def printed(store: Store) -> Store:
+    new_card(store, make_card())
+    print_serials(store, "nfl-w12", 4)  # printed Mon Nov 16 09:00 EST
+    return store
+
+
+def test_a_card_received_before_it_was_printed_is_refused_naming_the_print_time(printed: Store):
+    with pytest.raises(RefusedError) as got:
+        enter(printed, "nfl-w12", serial="1", received="2026-11-14 12:00")
+    said = " ".join(got.value.problems)
+    assert (
+        "received Sat Nov 14 2026 12:00, before serial 000001 was printed (Mon Nov 16 2026 09:00 EST)" in said
+    )
+    assert svc.list_entries(printed, "nfl-w12").entries == ()
+    # the minute it was printed, and later, are fine
+    assert enter(printed, "nfl-w12", serial="1", received="2026-11-16 09:00").serial == "000001"
+
+
+def test_a_received_cell_before_the_print_is_refused_at_its_row(printed: Store, tmp_path: Path):
+    sheet = xlsx(
+        tmp_path / "in.xlsx",
+        [
+            ["Serial", "Code", "Name", "Stake", "Picks", "Received"],
+            ["000002", code(printed, "nfl-w12", 1, 2), "Ann", 5, "101,103,105", "2026-11-13 18:30"],
+            ["000003", code(printed, "nfl-w12", 1, 3), "Bo", 5, "101,103,105", "2026-11-19 08:00"],
+        ],
+    )
+    done = svc.import_entries(printed, "nfl-w12", sheet)
+    assert [e.serial for e in done.stored] == ["000003"]
+    assert len(done.refused) == 1 and "before serial 000002 was printed" in str(done.refused[0])
+
+
+def test_history_shows_when_a_card_was_handed_in(printed: Store, db_path: Path):
+    enter(printed, "nfl-w12", serial="1", name="Kim", received="2026-11-19 09:00")
+    texts = [e.text for e in history.history(printed, "nfl-w12").events]
+    assert "card 000001 entered: Kim, $5.00 on 101, 103, 105 (handed in Thu Nov 19 09:00)" in texts
+    assert "printed 4 cards, serials 000001–000004, version 1 on letter-2up → nfl-w12.pdf" in texts
+    r = runner.invoke(app, ["--db", str(db_path), "history", "nfl-w12"])
+    assert r.exit_code == 0, r.stderr
+    assert "(handed in Thu Nov 19 09:00)" in " ".join(r.stdout.split())
