@@ -90,6 +90,8 @@ def say_results(slug: str, saved: Recorded, file: str | None = None) -> None:
         err(f"  left alone: {line}")
     for line in saved.paid_moved:
         err(f"  a paid card changes: {line}")
+    for line in saved.prizes_moved:
+        err(f"  a paid prize changes: {line}")
     if saved.changes:
         err(f"Run `parlaycards grade {slug}` to settle the cards.")
 

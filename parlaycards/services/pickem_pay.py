@@ -74,8 +74,10 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             )
         prize = cents(standing.prize)
         if prize <= 0:
+            paid = paid_so_far(tx, pool, "prize").get(key, ZERO)
             raise RefusedError(
                 f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."
+                + (f" {standing.name} was paid {dollars(paid)}: overpaid {dollars(paid)}." if paid else "")
             )
         fee = cents(report.pool.fee)
         if fee > 0 and not standing.paid:
@@ -106,7 +108,14 @@ def _pay(
         due,
         before,
         amount,
-        in_full=lambda: _IN_FULL[kind].format(name=name, paid=dollars(before)),
+        in_full=lambda: (
+            _IN_FULL[kind].format(name=name, paid=dollars(before))
+            + (
+                f" The {kind} is now {dollars(due)}: overpaid {dollars(before - due)}."
+                if before > due
+                else ""
+            )
+        ),
         owed_by=_OWED_BY[kind].format(name=name),
         due_is=f"the {kind} is",
     )

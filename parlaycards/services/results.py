@@ -44,6 +44,7 @@ class Recorded:
     not_on_card: tuple[str, ...] = ()  # rows of a bigger slate naming no team of the card
     removed: tuple[str, ...] = ()  # rows of games removed before any card carried them: left alone
     paid_moved: tuple[str, ...] = ()  # paid cards whose winnings the new scores change (confirmed)
+    prizes_moved: tuple[str, ...] = ()  # pick'em prizes paid that the new scores change (confirmed)
 
 
 def games_of(tx: Rows, slug: str) -> dict[int, Game]:
@@ -179,6 +180,8 @@ def _save(
         checks.refuse_unplayed(games, results, slug)
     moved = checks.paid_moved(tx, slug, results)
     checks.refuse_paid_moves(moved, slug, yes)
+    prizes = checks.prizes_moved(tx, slug, results)
+    checks.refuse_prize_moves(prizes, yes)
     changed = result_rows.put(tx, slug, results)
     if changed:
         tx.audit_many(
@@ -199,6 +202,7 @@ def _save(
         len(results) - len(changed),
         not_over,
         paid_moved=moved,
+        prizes_moved=prizes,
     )
 
 

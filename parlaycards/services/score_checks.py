@@ -61,14 +61,18 @@ def paid_moved(tx: Tx, slug: str, results: Iterable[Result]) -> tuple[str, ...]:
     )
 
 
-def _moved(serial: str, name: str, paid: Decimal, was: Decimal, now: Decimal) -> str:
-    balance = (
+def _balance(paid: Decimal, now: Decimal) -> str:
+    return (
         f"overpaid {dollars(paid - now)}"
         if paid > now
         else f"owed {dollars(now - paid)}"
         if now > paid
         else "as paid"
     )
+
+
+def _moved(serial: str, name: str, paid: Decimal, was: Decimal, now: Decimal) -> str:
+    balance = _balance(paid, now)
     who = f" ({name})" if name else ""
     return (
         f"card {serial}{who}: paid {dollars(paid)}, won {dollars(was)} before this score, wins {dollars(now)} "
@@ -84,6 +88,55 @@ def refuse_paid_moves(moved: tuple[str, ...], slug: str, yes: bool) -> None:
             "Money already paid does not move by itself: if the new score is right, run the command again "
             f"with {option('yes')}; the next `parlaycards grade {slug}` then shows each card overpaid or owed, "
             f"and `parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT` records money handed back:",
+            problems=moved,
+        )
+
+
+def prizes_moved(tx: Tx, slug: str, results: Iterable[Result]) -> tuple[str, ...]:
+    """Each pick'em prize already paid (in a pool on card `slug`) that `results` would change, with what
+    was paid and what it would now be."""
+    from ..core.money import cents
+    from ..core.pickem import name_key
+    from ..core.pickem_week import grade_week
+    from ..store import pickem as pickem_rows
+    from ..store.payments import paid_so_far
+    from .pickem import pool_view
+
+    stored = result_rows.of(tx, slug)
+    new = {r.game: r for r in results if stored.get(r.game) != r}
+    out: list[str] = []
+    for pool in pickem_rows.of_card(tx, slug) if new else ():
+        paid = {k: v for k, v in paid_so_far(tx, pool.slug, "prize").items() if v}
+        if not paid:
+            continue
+        view, entries = pool_view(tx, pool.slug), pickem_rows.entries(tx, pool.slug)
+        try:
+            before = grade_week(view.pool, view.card, entries, stored)
+            after = grade_week(view.pool, view.card, entries, {**stored, **new})
+        except ValueError:  # a pool that cannot be graded pays nothing either way
+            continue
+        was = {name_key(s.name): cents(s.prize) for s in before.standings}
+        for s in after.standings:
+            key, now = name_key(s.name), cents(s.prize)
+            if key in paid and was.get(key) != now:
+                out.append(
+                    f"pick'em {pool.slug}, {s.name}: prize paid {dollars(paid[key])}, was "
+                    f"{dollars(was.get(key, now))} before this score, {dollars(now)} with it "
+                    f"({_balance(paid[key], now)})"
+                )
+    return tuple(out)
+
+
+PRIZE = "pick'em prize"
+
+
+def refuse_prize_moves(moved: tuple[str, ...], yes: bool) -> None:
+    """Refuse a score change that moves pick'em prizes already paid, unless the operator said `yes`."""
+    if moved and not yes:
+        raise ParlayError(
+            f"this result changes {plural(len(moved), PRIZE)} already paid; nothing was stored. "
+            "Money already paid does not move by itself: if the new score is right, run the command again "
+            f"with {option('yes')}; `parlaycards pickem pay` then shows each prize overpaid or owed:",
             problems=moved,
         )
 
