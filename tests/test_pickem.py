@@ -255,6 +255,24 @@ def test_season_standings_add_up_weekly_scores():
     assert [(r.place, r.name) for r in season.rows] == [(1, "Bob"), (2, "Ann"), (3, "Cy")]
 
 
+def test_a_week_with_no_game_final_counts_no_weekly_win_or_winnings():
+    """Next week's pool, entered but not played: everyone ties at 0, and that is no win and no prize."""
+    p = pool(slug="w1", season="Office", fee=D(5), prizes=parse_prizes("100%"))
+    played = grade_week(p, CARD, [entry("Ann", {101: H, 105: H}), entry("Bob", {101: A})], RESULTS)
+    ahead = grade_week(
+        pool(slug="w2", season="Office", fee=D(5), prizes=parse_prizes("100%")),
+        CARD,
+        [entry("Ann", {101: H}), entry("Bob", {101: A}), entry("Cy", {101: H})],
+        {},
+    )
+    season = season_standings("Office", [played, ahead])
+    rows = {r.name: r for r in season.rows}
+    assert (rows["Ann"].weekly_wins, rows["Ann"].winnings) == (1, D("10.00"))
+    assert (rows["Bob"].weekly_wins, rows["Bob"].winnings) == (0, D(0))
+    assert (rows["Cy"].weekly_wins, rows["Cy"].winnings) == (0, D(0))
+    assert "w2 has no game final yet: it counts no weekly win and no winnings until one is." in season.notes
+
+
 # --- store, import and CLI -------------------------------------------------------------------------------
 
 

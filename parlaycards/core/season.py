@@ -39,15 +39,20 @@ def season_standings(season: str, weeks: Sequence[WeekReport]) -> SeasonReport:
     money: dict[str, Decimal] = {}
     notes: list[str] = []
     for i, week in enumerate(weeks):
-        if not week.final:
+        played = week.final or any(not r.cancelled for r in week.results)
+        if not played:
+            notes.append(
+                f"{week.pool.slug} has no game final yet: it counts no weekly win and no winnings until one is."
+            )
+        elif not week.final:
             notes.append(f"{week.pool.slug} is not final: its scores may still change.")
         for s in week.standings:
             k = name_key(s.name)
             names[k] = s.name
             row = scores.setdefault(k, [None] * len(weeks))
             row[i] = s.score
-            wins[k] = wins.get(k, 0) + (1 if s.place == 1 else 0)
-            money[k] = money.get(k, NIL) + s.prize
+            wins[k] = wins.get(k, 0) + (1 if s.place == 1 and played else 0)
+            money[k] = money.get(k, NIL) + (s.prize if played else NIL)
     totals = {k: sum((x for x in row if x is not None), NIL) for k, row in scores.items()}
     order = sorted(scores, key=lambda k: (-totals[k], k, names[k]))
     rows: list[SeasonRow] = []
