@@ -17,6 +17,7 @@ from parlaycards.store import Conflict, Store, batches, retry_conflicts, schema
 from parlaycards.store import cards as card_rows
 
 from .conftest import make_card
+from .pool_support import printed_earlier
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
 
@@ -103,6 +104,8 @@ def test_a_week_through_the_commands(pool_url: str, tmp_path: Path):
     code, out = _cli(pool_url, "print", "nfl-w12", "--copies", "40", "--out", str(tmp_path / "cards.pdf"))
     assert code == 0, out
     assert (tmp_path / "cards.pdf").exists() and not list(tmp_path.glob("*.part*"))
+    printed_earlier(store := Store(pool_url), "nfl-w12")  # the sample week's cards are handed in Nov 19
+    store.dispose()
     code, out = _cli(pool_url, "entry", "import", "nfl-w12", str(SAMPLES / "entries-nfl-w12.xlsx"))
     assert code in (0, 1), out
     code, again = _cli(pool_url, "entry", "import", "nfl-w12", str(SAMPLES / "entries-nfl-w12.xlsx"))
