@@ -198,6 +198,9 @@ def payout_set(
     max_payout: Annotated[
         str | None, typer.Option(help="Cap per card, stake included; 'none' removes it.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option(help="Set a tier that pays more than a tier for more picks (refused without it).")
+    ] = False,
 ) -> None:
     """Set a payout tier: PICKS [HITS] ODDS. Without HITS it is the all-hit tier. A tier for more picks than
     the rules accept is refused (raise them with `rules set --max-picks N --tier ...`); one for more picks than
@@ -215,7 +218,7 @@ def payout_set(
         if max_payout is not None:
             fields["max_payout"] = values.cap(max_payout)
         table = svc.TableFields(**fields)
-        return svc.set_payout(open_store(), slug, picks, hits, price, table)
+        return svc.set_payout(open_store(), slug, picks, hits, price, table, force)
 
     edited = run(change)
     say_edited(edited)

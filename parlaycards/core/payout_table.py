@@ -85,6 +85,25 @@ class PayoutTable(Frozen):
         )
 
 
+def upside_down(table: PayoutTable, picks: int, hits: int) -> tuple[str, ...]:
+    """Each all-hit tier that the all-hit tier `hits` of `picks` turns upside down: a card of fewer picks
+    paying more than a card of more picks (3 of 3 at 60-1 above 4 of 4 at 10-1, a typo for 6-1)."""
+    this = table.tier(picks, hits)
+    if this is None or picks != hits:
+        return ()
+    out = []
+    for other in sorted(table.tiers, key=lambda t: t.picks):
+        if other.picks != other.hits or other.picks == picks:
+            continue
+        fewer, more = (this, other) if picks < other.picks else (other, this)
+        if fewer.odds.ratio() > more.odds.ratio():
+            out.append(
+                f"{fewer.hits} of {fewer.picks} at {fewer.odds} pays more than {more.hits} of {more.picks} "
+                f"at {more.odds}"
+            )
+    return tuple(out)
+
+
 SEED_TIERS = (
     (3, "5-1"),
     (4, "10-1"),

@@ -10,9 +10,9 @@ from decimal import Decimal
 from ..core import edits, leagues
 from ..core.changes import card_changes
 from ..core.choices import Basis, BelowMinimum, Ties
-from ..core.errors import ParlayError, option
+from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
-from ..core.payout_table import Odds, PayoutTier
+from ..core.payout_table import Odds, PayoutTier, upside_down
 from ..core.text import iso_day
 from ..core.zones import localise, week_of
 from ..store import Store, retry_conflicts
@@ -189,12 +189,26 @@ class TableFields:
 
 
 def set_payout(
-    store: Store, slug: str, picks: int, hits: int, odds: Odds | str, table: TableFields = TableFields()
+    store: Store,
+    slug: str,
+    picks: int,
+    hits: int,
+    odds: Odds | str,
+    table: TableFields = TableFields(),
+    force: bool = False,
 ) -> Edited:
-    """Set the tier `hits` of `picks` (and, optionally, the table's basis or cap)."""
+    """Set the tier `hits` of `picks` (and, optionally, the table's basis or cap). An all-hit tier that
+    pays more than one for more picks (or less than one for fewer) is refused unless `force`."""
 
     def change(card: Card) -> Card:
         new = edits.set_payout(card, picks, hits, odds)
+        if not force and (wrong := upside_down(new.payouts, picks, hits)):
+            raise RefusedError(
+                f"payout {hits} of {picks} at {odds}: a card of fewer picks would pay more than a card of more "
+                f"picks (a typo?); nothing was changed. If the house means it, set it again with "
+                f"{option('force')}:",
+                problems=wrong,
+            )
         if not isinstance(table.basis, Unset):
             new = edits.set_table(new, basis=table.basis)
         if not isinstance(table.max_payout, Unset):
