@@ -136,6 +136,34 @@ def test_the_line_columns_own_header_says_whose_line_it_is(
 
 
 @pytest.mark.parametrize(
+    ("header", "cells", "role", "spreads"),
+    [
+        ("Host gives", ("10", "3", "PK", "-2.5"), "home-margin", (-10.0, -3.0, 0.0, 2.5)),
+        ("Host gives", ("10", "3", "6.5", "1"), "home-margin", (-10.0, -3.0, -6.5, -1.0)),
+        ("Road gives", ("10", "3", "6.5", "1"), "home-line", (10.0, 3.0, 6.5, 1.0)),
+        ("Home getting", ("10", "3", "6.5", "1"), "home-line", (10.0, 3.0, 6.5, 1.0)),
+    ],
+)
+def test_points_a_side_gives_are_suggested_as_read_right(
+    tmp_path: Path, header: str, cells: tuple[str, ...], role: str, spreads: tuple[float, ...]
+) -> None:
+    """`Host gives 10` is the home team giving 10 (home -10): never read as home's line (+10)."""
+    teams = (
+        ("NY Giants", "Detroit"),
+        ("Minnesota", "Green Bay"),
+        ("Seattle", "Tennessee"),
+        ("KC", "Buffalo"),
+    )
+    path = csv_file(
+        tmp_path / "gives.csv",
+        [["Road Team", "Home Team", header], *([a, h, c] for (a, h), c in zip(teams, cells, strict=True))],
+    )
+    (printed,) = commands(refusal(path))
+    assert printed == ["away=A", "home=B", f"{role}=C"]
+    assert tuple(g[2] for g in games(path, printed)) == spreads
+
+
+@pytest.mark.parametrize(
     ("prices", "role", "spread"),
     [(("-280", "+230"), "away-line", 6.5), (("+230", "-280"), "home-line", -6.5)],
 )

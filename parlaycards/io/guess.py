@@ -210,6 +210,8 @@ def _two_team_roles(
     said_by = _by_moneylines(cols.rows, line, list(owned), cols.kinds[line] == "line") if owned else None
     if said_by is not None:
         return roles + [(said_by, line)], []
+    if _as_points(cols.rows, line) and (told := _gives(cols.header, line)) is not None:
+        return roles + [(told, line)], []
     if cols.kinds[line] == "line":
         ways = [[("home-line", line)], [("away-line", line)]]
         return roles, _said(cols.header, line, {"home-line": HOME_WORDS, "away-line": AWAY_WORDS}, ways)
@@ -257,6 +259,32 @@ def _said(
     a word of one role's and none of the other's; both readings when it says neither."""
     said = _header_says(header, col, words)
     return ways if said is None else [way for way in ways if way[0][0] == said]
+
+
+GIVE_WORDS = frozenset({"gives", "giving", "give", "lays", "laying"})
+GET_WORDS = frozenset({"gets", "getting", "get", "takes", "taking"})
+
+
+def _gives(header: Sequence[object], col: int) -> str | None:
+    """Whose line a header such as `Host gives` or `Road gets` says the column is, as the role that reads
+    it: the points home gives (or away gets) are home's margin, positive with home favoured; the points
+    away gives (or home gets) are home's line. None when the header does not say both whose and which."""
+    said = set(re.findall(r"[a-z]+", text_of(header[col]).casefold())) if col < len(header) else set()
+    home, away = bool(said & HOME_WORDS), bool(said & AWAY_WORDS)
+    gives, gets = bool(said & GIVE_WORDS), bool(said & GET_WORDS)
+    if home == away or gives == gets:
+        return None
+    return "home-margin" if home == gives else "home-line"
+
+
+def _as_points(rows: list[tuple[object, ...]], col: int) -> bool:
+    """The column holds points given as a count (`10`, `3`; a rare `-2.5` for points got), not a line in
+    its usual notation (`-6.5`, `+3`: the favourite negative): some value positive, none written with a
+    plus sign."""
+    cells = [r[col] for r in rows if col < len(r) and r[col] is not None]
+    if any(text_of(c).strip().startswith("+") for c in cells):
+        return False
+    return any((n := number_of(c)) is not None and n > 0 for c in cells)
 
 
 def _header_says(header: Sequence[object], col: int, words: dict[str, frozenset[str]]) -> str | None:
