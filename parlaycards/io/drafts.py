@@ -7,11 +7,11 @@ from pydantic import ValidationError
 
 from ..core.bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
 from ..core.edits import validation_text
-from ..core.errors import option
+from ..core.errors import Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
 from ..core.text import iso_day
-from .sheets import Problem
+from .sheets import Problem, Sheet
 from .table import Draft
 
 
@@ -131,3 +131,16 @@ def _where(d: Draft, seen_from: Draft) -> str:
     if d.source.sheet != seen_from.source.sheet:
         return f'sheet "{d.source.sheet}", row {d.source.row}'
     return f"row {d.source.row}"
+
+
+def struck_rows(file: str, sheet: Sheet, header_row: int) -> list[Problem]:
+    """A row struck through under the header: a game off the board, which an import does not take off."""
+    return [
+        Problem(
+            Source(file, sheet.name, r),
+            "the row is struck through: a game off the board, and an import does not take a game off. Delete "
+            "the row, or clear the strike-through if the game is on.",
+        )
+        for r in sorted(sheet.struck)
+        if r > header_row
+    ]

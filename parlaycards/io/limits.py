@@ -152,11 +152,12 @@ def _check_row(where: str, idx: int, values: dict[int, object], before: int) -> 
             )
 
 
-def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
+def sheet_rows(ws: Any, name: str, struck: set[int] | None = None) -> tuple[tuple[object, ...], ...]:
     """The values of a read-only openpyxl worksheet as rows (row 1 first, column A at index 0), read
     straight from its XML with bounds: a value beyond MAX_ROWS rows or MAX_COLS columns, a cell over
     MAX_CELL_CHARS, or more than MAX_CELLS in all is refused naming the cell — never an import that
-    runs on through a million empty rows. Blank cells (styled, or holding "") anywhere are not values."""
+    runs on through a million empty rows. Blank cells (styled, or holding "") anywhere are not values.
+    `struck` gathers the rows whose every value is struck through (a bookmaker's game off the board)."""
     from openpyxl.worksheet._reader import WorkSheetParser
 
     book = ws.parent
@@ -181,6 +182,8 @@ def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
                 }
                 if not values:
                     continue
+                if struck is not None and all(_struck(book, c) for c in cells if int(c["column"]) in values):
+                    struck.add(idx)
                 last = max(values)
                 _check_row(where, idx, values, len(rows))
                 held += last + (idx - 1 - len(rows))
@@ -204,6 +207,14 @@ def sheet_rows(ws: Any, name: str) -> tuple[tuple[object, ...], ...]:
             "in Excel and save it again as .xlsx."
         ) from None
     return tuple(rows)
+
+
+def _struck(book: Any, cell: dict[str, Any]) -> bool:
+    """The cell's font is struck through."""
+    try:
+        return bool(book._fonts[book._cell_styles[int(cell.get("style_id") or 0)].fontId].strike)
+    except (IndexError, KeyError, ValueError, TypeError, AttributeError):
+        return False
 
 
 # ------------------------------------------------------------------------------------------------- CSV

@@ -27,7 +27,7 @@ from ..core.errors import ParlayError, Source, option
 from ..core.models import Game
 from ..core.when import Calendar
 from .columns import SheetReading, adopt_headerless, read_columns
-from .drafts import drafted_games
+from .drafts import drafted_games, struck_rows
 from .favorite import FavoriteLayout
 from .layouts import OneRowLayout
 from .mapping import CHOOSERS, ColumnMap, as_saved, resolve
@@ -224,6 +224,7 @@ def _read_sheet(
     if mapped_way:  # a column the layout does not read: the mapping that reads the sheet, when one does
         refused[0] = Problem(refused[0].source, f"{refused[0].message} {mapped_way}")
     found.problems.extend(refused + unread)
+    found.problems.extend(struck_rows(book.file, sheet, row))
     found.warnings.extend(table.notes + passed + ignored)
     found.readings.append(reading)
     if not got.games and not got.problems:

@@ -56,6 +56,7 @@ class Sheet:
     name: str | None
     rows: tuple[tuple[object, ...], ...]
     hidden: bool = False
+    struck: frozenset[int] = frozenset()  # rows (from 1) whose every value is struck through
 
     def value(self, row: int, col: int) -> object:
         cells = self.rows[row - 1] if 0 < row <= len(self.rows) else ()
@@ -373,8 +374,9 @@ def _excel(path: Path, data: bytes) -> Workbook:
         sheets = []
         for ws in book.worksheets:
             # the cells as the XML holds them, bounded: never a stored size that claims a million rows
-            rows = _trim(limits.sheet_rows(ws, name))
-            sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible"))
+            struck: set[int] = set()
+            rows = _trim(limits.sheet_rows(ws, name, struck))
+            sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible", struck=frozenset(struck)))
     finally:
         book.close()
     return Workbook(name, tuple(sheets))

@@ -9,7 +9,7 @@ from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from ..core import teams
-from ..core.errors import Source
+from ..core.errors import Source, option
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
 from ..core.when import Calendar, When, WhenError, zone_named
 from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
@@ -291,6 +291,15 @@ class Table:
 
     def no_line(self, row: int, name: str | None, label: str) -> None:
         written = self.text(row, name) if name else ""
+        if written.strip().casefold() in ("off", "off the board"):
+            self.problem(
+                row,
+                name,
+                f'{label} is marked "{written}": the game is off the board, and an import does not take a '
+                "game off. Delete its row (a game already on the card is taken off with `parlaycards game "
+                f"set CARD NUMBER {option('off')}`), or give it a line (-3½, +7, PK) if it is on.",
+            )
+            return
         found = f'has no line ("{written}")' if written else "has no line (the cell is blank)"
         self.problem(
             row,
