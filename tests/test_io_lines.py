@@ -420,7 +420,9 @@ def test_bad_spread_names_file_sheet_cell_and_what_is_accepted(tmp_path: Path) -
     )
 
 
-@pytest.mark.parametrize("line, found", [("NL", '("NL")'), ("OFF", '("OFF")'), (None, "(the cell is blank)")])
+@pytest.mark.parametrize(
+    "line, found", [("NL", '("NL")'), (None, "(the cell is blank)")]
+)  # OFF: test_off_board
 def test_a_game_without_a_line_is_a_problem(tmp_path: Path, line: object, found: str) -> None:
     with pytest.raises(
         ParlayError,
