@@ -180,7 +180,7 @@ def test_a_late_pickem_entry_after_every_final_is_refused_and_wins_nothing(pool)
     with pytest.raises(RefusedError) as caught:
         pk.add_entry(pool, "office-w12", name="Cheat", picks=(102, 103, 105), late=True, received_at=after)
     assert str(caught.value).startswith(
-        "3 pick(s) on games already started; nothing was stored. A pick'em pick must be in before its game "
+        "3 picks on games already started; nothing was stored. A pick'em pick must be in before its game "
         "starts (with --late only the games not yet started may be picked)"
     )
     assert caught.value.problems == (
@@ -227,7 +227,7 @@ def test_a_pickem_sheet_refuses_the_rows_picking_started_games(pool, tmp_path):
     assert done.stored == ["Bob"]
     assert len(done.refused) == 1
     assert done.refused[0].endswith(
-        "(Ann): pick(s) on games already started when the sheet was received (Sat Nov 21 09:00): 102 (Buffalo "
+        "(Ann): picks on games already started when the sheet was received (Sat Nov 21 09:00): 102 (Buffalo "
         "Bills at Houston Texans, Thu Nov 19 20:15), 103 (Dallas Cowboys at New York Giants, Fri Nov 20); a pick "
         "must be in before its game starts (if the sheet was handed in earlier, import it with ⟨received⟩)"
     )
@@ -252,7 +252,7 @@ def test_cli_pickem_late_entry_after_the_finals_is_refused_and_received_says_whe
     ]
     r = runner.invoke(app, [*args, "--picks", "102,105", "--late"])
     assert r.exit_code == 2
-    assert r.stderr.startswith("Error: 2 pick(s) on games already started; nothing was stored.")
+    assert r.stderr.startswith("Error: 2 picks on games already started; nothing was stored.")
     assert "  - pick 102: Buffalo Bills at Houston Texans had kicked off (Thu Nov 19 20:15)" in r.stderr
     assert "Traceback" not in r.stderr
     ok = runner.invoke(app, [*args, "--picks", "102,105", "--received", "2026-11-19 20:00"])

@@ -369,7 +369,7 @@ def test_a_score_entered_by_the_operator_reaches_the_board(pool: Pool, site: Sit
     )
     before = snapshot(db_file(site))
     r = c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "-3", "home": "x"})
-    assert "is not a whole number" in r.text and snapshot(db_file(site)) == before
+    assert "is below 0: type 0 or more" in r.text and snapshot(db_file(site)) == before
 
 
 def test_grading_and_paying_from_the_operator_page(pool: Pool, site: Site):

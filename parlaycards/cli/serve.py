@@ -125,6 +125,7 @@ def serve(
     interval = every(fetch_results) if fetch_results is not None else None
     store = open_store()
     run(store.migrate)
+    check_port(host, port)
     base = announce(store, host, port)
     if trusted:
         err(f"Believing the forwarded addresses of the proxy at {trusted}.")
@@ -135,6 +136,25 @@ def serve(
         err(f"Fetching results every {interval / 60:g} min for cards whose lines came from a feed.")
     err("Stop with Ctrl+C.")
     start(store, base, host, port, workers, trusted)
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse, before any operator link is printed, a port another program (a `serve` already running)
+    holds."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            err(
+                f"Error: cannot serve on {host} port {port}: {exc.strerror or exc} (is `parlaycards serve` "
+                "already running? Its pages are at that address). Stop it, or give another --port.",
+                "bold red",
+            )
+            raise typer.Exit(2) from None
 
 
 def announce(store: Store, host: str, port: int) -> str | None:

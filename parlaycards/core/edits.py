@@ -33,6 +33,10 @@ def validation_text(exc: ValidationError) -> str:
     for e in exc.errors():
         msg = str(e.get("msg", "")).removeprefix("Value error, ")
         loc = ".".join(str(x) for x in e.get("loc", ()) if not isinstance(x, int))
+        if (
+            e.get("type") == "string_too_short" and (e.get("ctx") or {}).get("min_length") == 1
+        ):  # pydantic's words
+            msg = "a team name cannot be blank" if loc in ("away", "home") else "cannot be blank"
         parts.append(msg if not loc or loc in msg else f"{loc}: {msg}")
     return "; ".join(parts)
 

@@ -15,7 +15,7 @@ from . import leagues
 from .models import Card, Entry, Game, Leg, LegOutcome, Outcome, Result, Rules, Settlement, Side
 from .money import ZERO, cents
 from .payout_table import PayoutTable, PayoutTier
-from .text import brief
+from .text import brief, plural
 
 
 def grade_leg(game: Game, side: Side, result: Result | None) -> LegOutcome:
@@ -191,7 +191,7 @@ def refusals(
         reasons += _same_game(card, games_with)
     count = len(entry.picks)
     if count < rules.min_picks:
-        reasons.append(f"{count} picks; this card needs at least {rules.min_picks}")
+        reasons.append(f"{plural(count, 'pick')}; this card needs at least {rules.min_picks}")
     if count > rules.max_picks:
         reasons.append(f"{count} picks; this card takes at most {rules.max_picks}")
     cutoff = now.rules.cutoff

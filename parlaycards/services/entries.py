@@ -128,7 +128,7 @@ def enter_one(
     RefusedError with every reason otherwise. `audit` adds to the audit entry."""
     entry, reasons = checks.check(raw, where=where, late=late, source=source, now=datetime.now(UTC))
     if entry is None:
-        if any("already entered" in r for r in reasons):
+        if any("already entered" in r for r in reasons) and not checks.replace:  # given: another card's
             reasons.append(f"to correct an entry, {correct_with}")
         raise RefusedError(
             f"card {format_serial(raw.serial or 0)} is refused, nothing was stored", problems=tuple(reasons)

@@ -83,7 +83,8 @@ def past_posted_row(numbers: Sequence[int], card: Card, current: Card, received:
         return None
     got = brief(local(received, current.timezone))
     return (
-        f"pick(s) on games already started when the sheet was received ({got}): {', '.join(hits)}; a pick "
+        f"{'picks on games' if len(hits) > 1 else 'a pick on a game'} already started when the sheet was "
+        f"received ({got}): {', '.join(hits)}; a pick "
         f"must be in before its game starts (if the sheet was handed in earlier, import it with {option('received')})"
     )
 
@@ -106,7 +107,7 @@ def past_posted_error(problems: list[str], late: bool) -> RefusedError:
         else f"if the picks were handed in earlier, say when with {option('received')}"
     )
     return RefusedError(
-        f"{len(problems)} pick(s) on games already started; nothing was stored. A pick'em pick must be in "
+        f"{plural(len(problems), 'pick')} on games already started; nothing was stored. A pick'em pick must be in "
         f"before its game starts ({remedy}): enter the picks again without them, and those games score 0.",
         problems=tuple(problems),
     )

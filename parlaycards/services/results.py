@@ -265,7 +265,8 @@ def import_results(store: Store, slug: str, path: Path, yes: bool = False) -> Re
             _take(card, games, live, raw, str(raw.source).removeprefix(f"{sheet.file}, "), taken)
         if taken.problems:
             raise ParlayError(
-                f"{sheet.file}: {plural(len(taken.problems), 'problem')}; no result was stored. Fix them and import "
+                f"{sheet.file}: {plural(len(taken.problems), 'problem')}; no result was stored. "
+                f"Fix {'it' if len(taken.problems) == 1 else 'them'} and import "
                 "the file again",
                 problems=tuple(p.at_row() for p in taken.problems),
             )

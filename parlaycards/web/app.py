@@ -44,9 +44,22 @@ def words(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
+# Options that a page offers otherwise than as a field of their name.
+ON_THE_PAGE = {"yes": "the Yes box ticked"}
+
+
 def message(exc: ParlayError) -> str:
-    """The paragraph a page shows for a refusal, starting with a capital."""
-    text = exc.text(words)
+    """The paragraph a page shows for a refusal, starting with a capital: an option in a command quoted
+    in `backticks` as the command line spells it, elsewhere as the page labels its field."""
+    marked = exc.text(lambda name: f"\0{name}\0")
+    parts = marked.split("`")
+    for i, part in enumerate(parts):
+        bits = part.split("\0")
+        for j in range(1, len(bits), 2):
+            name = bits[j]
+            bits[j] = "--" + name.replace("_", "-") if i % 2 else ON_THE_PAGE.get(name, words(name))
+        parts[i] = "".join(bits)
+    text = "`".join(parts).replace("run the command again with the Yes box", "send it again with the Yes box")
     return text[:1].upper() + text[1:]
 
 

@@ -47,6 +47,8 @@ def picks(text: str) -> tuple[int, ...]:
 def whole(value: object, what: str) -> int:
     """A whole number typed in field `what` (a score, a selection number)."""
     text = str(value or "").strip()
+    if text.startswith("-") and text[1:].isdigit():
+        raise ParlayError(f'the {what} "{text[:12]}" is below 0: type 0 or more, e.g. 24.')
     if not text.isdigit() or len(text) > 6:
         raise ParlayError(f'the {what} "{text[:12]}" is not a whole number, e.g. 24.')
     return int(text)
