@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.text import dollars, plural, short_stamp
-from .table import Table
+from .table import Table, named
 
 if TYPE_CHECKING:
     from ..core.models import Card, Entry
@@ -35,14 +35,11 @@ class EntryList(Protocol):
 def entry_fields(e: Entry) -> dict[str, Any]:
     """An entry as plain data: the fields of `entries --json` and of the audit log's `entry.add`."""
     return {
-        "serial": e.serial,
-        "version": e.version,
-        "name": e.name,
+        **named(e, "serial", "version", "name"),
         "stake": str(e.stake),
         "picks": list(e.picks),
         "received_at": e.received_at.isoformat(),
-        "late": e.late,
-        "source": e.source,
+        **named(e, "late", "source"),
     }
 
 
