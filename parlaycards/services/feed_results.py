@@ -68,7 +68,8 @@ def fetch_results(
     @retry_conflicts
     def record(taken: list[Taken]) -> results.Recorded:
         with store.transaction() as tx:
-            got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)
+            finals = results.Finals(slug, games, new, tuple(not_over))
+            got = results.record_finals(tx, finals, replace=replace, source=source)
             if dry_run:
                 raise _DryRun(got)
             tx.audit(
