@@ -32,6 +32,7 @@ from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
 from .checks import Checks, zone_of
+from .voids import refuse_absent
 
 if TYPE_CHECKING:
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
@@ -341,15 +342,16 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
         found = entry_rows.get(tx, number)
         if found is None or found[0] != slug:
             card = card_rows.latest(tx, slug)  # names the card when it does not exist
-            gone = void_rows.void_on(tx, slug, number)
-            if gone is not None:
-                raise RefusedError(
+            refuse_absent(
+                tx,
+                slug,
+                number,
+                lambda gone: (
                     f"card {s} was voided on {brief(gone.at.astimezone(zone_of(card)), zone=True)} "
                     f"({gone.reason}): a void card is never graded and has nothing to pay."
-                )
-            raise NotFoundError(
+                ),
                 f"card {s} was not entered on {slug}"
-                + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`.")
+                + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`."),
             )
         entry = found[1]
         now_settled = _graded(tx, slug, number, entry, "pay what it shows")
