@@ -9,7 +9,7 @@ never stored; an import stores every accepted row and lists every refused one, o
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry, Settlement
+from ..core.models import Entry, Settlement
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import localise, week_of
-from ..report.entries import entry_fields
+from ..report.entries import EntryList, entry_fields
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -231,16 +231,6 @@ def import_entries(
             tx.audit_many("entry.add", slug, [{**entry_fields(e), "file": sheet.file} for e in stored])
             tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
-
-
-@dataclass(frozen=True)
-class EntryList:
-    card: Card
-    entries: tuple[Entry, ...]
-    payments: dict[str, entry_rows.Payment]
-    settled: dict[int, settlement_rows.Stored]  # by serial
-    crops: dict[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
-    voided: tuple[void_rows.Voided, ...] = ()  # entries voided (not graded), by serial
 
 
 def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> EntryList:

@@ -15,14 +15,14 @@ from ..core.errors import NotFoundError, ParlayError, RefusedError
 from ..core.money import dollars
 from ..core.text import brief
 from ..core.verify import format_serial
-from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
+from ..store import retry_conflicts
 from ..store import voids as void_rows
 from ..store.voids import Voided
 
 if TYPE_CHECKING:
-    from ..store import Tx
+    from ..store import Store, Tx
 
 
 @retry_conflicts
