@@ -14,7 +14,7 @@ from ..core.errors import ParlayError, option
 from ..core.models import Card
 from ..core.payout_table import Odds, PayoutTier
 from ..core.text import iso_day
-from ..core.zones import localise, week_of
+from ..core.zones import on_card
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 
@@ -93,10 +93,8 @@ def set_game(
         )
 
     def change(card: Card) -> Card:
-        near = week_of(g.kickoff for g in card.games)
         values = {
-            k: localise(v, card.timezone, near) if k == "kickoff" and isinstance(v, date) else v
-            for k, v in given.items()
+            k: on_card(v, card) if k == "kickoff" and isinstance(v, date) else v for k, v in given.items()
         }
         new = edits.with_game(card, number, **values) if values else card
         return edits.take_off(new, number, now or datetime.now(UTC)) if off else new
@@ -146,7 +144,7 @@ def add_game(
             home=home,
             spread=spread,
             total=total,
-            kickoff=localise(kickoff, c.timezone, week_of(g.kickoff for g in c.games)) if kickoff else None,
+            kickoff=on_card(kickoff, c) if kickoff else None,
             neutral=neutral,
         ),
     )
@@ -243,7 +241,7 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
     def change(card: Card) -> Card:
         cutoff = rules.get("cutoff")
         if isinstance(cutoff, datetime):
-            rules["cutoff"] = localise(cutoff, card.timezone, week_of(g.kickoff for g in card.games))
+            rules["cutoff"] = on_card(cutoff, card)
         new = edits.set_rules(card, tiers=fields.tiers, **rules) if rules or fields.tiers else card
         return edits.rebuild(new, **words) if words else new
 

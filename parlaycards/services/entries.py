@@ -22,7 +22,7 @@ from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
-from ..core.zones import localise, week_of
+from ..core.zones import handed_in, on_card
 from ..report.entries import EntryList, entry_fields
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -83,11 +83,7 @@ def add_entry(
     with store.transaction() as tx:
         checks = Checks(tx, slug, replace=replace)
         current = checks.current
-        when = (
-            localise(received, current.timezone, week_of(g.kickoff for g in current.games))
-            if received
-            else None
-        )  # a time typed without a year belongs to the card's week
+        when = on_card(received, current) if received else None  # a year left out: the card's week's
         checks.prefetch([serial])
         from ..io.entries import RawEntry
 
@@ -194,11 +190,7 @@ def import_entries(
         current = card_rows.latest(tx, slug)
     with bulk_work():
         sheet = read_entries(path, zone_of(current))
-    now = (
-        localise(received, current.timezone, week_of(g.kickoff for g in current.games))
-        if received
-        else datetime.now(UTC)
-    )
+    now = handed_in(received, current)
     stored: list[Entry] = []
     refused: list[Refused] = []
     with bulk_work(), store.transaction() as tx:
