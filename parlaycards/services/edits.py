@@ -29,6 +29,14 @@ class Unset:
 UNSET = Unset()
 
 
+class Fields:
+    """Fields an edit may change, each UNSET (the card keeps what it says) unless given."""
+
+    def given(self) -> dict[str, object]:
+        """The fields given, by name."""
+        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset)}
+
+
 @dataclass(frozen=True)
 class Edited:
     """A stored edit: the new version, what changed (before → after), and the versions already on paper."""
@@ -59,7 +67,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
 
 
 @dataclass(frozen=True)
-class GameFields:
+class GameFields(Fields):
     """The fields of a game an edit may change; UNSET keeps the card's value (None removes a total)."""
 
     spread: Decimal | Unset = UNSET
@@ -68,9 +76,6 @@ class GameFields:
     home: str | Unset = UNSET
     kickoff: datetime | date | Unset = UNSET
     neutral: bool | Unset = UNSET
-
-    def given(self) -> dict[str, object]:
-        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset)}
 
 
 def set_game(
@@ -208,7 +213,7 @@ def remove_payout(store: Store, slug: str, picks: int, hits: int | None = None) 
 
 
 @dataclass(frozen=True)
-class RuleFields:
+class RuleFields(Fields):
     ties: Ties | Unset = UNSET
     min_picks: int | Unset = UNSET
     max_picks: int | Unset = UNSET
@@ -220,7 +225,8 @@ class RuleFields:
     tiers: tuple[PayoutTier, ...] = field(default=())
 
     def given(self) -> dict[str, object]:
-        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset) and k != "tiers"}
+        """The rules, title and disclaimer given (the payout tiers apart)."""
+        return {k: v for k, v in super().given().items() if k != "tiers"}
 
 
 def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
