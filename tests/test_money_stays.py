@@ -100,9 +100,7 @@ class Week(RuleBasedStateMachine):
             self.store,
             SLUG,
             sheet("full"),
-            title="NFL Week 12",
-            default_title="",
-            tz="America/New_York",
+            card_svc.Storing(default_title="", tz="America/New_York", title="NFL Week 12"),
             source="lines.xlsx",
         )
         pickem_svc.create_pool(self.store, POOL, card=SLUG, fee=Decimal(10), prizes=parse_prizes("70%,30%"))
@@ -243,11 +241,8 @@ class Week(RuleBasedStateMachine):
                 self.store,
                 SLUG,
                 sheet(spelling),
-                title=None,
-                default_title="",
-                tz="America/New_York",
+                card_svc.Storing(default_title="", tz="America/New_York", replace=replace),
                 source="lines.xlsx",
-                replace=replace,
             )
         )
         if done is None:

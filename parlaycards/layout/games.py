@@ -143,17 +143,20 @@ class Columns:
         return f
 
 
-def measure(
-    card: Card,
-    rows: list[Row],
-    s: float,
-    col_w: float,
-    groups: bool,
-    stacked: bool = False,
-    tight: bool = False,
-    least: float = MIN_SIZE,
-) -> Columns | None:
+@dataclass(frozen=True)
+class Setting:
+    """How the game rows are set: under league and day headings (`groups`), two lines a game (`stacked`),
+    1 pt between bubbles (`tight`), no name or kickoff smaller than `least`."""
+
+    groups: bool
+    stacked: bool = False
+    tight: bool = False
+    least: float = MIN_SIZE
+
+
+def measure(card: Card, rows: list[Row], s: float, col_w: float, how: Setting) -> Columns | None:
     """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ `least`."""
+    groups, stacked, tight, least = how.groups, how.stacked, how.tight, how.least
     games = [r.cells for r in rows if r.kind == "game" and r.cells is not None]
     d = bubble_size(s)
     ks = max(least, s - 1)

@@ -40,6 +40,20 @@ class Saved:
     lines: Mapping[int, tuple[CardLine, ...]] | None = None  # by game: the lines printed cards carry (show)
 
 
+@dataclass(frozen=True)
+class Storing:
+    """How games read from a sheet or a feed become the card: its title (else `default_title`, the sheet's
+    or the feed's), its zone, started afresh (`fresh`: default payouts and rules) or its next version,
+    hand edits undone only with `replace`, nothing stored on a `dry_run`."""
+
+    default_title: str
+    tz: str
+    title: str | None = None
+    fresh: bool = False
+    replace: bool = False
+    dry_run: bool = False
+
+
 def slug_from(name: str) -> str:
     s = re.sub(r"[^a-z0-9]+", "-", Path(name).stem.lower()).strip("-")
     return (s or "card")[:60]
@@ -98,17 +112,13 @@ def import_lines(
     read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
     lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
+    how = Storing(lines.title or _title_from(path), tz, title, fresh, replace, dry_run)
     saved = store_games(
         store,
         slug,
         lines.games,
-        title=title,
-        default_title=lines.title or _title_from(path),
-        tz=tz,
+        how,
         source=path.name,
-        fresh=fresh,
-        replace=replace,
-        dry_run=dry_run,
         detail={"file": str(path), "sheets": list(lines.sheets)},
         also=partial(_keep_layout, save_layout, lines.mapping, path.name, replaced),
     )
@@ -162,39 +172,34 @@ def store_games(
     store: Store | None,
     slug: str,
     games: Sequence[Game],
+    how: Storing,
     *,
-    title: str | None,
-    default_title: str,
-    tz: str,
     source: str,
-    fresh: bool = False,
-    replace: bool = False,
-    dry_run: bool = False,
     detail: dict[str, Any] | None = None,
     lines_from: str = "the sheet",
     also: Callable[[Any], None] | None = None,
 ) -> Imported:
     """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
-    `slug` with these games (keeping its payouts and rules unless `fresh`). Hand edits made since the card's
-    last import that this would undo refuse it unless `replace`; `dry_run` stores nothing. `also` runs in
-    the same transaction once the card is saved (a layout saved with it)."""
+    `slug` with these games, as `how` says (see `Storing`): hand edits made since the card's last import
+    that this would undo refuse it unless `how.replace`. `also` runs in the same transaction once the card
+    is saved (a layout saved with it)."""
     check_slug(slug)
     if store is None:
-        return Imported(_card(None, slug, games, title, default_title, tz, fresh, source), "", stored=False)
-    with store.reading() if dry_run else store.transaction() as tx:
+        return Imported(_card(None, slug, games, how, source), "", stored=False)
+    with store.reading() if how.dry_run else store.transaction() as tx:
         current = card_rows.latest(tx, slug) if card_rows.exists(tx, slug) else None
         if current is not None:
             games = keep_names(current, tuple(games), identity)
-        card = _card(current, slug, games, title, default_title, tz, fresh, source)
+        card = _card(current, slug, games, how, source)
         undone = _undone(tx, current, card, lines_from) if current is not None else ()
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
         note = f"imported {plural(len(card.games), 'game')} from {source}"
-        if dry_run:
+        if how.dry_run:
             ahead = Card.model_validate(
                 {**card.model_dump(), "version": current.version + 1 if current else 1}
             )
             return Imported(ahead, note, printed, undone=undone, stored=False)
-        if undone and not replace:
+        if undone and not how.replace:
             raise _undoing(slug, source, undone, lines_from)
         same = current is not None and _same_card(card, current)
         if same and current is not None:
@@ -244,25 +249,16 @@ def check_slug(slug: str) -> None:
         )
 
 
-def _card(
-    current: Card | None,
-    slug: str,
-    games: Sequence[Game],
-    title: str | None,
-    default_title: str,
-    tz: str,
-    fresh: bool,
-    source: str,
-) -> Card:
+def _card(current: Card | None, slug: str, games: Sequence[Game], how: Storing, source: str) -> Card:
     """The card an import stores: the current card with new games (and title, zone), or a new one."""
-    if current is not None and not fresh:
+    if current is not None and not how.fresh:
         base: dict[str, Any] = current.model_dump()
-        base.update(games=[g.model_dump() for g in games], title=title or current.title, timezone=tz)
+        base.update(games=[g.model_dump() for g in games], title=how.title or current.title, timezone=how.tz)
     else:
         base = {
             "slug": slug,
-            "title": title or default_title,
-            "timezone": tz,
+            "title": how.title or how.default_title,
+            "timezone": how.tz,
             "games": [g.model_dump() for g in games],
         }
     try:

@@ -9,7 +9,7 @@ never stored; an import stores every accepted row and lists every refused one, o
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry, Settlement
+from ..core.models import Entry, Settlement
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.settle import settle_entry
 from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
-from ..core.zones import localise, week_of
-from ..report.entries import entry_fields
+from ..core.zones import handed_in, on_card
+from ..report.entries import EntryList, entry_fields
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -32,6 +32,7 @@ from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
 from .checks import Checks, zone_of
+from .voids import refuse_absent
 
 if TYPE_CHECKING:
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
@@ -82,11 +83,7 @@ def add_entry(
     with store.transaction() as tx:
         checks = Checks(tx, slug, replace=replace)
         current = checks.current
-        when = (
-            localise(received, current.timezone, week_of(g.kickoff for g in current.games))
-            if received
-            else None
-        )  # a time typed without a year belongs to the card's week
+        when = on_card(received, current) if received else None  # a year left out: the card's week's
         checks.prefetch([serial])
         from ..io.entries import RawEntry
 
@@ -193,11 +190,7 @@ def import_entries(
         current = card_rows.latest(tx, slug)
     with bulk_work():
         sheet = read_entries(path, zone_of(current))
-    now = (
-        localise(received, current.timezone, week_of(g.kickoff for g in current.games))
-        if received
-        else datetime.now(UTC)
-    )
+    now = handed_in(received, current)
     stored: list[Entry] = []
     refused: list[Refused] = []
     with bulk_work(), store.transaction() as tx:
@@ -230,16 +223,6 @@ def import_entries(
             tx.audit_many("entry.add", slug, [{**entry_fields(e), "file": sheet.file} for e in stored])
             tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
-
-
-@dataclass(frozen=True)
-class EntryList:
-    card: Card
-    entries: tuple[Entry, ...]
-    payments: dict[str, entry_rows.Payment]
-    settled: dict[int, settlement_rows.Stored]  # by serial
-    crops: dict[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
-    voided: tuple[void_rows.Voided, ...] = ()  # entries voided (not graded), by serial
 
 
 def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> EntryList:
@@ -341,15 +324,16 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
         found = entry_rows.get(tx, number)
         if found is None or found[0] != slug:
             card = card_rows.latest(tx, slug)  # names the card when it does not exist
-            gone = void_rows.void_on(tx, slug, number)
-            if gone is not None:
-                raise RefusedError(
+            refuse_absent(
+                tx,
+                slug,
+                number,
+                lambda gone: (
                     f"card {s} was voided on {brief(gone.at.astimezone(zone_of(card)), zone=True)} "
                     f"({gone.reason}): a void card is never graded and has nothing to pay."
-                )
-            raise NotFoundError(
+                ),
                 f"card {s} was not entered on {slug}"
-                + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`.")
+                + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`."),
             )
         entry = found[1]
         now_settled = _graded(tx, slug, number, entry, "pay what it shows")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,7 +33,7 @@ from ..core.pickem_week import WeekReport, grade_week
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
 from ..core.text import plural
-from ..core.zones import localise, week_of
+from ..core.zones import handed_in
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
@@ -205,7 +205,7 @@ def add_entry(
     with store.transaction() as tx:
         view = pool_view(tx, slug)
         current = card_rows.latest(tx, view.card.slug)
-        received = _received(received_at, current)
+        received = handed_in(received_at, current)
         check_open(tx, view, received, late, how="typed")
         paid = paid_status(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
@@ -265,7 +265,7 @@ def import_entries(
     with store.transaction() as tx:
         view = pool_view(tx, slug)
         current = card_rows.latest(tx, view.card.slug)
-        received = _received(received_at, current)
+        received = handed_in(received_at, current)
         check_open(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
@@ -314,14 +314,6 @@ def _file_row(
         return False
     report.replaced.append(entry.name)
     return True
-
-
-def _received(when: datetime | None, current: Card) -> datetime:
-    """When an entry was handed in: a time typed on the card's wall clock (a year left out: the card's
-    week's), else now."""
-    if when is None:
-        return datetime.now(UTC)
-    return localise(when, current.timezone, week_of(g.kickoff for g in current.games))
 
 
 def entries(store: Store, slug: str) -> PoolView:

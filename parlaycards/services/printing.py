@@ -121,7 +121,7 @@ def _print_once(
 ) -> Printed | None:
     """One try at printing `copies` cards from the next serial: None when another command took those
     serials meanwhile (nothing is left behind: render again from the serial the pool has now)."""
-    from ..render.pdf import render_cards
+    from ..render.pdf import CardFace, render_cards
 
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
@@ -139,7 +139,7 @@ def _print_once(
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
     shown = (lambda n: progress(n, copies)) if progress else None
     try:
-        render_cards(part, t, layout, slug, card.version, card.title, serials, shown, link)
+        render_cards(part, CardFace(t, layout, slug, card.version, card.title, link), serials, shown)
         digest = _record(store, part, card, template, first, last, path)
     except Conflict:
         part.unlink(missing_ok=True)
@@ -169,14 +169,14 @@ def _print_proof(
     store: Store, slug: str, t: Template, others: list[Template], out: Path | None, folder: Path
 ) -> Printed:
     """One PROOF of the latest version of `slug`: no serial used, no batch recorded, the print audited."""
-    from ..render.pdf import render_proof
+    from ..render.pdf import CardFace, render_proof
 
     card = _printable(store, slug)
     layout = layout_card(card, t, others)
     path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
     refuse_overwrite(store, path)
     with atomic_output(path) as part:
-        render_proof(part, t, layout, slug, card.version, card.title)
+        render_proof(part, CardFace(t, layout, slug, card.version, card.title))
     with store.transaction() as tx:
         tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
     return Printed(
