@@ -1,6 +1,6 @@
 """Options and arguments several commands share, named once."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -17,3 +17,19 @@ PaidNow = Annotated[str | None, typer.Option(help="Amount paid now [default: eve
 Fresh = Annotated[
     bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
 ]
+AllOrNothing = Annotated[bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")]
+
+
+def after_cutoff(what: str, more: str = "") -> Any:
+    """`--late`: accept `what` (it, rows, cards handed in) after the cutoff, on purpose."""
+    return typer.Option("--late", help=f"Accept {what} after the cutoff, on purpose{more}.")
+
+
+def handed_in(what: str, more: str = "", example: str = "2026-11-28 11:45") -> Any:
+    """`--received`: when `what` (it was, the sheet was) handed in; now when left out."""
+    return typer.Option(help=f'When {what} handed in{more}, e.g. "{example}" [default: now].')
+
+
+def every_entry(first: int) -> Any:
+    """`--all` on a list of entries that shows the `first` ones unless told."""
+    return typer.Option("--all", help=f"List every entry, however many (default: the first {first}).")

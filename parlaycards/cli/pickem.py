@@ -11,7 +11,7 @@ from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
-from .options import Json, PaidNow, group
+from .options import AllOrNothing, Json, PaidNow, after_cutoff, group, handed_in
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
@@ -132,13 +132,8 @@ def entry_add(
     ] = None,
     unpaid: Annotated[bool, typer.Option("--unpaid", help="The entry fee is still owed.")] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace this entrant's earlier entry.")] = False,
-    late: Annotated[
-        bool,
-        typer.Option("--late", help="Accept it after the card's cutoff, on purpose."),
-    ] = False,
-    received: Annotated[
-        str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')
-    ] = None,
+    late: Annotated[bool, after_cutoff("it")] = False,
+    received: Annotated[str | None, handed_in("it was")] = None,
 ) -> None:
     """Add one entrant's picks: one number per game, naming the away or home side.
 
@@ -184,18 +179,10 @@ def entry_add(
 def entry_import(
     pool: Pool,
     file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per entrant.")],
-    all_or_nothing: Annotated[
-        bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")
-    ] = False,
+    all_or_nothing: AllOrNothing = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace entrants already in the pool.")] = False,
-    late: Annotated[
-        bool,
-        typer.Option("--late", help="Accept rows after the card's cutoff, on purpose."),
-    ] = False,
-    received: Annotated[
-        str | None,
-        typer.Option(help='When the sheet was handed in, e.g. "2026-11-28 11:45" [default: now].'),
-    ] = None,
+    late: Annotated[bool, after_cutoff("rows")] = False,
+    received: Annotated[str | None, handed_in("the sheet was")] = None,
 ) -> None:
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
 

@@ -10,7 +10,7 @@ from ..core.bounds import MAX_INT, MAX_SCORE
 from ..core.money import dollars
 from ..core.text import owed_text
 from . import values
-from .options import Json, PaidNow, Slug, group
+from .options import AllOrNothing, Json, PaidNow, Slug, after_cutoff, every_entry, group, handed_in
 from .shell import err, open_pool, open_store, print_json, run
 
 entry_app = group(
@@ -45,12 +45,8 @@ def entry_add(
     ] = None,
     name: Annotated[str, typer.Option(help="The player's name.")] = "",
     code: Annotated[str | None, typer.Option(help="The verify code printed beside the serial.")] = None,
-    late: Annotated[
-        bool, typer.Option("--late", help="Accept it after the cutoff, on purpose (shown as late).")
-    ] = False,
-    received: Annotated[
-        str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')
-    ] = None,
+    late: Annotated[bool, after_cutoff("it", " (shown as late)")] = False,
+    received: Annotated[str | None, handed_in("it was")] = None,
     replace: Annotated[
         bool, typer.Option("--replace", help="Correct an entry already made for this serial.")
     ] = False,
@@ -88,19 +84,9 @@ def entry_add(
 def entry_import(
     slug: Slug,
     file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per card.")],
-    all_or_nothing: Annotated[
-        bool, typer.Option("--all-or-nothing", help="Store none if any row is refused.")
-    ] = False,
-    late: Annotated[
-        bool, typer.Option("--late", help="Accept rows received after the cutoff, on purpose.")
-    ] = False,
-    received: Annotated[
-        str | None,
-        typer.Option(
-            help='When the cards were handed in, for rows with no Received cell, e.g. "2026-11-28 11:45" '
-            "[default: now]."
-        ),
-    ] = None,
+    all_or_nothing: AllOrNothing = False,
+    late: Annotated[bool, after_cutoff("rows received")] = False,
+    received: Annotated[str | None, handed_in("the cards were", ", for rows with no Received cell")] = None,
 ) -> None:
     """Import an entry sheet. Every accepted row is stored; every refused row is listed with its reasons.
 
@@ -212,9 +198,7 @@ def entry_void(
 def entries(
     slug: Slug,
     json: Json = False,
-    all_rows: Annotated[
-        bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")
-    ] = False,
+    all_rows: Annotated[bool, every_entry(200)] = False,
     name: Annotated[
         str | None, typer.Option(help="Only a player's cards: names containing this text (any case).")
     ] = None,
@@ -359,9 +343,7 @@ def grade(
         Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
-    all_rows: Annotated[
-        bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")
-    ] = False,
+    all_rows: Annotated[bool, every_entry(100)] = False,
 ) -> None:
     """Settle every entry with the card version it was printed from; winners first, then totals.
 
