@@ -12,7 +12,7 @@ from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
 from .options import AllOrNothing, Json, PaidNow, after_cutoff, group, handed_in
-from .shell import console, err, open_store, print_json, run
+from .shell import console, err, open_store, print_json, run, say_paid
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -154,7 +154,7 @@ def entry_add(
             paid=False if unpaid else None,
             replace=replace,
             late=late,
-            received_at=values.received(received) if received is not None else None,
+            received_at=values.received(received),
         )
     )
     n = len(added.entry.picks)
@@ -199,7 +199,7 @@ def entry_import(
             open_store(),
             pool,
             file,
-            received_at=values.received(received) if received is not None else None,
+            received_at=values.received(received),
             all_or_nothing=all_or_nothing,
             replace=replace,
             late=late,
@@ -284,10 +284,7 @@ def pay(
     from ..services import pickem_pay as svc
 
     p = _paid(svc.pay_prize, pool, name, amount)
-    err(
-        f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: "
-        + owed_text(p.owed, "paid in full.")
-    )
+    say_paid(p.amount, f"of {p.name}'s {dollars(p.due)} prize in {pool}", p.owed)
 
 
 @pickem_app.command("fee")

@@ -11,7 +11,7 @@ from ..core.money import dollars
 from ..core.text import owed_text
 from . import values
 from .options import AllOrNothing, Json, PaidNow, Slug, after_cutoff, every_entry, group, handed_in
-from .shell import err, open_pool, open_store, print_json, run
+from .shell import err, open_pool, open_store, print_json, run, say_paid
 
 entry_app = group(
     "Enter cards: type one in, import a sheet, pay a winner.", "parlaycards entry import nfl-w12 entries.xlsx"
@@ -68,7 +68,7 @@ def entry_add(
             picks=values.picks(picks),
             code=code,
             late=late,
-            received=values.received(received) if received is not None else None,
+            received=values.received(received),
             replace=replace,
             qr=qr,
         )
@@ -110,7 +110,7 @@ def entry_import(
                 all_or_nothing=all_or_nothing,
                 late=late,
                 progress=progress,
-                received=values.received(received) if received is not None else None,
+                received=values.received(received),
             )
         )
     err(
@@ -164,10 +164,7 @@ def entry_pay(
             open_store(), slug, number, values.amount(amount, "amount") if amount is not None else None
         )
     )
-    err(
-        f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): "
-        + owed_text(p.owed, "paid in full.")
-    )
+    say_paid(p.amount, f"on card {p.entry.serial} ({p.entry.name or 'no name'})", p.owed)
 
 
 @entry_app.command("void")

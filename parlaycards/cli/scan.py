@@ -63,7 +63,7 @@ def scan(
                 slug,
                 files,
                 stake=values.stake(stake) if stake is not None else None,
-                received=values.received(received) if received is not None else None,
+                received=values.received(received),
                 late=late,
                 folder=_folder(),
                 progress=progress,
