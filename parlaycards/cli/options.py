@@ -1,8 +1,11 @@
 """Options and arguments several commands share, named once."""
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+
+from ..core.bounds import MAX_INT
 
 
 def group(about: str, example: str) -> typer.Typer:
@@ -17,6 +20,8 @@ PaidNow = Annotated[str | None, typer.Option(help="Amount paid now [default: eve
 Fresh = Annotated[
     bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
 ]
+GameNumber = Annotated[int, typer.Argument(min=1, max=MAX_INT, help="Any selection number of the game.")]
+Xlsx = Annotated[Path | None, typer.Option("--xlsx", help="Also write the report to this .xlsx workbook.")]
 AllOrNothing = Annotated[bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")]
 
 

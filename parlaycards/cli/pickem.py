@@ -11,7 +11,7 @@ from ..core.choices import PickemBasis, TiebreakRule
 from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
-from .options import AllOrNothing, Json, PaidNow, after_cutoff, group, handed_in
+from .options import AllOrNothing, Json, PaidNow, Xlsx, after_cutoff, group, handed_in
 from .shell import console, err, open_store, print_json, run, say_paid
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ entry_app = group(
 pickem_app.add_typer(entry_app, name="entry")
 
 Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
-Xlsx = Annotated[Path | None, typer.Option("--xlsx", help="Also write the report to this .xlsx workbook.")]
 
 
 def register(app: typer.Typer) -> None:

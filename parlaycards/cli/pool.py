@@ -6,11 +6,22 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..core.bounds import MAX_INT, MAX_SCORE
+from ..core.bounds import MAX_SCORE
 from ..core.money import dollars
 from ..core.text import owed_text
 from . import values
-from .options import AllOrNothing, Json, PaidNow, Slug, after_cutoff, every_entry, group, handed_in
+from .options import (
+    AllOrNothing,
+    GameNumber,
+    Json,
+    PaidNow,
+    Slug,
+    Xlsx,
+    after_cutoff,
+    every_entry,
+    group,
+    handed_in,
+)
 from .shell import err, open_pool, open_store, print_json, run, say_paid
 
 entry_app = group(
@@ -235,7 +246,7 @@ YesOpt = Annotated[
 @result_app.command("set")
 def result_set(
     slug: Slug,
-    number: Annotated[int, typer.Argument(min=1, max=MAX_INT, help="Any selection number of the game.")],
+    number: GameNumber,
     away: Annotated[
         int | None,
         typer.Argument(min=0, max=MAX_SCORE, help="Away team's final score (0–999).", show_default=False),
@@ -327,7 +338,7 @@ def results(slug: Slug, json: Json = False) -> None:
 
 def grade(
     slug: Slug,
-    xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
+    xlsx: Xlsx = None,
     pdf: Annotated[
         Path | None,
         typer.Option(
