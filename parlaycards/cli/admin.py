@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from .options import Slug
+from .options import Json, Slug
 from .shell import console, err, open_store, print_json, run
 
 
@@ -25,7 +25,7 @@ def history(
             "scan, review, result, grade, archive, other.",
         ),
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
+    json: Json = False,
 ) -> None:
     """Show what happened to a card, oldest first: edits, prints, reprints, entries, voids, payments,
     scans, reviews, results and grading — when (in the card's time zone) and who (the user who ran

@@ -92,6 +92,14 @@ def err(text: str, style: str = "") -> None:
     _console(stderr=True, highlight=False, soft_wrap=True).print(text, style=style or None, markup=False)
 
 
+def say_paid(amount: Decimal, what: str, left: Decimal) -> None:
+    """`Paid $50.00 {what}: paid in full.` (or what is still owed) on stderr: a prize, a fee or a card paid."""
+    from ..core.money import dollars
+    from ..core.text import owed_text
+
+    err(f"Paid {dollars(amount)} {what}: " + owed_text(left, "paid in full."))
+
+
 def run(fn: Callable[[], T]) -> T:
     """Call a service; a ParlayError becomes one paragraph on stderr and exit code 2, never a traceback."""
     from ..core.errors import ParlayError

@@ -178,10 +178,13 @@ def day(text: str, field: str) -> date:
     return when
 
 
-def received(text: str, field: str = "received") -> datetime:
-    """When a card was handed in: a date alone is its midnight (naive: the card's wall clock)."""
+def received(text: str | None, field: str = "received") -> datetime | None:
+    """When a card was handed in: a date alone is its midnight (naive: the card's wall clock); None for
+    the option left out (the service takes now)."""
     from ..core.zones import YearlessDate, yearless
 
+    if text is None:
+        return None
     when = moment(text, field)
     if isinstance(when, datetime):
         return when
