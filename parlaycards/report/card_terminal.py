@@ -21,8 +21,7 @@ def games_table(card: Card, step: str) -> Table:
     from rich.table import Table
 
     from ..core.names import with_short_names
-    from ..core.views import game_row
-    from ..layout.games import short_kickoff
+    from ..core.views import game_row, short_kickoff
 
     shown = with_short_names(card)[0] if step == "short names" else card
     compact = step != "full"
