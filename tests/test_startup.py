@@ -3,10 +3,12 @@ without loading SQLAlchemy, and say exactly what the full Store says, on SQLite 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -162,3 +164,44 @@ def test_a_command_line_naming_one_command_builds_that_command_alone(monkeypatch
     assert only(None) is app and only("shwo") is app  # a mistyped name is told the names there are
     monkeypatch.setenv("_PARLAYCARDS_COMPLETE", "bash_complete")
     assert only("show") is app  # completion offers every command
+
+
+def _tree(command: Any) -> list[object]:
+    """A click command as its name, its parameters' names and its subcommands', recursively."""
+    subs = getattr(command, "commands", {}) or {}
+    return [command.name, [p.name for p in command.params], [_tree(subs[n]) for n in sorted(subs)]]
+
+
+_ALONE = (
+    "import json, sys, typer.main\n"
+    "from parlaycards.cli.main import only\n"
+    "from tests.test_startup import _tree\n"
+    "name = sys.argv[1]\n"
+    "print(json.dumps(_tree(typer.main.get_command(only(name)).commands[name])))\n"
+)
+
+
+def test_a_command_built_alone_is_the_command_of_the_whole_app():
+    import typer.main
+    from typer.models import TyperInfo
+
+    from parlaycards.cli.main import MODULES, NEEDS, app, registered
+
+    made = [
+        i for m in MODULES for i in (*registered(m).registered_commands, *registered(m).registered_groups)
+    ]
+    assert set(NEEDS) == {i.name for i in made}  # every top-level command has its modules, and no other name
+    whole: Any = typer.main.get_command(app)
+    groups = [i.name for i in made if isinstance(i, TyperInfo)]
+    assert "result" in groups and "pickem" in groups
+    for name in groups:  # each in a process of its own, as a command line builds it (`result fetch` too)
+        p = subprocess.run(
+            [sys.executable, "-c", _ALONE, name],
+            capture_output=True,
+            text=True,
+            env=env(),
+            timeout=120,
+            cwd=Path(__file__).parents[1],
+        )
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout) == _tree(whole.commands[name]), name
