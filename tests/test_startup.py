@@ -15,9 +15,11 @@ import pytest
 from parlaycards.core.errors import ParlayError
 from parlaycards.services import cards, entries, grading, results, voids
 from parlaycards.store import Store, schema
+from parlaycards.store import cards as card_rows
 from parlaycards.store.db import NewerDatabase
 from parlaycards.store.look import KNOWN_MIGRATIONS, SCHEMA_VERSION, Look, Pool
 
+from .conftest import make_card
 from .pool_support import enter, new_card, print_serials
 from .proc_support import env
 
@@ -205,3 +207,45 @@ def test_a_command_built_alone_is_the_command_of_the_whole_app():
         )
         assert p.returncode == 0, p.stderr
         assert json.loads(p.stdout) == _tree(whole.commands[name]), name
+
+
+def test_what_the_store_holds_is_made_again_as_validating_it_would_make_it(store: Store):
+    """Read commands make stored cards and entries again without validating them (no validator built):
+    every kind of field comes back as pydantic reads it, to the type of each value and its time zone."""
+    from datetime import UTC, date, datetime, timedelta, timezone
+    from decimal import Decimal
+
+    from parlaycards.core.models import Card, Entry
+    from parlaycards.store.stored import remade
+
+    data = make_card(games=4).model_dump()
+    for g in data["games"]:
+        g["tease"] = Decimal("6.5")
+    data["games"][0]["kickoff"] = date(2026, 11, 22)  # a time still to be set
+    data["games"][1]["kickoff"] = datetime(2026, 11, 22, 18, 0, tzinfo=UTC)
+    data["games"][2].update(
+        off=True, off_at=datetime(2026, 11, 21, 9, 30, tzinfo=timezone(timedelta(hours=5.5)))
+    )
+    data["games"][3].update(total=None, neutral=True, numbers={"away": 107, "home": 108})
+    data["teaser"] = Decimal("6.5")
+    data["payouts"].update(
+        max_payout=Decimal("250.60"),
+        tiers=[*data["payouts"]["tiers"], {"picks": 4, "hits": 3, "odds": "13-5"}],
+    )
+    data["rules"].update(cutoff=datetime(2026, 11, 22, 12, 55, tzinfo=UTC), ties="reduce")
+    with store.transaction() as tx:
+        saved = card_rows.save(tx, Card.model_validate(data), "every kind of field")
+        text = next(tx.rows("SELECT data FROM card_versions WHERE slug = :slug", slug=saved.slug))[0]
+        again = card_rows.get(tx, saved.slug, saved.version)
+    validated = Card.model_validate_json(text)
+    assert again == validated == saved
+    assert repr(again) == repr(
+        validated
+    )  # dates stay dates; offsets are pydantic's own (their names print alike)
+    assert again.model_dump_json() == text
+    entry = Entry(
+        serial="000001", code="K7M2QX", name="Dana", stake=Decimal("10.00"), picks=(101, 103),
+        received_at=datetime(2026, 11, 22, 12, 0, 30, tzinfo=UTC), late=True, source="scan", version=2,
+    )  # fmt: skip
+    stored = entry.model_dump_json()
+    assert repr(remade(Entry, json.loads(stored))) == repr(Entry.model_validate_json(stored))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import NotFoundError
 from .common import iso, now
+from .stored import remade
 
 if TYPE_CHECKING:
     from ..core.models import Card
@@ -51,10 +52,11 @@ def get(tx: Rows, slug: str, version: int) -> Card:
 
 
 def _card(data: str) -> Card:
-    """A stored version as the card model (pydantic is loaded by the commands that read a whole card)."""
+    """A stored version as the card model (pydantic is loaded by the commands that read a whole card);
+    it was validated when it was saved."""
     from ..core.models import Card
 
-    return Card.model_validate_json(data)
+    return remade(Card, json.loads(data))
 
 
 def _first(rows: Iterator[tuple[Any, ...]]) -> tuple[Any, ...] | None:

@@ -23,8 +23,9 @@ def of(tx: Rows, slug: str) -> dict[int, Result]:
         "SELECT game, away_score, home_score, cancelled, away_out, home_out FROM results WHERE slug = :slug",
         slug=slug,
     )
+    # Rows were validated on the way in: construct without validating again.
     return {
-        game: Result(
+        game: Result.model_construct(
             game=game,
             away_score=None if cancelled else away,
             home_score=None if cancelled else home,
