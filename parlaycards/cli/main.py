@@ -1,6 +1,7 @@
 """The `parlaycards` command: the global --db option and every command group."""
 
 import copy
+import gc
 import os
 import sys
 from importlib import import_module
@@ -171,6 +172,9 @@ def only(name: str | None) -> typer.Typer:
 
 
 def main() -> None:
+    # What start-up loaded (Typer, the CLI's shell) lives as long as the process: the garbage collector need
+    # not walk it again each time what a command loads next (pydantic, rich) sets it off.
+    gc.freeze()
     only(command_named(hoist_db(sys.argv[1:])))()
 
 
