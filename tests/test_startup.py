@@ -244,9 +244,8 @@ def test_what_the_store_holds_is_made_again_as_validating_it_would_make_it(store
         again = card_rows.get(tx, saved.slug, saved.version)
     validated = Card.model_validate_json(text)
     assert again == validated == saved
-    assert repr(again) == repr(
-        validated
-    )  # dates stay dates; offsets are pydantic's own (their names print alike)
+    # dates stay dates, and offsets are pydantic's own (their names print alike)
+    assert repr(again) == repr(validated)
     assert again.model_dump_json() == text
     entry = Entry(
         serial="000001", code="K7M2QX", name="Dana", stake=Decimal("10.00"), picks=(101, 103),
