@@ -78,11 +78,9 @@ class PayoutTable(Frozen):
         return None
 
     def sorted(self) -> PayoutTable:
-        return PayoutTable(
-            tiers=tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits))),
-            basis=self.basis,
-            max_payout=self.max_payout,
-        )
+        """The same table, its tiers by picks, most hits first: the same tiers, so nothing to validate again
+        (`show` then builds no validator)."""
+        return self.model_copy(update={"tiers": tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits)))})
 
 
 SEED_TIERS = (

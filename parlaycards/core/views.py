@@ -21,6 +21,14 @@ def kickoff_text(game: Game, tz: str) -> str:
     return f"{short_day(k)} TBA"
 
 
+def short_kickoff(game: Game, tz: str, with_date: bool) -> str:
+    """`Sun 1:00p` (from kickoff_text), keeping the date when the card spans more than a week."""
+    parts = kickoff_text(game, tz).split()
+    if len(parts) == 3 and not with_date:
+        return f"{parts[0]} {parts[2]}"
+    return " ".join(parts)
+
+
 def game_row(game: Game, tz: str) -> dict[str, str]:
     """One game as printed text: numbers, teams, lines, kickoff."""
     return {

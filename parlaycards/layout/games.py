@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ..core.models import Card, Game
-from ..core.views import game_row, kickoff_text
+from ..core.views import game_row, short_kickoff
 from .geometry import MM
 from .text import BOLD, MIN_SIZE, REGULAR, widest, width
 
@@ -41,14 +41,6 @@ class Row:
     game: Game | None = None
     cells: dict[str, str] | None = None
     stripe: bool = False
-
-
-def short_kickoff(game: Game, tz: str, with_date: bool) -> str:
-    """`Sun 1:00p` (from kickoff_text), keeping the date when the card spans more than a week."""
-    parts = kickoff_text(game, tz).split()
-    if len(parts) == 3 and not with_date:
-        return f"{parts[0]} {parts[2]}"
-    return " ".join(parts)
 
 
 def rows_for(card: Card, groups: bool) -> list[Row]:

@@ -12,21 +12,16 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from ..core import edits
 from ..core.errors import ParlayError, RefusedError, option
-from ..core.models import Card, Game
-from ..core.odds import TierAnalysis, analyze
-from ..core.printed import CardLine, card_lines
-from ..core.reimport import keep_names, undone_edits
-from ..core.teams import identity
 from ..core.text import plural
 from ..core.zones import zone
 from ..store import cards as card_rows
 from ..store import retry_conflicts
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pydantic and the models are loaded by what reads or makes a whole card (not `cards`)
+    from ..core.models import Card, Game
+    from ..core.odds import TierAnalysis
+    from ..core.printed import CardLine
     from ..io.mapping import ColumnMap  # the sheet readers: loaded by an import only
     from ..store import Store
     from ..store.look import Pool
@@ -183,6 +178,10 @@ def store_games(
     `slug` with these games, as `how` says (see `Storing`): hand edits made since the card's last import
     that this would undo refuse it unless `how.replace`. `also` runs in the same transaction once the card
     is saved (a layout saved with it)."""
+    from ..core.models import Card
+    from ..core.reimport import keep_names
+    from ..core.teams import identity
+
     check_slug(slug)
     if store is None:
         return Imported(_card(None, slug, games, how, source), "", stored=False)
@@ -251,6 +250,11 @@ def check_slug(slug: str) -> None:
 
 def _card(current: Card | None, slug: str, games: Sequence[Game], how: Storing, source: str) -> Card:
     """The card an import stores: the current card with new games (and title, zone), or a new one."""
+    from pydantic import ValidationError
+
+    from ..core import edits
+    from ..core.models import Card
+
     if current is not None and not how.fresh:
         base: dict[str, Any] = current.model_dump()
         base.update(games=[g.model_dump() for g in games], title=how.title or current.title, timezone=how.tz)
@@ -269,6 +273,9 @@ def _card(current: Card | None, slug: str, games: Sequence[Game], how: Storing, 
 
 def _undone(tx: Any, current: Card, card: Card, lines_from: str) -> tuple[str, ...]:
     """The hand edits since `current`'s last import that storing `card` would undo."""
+    from ..core.reimport import undone_edits
+    from ..core.teams import identity
+
     imported = [v for v in card_rows.imported_versions(tx, current.slug) if v <= current.version]
     base = card_rows.get(tx, current.slug, imported[-1] if imported else 1)
     if base.version == current.version:
@@ -282,6 +289,8 @@ def _title_from(path: Path) -> str:
 
 
 def show(store: Store | Pool, slug: str, version: int | None = None) -> Saved:
+    from ..core.printed import card_lines
+
     with store.reading() as tx:
         card = card_rows.get(tx, slug, version) if version else card_rows.latest(tx, slug)
         printed = card_rows.printed_versions(tx, slug)
@@ -296,6 +305,8 @@ def list_cards(store: Store | Pool, *, archived: bool = False) -> list[card_rows
 
 
 def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[TierAnalysis]]:
+    from ..core.odds import analyze
+
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
     return card, analyze(card.payouts, p)

@@ -19,7 +19,6 @@ from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Entry, Settlement
 from ..core.money import ZERO, cents, dollars, pay_out
-from ..core.settle import settle_entry
 from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import handed_in, on_card
@@ -31,13 +30,13 @@ from ..store import retry_conflicts
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
-from .checks import Checks, zone_of
 from .voids import refuse_absent
 
 if TYPE_CHECKING:
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
     from ..store import Store, Tx
     from ..store.look import Pool
+    from .checks import Checks  # grading's rules and the leagues table: loaded by what enters or pays
 
 Progress = Callable[[int, int], None]
 
@@ -76,6 +75,8 @@ def add_entry(
 ) -> Entry:
     """Enter one card typed in by hand (or its QR text, as a barcode reader types it). `received` is when
     it was handed in (naive: the card's wall clock; default now). RefusedError says every reason it is refused."""
+    from .checks import Checks
+
     if qr is not None:
         serial, code = _from_qr(qr, slug, serial, code)
     if serial is None:
@@ -184,6 +185,7 @@ def import_entries(
     """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored. A row
     with no Received time was received at `received` (naive: the card's wall clock; default now)."""
     from ..io.entries import read_entries
+    from .checks import Checks, zone_of
     from .grading import bulk_work
 
     with store.reading() as tx:
@@ -260,6 +262,8 @@ class Paid:
 def _graded(tx: Tx, slug: str, number: int, entry: Entry, then: str) -> Settlement:
     """The card settled on the latest results, as its last grading stored it; refused when it was not
     graded since (`then`: what to do once it is)."""
+    from ..core.settle import settle_entry
+
     last = settlement_rows.of(tx, slug).get(number)
     now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
     if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
@@ -319,6 +323,8 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
 @retry_conflicts
 def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
     """Record a payment to a graded winning (or refunded) card; the amount defaults to what is still owed."""
+    from .checks import zone_of
+
     s = format_serial(number)
     with store.transaction() as tx:
         found = entry_rows.get(tx, number)

@@ -26,8 +26,9 @@ def of(tx: Rows, slug: str) -> dict[int, Result]:
         f"SELECT {', '.join(COLUMNS)} FROM results WHERE slug = :slug",
         slug=slug,
     )
+    # Rows were validated on the way in: construct without validating again.
     return {
-        game: Result(
+        game: Result.model_construct(
             game=game,
             away_score=None if cancelled else away,
             home_score=None if cancelled else home,
