@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from ..core.marks import Marked, read_marks, verdicts
-from ..core.verify import format_serial, parse_qr_link, parse_qr_payload
+from ..core.verify import format_serial, parse_qr_link, parse_qr_payload, unrecorded_text
 from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
@@ -42,6 +42,7 @@ class Pool(Protocol):
 
     slug: str
     default: Decimal | None
+    unrecorded: tuple[int, int] | None  # serials printed after the backup the pool was restored from
 
     def lookup(self, serial: int) -> Batch | None: ...
 
@@ -168,6 +169,10 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
     s.slug, s.version, s.serial, s.code = parsed
     serial = format_serial(s.serial)
     batch = pool.lookup(s.serial)
+    since = pool.unrecorded
+    if batch is None and since is not None and since[0] <= s.serial <= since[1]:
+        s.problems.append(unrecorded_text(s.serial, since))
+        return s
     if batch is None:
         s.problems.append(
             f"serial {serial} was never printed in this pool: no print batch holds it (the QR says card "

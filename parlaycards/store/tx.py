@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Table, insert, select, text, update
@@ -16,6 +17,7 @@ from . import schema
 # the clock every row is stamped with
 from .common import iso as iso
 from .common import now as now
+from .serial_mark import raise_mark, read_mark
 
 _streams = itertools.count(1)
 
@@ -23,9 +25,10 @@ _streams = itertools.count(1)
 class Tx:
     """One transaction: the connection, plus the meta, audit and serial helpers every service needs."""
 
-    def __init__(self, conn: Connection, actor: str):
+    def __init__(self, conn: Connection, actor: str, mark: Path | None = None):
         self.conn = conn
         self.actor = actor
+        self.mark = mark  # the file remembering the serials handed out (a SQLite pool's; see serial_mark)
 
     def meta(self, key: str) -> str | None:
         return self.conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == key)).scalar()
@@ -42,19 +45,29 @@ class Tx:
         return bytes.fromhex(self.meta("pool_secret") or "")
 
     def next_serial(self) -> int:
-        """The first serial the next print batch will carry (no lock taken: a print checks it again)."""
-        return int(self.meta("next_serial") or "1")
+        """The first serial the next print batch will carry (no lock taken: a print checks it again): past
+        the database's counter and past every serial the pool's mark says was handed out."""
+        return max(int(self.meta("next_serial") or "1"), read_mark(self.mark, self.secret) or 1)
+
+    def unrecorded(self) -> tuple[int, int] | None:
+        """The serials (first, last) handed out by prints this database does not hold, as the pool's mark
+        says (an older copy of the pool, a backup, was put back over it since); None when there are none."""
+        counter = int(self.meta("next_serial") or "1")
+        mark = read_mark(self.mark, self.secret) or 1
+        return (counter, mark - 1) if mark > counter else None
 
     def take_serials(self, count: int) -> tuple[int, int]:
-        """Reserve the next `count` serials of the pool (never reused, across cards).
+        """Reserve the next `count` serials of the pool (never reused, across cards, nor after a backup is
+        put back over the pool: the mark is raised before the transaction commits).
 
         The counter's row is locked until the transaction ends (SQLite's write lock does the same),
         so two commands never take the same range; print_batches' constraint refuses an overlap anyway.
         """
         m = schema.meta.c
         row = self.conn.execute(select(m.value).where(m.key == "next_serial").with_for_update()).scalar()
-        first = int(row or "1")
+        first = max(int(row or "1"), read_mark(self.mark, self.secret) or 1)
         self.set_meta("next_serial", str(first + count))
+        raise_mark(self.mark, self.secret, first + count)
         return first, first + count - 1
 
     def audit(self, action: str, slug: str | None, **detail: Any) -> None:
