@@ -47,7 +47,7 @@ from .sheets import (
 )
 from .suggest import suggest
 from .table import Draft, Extracted, Layout, Table
-from .team_check import unknown_teams
+from .team_check import mixed_leagues, unknown_teams
 from .words import league_named, league_of
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
@@ -174,6 +174,7 @@ def read_lines(
         )
     sheets_read = {s.name: s for s in found.read}
     found.problems.extend(unknown_teams(book.file, found.drafts, sheets_read, new_teams))
+    found.problems.extend(mixed_leagues(book.file, found.drafts))
     games = drafted_games(found.drafts, found.problems)
     if found.problems:
         raise _error(book.file, found.problems, [s.name for s in chosen])

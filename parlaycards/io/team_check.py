@@ -83,3 +83,50 @@ def _cell(file: str, d: Draft, name: str, sheets: Mapping[str | None, Sheet]) ->
                     file=file, sheet=d.source.sheet, row=number, column=letter, cell=f"{letter}{number}"
                 )
     return d.source
+
+
+TEAMS_OF = {"NFL": "NFL teams", "NCAA": "college teams"}
+
+
+def mixed_leagues(file: str, drafts: Sequence[Draft]) -> list[Problem]:
+    """A problem for each sheet whose games were all read as one league but whose teams are of two (NFL
+    teams beside college ones): stored as they are, half the card would be in the wrong league (its scores,
+    its feed, its ties). Games whose teams do not say a league (unknown names, a name both tables hold
+    alone) are left out; a League column that gives each row its own league makes its groups agree."""
+    groups: dict[tuple[str | None, str], list[Draft]] = {}
+    for d in drafts:
+        groups.setdefault((d.source.sheet, d.league), []).append(d)
+    problems = []
+    for (sheet, league), games in groups.items():
+        by_teams: dict[str, list[int]] = {}
+        for d in games:
+            whose = _teams_league(d)
+            if whose is not None:
+                by_teams.setdefault(whose, []).append(d.source.row or 0)
+        if len(by_teams) < 2:
+            continue
+        each = "; ".join(f"{TEAMS_OF[lg]} in {_rows(rows)}" for lg, rows in sorted(by_teams.items()))
+        problems.append(
+            Problem(
+                Source(file=file, sheet=sheet),
+                f"its games are of two leagues, yet every one was read as {league}: {each}. Give each row its "
+                "league in a League column (NFL or NCAA), or put each league's games on a sheet of its own "
+                "named after it (NFL, College), and import again.",
+            )
+        )
+    return problems
+
+
+def _teams_league(d: Draft) -> str | None:
+    """The one team table (NFL or NCAA) that holds every known name of the game, or None."""
+    found = [frozenset(lg for lg in LEAGUES if teams.known(n, lg)) for n in (d.away, d.home)]
+    named = [f for f in found if f]
+    if not named:
+        return None
+    common = frozenset.intersection(*named)
+    return next(iter(common)) if len(common) == 1 else None
+
+
+def _rows(rows: list[int]) -> str:
+    shown = ", ".join(str(r) for r in rows[:8])
+    return f"row{'s' if len(rows) > 1 else ''} {shown}{' …' if len(rows) > 8 else ''}"
