@@ -45,21 +45,26 @@ def test_a_reimport_without_league_keeps_the_cards_own(tmp_path: Path) -> None:
     assert _leagues(db, "town") == ["NFL", "NFL"]  # said on purpose: taken
 
 
-def test_a_sheet_of_nfl_and_college_teams_is_refused_naming_the_rows_of_each(tmp_path: Path) -> None:
+def test_a_sheet_of_nfl_and_college_teams_keeps_each_games_own_league(tmp_path: Path) -> None:
     db = tmp_path / "pool.db"
     (tmp_path / "week.csv").write_text(MIXED)
     r = cli(db, "import", str(tmp_path / "week.csv"), "--card", "combo")
-    assert r.exit_code == 2
+    assert r.exit_code == 0, r.stderr
     said = " ".join(r.stderr.split())
     assert (
-        "week.csv: its games are of two leagues, yet every one was read as NFL: college teams in rows 2, 3; "
+        "the games are read as NFL, but rows 2, 3 are games of college teams: stored as NCAA games (a combo card)."
         in said
     )
-    assert "NFL teams in rows 4, 5." in said
-    assert not db.exists()  # nothing stored, no empty pool left behind
-    with_column = MIXED.replace("Total\n", "Total,League\n", 1).splitlines()
-    rows = [with_column[0]] + [f"{r},{lg}" for r, lg in zip(with_column[1:], ("NCAA", "NCAA", "NFL", "NFL"))]
+    assert "2 NCAA, 2 NFL games" in said
+    assert _leagues(db, "combo") == ["NCAA", "NCAA", "NFL", "NFL"]  # not all stored as NFL
+
+
+def test_a_league_column_says_each_rows_league(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    lines = MIXED.replace("Total\n", "Total,League\n", 1).splitlines()
+    rows = [lines[0]] + [f"{r},{lg}" for r, lg in zip(lines[1:], ("NCAA", "NCAA", "NFL", "NFL"), strict=True)]
     (tmp_path / "week.csv").write_text("\n".join(rows) + "\n")
     r = cli(db, "import", str(tmp_path / "week.csv"), "--card", "combo")
     assert r.exit_code == 0, r.stderr
+    assert "combo card" not in r.stderr
     assert _leagues(db, "combo") == ["NCAA", "NCAA", "NFL", "NFL"]

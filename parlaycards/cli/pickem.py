@@ -171,6 +171,15 @@ def entry_add(
             else ", no tiebreaker."
         )
     )
+    if added.fee > 0 and added.entry.paid:
+        err(
+            f"Its {dollars(added.fee)} fee is counted as paid: if it is still owed, enter it again with "
+            "--unpaid --replace."
+        )
+    elif added.fee > 0:
+        err(
+            f'Its {dollars(added.fee)} fee is owed: `parlaycards pickem fee {pool} "{added.entry.name}"` when it comes in.'
+        )
     if added.missing:
         err(
             f"No pick for {plural(len(added.missing), 'game')}, which "
@@ -289,13 +298,33 @@ def pay(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
     amount: PaidNow = None,
+    returned: Annotated[
+        str | None,
+        typer.Option(
+            help="Money the winner handed back on a prize paid more than it now is (a score corrected "
+            "after paying); 'all' for everything overpaid.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited.
+    """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited. A prize
+    paid more than it now is shows "overpaid" under `pickem grade`: record the money handed back with
+    --returned.
 
-    Example: parlaycards pickem pay office-w12 "Dana" --amount 50
+    Example: parlaycards pickem pay office-w12 "Dana" --amount 50   (and `pickem pay office-w12 "Dana" --returned all`)
     """
     from ..services import pickem_pay as svc
 
+    if returned is not None:
+        if amount is not None:
+            raise typer.BadParameter(
+                "give --amount (paid to the winner) or --returned (handed back), not both."
+            )
+        back = None if returned.strip().lower() == "all" else values.amount(returned, "returned")
+        r = run(lambda: svc.prize_returned(open_store(), pool, name, back))
+        rest = owed_text(r.total - r.due, "nothing is owed back now.", "still owed back")
+        err(f"Recorded {dollars(-r.amount)} handed back by {r.name} in {pool}: {rest}")
+        return
     p = _paid(svc.pay_prize, pool, name, amount)
     err(
         f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: "

@@ -13,6 +13,7 @@ that never finds its game.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 
 from ..core import teams
 from ..core.errors import Source, option
@@ -88,33 +89,32 @@ def _cell(file: str, d: Draft, name: str, sheets: Mapping[str | None, Sheet]) ->
 TEAMS_OF = {"NFL": "NFL teams", "NCAA": "college teams"}
 
 
-def mixed_leagues(file: str, drafts: Sequence[Draft]) -> list[Problem]:
-    """A problem for each sheet whose games were all read as one league but whose teams are of two (NFL
-    teams beside college ones): stored as they are, half the card would be in the wrong league (its scores,
-    its feed, its ties). Games whose teams do not say a league (unknown names, a name both tables hold
-    alone) are left out; a League column that gives each row its own league makes its groups agree."""
+def own_leagues(file: str, drafts: Sequence[Draft]) -> tuple[list[Draft], list[Problem]]:
+    """Each game of a sheet mixing NFL and college teams in its own league (a combo card), rather than all
+    stored as the one league the sheet was read as, with a note naming the rows moved. A game whose teams do
+    not say a league (unknown names, names both tables hold) stays as read; a sheet of one league's teams, or
+    a league other than NFL and NCAA (a local card's clubs), is left as it is."""
     groups: dict[tuple[str | None, str], list[Draft]] = {}
     for d in drafts:
         groups.setdefault((d.source.sheet, d.league), []).append(d)
-    problems = []
+    moved: dict[int, Draft] = {}
+    notes = []
     for (sheet, league), games in groups.items():
-        by_teams: dict[str, list[int]] = {}
-        for d in games:
-            whose = _teams_league(d)
-            if whose is not None:
-                by_teams.setdefault(whose, []).append(d.source.row or 0)
-        if len(by_teams) < 2:
+        whose = {id(d): _teams_league(d) for d in games}
+        if league not in TEAMS_OF or len({w for w in whose.values() if w is not None}) < 2:
             continue
-        each = "; ".join(f"{TEAMS_OF[lg]} in {_rows(rows)}" for lg, rows in sorted(by_teams.items()))
-        problems.append(
-            Problem(
-                Source(file=file, sheet=sheet),
-                f"its games are of two leagues, yet every one was read as {league}: {each}. Give each row its "
-                "league in a League column (NFL or NCAA), or put each league's games on a sheet of its own "
-                "named after it (NFL, College), and import again.",
+        for other in sorted(set(TEAMS_OF) - {league}):
+            rows = [d.source.row or 0 for d in games if whose[id(d)] == other]
+            moved.update({id(d): replace(d, league=other) for d in games if whose[id(d)] == other})
+            notes.append(
+                Problem(
+                    Source(file=file, sheet=sheet),
+                    f"the games are read as {league}, but {_rows(rows)} {'are games' if len(rows) > 1 else 'is a game'} "
+                    f"of {TEAMS_OF[other]}: stored as {other} games (a combo card). A League column says each "
+                    "row's league.",
+                )
             )
-        )
-    return problems
+    return [moved.get(id(d), d) for d in drafts], notes
 
 
 def _teams_league(d: Draft) -> str | None:

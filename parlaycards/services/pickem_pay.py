@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..core.errors import NotFoundError, RefusedError
+from ..core.errors import NotFoundError, RefusedError, option
 from ..core.money import ZERO, cents, dollars, pay_out
 from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts
@@ -87,6 +87,48 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
         return _pay(tx, pool, key, standing.name, "prize", prize, before, amount)
+
+
+@retry_conflicts
+def prize_returned(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
+    """Record money a winner handed back: a prize paid more than it is now (a score corrected after
+    paying). The amount defaults to all that was overpaid, and may not exceed it."""
+    with store.transaction() as tx:
+        report = week_report(tx, pool)
+        key = name_key(name)
+        standing = next((s for s in report.standings if name_key(s.name) == key), None)
+        if standing is None:
+            raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
+        if not report.final:
+            raise RefusedError(
+                f"pick'em pool {pool} is not final: not every game has a result, so the prizes may still "
+                "change. Record what was handed back once `pickem grade` shows the week final."
+            )
+        prize = cents(standing.prize)
+        given = paid_so_far(tx, pool, "prize").get(key, ZERO)
+        over = given - prize
+        if over <= 0:
+            raise RefusedError(
+                f"{standing.name} was not overpaid in {pool}: the prize is {dollars(prize)} and "
+                f"{dollars(given)} was paid, so nothing is owed back."
+            )
+        value = over if amount is None else amount
+        if value > over:
+            raise RefusedError(
+                f"{option('returned')} {dollars(value)} is more than {standing.name} was overpaid: "
+                f"{dollars(over)} ({dollars(given)} paid, the prize is now {dollars(prize)})."
+            )
+        total = cents(given - value)
+        record(tx, pool, key, "prize", -value)
+        tx.audit(
+            "pickem.prize_returned",
+            None,
+            pool=pool,
+            name=standing.name,
+            amount=str(value),
+            total_paid=str(total),
+        )
+        return PickemPaid(standing.name, "prize", prize, -value, total)
 
 
 # How a fee and a prize word a payment refused: nothing owed, or more than is owed.
