@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from decimal import Decimal
 from pathlib import Path
 
@@ -36,6 +37,7 @@ def test_a_blank_scan_of_a_card_typed_in_is_said_already_entered(store: Store, t
     )
     assert got["000002"][0] == "review" and got["000002"][1].startswith("no marks on the card")
     assert [(r.serial, r.status) for r in svc.reviews(store, "nfl-w12")[1]] == [(2, "review")]
+    assert {stat.S_IMODE(Path(c.crop).stat().st_mode) for c in report.cards} == {0o600}  # crops show codes
 
 
 def test_a_doubtful_scan_of_a_card_typed_in_waits_beside_its_entry(store: Store, tmp_path: Path):

@@ -14,7 +14,7 @@ from ..core.models import Card
 from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
-from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
+from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, owner_only, part_path, sync
 from ..io.templates import (
     SHIPPED_NOTE,
     USER_DIR,
@@ -136,6 +136,7 @@ def _print_once(
     refuse_overwrite(store, path)
     clear_leftovers(path)  # of a print killed before recording its batch
     part = part_path(path)
+    owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
     shown = (lambda n: progress(n, copies)) if progress else None
     try:

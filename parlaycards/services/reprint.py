@@ -59,7 +59,7 @@ def reprint(
 
         refuse_overwrite(store, path)
         _refuse_earlier_reprint(tx, path)
-        with atomic_output(path) as part:
+        with atomic_output(path, private=True) as part:  # it shows the card's verify code
             render_reprint(
                 part, t, layout, slug, batch.version, card.title, number, code, qr_link_of(card, site)
             )

@@ -193,7 +193,7 @@ def write_crop(path: Path, blob: bytes) -> None:
     """A card's crop, whole or not at all (kept for disputes, not money: no fsync)."""
     from ..io.files import atomic_output
 
-    with atomic_output(path, durable=False) as part:
+    with atomic_output(path, durable=False, private=True) as part:
         part.write_bytes(blob)
 
 
