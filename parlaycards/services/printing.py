@@ -77,6 +77,7 @@ def print_batch(
     proof: bool = False,
     folder: Path = Path("output"),
     progress: Callable[[int, int], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> Printed:
     """Print `copies` serialized cards of the latest version of `slug` (or one PROOF, using no serials).
 
@@ -92,6 +93,8 @@ def print_batch(
         raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
     others = list_templates()  # named when the card does not fit on `t`
+    if warn is not None and (said := beyond_reach(_printable(store, slug))):
+        warn(said)  # before anything is written: payout tiers no card can reach
     if proof:
         return _print_proof(store, slug, t, others, out, folder)
     with store.print_lock():
