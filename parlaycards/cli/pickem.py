@@ -316,11 +316,7 @@ def pay(
     from ..services import pickem_pay as svc
 
     if returned is not None:
-        if amount is not None:
-            raise typer.BadParameter(
-                "give --amount (paid to the winner) or --returned (handed back), not both."
-            )
-        back = None if returned.strip().lower() == "all" else values.amount(returned, "returned")
+        back = values.handed_back(returned, amount, "the winner")
         r = run(lambda: svc.prize_returned(open_store(), pool, name, back))
         rest = owed_text(r.total - r.due, "nothing is owed back now.", "still owed back")
         err(f"Recorded {dollars(-r.amount)} handed back by {r.name} in {pool}: {rest}")
