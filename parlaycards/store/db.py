@@ -153,7 +153,10 @@ class Store:
         self.migrate()
         try:
             with self.engine.begin() as conn:
-                yield Tx(conn, self.actor, self.mark)
+                tx = Tx(conn, self.actor, self.mark)
+                yield tx
+            for step in tx.committed:  # what waits for the commit (the serials' mark)
+                step()
         except DBAPIError as exc:
             if locked(exc):
                 raise self._busy() from None

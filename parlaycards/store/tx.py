@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ class Tx:
         self.conn = conn
         self.actor = actor
         self.mark = mark  # the file remembering the serials handed out (a SQLite pool's; see serial_mark)
+        self.committed: list[Callable[[], None]] = []  # run once the transaction has committed
 
     def meta(self, key: str) -> str | None:
         return self.conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == key)).scalar()
@@ -58,7 +59,8 @@ class Tx:
 
     def take_serials(self, count: int) -> tuple[int, int]:
         """Reserve the next `count` serials of the pool (never reused, across cards, nor after a backup is
-        put back over the pool: the mark is raised before the transaction commits).
+        put back over the pool: the mark is raised once the transaction has committed; rolled back, the
+        serials are taken again by the next print, as no card carries them).
 
         The counter's row is locked until the transaction ends (SQLite's write lock does the same),
         so two commands never take the same range; print_batches' constraint refuses an overlap anyway.
@@ -67,7 +69,8 @@ class Tx:
         row = self.conn.execute(select(m.value).where(m.key == "next_serial").with_for_update()).scalar()
         first = max(int(row or "1"), read_mark(self.mark, self.secret) or 1)
         self.set_meta("next_serial", str(first + count))
-        raise_mark(self.mark, self.secret, first + count)
+        secret = self.secret
+        self.committed.append(lambda: raise_mark(self.mark, secret, first + count))
         return first, first + count - 1
 
     def audit(self, action: str, slug: str | None, **detail: Any) -> None:
