@@ -8,6 +8,7 @@ import typer
 
 from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
+from ..core.errors import spell
 from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
@@ -171,15 +172,8 @@ def entry_add(
             else ", no tiebreaker."
         )
     )
-    if added.fee > 0 and added.entry.paid:
-        err(
-            f"Its {dollars(added.fee)} fee is counted as paid: if it is still owed, enter it again with "
-            "--unpaid --replace."
-        )
-    elif added.fee > 0:
-        err(
-            f'Its {dollars(added.fee)} fee is owed: `parlaycards pickem fee {pool} "{added.entry.name}"` when it comes in.'
-        )
+    if added.fee_said:
+        err(spell(added.fee_said, values.flag))
     if added.missing:
         err(
             f"No pick for {plural(len(added.missing), 'game')}, which "

@@ -90,8 +90,7 @@ def import_lines(
     from . import layouts
 
     zone(tz)
-    slug = slug or slug_from(path.name)
-    check_slug(slug)
+    check_slug(slug := slug or slug_from(path.name))
     save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)

@@ -32,7 +32,7 @@ from ..core.pickem import (
 from ..core.pickem_week import WeekReport, fees_collected, grade_week
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
-from ..core.text import plural
+from ..core.text import dollars, plural
 from ..core.zones import localise, week_of
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
@@ -70,6 +70,16 @@ class Added:
     missing: tuple[Game, ...]
     replaced: bool
     fee: Decimal = Decimal(0)  # the pool's entry fee
+    pool: str = ""
+
+    @property
+    def fee_said(self) -> str | None:
+        """Whether the entry's fee is counted paid or owed (None: the pool has no fee)."""
+        if self.fee <= 0:
+            return None
+        if self.entry.paid:
+            return f"Its {dollars(self.fee)} fee is counted as paid: if it is still owed, enter it again with {option('unpaid')} {option('replace')}."
+        return f'Its {dollars(self.fee)} fee is owed: `parlaycards pickem fee {self.pool} "{self.entry.name}"` when it comes in.'
 
 
 @dataclass
@@ -239,7 +249,7 @@ def add_entry(
         if started:
             raise past_posted_error(started, late)
         rows.save(tx, slug, [entry], "typed")
-        return Added(entry, missing_games(chosen, view.card), before is not None, view.pool.fee)
+        return Added(entry, missing_games(chosen, view.card), before is not None, view.pool.fee, slug)
 
 
 @retry_conflicts

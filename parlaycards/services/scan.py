@@ -156,17 +156,8 @@ def scan_cards(
     for _, _, printed_slug, _, template in ranges:  # a batch printed from a template file: by its path
         if printed_slug == slug and template not in templates:
             templates[template] = load_template(template)
-    job = Job(
-        slug,
-        ranges,
-        versions,
-        default,
-        folder,
-        secret,
-        templates=templates,
-        write=write_crop,
-        unrecorded=unrecorded,
-    )
+    job = Job(slug, ranges, versions, default, folder, secret, templates=templates, write=write_crop)
+    job.unrecorded = unrecorded
     read, blank = read_all(job, files, counts, progress)
     outcomes = keep_read(store, slug, read, sum(counts), folder, when, late)
     return ScanReport(slug, sum(counts), tuple(blank), outcomes, folder)

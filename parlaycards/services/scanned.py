@@ -109,10 +109,8 @@ def _verdict(
         old = entry_rows.get(tx, s.serial)
         if old is not None and old[0] == slug and old[1].picks == picks:
             return "duplicate", [f"card {format_serial(s.serial)} was already entered with the same marks"]
-    if reasons and s.serial is not None and s.slug == slug:
-        already = _already(tx, slug, s.serial, reasons)
-        if already is not None:
-            return already
+    if reasons and (already := _already(tx, slug, s, reasons)) is not None:
+        return already
     if not reasons and s.slug != slug:
         reasons.append(
             f"this is {s.slug} v{s.version}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
@@ -156,12 +154,13 @@ def _verdict(
     return "entered", reasons
 
 
-def _already(tx: Tx, slug: str, serial: int, doubts: list[str]) -> tuple[str, list[str]] | None:
+def _already(tx: Tx, slug: str, s: Scanned, doubts: list[str]) -> tuple[str, list[str]] | None:
     """A doubtful read of a card already entered says so first: with no marks read at all, it is not entered
     again (nothing to enter: a duplicate); with marks in doubt, it waits in review beside the entry to
     compare with. None when the serial is not entered on this card."""
-    old = entry_rows.get(tx, serial)
-    if old is None or old[0] != slug:
+    serial = s.serial
+    old = entry_rows.get(tx, serial) if serial is not None and s.slug == slug else None
+    if serial is None or old is None or old[0] != slug:
         return None
     how = {"typed": "typed in", "imported": "imported", "scan": "scanned"}.get(old[1].source, old[1].source)
     said = (
