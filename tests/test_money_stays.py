@@ -301,9 +301,10 @@ class Week(RuleBasedStateMachine):
             )
         )
 
-    @rule(name=st.sampled_from(NAMES))
-    def pickem_fee(self, name: str) -> None:
-        self.attempt(lambda: pickem_pay.pay_fee(self.store, POOL, name))
+    @rule(name=st.sampled_from(NAMES), part=st.booleans())
+    def pickem_fee(self, name: str, part: bool) -> None:
+        """`pickem fee` in full, or $4 of it."""
+        self.attempt(lambda: pickem_pay.pay_fee(self.store, POOL, name, Decimal("4.00") if part else None))
 
     @rule(data=st.data())
     def pickem_prize(self, data) -> None:
