@@ -8,7 +8,8 @@ every step:
 - money already paid never changes: a paid parlay card keeps its picks, stake and version, its paid
   amount only grows by `entry pay`, and the grade report shows exactly what was paid; once a pick'em
   prize went out the pool's entries and pot stay put, and a prize that a corrected score moved is named
-  as an overpayment (`payment_notes`), never silently forgotten;
+  as an overpayment (`payment_notes`), never silently forgotten; money handed back (`pickem pay
+  --returned`) never exceeds what was overpaid, and the fees collected never exceed the pot;
 - a printed card version's lines, payouts and rules never change;
 - every command does all it says or nothing: a refused command leaves every table as it was;
 - the card's history (the audit log) is only ever added to; archiving moves no other row; a backup
