@@ -60,6 +60,22 @@ def test_a_print_after_a_restored_backup_hands_out_new_serials(restored, tmp_pat
     )
     assert r.exit_code == 0, r.stderr
     assert "000009" in r.stderr
+    # the serials stepped over stay known as printed after the backup, prints later
+    store = Store(f"sqlite:///{db_path}")
+    try:
+        with store.reading() as tx:
+            assert tx.unrecorded() == ((3, 6),)
+    finally:
+        store.dispose()
+    r = runner.invoke(
+        app,
+        ["--db", str(db_path), "entry", "add", SLUG, "--serial", "000005", "--name", "Bo", "--stake", "5"]
+        + ["--picks", "101,103,105", "--received", BEFORE_KICKOFF],
+    )
+    assert r.exit_code == 2
+    assert "serial 000005 was printed after the backup this pool was restored from" in " ".join(
+        r.stderr.split()
+    )
 
 
 def test_the_backup_message_says_later_prints_are_not_in_it(db_path: Path, tmp_path: Path):

@@ -42,7 +42,7 @@ class Pool(Protocol):
 
     slug: str
     default: Decimal | None
-    unrecorded: tuple[int, int] | None  # serials printed after the backup the pool was restored from
+    unrecorded: tuple[tuple[int, int], ...]  # serials printed after a backup the pool was restored from
 
     def lookup(self, serial: int) -> Batch | None: ...
 
@@ -169,13 +169,10 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
     s.slug, s.version, s.serial, s.code = parsed
     serial = format_serial(s.serial)
     batch = pool.lookup(s.serial)
-    since = pool.unrecorded
-    if batch is None and since is not None and since[0] <= s.serial <= since[1]:
-        s.problems.append(unrecorded_text(s.serial, since))
-        return s
     if batch is None:
         s.problems.append(
-            f"serial {serial} was never printed in this pool: no print batch holds it (the QR says card "
+            unrecorded_text(s.serial, pool.unrecorded)
+            or f"serial {serial} was never printed in this pool: no print batch holds it (the QR says card "
             f"{s.slug} v{s.version}: a card of another pool, or a forged one)"
         )
         return s

@@ -82,13 +82,10 @@ class Checks:
         s = format_serial(serial)
         reasons = []
         if printed is None:
-            since = self.tx.unrecorded()
-            if since is not None and since[0] <= serial <= since[1]:
-                reasons.append(unrecorded_text(serial, since))
-            else:
-                reasons.append(
-                    f"serial {s} was never printed: no print batch holds it (check the number on the card)"
-                )
+            reasons.append(
+                unrecorded_text(serial, self.tx.unrecorded())
+                or f"serial {s} was never printed: no print batch holds it (check the number on the card)"
+            )
         elif printed[0] != self.slug:
             reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")
         if serial in self._batch:

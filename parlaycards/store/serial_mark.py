@@ -3,7 +3,8 @@
 An older copy of the pool put back over it (a backup restored) has an older serial counter: read
 alone, the next print would hand out again the serials printed since, and two different cards would
 carry one serial. Every print reads this mark and starts past the larger of it and the database's
-counter, and raises it before its serials are recorded. The mark names its pool by a fingerprint of
+counter, and raises it once its serials are recorded (the runs it steps over are kept in the database, to
+name a card of them when one is read). The mark names its pool by a fingerprint of
 the pool's secret, so a new pool made under the same file name starts from 1 as before.
 """
 

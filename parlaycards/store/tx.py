@@ -20,6 +20,7 @@ from .common import now as now
 from .serial_mark import raise_mark, read_mark
 
 _streams = itertools.count(1)
+UNRECORDED = "unrecorded_serials"  # meta: the runs of serials printed after a backup that was put back
 
 
 class Tx:
@@ -50,12 +51,14 @@ class Tx:
         the database's counter and past every serial the pool's mark says was handed out."""
         return max(int(self.meta("next_serial") or "1"), read_mark(self.mark, self.secret) or 1)
 
-    def unrecorded(self) -> tuple[int, int] | None:
-        """The serials (first, last) handed out by prints this database does not hold, as the pool's mark
-        says (an older copy of the pool, a backup, was put back over it since); None when there are none."""
+    def unrecorded(self) -> tuple[tuple[int, int], ...]:
+        """Each run of serials (first, last) handed out by prints this database does not hold: an older copy
+        of the pool (a backup) was put back over it since. Those a print stepped over are kept in the
+        database; those the pool's mark is still ahead by are read from it."""
+        runs = [(int(a), int(b)) for a, b in json.loads(self.meta(UNRECORDED) or "[]")]
         counter = int(self.meta("next_serial") or "1")
         mark = read_mark(self.mark, self.secret) or 1
-        return (counter, mark - 1) if mark > counter else None
+        return tuple(runs + ([(counter, mark - 1)] if mark > counter else []))
 
     def take_serials(self, count: int) -> tuple[int, int]:
         """Reserve the next `count` serials of the pool (never reused, across cards, nor after a backup is
@@ -67,7 +70,11 @@ class Tx:
         """
         m = schema.meta.c
         row = self.conn.execute(select(m.value).where(m.key == "next_serial").with_for_update()).scalar()
-        first = max(int(row or "1"), read_mark(self.mark, self.secret) or 1)
+        counter = int(row or "1")
+        first = max(counter, read_mark(self.mark, self.secret) or 1)
+        if first > counter:  # stepping over serials printed after the backup put back: said when one is read
+            runs = json.loads(self.meta(UNRECORDED) or "[]")
+            self.set_meta(UNRECORDED, json.dumps([*runs, [counter, first - 1]]))
         self.set_meta("next_serial", str(first + count))
         secret = self.secret
         self.committed.append(lambda: raise_mark(self.mark, secret, first + count))
