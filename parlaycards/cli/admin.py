@@ -75,6 +75,11 @@ def backup(
         f"{plural(done.entries, 'entry', 'entries')}). "
         f"Use it with: parlaycards --db {shlex.quote(str(done.file))} cards"
     )
+    err(
+        "Cards printed after this backup are not in it: should it ever be put back over the pool, they cannot "
+        f"be entered (their serials are not printed again: {done.marks} beside the pool keeps count; leave it "
+        "there). Back up again after every print."
+    )
     from ..services.scan import crops_folder
     from ..store.db import database_url
     from .shell import state

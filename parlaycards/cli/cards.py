@@ -242,6 +242,8 @@ def say_import(done: Any, dry_run: bool) -> None:  # services.cards.Imported
         err("Read " + str(reading))
     for warning in done.lines.warnings:
         err("Not read: " + warning)
+    for note in done.lines.leagues:
+        err(note)
     card = done.card
     if dry_run:
         print_games(card)

@@ -8,6 +8,7 @@ import typer
 
 from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
+from ..core.errors import spell
 from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
@@ -165,6 +166,8 @@ def entry_add(
             else ", no tiebreaker."
         )
     )
+    if added.fee_said:
+        err(spell(added.fee_said, values.flag))
     if added.missing:
         err(
             f"No pick for {plural(len(added.missing), 'game')}, which "
@@ -275,13 +278,29 @@ def pay(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
     amount: PaidNow = None,
+    returned: Annotated[
+        str | None,
+        typer.Option(
+            help="Money the winner handed back on a prize paid more than it now is (a score corrected "
+            "after paying); 'all' for everything overpaid.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited.
+    """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited. A prize
+    paid more than it now is shows "overpaid" under `pickem grade`: record the money handed back with
+    --returned.
 
-    Example: parlaycards pickem pay office-w12 "Dana" --amount 50
+    Example: parlaycards pickem pay office-w12 "Dana" --amount 50   (and `pickem pay office-w12 "Dana" --returned all`)
     """
     from ..services import pickem_pay as svc
 
+    if returned is not None:
+        back = values.handed_back(returned, amount, "the winner")
+        r = run(lambda: svc.prize_returned(open_store(), pool, name, back))
+        rest = owed_text(r.total - r.due, "nothing is owed back now.", "still owed back")
+        err(f"Recorded {dollars(-r.amount)} handed back by {r.name} in {pool}: {rest}")
+        return
     p = _paid(svc.pay_prize, pool, name, amount)
     say_paid(p.amount, f"of {p.name}'s {dollars(p.due)} prize in {pool}", p.owed)
 

@@ -158,11 +158,7 @@ def entry_pay(
 
     number = values.serial(serial, "serial")
     if returned is not None:
-        if amount is not None:
-            raise typer.BadParameter(
-                "give --amount (paid to the player) or --returned (handed back), not both."
-            )
-        back = None if returned.strip().lower() == "all" else values.amount(returned, "returned")
+        back = values.handed_back(returned, amount, "the player")
         r = run(lambda: svc.returned(open_store(), slug, number, back))
         over = r.total - max(r.payout, Decimal(0))
         rest = owed_text(over, "nothing is owed back now.", "still owed back")

@@ -137,6 +137,7 @@ def print_(
                 out=out,
                 proof=proof,
                 progress=bar.update if bar else None,
+                warn=lambda said: err(spell(f"Warning: {said}", values.flag), "yellow"),
             )
         )
     finally:
@@ -159,8 +160,6 @@ def print_(
             f"Wrote {done.file}: {plural(done.copies, 'card')} of {slug} v{done.version}, serials "
             f"{done.first:06d}–{done.last:06d}, {plural(done.pages, 'page')} of {done.template}."
         )
-    if done.beyond:
-        err(spell(f"Warning: {done.beyond}", values.flag), "yellow")
     err(AT_100)
 
 

@@ -90,6 +90,15 @@ def amount(text: str, field: str, *, zero: bool = False, accepted: str | None = 
     return _read(lambda t: money.parse(t, "the amount", zero=zero, accepted=said), text, field)
 
 
+def handed_back(returned: str, paying: str | None, paid_to: str) -> Decimal | None:
+    """What --returned says was handed back (None: 'all' that was overpaid); refused beside --amount."""
+    import typer
+
+    if paying is not None:
+        raise typer.BadParameter(f"give --amount (paid to {paid_to}) or --returned (handed back), not both.")
+    return None if returned.strip().lower() == "all" else amount(returned, "returned")
+
+
 def cap(text: str, field: str = "max_payout") -> Decimal | None:
     """An amount, or None for `none`."""
     if text.strip().lower() == "none":

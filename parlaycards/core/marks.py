@@ -72,7 +72,9 @@ class Hand:
     inked_q90: float
     stroke: float | None  # the player's stroke, q90 above the blank
     fill: float | None  # the player's cover, mean above the blank
-    seen_q90: float = 0.0  # the least stroke that is ink on this card (at most inked_q90): light hands see lower
+    seen_q90: float = (
+        0.0  # the least stroke that is ink on this card (at most inked_q90): light hands see lower
+    )
 
 
 def hand(seen: Mapping[str, Seen]) -> Hand:

@@ -47,7 +47,7 @@ from .sheets import (
 )
 from .suggest import suggest
 from .table import Draft, Extracted, Layout, Table
-from .team_check import unknown_teams
+from .team_check import own_leagues, unknown_teams
 from .words import league_named, league_of
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
@@ -92,6 +92,7 @@ class ReadLines:
     readings: tuple[SheetReading, ...] = ()  # how each sheet's columns were read
     warnings: tuple[str, ...] = ()  # what was passed over, with its place
     mapping: ColumnMap | None = None  # the --map used, by letter with each column's header (to save)
+    leagues: tuple[str, ...] = ()  # games stored in a league of their own (a sheet of NFL and college teams)
 
 
 def _hidden(book: Workbook, chosen: list[Sheet]) -> list[Problem]:
@@ -180,6 +181,7 @@ def read_asked(asked: Asked) -> ReadLines:
         )
     sheets_read = {s.name: s for s in found.read}
     found.problems.extend(unknown_teams(book.file, found.drafts, sheets_read, asked.new_teams))
+    found.drafts, moved = own_leagues(book.file, found.drafts)
     games = drafted_games(found.drafts, found.problems)
     if found.problems:
         raise _error(book.file, found.problems, [s.name for s in chosen])
@@ -190,6 +192,7 @@ def read_asked(asked: Asked) -> ReadLines:
         tuple(found.readings),
         tuple(str(w) for w in found.warnings),
         found.mapped,
+        tuple(str(m) for m in moved),
     )
 
 

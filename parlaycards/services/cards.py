@@ -99,12 +99,12 @@ def import_lines(
     from . import layouts
 
     zone(tz)
-    slug = slug or slug_from(path.name)
-    check_slug(slug)
+    check_slug(slug := slug or slug_from(path.name))
     save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)
     read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
+    league = league or _league_of_card(store, slug)
     lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
     how = Storing(lines.title or _title_from(path), tz, title, fresh, replace, dry_run)
@@ -123,6 +123,21 @@ def import_lines(
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
     )
+
+
+def _league_of_card(store: Store | None, slug: str) -> str | None:
+    """A card's own league, when all its games are of one: a new version of its lines read without
+    ⟨league⟩ takes it (a local card's games are not read as NFL because the sheet does not say)."""
+    from ..store.engine import sqlite_file
+
+    pool_file = sqlite_file(store.url) if store is not None else None
+    if store is None or (pool_file is not None and not pool_file.exists()):
+        return None  # no pool yet (its first import): nothing to look at, and no empty pool made
+    with store.reading() as tx:
+        if not card_rows.exists(tx, slug):
+            return None
+        leagues = {g.league for g in card_rows.latest(tx, slug).games}
+    return leagues.pop() if len(leagues) == 1 else None
 
 
 def _keep_layout(

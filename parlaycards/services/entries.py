@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
 from ..core.models import Entry, Settlement
-from ..core.money import ZERO, cents, dollars, pay_out
+from ..core.money import ZERO, dollars, hand_back, pay_out
 from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
 from ..core.zones import handed_in, on_card
@@ -303,19 +303,15 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
         now_settled = _graded(tx, slug, number, entry, "record what was handed back")
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else ZERO
-        over = paid - max(now_settled.payout, ZERO)
-        if over <= 0:
-            raise RefusedError(
-                f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was paid, "
-                "so nothing is owed back."
-            )
-        value = over if amount is None else amount
-        if value > over:
-            raise RefusedError(
-                f"⟨returned⟩ {dollars(value)} is more than card {s} was overpaid: {dollars(over)} "
-                f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
-            )
-        total = cents(paid - value)
+        value, total = hand_back(
+            paid,
+            now_settled.payout,
+            amount,
+            who=f"card {s}",
+            not_over=f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was "
+            "paid, so nothing is owed back.",
+            now_is="it now pays",
+        )
         _record(tx, slug, number, "entry.returned", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, -value, total)
 

@@ -14,7 +14,7 @@ from ..core.models import Card
 from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
-from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
+from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, owner_only, part_path, sync
 from ..io.templates import (
     SHIPPED_NOTE,
     USER_DIR,
@@ -77,6 +77,7 @@ def print_batch(
     proof: bool = False,
     folder: Path = Path("output"),
     progress: Callable[[int, int], None] | None = None,
+    warn: Callable[[str], None] | None = None,
 ) -> Printed:
     """Print `copies` serialized cards of the latest version of `slug` (or one PROOF, using no serials).
 
@@ -92,6 +93,8 @@ def print_batch(
         raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
     others = list_templates()  # named when the card does not fit on `t`
+    if warn is not None and (said := beyond_reach(_printable(store, slug))):
+        warn(said)  # before anything is written: payout tiers no card can reach
     if proof:
         return _print_proof(store, slug, t, others, out, folder)
     with store.print_lock():
@@ -136,6 +139,7 @@ def _print_once(
     refuse_overwrite(store, path)
     clear_leftovers(path)  # of a print killed before recording its batch
     part = part_path(path)
+    owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
     shown = (lambda n: progress(n, copies)) if progress else None
     try:

@@ -60,7 +60,7 @@ def reprint(
 
         refuse_overwrite(store, path)
         _refuse_earlier_reprint(tx, path)
-        with atomic_output(path) as part:
+        with atomic_output(path, private=True) as part:  # it shows the card's verify code
             face = CardFace(t, layout, slug, batch.version, card.title, qr_link_of(card, site))
             render_reprint(part, face, number, code)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
