@@ -105,7 +105,10 @@ def test_a_failed_copy_leaves_no_file(pool: Store, tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(copying, "copy_sqlite", broken)
     with pytest.raises(ParlayError, match=r"could not be copied: disk I/O error\. Nothing was written to"):
         svc.backup(pool, tmp_path / "b.db")
-    assert list(tmp_path.iterdir()) == [tmp_path / "pool.db"]
+    assert sorted(tmp_path.iterdir()) == [
+        tmp_path / "pool.db",
+        tmp_path / "pool.db-serials",
+    ]  # the pool and its count
 
 
 def test_a_postgresql_pool_is_told_the_pg_dump_command_without_its_password(tmp_path: Path):

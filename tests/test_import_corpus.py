@@ -29,7 +29,15 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
         ("Chicago", "Green Bay", False, "-6.5", "41.5", "2026-11-22T13:00", "NFL"),
         ("Tennessee", "Indianapolis", False, "0", "42", "2026-11-22T16:25", "NFL"),
         ("Buffalo", "Miami", False, "2.5", "47", "2026-11-23T20:15", "NFL"),
-        ("Hawai'i", "San José State", False, "-3", "58.5", "2026-11-21T22:30", "NFL"),
+        (
+            "Hawai'i",
+            "San José State",
+            False,
+            "-3",
+            "58.5",
+            "2026-11-21T22:30",
+            "NCAA",
+        ),  # a college game on a card of NFL games: its own league,
     ],
     "matchup.csv": [
         ("Texas A&M", "Army", False, "-7", "51", "2026-11-28T12:00", "NCAA"),
@@ -64,7 +72,15 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
     "favorite-line-underdog.xlsx": [
         ("Jacksonville", "DALLAS", False, "-4", "47.5", "2026-11-22T13:00", "NFL"),
         ("Buffalo", "MIAMI", False, "3", "41", "2026-11-22T13:00", "NFL"),
-        ("Ohio State", "Michigan", True, "-3", "48", "2026-11-21T12:00", "NFL"),
+        (
+            "Ohio State",
+            "Michigan",
+            True,
+            "-3",
+            "48",
+            "2026-11-21T12:00",
+            "NCAA",
+        ),  # a college game on a card of NFL games: its own league,
     ],
     "libreoffice-source.csv": [
         ("Chicago", "Green Bay", False, "-6.5", "41.5", "2026-11-22T13:00", "NFL"),
@@ -82,7 +98,15 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
     "one-row.xlsx": [
         ("Chicago", "Green Bay", False, "-6.5", "41.5", "2026-11-22T13:00", "NFL"),
         ("Tennessee", "Indianapolis", False, "0", "42", "2026-11-22T16:25", "NFL"),
-        ("Hawai'i", "San José State", True, "2.5", "58.5", "2026-11-21", "NFL"),
+        (
+            "Hawai'i",
+            "San José State",
+            True,
+            "2.5",
+            "58.5",
+            "2026-11-21",
+            "NCAA",
+        ),  # a college game on a card of NFL games: its own league,
     ],
     "rotation-board.xlsx": [
         ("Pittsburgh", "Cleveland", False, "2.5", "37.5", "2026-11-19T20:15", "NFL"),
@@ -97,7 +121,15 @@ EXPECTED: dict[str, list[tuple[object, ...]]] = {
         ("Green Bay", "Philadelphia", True, "-1.5", "48.5", None, "NFL"),
         ("Dallas", "Cleveland", False, "2.5", "41", None, "NFL"),
         ("Miami", "Jacksonville", False, "-3", "45", None, "NFL"),
-        ("Notre Dame", "Navy", True, "16.5", "48.5", None, "NFL"),
+        (
+            "Notre Dame",
+            "Navy",
+            True,
+            "16.5",
+            "48.5",
+            None,
+            "NCAA",
+        ),  # a college game on a card of NFL games: its own league,
     ],
     "site-headerless.csv": [
         ("Georgia Tech", "Florida State", True, "-10", None, None, "NFL"),

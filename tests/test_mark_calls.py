@@ -65,3 +65,15 @@ def test_a_card_with_no_mark_has_every_bubble_empty_and_asks_for_the_stake():
     assert marked.doubts == ("no marks on the card: a blank card, or marks too light to see",)
     assert "stake not marked" in read_marks({101: "filled"}, {"5": "empty"}, None).doubts[0]
     assert read_marks({101: "filled"}, {"5": "empty"}, Decimal(5)).stake == Decimal(5)
+
+
+@given(pen=st.floats(0.15, 0.25), share=st.floats(0.4, 0.49))
+def test_a_light_hands_mark_below_the_floor_goes_to_a_person(pen: float, share: float):
+    """A player whose own ticks are light grey: a tick half as dark as theirs (under the card's usual
+    floor of ink) is shown to a person, never passed over as blank paper nor entered as a pick."""
+    seen = _card(pen, PLAIN, noise=0.002)
+    seen["103"] = Seen(pen * share * 0.3, 0.0, pen * share * 0.9, pen * share)
+    v = verdicts(seen)
+    assert v["103"] in ("light", "unsure")
+    assert {k for k, x in v.items() if x == "filled"} == set(PLAIN)
+    assert all(x == "empty" for k, x in v.items() if k.startswith("b"))

@@ -8,7 +8,8 @@ every step:
 - money already paid never changes: a paid parlay card keeps its picks, stake and version, its paid
   amount only grows by `entry pay`, and the grade report shows exactly what was paid; once a pick'em
   prize went out the pool's entries and pot stay put, and a prize that a corrected score moved is named
-  as an overpayment (`payment_notes`), never silently forgotten;
+  as an overpayment (`payment_notes`), never silently forgotten; money handed back (`pickem pay
+  --returned`) never exceeds what was overpaid, and the fees collected never exceed the pot;
 - a printed card version's lines, payouts and rules never change;
 - every command does all it says or nothing: a refused command leaves every table as it was;
 - the card's history (the audit log) is only ever added to; archiving moves no other row; a backup
@@ -54,7 +55,10 @@ from .pool_support import print_serials
 
 SLUG = "nfl-w12"
 POOL = "office-w12"
-KICKOFF = datetime(2031, 11, 23, 13, 0, tzinfo=ET)  # after any clock this test runs on: nothing has started
+# The games have been played (a score is taken only for a game that kicked off), and every card is handed
+# in before them (a pick on a started game is refused): on the card's wall clock, as the services take it.
+KICKOFF = datetime(2026, 11, 22, 13, 0, tzinfo=ET)
+HANDED_IN = datetime(2026, 11, 20, 12, 0)
 NAMES = ("Ann", "Bob", "Cy", "Di")
 TABLES = [t for t in vars(schema).values() if isinstance(t, Table)]
 
@@ -100,9 +104,7 @@ class Week(RuleBasedStateMachine):
             self.store,
             SLUG,
             sheet("full"),
-            title="NFL Week 12",
-            default_title="",
-            tz="America/New_York",
+            card_svc.Storing(default_title="", tz="America/New_York", title="NFL Week 12"),
             source="lines.xlsx",
         )
         pickem_svc.create_pool(self.store, POOL, card=SLUG, fee=Decimal(10), prizes=parse_prizes("70%,30%"))
@@ -160,6 +162,7 @@ class Week(RuleBasedStateMachine):
                 picks=picks,
                 late=late,
                 replace=replace,
+                received=HANDED_IN,
             )
         )
         if done is not None:
@@ -182,7 +185,14 @@ class Week(RuleBasedStateMachine):
         serial = data.draw(st.sampled_from(self.serials))
         self.attempt(
             lambda: entry_svc.add_entry(
-                self.store, SLUG, serial=serial, name="W", stake=Decimal(5), picks=tuple(picks[:3]), late=True
+                self.store,
+                SLUG,
+                serial=serial,
+                name="W",
+                stake=Decimal(5),
+                picks=tuple(picks[:3]),
+                late=True,
+                received=HANDED_IN,
             )
         )
 
@@ -243,11 +253,8 @@ class Week(RuleBasedStateMachine):
                 self.store,
                 SLUG,
                 sheet(spelling),
-                title=None,
-                default_title="",
-                tz="America/New_York",
+                card_svc.Storing(default_title="", tz="America/New_York", replace=replace),
                 source="lines.xlsx",
-                replace=replace,
             )
         )
         if done is None:
@@ -278,13 +285,22 @@ class Week(RuleBasedStateMachine):
         picks = tuple(101 + 2 * i + s for i, s in enumerate(sides))
         self.attempt(
             lambda: pickem_svc.add_entry(
-                self.store, POOL, name=name, picks=picks, tiebreak=40, paid=paid, replace=replace, late=late
+                self.store,
+                POOL,
+                name=name,
+                picks=picks,
+                tiebreak=40,
+                paid=paid,
+                replace=replace,
+                late=late,
+                received_at=HANDED_IN,
             )
         )
 
-    @rule(name=st.sampled_from(NAMES))
-    def pickem_fee(self, name: str) -> None:
-        self.attempt(lambda: pickem_pay.pay_fee(self.store, POOL, name))
+    @rule(name=st.sampled_from(NAMES), part=st.booleans())
+    def pickem_fee(self, name: str, part: bool) -> None:
+        """`pickem fee` in full, or $4 of it."""
+        self.attempt(lambda: pickem_pay.pay_fee(self.store, POOL, name, Decimal("4.00") if part else None))
 
     @rule(data=st.data())
     def pickem_prize(self, data) -> None:
@@ -295,6 +311,13 @@ class Week(RuleBasedStateMachine):
         if self.attempt(lambda: pickem_pay.pay_prize(self.store, POOL, name)) is not None:
             self.pickem_frozen = self.pickem_frozen or self.pickem_state()
             event("a pick'em prize was paid")
+
+    @rule(name=st.sampled_from(NAMES), everything=st.booleans())
+    def pickem_returned(self, name: str, everything: bool) -> None:
+        """`pickem pay --returned` (all of it, or a dollar) of a prize paid too much, or of anyone."""
+        back = None if everything else Decimal("1.00")
+        if self.attempt(lambda: pickem_pay.prize_returned(self.store, POOL, name, back)) is not None:
+            event("a pick'em prize paid too much was handed back")
 
     # ------------------------------------------------------------------------------ the invariants
 
@@ -364,7 +387,9 @@ class Week(RuleBasedStateMachine):
             given = pickem_pay.prizes_paid(self.store, POOL)
             notes = payment_notes(report, given)
             won = {s.name.casefold(): s.prize for s in report.standings}
+            assert report.collected is not None and 0 <= report.collected <= report.pot
             for key, amount in given.items():
+                assert amount >= 0, "more was handed back than was paid"
                 if amount > won.get(key, Decimal(0)):
                     assert any("overpaid" in n for n in notes), "an overpayment went unsaid"
                     event("a pick'em overpayment was named")

@@ -13,7 +13,7 @@ from parlaycards.io.templates import list_templates, load_template
 from parlaycards.layout.card import layout_card
 from parlaycards.layout.sheet import card_origins
 from parlaycards.render import qr
-from parlaycards.render.pdf import render_cards, render_proof
+from parlaycards.render.pdf import CardFace, render_cards, render_proof
 
 from .print_support import nfl_card
 
@@ -29,7 +29,7 @@ def test_page_size_is_the_paper_exactly(tmp_path: Path, name: str):
     t = load_template(name)
     card = nfl_card(FIT.get(name, 16))
     out = tmp_path / "x.pdf"
-    render_cards(out, t, layout_card(card, t), card.slug, 1, card.title, _cards(len(t.cards) + 1))
+    render_cards(out, CardFace(t, layout_card(card, t), card.slug, 1, card.title), _cards(len(t.cards) + 1))
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == 2
     for page in reader.pages:
@@ -42,7 +42,7 @@ def test_text_has_every_team_line_and_serial_once(tmp_path: Path):
     t = load_template("letter-2up")
     card = nfl_card(16)
     out = tmp_path / "batch.pdf"
-    render_cards(out, t, layout_card(card, t), card.slug, 1, card.title, _cards(6))
+    render_cards(out, CardFace(t, layout_card(card, t), card.slug, 1, card.title), _cards(6))
     pages = [p.extract_text() for p in pypdf.PdfReader(out).pages]
     text = "\n".join(pages)
     for g in card.games:
@@ -59,7 +59,7 @@ def test_the_form_is_drawn_once(tmp_path: Path):
     t = load_template("letter-2up")
     card = nfl_card(16)
     out = tmp_path / "batch.pdf"
-    render_cards(out, t, layout_card(card, t), card.slug, 1, card.title, _cards(200))
+    render_cards(out, CardFace(t, layout_card(card, t), card.slug, 1, card.title), _cards(200))
     reader = pypdf.PdfReader(out)
     forms = {id(x) for p in reader.pages for x in [p["/Resources"]["/XObject"]["/FormXob.card"].get_object()]}
     assert len(reader.pages) == 100 and len(forms) >= 1
@@ -83,7 +83,7 @@ def test_proof_is_watermarked_and_uses_sample_fields(tmp_path: Path):
     t = load_template("letter-2up")
     card = nfl_card(16)
     out = tmp_path / "proof.pdf"
-    render_proof(out, t, layout_card(card, t), card.slug, 1, card.title)
+    render_proof(out, CardFace(t, layout_card(card, t), card.slug, 1, card.title))
     text = " ".join(pypdf.PdfReader(out).pages[0].extract_text().split())
     assert "PROOF" in text and "No. PROOF" in text and "Actual size" in text and "Fit to page" in text
 
@@ -94,7 +94,7 @@ def test_rendered_card_fiducials_dark_bubbles_white_qr_quiet(tmp_path: Path):
     card = nfl_card(16)
     lay = layout_card(card, t)
     out = tmp_path / "batch.pdf"
-    render_cards(out, t, lay, card.slug, 1, card.title, _cards(2))
+    render_cards(out, CardFace(t, lay, card.slug, 1, card.title), _cards(2))
     scale = 100 / 72
     page = pdfium.PdfDocument(str(out))[0]
     img = page.render(scale=scale).to_pil().convert("L")
@@ -133,7 +133,7 @@ def test_equal_inputs_give_equal_bytes(tmp_path: Path):
     lay = layout_card(card, t)
     a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for out in (a, b):
-        render_cards(out, t, lay, card.slug, 1, card.title, _cards(4))
+        render_cards(out, CardFace(t, lay, card.slug, 1, card.title), _cards(4))
     assert a.read_bytes() == b.read_bytes()
 
 
@@ -189,7 +189,7 @@ def test_a_payout_cap_in_cents_prints_in_cents_on_the_card_and_in_its_rules(tmp_
     card = Card.model_validate(plain_card.model_dump() | {"payouts": payouts.model_dump()})
     t = load_template("letter-2up")
     out = tmp_path / "capped.pdf"
-    render_cards(out, t, layout_card(card, t), card.slug, 1, card.title, _cards(2))
+    render_cards(out, CardFace(t, layout_card(card, t), card.slug, 1, card.title), _cards(2))
     text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(out).pages).split())
     assert "Max payout $250.60 per card" in text
     assert "$251" not in text

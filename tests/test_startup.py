@@ -3,19 +3,23 @@ without loading SQLAlchemy, and say exactly what the full Store says, on SQLite 
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from parlaycards.core.errors import ParlayError
 from parlaycards.services import cards, entries, grading, results, voids
 from parlaycards.store import Store, schema
+from parlaycards.store import cards as card_rows
 from parlaycards.store.db import NewerDatabase
 from parlaycards.store.look import KNOWN_MIGRATIONS, SCHEMA_VERSION, Look, Pool
 
+from .conftest import make_card
 from .pool_support import enter, new_card, print_serials
 from .proc_support import env
 
@@ -127,6 +131,8 @@ _NO_SQLALCHEMY = (
     "    assert not e.code, e.code\n"
     "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'openpyxl', 'reportlab'))\n"
     "print('LOADED', loaded, file=sys.stderr)\n"
+    "also = [m for m in ('pydantic', 'pydantic.plugin._loader', 'parlaycards.core.leagues') if m in sys.modules]\n"
+    "print('ALSO', also, file=sys.stderr)\n"
 )
 
 
@@ -146,6 +152,9 @@ def test_the_everyday_listings_do_not_load_sqlalchemy(tmp_path: Path, args: list
     )
     assert p.returncode == 0, p.stderr
     assert "LOADED []" in p.stderr
+    # no pydantic validator is built (it would look for plugins through importlib.metadata), nor the
+    # leagues' models; `cards` does not load pydantic at all
+    assert ("ALSO []" if args == ["cards"] else "ALSO ['pydantic']") in p.stderr
     assert "Houston" in p.stdout or "NFL Week 12" in p.stdout  # the listing itself was printed
 
 
@@ -162,3 +171,85 @@ def test_a_command_line_naming_one_command_builds_that_command_alone(monkeypatch
     assert only(None) is app and only("shwo") is app  # a mistyped name is told the names there are
     monkeypatch.setenv("_PARLAYCARDS_COMPLETE", "bash_complete")
     assert only("show") is app  # completion offers every command
+
+
+def _tree(command: Any) -> list[object]:
+    """A click command as its name, its parameters' names and its subcommands', recursively."""
+    subs = getattr(command, "commands", {}) or {}
+    return [command.name, [p.name for p in command.params], [_tree(subs[n]) for n in sorted(subs)]]
+
+
+_ALONE = (
+    "import json, sys, typer.main\n"
+    "from parlaycards.cli.main import only\n"
+    "from tests.test_startup import _tree\n"
+    "name = sys.argv[1]\n"
+    "print(json.dumps(_tree(typer.main.get_command(only(name)).commands[name])))\n"
+)
+
+
+def test_a_command_built_alone_is_the_command_of_the_whole_app():
+    import typer.main
+    from typer.models import TyperInfo
+
+    from parlaycards.cli.main import MODULES, NEEDS, app, registered
+
+    made = [
+        i for m in MODULES for i in (*registered(m).registered_commands, *registered(m).registered_groups)
+    ]
+    assert set(NEEDS) == {i.name for i in made}  # every top-level command has its modules, and no other name
+    whole: Any = typer.main.get_command(app)
+    groups = [i.name for i in made if isinstance(i, TyperInfo)]
+    assert "result" in groups and "pickem" in groups
+    for name in groups:  # each in a process of its own, as a command line builds it (`result fetch` too)
+        p = subprocess.run(
+            [sys.executable, "-c", _ALONE, name],
+            capture_output=True,
+            text=True,
+            env=env(),
+            timeout=120,
+            cwd=Path(__file__).parents[1],
+        )
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout) == _tree(whole.commands[name]), name
+
+
+def test_what_the_store_holds_is_made_again_as_validating_it_would_make_it(store: Store):
+    """Read commands make stored cards and entries again without validating them (no validator built):
+    every kind of field comes back as pydantic reads it, to the type of each value and its time zone."""
+    from datetime import UTC, date, datetime, timedelta, timezone
+    from decimal import Decimal
+
+    from parlaycards.core.models import Card, Entry
+    from parlaycards.store.stored import remade
+
+    data = make_card(games=4).model_dump()
+    for g in data["games"]:
+        g["tease"] = Decimal("6.5")
+    data["games"][0]["kickoff"] = date(2026, 11, 22)  # a time still to be set
+    data["games"][1]["kickoff"] = datetime(2026, 11, 22, 18, 0, tzinfo=UTC)
+    data["games"][2].update(
+        off=True, off_at=datetime(2026, 11, 21, 9, 30, tzinfo=timezone(timedelta(hours=5.5)))
+    )
+    data["games"][3].update(total=None, neutral=True, numbers={"away": 107, "home": 108})
+    data["teaser"] = Decimal("6.5")
+    data["payouts"].update(
+        max_payout=Decimal("250.60"),
+        tiers=[*data["payouts"]["tiers"], {"picks": 4, "hits": 3, "odds": "13-5"}],
+    )
+    data["rules"].update(cutoff=datetime(2026, 11, 22, 12, 55, tzinfo=UTC), ties="reduce")
+    with store.transaction() as tx:
+        saved = card_rows.save(tx, Card.model_validate(data), "every kind of field")
+        text = next(tx.rows("SELECT data FROM card_versions WHERE slug = :slug", slug=saved.slug))[0]
+        again = card_rows.get(tx, saved.slug, saved.version)
+    validated = Card.model_validate_json(text)
+    assert again == validated == saved
+    # dates stay dates, and offsets are pydantic's own (their names print alike)
+    assert repr(again) == repr(validated)
+    assert again.model_dump_json() == text
+    entry = Entry(
+        serial="000001", code="K7M2QX", name="Dana", stake=Decimal("10.00"), picks=(101, 103),
+        received_at=datetime(2026, 11, 22, 12, 0, 30, tzinfo=UTC), late=True, source="scan", version=2,
+    )  # fmt: skip
+    stored = entry.model_dump_json()
+    assert repr(remade(Entry, json.loads(stored))) == repr(Entry.model_validate_json(stored))

@@ -88,7 +88,9 @@ def test_cli_card_delete_and_revert(store, db_path):
     r = runner.invoke(app, [*db, "card", "revert", "nfl-w12", "--to", "1"])
     assert r.exit_code == 0, r.stderr
     assert r.stderr.startswith(
-        "nfl-w12 version 3: reverted to version 1.\nCards already printed from version 2 keep"
+        "nfl-w12 version 3: reverted to version 1.\n"
+        "  game 101 Buffalo Bills at Houston Texans: Houston Texans -4 → -3½\n"  # what the revert changed
+        "Cards already printed from version 2 keep"
     )
     r = runner.invoke(app, [*db, "card", "delete", "nfl-w12"])
     assert r.exit_code == 2 and r.stderr.startswith(

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from .options import Slug
+from .options import Json, Slug
 from .shell import console, err, open_store, print_json, run
 
 
@@ -25,7 +25,7 @@ def history(
             "scan, review, result, grade, archive, other.",
         ),
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
+    json: Json = False,
 ) -> None:
     """Show what happened to a card, oldest first: edits, prints, reprints, entries, voids, payments,
     scans, reviews, results and grading — when (in the card's time zone) and who (the user who ran
@@ -74,6 +74,11 @@ def backup(
         f"Backed up the pool to {done.file} ({plural(done.size, 'byte')}: {plural(done.cards, 'card')}, "
         f"{plural(done.entries, 'entry', 'entries')}). "
         f"Use it with: parlaycards --db {shlex.quote(str(done.file))} cards"
+    )
+    err(
+        "Cards printed after this backup are not in it: should it ever be put back over the pool, they cannot "
+        f"be entered (their serials are not printed again: {done.marks} beside the pool keeps count; leave it "
+        "there). Back up again after every print."
     )
     from ..services.scan import crops_folder
     from ..store.db import database_url

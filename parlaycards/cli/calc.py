@@ -48,9 +48,7 @@ def calc(
     from decimal import Decimal
 
     from ..core.errors import ParlayError
-    from ..core.odds import parlay
-    from ..core.robin import round_robin as robin
-    from ..core.robin import teaser as one_teaser
+    from ..core.odds import Parlay, parlay
 
     def compute() -> "Parlay | Robin":
         try:
@@ -68,20 +66,23 @@ def calc(
             )
         try:
             if round_robin is not None:
+                from ..core.robin import round_robin as robin
+
                 return robin(amount, list(odds), round_robin, points)
             if points is not None:
+                from ..core.robin import teaser as one_teaser
+
                 return one_teaser(amount, list(odds), points)
             return parlay(amount, list(odds))
         except ValueError as exc:
             raise ParlayError(str(exc)) from None
 
-    from ..core.robin import RoundRobin as Robin
     from ..report.odds import parlay_json, parlay_lines, robin_json, robin_lines
 
     p = run(compute)
     if json:
-        print_json(robin_json(p) if isinstance(p, Robin) else parlay_json(p))
+        print_json(parlay_json(p) if isinstance(p, Parlay) else robin_json(p))
         return
     c = console()
-    for line in robin_lines(p) if isinstance(p, Robin) else parlay_lines(p):
+    for line in parlay_lines(p) if isinstance(p, Parlay) else robin_lines(p):
         c.print(line)

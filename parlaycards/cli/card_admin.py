@@ -8,7 +8,7 @@ import typer
 from ..core.bounds import MAX_INT
 from ..core.choices import Ties
 from . import values
-from .card_show import print_card, say_saved
+from .card_show import print_card, say_edited
 from .options import CardTitle, Slug
 from .shell import err, open_store, run
 
@@ -214,5 +214,4 @@ def card_revert(
     """
     from ..services import versions as svc
 
-    saved = run(lambda: svc.revert_card(open_store(), slug, to))
-    say_saved(saved, saved.note)
+    say_edited(run(lambda: svc.revert_card(open_store(), slug, to)))

@@ -9,7 +9,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from . import values
 from .card_show import say_edited
-from .options import Json, Slug, group
+from .options import CardTitle, GameNumber, Json, Slug, group
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
@@ -29,6 +29,11 @@ rules_app = group(
 )
 
 
+Away = Annotated[str | None, typer.Option(help="Away team.")]
+Home = Annotated[str | None, typer.Option(help="Home team.")]
+Kickoff = Annotated[str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')]
+
+
 @game_app.command("set")
 def game_set(
     slug: Slug,
@@ -42,11 +47,9 @@ def game_set(
         str | None, typer.Option(help="Home's line (favourite negative): -3½, -3.5, +7, PK.")
     ] = None,
     total: Annotated[str | None, typer.Option(help="Total points: 44½, 44.5; 'none' removes it.")] = None,
-    away: Annotated[str | None, typer.Option(help="Away team.")] = None,
-    home: Annotated[str | None, typer.Option(help="Home team.")] = None,
-    kickoff: Annotated[
-        str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')
-    ] = None,
+    away: Away = None,
+    home: Home = None,
+    kickoff: Kickoff = None,
     neutral: Annotated[bool | None, typer.Option("--neutral/--not-neutral", help="Neutral site.")] = None,
     off: Annotated[
         bool,
@@ -79,16 +82,14 @@ def game_set(
 @game_app.command("add")
 def game_add(
     slug: Slug,
-    away: Annotated[str | None, typer.Option(help="Away team.")] = None,
-    home: Annotated[str | None, typer.Option(help="Home team.")] = None,
+    away: Away = None,
+    home: Home = None,
     spread: Annotated[
         str | None,
         typer.Option(help="Home's line (favourite negative): -7½, +3, PK; for a matchup, the second's line."),
     ] = None,
     total: Annotated[str | None, typer.Option(help="Total points, e.g. 47.5.")] = None,
-    kickoff: Annotated[
-        str | None, typer.Option(help='Kickoff, e.g. "2026-11-26 12:30" (card time zone).')
-    ] = None,
+    kickoff: Kickoff = None,
     league: Annotated[
         str | None,
         typer.Option(
@@ -172,7 +173,7 @@ def _game_sides(
 @game_app.command("remove")
 def game_remove(
     slug: Slug,
-    number: Annotated[int, typer.Argument(min=1, max=MAX_INT, help="Any selection number of the game.")],
+    number: GameNumber,
 ) -> None:
     """Remove a game from the next version (printed cards keep it; use `game set --off` to stop taking it).
 
@@ -309,7 +310,6 @@ BelowMinimumOpt = Annotated[
 Cutoff = Annotated[
     str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')
 ]
-Title = Annotated[str | None, typer.Option(help="Card title.")]
 Disclaimer = Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")]
 
 
@@ -323,7 +323,7 @@ def rules_set(
     same_game: SameGame = None,
     below_minimum: BelowMinimumOpt = None,
     cutoff: Cutoff = None,
-    title: Title = None,
+    title: CardTitle = None,
     disclaimer: Disclaimer = None,
 ) -> None:
     """Change the card's rules; refused if a pick count would lose its all-hit payout tier. Prints each

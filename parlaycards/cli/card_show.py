@@ -32,9 +32,11 @@ def print_games(card: Card) -> None:
     table, step = fitting_table(card, c)
     c.print(table)
     err("Home team in capitals after 'at'; 'vs' and (N) mark a neutral site; struck-through games are off.")
+    if step != "short names":
+        return
     from ..core.names import with_short_names
 
-    used = with_short_names(card)[1] if step == "short names" else ()
+    used = with_short_names(card)[1]
     if used:
         full, short = used[0]
         example = f" ({short} for {full})"

@@ -108,7 +108,6 @@ MapOpt = Annotated[
 FavouriteByOpt = Annotated[
     str | None,
     typer.Option(
-        "--favourite-by",
         metavar="sign|margin",
         help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
         "favoured). Example: --map spread=F --favourite-by sign",
@@ -117,7 +116,6 @@ FavouriteByOpt = Annotated[
 NewTeamOpt = Annotated[
     list[str] | None,
     typer.Option(
-        "--new-team",
         metavar="NAME",
         help="A team name that is right as written though it is close to a known team's (repeatable); "
         'without it such a name is refused as a likely typo. Example: --new-team "Saint Josephs"',
@@ -126,7 +124,6 @@ NewTeamOpt = Annotated[
 SaveLayoutOpt = Annotated[
     str | None,
     typer.Option(
-        "--save-layout",
         metavar="NAME",
         help="Keep this --map in the pool under NAME for next week's file of the same shape. "
         "Example: --map away=B --map home=D --map home-line=F --save-layout club-sheet",
@@ -135,7 +132,6 @@ SaveLayoutOpt = Annotated[
 LayoutOpt = Annotated[
     str | None,
     typer.Option(
-        "--layout",
         metavar="NAME",
         help="Read the columns as a saved layout says (see `parlaycards layouts`). "
         "Example: --layout club-sheet",
@@ -246,6 +242,8 @@ def say_import(done: Any, dry_run: bool) -> None:  # services.cards.Imported
         err("Read " + str(reading))
     for warning in done.lines.warnings:
         err("Not read: " + warning)
+    for note in done.lines.leagues:
+        err(note)
     card = done.card
     if dry_run:
         print_games(card)

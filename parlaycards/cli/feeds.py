@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..core.text import plural
-from .options import Fresh, group
+from .options import Fresh, Slug, group
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ lines_fetch.__doc__ = (lines_fetch.__doc__ or "").replace("{network}", NETWORK)
 
 
 def result_fetch(
-    slug: Annotated[str, typer.Argument(help="Card slug, e.g. nfl-w12 (see `parlaycards cards`).")],
+    slug: Slug,
     provider: Provider = None,
     api_key: ApiKey = None,
     from_file: FromFile = None,

@@ -1,8 +1,11 @@
 """Options and arguments several commands share, named once."""
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
+
+from ..core.bounds import MAX_INT
 
 
 def group(about: str, example: str) -> typer.Typer:
@@ -17,3 +20,21 @@ PaidNow = Annotated[str | None, typer.Option(help="Amount paid now [default: eve
 Fresh = Annotated[
     bool, typer.Option("--new", help="Start the card afresh (default keeps its payouts and rules).")
 ]
+GameNumber = Annotated[int, typer.Argument(min=1, max=MAX_INT, help="Any selection number of the game.")]
+Xlsx = Annotated[Path | None, typer.Option("--xlsx", help="Also write the report to this .xlsx workbook.")]
+AllOrNothing = Annotated[bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")]
+
+
+def after_cutoff(what: str, more: str = "") -> Any:
+    """`--late`: accept `what` (it, rows, cards handed in) after the cutoff, on purpose."""
+    return typer.Option("--late", help=f"Accept {what} after the cutoff, on purpose{more}.")
+
+
+def handed_in(what: str, more: str = "", example: str = "2026-11-28 11:45") -> Any:
+    """`--received`: when `what` (it was, the sheet was) handed in; now when left out."""
+    return typer.Option(help=f'When {what} handed in{more}, e.g. "{example}" [default: now].')
+
+
+def every_entry(first: int) -> Any:
+    """`--all` on a list of entries that shows the `first` ones unless told."""
+    return typer.Option("--all", help=f"List every entry, however many (default: the first {first}).")

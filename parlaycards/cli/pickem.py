@@ -8,11 +8,12 @@ import typer
 
 from ..core.bounds import MAX_INT
 from ..core.choices import PickemBasis, TiebreakRule
+from ..core.errors import spell
 from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
-from .options import Json, PaidNow, group
-from .shell import console, err, open_store, print_json, run
+from .options import AllOrNothing, Json, PaidNow, Xlsx, after_cutoff, group, handed_in
+from .shell import console, err, open_store, print_json, run, say_paid
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,7 +37,6 @@ entry_app = group(
 pickem_app.add_typer(entry_app, name="entry")
 
 Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
-Xlsx = Annotated[Path | None, typer.Option("--xlsx", help="Also write the report to this .xlsx workbook.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -132,13 +132,8 @@ def entry_add(
     ] = None,
     unpaid: Annotated[bool, typer.Option("--unpaid", help="The entry fee is still owed.")] = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace this entrant's earlier entry.")] = False,
-    late: Annotated[
-        bool,
-        typer.Option("--late", help="Accept it after the card's cutoff, on purpose."),
-    ] = False,
-    received: Annotated[
-        str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')
-    ] = None,
+    late: Annotated[bool, after_cutoff("it")] = False,
+    received: Annotated[str | None, handed_in("it was")] = None,
 ) -> None:
     """Add one entrant's picks: one number per game, naming the away or home side.
 
@@ -159,7 +154,7 @@ def entry_add(
             paid=False if unpaid else None,
             replace=replace,
             late=late,
-            received_at=values.received(received) if received is not None else None,
+            received_at=values.received(received),
         )
     )
     n = len(added.entry.picks)
@@ -171,6 +166,8 @@ def entry_add(
             else ", no tiebreaker."
         )
     )
+    if added.fee_said:
+        err(spell(added.fee_said, values.flag))
     if added.missing:
         err(
             f"No pick for {plural(len(added.missing), 'game')}, which "
@@ -184,18 +181,10 @@ def entry_add(
 def entry_import(
     pool: Pool,
     file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per entrant.")],
-    all_or_nothing: Annotated[
-        bool, typer.Option("--all-or-nothing", help="Store no row if any row is refused.")
-    ] = False,
+    all_or_nothing: AllOrNothing = False,
     replace: Annotated[bool, typer.Option("--replace", help="Replace entrants already in the pool.")] = False,
-    late: Annotated[
-        bool,
-        typer.Option("--late", help="Accept rows after the card's cutoff, on purpose."),
-    ] = False,
-    received: Annotated[
-        str | None,
-        typer.Option(help='When the sheet was handed in, e.g. "2026-11-28 11:45" [default: now].'),
-    ] = None,
+    late: Annotated[bool, after_cutoff("rows")] = False,
+    received: Annotated[str | None, handed_in("the sheet was")] = None,
 ) -> None:
     """Import entries: Name, then one column per game (headed by its numbers or teams) or a Picks cell, and Tiebreaker.
 
@@ -212,7 +201,7 @@ def entry_import(
             open_store(),
             pool,
             file,
-            received_at=values.received(received) if received is not None else None,
+            received_at=values.received(received),
             all_or_nothing=all_or_nothing,
             replace=replace,
             late=late,
@@ -289,18 +278,31 @@ def pay(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
     amount: PaidNow = None,
+    returned: Annotated[
+        str | None,
+        typer.Option(
+            help="Money the winner handed back on a prize paid more than it now is (a score corrected "
+            "after paying); 'all' for everything overpaid.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited.
+    """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited. A prize
+    paid more than it now is shows "overpaid" under `pickem grade`: record the money handed back with
+    --returned.
 
-    Example: parlaycards pickem pay office-w12 "Dana" --amount 50
+    Example: parlaycards pickem pay office-w12 "Dana" --amount 50   (and `pickem pay office-w12 "Dana" --returned all`)
     """
     from ..services import pickem_pay as svc
 
+    if returned is not None:
+        back = values.handed_back(returned, amount, "the winner")
+        r = run(lambda: svc.prize_returned(open_store(), pool, name, back))
+        rest = owed_text(r.total - r.due, "nothing is owed back now.", "still owed back")
+        err(f"Recorded {dollars(-r.amount)} handed back by {r.name} in {pool}: {rest}")
+        return
     p = _paid(svc.pay_prize, pool, name, amount)
-    err(
-        f"Paid {dollars(p.amount)} of {p.name}'s {dollars(p.due)} prize in {pool}: "
-        + owed_text(p.owed, "paid in full.")
-    )
+    say_paid(p.amount, f"of {p.name}'s {dollars(p.due)} prize in {pool}", p.owed)
 
 
 @pickem_app.command("fee")

@@ -6,12 +6,23 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..core.bounds import MAX_INT, MAX_SCORE
+from ..core.bounds import MAX_SCORE
 from ..core.money import dollars
 from ..core.text import owed_text
 from . import values
-from .options import Json, PaidNow, Slug, group
-from .shell import err, open_pool, open_store, print_json, run
+from .options import (
+    AllOrNothing,
+    GameNumber,
+    Json,
+    PaidNow,
+    Slug,
+    Xlsx,
+    after_cutoff,
+    every_entry,
+    group,
+    handed_in,
+)
+from .shell import err, open_pool, open_store, print_json, run, say_paid
 
 entry_app = group(
     "Enter cards: type one in, import a sheet, pay a winner.", "parlaycards entry import nfl-w12 entries.xlsx"
@@ -45,12 +56,8 @@ def entry_add(
     ] = None,
     name: Annotated[str, typer.Option(help="The player's name.")] = "",
     code: Annotated[str | None, typer.Option(help="The verify code printed beside the serial.")] = None,
-    late: Annotated[
-        bool, typer.Option("--late", help="Accept it after the cutoff, on purpose (shown as late).")
-    ] = False,
-    received: Annotated[
-        str | None, typer.Option(help='When it was handed in, e.g. "2026-11-28 11:45" [default: now].')
-    ] = None,
+    late: Annotated[bool, after_cutoff("it", " (shown as late)")] = False,
+    received: Annotated[str | None, handed_in("it was")] = None,
     replace: Annotated[
         bool, typer.Option("--replace", help="Correct an entry already made for this serial.")
     ] = False,
@@ -72,7 +79,7 @@ def entry_add(
             picks=values.picks(picks),
             code=code,
             late=late,
-            received=values.received(received) if received is not None else None,
+            received=values.received(received),
             replace=replace,
             qr=qr,
         )
@@ -88,19 +95,9 @@ def entry_add(
 def entry_import(
     slug: Slug,
     file: Annotated[Path, typer.Argument(help="Entry sheet: .xlsx or .csv, one row per card.")],
-    all_or_nothing: Annotated[
-        bool, typer.Option("--all-or-nothing", help="Store none if any row is refused.")
-    ] = False,
-    late: Annotated[
-        bool, typer.Option("--late", help="Accept rows received after the cutoff, on purpose.")
-    ] = False,
-    received: Annotated[
-        str | None,
-        typer.Option(
-            help='When the cards were handed in, for rows with no Received cell, e.g. "2026-11-28 11:45" '
-            "[default: now]."
-        ),
-    ] = None,
+    all_or_nothing: AllOrNothing = False,
+    late: Annotated[bool, after_cutoff("rows received")] = False,
+    received: Annotated[str | None, handed_in("the cards were", ", for rows with no Received cell")] = None,
 ) -> None:
     """Import an entry sheet. Every accepted row is stored; every refused row is listed with its reasons.
 
@@ -124,7 +121,7 @@ def entry_import(
                 all_or_nothing=all_or_nothing,
                 late=late,
                 progress=progress,
-                received=values.received(received) if received is not None else None,
+                received=values.received(received),
             )
         )
     err(
@@ -161,11 +158,7 @@ def entry_pay(
 
     number = values.serial(serial, "serial")
     if returned is not None:
-        if amount is not None:
-            raise typer.BadParameter(
-                "give --amount (paid to the player) or --returned (handed back), not both."
-            )
-        back = None if returned.strip().lower() == "all" else values.amount(returned, "returned")
+        back = values.handed_back(returned, amount, "the player")
         r = run(lambda: svc.returned(open_store(), slug, number, back))
         over = r.total - max(r.payout, Decimal(0))
         rest = owed_text(over, "nothing is owed back now.", "still owed back")
@@ -178,10 +171,7 @@ def entry_pay(
             open_store(), slug, number, values.amount(amount, "amount") if amount is not None else None
         )
     )
-    err(
-        f"Paid {dollars(p.amount)} on card {p.entry.serial} ({p.entry.name or 'no name'}): "
-        + owed_text(p.owed, "paid in full.")
-    )
+    say_paid(p.amount, f"on card {p.entry.serial} ({p.entry.name or 'no name'})", p.owed)
 
 
 @entry_app.command("void")
@@ -212,9 +202,7 @@ def entry_void(
 def entries(
     slug: Slug,
     json: Json = False,
-    all_rows: Annotated[
-        bool, typer.Option("--all", help="List every entry, however many (default: the first 200).")
-    ] = False,
+    all_rows: Annotated[bool, every_entry(200)] = False,
     name: Annotated[
         str | None, typer.Option(help="Only a player's cards: names containing this text (any case).")
     ] = None,
@@ -254,7 +242,7 @@ YesOpt = Annotated[
 @result_app.command("set")
 def result_set(
     slug: Slug,
-    number: Annotated[int, typer.Argument(min=1, max=MAX_INT, help="Any selection number of the game.")],
+    number: GameNumber,
     away: Annotated[
         int | None,
         typer.Argument(min=0, max=MAX_SCORE, help="Away team's final score (0–999).", show_default=False),
@@ -346,7 +334,7 @@ def results(slug: Slug, json: Json = False) -> None:
 
 def grade(
     slug: Slug,
-    xlsx: Annotated[Path | None, typer.Option("--xlsx", help="Also write the report workbook here.")] = None,
+    xlsx: Xlsx = None,
     pdf: Annotated[
         Path | None,
         typer.Option(
@@ -359,9 +347,7 @@ def grade(
         Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
-    all_rows: Annotated[
-        bool, typer.Option("--all", help="List every entry, however many (default: the first 100).")
-    ] = False,
+    all_rows: Annotated[bool, every_entry(100)] = False,
 ) -> None:
     """Settle every entry with the card version it was printed from; winners first, then totals.
 

@@ -1,7 +1,7 @@
 """Printing commands: templates, print, calibrate, and `pickem print`."""
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -9,7 +9,7 @@ from ..core.bounds import MAX_COUNT
 from ..core.errors import spell
 from ..core.text import plural
 from . import values
-from .options import Slug
+from .options import Json, Slug
 from .pickem import pickem_app
 from .shell import console, err, open_store, print_json, run
 
@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
 
 def templates(
     ctx: typer.Context,
-    json: Annotated[bool, typer.Option("--json", help="Print JSON on stdout instead of a table.")] = False,
+    json: Json = False,
 ) -> None:
     """List the paper templates: the shipped ones and your own from ./templates/.
 
@@ -85,9 +85,14 @@ def templates_copy(
 Copies = Annotated[
     int, typer.Option(min=1, max=MAX_COUNT, help="Cards to print; each gets the next serial number.")
 ]
-Out = Annotated[
-    Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-FIRST-LAST.pdf].")
-]
+
+
+def pdf_out(default: str) -> Any:
+    """`--out`: the PDF a command writes, and where it goes when not told."""
+    return typer.Option("--out", help=f"PDF to write [default: {default}].")
+
+
+Out = Annotated[Path | None, pdf_out("output/SLUG-vN-FIRST-LAST.pdf")]
 Proof = Annotated[bool, typer.Option("--proof", help="One sample card marked PROOF; uses no serial numbers.")]
 ReprintOpt = Annotated[
     str | None,
@@ -132,6 +137,7 @@ def print_(
                 out=out,
                 proof=proof,
                 progress=bar.update if bar else None,
+                warn=lambda said: err(spell(f"Warning: {said}", values.flag), "yellow"),
             )
         )
     finally:
@@ -159,8 +165,6 @@ def print_(
             )
             + f", {plural(done.pages, 'page')} of {done.template}."
         )
-    if done.beyond:
-        err(spell(f"Warning: {done.beyond}", values.flag), "yellow")
     err(AT_100)
 
 
@@ -190,9 +194,7 @@ def _reprint(slug: str, serial: str, out: Path | None, copies: int, proof: bool)
 
 def calibrate(
     template: TemplateOpt = "letter-2up",
-    out: Annotated[
-        Path | None, typer.Option("--out", help="PDF to write [default: output/calibrate-TEMPLATE.pdf].")
-    ] = None,
+    out: Annotated[Path | None, pdf_out("output/calibrate-TEMPLATE.pdf")] = None,
     offset: Annotated[
         str | None,
         typer.Option(
@@ -235,9 +237,7 @@ def calibrate(
 def pickem_print(
     slug: Annotated[str, typer.Argument(help="Pick'em pool slug, e.g. office-w12 (or a card slug).")],
     copies: Annotated[int, typer.Option(min=1, max=500, help="Sheets to print.")] = 1,
-    out: Annotated[
-        Path | None, typer.Option("--out", help="PDF to write [default: output/SLUG-vN-pickem.pdf].")
-    ] = None,
+    out: Annotated[Path | None, pdf_out("output/SLUG-vN-pickem.pdf")] = None,
 ) -> None:
     """Print a pick'em sheet for pool SLUG (or card SLUG): a box for each side with its spread, the pool's
     tiebreaker game, a name line. A card with one pool prints that pool's sheet; a card without a pool takes

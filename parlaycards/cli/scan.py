@@ -9,7 +9,7 @@ import typer
 from ..core.money import dollars
 from ..core.text import plural
 from . import values
-from .options import Json, Slug
+from .options import Json, Slug, after_cutoff, handed_in
 from .shell import err, open_store, print_json, run, state
 
 
@@ -37,13 +37,8 @@ def scan(
             "default stake, else review]."
         ),
     ] = None,
-    received: Annotated[
-        str | None,
-        typer.Option(help='When the cards were handed in, e.g. "2026-11-22 12:30" [default: now].'),
-    ] = None,
-    late: Annotated[
-        bool, typer.Option("--late", help="Accept cards handed in after the cutoff, on purpose.")
-    ] = False,
+    received: Annotated[str | None, handed_in("the cards were", example="2026-11-22 12:30")] = None,
+    late: Annotated[bool, after_cutoff("cards handed in")] = False,
     json: Annotated[
         bool, typer.Option("--json", help="Print what became of every card as JSON on stdout.")
     ] = False,
@@ -68,7 +63,7 @@ def scan(
                 slug,
                 files,
                 stake=values.stake(stake) if stake is not None else None,
-                received=values.received(received) if received is not None else None,
+                received=values.received(received),
                 late=late,
                 folder=_folder(),
                 progress=progress,

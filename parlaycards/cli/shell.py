@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from decimal import Decimal
@@ -80,6 +79,8 @@ def _console(**kwargs: Any) -> Console:
     class Spelling(Console):
         def render_str(self, text: str, **kw: Any) -> Text:
             text = for_terminal(spell(text, flag))  # a name's escape codes never reach the terminal
+            if text.count(":") < 2:  # no `:emoji:` code can be in it: rich need not load its emoji table
+                kw["emoji"] = False
             try:
                 return super().render_str(text, **kw)
             except MarkupError:  # a name or reason that looks like markup ("Dana [/b]") is shown as written
@@ -90,6 +91,14 @@ def _console(**kwargs: Any) -> Console:
 
 def err(text: str, style: str = "") -> None:
     _console(stderr=True, highlight=False, soft_wrap=True).print(text, style=style or None, markup=False)
+
+
+def say_paid(amount: Decimal, what: str, left: Decimal) -> None:
+    """`Paid $50.00 {what}: paid in full.` (or what is still owed) on stderr: a prize, a fee or a card paid."""
+    from ..core.money import dollars
+    from ..core.text import owed_text
+
+    err(f"Paid {dollars(amount)} {what}: " + owed_text(left, "paid in full."))
 
 
 def run(fn: Callable[[], T]) -> T:
@@ -114,6 +123,8 @@ def run(fn: Callable[[], T]) -> T:
 def report_folder() -> Path:
     """Where an internal error's report is written: beside the SQLite pool database when that folder
     can be written, else the system's temporary folder."""
+    import tempfile
+
     from ..store.db import database_url
 
     try:
@@ -130,6 +141,7 @@ def report_folder() -> Path:
 def write_report(exc: BaseException) -> Path | None:
     """The traceback of an unexpected error, with the command line and versions, in a file of its own."""
     import platform
+    import tempfile
     import traceback
 
     from .. import __version__

@@ -90,6 +90,15 @@ def amount(text: str, field: str, *, zero: bool = False, accepted: str | None = 
     return _read(lambda t: money.parse(t, "the amount", zero=zero, accepted=said), text, field)
 
 
+def handed_back(returned: str, paying: str | None, paid_to: str) -> Decimal | None:
+    """What --returned says was handed back (None: 'all' that was overpaid); refused beside --amount."""
+    import typer
+
+    if paying is not None:
+        raise typer.BadParameter(f"give --amount (paid to {paid_to}) or --returned (handed back), not both.")
+    return None if returned.strip().lower() == "all" else amount(returned, "returned")
+
+
 def cap(text: str, field: str = "max_payout") -> Decimal | None:
     """An amount, or None for `none`."""
     if text.strip().lower() == "none":
@@ -178,10 +187,13 @@ def day(text: str, field: str) -> date:
     return when
 
 
-def received(text: str, field: str = "received") -> datetime:
-    """When a card was handed in: a date alone is its midnight (naive: the card's wall clock)."""
+def received(text: str | None, field: str = "received") -> datetime | None:
+    """When a card was handed in: a date alone is its midnight (naive: the card's wall clock); None for
+    the option left out (the service takes now)."""
     from ..core.zones import YearlessDate, yearless
 
+    if text is None:
+        return None
     when = moment(text, field)
     if isinstance(when, datetime):
         return when

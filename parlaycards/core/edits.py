@@ -13,7 +13,7 @@ from .bounds import KICKOFF_WINDOW_DAYS, as_day, far_from, middle_day
 from .errors import NotFoundError, ParlayError, RefusedError, option
 from .models import Card, Game, Rules
 from .numbering import assign
-from .payout_table import Odds, PayoutTable, PayoutTier
+from .payout_table import Odds, PayoutTable, PayoutTier, card_odds
 from .text import iso_day
 
 
@@ -160,7 +160,7 @@ def take_off(card: Card, number: int, at: datetime) -> Card:
 def tier(picks: int, hits: int, odds: str | Odds) -> PayoutTier:
     """One payout tier, `hits` of `picks` at `odds` (a-b), validated."""
     try:
-        return PayoutTier(picks=picks, hits=hits, odds=Odds.parse(odds))
+        return PayoutTier(picks=picks, hits=hits, odds=card_odds(Odds.parse(odds)))
     except (ValidationError, ValueError) as exc:
         raise ParlayError(validation_text(exc) if isinstance(exc, ValidationError) else str(exc)) from None
 

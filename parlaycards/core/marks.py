@@ -32,6 +32,10 @@ STAKE_KEYS = ("1", "2", "5", "10", "20")
 INKED_Q90 = 0.10
 INKED_MEAN = 0.05
 NOISE = 6.0
+# A player whose own marks are light (a hard pencil, a thin grey pen, a tick on a shaded row) lowers
+# that floor to FAINT of their stroke (never below SEEN, nor the blank bubbles' noise): a mark half as
+# dark as theirs is shown to a person, never passed over as blank paper.
+SEEN = 0.04
 # The player's hand: how dark a stroke is (q90) and how much of the bubble is covered (mean), as the
 # median of the darker half of the card's inked bubbles.
 # A bubble's stroke against the player's: at or above FILLED (half the player's darkness) it is the same
@@ -68,6 +72,9 @@ class Hand:
     inked_q90: float
     stroke: float | None  # the player's stroke, q90 above the blank
     fill: float | None  # the player's cover, mean above the blank
+    seen_q90: float = (
+        0.0  # the least stroke that is ink on this card (at most inked_q90): light hands see lower
+    )
 
 
 def hand(seen: Mapping[str, Seen]) -> Hand:
@@ -85,20 +92,23 @@ def hand(seen: Mapping[str, Seen]) -> Hand:
     strokes = sorted(s.q90 - bq for s in inked)
     fills = sorted(s.mean - bm for s in inked)
     stroke = max(median(strokes[len(strokes) // 2 :]), inked_q)
-    return Hand(bm, bq, inked_m, inked_q, stroke, median(fills[len(fills) // 2 :]))
+    seen_q = min(inked_q, max(SEEN, NOISE * spread_q, FAINT * stroke))
+    return Hand(bm, bq, inked_m, inked_q, stroke, median(fills[len(fills) // 2 :]), seen_q)
 
 
 def verdict(s: Seen, h: Hand) -> Verdict:
     """One bubble against its card's two ends."""
     dq, dm = s.q90 - h.blank_q90, s.mean - h.blank_mean
-    if (dq < h.inked_q90 and dm < h.inked_mean) or h.stroke is None or h.fill is None:
+    if h.stroke is None or h.fill is None or (dq < h.seen_q90 and dm < h.inked_mean):
         return "empty"
     stroke = dq / max(h.stroke, h.inked_q90)
     cover = dm / max(h.fill, h.inked_mean)
-    if stroke >= FILLED and cover >= COVERED:
-        return "filled"
     if stroke <= FAINT or (stroke <= ERASED and dq <= FLAT * max(dm, h.inked_mean / 2)):
         return "empty"
+    # under the floor, seen only against a light hand: shown to a person, never a pick on its own
+    below = dq < h.inked_q90 and dm < h.inked_mean
+    if stroke >= FILLED and cover >= COVERED and not below:
+        return "filled"
     if stroke <= ERASED:
         return "unsure"
     return "light" if cover >= COVERED else "unsure"

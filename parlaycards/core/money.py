@@ -88,3 +88,24 @@ def pay_out(
             f"({due_is} {dollars(due)}, {dollars(before)} already paid)."
         )
     return value, (before + value).quantize(CENT)
+
+
+def hand_back(
+    paid: Decimal, pays: Decimal, amount: Decimal | None, *, who: str, not_over: str, now_is: str
+) -> tuple[Decimal, Decimal]:
+    """Money handed back on an overpayment (`paid` beyond what is now owed, `pays`): (what is handed back,
+    what stays paid). The amount defaults to all that was overpaid and is never more. `who` names the
+    card or winner ("card 000123", "Ann"), `not_over` words the refusal when nothing was overpaid, `now_is`
+    what it pays now ("it now pays", "the prize is now")."""
+    from .errors import RefusedError
+
+    over = paid - max(pays, Decimal(0))
+    if over <= 0:
+        raise RefusedError(not_over)
+    value = over if amount is None else amount
+    if value > over:
+        raise RefusedError(
+            f"⟨returned⟩ {dollars(value)} is more than {who} was overpaid: {dollars(over)} "
+            f"({dollars(paid)} paid, {now_is} {dollars(pays)})."
+        )
+    return value, (paid - value).quantize(CENT)

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from math import comb
+from math import comb, prod
 from typing import TYPE_CHECKING
 
 from .money import cents
@@ -56,8 +56,12 @@ def to_american(decimal_odds: Fraction) -> str:
 @dataclass(frozen=True)
 class Parlay:
     stake: Decimal
-    legs: tuple[Fraction, ...]
-    decimal_odds: Fraction
+    legs: tuple[Fraction, ...]  # each leg's decimal odds
+
+    @property
+    def decimal_odds(self) -> Fraction:
+        """The parlay's: the product of its legs' (DOMAIN §7.2)."""
+        return prod(self.legs, start=Fraction(1))
 
     @property
     def returned(self) -> Decimal:
@@ -78,11 +82,7 @@ class Parlay:
 
 def parlay(stake: Decimal, prices: list[str]) -> Parlay:
     """The parlay calculator: product of leg decimal odds (DOMAIN §7.2)."""
-    legs = tuple(parse_price(p) for p in prices)
-    product = Fraction(1)
-    for leg in legs:
-        product *= leg
-    return Parlay(stake=stake, legs=legs, decimal_odds=product)
+    return Parlay(stake=stake, legs=tuple(parse_price(p) for p in prices))
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,23 @@ class Odds(Frozen):
         return self.a / self.b
 
 
+# What a card prints and pays: a top tier runs to a few hundred to one (100-1 for 10 of 10 on the seed card);
+# odds past 100000-1, below 1-100, or with more than two decimals in a number are a typing slip.
+MAX_ODDS = Decimal(100_000)
+MIN_ODDS = Decimal("0.01")
+
+
+def card_odds(odds: Odds) -> Odds:
+    """`odds` when a card would print and pay them; else a ValueError saying the range accepted."""
+    places = max(max(0, -int(n.normalize().as_tuple().exponent)) for n in (odds.a, odds.b))
+    if MIN_ODDS <= odds.ratio() <= MAX_ODDS and places <= 2:
+        return odds
+    raise ValueError(
+        f'odds "{odds}" are not odds a card pays: card odds run from 1-100 to 100000-1, with at most two '
+        "decimals in a number (5-1, 13-5, 7.5-1, 100-1)."
+    )
+
+
 def _plain(d: Decimal) -> str:
     return format(d.normalize(), "f") if d != d.to_integral_value() else str(int(d))
 
@@ -78,11 +95,9 @@ class PayoutTable(Frozen):
         return None
 
     def sorted(self) -> PayoutTable:
-        return PayoutTable(
-            tiers=tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits))),
-            basis=self.basis,
-            max_payout=self.max_payout,
-        )
+        """The same table, its tiers by picks, most hits first: the same tiers, so nothing to validate again
+        (`show` then builds no validator)."""
+        return self.model_copy(update={"tiers": tuple(sorted(self.tiers, key=lambda t: (t.picks, -t.hits)))})
 
 
 def upside_down(table: PayoutTable, picks: int, hits: int) -> tuple[str, ...]:

@@ -58,10 +58,18 @@ class WeekReport(Frozen):
     standings: tuple[Standing, ...]
     notes: tuple[str, ...]
     final: bool  # every game has a result
+    collected: Decimal | None = None  # the entry fees taken so far (None: not looked at)
 
     @property
     def paid_out(self) -> Decimal:
         return sum((s.prize for s in self.standings), NIL)
+
+
+def fees_collected(fee: Decimal, entries: Iterable[PickemEntry], taken: Mapping[str, Decimal]) -> Decimal:
+    """What the entry fees taken come to: the whole fee of an entry marked paid, of the others what the
+    ledger (`taken`: name key → paid so far) says was taken."""
+    due = cents(fee)
+    return cents(sum((due if e.paid else min(due, taken.get(e.key, NIL)) for e in entries), NIL))
 
 
 def graded_sides(game: Game, result: Result | None, basis: PickemBasis) -> dict[Side, LegOutcome]:

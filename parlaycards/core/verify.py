@@ -20,6 +20,21 @@ def format_serial(serial: int) -> str:
     return f"{serial:06d}"
 
 
+def unrecorded_text(serial: int, runs: tuple[tuple[int, int], ...]) -> str | None:
+    """Why a card whose serial was handed out by a print the pool's database no longer holds (an older
+    copy of the pool, a backup, was put back over it since: `runs` of serials, first..last) cannot be read
+    or entered: said plainly, not as a serial never printed. None when `serial` is in none of the runs."""
+    since = next((r for r in runs if r[0] <= serial <= r[1]), None)
+    if since is None:
+        return None
+    return (
+        f"serial {format_serial(serial)} was printed after the backup this pool was restored from: its "
+        f"print (serials {format_serial(since[0])}–{format_serial(since[1])}) is not in the pool's database, "
+        "so the card cannot be checked or entered here. Keep it apart and settle it by hand; no print "
+        "hands its serial out again"
+    )
+
+
 def parse_serial(text: str | int) -> int | None:
     """`000123`, `123`, `No. 000123`, `#123` → 123; None when it is not a serial."""
     if isinstance(text, int):

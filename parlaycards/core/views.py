@@ -21,6 +21,14 @@ def kickoff_text(game: Game, tz: str) -> str:
     return f"{short_day(k)} TBA"
 
 
+def short_kickoff(game: Game, tz: str, with_date: bool) -> str:
+    """`Sun 1:00p` (from kickoff_text), keeping the date when the card spans more than a week."""
+    parts = kickoff_text(game, tz).split()
+    if len(parts) == 3 and not with_date:
+        return f"{parts[0]} {parts[2]}"
+    return " ".join(parts)
+
+
 def game_row(game: Game, tz: str) -> dict[str, str]:
     """One game as printed text: numbers, teams, lines, kickoff."""
     return {
@@ -85,12 +93,7 @@ def rules_text(card: Card, short: bool = False) -> list[str]:
         if p.basis == "for"
         else "Odds are TO 1: the stake is returned on top of the winnings."
     )
-    if p.max_payout is not None:
-        out.append(f"Maximum payout {dollars(p.max_payout)} per card, stake included.")
-    if r.cutoff is not None:
-        out.append(f"Cards must be in by {_cutoff(card, ', ')}.")
-    out.append("Lines are fixed as printed.")
-    return out
+    return out + _closing(card, short=False)
 
 
 def _rules_short(card: Card) -> list[str]:
@@ -105,11 +108,18 @@ def _rules_short(card: Card) -> list[str]:
         "cancelled games no action",
         f"under {r.min_picks} picks {'refunded' if r.below_minimum == 'refund' else 'loses'}",
     ]
-    if p.max_payout is not None:
-        out.append(f"max payout {dollars(p.max_payout)}")
-    if r.cutoff is not None:
-        out.append(f"in by {_cutoff(card, ' ')}")
-    out.append("lines fixed as printed")
+    return out + _closing(card, short=True)
+
+
+def _closing(card: Card, short: bool) -> list[str]:
+    """The rules every card's list ends with, in full or `short` words: its cap, its cutoff, fixed lines."""
+    cap, out = card.payouts.max_payout, list[str]()
+    if cap is not None:
+        full = f"Maximum payout {dollars(cap)} per card, stake included."
+        out.append(f"max payout {dollars(cap)}" if short else full)
+    if card.rules.cutoff is not None:
+        out.append(f"in by {_cutoff(card, ' ')}" if short else f"Cards must be in by {_cutoff(card, ', ')}.")
+    out.append("lines fixed as printed" if short else "Lines are fixed as printed.")
     return out
 
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime
-from typing import overload
+from datetime import UTC, date, datetime
+from typing import TYPE_CHECKING, overload
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .errors import ParlayError
+
+if TYPE_CHECKING:
+    from .models import Card
 
 
 class YearlessDateTime(datetime):
@@ -69,3 +72,18 @@ def localise(moment: datetime | date, tz: str, near: date | None = None) -> date
     if isinstance(moment, datetime) and moment.tzinfo is None:
         return moment.replace(tzinfo=zone(tz))
     return moment
+
+
+@overload
+def on_card(moment: datetime, card: Card) -> datetime: ...
+@overload
+def on_card(moment: date, card: Card) -> date: ...
+def on_card(moment: datetime | date, card: Card) -> datetime | date:
+    """`moment` as typed for `card`: a wall-clock time in the card's zone, a year left out the one nearest
+    the card's week."""
+    return localise(moment, card.timezone, week_of(g.kickoff for g in card.games))
+
+
+def handed_in(when: datetime | None, card: Card) -> datetime:
+    """When a card (or a sheet of picks) was handed in: `when` as typed for `card` (`on_card`), else now."""
+    return datetime.now(UTC) if when is None else on_card(when, card)

@@ -249,7 +249,7 @@ def demo_marks(
     write what comes back: `folder`/scans.pdf (eleven cards; small skews, one page upside down, one
     card torn off and turned) and `folder`/photo.jpg (the twelfth, torn off and photographed).
     `pdf` must hold at least twelve cards. Returns the truth."""
-    from .paper import scanner, write_photo, write_scanner_pdf
+    from .paper import write_photo, write_scanner_pdf
 
     rng = np.random.default_rng(seed)
     dpi = 200
@@ -260,18 +260,7 @@ def demo_marks(
     for sheet in mark_sheets(pdf, card, template, first_serial, plans, dpi, rng):
         if sheet.page < 5:
             turns = 2 if sheet.page == 2 else 0
-            scans.append(
-                scanner(
-                    sheet.image,
-                    rng,
-                    dpi_in=dpi,
-                    quarter_turns=turns,
-                    skew_deg=float(rng.uniform(-2, 2)),
-                    dark_bed=False,
-                    jpeg_quality=85,
-                    grey=True,
-                )
-            )
+            scans.append(_scanned(sheet.image, rng, dpi, turns, float(rng.uniform(-2, 2)), dark_bed=False))
             truth += [c.at(scans_pdf, len(scans) - 1) for c in sheet.cards if c]
             continue
         top, bottom = sheet.cards
@@ -312,7 +301,7 @@ def _torn_apart(
     sheet: Sheet, card: Card, template: str, dpi: int, rng: np.random.Generator
 ) -> tuple[np.ndarray, np.ndarray]:
     """The demo's last sheet torn in two: the top card photographed, the bottom one scanned turned."""
-    from .paper import phone, scanner, tear
+    from .paper import phone, tear
 
     photo = phone(
         tear(sheet.image, card, template, 0, dpi, rng),
@@ -326,14 +315,23 @@ def _torn_apart(
         grey=False,
         jpeg_quality=85,
     )
-    scan = scanner(
-        tear(sheet.image, card, template, 1, dpi, rng),
+    scan = _scanned(tear(sheet.image, card, template, 1, dpi, rng), rng, dpi, 1, 1.0, dark_bed=True)
+    return photo, scan
+
+
+def _scanned(
+    image: np.ndarray, rng: np.random.Generator, dpi: int, turns: int, skew: float, dark_bed: bool
+) -> np.ndarray:
+    """A demo sheet through the demo's scanner (grey JPEG, quality 85), turned and skewed as given."""
+    from .paper import scanner
+
+    return scanner(
+        image,
         rng,
         dpi_in=dpi,
-        quarter_turns=1,
-        skew_deg=1.0,
-        dark_bed=True,
+        quarter_turns=turns,
+        skew_deg=skew,
+        dark_bed=dark_bed,
         jpeg_quality=85,
         grey=True,
     )
-    return photo, scan

@@ -91,7 +91,7 @@ def pool_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
     files = grading_svc.write_outputs(report, out / f"{slug}-report.xlsx", out / f"{slug}-report.pdf")
     said.append(
         f"Graded {slug}: {t.entries} cards, {len(report.winners)} paid back, stakes {dollars(t.stakes)}, "
-        f"payouts {dollars(t.payouts)}, net to the pool {dollars(t.net)}. Report: {files[0]}; wall sheet: {files[1]}"
+        f"payouts {dollars(t.payouts)}, net to the pool {dollars(t.settled_net)}. Report: {files[0]}; wall sheet: {files[1]}"
     )
     return said
 

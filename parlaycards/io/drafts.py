@@ -14,6 +14,9 @@ from ..core.text import iso_day
 from .sheets import Problem, Sheet
 from .table import Draft
 
+# What a draft says of its game, each field named as the game's own.
+DRAFTED = ("league", "kickoff", "away", "home", "neutral", "spread", "total")
+
 
 def _far_kickoffs(drafts: list[Draft], problems: list[Problem]) -> None:
     """A kickoff far from the card's other games is a typing slip (a year, 9999-12-31), never a game of
@@ -79,18 +82,7 @@ def drafted_games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
                 )
             holder[n] = d
         try:
-            games.append(
-                Game(
-                    league=d.league,
-                    kickoff=d.kickoff,
-                    away=d.away,
-                    home=d.home,
-                    neutral=d.neutral,
-                    spread=d.spread,
-                    total=d.total,
-                    numbers=numbers[i],
-                )
-            )
+            games.append(Game.model_validate({**{f: getattr(d, f) for f in DRAFTED}, "numbers": numbers[i]}))
         except ValidationError as exc:
             problems.append(Problem(d.source, f"{_label(d)}: {validation_text(exc)}."))
     return games

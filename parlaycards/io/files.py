@@ -71,26 +71,39 @@ def _alive(pid: int) -> bool:
 
 
 @contextmanager
-def atomic_output(target: Path, *, durable: bool = True) -> Iterator[Path]:
+def atomic_output(target: Path, *, durable: bool = True, private: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside `target`; when the block ends well it replaces `target` in one
     rename (synced first), otherwise it is removed and `target` is left as it was. A target that is a
     folder, a special file or in a folder that cannot be written is refused first (`check_output`).
 
     `durable=False`, for the many small files of one command (scan crops): no sync and no sweep of
-    the folder for an earlier crash's leftovers; the file still appears whole or not at all."""
+    the folder for an earlier crash's leftovers; the file still appears whole or not at all.
+    `private`: a file that shows verify codes (printed cards, crops) is its owner's only from the start."""
     check_output(target, target.name or "file")
     target.parent.mkdir(parents=True, exist_ok=True)
     if durable:
         clear_leftovers(target)
     part = part_path(target)
     try:
+        if private:
+            owner_only(part)
         yield part
+        if private:
+            owner_only(part)  # a writer that made the file anew
         if durable:
             sync(part)
         os.replace(part, target)
     except BaseException:
         part.unlink(missing_ok=True)
         raise
+
+
+def owner_only(path: Path) -> None:
+    """Make `path` (an empty file when missing) readable and writable by its owner alone (0600): a file
+    that shows verify codes must not be read by the machine's other users."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    os.close(fd)
+    os.chmod(path, 0o600)
 
 
 def sync(path: Path) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from functools import partial
@@ -47,7 +47,7 @@ from .sheets import (
 )
 from .suggest import suggest
 from .table import Draft, Extracted, Layout, Table
-from .team_check import unknown_teams
+from .team_check import own_leagues, unknown_teams
 from .words import league_named, league_of
 
 LAYOUTS: tuple[Layout, ...] = (FavoriteLayout(), RotationLayout(), OneRowLayout(), MatchupLayout())
@@ -92,6 +92,7 @@ class ReadLines:
     readings: tuple[SheetReading, ...] = ()  # how each sheet's columns were read
     warnings: tuple[str, ...] = ()  # what was passed over, with its place
     mapping: ColumnMap | None = None  # the --map used, by letter with each column's header (to save)
+    leagues: tuple[str, ...] = ()  # games stored in a league of their own (a sheet of NFL and college teams)
 
 
 def _hidden(book: Workbook, chosen: list[Sheet]) -> list[Problem]:
@@ -158,11 +159,17 @@ def read_lines(
     headers; the sheet is then read by the layout those columns make, as if its header had named them.
     `typed`: the operator's command, which a suggested `--map` command repeats (else one is spelled);
     `new_teams`: names the operator says are right though the league's team table does not know them."""
-    asked = Asked(Path(path), sheets, league, tz, today, week, season, on, mapping, typed, new_teams)
-    zone = zones.zone(tz)
+    return read_asked(
+        Asked(Path(path), sheets, league, tz, today, week, season, on, mapping, typed, new_teams)
+    )
+
+
+def read_asked(asked: Asked) -> ReadLines:
+    """`read_lines` of what `asked` holds."""
+    zone = zones.zone(asked.tz)
     book = open_workbook(asked.path)
-    chosen = _choose(book, sheets)
-    calendar = Calendar.of((v for s in chosen for r in s.rows for v in r), zone, today)
+    chosen = _choose(book, asked.sheets)
+    calendar = Calendar.of((v for s in chosen for r in s.rows for v in r), zone, asked.today)
     found = _Found(_hidden(book, chosen))
     for sheet in chosen:
         if sheet.rows:
@@ -173,7 +180,8 @@ def read_lines(
             "(parlaycards export ⟨blank⟩) or check you saved the right file."
         )
     sheets_read = {s.name: s for s in found.read}
-    found.problems.extend(unknown_teams(book.file, found.drafts, sheets_read, new_teams))
+    found.problems.extend(unknown_teams(book.file, found.drafts, sheets_read, asked.new_teams))
+    found.drafts, moved = own_leagues(book.file, found.drafts)
     games = drafted_games(found.drafts, found.problems)
     if found.problems:
         raise _error(book.file, found.problems, [s.name for s in chosen])
@@ -184,6 +192,7 @@ def read_lines(
         tuple(found.readings),
         tuple(str(w) for w in found.warnings),
         found.mapped,
+        tuple(str(m) for m in moved),
     )
 
 
@@ -278,17 +287,8 @@ def _suggested(asked: Asked, calendar: Calendar, sheet: Sheet, several: bool, re
 
     def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
         try:
-            got = read_lines(
-                asked.path,
-                sheets=(sheet.name,) if sheet.name else (),
-                league=asked.league,
-                tz=asked.tz,
-                today=asked.today,
-                week=asked.week,
-                season=asked.season,
-                on=asked.on,
-                mapping=m,
-                new_teams=asked.new_teams,
+            got = read_asked(
+                replace(asked, sheets=(sheet.name,) if sheet.name else (), mapping=m, typed=None)
             )
         except ParlayError:
             return None

@@ -13,6 +13,7 @@ that never finds its game.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 
 from ..core import teams
 from ..core.errors import Source, option
@@ -83,3 +84,49 @@ def _cell(file: str, d: Draft, name: str, sheets: Mapping[str | None, Sheet]) ->
                     file=file, sheet=d.source.sheet, row=number, column=letter, cell=f"{letter}{number}"
                 )
     return d.source
+
+
+TEAMS_OF = {"NFL": "NFL teams", "NCAA": "college teams"}
+
+
+def own_leagues(file: str, drafts: Sequence[Draft]) -> tuple[list[Draft], list[Problem]]:
+    """Each game of a sheet mixing NFL and college teams in its own league (a combo card), rather than all
+    stored as the one league the sheet was read as, with a note naming the rows moved. A game whose teams do
+    not say a league (unknown names, names both tables hold) stays as read; a sheet of one league's teams, or
+    a league other than NFL and NCAA (a local card's clubs), is left as it is."""
+    groups: dict[tuple[str | None, str], list[Draft]] = {}
+    for d in drafts:
+        groups.setdefault((d.source.sheet, d.league), []).append(d)
+    moved: dict[int, Draft] = {}
+    notes = []
+    for (sheet, league), games in groups.items():
+        whose = {id(d): _teams_league(d) for d in games}
+        if league not in TEAMS_OF or len({w for w in whose.values() if w is not None}) < 2:
+            continue
+        for other in sorted(set(TEAMS_OF) - {league}):
+            rows = [d.source.row or 0 for d in games if whose[id(d)] == other]
+            moved.update({id(d): replace(d, league=other) for d in games if whose[id(d)] == other})
+            notes.append(
+                Problem(
+                    Source(file=file, sheet=sheet),
+                    f"the games are read as {league}, but {_rows(rows)} {'are games' if len(rows) > 1 else 'is a game'} "
+                    f"of {TEAMS_OF[other]}: stored as {other} games (a combo card). A League column says each "
+                    "row's league.",
+                )
+            )
+    return [moved.get(id(d), d) for d in drafts], notes
+
+
+def _teams_league(d: Draft) -> str | None:
+    """The one team table (NFL or NCAA) that holds every known name of the game, or None."""
+    found = [frozenset(lg for lg in LEAGUES if teams.known(n, lg)) for n in (d.away, d.home)]
+    named = [f for f in found if f]
+    if not named:
+        return None
+    common = frozenset.intersection(*named)
+    return next(iter(common)) if len(common) == 1 else None
+
+
+def _rows(rows: list[int]) -> str:
+    shown = ", ".join(str(r) for r in rows[:8])
+    return f"row{'s' if len(rows) > 1 else ''} {shown}{' …' if len(rows) > 8 else ''}"

@@ -93,26 +93,17 @@ def split_body(t: Template) -> Areas:
     )
 
 
-def _fit_games(
-    card: Card,
-    rows: list[gt.Row],
-    region: Rect,
-    size: float,
-    groups: bool,
-    stacked: bool,
-    tight: bool = False,
-    least: float = MIN_SIZE,
-) -> GamesFit | None:
-    cap = gt.capacity(region.h, size, tight)
-    lines = sum(gt.weight(r, stacked) for r in rows)
+def _fit_games(card: Card, rows: list[gt.Row], region: Rect, size: float, how: gt.Setting) -> GamesFit | None:
+    cap = gt.capacity(region.h, size, how.tight)
+    lines = sum(gt.weight(r, how.stacked) for r in rows)
     for k in (1, 2, 3):
         if k * cap < lines:  # too few lines in k columns, whatever their width
             continue
         col_w = (region.w - (k - 1) * gt.GUTTER) / k
-        geo = gt.measure(card, rows, size, col_w, groups, stacked, tight, least)
+        geo = gt.measure(card, rows, size, col_w, how)
         if geo is None:
             continue
-        cols = gt.split(rows, k, cap, groups, stacked)
+        cols = gt.split(rows, k, cap, how.groups, how.stacked)
         if cols is not None:
             return GamesFit(k, geo, cols)
     return None
@@ -150,7 +141,8 @@ def _choose_among(
             for arr, m in middles:
                 if m is None or m.games.w <= 0 or m.games.h <= 0:
                     continue
-                fit = _fit_games(card, rows[groups], m.games, size, groups, stacked, m.tight, least)
+                how = gt.Setting(groups, stacked, m.tight, least)
+                fit = _fit_games(card, rows[groups], m.games, size, how)
                 if fit is None:
                     continue
                 plan = Plan(size, fit.columns, groups, arr, fit.geo, fit.cols, m)

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ..core.models import Card, Game
-from ..core.views import game_row, kickoff_text
+from ..core.views import game_row, short_kickoff
 from .geometry import MM
 from .text import BOLD, MIN_SIZE, REGULAR, widest, width
 
@@ -41,14 +41,6 @@ class Row:
     game: Game | None = None
     cells: dict[str, str] | None = None
     stripe: bool = False
-
-
-def short_kickoff(game: Game, tz: str, with_date: bool) -> str:
-    """`Sun 1:00p` (from kickoff_text), keeping the date when the card spans more than a week."""
-    parts = kickoff_text(game, tz).split()
-    if len(parts) == 3 and not with_date:
-        return f"{parts[0]} {parts[2]}"
-    return " ".join(parts)
 
 
 def rows_for(card: Card, groups: bool) -> list[Row]:
@@ -143,17 +135,20 @@ class Columns:
         return f
 
 
-def measure(
-    card: Card,
-    rows: list[Row],
-    s: float,
-    col_w: float,
-    groups: bool,
-    stacked: bool = False,
-    tight: bool = False,
-    least: float = MIN_SIZE,
-) -> Columns | None:
+@dataclass(frozen=True)
+class Setting:
+    """How the game rows are set: under league and day headings (`groups`), two lines a game (`stacked`),
+    1 pt between bubbles (`tight`), no name or kickoff smaller than `least`."""
+
+    groups: bool
+    stacked: bool = False
+    tight: bool = False
+    least: float = MIN_SIZE
+
+
+def measure(card: Card, rows: list[Row], s: float, col_w: float, how: Setting) -> Columns | None:
     """Column geometry at size `s` in a column `col_w` wide, or None when a name cannot fit at ≥ `least`."""
+    groups, stacked, tight, least = how.groups, how.stacked, how.tight, how.least
     games = [r.cells for r in rows if r.kind == "game" and r.cells is not None]
     d = bubble_size(s)
     ks = max(least, s - 1)

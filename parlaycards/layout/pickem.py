@@ -11,7 +11,7 @@ from ..core.models import Card, Game
 from ..core.money import dollars
 from ..core.pickem import PickemPool
 from ..core.text import moment
-from .games import short_kickoff
+from ..core.views import short_kickoff
 from .geometry import CELL, MM, Box, Rect, Rule, Shade
 from .templates import Template
 from .text import BOLD, REGULAR, cell, fit_size, width

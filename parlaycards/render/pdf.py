@@ -8,7 +8,7 @@ give equal bytes. The page is the paper, and the PDF asks viewers not to scale i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -128,16 +128,33 @@ def _field_ops(c: Canvas, cell: TextCell) -> tuple[str, float, str] | None:
     return f"BT {font} {cell.size:g} Tf {cell.grey:g} g ", cell.anchor_x(), cell.align
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """What every printed copy of a card version shares: the template and the layout on it, the card's
+    slug, version and title, and the pool's link its QR carries (address, and the error-correction level
+    the link fits the same symbol at), or None for the plain card payload."""
+
+    t: Template
+    layout: CardLayout
+    slug: str
+    version: int
+    title: str
+    link: tuple[str, str] | None = None
+
+    def qr(self) -> QrBox:
+        """The QR's box, at the level the link fits."""
+        box = self.layout.qr()
+        return box if self.link is None else replace(box, level=self.link[1])
+
+    def payload(self, serial: int, code: str) -> str:
+        """What the QR of card `serial` says: the pool's link to it, else the card's own payload."""
+        if self.link is None:
+            return qr_payload(self.slug, self.version, serial, code)
+        return qr_link(self.link[0], serial, code)
+
+
 def render_cards(
-    out: Path,
-    t: Template,
-    layout: CardLayout,
-    slug: str,
-    version: int,
-    title: str,
-    cards: Iterable[tuple[int, str]],
-    progress: Callable[[int], None] | None = None,
-    link: tuple[str, str] | None = None,
+    out: Path, face: CardFace, cards: Iterable[tuple[int, str]], progress: Callable[[int], None] | None = None
 ) -> int:
     """Write serialized cards (serial, code) into `out`, filling the template's slots page by page.
 
@@ -145,13 +162,11 @@ def render_cards(
     """
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    c = new_canvas(out, t, title)
-    define_form(c, layout)
-    origins = [f"q 1 0 0 1 {x:.3f} {y:.3f} cm" for x, y in card_origins(t)]
-    cells = [(cell, _field_ops(c, cell)) for cell in layout.field_cells()]
-    box = layout.qr()
-    if link is not None:  # the pool's address, and the level its link fits the same symbol at
-        box = replace(box, level=link[1])
+    c = new_canvas(out, face.t, face.title)
+    define_form(c, face.layout)
+    origins = [f"q 1 0 0 1 {x:.3f} {y:.3f} cm" for x, y in card_origins(face.t)]
+    cells = [(cell, _field_ops(c, cell)) for cell in face.layout.field_cells()]
+    box = face.qr()
     n = 0
     for serial, code in cards:
         slot = n % len(origins)
@@ -171,8 +186,7 @@ def render_cards(
                 w = stringWidth(text, cell.font, cell.size)
                 x -= w if align == "right" else w / 2
             ops.append(f"{prefix}{x:.3f} {cell.baseline():.3f} Td ({text}) Tj ET")
-        payload = qr_link(link[0], serial, code) if link else qr_payload(slug, version, serial, code)
-        ops.append(qr_literal(box, payload))
+        ops.append(qr_literal(box, face.payload(serial, code)))
         ops.append("Q")
         c.addLiteral(" ".join(ops))
         n += 1
@@ -185,19 +199,20 @@ def render_cards(
     return n
 
 
-def render_proof(out: Path, t: Template, layout: CardLayout, slug: str, version: int, title: str) -> None:
-    """One card with sample fields, watermarked PROOF, and the print-at-100% note."""
-    c = new_canvas(out, t, f"PROOF — {title}")
-    x, y = card_origins(t)[0]
+def render_proof(out: Path, face: CardFace) -> None:
+    """One card with sample fields, watermarked PROOF, and the print-at-100% note (its QR the card's own
+    payload for serial 0, whatever the link)."""
+    c = new_canvas(out, face.t, f"PROOF — {face.title}")
+    x, y = card_origins(face.t)[0]
     c.saveState()
     c.translate(x, y)
-    draw(c, layout.static_boxes())
+    draw(c, face.layout.static_boxes())
     samples = registry.samples()
-    for cell in layout.field_cells():
+    for cell in face.layout.field_cells():
         draw_text(c, cell, samples)
-    c.addLiteral(qr_literal(layout.qr(), qr_payload(slug, version, 0, "PROOF")))
+    c.addLiteral(qr_literal(face.layout.qr(), qr_payload(face.slug, face.version, 0, "PROOF")))
     c.restoreState()
-    on_sheet, own_page = proof_marks(t)
+    on_sheet, own_page = proof_marks(face.t)
     draw(c, on_sheet)
     c.showPage()
     if own_page:

@@ -7,41 +7,24 @@ the REPRINT mark can sit in its header band; every box a scanner reads is where 
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
-from ..core.verify import qr_link, qr_payload
 from ..layout import fields as registry
-from ..layout.geometry import CardLayout
 from ..layout.reprint import reprint_boxes
 from ..layout.sheet import card_origins
-from ..layout.templates import Template
-from .pdf import draw, draw_text, new_canvas, qr_literal
+from .pdf import CardFace, draw, draw_text, new_canvas, qr_literal
 
 
-def render_reprint(
-    out: Path,
-    t: Template,
-    layout: CardLayout,
-    slug: str,
-    version: int,
-    title: str,
-    serial: int,
-    code: str,
-    link: tuple[str, str] | None = None,
-) -> None:
-    c = new_canvas(out, t, f"REPRINT — {title}")
-    x, y = card_origins(t)[0]
+def render_reprint(out: Path, face: CardFace, serial: int, code: str) -> None:
+    c = new_canvas(out, face.t, f"REPRINT — {face.title}")
+    x, y = card_origins(face.t)[0]
     c.saveState()
     c.translate(x, y)
-    draw(c, reprint_boxes(layout))
+    draw(c, reprint_boxes(face.layout))
     values = registry.values(serial, code)
-    for cell in layout.field_cells():
+    for cell in face.layout.field_cells():
         draw_text(c, cell, values)
-    if link is None:
-        c.addLiteral(qr_literal(layout.qr(), qr_payload(slug, version, serial, code)))
-    else:  # the pool's address and the level its link fits the same symbol at
-        c.addLiteral(qr_literal(replace(layout.qr(), level=link[1]), qr_link(link[0], serial, code)))
+    c.addLiteral(qr_literal(face.qr(), face.payload(serial, code)))
     c.restoreState()
     c.showPage()
     c.save()

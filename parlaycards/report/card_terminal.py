@@ -20,11 +20,13 @@ def games_table(card: Card, step: str) -> Table:
     from rich import box
     from rich.table import Table
 
-    from ..core.names import with_short_names
-    from ..core.views import game_row
-    from ..layout.games import short_kickoff
+    from ..core.views import game_row, short_kickoff
 
-    shown = with_short_names(card)[0] if step == "short names" else card
+    shown = card
+    if step == "short names":
+        from ..core.names import with_short_names
+
+        shown = with_short_names(card)[0]
     compact = step != "full"
     dated = [g.kickoff for g in card.games if g.kickoff is not None]
     same_kind = dated and all(type(d) is type(dated[0]) for d in dated)

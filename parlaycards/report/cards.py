@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..core.text import plural, stamp
-from .table import Table
+from .table import Table, named, table_of
 
 if TYPE_CHECKING:
     from ..store.cards import CardSummary
@@ -17,11 +17,7 @@ def cards_json(rows: Sequence[CardSummary]) -> list[dict[str, Any]]:
     """`cards --json`: the public shape."""
     return [
         {
-            "slug": r.slug,
-            "version": r.version,
-            "title": r.title,
-            "games": r.games,
-            "created_at": r.created_at,
+            **named(r, "slug", "version", "title", "games", "created_at"),
             "printed_versions": list(r.printed_versions),
             "archived": r.archived,
         }
@@ -29,22 +25,23 @@ def cards_json(rows: Sequence[CardSummary]) -> list[dict[str, Any]]:
     ]
 
 
+# The terminal's columns: each header and how its cell is written.
+CARD_COLUMNS: tuple[tuple[str, Callable[[CardSummary], str]], ...] = (
+    ("Card", lambda r: r.slug + (" (archived)" if r.archived else "")),
+    ("Version", lambda r: str(r.version)),
+    ("Title", lambda r: r.title),
+    ("Games", lambda r: str(r.games)),
+    ("Printed versions", lambda r: ", ".join(map(str, r.printed_versions)) or "-"),
+    (
+        "Changed (card's time zone)",
+        lambda r: stamp(datetime.fromisoformat(r.created_at), r.timezone, zone=True),
+    ),
+)
+
+
 def cards_table(rows: Sequence[CardSummary]) -> Table:
     """The cards as the terminal lists them, changed times in each card's zone."""
-    return Table(
-        ("Card", "Version", "Title", "Games", "Printed versions", "Changed (card's time zone)"),
-        tuple(
-            (
-                r.slug + (" (archived)" if r.archived else ""),
-                str(r.version),
-                r.title,
-                str(r.games),
-                ", ".join(map(str, r.printed_versions)) or "-",
-                stamp(datetime.fromisoformat(r.created_at), r.timezone, zone=True),
-            )
-            for r in rows
-        ),
-    )
+    return table_of(rows, CARD_COLUMNS)
 
 
 def cards_notes(shown: int, hidden: int) -> str | None:

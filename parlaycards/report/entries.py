@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..core.text import dollars, plural, short_stamp
-from .table import Table
+from .table import Table, named
 
 if TYPE_CHECKING:
     from ..core.models import Card, Entry
@@ -15,34 +16,27 @@ if TYPE_CHECKING:
     from ..store.voids import Voided
 
 
-class EntryList(Protocol):
-    """What `services.entries.list_entries` gives: the card, its entries, payments, last grades, voids."""
+@dataclass(frozen=True)
+class EntryList:
+    """A card's entries, as `services.entries.list_entries` reads them: the card, its entries, payments by
+    serial, last grades, crops of scanned cards and the entries voided (not graded)."""
 
-    @property
-    def card(self) -> Card: ...
-    @property
-    def entries(self) -> tuple[Entry, ...]: ...
-    @property
-    def payments(self) -> Mapping[str, Payment]: ...
-    @property
-    def settled(self) -> Mapping[int, Stored]: ...
-    @property
-    def crops(self) -> Mapping[int, str]: ...
-    @property
-    def voided(self) -> tuple[Voided, ...]: ...
+    card: Card
+    entries: tuple[Entry, ...]
+    payments: Mapping[str, Payment]
+    settled: Mapping[int, Stored]  # by serial
+    crops: Mapping[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
+    voided: tuple[Voided, ...] = ()  # entries voided (not graded), by serial
 
 
 def entry_fields(e: Entry) -> dict[str, Any]:
     """An entry as plain data: the fields of `entries --json` and of the audit log's `entry.add`."""
     return {
-        "serial": e.serial,
-        "version": e.version,
-        "name": e.name,
+        **named(e, "serial", "version", "name"),
         "stake": str(e.stake),
         "picks": list(e.picks),
         "received_at": e.received_at.isoformat(),
-        "late": e.late,
-        "source": e.source,
+        **named(e, "late", "source"),
     }
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.printed import lines_json
 from ..core.text import plain
 from .grade import EntryRow, GameRow, Report
+from .table import named
 
 if TYPE_CHECKING:
     from ..store.voids import Voided
@@ -89,13 +90,9 @@ def _entries(report: Report) -> list[dict[str, Any]]:
 def _game(g: GameRow) -> dict[str, Any]:
     return {
         "game": g.key,
-        "away": g.away,
-        "home": g.home,
+        **named(g, "away", "home"),
         "numbers": list(g.numbers),
-        "status": g.status,
-        "away_score": g.away_score,
-        "home_score": g.home_score,
-        "off": g.off,
+        **named(g, "status", "away_score", "home_score", "off"),
         "lines": lines_json(g.lines),
     }
 

@@ -140,7 +140,8 @@ def void_table(report: Report) -> Table:
 
 
 def totals_table(report: Report) -> Table:
-    """Stakes, payouts, the pool's net, paid and owed, pending and late cards."""
+    """Stakes, payouts, the pool's net on the cards settled (a pending card's stake is neither kept nor lost
+    yet: it is named under Pending), paid and owed, pending and late cards."""
     t = report.totals
     return Table(
         ("Stakes", "Payouts", "Net to the pool", "Paid out", "Still owed", "Pending", "Late"),
@@ -148,10 +149,10 @@ def totals_table(report: Report) -> Table:
             (
                 dollars(t.stakes),
                 dollars(t.payouts),
-                dollars(t.net),
+                dollars(t.settled_net) + (" (settled cards)" if t.pending else ""),
                 dollars(t.paid),
                 dollars(t.owed),
-                str(t.pending),
+                f"{t.pending} ({dollars(t.pending_stakes)} staked)" if t.pending else "0",
                 str(t.late),
             ),
         ),

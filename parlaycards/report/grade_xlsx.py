@@ -131,11 +131,16 @@ def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
         ("Entries", t.entries, False),
         ("Stakes", t.stakes, True),
         ("Payouts", t.payouts, True),
-        ("Net to the pool", t.net, True),
+        ("Net to the pool (settled cards)" if t.pending else "Net to the pool", t.settled_net, True),
         ("Paid out", t.paid, True),
         ("Still owed", t.owed, True),
         *((("Overpaid (owed back to the pool)", t.overpaid, True),) if t.overpaid else ()),
         ("Pending", t.pending, False),
+        *(
+            (("Staked on pending cards (neither kept nor lost yet)", t.pending_stakes, True),)
+            if t.pending
+            else ()
+        ),
         ("Late entries", t.late, False),
     ):
         ws.append([_cell(ws, label, styles, bold=True), None, _cell(ws, value, styles, money=money)])

@@ -218,3 +218,16 @@ def payment_notes(report: WeekReport, prizes_paid: dict[str, Decimal]) -> list[s
                 f"{s.name} was paid {dollars(given)} of {dollars(prize)}: {dollars(prize - given)} still owed."
             )
     return out
+
+
+def fees_note(report: WeekReport) -> str | None:
+    """The pot as advertised against the fees taken, when some are still owed: `Fees collected $40.00 of
+    the $60.00 pot: $20.00 still owed (Bob, Cy). …`"""
+    if report.collected is None or report.collected >= report.pot:
+        return None
+    owing = [s.name for s in report.standings if not s.paid]
+    who = ", ".join(owing[:6]) + (f" and {len(owing) - 6} more" if len(owing) > 6 else "")
+    return (
+        f"Fees collected {dollars(report.collected)} of the {dollars(report.pot)} pot: "
+        f"{dollars(report.pot - report.collected)} still owed ({who}). The prizes are of the pot as advertised."
+    )

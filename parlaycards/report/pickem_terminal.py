@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.pickem import name_key
 from ..core.pickem_week import ordinal
 from ..core.text import dollars
-from .pickem import entry_rows, points, standing_rows
+from .pickem import entry_rows, fees_note, points, standing_rows
 from .table import Table
 
 if TYPE_CHECKING:
@@ -90,6 +90,7 @@ def week_notes(report: WeekReport) -> tuple[str, ...]:
         + (f"{total} points." if total is not None else "no total yet."),
         f"Pot {dollars(report.pot)}; prizes {dollars(report.paid_out)}."
         + ("" if report.final else " Provisional."),
+        *([owed] if (owed := fees_note(report)) else []),
         *report.notes,
     )
 

@@ -20,7 +20,7 @@ from ..core.season import SeasonReport
 from ..core.text import dollars, plural
 from ..io.files import atomic_output
 from .cells import xlsx_cell, xlsx_row
-from .pickem import OUTCOME_MARK, game_heading, pick_cells, place_text, pool_line, result_text
+from .pickem import OUTCOME_MARK, fees_note, game_heading, pick_cells, place_text, pool_line, result_text
 from .xlsx_print import print_setup
 
 HEADER_FONT = Font(bold=True, color="FFFFFF")
@@ -168,6 +168,7 @@ def _week_notes(notes: Any, report: WeekReport) -> None:
         f"Pick'em pool {report.pool.slug}: {report.title}",
         pool_line(report.pool),
         f"Pot {dollars(report.pot)} ({plural(len(report.standings), 'entry', 'entries')}); prizes paid {dollars(report.paid_out)}.",
+        *([owed] if (owed := fees_note(report)) else []),
         f"Tiebreak game: {report.tiebreak_game.label()}"
         + (
             f", total points {report.tiebreak_total}."

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from rich.table import Table as RichTable
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -18,6 +20,21 @@ class Table:
     rows: tuple[tuple[str, ...], ...]
     title: str | None = None
     emphasis: tuple[int, ...] = ()  # rows (by index) to stand out: the winners of a standings table
+
+
+def table_of(
+    records: Iterable[R], columns: Sequence[tuple[str, Callable[[R], str]]], title: str | None = None
+) -> Table:
+    """One row a record, one cell a column: each column's header said beside how its cell is written."""
+    return Table(
+        tuple(h for h, _ in columns), tuple(tuple(cell(r) for _, cell in columns) for r in records), title
+    )
+
+
+def named(record: object, *names: str) -> dict[str, Any]:
+    """Fields of `record` as plain data, each under its own name (the keys of a JSON shape that are its
+    record's field names)."""
+    return {n: getattr(record, n) for n in names}
 
 
 def rich_table(

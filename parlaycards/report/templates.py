@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .table import Table
+from .table import Table, named, table_of
 
 if TYPE_CHECKING:
     from ..layout.templates import Template
@@ -15,9 +15,7 @@ def templates_json(found: Sequence[Template]) -> list[dict[str, Any]]:
     """`templates --json`: the public shape."""
     return [
         {
-            "name": t.name,
-            "description": t.description,
-            "units": t.units,
+            **named(t, "name", "description", "units"),
             "page": t.page.model_dump(),
             "cards": len(t.cards),
             "card_size": t.cards[0].model_dump(include={"width", "height"}),
@@ -29,19 +27,17 @@ def templates_json(found: Sequence[Template]) -> list[dict[str, Any]]:
     ]
 
 
+# The terminal's columns: each header and how its cell is written.
+TEMPLATE_COLUMNS: tuple[tuple[str, Callable[[Template], str]], ...] = (
+    ("Template", lambda t: t.name),
+    ("Cards/sheet", lambda t: str(len(t.cards))),
+    ("Card size", lambda t: f"{t.cards[0].width:g} × {t.cards[0].height:g} {t.units}"),
+    ("Offset", lambda t: f"{t.offset.x:g}, {t.offset.y:g}"),
+    ("Description", lambda t: t.description),
+    ("From", lambda t: t.source),
+)
+
+
 def templates_table(found: Sequence[Template]) -> Table:
     """Each template: cards a sheet, a card's size, the printer offset, where it comes from."""
-    return Table(
-        ("Template", "Cards/sheet", "Card size", "Offset", "Description", "From"),
-        tuple(
-            (
-                t.name,
-                str(len(t.cards)),
-                f"{t.cards[0].width:g} × {t.cards[0].height:g} {t.units}",
-                f"{t.offset.x:g}, {t.offset.y:g}",
-                t.description,
-                t.source,
-            )
-            for t in found
-        ),
-    )
+    return table_of(found, TEMPLATE_COLUMNS)

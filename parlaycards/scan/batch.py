@@ -47,6 +47,7 @@ class Job:
     templates: Mapping[str, Template] = field(default_factory=dict)  # every paper template, by name
     write: Callable[[Path, bytes], None] | None = None  # writes a crop whole (the caller's file adapter)
     dpi: int = DPI
+    unrecorded: tuple[tuple[int, int], ...] = ()  # serials printed after a backup the pool was restored from
     _layouts: dict[tuple[int, str], CardLayout] = field(default_factory=dict, repr=False)
     _codebooks: dict[tuple[int, str], dict[int, str]] = field(default_factory=dict, repr=False)
     _shapes: tuple[Shape, ...] | None = field(default=None, repr=False)

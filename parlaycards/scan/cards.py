@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from ..core.marks import Marked, read_marks, verdicts
-from ..core.verify import format_serial, parse_qr_link, parse_qr_payload
+from ..core.verify import format_serial, parse_qr_link, parse_qr_payload, unrecorded_text
 from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
@@ -42,6 +42,7 @@ class Pool(Protocol):
 
     slug: str
     default: Decimal | None
+    unrecorded: tuple[tuple[int, int], ...]  # serials printed after a backup the pool was restored from
 
     def lookup(self, serial: int) -> Batch | None: ...
 
@@ -170,7 +171,8 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
     batch = pool.lookup(s.serial)
     if batch is None:
         s.problems.append(
-            f"serial {serial} was never printed in this pool: no print batch holds it (the QR says card "
+            unrecorded_text(s.serial, pool.unrecorded)
+            or f"serial {serial} was never printed in this pool: no print batch holds it (the QR says card "
             f"{s.slug} v{s.version}: a card of another pool, or a forged one)"
         )
         return s

@@ -23,6 +23,7 @@ from .quads import Point, Quad
 
 K = 2.0  # pixels per point in the straightened card (144 per inch)
 SAMPLE = 0.72  # of a bubble's inner radius: the disc sampled, clear of the printed ring
+INSIDE = 95  # the percentile of a bubble's own pixels taken as its paper, where brighter than around it
 
 
 @dataclass(frozen=True)
@@ -190,8 +191,14 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
             i for i, key in enumerate(keys) if (bubbles[key].radius(), bubbles[key].line) == (radius, line)
         ]
         at = centres[which]
-        paper = _paper(crop, at, (radius + 0.6 * line + 0.8) * k, (radius + 4.0) * k)
-        d = np.clip(1.0 - _samples(crop, at, (radius - line) * SAMPLE * k) / paper[:, None], 0.0, 1.0)
+        raw = _samples(crop, at, (radius - line) * SAMPLE * k)
+        # the paper: around the ring, or inside it where that is brighter (a bubble left white on a
+        # shaded row: a mark there is as dark against its own paper as on a white row)
+        paper = np.maximum(
+            _paper(crop, at, (radius + 0.6 * line + 0.8) * k, (radius + 4.0) * k),
+            np.percentile(raw, INSIDE, axis=1) + 1.0,
+        )
+        d = np.clip(1.0 - raw / paper[:, None], 0.0, 1.0)
         means = d.mean(axis=1)
         q75, q90 = np.percentile(d, (75, 90), axis=1)
         covers = (d >= 0.5 * ink).mean(axis=1)

@@ -11,6 +11,7 @@ from ..io.files import atomic_output, check_output
 from ..store import Store
 from ..store import backup as copying
 from ..store.engine import sqlite_file
+from ..store.serial_mark import mark_file
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class BackedUp:
     size: int
     cards: int
     entries: int
+    marks: str  # the file beside the pool that keeps count of the serials handed out
 
 
 def backup(store: Store, file: Path, *, replace: bool = False) -> BackedUp:
@@ -34,7 +36,8 @@ def backup(store: Store, file: Path, *, replace: bool = False) -> BackedUp:
                 f"tool, pg_dump, which copies it while it is in use. Run: "
                 f"{copying.pg_dump_command(store.url, file)} (pg_dump asks for the password, or reads "
                 "PGPASSWORD or ~/.pgpass); restore it into an empty database with pg_restore. "
-                "Nothing was written."
+                "Cards printed after a dump are not in it, and a pool restored from it hands their serials out "
+                "again: dump again after every print. Nothing was written."
             )
         raise ParlayError(
             f"the pool {store.shown} is not a file, so there is nothing to copy. Nothing was written: "
@@ -59,4 +62,4 @@ def backup(store: Store, file: Path, *, replace: bool = False) -> BackedUp:
             f"the pool database {source} could not be copied: {exc}. Nothing was written to {file}."
         ) from None
     cards, entries = copying.counts(file)
-    return BackedUp(file, file.stat().st_size, cards, entries)
+    return BackedUp(file, file.stat().st_size, cards, entries, str(mark_file(source)))

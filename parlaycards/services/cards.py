@@ -12,22 +12,17 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from ..core import edits
 from ..core.errors import ParlayError, RefusedError, option
-from ..core.models import Card, Game
-from ..core.odds import TierAnalysis, analyze
-from ..core.printed import CardLine, card_lines
-from ..core.reimport import keep_names, undone_edits
-from ..core.teams import identity
 from ..core.text import plural
 from ..core.zones import zone
 from ..store import cards as card_rows
 from ..store import retry_conflicts
 from .numbers_taken import check_numbers
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pydantic and the models are loaded by what reads or makes a whole card (not `cards`)
+    from ..core.models import Card, Game
+    from ..core.odds import TierAnalysis
+    from ..core.printed import CardLine
     from ..io.mapping import ColumnMap  # the sheet readers: loaded by an import only
     from ..store import Store
     from ..store.look import Pool
@@ -39,6 +34,20 @@ class Saved:
     note: str
     printed_versions: tuple[int, ...] = ()
     lines: Mapping[int, tuple[CardLine, ...]] | None = None  # by game: the lines printed cards carry (show)
+
+
+@dataclass(frozen=True)
+class Storing:
+    """How games read from a sheet or a feed become the card: its title (else `default_title`, the sheet's
+    or the feed's), its zone, started afresh (`fresh`: default payouts and rules) or its next version,
+    hand edits undone only with `replace`, nothing stored on a `dry_run`."""
+
+    default_title: str
+    tz: str
+    title: str | None = None
+    fresh: bool = False
+    replace: bool = False
+    dry_run: bool = False
 
 
 def slug_from(name: str) -> str:
@@ -91,25 +100,21 @@ def import_lines(
     from . import layouts
 
     zone(tz)
-    slug = slug or slug_from(path.name)
-    check_slug(slug)
+    check_slug(slug := slug or slug_from(path.name))
     save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
     if layout is not None:
         mapping = layouts.load(store, layout)
     read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
+    league = league or _league_of_card(store, slug)
     lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
+    how = Storing(lines.title or _title_from(path), tz, title, fresh, replace, dry_run)
     saved = store_games(
         store,
         slug,
         lines.games,
-        title=title,
-        default_title=lines.title or _title_from(path),
-        tz=tz,
+        how,
         source=path.name,
-        fresh=fresh,
-        replace=replace,
-        dry_run=dry_run,
         detail={"file": str(path), "sheets": list(lines.sheets)},
         also=partial(_keep_layout, save_layout, lines.mapping, path.name, replaced),
     )
@@ -119,6 +124,21 @@ def import_lines(
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
     )
+
+
+def _league_of_card(store: Store | None, slug: str) -> str | None:
+    """A card's own league, when all its games are of one: a new version of its lines read without
+    ⟨league⟩ takes it (a local card's games are not read as NFL because the sheet does not say)."""
+    from ..store.engine import sqlite_file
+
+    pool_file = sqlite_file(store.url) if store is not None else None
+    if store is None or (pool_file is not None and not pool_file.exists()):
+        return None  # no pool yet (its first import): nothing to look at, and no empty pool made
+    with store.reading() as tx:
+        if not card_rows.exists(tx, slug):
+            return None
+        leagues = {g.league for g in card_rows.latest(tx, slug).games}
+    return leagues.pop() if len(leagues) == 1 else None
 
 
 def _keep_layout(
@@ -163,41 +183,40 @@ def store_games(
     store: Store | None,
     slug: str,
     games: Sequence[Game],
+    how: Storing,
     *,
-    title: str | None,
-    default_title: str,
-    tz: str,
     source: str,
-    fresh: bool = False,
-    replace: bool = False,
-    dry_run: bool = False,
     detail: dict[str, Any] | None = None,
     lines_from: str = "the sheet",
     also: Callable[[Any], None] | None = None,
 ) -> Imported:
     """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
-    `slug` with these games (keeping its payouts and rules unless `fresh`). Hand edits made since the card's
-    last import that this would undo refuse it unless `replace`; `dry_run` stores nothing. `also` runs in
-    the same transaction once the card is saved (a layout saved with it)."""
+    `slug` with these games, as `how` says (see `Storing`): hand edits made since the card's last import
+    that this would undo refuse it unless `how.replace`. `also` runs in the same transaction once the card
+    is saved (a layout saved with it)."""
+    from ..core.models import Card
+    from ..core.reimport import keep_names
+    from ..core.teams import identity
+
     check_slug(slug)
     if store is None:
-        return Imported(_card(None, slug, games, title, default_title, tz, fresh, source), "", stored=False)
-    with store.reading() if dry_run else store.transaction() as tx:
+        return Imported(_card(None, slug, games, how, source), "", stored=False)
+    with store.reading() if how.dry_run else store.transaction() as tx:
         current = card_rows.latest(tx, slug) if card_rows.exists(tx, slug) else None
         if current is not None:
             games = keep_names(current, tuple(games), identity)
-        card = _card(current, slug, games, title, default_title, tz, fresh, source)
+        card = _card(current, slug, games, how, source)
         undone = _undone(tx, current, card, lines_from) if current is not None else ()
         if current is not None:
             check_numbers(tx, current, card, "this import")
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
         note = f"imported {plural(len(card.games), 'game')} from {source}"
-        if dry_run:
+        if how.dry_run:
             ahead = Card.model_validate(
                 {**card.model_dump(), "version": current.version + 1 if current else 1}
             )
             return Imported(ahead, note, printed, undone=undone, stored=False)
-        if undone and not replace:
+        if undone and not how.replace:
             raise _undoing(slug, source, undone, lines_from)
         same = current is not None and _same_card(card, current)
         if same and current is not None:
@@ -247,25 +266,21 @@ def check_slug(slug: str) -> None:
         )
 
 
-def _card(
-    current: Card | None,
-    slug: str,
-    games: Sequence[Game],
-    title: str | None,
-    default_title: str,
-    tz: str,
-    fresh: bool,
-    source: str,
-) -> Card:
+def _card(current: Card | None, slug: str, games: Sequence[Game], how: Storing, source: str) -> Card:
     """The card an import stores: the current card with new games (and title, zone), or a new one."""
-    if current is not None and not fresh:
+    from pydantic import ValidationError
+
+    from ..core import edits
+    from ..core.models import Card
+
+    if current is not None and not how.fresh:
         base: dict[str, Any] = current.model_dump()
-        base.update(games=[g.model_dump() for g in games], title=title or current.title, timezone=tz)
+        base.update(games=[g.model_dump() for g in games], title=how.title or current.title, timezone=how.tz)
     else:
         base = {
             "slug": slug,
-            "title": title or default_title,
-            "timezone": tz,
+            "title": how.title or how.default_title,
+            "timezone": how.tz,
             "games": [g.model_dump() for g in games],
         }
     try:
@@ -276,6 +291,9 @@ def _card(
 
 def _undone(tx: Any, current: Card, card: Card, lines_from: str) -> tuple[str, ...]:
     """The hand edits since `current`'s last import that storing `card` would undo."""
+    from ..core.reimport import undone_edits
+    from ..core.teams import identity
+
     imported = [v for v in card_rows.imported_versions(tx, current.slug) if v <= current.version]
     base = card_rows.get(tx, current.slug, imported[-1] if imported else 1)
     if base.version == current.version:
@@ -289,6 +307,8 @@ def _title_from(path: Path) -> str:
 
 
 def show(store: Store | Pool, slug: str, version: int | None = None) -> Saved:
+    from ..core.printed import card_lines
+
     with store.reading() as tx:
         card = card_rows.get(tx, slug, version) if version else card_rows.latest(tx, slug)
         printed = card_rows.printed_versions(tx, slug)
@@ -303,6 +323,8 @@ def list_cards(store: Store | Pool, *, archived: bool = False) -> list[card_rows
 
 
 def payout_analysis(store: Store, slug: str, p: Fraction) -> tuple[Card, list[TierAnalysis]]:
+    from ..core.odds import analyze
+
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
     return card, analyze(card.payouts, p)

@@ -17,7 +17,7 @@ from ..core.models import Card, Entry
 from ..core.money import dollars
 from ..core.settle import refusals
 from ..core.text import brief, iso_day, stamp
-from ..core.verify import check_code, format_serial, normalise_code
+from ..core.verify import check_code, format_serial, normalise_code, unrecorded_text
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import voids as void_rows
@@ -103,7 +103,8 @@ class Checks:
         reasons = []
         if printed is None:
             reasons.append(
-                f"serial {s} was never printed: no print batch holds it (check the number on the card)"
+                unrecorded_text(serial, self.tx.unrecorded())
+                or f"serial {s} was never printed: no print batch holds it (check the number on the card)"
             )
         elif printed[0] != self.slug:
             reasons.append(f"serial {s} was printed for card {printed[0]}, not {self.slug}")

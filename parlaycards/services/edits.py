@@ -14,7 +14,7 @@ from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
 from ..core.payout_table import Odds, PayoutTier, upside_down
 from ..core.text import iso_day
-from ..core.zones import localise, week_of
+from ..core.zones import on_card
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from .numbers_taken import check_numbers
@@ -28,6 +28,14 @@ class Unset:
 
 
 UNSET = Unset()
+
+
+class Fields:
+    """Fields an edit may change, each UNSET (the card keeps what it says) unless given."""
+
+    def given(self) -> dict[str, object]:
+        """The fields given, by name."""
+        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset)}
 
 
 @dataclass(frozen=True)
@@ -61,7 +69,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
 
 
 @dataclass(frozen=True)
-class GameFields:
+class GameFields(Fields):
     """The fields of a game an edit may change; UNSET keeps the card's value (None removes a total)."""
 
     spread: Decimal | Unset = UNSET
@@ -70,9 +78,6 @@ class GameFields:
     home: str | Unset = UNSET
     kickoff: datetime | date | Unset = UNSET
     neutral: bool | Unset = UNSET
-
-    def given(self) -> dict[str, object]:
-        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset)}
 
 
 def set_game(
@@ -95,10 +100,8 @@ def set_game(
         )
 
     def change(card: Card) -> Card:
-        near = week_of(g.kickoff for g in card.games)
         values = {
-            k: localise(v, card.timezone, near) if k == "kickoff" and isinstance(v, date) else v
-            for k, v in given.items()
+            k: on_card(v, card) if k == "kickoff" and isinstance(v, date) else v for k, v in given.items()
         }
         new = edits.with_game(card, number, **values) if values else card
         return edits.take_off(new, number, now or datetime.now(UTC)) if off else new
@@ -148,7 +151,7 @@ def add_game(
             home=home,
             spread=spread,
             total=total,
-            kickoff=localise(kickoff, c.timezone, week_of(g.kickoff for g in c.games)) if kickoff else None,
+            kickoff=on_card(kickoff, c) if kickoff else None,
             neutral=neutral,
         ),
     )
@@ -226,7 +229,7 @@ def remove_payout(store: Store, slug: str, picks: int, hits: int | None = None) 
 
 
 @dataclass(frozen=True)
-class RuleFields:
+class RuleFields(Fields):
     ties: Ties | Unset = UNSET
     min_picks: int | Unset = UNSET
     max_picks: int | Unset = UNSET
@@ -238,7 +241,8 @@ class RuleFields:
     tiers: tuple[PayoutTier, ...] = field(default=())
 
     def given(self) -> dict[str, object]:
-        return {k: v for k, v in self.__dict__.items() if not isinstance(v, Unset) and k != "tiers"}
+        """The rules, title and disclaimer given (the payout tiers apart)."""
+        return {k: v for k, v in super().given().items() if k != "tiers"}
 
 
 def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
@@ -259,7 +263,7 @@ def set_rules(store: Store, slug: str, fields: RuleFields) -> Edited:
     def change(card: Card) -> Card:
         cutoff = rules.get("cutoff")
         if isinstance(cutoff, datetime):
-            rules["cutoff"] = localise(cutoff, card.timezone, week_of(g.kickoff for g in card.games))
+            rules["cutoff"] = on_card(cutoff, card)
         new = edits.set_rules(card, tiers=fields.tiers, **rules) if rules or fields.tiers else card
         return edits.rebuild(new, **words) if words else new
 

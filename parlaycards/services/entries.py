@@ -9,7 +9,7 @@ never stored; an import stores every accepted row and lists every refused one, o
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.models import Card, Entry, Settlement
-from ..core.money import ZERO, cents, dollars, pay_out
-from ..core.settle import settle_entry
+from ..core.models import Entry, Settlement
+from ..core.money import ZERO, dollars, hand_back, pay_out
 from ..core.text import brief, folded, plural
 from ..core.verify import format_serial, normalise_code, parse_qr_link, parse_qr_payload
-from ..core.zones import localise, week_of
-from ..report.entries import entry_fields
+from ..core.zones import handed_in, on_card
+from ..report.entries import EntryList, entry_fields
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
 from ..store import results as result_rows
@@ -31,12 +30,13 @@ from ..store import retry_conflicts
 from ..store import scans as scan_rows
 from ..store import settlements as settlement_rows
 from ..store import voids as void_rows
-from .checks import Checks, zone_of
+from .voids import refuse_absent
 
 if TYPE_CHECKING:
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
     from ..store import Store, Tx
     from ..store.look import Pool
+    from .checks import Checks  # grading's rules and the leagues table: loaded by what enters or pays
 
 Progress = Callable[[int, int], None]
 
@@ -75,6 +75,8 @@ def add_entry(
 ) -> Entry:
     """Enter one card typed in by hand (or its QR text, as a barcode reader types it). `received` is when
     it was handed in (naive: the card's wall clock; default now). RefusedError says every reason it is refused."""
+    from .checks import Checks
+
     if qr is not None:
         serial, code = _from_qr(qr, slug, serial, code)
     if serial is None:
@@ -82,11 +84,7 @@ def add_entry(
     with store.transaction() as tx:
         checks = Checks(tx, slug, replace=replace)
         current = checks.current
-        when = (
-            localise(received, current.timezone, week_of(g.kickoff for g in current.games))
-            if received
-            else None
-        )  # a time typed without a year belongs to the card's week
+        when = on_card(received, current) if received else None  # a year left out: the card's week's
         checks.prefetch([serial])
         from ..io.entries import RawEntry
 
@@ -187,17 +185,14 @@ def import_entries(
     """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored. A row
     with no Received time was received at `received` (naive: the card's wall clock; default now)."""
     from ..io.entries import read_entries
+    from .checks import Checks, zone_of
     from .grading import bulk_work
 
     with store.reading() as tx:
         current = card_rows.latest(tx, slug)
     with bulk_work():
         sheet = read_entries(path, zone_of(current))
-    now = (
-        localise(received, current.timezone, week_of(g.kickoff for g in current.games))
-        if received
-        else datetime.now(UTC)
-    )
+    now = handed_in(received, current)
     stored: list[Entry] = []
     refused: list[Refused] = []
     with bulk_work(), store.transaction() as tx:
@@ -230,16 +225,6 @@ def import_entries(
             tx.audit_many("entry.add", slug, [{**entry_fields(e), "file": sheet.file} for e in stored])
             tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
-
-
-@dataclass(frozen=True)
-class EntryList:
-    card: Card
-    entries: tuple[Entry, ...]
-    payments: dict[str, entry_rows.Payment]
-    settled: dict[int, settlement_rows.Stored]  # by serial
-    crops: dict[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
-    voided: tuple[void_rows.Voided, ...] = ()  # entries voided (not graded), by serial
 
 
 def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> EntryList:
@@ -277,6 +262,8 @@ class Paid:
 def _graded(tx: Tx, slug: str, number: int, entry: Entry, then: str) -> Settlement:
     """The card settled on the latest results, as its last grading stored it; refused when it was not
     graded since (`then`: what to do once it is)."""
+    from ..core.settle import settle_entry
+
     last = settlement_rows.of(tx, slug).get(number)
     now_settled = settle_entry(entry, card_rows.get(tx, slug, entry.version), result_rows.of(tx, slug))
     if last is None or last.outcome != now_settled.outcome.value or last.amount != now_settled.payout:
@@ -316,19 +303,15 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
         now_settled = _graded(tx, slug, number, entry, "record what was handed back")
         before = entry_rows.payments(tx, slug).get(s)
         paid = before.amount if before else ZERO
-        over = paid - max(now_settled.payout, ZERO)
-        if over <= 0:
-            raise RefusedError(
-                f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was paid, "
-                "so nothing is owed back."
-            )
-        value = over if amount is None else amount
-        if value > over:
-            raise RefusedError(
-                f"⟨returned⟩ {dollars(value)} is more than card {s} was overpaid: {dollars(over)} "
-                f"({dollars(paid)} paid, it now pays {dollars(now_settled.payout)})."
-            )
-        total = cents(paid - value)
+        value, total = hand_back(
+            paid,
+            now_settled.payout,
+            amount,
+            who=f"card {s}",
+            not_over=f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was "
+            "paid, so nothing is owed back.",
+            now_is="it now pays",
+        )
         _record(tx, slug, number, "entry.returned", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, -value, total)
 
@@ -336,20 +319,23 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
 @retry_conflicts
 def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
     """Record a payment to a graded winning (or refunded) card; the amount defaults to what is still owed."""
+    from .checks import zone_of
+
     s = format_serial(number)
     with store.transaction() as tx:
         found = entry_rows.get(tx, number)
         if found is None or found[0] != slug:
             card = card_rows.latest(tx, slug)  # names the card when it does not exist
-            gone = void_rows.void_on(tx, slug, number)
-            if gone is not None:
-                raise RefusedError(
+            refuse_absent(
+                tx,
+                slug,
+                number,
+                lambda gone: (
                     f"card {s} was voided on {brief(gone.at.astimezone(zone_of(card)), zone=True)} "
                     f"({gone.reason}): a void card is never graded and has nothing to pay."
-                )
-            raise NotFoundError(
+                ),
                 f"card {s} was not entered on {slug}"
-                + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`.")
+                + (f" (it is on {found[0]})." if found else ". See `parlaycards entries " + slug + "`."),
             )
         entry = found[1]
         now_settled = _graded(tx, slug, number, entry, "pay what it shows")

@@ -8,10 +8,10 @@ from pathlib import Path
 from ..core.errors import ParlayError
 from ..io.files import atomic_output, check_output
 from ..report.card import card_json
+from ..report.entries import EntryList
 from ..report.grade import Report
 from ..store import Store
 from ..store import cards as card_rows
-from .entries import EntryList
 
 
 def blank_template(path: Path) -> Path:

@@ -62,13 +62,13 @@ def fetch_results(
         fed_leagues = fed_leagues[:1]
     fed, taken, raws = _scores(chosen, from_file, games, fed_leagues, api_key, tz)
     found, not_over, missing = _match(games, fed)
-    new = [r for r in found if r is not None]
+    finals = results.Finals(slug, games, [r for r in found if r is not None], tuple(not_over))
     source = taken[0].provider if len({t.provider for t in taken}) == 1 else "the feeds"
 
     @retry_conflicts
     def record(taken: list[Taken]) -> results.Recorded:
         with store.transaction() as tx:
-            got = results.record_finals(tx, slug, games, new, tuple(not_over), replace=replace, source=source)
+            got = results.record_finals(tx, finals, replace=replace, source=source)
             if dry_run:
                 raise _DryRun(got)
             tx.audit(
@@ -93,8 +93,8 @@ def fetch_results(
         tuple(taken),
         tuple(missing),
         dry_run,
-        finals=sum(not r.cancelled for r in new),
-        cancelled=sum(r.cancelled for r in new),
+        finals=sum(not r.cancelled for r in finals.results),
+        cancelled=sum(r.cancelled for r in finals.results),
     )
 
 

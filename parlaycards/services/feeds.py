@@ -103,14 +103,8 @@ def fetch_lines(
         )
     games, as_written = _games(picked, lg)
     card_title = title or _card_title(lg, week if week is not None else feed.week, day, games)
-    how: dict[str, Any] = {
-        "title": title,
-        "default_title": card_title,
-        "tz": tz,
-        "fresh": new,
-        "replace": replace,
-    }
-    store_it = partial(_store_lines, store, slug, games, prov, taken, len(left_off), dry_run=dry_run, **how)
+    how = cards.Storing(card_title, tz, title, fresh=new, replace=replace, dry_run=dry_run)
+    store_it = partial(_store_lines, store, slug, games, prov, taken, len(left_off), how=how)
     saved, kept = _keeping(store, raw, taken, prov, query, dry_run, store_it)
     return LinesFetched(
         saved,
@@ -130,10 +124,11 @@ def _store_lines(
     taken: Taken,
     left_off: int,
     kept: Path | None,
-    **how: Any,
+    *,
+    how: cards.Storing,
 ) -> cards.Saved:
-    """The feed's games stored as `import` stores a sheet's (`how`: title, zone, fresh, replace, dry run),
-    the audit saying which provider and book, when, and where the raw response is kept."""
+    """The feed's games stored as `import` stores a sheet's, as `how` says; the audit saying which provider
+    and book, when, and where the raw response is kept."""
     detail = {
         "provider": prov.name,
         "book": taken.book,
@@ -143,7 +138,7 @@ def _store_lines(
         "raw": str(kept) if kept else None,
     }
     source = f"{prov.label} ({taken.book})" if taken.book else prov.label
-    return cards.store_games(store, slug, games, source=source, detail=detail, lines_from="the feed", **how)
+    return cards.store_games(store, slug, games, how, source=source, detail=detail, lines_from="the feed")
 
 
 def _lines_feed(

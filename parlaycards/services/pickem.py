@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,11 +29,11 @@ from ..core.pickem import (
     pool_games,
     tiebreak_game,
 )
-from ..core.pickem_week import WeekReport, grade_week
+from ..core.pickem_week import WeekReport, fees_collected, grade_week
 from ..core.prizes import Prize
 from ..core.season import SeasonReport, season_standings
-from ..core.text import plural
-from ..core.zones import localise, week_of
+from ..core.text import dollars, plural
+from ..core.zones import handed_in
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
@@ -69,6 +69,17 @@ class Added:
     entry: PickemEntry
     missing: tuple[Game, ...]
     replaced: bool
+    fee: Decimal = Decimal(0)  # the pool's entry fee
+    pool: str = ""
+
+    @property
+    def fee_said(self) -> str | None:
+        """Whether the entry's fee is counted paid or owed (None: the pool has no fee)."""
+        if self.fee <= 0:
+            return None
+        if self.entry.paid:
+            return f"Its {dollars(self.fee)} fee is counted as paid: if it is still owed, enter it again with {option('unpaid')} {option('replace')}."
+        return f'Its {dollars(self.fee)} fee is owed: `parlaycards pickem fee {self.pool} "{self.entry.name}"` when it comes in.'
 
 
 @dataclass
@@ -205,7 +216,7 @@ def add_entry(
     with store.transaction() as tx:
         view = pool_view(tx, slug)
         current = card_rows.latest(tx, view.card.slug)
-        received = _received(received_at, current)
+        received = handed_in(received_at, current)
         check_open(tx, view, received, late, how="typed")
         paid = paid_status(paid, rows.by_name(tx, slug).get(name_key(name)))
         chosen, problems = picks_from_numbers(picks, view.card)
@@ -238,7 +249,7 @@ def add_entry(
         if started:
             raise past_posted_error(started, late)
         rows.save(tx, slug, [entry], "typed")
-        return Added(entry, missing_games(chosen, view.card), before is not None)
+        return Added(entry, missing_games(chosen, view.card), before is not None, view.pool.fee, slug)
 
 
 @retry_conflicts
@@ -265,7 +276,7 @@ def import_entries(
     with store.transaction() as tx:
         view = pool_view(tx, slug)
         current = card_rows.latest(tx, view.card.slug)
-        received = _received(received_at, current)
+        received = handed_in(received_at, current)
         check_open(tx, view, received, late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
@@ -316,14 +327,6 @@ def _file_row(
     return True
 
 
-def _received(when: datetime | None, current: Card) -> datetime:
-    """When an entry was handed in: a time typed on the card's wall clock (a year left out: the card's
-    week's), else now."""
-    if when is None:
-        return datetime.now(UTC)
-    return localise(when, current.timezone, week_of(g.kickoff for g in current.games))
-
-
 def entries(store: Store, slug: str) -> PoolView:
     with store.reading() as tx:
         view = pool_view(tx, slug)
@@ -331,11 +334,16 @@ def entries(store: Store, slug: str) -> PoolView:
 
 
 def week_report(tx: Tx, slug: str) -> WeekReport:
+    from ..store.payments import paid_so_far
+
     view = pool_view(tx, slug)
+    entries = rows.entries(tx, slug)
     try:
-        return grade_week(view.pool, view.card, rows.entries(tx, slug), rows.results(tx, view.card.slug))
+        report = grade_week(view.pool, view.card, entries, rows.results(tx, view.card.slug))
     except ValueError as exc:
         raise ParlayError(f"pick'em pool {slug}: {exc}") from None
+    taken = fees_collected(view.pool.fee, entries, paid_so_far(tx, slug, "fee"))
+    return report.model_copy(update={"collected": taken})  # a plain amount: nothing to validate again
 
 
 def grade(store: Store, slug: str) -> WeekReport:

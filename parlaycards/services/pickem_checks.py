@@ -41,9 +41,9 @@ def check_open(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: s
 
     head = f"{file}: " if file else ""
     paid = paid_so_far(tx, view.pool.slug, "prize")
-    if any(v > 0 for v in paid.values()):
+    if paid:  # a prize once paid closes the pool, even when it was all handed back since
         names = {e.key: e.name for e in rows.entries(tx, view.pool.slug)}
-        who = ", ".join(f"{names.get(k, k)} {dollars(v)}" for k, v in sorted(paid.items()) if v > 0)
+        who = ", ".join(f"{names.get(k, k)} {dollars(v)}" for k, v in sorted(paid.items()))
         raise RefusedError(
             f"{head}prizes of pick'em pool {view.pool.slug} were already paid ({who}): a new or replaced "
             "entry now would change the pot and the places after the money went out. Nothing was stored."

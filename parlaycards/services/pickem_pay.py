@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from ..core.errors import NotFoundError, RefusedError
-from ..core.money import ZERO, cents, dollars, pay_out
+from ..core.money import ZERO, cents, dollars, hand_back, pay_out
 from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
 from ..store.payments import paid_so_far, record
 from .pickem import pool_view, week_report
+
+if TYPE_CHECKING:
+    from ..core.pickem_week import Standing, WeekReport
 
 
 @dataclass(frozen=True)
@@ -58,20 +62,26 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
         return paid
 
 
+def _final_standing(tx: Tx, pool: str, name: str, then: str) -> tuple[WeekReport, Standing]:
+    """The week (final: prizes are paid or handed back only then) and `name`'s standing in it."""
+    report = week_report(tx, pool)
+    standing = next((s for s in report.standings if name_key(s.name) == name_key(name)), None)
+    if standing is None:
+        raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
+    if report.final:
+        return report, standing
+    raise RefusedError(
+        f"pick'em pool {pool} is not final: not every game has a result, so the places and "
+        f"prizes may still change. {then} once `pickem grade` shows the week final."
+    )
+
+
 @retry_conflicts
 def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
     """Record a prize paid to an entrant of a final week; the amount defaults to what is still owed."""
     with store.transaction() as tx:
-        report = week_report(tx, pool)
-        key = name_key(name)
-        standing = next((s for s in report.standings if name_key(s.name) == key), None)
-        if standing is None:
-            raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
-        if not report.final:
-            raise RefusedError(
-                f"pick'em pool {pool} is not final: not every game has a result, so the places and "
-                "prizes may still change. Pay prizes once `pickem grade` shows the week final."
-            )
+        report, standing = _final_standing(tx, pool, name, "Pay prizes")
+        key = name_key(standing.name)
         prize = cents(standing.prize)
         if prize <= 0:
             paid = paid_so_far(tx, pool, "prize").get(key, ZERO)
@@ -89,6 +99,36 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             )
         before = paid_so_far(tx, pool, "prize").get(key, ZERO)
         return _pay(tx, pool, key, standing.name, "prize", prize, before, amount)
+
+
+@retry_conflicts
+def prize_returned(store: Store, pool: str, name: str, amount: Decimal | None = None) -> PickemPaid:
+    """Record money a winner handed back: a prize paid more than it is now (a score corrected after
+    paying). The amount defaults to all that was overpaid, and may not exceed it."""
+    with store.transaction() as tx:
+        _, standing = _final_standing(tx, pool, name, "Record what was handed back")
+        key = name_key(standing.name)
+        prize = cents(standing.prize)
+        given = paid_so_far(tx, pool, "prize").get(key, ZERO)
+        value, total = hand_back(
+            given,
+            prize,
+            amount,
+            who=standing.name,
+            not_over=f"{standing.name} was not overpaid in {pool}: the prize is {dollars(prize)} and "
+            f"{dollars(given)} was paid, so nothing is owed back.",
+            now_is="the prize is now",
+        )
+        record(tx, pool, key, "prize", -value)
+        tx.audit(
+            "pickem.prize_returned",
+            None,
+            pool=pool,
+            name=standing.name,
+            amount=str(value),
+            total_paid=str(total),
+        )
+        return PickemPaid(standing.name, "prize", prize, -value, total)
 
 
 # How a fee and a prize word a payment refused: nothing owed, or more than is owed.

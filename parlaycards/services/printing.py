@@ -15,7 +15,7 @@ from ..core.models import Card
 from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
-from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, part_path, sync
+from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, owner_only, part_path, sync
 from ..io.templates import (
     SHIPPED_NOTE,
     USER_DIR,
@@ -78,6 +78,7 @@ def print_batch(
     proof: bool = False,
     folder: Path = Path("output"),
     progress: Callable[[int, int], None] | None = None,
+    warn: Callable[[str], None] | None = None,
     printed_at: datetime | None = None,
 ) -> Printed:
     """Print `copies` serialized cards of the latest version of `slug` (or one PROOF, using no serials).
@@ -95,6 +96,8 @@ def print_batch(
         raise ParlayError(f"⟨copies⟩ {copies}: print between 1 and {MAX_COPIES:,} cards at a time.")
     t = load_template(template)
     others = list_templates()  # named when the card does not fit on `t`
+    if warn is not None and (said := beyond_reach(_printable(store, slug))):
+        warn(said)  # before anything is written: payout tiers no card can reach
     if proof:
         return _print_proof(store, slug, t, others, out, folder)
     with store.print_lock():
@@ -125,7 +128,7 @@ def _print_once(
 ) -> Printed | None:
     """One try at printing `copies` cards from the next serial: None when another command took those
     serials meanwhile (nothing is left behind: render again from the serial the pool has now)."""
-    from ..render.pdf import render_cards
+    from ..render.pdf import CardFace, render_cards
 
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
@@ -140,10 +143,11 @@ def _print_once(
     refuse_overwrite(store, path)
     clear_leftovers(path)  # of a print killed before recording its batch
     part = part_path(path)
+    owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
     shown = (lambda n: progress(n, copies)) if progress else None
     try:
-        render_cards(part, t, layout, slug, card.version, card.title, serials, shown, link)
+        render_cards(part, CardFace(t, layout, slug, card.version, card.title, link), serials, shown)
         digest = _record(store, part, card, template, first, last, path, printed_at)
     except Conflict:
         part.unlink(missing_ok=True)
@@ -173,14 +177,14 @@ def _print_proof(
     store: Store, slug: str, t: Template, others: list[Template], out: Path | None, folder: Path
 ) -> Printed:
     """One PROOF of the latest version of `slug`: no serial used, no batch recorded, the print audited."""
-    from ..render.pdf import render_proof
+    from ..render.pdf import CardFace, render_proof
 
     card = _printable(store, slug)
     layout = layout_card(card, t, others)
     path = _out(out, folder, f"{slug}-v{card.version}-proof.pdf")
     refuse_overwrite(store, path)
     with atomic_output(path) as part:
-        render_proof(part, t, layout, slug, card.version, card.title)
+        render_proof(part, CardFace(t, layout, slug, card.version, card.title))
     with store.transaction() as tx:
         tx.audit("print.proof", slug, version=card.version, template=t.name, file=str(path))
     return Printed(

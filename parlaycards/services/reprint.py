@@ -41,6 +41,7 @@ def reprint(
     store: Store, slug: str, number: int, out: Path | None = None, folder: Path = Path("output")
 ) -> Reprinted:
     """Write the card of `slug` with printed serial `number`, marked REPRINT, to a PDF (whole or not at all)."""
+    from ..render.pdf import CardFace
     from ..render.reprint import render_reprint
     from .access import SITE
 
@@ -59,10 +60,9 @@ def reprint(
 
         refuse_overwrite(store, path)
         _refuse_earlier_reprint(tx, path)
-        with atomic_output(path) as part:
-            render_reprint(
-                part, t, layout, slug, batch.version, card.title, number, code, qr_link_of(card, site)
-            )
+        with atomic_output(path, private=True) as part:  # it shows the card's verify code
+            face = CardFace(t, layout, slug, batch.version, card.title, qr_link_of(card, site))
+            render_reprint(part, face, number, code)
         digest = hashlib.sha256(path.read_bytes()).hexdigest()
         tx.audit(
             "print.reprint",

@@ -114,7 +114,7 @@ def set_result(
     with store.transaction() as tx:
         game = _in_play(tx, slug, number)
         result = Result(game=game.key, away_score=away, home_score=home, cancelled=cancelled)
-        return _save(tx, slug, {game.key: game}, [result], yes=yes)
+        return _save(tx, Finals(slug, {game.key: game}, [result]), yes=yes)
 
 
 def _in_play(tx: Rows, slug: str, number: int) -> Game:
@@ -159,22 +159,26 @@ def _set_out(
         }
         fields[side] = out
         result = Result(game=game.key, **fields)
-        return _save(tx, slug, {game.key: game}, [result], yes=yes)
+        return _save(tx, Finals(slug, {game.key: game}, [result]), yes=yes)
 
 
-def _save(
-    tx: Tx,
-    slug: str,
-    games: dict[int, Game],
-    results: list[Result],
-    not_over: tuple[str, ...] = (),
-    *,
-    yes: bool = True,
-    feed: bool = False,
-) -> Recorded:
-    """Store `results`, audited; refused when they change what paid cards won, unless `yes`, or (typed or
+@dataclass(frozen=True)
+class Finals:
+    """Results to store for card `slug`: `games` (by key) holds every game they are of; `not_over` names
+    the games passed over because they are not over yet."""
+
+    slug: str
+    games: dict[int, Game]
+    results: list[Result]
+    not_over: tuple[str, ...] = ()
+
+
+def _save(tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False) -> Recorded:
+    """Store `finals`, audited; refused when they change what paid cards won, unless `yes`, or (typed or
     from a sheet, not a `feed`'s finals) when a game has not kicked off."""
     from . import score_checks as checks
+
+    slug, games, results = finals.slug, finals.games, finals.results
 
     if not feed:
         checks.refuse_unplayed(games, results, slug)
@@ -200,24 +204,16 @@ def _save(
     return Recorded(
         tuple(ScoreChange(games[new.game], old, new) for old, new in changed),
         len(results) - len(changed),
-        not_over,
+        finals.not_over,
         paid_moved=moved,
         prizes_moved=prizes,
     )
 
 
-def record_finals(
-    tx: Tx,
-    slug: str,
-    games: dict[int, Game],
-    results: list[Result],
-    not_over: tuple[str, ...] = (),
-    *,
-    replace: bool = False,
-    source: str = "the feed",
-) -> Recorded:
+def record_finals(tx: Tx, finals: Finals, *, replace: bool = False, source: str = "the feed") -> Recorded:
     """Store results read from elsewhere (a feed) as `result import` stores them. A result that differs
     from one already stored is refused, each named with both scores, unless `replace`."""
+    slug, games, results = finals.slug, finals.games, finals.results
     stored = result_rows.of(tx, slug)
     differ = [(stored[r.game], r) for r in results if r.game in stored and stored[r.game] != r]
     if differ and not replace:
@@ -230,7 +226,7 @@ def record_finals(
                 for old, new in differ
             ),
         )
-    return _save(tx, slug, games, results, not_over, feed=True)
+    return _save(tx, finals, feed=True)
 
 
 @dataclass
@@ -278,7 +274,7 @@ def import_results(store: Store, slug: str, path: Path, yes: bool = False) -> Re
                 + (f"; {len(taken.removed)} removed from it" if taken.removed else "")
                 + "."
             )
-        saved = _save(tx, slug, games, [r for r, _ in taken.found.values()], sheet.not_over, yes=yes)
+        saved = _save(tx, Finals(slug, games, [r for r, _ in taken.found.values()], sheet.not_over), yes=yes)
         return with_fields(saved, not_on_card=tuple(taken.elsewhere), removed=tuple(taken.removed))
 
 

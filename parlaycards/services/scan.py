@@ -73,6 +73,7 @@ KINDS = (  # the first needle found in a reason names its kind
     ("corner mark", "corner mark missing"),
     ("corner marks", "corner mark missing"),
     ("never printed", "serial never printed"),
+    ("restored from", "printed after the backup restored"),
     ("already entered", "serial already entered"),
     ("scanned more than once", "scanned twice, marks differ"),
     ("verify code", "verify code does not match"),
@@ -133,6 +134,7 @@ def scan_cards(
         )
         versions = {v: card_rows.get(tx, slug, v) for v in card_rows.printed_versions(tx, slug)}
         secret = tx.secret
+        unrecorded = tx.unrecorded()
     zone = ZoneInfo(current.timezone)
     when = _received(received, current)
     cutoff = current.rules.cutoff
@@ -155,6 +157,7 @@ def scan_cards(
         if printed_slug == slug and template not in templates:
             templates[template] = load_template(template)
     job = Job(slug, ranges, versions, default, folder, secret, templates=templates, write=write_crop)
+    job.unrecorded = unrecorded
     read, blank = read_all(job, files, counts, progress)
     outcomes = keep_read(store, slug, read, sum(counts), folder, when, late)
     return ScanReport(slug, sum(counts), tuple(blank), outcomes, folder)
@@ -181,7 +184,7 @@ def write_crop(path: Path, blob: bytes) -> None:
     """A card's crop, whole or not at all (kept for disputes, not money: no fsync)."""
     from ..io.files import atomic_output
 
-    with atomic_output(path, durable=False) as part:
+    with atomic_output(path, durable=False, private=True) as part:
         part.write_bytes(blob)
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..core.errors import Source
 from ..core.models import Entry
+from ..core.text import dollars
 from ..core.verify import format_serial
 from ..io.entries import RawEntry
 from ..report.entries import entry_fields
@@ -108,6 +109,8 @@ def _verdict(
         old = entry_rows.get(tx, s.serial)
         if old is not None and old[0] == slug and old[1].picks == picks:
             return "duplicate", [f"card {format_serial(s.serial)} was already entered with the same marks"]
+    if reasons and (already := _already(tx, slug, s, reasons)) is not None:
+        return already
     if not reasons and s.slug != slug:
         reasons.append(
             f"this is {s.slug} v{s.version}, not {slug}: scan it with `parlaycards scan {s.slug} …`"
@@ -149,6 +152,24 @@ def _verdict(
         return status, reasons + refused
     run.stored.append(entry)
     return "entered", reasons
+
+
+def _already(tx: Tx, slug: str, s: Scanned, doubts: list[str]) -> tuple[str, list[str]] | None:
+    """A doubtful read of a card already entered says so first: with no marks read at all, it is not entered
+    again (nothing to enter: a duplicate); with marks in doubt, it waits in review beside the entry to
+    compare with. None when the serial is not entered on this card."""
+    serial = s.serial
+    old = entry_rows.get(tx, serial) if serial is not None and s.slug == slug else None
+    if serial is None or old is None or old[0] != slug:
+        return None
+    how = {"typed": "typed in", "imported": "imported", "scan": "scanned"}.get(old[1].source, old[1].source)
+    said = (
+        f"card {format_serial(serial)} was already entered ({how}, picks "
+        f"{','.join(map(str, old[1].picks))} at {dollars(old[1].stake)})"
+    )
+    if all(d.startswith("no marks on the card") for d in doubts):
+        return "duplicate", [f"{said}; this scan shows no marks, so it is not entered again"]
+    return "review", [f"{said}: compare this scan with it", *doubts]
 
 
 def _scan_row(

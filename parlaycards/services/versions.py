@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ..core.changes import card_changes
 from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
 from ..core.text import brief
@@ -23,7 +24,7 @@ from ..store import entries as entry_rows
 from ..store import pickem as pickem_rows
 from ..store import results as result_rows
 from ..store import scans as scan_rows
-from .cards import Saved
+from .edits import Edited
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,9 @@ def _content(card: Card) -> dict[str, Any]:
 
 
 @retry_conflicts
-def revert_card(store: Store, slug: str, to: int) -> Saved:
-    """Store version `to`'s content as the next version of `slug`."""
+def revert_card(store: Store, slug: str, to: int) -> Edited:
+    """Store version `to`'s content as the next version of `slug`, with every change it makes to the
+    latest version (as an edit lists them)."""
     with store.transaction() as tx:
         latest = card_rows.latest(tx, slug)
         if not 1 <= to < latest.version:
@@ -56,8 +58,9 @@ def revert_card(store: Store, slug: str, to: int) -> Saved:
             )
         note = f"reverted to version {to}"
         saved = card_rows.save(tx, Card.model_validate({**_content(old), "slug": slug}), note)
-        tx.audit("card.revert", slug, to=to, was=latest.version, version=saved.version)
-        return Saved(saved, note, card_rows.printed_versions(tx, slug))
+        changes = tuple(card_changes(latest, saved))
+        tx.audit("card.revert", slug, to=to, was=latest.version, version=saved.version, changes=list(changes))
+        return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))
 
 
 @retry_conflicts

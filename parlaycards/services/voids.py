@@ -7,17 +7,22 @@ A void entry settles to nothing: it is not graded, not counted in the stakes, an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING, NoReturn
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError
 from ..core.money import dollars
 from ..core.text import brief
 from ..core.verify import format_serial
-from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
+from ..store import retry_conflicts
 from ..store import voids as void_rows
 from ..store.voids import Voided
+
+if TYPE_CHECKING:
+    from ..store import Store, Tx
 
 
 @retry_conflicts
@@ -33,15 +38,16 @@ def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
         card = card_rows.latest(tx, slug)  # names the card when it does not exist
         found = entry_rows.get(tx, number)
         if found is None:
-            gone = void_rows.void_on(tx, slug, number)
-            if gone is not None:
-                raise RefusedError(
+            refuse_absent(
+                tx,
+                slug,
+                number,
+                lambda gone: (
                     f"card {s} was already voided on {_when(gone.at, card.timezone)} "
                     f'("{gone.reason}"). Nothing was changed.'
-                )
-            raise NotFoundError(
+                ),
                 f"card {s} was not entered on {slug}, so there is nothing to void. "
-                f"See `parlaycards entries {slug}`."
+                f"See `parlaycards entries {slug}`.",
             )
         on, entry = found
         if on != slug:
@@ -70,6 +76,15 @@ def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
             source=entry.source,
         )
         return voided
+
+
+def refuse_absent(tx: Tx, slug: str, number: int, voided: Callable[[Voided], str], absent: str) -> NoReturn:
+    """Serial `number` has no entry on card `slug` to act on: refused with what `voided` says of its void
+    when it is void there, else not found (`absent`)."""
+    gone = void_rows.void_on(tx, slug, number)
+    if gone is not None:
+        raise RefusedError(voided(gone))
+    raise NotFoundError(absent)
 
 
 def _when(at: datetime, timezone: str) -> str:

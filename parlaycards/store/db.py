@@ -30,11 +30,13 @@ from .engine import (
     owner_only_file,
     pg_settings,
     sqlite_begin,
+    sqlite_file,
     sqlite_pragmas,
     whoami,
 )
 from .look import busy
 from .look import database_url as database_url
+from .serial_mark import mark_file
 from .tx import Tx, iso, now
 
 PRINT_WAIT_S = 600  # how long a print waits for another print of the pool to finish
@@ -69,6 +71,7 @@ class Store:
         elif self.engine.dialect.name == "postgresql":
             event.listen(self.engine, "connect", pg_settings)
         self.actor = os.environ.get("PARLAYCARDS_USER") or whoami()
+        self.mark = mark_file(sqlite_file(url))  # the serials handed out, kept beside a SQLite pool
         self._migrated = False
 
     def migrate(self) -> None:
@@ -150,7 +153,10 @@ class Store:
         self.migrate()
         try:
             with self.engine.begin() as conn:
-                yield Tx(conn, self.actor)
+                tx = Tx(conn, self.actor, self.mark)
+                yield tx
+            for step in tx.committed:  # what waits for the commit (the serials' mark)
+                step()
         except DBAPIError as exc:
             if locked(exc):
                 raise self._busy() from None
@@ -170,7 +176,7 @@ class Store:
         self.migrate()
         try:
             with self._read_connection() as conn, conn.begin():
-                yield Tx(conn, self.actor)
+                yield Tx(conn, self.actor, self.mark)
         except DBAPIError as exc:
             if locked(exc):
                 raise self._busy() from None

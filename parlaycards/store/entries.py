@@ -12,7 +12,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from ..core.bulk import Ticket
 from ..core.memo import Memo
 from ..core.models import Entry
 from ..core.text import plain
@@ -20,6 +19,7 @@ from ..core.verify import format_serial
 from .common import chunks, iso
 
 if TYPE_CHECKING:
+    from ..core.bulk import Ticket  # grading's (with settlement and the leagues table): loaded by grading
     from .look import Rows
     from .tx import Tx
 
@@ -98,6 +98,8 @@ def of(tx: Rows, slug: str) -> list[Entry]:
 
 def for_grading(tx: Rows, slug: str) -> list[Ticket]:
     """Every entry of a card, by serial, as light `Ticket`s (grading reads 100,000s of them)."""
+    from ..core.bulk import Ticket
+
     rows = tx.rows(
         "SELECT serial, version, name, stake, picks, late, received_at FROM entries WHERE slug = :slug "
         "ORDER BY serial",

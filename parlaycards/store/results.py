@@ -16,15 +16,19 @@ if TYPE_CHECKING:
 # The reads speak plain SQL through `rows` (a `look.Look` or a `Tx`): `results` reads a SQLite pool
 # without loading SQLAlchemy. The writes build their statements with SQLAlchemy.
 
+# A result's columns, in the order they are read: each is a field of `Result` of the same name.
+COLUMNS = ("game", "away_score", "home_score", "cancelled", "away_out", "home_out")
+
 
 def of(tx: Rows, slug: str) -> dict[int, Result]:
     """The card's results by game key."""
     rows = tx.rows(
-        "SELECT game, away_score, home_score, cancelled, away_out, home_out FROM results WHERE slug = :slug",
+        f"SELECT {', '.join(COLUMNS)} FROM results WHERE slug = :slug",
         slug=slug,
     )
+    # Rows were validated on the way in: construct without validating again.
     return {
-        game: Result(
+        game: Result.model_construct(
             game=game,
             away_score=None if cancelled else away,
             home_score=None if cancelled else home,
@@ -57,16 +61,7 @@ def put(tx: Tx, slug: str, results: Iterable[Result]) -> list[tuple[Result | Non
         if old is not None:
             tx.conn.execute(delete(schema.results).where(R.slug == slug, R.game == r.game))
         tx.conn.execute(
-            insert(schema.results).values(
-                slug=slug,
-                game=r.game,
-                away_score=r.away_score,
-                home_score=r.home_score,
-                cancelled=r.cancelled,
-                away_out=r.away_out,
-                home_out=r.home_out,
-                updated_at=at,
-            )
+            insert(schema.results).values(slug=slug, updated_at=at, **{c: getattr(r, c) for c in COLUMNS})
         )
         before[r.game] = r
         changed.append((old, r))

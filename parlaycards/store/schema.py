@@ -264,28 +264,13 @@ serve_fetches = Table(  # the last scheduled `result fetch` of each card (`serve
 )
 
 
-def _initial(conn: Connection) -> None:
-    metadata.create_all(conn)
+def _create(tables: MetaData) -> Callable[[Connection], None]:
+    """A migration that creates the tables of `tables` (each step's own MetaData, as it shipped)."""
 
+    def step(conn: Connection) -> None:
+        tables.create_all(conn)
 
-def _pickem(conn: Connection) -> None:
-    pickem_metadata.create_all(conn)
-
-
-def _scans(conn: Connection) -> None:
-    scan_metadata.create_all(conn)
-
-
-def _void(conn: Connection) -> None:
-    void_metadata.create_all(conn)
-
-
-def _pickem_payments(conn: Connection) -> None:
-    pickem_pay_metadata.create_all(conn)
-
-
-def _archived_cards(conn: Connection) -> None:
-    archive_metadata.create_all(conn)
+    return step
 
 
 def _serve(conn: Connection) -> None:
@@ -361,13 +346,13 @@ def _result_out(conn: Connection) -> None:
 
 # Named migrations, in order. Append; never edit one that has shipped.
 MIGRATIONS: list[tuple[str, Callable[[Connection], None]]] = [
-    ("0001_initial", _initial),
-    ("0002_pickem_pools", _pickem),
-    ("0003_scans", _scans),
-    ("0004_void", _void),
-    ("0005_pickem_payments", _pickem_payments),
+    ("0001_initial", _create(metadata)),
+    ("0002_pickem_pools", _create(pickem_metadata)),
+    ("0003_scans", _create(scan_metadata)),
+    ("0004_void", _create(void_metadata)),
+    ("0005_pickem_payments", _create(pickem_pay_metadata)),
     ("0006_serial_ranges", _serial_ranges),
-    ("0007_archived_cards", _archived_cards),
+    ("0007_archived_cards", _create(archive_metadata)),
     ("0008_serve", _serve),
     ("0009_result_out", _result_out),
 ]

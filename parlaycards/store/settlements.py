@@ -10,12 +10,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.bulk import Graded
 from ..core.memo import Memo
 from ..core.models import LegOutcome
 from .common import chunks
 
 if TYPE_CHECKING:
+    from ..core.bulk import Graded
     from .look import Rows
     from .tx import Tx
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Table, insert, select, text, update
@@ -16,16 +17,20 @@ from . import schema
 # the clock every row is stamped with
 from .common import iso as iso
 from .common import now as now
+from .serial_mark import raise_mark, read_mark
 
 _streams = itertools.count(1)
+UNRECORDED = "unrecorded_serials"  # meta: the runs of serials printed after a backup that was put back
 
 
 class Tx:
     """One transaction: the connection, plus the meta, audit and serial helpers every service needs."""
 
-    def __init__(self, conn: Connection, actor: str):
+    def __init__(self, conn: Connection, actor: str, mark: Path | None = None):
         self.conn = conn
         self.actor = actor
+        self.mark = mark  # the file remembering the serials handed out (a SQLite pool's; see serial_mark)
+        self.committed: list[Callable[[], None]] = []  # run once the transaction has committed
 
     def meta(self, key: str) -> str | None:
         return self.conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == key)).scalar()
@@ -42,19 +47,37 @@ class Tx:
         return bytes.fromhex(self.meta("pool_secret") or "")
 
     def next_serial(self) -> int:
-        """The first serial the next print batch will carry (no lock taken: a print checks it again)."""
-        return int(self.meta("next_serial") or "1")
+        """The first serial the next print batch will carry (no lock taken: a print checks it again): past
+        the database's counter and past every serial the pool's mark says was handed out."""
+        return max(int(self.meta("next_serial") or "1"), read_mark(self.mark, self.secret) or 1)
+
+    def unrecorded(self) -> tuple[tuple[int, int], ...]:
+        """Each run of serials (first, last) handed out by prints this database does not hold: an older copy
+        of the pool (a backup) was put back over it since. Those a print stepped over are kept in the
+        database; those the pool's mark is still ahead by are read from it."""
+        runs = [(int(a), int(b)) for a, b in json.loads(self.meta(UNRECORDED) or "[]")]
+        counter = int(self.meta("next_serial") or "1")
+        mark = read_mark(self.mark, self.secret) or 1
+        return tuple(runs + ([(counter, mark - 1)] if mark > counter else []))
 
     def take_serials(self, count: int) -> tuple[int, int]:
-        """Reserve the next `count` serials of the pool (never reused, across cards).
+        """Reserve the next `count` serials of the pool (never reused, across cards, nor after a backup is
+        put back over the pool: the mark is raised once the transaction has committed; rolled back, the
+        serials are taken again by the next print, as no card carries them).
 
         The counter's row is locked until the transaction ends (SQLite's write lock does the same),
         so two commands never take the same range; print_batches' constraint refuses an overlap anyway.
         """
         m = schema.meta.c
         row = self.conn.execute(select(m.value).where(m.key == "next_serial").with_for_update()).scalar()
-        first = int(row or "1")
+        counter = int(row or "1")
+        first = max(counter, read_mark(self.mark, self.secret) or 1)
+        if first > counter:  # stepping over serials printed after the backup put back: said when one is read
+            runs = json.loads(self.meta(UNRECORDED) or "[]")
+            self.set_meta(UNRECORDED, json.dumps([*runs, [counter, first - 1]]))
         self.set_meta("next_serial", str(first + count))
+        secret = self.secret
+        self.committed.append(lambda: raise_mark(self.mark, secret, first + count))
         return first, first + count - 1
 
     def audit(self, action: str, slug: str | None, **detail: Any) -> None:

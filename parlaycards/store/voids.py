@@ -6,6 +6,7 @@ A serial is void while it has a row here and none in `entries`; entering it agai
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.models import Entry
 from .common import chunks, iso
+from .stored import remade
 
 if TYPE_CHECKING:
     from .look import Rows
@@ -55,9 +57,12 @@ def move(tx: Tx, slug: str, entry: Entry, reason: str, at: datetime) -> Voided:
 
 
 def _voided(r: Any) -> Voided:  # a row of SQLAlchemy's
-    return Voided(
-        r.slug, Entry.model_validate_json(r.entry), r.reason, datetime.fromisoformat(r.voided_at), r.actor
-    )
+    return Voided(r.slug, _entry(r.entry), r.reason, datetime.fromisoformat(r.voided_at), r.actor)
+
+
+def _entry(stored: str) -> Entry:
+    """The entry as it was when voided (validated when it was entered)."""
+    return remade(Entry, json.loads(stored))
 
 
 def of(tx: Rows, slug: str) -> list[Voided]:
@@ -70,9 +75,7 @@ def of(tx: Rows, slug: str) -> list[Voided]:
     last: dict[int, Voided] = {}
     for slug_, serial, entry, reason, at, actor in rows:
         # the latest void of a serial voided, re-entered and voided again
-        last[serial] = Voided(
-            slug_, Entry.model_validate_json(entry), reason, datetime.fromisoformat(at), actor
-        )
+        last[serial] = Voided(slug_, _entry(entry), reason, datetime.fromisoformat(at), actor)
     return list(last.values())
 
 
