@@ -120,3 +120,20 @@ def test_a_score_sheet_names_a_renumbered_game_as_printed_cards_do(tmp_path: Pat
     assert "not on this card" not in r.output
     shown = {g["game"]: g for g in json.loads(cli(db, "results", "w12", "--json").stdout)}
     assert (shown[103]["status"], shown[103]["away_score"], shown[103]["home_score"]) == ("final", 20, 31)
+
+
+def test_a_revert_to_a_version_naming_other_teams_under_a_printed_number_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    (tmp_path / "week.csv").write_text(WEEK)
+    assert cli(db, "import", str(tmp_path / "week.csv"), "--card", "w12").exit_code == 0
+    r = cli(db, "game", "set", "w12", "103", "--away", "Dallas Cowboys")  # before any card is printed
+    assert r.exit_code == 0, r.stderr
+    store = Store(f"sqlite:///{db}")
+    print_serials(store, "w12", 2)
+    store.dispose()
+    r = cli(db, "card", "revert", "w12", "--to", "1")
+    assert r.exit_code == 2, r.output
+    assert (
+        "Dallas Cowboys at Detroit Lions (on cards printed from version 2) would become New York Giants"
+        in (" ".join(r.stderr.split()))
+    )
