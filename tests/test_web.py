@@ -639,3 +639,23 @@ def test_a_correction_that_moves_paid_cards_needs_yes_on_the_operators_page(pool
         f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "10", "home": "30", "yes": "on"}
     )
     assert "Buffalo Bills 10, Houston Texans 30" in r.text
+
+
+def test_a_pickem_prize_paid_on_the_card_offers_yes_on_the_operators_page(pool: Pool, site: Site):
+    from decimal import Decimal
+
+    from parlaycards.core.prizes import parse_prizes
+    from parlaycards.services import pickem as pickem_svc
+    from parlaycards.store.payments import record
+
+    from .pool_support import HANDED_IN
+
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}").text)
+    c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "30", "home": "10"})
+    assert 'name="yes"' not in c.get(f"/op/{SLUG}").text  # nothing paid yet
+    pickem_svc.create_pool(pool.store, "office", card=SLUG, fee=Decimal(5), prizes=parse_prizes("100%"))
+    pickem_svc.add_entry(pool.store, "office", name="Ann", picks=(101,), tiebreak=40, received_at=HANDED_IN)
+    with pool.store.transaction() as tx:
+        record(tx, "office", "ann", "prize", Decimal("5.00"))  # as `pickem pay` records it
+    assert 'name="yes"' in c.get(f"/op/{SLUG}").text

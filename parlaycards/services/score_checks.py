@@ -130,6 +130,14 @@ def prizes_moved(tx: Tx, slug: str, results: Iterable[Result]) -> tuple[str, ...
 PRIZE = "pick'em prize"
 
 
+def prizes_paid_on(tx: Tx, slug: str) -> bool:
+    """Any pick'em prize paid in a pool played on card `slug`: a score correction may then move it."""
+    from ..store import pickem as pickem_rows
+    from ..store.payments import paid_so_far
+
+    return any(any(paid_so_far(tx, p.slug, "prize").values()) for p in pickem_rows.of_card(tx, slug))
+
+
 def refuse_prize_moves(moved: tuple[str, ...], yes: bool) -> None:
     """Refuse a score change that moves pick'em prizes already paid, unless the operator said `yes`."""
     if moved and not yes:

@@ -19,7 +19,7 @@ from starlette.routing import Route
 from ..core.errors import ParlayError
 from ..core.text import brief
 from ..services import cards as card_svc
-from ..services import grading
+from ..services import grading, score_checks
 from ..services import scan as scan_svc
 from ..store import sessions as session_rows
 from . import review, scores, signin
@@ -49,6 +49,7 @@ def dashboard(site: Site, slug: str) -> dict[str, Any]:
     report, graded = grading.preview(site.store, slug)
     with site.store.reading() as tx:
         last = session_rows.last_fetch(tx, slug)
+        prizes_paid = score_checks.prizes_paid_on(tx, slug)
     fetched = None
     if last is not None:
         at, ok, said = last
@@ -65,9 +66,8 @@ def dashboard(site: Site, slug: str) -> dict[str, Any]:
         "reviews": [(r, scan_svc.kind(r.reasons[0]) if r.reasons else "other") for r in rows],
         "report": report,
         "graded": graded,
-        "paid_any": any(
-            r.paid > 0 for r in report.rows
-        ),  # a correction may then move paid cards: `yes` offered
+        "paid_any": prizes_paid
+        or any(r.paid > 0 for r in report.rows),  # a correction may then move paid money: `yes` offered
     }
 
 
