@@ -187,7 +187,6 @@ def test_one_card_is_said_in_the_singular(
     r = _cli(db_path, "print", "nfl-w12", "--copies", "1")
     assert r.exit_code == 0, r.output
     assert (
-        "Wrote output/nfl-w12-v1-000001-000001.pdf: 1 card of nfl-w12 v1, serial 000001, 1 page"
-        in r.output
+        "Wrote output/nfl-w12-v1-000001-000001.pdf: 1 card of nfl-w12 v1, serial 000001, 1 page" in r.output
     )
     assert "1 cards" not in r.output and "1 pages" not in r.output

@@ -659,3 +659,26 @@ def test_a_pickem_prize_paid_on_the_card_offers_yes_on_the_operators_page(pool: 
     with pool.store.transaction() as tx:
         record(tx, "office", "ann", "prize", Decimal("5.00"))  # as `pickem pay` records it
     assert 'name="yes"' in c.get(f"/op/{SLUG}").text
+
+
+def test_the_boards_notes_on_lines_end_each_sentence_once(pool: Pool, site: Site):
+    from decimal import Decimal
+
+    from parlaycards.services import edits
+
+    from .pool_support import print_serials
+
+    edits.set_game(pool.store, SLUG, 101, edits.GameFields(spread=Decimal("-9")))
+    print_serials(pool.store, SLUG, 2)  # a second version on paper: its line differs
+    edits.add_game(
+        pool.store,
+        SLUG,
+        league="NFL",
+        away="Chicago Bears",
+        home="Detroit Lions",
+        spread=Decimal(-3),
+        again=True,
+    )
+    board = html.unescape(client(site).get(f"/{SLUG}").text)
+    assert "every card is graded at the line printed on it. A line marked" in board  # two notes
+    assert ".." not in board
