@@ -82,3 +82,21 @@ def test_serve_on_a_port_in_use_is_refused_before_any_link(capsys):
         with pytest.raises(typer.Exit):
             check_port("127.0.0.1", port)
     assert f"cannot serve on 127.0.0.1 port {port}" in capsys.readouterr().err
+
+
+def test_a_refusal_with_replace_given_does_not_advise_replace(store):
+    """A serial entered on another card: `--replace` given does not replace it there, and the refusal
+    does not advise the option already given."""
+    new_card(store, make_card())
+    new_card(store, make_card(slug="hockey"))
+    print_serials(store, "hockey", 1)  # serial 000001 is a hockey card
+    print_serials(store, "nfl-w12", 1)
+    enter(store, "hockey", serial="1")
+    with pytest.raises(RefusedError) as got:
+        enter(store, "nfl-w12", serial="1", replace=True)
+    said = " ".join(got.value.problems)
+    assert "already entered on card hockey" in said
+    assert "with --replace" not in said
+    with pytest.raises(RefusedError) as got:
+        enter(store, "nfl-w12", serial="1")
+    assert "to correct an entry, enter it again with --replace" in got.value.problems
