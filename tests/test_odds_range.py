@@ -30,5 +30,5 @@ def test_odds_no_card_pays_are_refused_saying_the_range(store: Store, db_path: P
 @pytest.mark.parametrize("odds", ["6-1", "13-5", "7.5-1", "100000-1", "1-100"])
 def test_odds_a_card_pays_are_taken(store: Store, db_path: Path, odds: str):
     new_card(store)
-    r = runner.invoke(app, ["--db", str(db_path), "payout", "set", "nfl-w12", "3", odds])
-    assert r.exit_code == 0, r.stderr
+    r = runner.invoke(app, ["--db", str(db_path), "payout", "set", "nfl-w12", "3", odds, "--force"])
+    assert r.exit_code == 0, r.stderr  # --force: 3 of 3 above 4 of 4 (10-1) is taken on purpose

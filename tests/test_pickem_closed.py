@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
-from parlaycards.core.errors import RefusedError
+from parlaycards.core.errors import ParlayError, RefusedError
 from parlaycards.core.prizes import parse_prizes
 from parlaycards.report.pickem import payment_notes
 from parlaycards.services import edits, results
@@ -34,9 +34,9 @@ def pool(store, card_in_store):
     return store
 
 
-def _finals(store, away=30, home=0):
+def _finals(store, away=30, home=0, yes=False):
     for n in AWAY:
-        results.set_result(store, "nfl-w12", n, away, home)
+        results.set_result(store, "nfl-w12", n, away, home, yes=yes)
 
 
 def _state(store):
@@ -127,8 +127,10 @@ def test_a_cutoff_years_apart_shows_both_years(pool):
 def test_a_score_corrected_after_payment_names_the_overpayment(pool):
     _finals(pool)
     pay.pay_prize(pool, "office-w12", "Ann")
-    results.set_result(pool, "nfl-w12", 101, 0, 30)  # a score typed wrong: the home side won that game
-    _finals(pool, 0, 30)
+    with pytest.raises(ParlayError, match="changes 1 pick'em prize already paid"):
+        results.set_result(pool, "nfl-w12", 101, 0, 30)  # refused until confirmed: Ann's prize moves
+    results.set_result(pool, "nfl-w12", 101, 0, 30, yes=True)  # a score typed wrong: the home side won
+    _finals(pool, 0, 30, yes=True)
     report = svc.grade(pool, "office-w12")
     assert payment_notes(report, pay.prizes_paid(pool, "office-w12")) == [
         "Ann was paid $20.00 but now wins $0.00: overpaid $20.00."

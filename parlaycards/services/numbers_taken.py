@@ -3,19 +3,22 @@ another game (core/renumber.py says why)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import RefusedError, option
-from ..core.models import Card
-from ..core.renumber import renumbered
-from ..core.teams import identity
 from ..store import cards as card_rows
-from ..store import results as result_rows
+
+if TYPE_CHECKING:
+    from ..core.models import Card
 
 
 def check_numbers(tx: Any, current: Card, new: Card, what: str) -> None:
     """Refuse storing `new` as the next version of `current` when `what` ("this import", "this edit")
     gives a number already printed on cards or scored to another game, naming each."""
+    from ..core.renumber import renumbered  # the models: loaded by what stores a version, not `cards`
+    from ..core.teams import identity
+    from ..store import results as result_rows
+
     printed = {v: card_rows.get(tx, current.slug, v) for v in card_rows.printed_versions(tx, current.slug)}
     scored = result_rows.of(tx, current.slug)
     moved = renumbered(printed, scored, current, new, identity)
