@@ -127,9 +127,9 @@ def test_a_cutoff_years_apart_shows_both_years(pool):
 def test_a_score_corrected_after_payment_names_the_overpayment(pool):
     _finals(pool)
     pay.pay_prize(pool, "office-w12", "Ann")
+    results.set_result(pool, "nfl-w12", 101, 0, 30)  # a score typed wrong: the home side won that game
     with pytest.raises(ParlayError, match="changes 1 pick'em prize already paid"):
-        results.set_result(pool, "nfl-w12", 101, 0, 30)  # refused until confirmed: Ann's prize moves
-    results.set_result(pool, "nfl-w12", 101, 0, 30, yes=True)  # a score typed wrong: the home side won
+        _finals(pool, 0, 30)  # refused until confirmed: Ann's paid prize moves
     _finals(pool, 0, 30, yes=True)
     report = svc.grade(pool, "office-w12")
     assert payment_notes(report, pay.prizes_paid(pool, "office-w12")) == [
