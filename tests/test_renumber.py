@@ -137,3 +137,27 @@ def test_a_revert_to_a_version_naming_other_teams_under_a_printed_number_is_refu
         "Dallas Cowboys at Detroit Lions (on cards printed from version 2) would become New York Giants"
         in (" ".join(r.stderr.split()))
     )
+
+
+def test_a_game_picked_in_a_pickem_pool_keeps_its_numbers(tmp_path: Path) -> None:
+    from decimal import Decimal
+
+    from parlaycards.core.prizes import parse_prizes
+    from parlaycards.services import pickem
+
+    from .pool_support import HANDED_IN
+
+    db = tmp_path / "pool.db"
+    (tmp_path / "week.csv").write_text(WEEK)
+    assert cli(db, "import", str(tmp_path / "week.csv"), "--card", "w12").exit_code == 0
+    store = Store(f"sqlite:///{db}")
+    pickem.create_pool(store, "office", card="w12", fee=Decimal(5), prizes=parse_prizes("100%"))
+    assert cli(db, "game", "set", "w12", "103", "--home", "Dallas Cowboys").exit_code == 0  # no entry yet
+    pickem.add_entry(store, "office", name="Ann", picks=(101, 103, 105), tiebreak=40, received_at=HANDED_IN)
+    store.dispose()
+    r = cli(db, "game", "set", "w12", "103", "--home", "Detroit Lions")
+    assert r.exit_code == 2
+    assert (
+        "New York Giants at Dallas Cowboys (picked in pick'em pool office) would become New York Giants at "
+        "Detroit Lions"
+    ) in " ".join(r.stderr.split())

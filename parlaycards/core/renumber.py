@@ -35,33 +35,34 @@ def _versions(versions: Collection[int]) -> str:
 
 def renumbered(
     printed: Mapping[int, Card],
-    scored: Collection[int],
+    held: Mapping[int, str],
     latest: Card,
     new: Card,
     identity: Identity,
 ) -> tuple[str, ...]:
-    """Each game of `new` holding a number that `printed` cards (by version) or a score (`scored`: game
-    keys with a result, on `latest`) give to another game or side, said as one sentence per game."""
-    taken: dict[int, tuple[Game, set[int], bool]] = {}
+    """Each game of `new` holding a number that `printed` cards (by version) or something else (`held`:
+    game keys of `latest` with why, "scored", "picked in pick'em pool office-w12") give to another game or
+    side, said as one sentence per game."""
+    taken: dict[int, tuple[Game, set[int], str]] = {}
     for version in sorted(printed):
         for g in printed[version].games:
             for n in g.numbers.all():
-                first = taken.setdefault(n, (g, set(), False))
+                first = taken.setdefault(n, (g, set(), ""))
                 if _meaning(first[0], n, identity) == _meaning(g, n, identity):
                     first[1].add(version)
     for g in latest.games:
-        if g.key in scored:
+        if g.key in held:
             for n in g.numbers.all():
-                game, versions, _ = taken.get(n, (g, set(), True))
-                taken[n] = (game, versions, True)
+                game, versions, _ = taken.get(n, (g, set(), ""))
+                taken[n] = (game, versions, held[g.key])
     out: list[str] = []
     for g in new.games:
         clash = [n for n in g.numbers.all() if n in taken and _clashes(taken[n][0], n, g, identity)]
         if not clash:
             continue
-        was, versions, score = taken[clash[0]]
+        was, versions, other = taken[clash[0]]
         why = [f"on cards printed from {_versions(versions)}"] if versions else []
-        why += ["scored"] if score else []
+        why += [other] if other else []
         numbers = "/".join(str(n) for n in clash)
         out.append(
             f"{numbers}: {was.label()} ({' and '.join(why)}) would become {g.label()}"

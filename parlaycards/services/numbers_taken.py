@@ -20,8 +20,11 @@ def check_numbers(tx: Any, current: Card, new: Card, what: str) -> None:
     from ..store import results as result_rows
 
     printed = {v: card_rows.get(tx, current.slug, v) for v in card_rows.printed_versions(tx, current.slug)}
-    scored = result_rows.of(tx, current.slug)
-    moved = renumbered(printed, scored, current, new, identity)
+    held = {k: "scored" for k in result_rows.of(tx, current.slug)}
+    for pool in _picked_pools(tx, current.slug):
+        for g in current.games:
+            held.setdefault(g.key, f"picked in pick'em pool {pool}")
+    moved = renumbered(printed, held, current, new, identity)
     if not moved:
         return
     slug = current.slug
@@ -35,3 +38,10 @@ def check_numbers(tx: Any, current: Card, new: Card, what: str) -> None:
         "numbers and their games:",
         problems=moved,
     )
+
+
+def _picked_pools(tx: Any, slug: str) -> list[str]:
+    """The pick'em pools on card `slug` that have entries: their picks are selection numbers too."""
+    from ..store import pickem as pickem_rows
+
+    return [p.slug for p in pickem_rows.of_card(tx, slug) if pickem_rows.entries(tx, p.slug)]
