@@ -161,3 +161,18 @@ def test_a_game_picked_in_a_pickem_pool_keeps_its_numbers(tmp_path: Path) -> Non
         "New York Giants at Dallas Cowboys (picked in pick'em pool office) would become New York Giants at "
         "Detroit Lions"
     ) in " ".join(r.stderr.split())
+
+
+def test_a_local_teams_spelling_corrected_after_printing_is_the_same_game(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    r = cli(db, "card", "new", "bar", "--title", "Bar card")
+    assert r.exit_code == 0, r.output
+    r = cli(db, "game", "add", "bar", "--away", "Bob's Tavrn", "--home", "Joe's Pub", "--pick")
+    assert r.exit_code == 0, r.output
+    store = Store(f"sqlite:///{db}")
+    print_serials(store, "bar", 1)
+    store.dispose()
+    r = cli(db, "game", "set", "bar", "101", "--away", "Bob's Tavern")
+    assert r.exit_code == 0, r.stderr
+    r = cli(db, "game", "set", "bar", "101", "--away", "Sam's Grill")
+    assert r.exit_code == 2 and "Bob's Tavrn at Joe's Pub (on cards printed from version" in r.stderr

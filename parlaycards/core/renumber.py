@@ -12,20 +12,38 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 
 from .models import Card, Game
+from .team_names import LEAGUES
+from .teams import canonical, suggest
 
 Identity = Callable[[str, str], str]  # (a team's name, its league) → who the team is
 
 
-def _meaning(game: Game, number: int, identity: Identity) -> tuple[str, ...]:
-    """What `number` selects on `game`: one team of this matchup, or its over or under."""
-    away, home = identity(game.away, game.league), identity(game.home, game.league)
-    side = {
+def _side(game: Game, number: int) -> str:
+    """Which side of `game` `number` selects: away, home, over or under."""
+    return {
         game.numbers.away: "away",
         game.numbers.home: "home",
         game.numbers.over: "over",
         game.numbers.under: "under",
     }[number]
-    return (away, home, side)
+
+
+def _same_team(was: str, now: str, league: str, identity: Identity) -> bool:
+    """One team: the alias table says so, or (teams it does not know: local ones) a spelling corrected."""
+    if identity(was, league) == identity(now, league):
+        return True
+    known = league.upper() in LEAGUES
+    unknown = not known or (canonical(was, league) is None and canonical(now, league) is None)
+    return unknown and suggest(now, [was]) == was
+
+
+def _same(was: Game, number: int, now: Game, identity: Identity) -> bool:
+    """`number` selects the same side of the same matchup on both games."""
+    return (
+        _side(was, number) == _side(now, number)
+        and _same_team(was.away, now.away, now.league, identity)
+        and _same_team(was.home, now.home, now.league, identity)
+    )
 
 
 def _versions(versions: Collection[int]) -> str:
@@ -48,7 +66,7 @@ def renumbered(
         for g in printed[version].games:
             for n in g.numbers.all():
                 first = taken.setdefault(n, (g, set(), ""))
-                if _meaning(first[0], n, identity) == _meaning(g, n, identity):
+                if _same(first[0], n, g, identity):
                     first[1].add(version)
     for g in latest.games:
         if g.key in held:
@@ -72,4 +90,4 @@ def renumbered(
 
 
 def _clashes(was: Game, number: int, now: Game, identity: Identity) -> bool:
-    return _meaning(was, number, identity) != _meaning(now, number, identity)
+    return not _same(was, number, now, identity)
