@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from ..core.errors import NotFoundError, RefusedError
+from ..core.errors import NotFoundError, RefusedError, option
 from ..core.money import ZERO, cents, dollars, hand_back, pay_out
 from ..core.pickem import name_key
 from ..store import Store, Tx, retry_conflicts
@@ -87,7 +87,12 @@ def pay_prize(store: Store, pool: str, name: str, amount: Decimal | None = None)
             paid = paid_so_far(tx, pool, "prize").get(key, ZERO)
             raise RefusedError(
                 f"{standing.name} won no prize in {pool} (place {standing.place}): there is nothing to pay."
-                + (f" {standing.name} was paid {dollars(paid)}: overpaid {dollars(paid)}." if paid else "")
+                + (
+                    f" {standing.name} was paid {dollars(paid)}: overpaid {dollars(paid)} (record what is "
+                    f"handed back with {option('returned')})."
+                    if paid
+                    else ""
+                )
             )
         fee = cents(report.pool.fee)
         if fee > 0 and not standing.paid:
@@ -151,8 +156,9 @@ def _pay(
         in_full=lambda: (
             _IN_FULL[kind].format(name=name, paid=dollars(before))
             + (
-                f" The {kind} is now {dollars(due)}: overpaid {dollars(before - due)}."
-                if before > due
+                f" The {kind} is now {dollars(due)}: overpaid {dollars(before - due)} (record what is "
+                f"handed back with {option('returned')})."
+                if before > due and kind == "prize"
                 else ""
             )
         ),

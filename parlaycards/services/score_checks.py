@@ -144,7 +144,8 @@ def refuse_prize_moves(moved: tuple[str, ...], yes: bool) -> None:
         raise ParlayError(
             f"this result changes {plural(len(moved), PRIZE)} already paid; nothing was stored. "
             "Money already paid does not move by itself: if the new score is right, run the command again "
-            f"with {option('yes')}; `parlaycards pickem pay` then shows each prize overpaid or owed:",
+            f"with {option('yes')}; `parlaycards pickem pay` then shows each prize overpaid or owed, and "
+            f"`parlaycards pickem pay POOL NAME {option('returned')} AMOUNT` records money handed back:",
             problems=moved,
         )
 
