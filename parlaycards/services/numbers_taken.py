@@ -28,13 +28,17 @@ def check_numbers(tx: Any, current: Card, new: Card, what: str) -> None:
     if not moved:
         return
     slug = current.slug
+    week = (
+        f"Lines for another week go on a new card (`parlaycards import FILE {option('card')} NEW-NAME`); "
+        if what == "this import"
+        else ""
+    )
     raise RefusedError(
         f"card {slug}: {what} would give selection numbers already printed on cards or scored to "
         "another game. Scores are kept by number, so every printed pick on them would become a pick on "
-        "the other game. Nothing was changed. Lines for another week go on a new card (`parlaycards "
-        f"import FILE {option('card')} NEW-NAME`); a game's numbers can change only before any card is printed; to "
-        f"put another game on this card, take the old one off (`parlaycards game remove {slug} NUMBER`) "
-        f"and add the new one (`parlaycards game add {slug} …`), which gives it new numbers. The "
+        f"the other game. Nothing was changed. {week}{'a' if week else 'A'} game's numbers can change only before any card is "
+        f"printed; to put another game on this card, take the old one off (`parlaycards game remove {slug} "
+        f"NUMBER`) and add the new one (`parlaycards game add {slug} …`), which gives it new numbers. The "
         "numbers and their games:",
         problems=moved,
     )
