@@ -34,14 +34,15 @@ def working(grey: np.ndarray, long_side: int = WORK) -> tuple[np.ndarray, float]
 
 
 def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
-    """Dark-on-paper mask (255 = ink): each pixel against the brightest paper within `window` px
-    (found on a quarter-size copy: paper brightness changes slowly)."""
+    """Dark-on-paper mask (255 = ink): each pixel against the paper's light where it is, the page
+    closed by a square of `window` px (print and ink vanish, a shadow's edge stays where it falls;
+    found on a quarter-size copy)."""
     h, w = grey.shape
     whole = grey[: max(4, h - h % 4), : max(4, w - w % 4)]  # a whole multiple of 4: OpenCV's fast path
     small = cv2.resize(whole, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     n = max(3, window // 4) | 1
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))
-    paper = cv2.resize(cv2.blur(cv2.dilate(small, k), (n, n)), (w, h), interpolation=cv2.INTER_LINEAR)
+    paper = cv2.resize(cv2.morphologyEx(small, cv2.MORPH_CLOSE, k), (w, h), interpolation=cv2.INTER_LINEAR)
     threshold = cv2.convertScaleAbs(paper, alpha=level)
     return cv2.compare(grey, threshold, cv2.CMP_LT)
 
