@@ -227,7 +227,7 @@ def entries(pool: Pool, json: Json = False) -> None:
 
     Example: parlaycards pickem entries office-w12 --json
     """
-    from ..report.pickem import pool_line
+    from ..report.pickem import fees_text, pool_line
     from ..report.pickem_terminal import pool_entries_json, pool_entries_table
     from ..report.table import rich_table
     from ..services import pickem as svc
@@ -241,6 +241,9 @@ def entries(pool: Pool, json: Json = False) -> None:
     err(
         f"{plural(len(view.entries), 'entry', 'entries')}; tiebreaker: total points of {view.tiebreak.label()}."
     )
+    pot, owing = view.pool.fee * len(view.entries), [e.name for e in view.entries if not e.paid]
+    if view.pool.fee > 0 and (said := fees_text(pot, view.collected, owing)):
+        err(said)
 
 
 @pickem_app.command("grade")
