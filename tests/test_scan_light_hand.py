@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from parlaycards.report.review import scan_json
 from parlaycards.services import scan as svc
 from parlaycards.store import Store
 
@@ -55,3 +56,7 @@ def test_a_light_tick_on_a_shaded_row_is_read_or_shown_never_dropped(store: Stor
         assert card.picks == (101, 103, 106) and card.stake == Decimal(10)
     else:
         assert card.status == "review" and any("103" in r for r in card.reasons), card.reasons
+    (shown,) = [c for c in scan_json(batch.card.slug, report)["cards"] if c["serial"] == "000001"]
+    assert shown["stake"] == (
+        "10.00" if card.stake is not None else None
+    )  # money as JSON carries it, read or given
