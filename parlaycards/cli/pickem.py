@@ -12,7 +12,7 @@ from ..core.errors import spell
 from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
-from .options import AllOrNothing, Json, PaidNow, Xlsx, after_cutoff, group, handed_in
+from .options import AllOrNothing, Json, PaidNow, Xlsx, after_cutoff, group, handed_in, money_back
 from .shell import console, err, open_store, print_json, run, say_paid
 
 if TYPE_CHECKING:
@@ -278,14 +278,7 @@ def pay(
     pool: Pool,
     name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
     amount: PaidNow = None,
-    returned: Annotated[
-        str | None,
-        typer.Option(
-            help="Money the winner handed back on a prize paid more than it now is (a score corrected "
-            "after paying); 'all' for everything overpaid.",
-            show_default=False,
-        ),
-    ] = None,
+    returned: Annotated[str | None, money_back("winner", "a prize paid more than it now is")] = None,
 ) -> None:
     """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited. A prize
     paid more than it now is shows "overpaid" under `pickem grade`: record the money handed back with
