@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -37,6 +37,11 @@ entry_app = group(
 pickem_app.add_typer(entry_app, name="entry")
 
 Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
+
+
+def as_entered(who: str) -> Any:
+    """A NAME argument: the `who`'s (winner's, entrant's) name as entered."""
+    return typer.Argument(help=f"The {who}'s name, as entered (case and spacing aside).")
 
 
 def register(app: typer.Typer) -> None:
@@ -276,7 +281,7 @@ def _print_week(report: "WeekReport", prizes_paid: dict[str, Decimal] | None = N
 @pickem_app.command("pay")
 def pay(
     pool: Pool,
-    name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
+    name: Annotated[str, as_entered("winner")],
     amount: PaidNow = None,
     returned: Annotated[str | None, money_back("winner", "a prize paid more than it now is")] = None,
 ) -> None:
@@ -301,7 +306,7 @@ def pay(
 @pickem_app.command("fee")
 def fee(
     pool: Pool,
-    name: Annotated[str, typer.Argument(help="The entrant's name, as entered (case and spacing aside).")],
+    name: Annotated[str, as_entered("entrant")],
     amount: Annotated[
         str | None, typer.Option(help="Amount paid now [default: the rest of the fee].")
     ] = None,
