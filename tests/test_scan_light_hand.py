@@ -9,6 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from parlaycards.report.review import scan_json
 from parlaycards.services import scan as svc
 from parlaycards.store import Store
 
@@ -55,3 +56,31 @@ def test_a_light_tick_on_a_shaded_row_is_read_or_shown_never_dropped(store: Stor
         assert card.picks == (101, 103, 106) and card.stake == Decimal(10)
     else:
         assert card.status == "review" and any("103" in r for r in card.reasons), card.reasons
+    (shown,) = [c for c in scan_json(batch.card.slug, report)["cards"] if c["serial"] == "000001"]
+    assert shown["stake"] == (
+        "10.00" if card.stake is not None else None
+    )  # money as JSON carries it, read or given
+
+
+def test_a_hard_shadow_over_a_corner_and_across_the_bubbles_changes_nothing(store: Store, tmp_path: Path):
+    """Half the sheet in a shadow 55 % darker with a sharp edge, running across the games and over a corner
+    mark: every card is found, and entered with the picks drawn, no more."""
+    from .scan_support import sheet
+
+    batch = printed(store, nfl_card(16), "letter-2up", 2, tmp_path)
+    img = sheet(batch, 0, {0: ((101, 104, 117), "10"), 1: ((103, 131, 205), "5")}).astype(np.float32)
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    edge = (xx - 0.55 * w) + 0.6 * (yy - 0.2 * h)  # slanting down the sheet, through both cards' games
+    light = 1.0 - 0.55 * np.clip(0.5 - edge / 6.0, 0.0, 1.0)  # the left part in shadow, 6 px of penumbra
+    path = tmp_path / "shadow.jpg"
+    photo = np.clip(img * light[:, :, None], 0, 255).astype(np.uint8)
+    cv2.imwrite(str(path), cv2.cvtColor(photo, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    report = svc.scan_cards(
+        store, batch.card.slug, [path], stake=None, received=BEFORE_CUTOFF, folder=tmp_path / "c"
+    )
+    got = sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards)
+    assert got == [
+        ("000001", "entered", (101, 104, 117), Decimal(10)),
+        ("000002", "entered", (103, 131, 205), Decimal(5)),
+    ], [c.reasons for c in report.cards]

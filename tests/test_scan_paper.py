@@ -1,6 +1,6 @@
-"""Scanning: a bubble's darkness is taken against its own paper. A bubble is white inside; on a shaded game
-row the paper around its ring is grey, and a mark inside it must read as dark as the same mark on a white
-row (not lighter by the grey of the row)."""
+"""Scanning: a bubble's darkness is taken against the paper's light where the bubble is. A bubble is white
+inside: on a shaded game row a mark in it reads as dark as on a white row; a hard shadow's edge across a
+bubble makes no blank bubble a mark."""
 
 from __future__ import annotations
 
@@ -51,3 +51,21 @@ def test_a_mark_on_a_shaded_row_is_as_dark_as_on_a_white_row_and_blank_stays_bla
     for key, s in seen.items():
         if not key.endswith("3"):
             assert s.q90 < 0.03 and s.mean < 0.02, (key, s)
+
+
+def test_a_hard_shadow_across_the_bubbles_changes_no_call():
+    """A shadow half as bright, its edge sharp, falling across the middle of a row of bubbles: blank ones
+    stay blank on both sides of its edge and in it, the marks read as before."""
+    img, frame, bubbles = _card()
+    before = darkness(img, frame, bubbles).seen
+    h, w = img.shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    edge = xx + 0.35 * yy - 237.0  # a straight edge through the middle of a bubble of each row
+    light = 1.0 - 0.5 * np.clip(0.5 + edge / 4.0, 0.0, 1.0)  # dark beyond the edge, 4 px of penumbra
+    shadowed = np.clip(img.astype(np.float32) * light, 0, 255).astype(np.uint8)
+    after = darkness(shadowed, frame, bubbles).seen
+    for key, s in after.items():
+        if key.endswith("3"):
+            assert abs(s.q90 - before[key].q90) < 0.25 * before[key].q90, (key, before[key], s)
+        else:
+            assert s.q90 < 0.05, (key, s)

@@ -8,7 +8,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..core.text import dollars, plural
+from ..core.text import dollars, plain, plural
 from .table import Table
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def scan_json(slug: str, report: Scanned) -> dict[str, Any]:
                 "status": c.status,
                 "reasons": list(c.reasons),
                 "picks": list(c.picks) if c.picks is not None else None,
-                "stake": c.stake,
+                "stake": plain(c.stake) if c.stake is not None else None,
                 "crop": c.crop,
             }
             for c in report.cards
@@ -108,7 +108,7 @@ def review_json(rows: Sequence[ScanRow], kind: Kind) -> list[dict[str, Any]]:
             "reasons": list(r.reasons),
             "kind": kind(r.reasons[0]) if r.reasons else None,
             "picks": list(r.picks) if r.picks is not None else None,
-            "stake": r.stake,
+            "stake": plain(r.stake) if r.stake is not None else None,
             "status": r.status,
             "file": r.file,
             "page": r.page,

@@ -33,15 +33,17 @@ def working(grey: np.ndarray, long_side: int = WORK) -> tuple[np.ndarray, float]
     return cv2.resize(whole, (w // n, h // n), interpolation=cv2.INTER_AREA), 1.0 / n
 
 
-def ink(grey: np.ndarray, window: int, level: float = 0.55) -> np.ndarray:
-    """Dark-on-paper mask (255 = ink): each pixel against the brightest paper within `window` px
-    (found on a quarter-size copy: paper brightness changes slowly)."""
+def ink(grey: np.ndarray, window: int, level: float = 0.55, closed: bool = False) -> np.ndarray:
+    """Dark-on-paper mask (255 = ink): each pixel against the paper's brightness near it, found on a
+    quarter-size copy: the brightest paper within `window` px, softened; or, `closed`, the page closed
+    by a square of `window` px (print and ink vanish, a hard shadow's edge stays where it falls)."""
     h, w = grey.shape
     whole = grey[: max(4, h - h % 4), : max(4, w - w % 4)]  # a whole multiple of 4: OpenCV's fast path
     small = cv2.resize(whole, (max(1, w // 4), max(1, h // 4)), interpolation=cv2.INTER_AREA)
     n = max(3, window // 4) | 1
     k = cv2.getStructuringElement(cv2.MORPH_RECT, (n, n))
-    paper = cv2.resize(cv2.blur(cv2.dilate(small, k), (n, n)), (w, h), interpolation=cv2.INTER_LINEAR)
+    light = cv2.morphologyEx(small, cv2.MORPH_CLOSE, k) if closed else cv2.blur(cv2.dilate(small, k), (n, n))
+    paper = cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
     threshold = cv2.convertScaleAbs(paper, alpha=level)
     return cv2.compare(grey, threshold, cv2.CMP_LT)
 
@@ -80,9 +82,11 @@ def find_marks(grey: np.ndarray) -> tuple[list[Mark], float]:
     return marks, f
 
 
-def _find(grey: np.ndarray, long_side: int = WORK) -> tuple[list[Mark], float, np.ndarray]:
+def _find(
+    grey: np.ndarray, long_side: int = WORK, closed: bool = False
+) -> tuple[list[Mark], float, np.ndarray]:
     small, f = working(grey, long_side)
-    mask = ink(small, round(45 * long_side / WORK))
+    mask = ink(small, round(45 * long_side / WORK), closed=closed)
     stats = components(mask)
     sw, sh, sa = stats[:, 2], stats[:, 3], stats[:, 4]
     big = 90 * long_side / WORK
@@ -185,14 +189,19 @@ def locate(grey: np.ndarray, shapes: tuple[Shape, ...]) -> Found:
     """The cards on a page. A page where a card lacks a corner, no card is found, or corner marks are
     left over (two, or one when the marks come out small in the working copy: a whole sheet
     photographed from arm's length, whose other card's marks may be too small to see) is looked at
-    again at twice the working size, and the better reading kept."""
+    again, against the page's light as it falls (a corner mark deep in a hard shadow) and at twice
+    the working size, and the best reading kept."""
     found = _locate(grey, WORK, shapes)
     small = any(q.side * found.scale < FINE for q in found.quads)
     doubt = any(q.missing for q in found.quads) or not found.quads or len(found.stray) >= 1 + (not small)
-    if doubt and found.scale < 0.75:
-        finer = _locate(grey, 2 * WORK, shapes)
-        if _score(finer) > _score(found):
-            return finer
+    if not doubt:
+        return found
+    again = [_locate(grey, WORK, shapes, closed=True)]
+    if found.scale < 0.75:
+        again.append(_locate(grey, 2 * WORK, shapes))
+    for other in again:
+        if _score(other) > _score(found):
+            found = other
     return found
 
 
@@ -205,8 +214,8 @@ def _score(found: Found) -> tuple[int, int, int]:
     return whole, whole - len(found.quads), -len(found.stray)
 
 
-def _locate(grey: np.ndarray, long_side: int, shapes: tuple[Shape, ...]) -> Found:
-    marks, f, mask = _find(grey, long_side)
+def _locate(grey: np.ndarray, long_side: int, shapes: tuple[Shape, ...], closed: bool = False) -> Found:
+    marks, f, mask = _find(grey, long_side, closed)
     quads, left = group(marks, shapes)
     torn = partial(left, shapes)
     used = {(round(c[0]), round(c[1])) for q in torn for c in q.corners}

@@ -23,7 +23,7 @@ from .quads import Point, Quad
 
 K = 2.0  # pixels per point in the straightened card (144 per inch)
 SAMPLE = 0.72  # of a bubble's inner radius: the disc sampled, clear of the printed ring
-INSIDE = 95  # the percentile of a bubble's own pixels taken as its paper, where brighter than around it
+BACKGROUND = 3.0  # the paper's light is what stays of the card closed by a square this many bubble radii wide
 
 
 @dataclass(frozen=True)
@@ -184,6 +184,7 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     first = bubbles[keys[0]]
     centres = np.array([px(*bubbles[key].centre()) for key in keys], np.float32).reshape(-1, 2)
     centres, fit = align(crop, centres, first.radius(), first.line, k)
+    paper = _background(crop, max(bubbles[key].radius() for key in keys) * k)
     seen: dict[str, Seen] = {}
     sizes = {(bubbles[key].radius(), bubbles[key].line) for key in keys}
     for radius, line in sizes:
@@ -191,20 +192,28 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
             i for i, key in enumerate(keys) if (bubbles[key].radius(), bubbles[key].line) == (radius, line)
         ]
         at = centres[which]
-        raw = _samples(crop, at, (radius - line) * SAMPLE * k)
-        # the paper: around the ring, or inside it where that is brighter (a bubble left white on a
-        # shaded row: a mark there is as dark against its own paper as on a white row)
-        paper = np.maximum(
-            _paper(crop, at, (radius + 0.6 * line + 0.8) * k, (radius + 4.0) * k),
-            np.percentile(raw, INSIDE, axis=1) + 1.0,
-        )
-        d = np.clip(1.0 - raw / paper[:, None], 0.0, 1.0)
+        r = (radius - line) * SAMPLE * k
+        d = np.clip(1.0 - _samples(crop, at, r) / _samples(paper, at, r), 0.0, 1.0)
         means = d.mean(axis=1)
         q75, q90 = np.percentile(d, (75, 90), axis=1)
         covers = (d >= 0.5 * ink).mean(axis=1)
         for j, i in enumerate(which):
             seen[keys[i]] = Seen(float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]))
     return Sampled(seen, ink, fit)
+
+
+def _background(crop: np.ndarray, radius: float) -> np.ndarray:
+    """The paper's brightness at every pixel: the card closed (its brightest within a square, then the
+    darkest of those) by a square wider than a filled bubble and its spill, so ink, rings and print
+    vanish while the light stays as it falls: a shadow's edge, a gradient, a shaded row with its
+    bubbles white inside. Worked out at half size (the light varies slowly, or in steps the closing
+    keeps), plus one grey level so that paper is never 0."""
+    h, w = crop.shape
+    small = cv2.resize(crop, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
+    n = 2 * round(BACKGROUND * radius / 2) + 1  # half size: side BACKGROUND × radius at full size
+    closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (n, n)))
+    out: np.ndarray = cv2.resize(closed, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32) + 1.0
+    return out
 
 
 def _samples(crop: np.ndarray, centres: np.ndarray, r: float) -> np.ndarray:
