@@ -125,3 +125,14 @@ def test_a_prize_paid_too_much_is_handed_back_with_returned(pool: Store, db_path
     with pytest.raises(RefusedError, match="were already paid"):
         svc.add_entry(pool, POOL, name="Late", picks=(101,), received_at=HANDED_IN)
     assert pay.pay_prize(pool, POOL, "Bob").total == Decimal("30.00")
+
+
+def test_the_entries_list_says_what_fees_are_still_owed(pool: Store, db_path: Path):
+    pay.pay_fee(pool, POOL, "Bob", Decimal(4))
+    r = cli(db_path, "pickem", "entries", POOL)
+    assert r.exit_code == 0, r.stderr
+    assert (
+        "Fees collected $24.00 of the $30.00 pot: $6.00 still owed (Bob). The prizes are of the pot as advertised."
+        in _said(r)
+    )
+    assert svc.entries(pool, POOL).collected == Decimal("24.00")

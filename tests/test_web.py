@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import re
 import sqlite3
+import stat
 from pathlib import Path
 
 import pytest
@@ -402,6 +403,7 @@ def test_a_photo_from_the_phone_is_read_and_entered(pool: Pool, site: Site):
     assert "000004 · To review" in r.text
     kept = list((site.crops / "photos").iterdir())
     assert len(kept) == 1 and kept[0].suffix == ".jpg"
+    assert stat.S_IMODE(kept[0].stat().st_mode) == 0o600  # the photo shows verify codes: its owner's only
 
 
 @pytest.mark.parametrize(

@@ -35,6 +35,15 @@ def handed_in(what: str, more: str = "", example: str = "2026-11-28 11:45") -> A
     return typer.Option(help=f'When {what} handed in{more}, e.g. "{example}" [default: now].')
 
 
+def money_back(who: str, paid: str) -> Any:
+    """`--returned` beside `--amount`: money the `who` handed back on what was paid more than it now wins."""
+    return typer.Option(
+        help=f"Money the {who} handed back on {paid} (a score corrected after paying); 'all' for "
+        "everything overpaid.",
+        show_default=False,
+    )
+
+
 def every_entry(first: int) -> Any:
     """`--all` on a list of entries that shows the `first` ones unless told."""
     return typer.Option("--all", help=f"List every entry, however many (default: the first {first}).")

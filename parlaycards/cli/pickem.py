@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -12,7 +12,7 @@ from ..core.errors import spell
 from ..core.money import dollars
 from ..core.text import owed_text, plural
 from . import values
-from .options import AllOrNothing, Json, PaidNow, Xlsx, after_cutoff, group, handed_in
+from .options import AllOrNothing, Json, PaidNow, Xlsx, after_cutoff, group, handed_in, money_back
 from .shell import console, err, open_store, print_json, run, say_paid
 
 if TYPE_CHECKING:
@@ -37,6 +37,11 @@ entry_app = group(
 pickem_app.add_typer(entry_app, name="entry")
 
 Pool = Annotated[str, typer.Argument(help="Pick'em pool name, e.g. office-w12.")]
+
+
+def as_entered(who: str) -> Any:
+    """A NAME argument: the `who`'s (winner's, entrant's) name as entered."""
+    return typer.Argument(help=f"The {who}'s name, as entered (case and spacing aside).")
 
 
 def register(app: typer.Typer) -> None:
@@ -227,7 +232,7 @@ def entries(pool: Pool, json: Json = False) -> None:
 
     Example: parlaycards pickem entries office-w12 --json
     """
-    from ..report.pickem import pool_line
+    from ..report.pickem import fees_text, pool_line
     from ..report.pickem_terminal import pool_entries_json, pool_entries_table
     from ..report.table import rich_table
     from ..services import pickem as svc
@@ -241,6 +246,9 @@ def entries(pool: Pool, json: Json = False) -> None:
     err(
         f"{plural(len(view.entries), 'entry', 'entries')}; tiebreaker: total points of {view.tiebreak.label()}."
     )
+    pot, owing = view.pool.fee * len(view.entries), [e.name for e in view.entries if not e.paid]
+    if view.pool.fee > 0 and (said := fees_text(pot, view.collected, owing)):
+        err(said)
 
 
 @pickem_app.command("grade")
@@ -276,16 +284,9 @@ def _print_week(report: "WeekReport", prizes_paid: dict[str, Decimal] | None = N
 @pickem_app.command("pay")
 def pay(
     pool: Pool,
-    name: Annotated[str, typer.Argument(help="The winner's name, as entered (case and spacing aside).")],
+    name: Annotated[str, as_entered("winner")],
     amount: PaidNow = None,
-    returned: Annotated[
-        str | None,
-        typer.Option(
-            help="Money the winner handed back on a prize paid more than it now is (a score corrected "
-            "after paying); 'all' for everything overpaid.",
-            show_default=False,
-        ),
-    ] = None,
+    returned: Annotated[str | None, money_back("winner", "a prize paid more than it now is")] = None,
 ) -> None:
     """Mark a pick'em prize as paid (all of it, or --amount of it) once the week is final; audited. A prize
     paid more than it now is shows "overpaid" under `pickem grade`: record the money handed back with
@@ -308,7 +309,7 @@ def pay(
 @pickem_app.command("fee")
 def fee(
     pool: Pool,
-    name: Annotated[str, typer.Argument(help="The entrant's name, as entered (case and spacing aside).")],
+    name: Annotated[str, as_entered("entrant")],
     amount: Annotated[
         str | None, typer.Option(help="Amount paid now [default: the rest of the fee].")
     ] = None,

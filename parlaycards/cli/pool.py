@@ -21,6 +21,7 @@ from .options import (
     every_entry,
     group,
     handed_in,
+    money_back,
 )
 from .shell import err, open_pool, open_store, print_json, run, say_paid
 
@@ -140,14 +141,7 @@ def entry_pay(
     slug: Slug,
     serial: Annotated[str, typer.Argument(help="The winning card's serial.")],
     amount: PaidNow = None,
-    returned: Annotated[
-        str | None,
-        typer.Option(
-            help="Money the player handed back on a card paid more than it now pays (a score corrected "
-            "after paying); 'all' for everything overpaid.",
-            show_default=False,
-        ),
-    ] = None,
+    returned: Annotated[str | None, money_back("player", "a card paid more than it now pays")] = None,
 ) -> None:
     """Mark a graded winning (or refunded) card as paid; `grade` then shows it paid. A card paid more than
     it now pays shows "overpaid" in `grade`: record the money handed back with --returned.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -221,13 +221,19 @@ def payment_notes(report: WeekReport, prizes_paid: dict[str, Decimal]) -> list[s
 
 
 def fees_note(report: WeekReport) -> str | None:
+    """The week's pot as advertised against the fees taken, when some are still owed (`fees_text`)."""
+    if report.collected is None:
+        return None
+    return fees_text(report.pot, report.collected, [s.name for s in report.standings if not s.paid])
+
+
+def fees_text(pot: Decimal, collected: Decimal, owing: Sequence[str]) -> str | None:
     """The pot as advertised against the fees taken, when some are still owed: `Fees collected $40.00 of
     the $60.00 pot: $20.00 still owed (Bob, Cy). …`"""
-    if report.collected is None or report.collected >= report.pot:
+    if collected >= pot:
         return None
-    owing = [s.name for s in report.standings if not s.paid]
     who = ", ".join(owing[:6]) + (f" and {len(owing) - 6} more" if len(owing) > 6 else "")
     return (
-        f"Fees collected {dollars(report.collected)} of the {dollars(report.pot)} pot: "
-        f"{dollars(report.pot - report.collected)} still owed ({who}). The prizes are of the pot as advertised."
+        f"Fees collected {dollars(collected)} of the {dollars(pot)} pot: "
+        f"{dollars(pot - collected)} still owed ({who}). The prizes are of the pot as advertised."
     )

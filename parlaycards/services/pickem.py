@@ -54,6 +54,7 @@ class PoolView:
     pool: PickemPool
     card: Card
     entries: tuple[PickemEntry, ...] = ()
+    collected: Decimal = Decimal(0)  # the entry fees taken so far (`entries` only)
 
     @property
     def games(self) -> tuple[Game, ...]:
@@ -328,9 +329,14 @@ def _file_row(
 
 
 def entries(store: Store, slug: str) -> PoolView:
+    """A pool's entrants, and what their fees taken come to."""
+    from ..store.payments import paid_so_far
+
     with store.reading() as tx:
         view = pool_view(tx, slug)
-        return PoolView(view.pool, view.card, tuple(rows.entries(tx, slug)))
+        entered = tuple(rows.entries(tx, slug))
+        taken = fees_collected(view.pool.fee, entered, paid_so_far(tx, slug, "fee"))
+        return PoolView(view.pool, view.card, entered, taken)
 
 
 def week_report(tx: Tx, slug: str) -> WeekReport:

@@ -14,6 +14,7 @@ from starlette.datastructures import UploadFile
 
 from ..core.errors import LimitError, ParlayError
 from ..core.text import file_stamp
+from ..io.files import owner_only
 from ..io.scan_limits import check_image_file
 from ..services import scan as scan_svc
 from .app import Site
@@ -35,12 +36,14 @@ async def scan_photo(
     site: Site, slug: str, photo: UploadFile, stake: Decimal | None, received: datetime | None, late: bool
 ) -> list[Read]:
     """Keep the photo, read it as `scan` would (received now, or at `received` on the card's clock)."""
-    folder = site.crops / "photos"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = site.crops / "photos"  # its owner's only, as the crops are: a photo shows verify codes
+    site.crops.mkdir(mode=0o700, parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, exist_ok=True)
     stem = f"{file_stamp(datetime.now(UTC))}-{secrets.token_hex(4)}"
     part = folder / f"{stem}.part"
     size = 0
     try:
+        owner_only(part)
         with part.open("wb") as out:
             while chunk := await photo.read(CHUNK):
                 size += len(chunk)
