@@ -29,13 +29,14 @@ import argparse
 import json
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -54,6 +55,7 @@ from parlaycards.store import cards as card_rows
 ET = ZoneInfo("America/New_York")
 TEAMS = list(NFL_CITIES)
 RECEIVED = "2026-11-20 12:00"  # before every card's cutoff
+PRINTED = datetime(2026, 11, 17, 14, 0, tzinfo=UTC)  # the cards were printed before they were handed in
 SOURCE_DPI = 250  # pages are rasterized and marked at this resolution, then scanned or photographed
 SCAN_DPI = 200
 STAKE = Decimal(5)  # scan --stake: the stake of a card with none marked
@@ -278,7 +280,14 @@ def generate(
             card = card_rows.save(tx, card, "benchmark")
         per = len(load_template(kind.template).cards)
         count = -(-max(per, round(total * kind.share)) // per) * per
-        batch = print_batch(store, card.slug, copies=count, template=kind.template, folder=folder / "printed")
+        batch = print_batch(
+            store,
+            card.slug,
+            copies=count,
+            template=kind.template,
+            folder=folder / "printed",
+            printed_at=PRINTED,
+        )
         plans: list[marks.Plan | None] = []
         for _ in range(count):
             why = None
@@ -671,6 +680,10 @@ def main() -> int:
         print(f"inputs in {folder}/scanner and {folder}/phone; truth in {truth_file}")
         return 0
     shutil.copyfile(printed, db)
+    with sqlite3.connect(db) as con:  # a pool kept by an earlier run was printed the day it ran
+        con.execute(
+            "UPDATE print_batches SET created_at = ? WHERE created_at > ?", (PRINTED.isoformat(),) * 2
+        )
     cards = truth["cards"]
     runs: list[tuple[str, str, int, float]] = []
     entries: dict[str, list[dict]] = {}
