@@ -41,43 +41,36 @@ def cli(db: Path, *args: str):
     return runner.invoke(app, ["--db", str(db), *args])
 
 
+def _add(db: Path, name: str, picks: str, *more: str):
+    """`pickem entry add` for `name`, handed in before kickoff."""
+    return cli(
+        db,
+        "pickem",
+        "entry",
+        "add",
+        POOL,
+        "--name",
+        name,
+        "--picks",
+        picks,
+        *more,
+        "--received",
+        BEFORE_KICKOFF,
+    )
+
+
 def _said(r) -> str:
     return " ".join(r.stderr.split())
 
 
 def test_an_entry_says_whether_its_fee_is_counted_paid_or_owed(pool: Store, db_path: Path):
-    r = cli(
-        db_path,
-        "pickem",
-        "entry",
-        "add",
-        POOL,
-        "--name",
-        "Di",
-        "--picks",
-        "101,103",
-        "--received",
-        BEFORE_KICKOFF,
-    )
+    r = _add(db_path, "Di", "101,103")
     assert r.exit_code == 0, r.stderr
     assert (
         "Its $10.00 fee is counted as paid: if it is still owed, enter it again with --unpaid --replace."
         in _said(r)
     )
-    r = cli(
-        db_path,
-        "pickem",
-        "entry",
-        "add",
-        POOL,
-        "--name",
-        "Ed",
-        "--picks",
-        "101",
-        "--unpaid",
-        "--received",
-        BEFORE_KICKOFF,
-    )
+    r = _add(db_path, "Ed", "101", "--unpaid")
     assert r.exit_code == 0, r.stderr
     assert f'Its $10.00 fee is owed: `parlaycards pickem fee {POOL} "Ed"` when it comes in.' in _said(r)
 
