@@ -9,7 +9,7 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from parlaycards.core.marks import Seen, read_marks, verdicts
+from parlaycards.core.marks import VISIBLE, Seen, read_marks, verdicts
 
 
 def _card(pen: float, marks: dict[str, tuple[float, float]], blanks: int = 40, noise: float = 0.01) -> dict:
@@ -33,7 +33,9 @@ def test_light_pencil_and_black_pen_read_the_same(pen: float):
 
 @given(pen=st.floats(0.3, 0.95), left=st.floats(0.0, 0.24))
 def test_an_erasure_clearly_lighter_than_the_players_marks_is_no_pick(pen: float, left: float):
-    """A flat grey smear: as much of the bubble covered as its darkest pixels, a quarter of the pen or less."""
+    """A flat grey smear: as much of the bubble covered as its darkest pixels, a quarter of the pen or less
+    (and light on paper too: a rubbed-out pick leaves under VISIBLE)."""
+    left = min(left, 0.95 * VISIBLE / pen)
     seen = _card(pen, PLAIN)
     seen["smear"] = Seen(pen * left * 0.9, 0.0, pen * left * 0.95, pen * left)
     assert verdicts(seen)["smear"] == "empty"
@@ -47,6 +49,14 @@ def test_a_smear_close_to_the_players_marks_goes_to_a_person(pen: float, left: f
     marked = read_marks({104: "light", 101: "filled"}, {"5": "filled"}, None)
     assert marked.doubts == ("erased or light mark on 104 (lighter than the player's own marks)",)
     assert marked.picks == (101,)
+
+
+@given(pen=st.floats(0.8, 0.95), grey=st.floats(0.22, 0.3))
+def test_a_pencil_pick_on_a_card_marked_in_black_ink_goes_to_a_person(pen: float, grey: float):
+    """Plain to see on paper, however light beside the player's black pen: never dropped as an erasure."""
+    seen = _card(pen, PLAIN)
+    seen["107"] = Seen(grey * 0.9, 0.9, grey * 0.97, grey)  # a whole bubble filled in pencil, flat
+    assert verdicts(seen)["107"] in ("light", "filled")
 
 
 def test_a_dot_as_dark_as_the_pen_but_tiny_is_unsure_and_a_dab_is_not_an_erasure():

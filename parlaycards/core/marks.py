@@ -52,6 +52,10 @@ COVERED = 0.18
 # FAINT of the player's stroke anything is a smudge; between FAINT and ERASED only a flat one is.
 FAINT = 0.25
 FLAT = 1.6
+# ... but a mark this dark on the paper itself (its darkest tenth, above the blank bubbles) is no smear,
+# however dark the player's other marks: a pencil pick on a card marked in black ink. A person decides.
+# (Rubbed-out picks left at most 0.15 on the held-out marker's cards.)
+VISIBLE = 0.18
 # A bubble whose printed ring shows at under HIDDEN of the card's other rings, amid neighbours whose rings
 # fade too (the faintest under PATCH), lies under a glare, a fold or a washed-out patch: what is in it
 # cannot be seen, so a person reads it. Correction fluid over one bubble fades no neighbour: a pick
@@ -121,7 +125,8 @@ def _called(s: Seen, h: Hand) -> Verdict:
     stroke = dq / max(h.stroke, h.inked_q90)
     cover = dm / max(h.fill, h.inked_mean)
     if stroke <= FAINT or (stroke <= ERASED and dq <= FLAT * max(dm, h.inked_mean / 2)):
-        return "empty"
+        # light against this player's pen, yet plain to see on paper (a pencil fill on an ink card)
+        return "light" if dq >= VISIBLE and dm >= h.inked_mean else "empty"
     # under the floor, seen only against a light hand: shown to a person, never a pick on its own
     below = dq < h.inked_q90 and dm < h.inked_mean
     if stroke >= FILLED and cover >= COVERED and not below:

@@ -17,7 +17,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
-from ..core.marks import Marked, read_marks, verdicts
+from ..core.marks import Marked, hand, read_marks, verdicts
 from ..core.verify import format_serial, parse_qr_link, parse_qr_payload, unrecorded_text
 from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
@@ -27,6 +27,7 @@ from .locate import locate
 from .pages import Page
 from .quads import Quad, Shape
 from .read import Frame, K, darkness, ours, read_qr, straighten
+from .stray import beside
 
 # A card on a halved photo is read there when drawn at least this share of K pixels a point: measured on
 # phone photos of both markers' tuning sets, reading a card at half K or more calls every mark as reading it
@@ -201,6 +202,11 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
         )
         return s
     v = verdicts(sampled.seen, sampled.ink)
+    for row in beside(crop, layout, K, hand(sampled.seen).stroke, sampled.moved):
+        s.problems.append(
+            f"ink beside the bubbles on the row of {', '.join(map(str, row))} (a circled team, a line "
+            "through the game, a note?): read it on the card"
+        )
     s.marked = read_marks(
         {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, pool.default
     )

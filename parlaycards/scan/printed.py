@@ -20,12 +20,16 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
 
 from ..layout.geometry import DESCENT, CardLayout, TextCell
 from ..layout.text import width
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
 
 DIGITS = "0123456789"
 SERIAL_DIGITS = (6, 7)  # format_serial pads to six; a pool past 999,999 prints seven
@@ -215,9 +219,24 @@ def glyph(font: str, size: float, ch: str, k: float) -> np.ndarray:
     return _alphabet(font, size, k)[ch]
 
 
+def rasterize(c: Canvas, buf: io.BytesIO, k: float) -> np.ndarray:
+    """The one page drawn on `c` (writing into `buf`), as the printer's PDF engine would show it: grey,
+    `k` px a point, rasterized by pdfium."""
+    import pypdfium2 as pdfium
+
+    c.showPage()
+    c.save()
+    doc = pdfium.PdfDocument(buf.getvalue())
+    try:
+        img = doc[0].render(scale=k, grayscale=True).to_numpy()
+    finally:
+        doc.close()
+    out: np.ndarray = img if img.ndim == 2 else img[:, :, 0]
+    return out
+
+
 @lru_cache(maxsize=16)
 def _alphabet(font: str, size: float, k: float) -> dict[str, np.ndarray]:
-    import pypdfium2 as pdfium
     from reportlab.pdfgen.canvas import Canvas
 
     chars = DIGITS + "".join(chr(c) for c in range(ord("A"), ord("Z") + 1))
@@ -230,14 +249,7 @@ def _alphabet(font: str, size: float, k: float) -> dict[str, np.ndarray]:
     baseline = page_h - margin - (1 - DESCENT) * size
     for i, ch in enumerate(chars):
         c.drawString(pitch * (i + 0.5), baseline, ch)
-    c.showPage()
-    c.save()
-    doc = pdfium.PdfDocument(buf.getvalue())
-    try:
-        img = doc[0].render(scale=k, grayscale=True).to_numpy()
-    finally:
-        doc.close()
-    grey = img if img.ndim == 2 else img[:, :, 0]
+    grey = rasterize(c, buf, k)
     top = round(margin * k)
     h = round(size * k)
     out = {}

@@ -87,6 +87,7 @@ class Sampled:
     seen: dict[str, Seen]
     ink: float
     fit: float
+    moved: np.ndarray | None = None  # each bubble where the layout puts it and where it was found (px): n × 4
 
 
 SEARCH = 3.0  # points: how far a ring is looked for around its expected place
@@ -183,6 +184,7 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
         return Sampled({}, ink, 0.0)
     first = bubbles[keys[0]]
     centres = np.array([px(*bubbles[key].centre()) for key in keys], np.float32).reshape(-1, 2)
+    expected = centres
     centres, fit = align(crop, centres, first.radius(), first.line, k)
     paper = _background(crop, max(bubbles[key].radius() for key in keys) * k)
     rows: dict[int, tuple[float, float, float, float]] = {}
@@ -203,7 +205,7 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
             rows[i] = (float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]))
     ring, around = _faded(centres, rings)
     seen = {key: Seen(*rows[i], float(ring[i]), float(around[i])) for i, key in enumerate(keys)}
-    return Sampled(seen, ink, fit)
+    return Sampled(seen, ink, fit, np.hstack([expected, centres]))
 
 
 def _background(crop: np.ndarray, radius: float) -> np.ndarray:

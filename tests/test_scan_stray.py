@@ -1,0 +1,79 @@
+"""Scanning: ink a player drew beside the bubbles (a team's name circled instead of its bubble, a line
+struck through a game) is never passed over in silence: the card waits for a person, naming the row. A
+card marked only in its bubbles, photographed through a lens that bends the print away from where the
+layout puts it, is entered as drawn."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from parlaycards.services import scan as svc
+from parlaycards.store import Store
+
+from .print_support import nfl_card
+from .scan_support import BEFORE_CUTOFF, printed, sheet
+
+DPI = 200
+
+
+def _scan(store: Store, slug: str, img: np.ndarray, path: Path) -> svc.ScanReport:
+    cv2.imwrite(str(path), cv2.cvtColor(img, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return svc.scan_cards(
+        store, slug, [path], stake=Decimal(5), received=BEFORE_CUTOFF, folder=path.parent / "crops"
+    )
+
+
+def _barrel(img: np.ndarray, k1: float) -> np.ndarray:
+    """The page seen through a phone's lens: straight lines bowed, more towards the edges."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy, norm = w / 2, h / 2, max(w, h) / 2
+    dx, dy = (xx - cx) / norm, (yy - cy) / norm
+    f = 1 + k1 * (dx * dx + dy * dy)
+    out: np.ndarray = cv2.remap(
+        img, cx + dx * f * norm, cy + dy * f * norm, cv2.INTER_LINEAR, borderValue=(90, 80, 70)
+    )
+    return out
+
+
+def test_a_line_struck_through_a_game_and_a_circled_team_go_to_a_person(store: Store, tmp_path: Path):
+    from parlaycards.demo import marks
+
+    batch = printed(store, nfl_card(8), "letter-2up", 2, tmp_path)
+    img = sheet(batch, 0, {0: ((101, 104, 106), "10"), 1: ((102, 103, 108), "20")}, styles=("solid",))
+    first = marks.card_bubbles_px(batch.card, batch.template, 0, DPI)
+    x, y, r = first["111"]  # struck through: from before its bubble, across the name and the line
+    cv2.line(img, (round(x - 2 * r), round(y)), (round(x + 30 * r), round(y + 0.5 * r)), (20, 20, 120), 2)
+    second = marks.card_bubbles_px(batch.card, batch.template, 1, DPI)
+    x, y, r = second["113"]  # the team's name circled, its bubble left empty
+    cv2.ellipse(
+        img, (round(x + 8 * r), round(y)), (round(6.5 * r), round(1.3 * r)), 0, 0, 360, (30, 30, 30), 2
+    )
+    report = _scan(store, batch.card.slug, img, tmp_path / "s.jpg")
+    cards = {c.serial: c for c in report.cards}
+    for serial, row in (("000001", "111"), ("000002", "113")):
+        card = cards[serial]
+        assert card.status == "review", (serial, card.status, card.picks)
+        assert any(f"row of {row}," in reason for reason in card.reasons), card.reasons
+
+
+def test_marks_in_their_bubbles_through_a_bending_lens_are_entered(store: Store, tmp_path: Path):
+    batch = printed(store, nfl_card(16), "letter-2up", 2, tmp_path)
+    img = sheet(
+        batch,
+        0,
+        {0: ((101, 104, 117, 131), "10"), 1: ((103, 114, 205, 228), "5")},
+        styles=("solid", "scribble", "cross", "tick"),
+    )
+    table = cv2.copyMakeBorder(img, 120, 120, 120, 120, cv2.BORDER_CONSTANT, value=(90, 80, 70))
+    photo = cv2.GaussianBlur(_barrel(table, 0.03), (3, 3), 0)
+    report = _scan(store, batch.card.slug, photo, tmp_path / "lens.jpg")
+    got = sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards)
+    assert got == [
+        ("000001", "entered", (101, 104, 117, 131), Decimal(10)),
+        ("000002", "entered", (103, 114, 205, 228), Decimal(5)),
+    ], [c.reasons for c in report.cards]
