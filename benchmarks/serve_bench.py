@@ -47,15 +47,19 @@ def build(folder: Path, entries: int, url: str | None = None) -> tuple[str, dict
 
     from parlaycards.core.verify import verify_code
     from parlaycards.demo import marks, paper
+    from parlaycards.io.lines import Asked
     from parlaycards.services import cards, grading, printing
     from parlaycards.services import entries as entry_svc
     from parlaycards.services import results as result_svc
+    from parlaycards.services.cards import Into
     from parlaycards.store import Store
     from parlaycards.store import cards as card_rows
 
     db = url or str(folder / "pool.db")
     store = Store(url or f"sqlite:///{db}")
-    slug = cards.import_lines(store, ROOT / "sample_lines" / "nfl-week-12.xlsx", slug="nfl-w12").card.slug
+    slug = cards.import_lines(
+        store, Asked(ROOT / "sample_lines" / "nfl-week-12.xlsx"), Into(slug="nfl-w12")
+    ).card.slug
     photo_batch = printing.print_batch(store, slug, copies=2, template="letter-2up", folder=folder)
     printing.print_batch(store, slug, copies=entries, template="letter-2up", folder=folder)
     with store.reading() as tx:

@@ -553,10 +553,12 @@ def test_the_shipped_sample_sheet_matches_the_sample_card(store):
     from pathlib import Path
 
     from parlaycards.demo import samples_pickem
+    from parlaycards.io.lines import Asked
     from parlaycards.services import cards as card_svc
+    from parlaycards.services.cards import Into
 
     root = Path(__file__).parents[1] / "sample_lines"
-    card = card_svc.import_lines(store, root / "nfl-week-12.xlsx", slug="nfl-w12").card
+    card = card_svc.import_lines(store, Asked(root / "nfl-week-12.xlsx"), Into(slug="nfl-w12")).card
     svc.create_pool(store, "office-w12", card="nfl-w12")
     got = svc.import_entries(store, "office-w12", root / samples_pickem.FILE, received_at=HANDED_IN)
     assert (len(got.stored), got.refused, got.ignored) == (

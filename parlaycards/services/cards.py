@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as replace_fields
-from datetime import date
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -23,7 +22,8 @@ if TYPE_CHECKING:  # pydantic and the models are loaded by what reads or makes a
     from ..core.models import Card, Game
     from ..core.odds import TierAnalysis
     from ..core.printed import CardLine
-    from ..io.mapping import ColumnMap  # the sheet readers: loaded by an import only
+    from ..io.lines import Asked  # the sheet readers: loaded by an import only
+    from ..io.mapping import ColumnMap
     from ..store import Store
     from ..store.look import Pool
 
@@ -50,6 +50,21 @@ class Storing:
     dry_run: bool = False
 
 
+@dataclass(frozen=True)
+class Into:
+    """Which card an import's games become: `slug` (else one made from the file's name), its `title`,
+    started afresh (`fresh`), hand edits undone (`replace`), nothing stored (`dry_run`); the columns read
+    by a `layout` saved earlier, or those named by hand saved as `save_layout`."""
+
+    slug: str | None = None
+    title: str | None = None
+    fresh: bool = False
+    replace: bool = False
+    dry_run: bool = False
+    layout: str | None = None
+    save_layout: str | None = None
+
+
 def slug_from(name: str) -> str:
     s = re.sub(r"[^a-z0-9]+", "-", Path(name).stem.lower()).strip("-")
     return (s or "card")[:60]
@@ -68,55 +83,35 @@ class Imported(Saved):
     archived: bool = False  # the card is archived (`card archive`): out of the listings
 
 
-def import_lines(
-    store: Store | None,
-    path: Path,
-    *,
-    slug: str | None = None,
-    title: str | None = None,
-    league: str | None = None,
-    sheets: tuple[str, ...] = (),
-    tz: str = "America/New_York",
-    fresh: bool = False,
-    replace: bool = False,
-    dry_run: bool = False,
-    week: str | None = None,
-    season: str | None = None,
-    on: date | None = None,
-    mapping: ColumnMap | None = None,
-    layout: str | None = None,
-    save_layout: str | None = None,
-    typed: str | None = None,
-    new_teams: tuple[str, ...] = (),
-) -> Imported:
+def import_lines(store: Store | None, asked: Asked, into: Into) -> Imported:
     """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
 
-    `fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since its
-    last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
-    (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
-    mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card).
-    `typed`: the operator's command (a suggested --map repeats it); `new_teams`: names right as written."""
+    `into.fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since
+    its last import is refused unless `into.replace`; `into.dry_run` reads and checks everything and stores
+    nothing (`store` may then be None: no pool yet). `asked.mapping` (--map) names the columns by hand, or
+    `into.layout` a mapping saved by `into.save_layout` with an earlier import (saved in the same
+    transaction as the card)."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
     from . import layouts
 
-    zone(tz)
-    check_slug(slug := slug or slug_from(path.name))
-    save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
-    if layout is not None:
-        mapping = layouts.load(store, layout)
-    read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
-    league = league or _league_of_card(store, slug)
-    lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
+    zone(asked.tz)
+    check_slug(slug := into.slug or slug_from(asked.path.name))
+    save_layout = _check_columns_said(asked.mapping, into.layout, into.save_layout, into.dry_run)
+    if into.layout is not None:
+        asked = replace_fields(asked, mapping=layouts.load(store, into.layout))
+    lines = read_lines(replace_fields(asked, league=asked.league or _league_of_card(store, slug)))
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
-    how = Storing(lines.title or _title_from(path), tz, title, fresh, replace, dry_run)
+    how = Storing(
+        lines.title or _title_from(asked.path), asked.tz, into.title, into.fresh, into.replace, into.dry_run
+    )
     saved = store_games(
         store,
         slug,
         lines.games,
         how,
-        source=path.name,
-        detail={"file": str(path), "sheets": list(lines.sheets)},
-        also=partial(_keep_layout, save_layout, lines.mapping, path.name, replaced),
+        source=asked.path.name,
+        detail={"file": str(asked.path), "sheets": list(lines.sheets)},
+        also=partial(_keep_layout, save_layout, lines.mapping, asked.path.name, replaced),
     )
     return replace_fields(
         saved,
