@@ -216,12 +216,12 @@ def _spelled(param: Any, value: Any) -> list[str]:  # click.Parameter
     return [w for v in given for w in (param.opts[0], str(getattr(v, "value", v)))]
 
 
-def _import(asked: Asked, into: Into) -> Imported:
+def _import(asked: "Asked", into: "Into") -> "Imported":
     """Run the import (a dry run reads the pool, if there is one, and stores nothing)."""
     from ..services import cards as svc
     from .shell import state
 
-    def go() -> Imported:
+    def go() -> "Imported":
         store = svc.pool_if_any(state.db) if into.dry_run else open_store(create=True)
         return svc.import_lines(store, asked, into)
 
