@@ -133,24 +133,11 @@ def lines_fetch(
     from ..services import feeds as svc
 
     fresh_pool = None if dry_run else new_pool_path()
+    asked = svc.FeedWeek(league, week=week, season=season, day=day, top=top, book=book, tz=tz)
+    source = svc.FeedSource(provider, api_key, from_file)
     fetched = run(
         lambda: svc.fetch_lines(
-            _store(dry_run),
-            league,
-            card,
-            week=week,
-            season=season,
-            day=day,
-            top=top,
-            provider=provider,
-            book=book,
-            api_key=api_key,
-            from_file=from_file,
-            dry_run=dry_run,
-            title=title,
-            tz=tz,
-            new=new,
-            replace=replace,
+            _store(dry_run), card, asked, source, dry_run=dry_run, title=title, new=new, replace=replace
         )
     )
     _say_fetched(fetched, top)
@@ -244,19 +231,11 @@ def result_fetch(
     Example: parlaycards result fetch nfl-w12
     """
     from ..services import feed_results as svc
+    from ..services.feeds import FeedSource
     from .pool_views import say_results
 
-    fetched = run(
-        lambda: svc.fetch_results(
-            open_store(),
-            slug,
-            provider=provider,
-            api_key=api_key,
-            from_file=from_file,
-            dry_run=dry_run,
-            replace=replace,
-        )
-    )
+    source = FeedSource(provider, api_key, from_file)
+    fetched = run(lambda: svc.fetch_results(open_store(), slug, source, dry_run=dry_run, replace=replace))
     rec = fetched.recorded
     sources = " and ".join(dict.fromkeys(t.provider for t in fetched.taken))
     if fetched.dry_run:
