@@ -286,19 +286,21 @@ def test_two_rows_without_rotation_numbers_are_reported_by_their_own_layout_name
 def test_a_layout_is_saved_with_the_import_on_either_backend_and_not_by_a_refused_one(any_store) -> None:
     from parlaycards.services import cards as svc
     from parlaycards.services import layouts
-    from parlaycards.services.cards import Into
+    from parlaycards.services.cards import Columns, Into
 
     mapping = parse_map(["away=B", "home=C", "home-line=G"])  # G holds notes: the import is refused
     with pytest.raises(ParlayError, match='cell G5: the spread "windy" is not a line'):
-        svc.import_lines(any_store, Asked(CLUB, mapping=mapping), Into(slug="w12", save_layout="club"))
+        svc.import_lines(any_store, Asked(CLUB, mapping=mapping), Into(slug="w12"), Columns(save_as="club"))
     assert layouts.list_layouts(any_store) == []
     mapping = parse_map(["away=Visiting club", "home=C", "spread=D", "total=E"], "sign")
-    done = svc.import_lines(any_store, Asked(CLUB, mapping=mapping), Into(slug="w12", save_layout="club"))
+    done = svc.import_lines(
+        any_store, Asked(CLUB, mapping=mapping), Into(slug="w12"), Columns(save_as="club")
+    )
     assert done.layout_saved == "club" and not done.layout_replaced
     [saved] = layouts.list_layouts(any_store)
     assert saved.roles == (("away", "B"), ("home", "C"), ("spread", "D"), ("total", "E"))
     assert saved.favourite_by == "sign" and dict(saved.headers)["away"] == "Visiting club"
-    again = svc.import_lines(any_store, Asked(CLUB), Into(slug="w13", layout="club", save_layout="club"))
+    again = svc.import_lines(any_store, Asked(CLUB), Into(slug="w13"), Columns(layout="club", save_as="club"))
     assert again.layout_replaced
     assert [(g.away, str(g.spread)) for g in again.card.games][:2] == [
         ("Chicago", "-6.5"),

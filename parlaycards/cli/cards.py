@@ -15,7 +15,7 @@ from .shell import console, err, new_pool_path, open_pool, open_store, print_jso
 
 if TYPE_CHECKING:
     from ..io.lines import Asked
-    from ..services.cards import Imported, Into, Saved
+    from ..services.cards import Columns, Imported, Into, Saved
 
 
 def register(app: typer.Typer) -> None:
@@ -169,16 +169,14 @@ def import_(
 
         mapping = run(lambda: parse_map(tuple(map_ or ()), favourite_by))
     from ..io.lines import Asked
-    from ..services.cards import Into
+    from ..services.cards import Columns, Into
 
     fresh_pool = None if dry_run else new_pool_path()
     typed = _typed(ctx, leave=frozenset({"map_", "favourite_by", "dry_run", "layout", "save_layout"}))
     asked = Asked(lines, tuple(sheet or ()), league, tz, week=week, season=season, on=day, mapping=mapping)
     asked = replace_fields(asked, typed=typed, new_teams=tuple(new_team or ()))
-    into = Into(
-        card, title, fresh=new, replace=replace, dry_run=dry_run, layout=layout, save_layout=save_layout
-    )
-    done = _import(asked, into)
+    into = Into(card, title, fresh=new, replace=replace, dry_run=dry_run)
+    done = _import(asked, into, Columns(layout, save_layout))
     say_import(done, dry_run)
     if not dry_run:
         say_new_pool(fresh_pool)
@@ -216,14 +214,14 @@ def _spelled(param: Any, value: Any) -> list[str]:  # click.Parameter
     return [w for v in given for w in (param.opts[0], str(getattr(v, "value", v)))]
 
 
-def _import(asked: "Asked", into: "Into") -> "Imported":
+def _import(asked: "Asked", into: "Into", columns: "Columns") -> "Imported":
     """Run the import (a dry run reads the pool, if there is one, and stores nothing)."""
     from ..services import cards as svc
     from .shell import state
 
     def go() -> "Imported":
         store = svc.pool_if_any(state.db) if into.dry_run else open_store(create=True)
-        return svc.import_lines(store, asked, into)
+        return svc.import_lines(store, asked, into, columns)
 
     return run(go)
 

@@ -131,15 +131,13 @@ def lines_fetch(
     Example: parlaycards lines fetch nfl --week 12 --card nfl-w12   (or: lines fetch nba --date 2026-12-01 --card nba-1201)
     """
     from ..services import feeds as svc
+    from ..services.cards import Into
 
     fresh_pool = None if dry_run else new_pool_path()
     asked = svc.FeedWeek(league, week=week, season=season, day=day, top=top, book=book, tz=tz)
     source = svc.FeedSource(provider, api_key, from_file)
-    fetched = run(
-        lambda: svc.fetch_lines(
-            _store(dry_run), card, asked, source, dry_run=dry_run, title=title, new=new, replace=replace
-        )
-    )
+    into = Into(card, title, fresh=new, replace=replace, dry_run=dry_run)
+    fetched = run(lambda: svc.fetch_lines(_store(dry_run), asked, source, into))
     _say_fetched(fetched, top)
     if not fetched.dry_run:
         say_new_pool(fresh_pool)

@@ -91,23 +91,14 @@ def season_of(day: date) -> int:
     return day.year if day.month >= 3 else day.year - 1
 
 
-def fetch_lines(
-    store: Store,
-    slug: str,
-    asked: FeedWeek,
-    source: FeedSource,
-    *,
-    dry_run: bool = False,
-    title: str | None = None,
-    new: bool = False,
-    replace: bool = False,
-) -> LinesFetched:
-    """The week's games and lines from a feed, stored as card `slug` exactly as `import` stores a sheet
-    (`new` starts the card afresh; `replace` lets the lines undo hand edits made since the last import)."""
+def fetch_lines(store: Store, asked: FeedWeek, source: FeedSource, into: cards.Into) -> LinesFetched:
+    """The week's games and lines from a feed, stored as card `into.slug` exactly as `import` stores a sheet
+    (`into.fresh` starts the card afresh; `into.replace` lets the lines undo hand edits made since the last
+    import)."""
     league, week, top, tz, from_file = asked.league, asked.week, asked.top, asked.tz, source.from_file
     lg = feeds.league_of(league)
     zone(tz)
-    cards.check_slug(slug)
+    cards.check_slug(slug := into.slug or "")
     day = _date(asked.day, tz)
     _check_asked(league, lg, slug, week, day, top, from_file)
     season = asked.season or season_of(day or datetime.now(zone(tz)).date())
@@ -124,17 +115,16 @@ def fetch_lines(
             problems=left_off,
         )
     games, as_written = _games(picked, lg)
-    card_title = title or _card_title(lg, week if week is not None else feed.week, day, games)
-    how = cards.Storing(card_title, tz, title, fresh=new, replace=replace, dry_run=dry_run)
+    how = cards.Storing(_card_title(lg, week if week is not None else feed.week, day, games), tz, into)
     store_it = partial(_store_lines, store, slug, games, prov, taken, len(left_off), how=how)
-    saved, kept = _keeping(store, raw, taken, prov, query, dry_run, store_it)
+    saved, kept = _keeping(store, raw, taken, prov, query, into.dry_run, store_it)
     return LinesFetched(
         saved,
         Taken(taken.provider, taken.source, taken.taken_at, taken.book, kept, taken.from_file),
         left_off,
         outside,
         as_written,
-        dry_run,
+        into.dry_run,
     )
 
 
