@@ -45,6 +45,7 @@ def build(folder: Path, entries: int, url: str | None = None) -> tuple[str, dict
     import cv2
     import numpy as np
 
+    from parlaycards.core.handed import EntrySheet
     from parlaycards.core.verify import verify_code
     from parlaycards.demo import marks, paper
     from parlaycards.io.lines import Asked
@@ -79,7 +80,7 @@ def build(folder: Path, entries: int, url: str | None = None) -> tuple[str, dict
                 [f"{serial:06d}", f"Player {serial}", rng.choice((2, 5, 10)), picks, "2026-11-19 12:00"]
             )
             codes[serial] = verify_code(secret, slug, card.version, serial)
-    done = entry_svc.import_entries(store, slug, sheet)
+    done = entry_svc.import_entries(store, slug, EntrySheet(sheet))
     assert not done.refused, done.refused[:3]
     for g in card.games[: len(card.games) // 2]:
         result_svc.set_result(store, slug, g.numbers.away, rng.randint(3, 38), rng.randint(3, 38))

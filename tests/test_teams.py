@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlaycards.core import team_names, teams
+from parlaycards.core.handed import EntrySheet
 from parlaycards.core.models import Side
 from parlaycards.io.pickem import game_pick, match_game
 
@@ -125,7 +126,7 @@ def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_
 
     pickem_svc.create_pool(store, "office-w12", card="nfl-w12")
     sheet = csv_file(tmp_path / "picks.csv", [["Name", "GB @ CHI", "NYG at DAL"], ["Ann", "GB", "Cowboys"]])
-    got = pickem_svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
+    got = pickem_svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
     assert got.stored == ["Ann"] and got.refused == [] and got.ignored == ()
     [entry] = pickem_svc.entries(store, "office-w12").entries
     games = card_in_store.games
