@@ -72,25 +72,30 @@ def test_the_score_importer_finds_games_by_any_name():
 
 def test_match_team_says_which_candidate_and_how():
     card = ["Green Bay Packers", "Chicago Bears", "Detroit Lions"]
-    assert teams.match_team("GB", card) == teams.Match("GB", "Green Bay Packers", "alias")
-    assert teams.match_team("chicago bears", card) == teams.Match("chicago bears", "Chicago Bears", "exact")
-    assert teams.match_team("Detroit", card) == teams.Match("Detroit", "Detroit Lions", "alias")
+    assert teams.match_team("GB", card) == teams.Named("GB", ("Green Bay Packers",), "alias")
+    assert teams.match_team("chicago bears", card) == teams.Named(
+        "chicago bears", ("Chicago Bears",), "exact"
+    )
+    assert teams.match_team("Detroit", card) == teams.Named("Detroit", ("Detroit Lions",), "alias")
     town = ["Springfield Atoms", "Shelbyville Sharks"]  # teams the alias table does not know
-    assert teams.match_team("Springfield", town) == teams.Match("Springfield", "Springfield Atoms", "words")
-    assert teams.match_team("Shelby", town) == teams.Match("Shelby", "Shelbyville Sharks", "short")
-    assert teams.match_team("Vikings", card) == teams.NoMatch("Vikings")
-    assert teams.match_team("", card) == teams.NoMatch("")
+    assert teams.match_team("Springfield", town) == teams.Named(
+        "Springfield", ("Springfield Atoms",), "words"
+    )
+    assert teams.match_team("Shelby", town) == teams.Named("Shelby", ("Shelbyville Sharks",), "short")
+    assert teams.match_team("Vikings", card) == teams.Named("Vikings")
+    assert teams.match_team("", card) == teams.Named("")
     both = teams.match_team("LA", ["Los Angeles Rams", "Los Angeles Chargers", "Los Angeles Rams"])
-    assert both == teams.Ambiguous("LA", ("Los Angeles Rams", "Los Angeles Chargers"), "short")
+    assert both == teams.Named("LA", ("Los Angeles Rams", "Los Angeles Chargers"), "short")
+    assert both.ambiguous and both.team is None
 
 
 def test_match_team_knows_every_fbs_school():
     card = ["Kansas", "Kansas State", "Alabama", "Wake Forest", "Appalachian State", "Arizona State"]
-    assert teams.match_team("K-State", card) == teams.Match("K-State", "Kansas State", "alias")
-    assert teams.match_team("Crimson Tide", card) == teams.Match("Crimson Tide", "Alabama", "alias")
-    assert teams.match_team("Demon Deacons", card) == teams.Match("Demon Deacons", "Wake Forest", "alias")
-    assert teams.match_team("App St", card) == teams.Match("App St", "Appalachian State", "alias")
-    assert isinstance(teams.match_team("Kansas", card), teams.Match)
+    assert teams.match_team("K-State", card) == teams.Named("K-State", ("Kansas State",), "alias")
+    assert teams.match_team("Crimson Tide", card) == teams.Named("Crimson Tide", ("Alabama",), "alias")
+    assert teams.match_team("Demon Deacons", card) == teams.Named("Demon Deacons", ("Wake Forest",), "alias")
+    assert teams.match_team("App St", card) == teams.Named("App St", ("Appalachian State",), "alias")
+    assert teams.match_team("Kansas", card).team is not None
     assert len(team_names.FBS) >= 135 and all(names[0] for names in team_names.FBS)
     assert teams.canonical("UConn") == "Connecticut" and teams.canonical("Hokies") == "Virginia Tech"
     assert teams.canonical("ASU") is None  # Appalachian State or Arizona State: not in the table
