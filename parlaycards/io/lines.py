@@ -45,7 +45,7 @@ from .sheets import (
     open_workbook,
     text_of,
 )
-from .suggest import suggest
+from .suggest import command_for, suggest
 from .table import Draft, Extracted, Layout, Table
 from .team_check import own_leagues, unknown_teams
 from .words import league_named, league_of
@@ -280,7 +280,8 @@ def _suggested(asked: Asked, calendar: Calendar, sheet: Sheet, several: bool, re
         (asked.on.isoformat() if asked.on else None, "date"),
     ]
     again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
-    return suggest(asked.path, sheet, several, calendar, trial, again, read_only, asked.typed)
+    command = command_for(asked.path, sheet, several, again, asked.typed)
+    return suggest(sheet, calendar, command, again, trial, read_only)
 
 
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:
