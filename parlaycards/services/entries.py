@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
 from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
-from ..core.handed import EntrySheet
 from ..core.models import Entry, Settlement
 from ..core.money import ZERO, dollars, hand_back, pay_out
 from ..core.text import brief, folded, plural
@@ -33,6 +32,7 @@ from ..store import voids as void_rows
 from .voids import refuse_absent
 
 if TYPE_CHECKING:
+    from ..core.handed import EntrySheet
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
     from ..store import Store, Tx
     from ..store.look import Pool

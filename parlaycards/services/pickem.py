@@ -18,7 +18,6 @@ from pydantic import ValidationError
 from ..core.choices import PickemBasis, TiebreakRule
 from ..core.edits import validation_text
 from ..core.errors import ParlayError, RefusedError, option
-from ..core.handed import EntrySheet
 from ..core.models import Card, Game
 from ..core.pickem import (
     POOL_SLUG,
@@ -41,6 +40,7 @@ from ..store import pickem as rows
 from .pickem_checks import check_open, none_stored, paid_status, past_posted, past_posted_error, row_entry
 
 if TYPE_CHECKING:
+    from ..core.handed import EntrySheet
     from ..io.pickem import PickemRow
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
