@@ -51,6 +51,7 @@ class FeedSource:
     from_file: Path | None = None
 
     def chosen(self) -> Provider | None:
+        """The provider asked for; None for a saved file with no provider named (the file says which)."""
         return provider_of(self.provider, self.from_file)
 
 
