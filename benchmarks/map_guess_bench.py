@@ -31,7 +31,7 @@ from pathlib import Path
 from openpyxl import Workbook
 
 from parlaycards.core.errors import ParlayError
-from parlaycards.io.lines import _header, read_lines
+from parlaycards.io.lines import Asked, _header, read_lines
 from parlaycards.io.mapping import parse_map
 from parlaycards.io.sheets import open_workbook
 
@@ -46,7 +46,7 @@ COMMAND = re.compile(r"parlaycards import (.*?) --dry-run")
 
 
 def games(path: Path, short: bool = False, **kw: object) -> list[tuple[object, ...]]:
-    got = read_lines(path, today=TODAY, **kw)  # type: ignore[arg-type]
+    got = read_lines(Asked(path, today=TODAY, **kw))  # type: ignore[arg-type]
     if short:
         return [
             (g.away, g.home, float(g.spread), None if g.total is None else float(g.total)) for g in got.games

@@ -45,17 +45,22 @@ def build(folder: Path, entries: int, url: str | None = None) -> tuple[str, dict
     import cv2
     import numpy as np
 
+    from parlaycards.core.handed import EntrySheet
     from parlaycards.core.verify import verify_code
     from parlaycards.demo import marks, paper
+    from parlaycards.io.lines import Asked
     from parlaycards.services import cards, grading, printing
     from parlaycards.services import entries as entry_svc
     from parlaycards.services import results as result_svc
+    from parlaycards.services.cards import Into
     from parlaycards.store import Store
     from parlaycards.store import cards as card_rows
 
     db = url or str(folder / "pool.db")
     store = Store(url or f"sqlite:///{db}")
-    slug = cards.import_lines(store, ROOT / "sample_lines" / "nfl-week-12.xlsx", slug="nfl-w12").card.slug
+    slug = cards.import_lines(
+        store, Asked(ROOT / "sample_lines" / "nfl-week-12.xlsx"), Into(slug="nfl-w12")
+    ).card.slug
     photo_batch = printing.print_batch(store, slug, copies=2, template="letter-2up", folder=folder)
     printing.print_batch(store, slug, copies=entries, template="letter-2up", folder=folder)
     with store.reading() as tx:
@@ -75,7 +80,7 @@ def build(folder: Path, entries: int, url: str | None = None) -> tuple[str, dict
                 [f"{serial:06d}", f"Player {serial}", rng.choice((2, 5, 10)), picks, "2026-11-19 12:00"]
             )
             codes[serial] = verify_code(secret, slug, card.version, serial)
-    done = entry_svc.import_entries(store, slug, sheet)
+    done = entry_svc.import_entries(store, slug, EntrySheet(sheet))
     assert not done.refused, done.refused[:3]
     for g in card.games[: len(card.games) // 2]:
         result_svc.set_result(store, slug, g.numbers.away, rng.randint(3, 38), rng.randint(3, 38))

@@ -123,7 +123,9 @@ def test_a_week_through_the_commands(pool_url: str, tmp_path: Path):
 
 def test_the_demo_week_gives_the_same_figures_on_both(pg_cluster, tmp_path: Path):
     from parlaycards.demo.run import STEPS
+    from parlaycards.io.lines import Asked
     from parlaycards.services import cards as card_svc
+    from parlaycards.services.cards import Into
 
     told = {}
     for name, url in (
@@ -138,7 +140,7 @@ def test_the_demo_week_gives_the_same_figures_on_both(pg_cluster, tmp_path: Path
             ("ncaa-w13", "ncaa-week-13.xlsx"),
             ("combo-w12", "combo-week-12.xlsx"),
         ):
-            card_svc.import_lines(store, SAMPLES / sheet, slug=slug)
+            card_svc.import_lines(store, Asked(SAMPLES / sheet), Into(slug=slug))
         for step in STEPS:
             if step.__name__ != "_scan":  # scanning has its own tests; the figures come from the pool
                 said += step(store, out, SAMPLES, lambda _: None)

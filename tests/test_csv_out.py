@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.models import Card
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 from parlaycards.report.csv_out import write_card_csv, write_csv
 from parlaycards.services import results, voids
 
@@ -28,13 +28,13 @@ def _rows(path: Path) -> list[list[str]]:
 
 @pytest.mark.parametrize("name", ["nfl-week-12.xlsx", "ncaa-week-13.xlsx"])
 def test_a_card_exported_as_csv_imports_back_to_the_same_games(tmp_path, name):
-    lines = read_lines(SAMPLES / name)
+    lines = read_lines(Asked(SAMPLES / name))
     card = Card(slug="w", title="t", games=lines.games)
     path = write_card_csv(card, tmp_path / "card.csv")
     rows = _rows(path)
     assert rows[0][:6] == ["League", "Date", "Time", "Away No.", "Away", "Away line"]
     assert len(rows) == 1 + len(card.games)
-    assert read_lines(path, tz=card.timezone).games == card.games
+    assert read_lines(Asked(path, tz=card.timezone)).games == card.games
 
 
 def test_csv_is_whole_or_not_at_all_and_never_a_formula(tmp_path):

@@ -30,12 +30,14 @@ def test_unknown_number_names_the_range():
 def test_add_game_takes_next_free_numbers():
     card = edits.add_game(
         make_card(),
-        league="NFL",
-        away="Bears",
-        home="Lions",
-        spread=Decimal("-7.5"),
-        total=Decimal("47.5"),
-        kickoff=None,
+        edits.NewGame(
+            league="NFL",
+            away="Bears",
+            home="Lions",
+            spread=Decimal("-7.5"),
+            total=Decimal("47.5"),
+            kickoff=None,
+        ),
     )
     g = card.games[-1]
     assert (g.numbers.away, g.numbers.home, g.numbers.over, g.numbers.under) == (113, 114, 213, 214)
@@ -45,12 +47,14 @@ def test_duplicate_game_refused():
     with pytest.raises(ParlayError, match="Buffalo Bills at Houston Texans is on the card twice"):
         edits.add_game(
             make_card(),
-            league="NFL",
-            away="Buffalo Bills",
-            home="Houston Texans",
-            spread=Decimal(1),
-            total=None,
-            kickoff=None,
+            edits.NewGame(
+                league="NFL",
+                away="Buffalo Bills",
+                home="Houston Texans",
+                spread=Decimal(1),
+                total=None,
+                kickoff=None,
+            ),
         )
 
 
@@ -130,7 +134,10 @@ def test_a_game_added_by_hand_stands_in_kickoff_order_among_its_league():
     card = edits.rebuild(card, games=tuple(games))
     sunday = datetime(2026, 11, 22, 18, 0, tzinfo=UTC)  # the middle game's kickoff, 1:00 PM ET
     added = edits.add_game(
-        card, league="NFL", away="Bears", home="Lions", spread=Decimal(-3), total=None, kickoff=sunday
+        card,
+        edits.NewGame(
+            league="NFL", away="Bears", home="Lions", spread=Decimal(-3), total=None, kickoff=sunday
+        ),
     )
     assert [g.away for g in added.games] == [
         card.games[0].away,
@@ -140,11 +147,15 @@ def test_a_game_added_by_hand_stands_in_kickoff_order_among_its_league():
     ]
     assert added.games[2].numbers.away == 107  # the next free numbers, as before
     undated = edits.add_game(
-        card, league="NFL", away="Bears", home="Lions", spread=Decimal(-3), total=None, kickoff=None
+        card,
+        edits.NewGame(league="NFL", away="Bears", home="Lions", spread=Decimal(-3), total=None, kickoff=None),
     )
     assert undated.games[-1].away == "Bears"
     assert [g.away for g in card.games] == [g.away for g in added.games if g.away != "Bears"]  # untouched
     other = edits.add_game(
-        card, league="NBA", away="Celtics", home="Knicks", spread=Decimal(-3), total=None, kickoff=sunday
+        card,
+        edits.NewGame(
+            league="NBA", away="Celtics", home="Knicks", spread=Decimal(-3), total=None, kickoff=sunday
+        ),
     )
     assert other.games[-1].away == "Celtics"  # another league's game goes after this league's games

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core import edits
 from parlaycards.core.errors import NotFoundError, ParlayError, RefusedError, spell
+from parlaycards.core.handed import EntrySheet
 from parlaycards.services import entries as svc
 from parlaycards.services import grading, pool_settings, results
 from parlaycards.store import schema
@@ -191,7 +192,7 @@ def test_import_stores_good_rows_and_lists_refused_ones_by_file_sheet_row_and_ce
             ["99", "Ghost", "5", "101,103,105", None],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path, received=HANDED_IN)
+    done = svc.import_entries(pool, "nfl-w12", EntrySheet(path, received=HANDED_IN))
     assert [e.serial for e in done.stored] == ["000001", "000002"]
     assert [str(r) for r in done.refused] == [
         'entries.xlsx, sheet "Entries", row 6: cell C6: the stake "five" is not an amount. Accepted: 5, 5.00, $5, '
@@ -213,7 +214,7 @@ def test_pick_columns_and_csv(pool, tmp_path):
             ["6", "Bo", "$20", "107", "109", "111", "201"],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path, received=HANDED_IN)
+    done = svc.import_entries(pool, "nfl-w12", EntrySheet(path, received=HANDED_IN))
     assert [(e.serial, e.stake, e.picks) for e in done.stored] == [
         ("000005", Decimal("2.50"), (101, 103, 105)),
         ("000006", Decimal("20.00"), (107, 109, 111, 201)),
@@ -227,7 +228,7 @@ def test_a_sheet_without_an_entries_header_names_what_it_found(pool, tmp_path):
         match=r'odd.xlsx, sheet "Entries": no header row found: the likeliest header, '
         r'row 1, has "Who", "What"\. Accepted headers: Serial',
     ):
-        svc.import_entries(pool, "nfl-w12", path)
+        svc.import_entries(pool, "nfl-w12", EntrySheet(path))
 
 
 def test_a_refused_batch_leaves_the_database_byte_for_byte_unchanged(pool, db_path, tmp_path):
@@ -238,11 +239,13 @@ def test_a_refused_batch_leaves_the_database_byte_for_byte_unchanged(pool, db_pa
     with pytest.raises(
         RefusedError, match=r"e.xlsx: 1 of 2 rows is refused, so none was stored \(--all-or-nothing\)"
     ):
-        svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True, received=HANDED_IN)
+        svc.import_entries(pool, "nfl-w12", EntrySheet(path, all_or_nothing=True, received=HANDED_IN))
     bad = xlsx(
         tmp_path / "bad.xlsx", [HEADER, ["50", "A", "5", "101,103,105"], ["1", "B", "5", "101,103,105"]]
     )
-    done = svc.import_entries(pool, "nfl-w12", bad, received=HANDED_IN)  # every row refused: nothing to store
+    done = svc.import_entries(
+        pool, "nfl-w12", EntrySheet(bad, received=HANDED_IN)
+    )  # every row refused: nothing to store
     assert (len(done.stored), len(done.refused)) == (0, 2)
     with pytest.raises(RefusedError):
         add(pool, serial="1")
@@ -252,7 +255,14 @@ def test_a_refused_batch_leaves_the_database_byte_for_byte_unchanged(pool, db_pa
 
 def test_all_or_nothing_stores_everything_when_every_row_is_good(pool, tmp_path):
     path = xlsx(tmp_path / "e.xlsx", [HEADER, ["2", "A", "5", "101,103,105"], ["3", "B", "5", "102,104,106"]])
-    assert len(svc.import_entries(pool, "nfl-w12", path, all_or_nothing=True, received=HANDED_IN).stored) == 2
+    assert (
+        len(
+            svc.import_entries(
+                pool, "nfl-w12", EntrySheet(path, all_or_nothing=True, received=HANDED_IN)
+            ).stored
+        )
+        == 2
+    )
     assert count(pool) == 2
 
 
@@ -267,7 +277,7 @@ def test_late_column_and_received_column(pool, tmp_path):
             ["3", "C", "5", "101,103,105", "11/22/2026 12:10 PM", None],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path)
+    done = svc.import_entries(pool, "nfl-w12", EntrySheet(path))
     assert [(e.serial, e.late) for e in done.stored] == [("000001", False), ("000002", True)]
     assert "after the cutoff" in done.refused[0].reasons[0]
 

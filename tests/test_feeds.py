@@ -712,8 +712,9 @@ def test_result_fetch_of_an_ambiguous_name_is_refused(db_path, store):
     path.write_text(json.dumps(feed))
     with pytest.raises(ParlayError, match="Miami at Temple matches more than one game of the feed"):
         from parlaycards.services.feed_results import fetch_results
+        from parlaycards.services.feeds import FeedSource
 
-        fetch_results(store, "nfl-w12", from_file=path)
+        fetch_results(store, "nfl-w12", FeedSource(from_file=path))
     assert stored_results(db_path) == {}
 
 

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import NotFoundError, ParlayError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.services import entries, grading, results
 from parlaycards.store import schema
 
@@ -315,7 +316,7 @@ def test_shipped_sample_entries_and_scores_grade_as_their_generator_says(store):
     root = Path(__file__).parents[1] / "sample_lines"
     card = new_card(store, samples_pool.nfl_card(root))
     print_serials(store, card.slug, 40)
-    done = entries.import_entries(store, card.slug, root / samples_pool.ENTRIES)
+    done = entries.import_entries(store, card.slug, EntrySheet(root / samples_pool.ENTRIES))
     assert (len(done.stored), len(done.refused)) == (36, 2)
     saved = results.import_results(store, card.slug, root / samples_pool.SCORES)
     assert len(saved.changes) == 16 and sum(c.new.cancelled for c in saved.changes) == 1

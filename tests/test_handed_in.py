@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import RefusedError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.services import entries as svc
 from parlaycards.services import history
 from parlaycards.store import Store
@@ -49,7 +50,7 @@ def test_a_received_cell_before_the_print_is_refused_at_its_row(printed: Store, 
             ["000003", code(printed, "nfl-w12", 1, 3), "Bo", 5, "101,103,105", "2026-11-19 08:00"],
         ],
     )
-    done = svc.import_entries(printed, "nfl-w12", sheet)
+    done = svc.import_entries(printed, "nfl-w12", EntrySheet(sheet))
     assert [e.serial for e in done.stored] == ["000003"]
     assert len(done.refused) == 1 and "before serial 000002 was printed" in str(done.refused[0])
 

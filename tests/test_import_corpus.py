@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 from parlaycards.io.mapping import parse_map
 
 ET = ZoneInfo("America/New_York")
@@ -185,7 +185,9 @@ MAPPED = {
 
 def games(path: Path) -> list[tuple[object, ...]]:
     out = []
-    for g in read_lines(path, today=TODAY, mapping=MAPPED.get(path.name), **CHOSEN.get(path.name, {})).games:
+    for g in read_lines(
+        Asked(path, today=TODAY, mapping=MAPPED.get(path.name), **CHOSEN.get(path.name, {}))
+    ).games:
         k = (
             g.kickoff.astimezone(ET).isoformat()[:16]
             if isinstance(g.kickoff, datetime)
@@ -225,10 +227,12 @@ def test_the_libreoffice_files_were_saved_by_libreoffice(name: str) -> None:
 
 def test_a_whole_number_a_spreadsheet_stores_as_a_number_reads_as_written() -> None:
     # Calc stores 40 as the number 40: the total is 40, not 4E+1
-    assert [g.total for g in read_lines(CORPUS / "matchup-lines-in-cell-calc.xlsx", today=TODAY).games][
-        2
-    ] == 40
-    assert str(read_lines(CORPUS / "matchup-lines-in-cell-calc.xlsx", today=TODAY).games[2].total) == "40"
+    assert [
+        g.total for g in read_lines(Asked(CORPUS / "matchup-lines-in-cell-calc.xlsx", today=TODAY)).games
+    ][2] == 40
+    assert (
+        str(read_lines(Asked(CORPUS / "matchup-lines-in-cell-calc.xlsx", today=TODAY)).games[2].total) == "40"
+    )
 
 
 # --- what the importer does not read: refused, or named ---------------------------------------------
@@ -247,7 +251,7 @@ def xlsx(tmp_path: Path, rows: list[list[object]], name: str = "lines.xlsx") -> 
 
 def error(path: Path) -> str:
     with pytest.raises(ParlayError) as info:
-        read_lines(path, today=TODAY)
+        read_lines(Asked(path, today=TODAY))
     return info.value.text()
 
 
@@ -291,7 +295,10 @@ def test_a_column_that_can_change_a_side_is_read_or_refuses_the_import(
 
 def test_other_columns_are_named_as_ignored_and_values_without_a_header_are_warned(tmp_path: Path) -> None:
     got = read_lines(
-        xlsx(tmp_path, [["Away", "Home", "Line", "TV", None], ["A", "B", "-3", "CBS", "windy"]]), today=TODAY
+        Asked(
+            xlsx(tmp_path, [["Away", "Home", "Line", "TV", None], ["A", "B", "-3", "CBS", "windy"]]),
+            today=TODAY,
+        )
     )
     [reading] = got.readings
     assert [str(c) for c in reading.ignored()] == ['D "TV" → ignored', "E (no header) → ignored"]
@@ -324,7 +331,7 @@ def test_such_a_row_is_a_warning_when_every_game_below_has_its_own_date(tmp_path
         ["Away", "Home", "Line", "Date"],
         ["11/23", "C", "D", "-3"],
     ]
-    got = read_lines(xlsx(tmp_path, rows), today=TODAY)
+    got = read_lines(Asked(xlsx(tmp_path, rows), today=TODAY))
     assert [g.kickoff for g in got.games] == [date(2026, 11, 22), date(2026, 11, 23)]
     assert got.warnings == (
         'sheet "Week 12", row 2: "Early games" is neither a game nor a date or league heading; '
@@ -374,7 +381,9 @@ def test_favorite_line_underdog_with_an_at_vs_column_between_the_teams(tmp_path:
             ["Buffalo", "2", "", "MIAMI"],
         ],
     )
-    assert [(g.away, g.home, g.neutral, str(g.spread)) for g in read_lines(path, today=TODAY).games] == [
+    assert [
+        (g.away, g.home, g.neutral, str(g.spread)) for g in read_lines(Asked(path, today=TODAY)).games
+    ] == [
         ("Dallas", "Houston", False, "3"),
         ("Clemson", "Georgia", True, "-7"),
         ("Buffalo", "MIAMI", False, "2"),
@@ -459,7 +468,10 @@ def test_a_venue_column_of_stadiums_is_ignored_and_named_but_one_of_site_marks_r
     tmp_path: Path,
 ) -> None:
     got = read_lines(
-        xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Lambeau Field"]]), today=TODAY
+        Asked(
+            xlsx(tmp_path, [["Away", "Home", "Line", "Venue"], ["A", "B", "-3", "Lambeau Field"]]),
+            today=TODAY,
+        )
     )
     assert [str(c) for c in got.readings[0].ignored()] == ['D "Venue" → ignored']
     text = error(
@@ -479,7 +491,7 @@ def test_pk_in_the_favourite_column_is_a_pickem(tmp_path: Path) -> None:
             ["Seattle", "Arizona", "Arizona", "3"],
         ],
     )
-    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, today=TODAY).games] == [
+    assert [(g.away, g.home, str(g.spread)) for g in read_lines(Asked(path, today=TODAY)).games] == [
         ("Dallas", "Houston", "0"),
         ("Chicago", "Detroit", "0"),
         ("Miami", "Buffalo", "0"),
@@ -504,7 +516,7 @@ def test_a_rotation_board_with_day_headings_in_its_team_column(tmp_path: Path) -
             [454, "Clemson", None, 51],
         ],
     )
-    got = read_lines(path, today=TODAY)
+    got = read_lines(Asked(path, today=TODAY))
     assert [(g.away, g.home, g.neutral, str(g.spread), g.kickoff) for g in got.games] == [
         ("Alabama", "Auburn", False, "7", date(2026, 11, 28)),
         ("Georgia", "Clemson", True, "3", date(2026, 11, 29)),
@@ -551,7 +563,7 @@ def test_two_columns_headed_as_the_line_stop_the_import(tmp_path: Path) -> None:
     assert 'column E ("O/U") and column D ("Total") are both headed as total' in text
     # an opening line beside the line is named as ignored, as any column the import does not read
     got = read_lines(
-        xlsx(tmp_path, [["Away", "Home", "Open", "Line"], ["Bills", "Texans", -2.5, -3]]), today=TODAY
+        Asked(xlsx(tmp_path, [["Away", "Home", "Open", "Line"], ["Bills", "Texans", -2.5, -3]]), today=TODAY)
     )
     assert [str(g.spread) for g in got.games] == ["-3"]
     assert [u.read_as for u in got.readings[0].columns] == [
@@ -572,13 +584,13 @@ def test_home_and_away_marks_after_a_name(tmp_path: Path) -> None:
             ["Lions (A)", 7, "Bears", 41],
         ],
     )
-    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, today=TODAY).games] == [
+    assert [(g.away, g.home, str(g.spread)) for g in read_lines(Asked(path, today=TODAY)).games] == [
         ("Bills", "Texans", "-3"),
         ("Cowboys", "Giants", "2.5"),
         ("Lions", "Bears", "7"),
     ]
     path = xlsx(tmp_path, [["Away", "Home", "Line"], ["Bills (V)", "Texans (H)", -3]])
-    assert [(g.away, g.home) for g in read_lines(path, today=TODAY).games] == [("Bills", "Texans")]
+    assert [(g.away, g.home) for g in read_lines(Asked(path, today=TODAY)).games] == [("Bills", "Texans")]
     text = error(xlsx(tmp_path, [["Away", "Home", "Line"], ["Texans (H)", "Bills", 3]]))
     assert 'cell A2: "Texans (H)" in the Away column is marked as the home team' in text
 
@@ -595,6 +607,6 @@ def test_a_time_zone_in_the_time_header_places_the_times_written_without_one(tmp
             ["11/29/2026", "7:20 PM ET", "Lions", "Bears", 1],
         ],
     )
-    got = read_lines(path, today=TODAY)
+    got = read_lines(Asked(path, today=TODAY))
     assert [g.kickoff.astimezone(ET).strftime("%H:%M") for g in got.games] == ["13:00", "16:25", "19:20"]
     assert got.readings[0].columns[1].read_as == "time in America/Chicago, as the header says"

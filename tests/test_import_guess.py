@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
-from parlaycards.io.lines import _header, read_lines
+from parlaycards.io.lines import Asked, _header, read_lines
 from parlaycards.io.mapping import parse_map
 from parlaycards.io.sheets import open_workbook
 
@@ -31,7 +31,7 @@ runner = CliRunner()
 
 def refusal(path: Path, **chosen: str) -> str:
     with pytest.raises(ParlayError) as info:
-        read_lines(path, today=TODAY, **chosen)  # type: ignore[arg-type]
+        read_lines(Asked(path, today=TODAY, **chosen))  # type: ignore[arg-type]
     return info.value.text()
 
 
@@ -45,7 +45,7 @@ def games(
     path: Path, items: list[str] | None = None, **chosen: str
 ) -> list[tuple[str, str, float, float | None]]:
     mapping = parse_map(items) if items is not None else None
-    got = read_lines(path, today=TODAY, mapping=mapping, **chosen)  # type: ignore[arg-type]
+    got = read_lines(Asked(path, today=TODAY, mapping=mapping, **chosen))  # type: ignore[arg-type]
     return [(g.away, g.home, float(g.spread), None if g.total is None else float(g.total)) for g in got.games]
 
 
@@ -299,7 +299,7 @@ def test_week_and_season_are_mapped(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.stdout
     assert "at PHI" in result.stdout and "at DEN" not in result.stdout
-    got = read_lines(SEASON, today=TODAY, mapping=parse_map(items), week="12", season="2026")
+    got = read_lines(Asked(SEASON, today=TODAY, mapping=parse_map(items), week="12", season="2026"))
     uses = {u.letter: u.read_as for u in got.readings[0].columns}
     assert uses["C"] == uses["B"] == "used to choose the week"
 
@@ -436,7 +436,7 @@ def test_a_mapped_week_column_of_one_week_is_said_so(tmp_path: Path) -> None:
         ],
     )
     got = read_lines(
-        path, today=TODAY, mapping=parse_map(["away=C", "home=D", "home-line=E", "week=B", "season=A"])
+        Asked(path, today=TODAY, mapping=parse_map(["away=C", "home=D", "home-line=E", "week=B", "season=A"]))
     )
     assert [str(c) for c in got.readings[0].columns][:2] == [
         'A "yr" → the season (the file holds one)',

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 from parlaycards.io.mapping import parse_map
 
 from .pool_support import csv_file
@@ -55,7 +55,7 @@ def shown(db: Path, slug: str) -> list[tuple[str, str, float, float | None]]:
 
 def refusal(path: Path) -> str:
     with pytest.raises(ParlayError) as info:
-        read_lines(path, today=TODAY)
+        read_lines(Asked(path, today=TODAY))
     return info.value.text()
 
 
@@ -116,7 +116,7 @@ def test_a_two_rows_a_game_sheet_is_guessed_as_team_and_spread(tmp_path: Path) -
         [["Outfit", "Hcp", "O-U"], ["Chicago", "+6.5", 41.5], ["Green Bay", "-6.5", 41.5]],
     )
     assert "--map team=A --map spread=B --map total=C --dry-run" in refusal(path)
-    got = read_lines(path, today=TODAY, mapping=parse_map(["team=A", "spread=B", "total=C"]))
+    got = read_lines(Asked(path, today=TODAY, mapping=parse_map(["team=A", "spread=B", "total=C"])))
     assert [(g.away, g.home, str(g.spread), str(g.total)) for g in got.games] == [
         ("Chicago", "Green Bay", "-6.5", "41.5")
     ]
@@ -127,7 +127,7 @@ def test_a_two_rows_a_game_sheet_is_guessed_as_team_and_spread(tmp_path: Path) -
 
 
 def test_columns_not_mapped_are_named_as_ignored() -> None:
-    got = read_lines(CLUB, today=TODAY, mapping=parse_map(["away=B", "home=C", "home-line=D"]))
+    got = read_lines(Asked(CLUB, today=TODAY, mapping=parse_map(["away=B", "home=C", "home-line=D"])))
     [reading] = got.readings
     assert reading.layout == "one row per game (columns mapped by hand)"
     assert [str(c) for c in reading.ignored()] == [
@@ -141,7 +141,7 @@ def test_columns_not_mapped_are_named_as_ignored() -> None:
 
 def test_a_mapped_column_that_does_not_read_is_refused_naming_the_cell() -> None:
     with pytest.raises(ParlayError) as info:
-        read_lines(CLUB, today=TODAY, mapping=parse_map(["away=B", "home=C", "home-line=G"]))
+        read_lines(Asked(CLUB, today=TODAY, mapping=parse_map(["away=B", "home=C", "home-line=G"])))
     text = info.value.text()
     assert 'sheet "Week 12", cell G5: the spread "windy" is not a line.' in text
     assert "cell G4: Chicago at Green Bay has no line (the cell is blank)" in text
@@ -156,19 +156,19 @@ def test_spread_by_sign_or_margin_and_by_header_text(tmp_path: Path) -> None:
             ["Jets", "Bills", "-3", "3"],
         ],
     )
-    by_sign = read_lines(path, mapping=parse_map(["away=Road", "home=Host", "spread=D"], "sign"))
-    by_margin = read_lines(path, mapping=parse_map(["away=A", "home=B", "spread=Margin"], "margin"))
+    by_sign = read_lines(Asked(path, mapping=parse_map(["away=Road", "home=Host", "spread=D"], "sign")))
+    by_margin = read_lines(Asked(path, mapping=parse_map(["away=A", "home=B", "spread=Margin"], "margin")))
     assert [str(g.spread) for g in by_sign.games] == ["-6.5", "3"]
     assert [str(g.spread) for g in by_margin.games] == ["-6.5", "3"]
     with pytest.raises(ParlayError, match=r"spread=… does not say whose line it is: add --favourite-by sign"):
-        read_lines(path, mapping=parse_map(["away=A", "home=B", "spread=D"]))
+        read_lines(Asked(path, mapping=parse_map(["away=A", "home=B", "spread=D"])))
 
 
 def test_favourite_line_underdog_by_hand(tmp_path: Path) -> None:
     path = csv_file(
         tmp_path / "f.csv", [["Chalk", "Pts", "Dog"], ["DALLAS", "3", "Houston"], ["Buffalo", "2", "MIAMI"]]
     )
-    got = read_lines(path, mapping=parse_map(["favourite=A", "line=B", "underdog=C"]))
+    got = read_lines(Asked(path, mapping=parse_map(["favourite=A", "line=B", "underdog=C"])))
     assert [(g.away, g.home, str(g.spread)) for g in got.games] == [
         ("Houston", "DALLAS", "-3"),
         ("Buffalo", "MIAMI", "2"),
@@ -180,7 +180,7 @@ def test_an_unmapped_column_naming_a_side_still_refuses(tmp_path: Path) -> None:
         tmp_path / "s.csv", [["Road", "Host", "Pts", "Fav"], ["Bears", "Packers", "6.5", "Bears"]]
     )
     with pytest.raises(ParlayError) as info:
-        read_lines(path, mapping=parse_map(["away=A", "home=B", "home-line=C"]))
+        read_lines(Asked(path, mapping=parse_map(["away=A", "home=B", "home-line=C"])))
     assert 'cell D1: column D ("Fav") names a favourite' in info.value.text()
     assert "Map it too (--map favourite=…" in info.value.text()
 
@@ -210,7 +210,7 @@ def test_a_mapping_that_does_not_parse_is_refused(items: list[str], message: str
 )
 def test_a_mapping_that_does_not_fit_the_sheet_is_refused(items: list[str], message: str) -> None:
     with pytest.raises(ParlayError, match=re.escape(message)):
-        read_lines(CLUB, today=TODAY, mapping=parse_map(items))
+        read_lines(Asked(CLUB, today=TODAY, mapping=parse_map(items)))
 
 
 # --- saved layouts ------------------------------------------------------------------------------------------
@@ -264,38 +264,43 @@ def test_layouts_without_a_pool_says_none_are_saved(tmp_path: Path) -> None:
 
 
 def test_week_and_season_columns_are_named_as_choosing_the_week() -> None:
-    got = read_lines(CORPUS / "season-nflverse.csv", season="2023", week="4")
+    got = read_lines(Asked(CORPUS / "season-nflverse.csv", season="2023", week="4"))
     uses = {c.header: c.read_as for c in got.readings[0].columns}
     assert uses["season"] == "used to choose the week"
     assert uses["week"] == "used to choose the week"
     assert uses["gameday"] != "ignored"
-    alone = read_lines(CORPUS / "season-nflverse.csv", week="4")
+    alone = read_lines(Asked(CORPUS / "season-nflverse.csv", week="4"))
     assert {c.header: c.read_as for c in alone.readings[0].columns}["season"] == (
         "used to choose the week (one season holds it)"
     )
 
 
 def test_two_rows_without_rotation_numbers_are_reported_by_their_own_layout_name() -> None:
-    got = read_lines(CORPUS / "sportsbook-two-rows.xlsx", today=TODAY)
+    got = read_lines(Asked(CORPUS / "sportsbook-two-rows.xlsx", today=TODAY))
     assert got.readings[0].layout == "two rows a game (no rotation numbers)"
-    assert read_lines(CORPUS / "rotation-board.xlsx", today=TODAY).readings[0].layout == "rotation board"
+    assert (
+        read_lines(Asked(CORPUS / "rotation-board.xlsx", today=TODAY)).readings[0].layout == "rotation board"
+    )
 
 
 def test_a_layout_is_saved_with_the_import_on_either_backend_and_not_by_a_refused_one(any_store) -> None:
     from parlaycards.services import cards as svc
     from parlaycards.services import layouts
+    from parlaycards.services.cards import Columns, Into
 
     mapping = parse_map(["away=B", "home=C", "home-line=G"])  # G holds notes: the import is refused
     with pytest.raises(ParlayError, match='cell G5: the spread "windy" is not a line'):
-        svc.import_lines(any_store, CLUB, slug="w12", mapping=mapping, save_layout="club")
+        svc.import_lines(any_store, Asked(CLUB, mapping=mapping), Into(slug="w12"), Columns(save_as="club"))
     assert layouts.list_layouts(any_store) == []
     mapping = parse_map(["away=Visiting club", "home=C", "spread=D", "total=E"], "sign")
-    done = svc.import_lines(any_store, CLUB, slug="w12", mapping=mapping, save_layout="club")
+    done = svc.import_lines(
+        any_store, Asked(CLUB, mapping=mapping), Into(slug="w12"), Columns(save_as="club")
+    )
     assert done.layout_saved == "club" and not done.layout_replaced
     [saved] = layouts.list_layouts(any_store)
     assert saved.roles == (("away", "B"), ("home", "C"), ("spread", "D"), ("total", "E"))
     assert saved.favourite_by == "sign" and dict(saved.headers)["away"] == "Visiting club"
-    again = svc.import_lines(any_store, CLUB, slug="w13", layout="club", save_layout="club")
+    again = svc.import_lines(any_store, Asked(CLUB), Into(slug="w13"), Columns(layout="club", save_as="club"))
     assert again.layout_replaced
     assert [(g.away, str(g.spread)) for g in again.card.games][:2] == [
         ("Chicago", "-6.5"),
@@ -319,7 +324,7 @@ def test_a_role_the_layout_does_not_read_is_refused(
     items: list[str], favourite_by: str | None, message: str
 ) -> None:
     with pytest.raises(ParlayError, match=re.escape(message)):
-        read_lines(CLUB, today=TODAY, mapping=parse_map(items, favourite_by))
+        read_lines(Asked(CLUB, today=TODAY, mapping=parse_map(items, favourite_by)))
 
 
 def test_text_dates_times_and_moneylines_are_guessed_and_the_command_reads_them(tmp_path: Path) -> None:
@@ -348,7 +353,7 @@ def test_text_dates_times_and_moneylines_are_guessed_and_the_command_reads_them(
     )
     args = shlex.split(printed)[3:-1]
     mapping = parse_map([args[i + 1] for i in range(0, len(args), 2)])
-    got = read_lines(path, today=TODAY, mapping=mapping)
+    got = read_lines(Asked(path, today=TODAY, mapping=mapping))
     assert [(g.away, str(g.spread), str(g.total), g.kickoff.isoformat()) for g in got.games] == [
         ("Chicago Bears", "-6.5", "41.5", "2026-11-22T13:00:00-05:00"),
         ("Buffalo Bills", "2.5", "47", "2026-11-23T20:15:00-05:00"),
@@ -366,7 +371,7 @@ def test_a_sheet_without_a_header_row_is_told_to_insert_one_and_then_the_command
     assert "--map away=A --map home=B --map home-line=C --map total=D --dry-run" in text
     assert "--map away=A --map home=B --map away-line=C --map total=D --dry-run" in text
     headed = csv_file(tmp_path / "headed.csv", [["a", "b", "c", "d"], *rows])
-    got = read_lines(headed, mapping=parse_map(["away=A", "home=B", "home-line=C", "total=D"]))
+    got = read_lines(Asked(headed, mapping=parse_map(["away=A", "home=B", "home-line=C", "total=D"])))
     assert [(g.away, g.home, str(g.spread)) for g in got.games] == [
         ("Chicago", "Green Bay", "-6.5"),
         ("Tennessee", "Indianapolis", "0"),
@@ -389,8 +394,8 @@ def test_a_header_that_names_a_layout_without_its_line_column_also_prints_the_co
 def test_a_header_written_twice_is_named_by_letter(tmp_path: Path) -> None:
     path = csv_file(tmp_path / "twice.csv", [["Team", "Team", "Pts"], ["Bears", "Packers", "-3"]])
     with pytest.raises(ParlayError, match=re.escape('away="Team": columns A and B are both headed so.')):
-        read_lines(path, mapping=parse_map(["away=Team", "home=B", "home-line=C"]))
-    got = read_lines(path, mapping=parse_map(["away=A", "home=B", "home-line=C"]))
+        read_lines(Asked(path, mapping=parse_map(["away=Team", "home=B", "home-line=C"])))
+    got = read_lines(Asked(path, mapping=parse_map(["away=A", "home=B", "home-line=C"])))
     assert [(g.away, g.home) for g in got.games] == [("Bears", "Packers")]
 
 
@@ -423,11 +428,15 @@ def test_favourite_and_underdog_columns_marked_by_capitals_are_offered_both_ways
         in text
     )
     one, two = commands(text)
-    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, mapping=parse_map(one)).games] == [
+    assert [
+        (g.away, g.home, str(g.spread)) for g in read_lines(Asked(path, mapping=parse_map(one))).games
+    ] == [
         ("Jacksonville", "DALLAS", "-4"),
         ("Buffalo", "MIAMI", "3"),
     ]
-    assert [(g.away, g.home, str(g.spread)) for g in read_lines(path, mapping=parse_map(two)).games] == [
+    assert [
+        (g.away, g.home, str(g.spread)) for g in read_lines(Asked(path, mapping=parse_map(two))).games
+    ] == [
         ("Jacksonville", "DALLAS", "4"),
         ("Buffalo", "MIAMI", "-3"),
     ]
@@ -443,8 +452,8 @@ def test_line_in_a_one_row_sheet_needs_the_favourites_column(tmp_path: Path) -> 
         ],
     )
     with pytest.raises(ParlayError, match="line=… is the points the favourite gives, and no column names"):
-        read_lines(path, mapping=parse_map(["away=A", "home=B", "line=D"]))
-    got = read_lines(path, mapping=parse_map(["away=A", "home=B", "favourite=C", "line=D"]))
+        read_lines(Asked(path, mapping=parse_map(["away=A", "home=B", "line=D"])))
+    got = read_lines(Asked(path, mapping=parse_map(["away=A", "home=B", "favourite=C", "line=D"])))
     assert [(g.away, g.home, str(g.spread)) for g in got.games] == [
         ("Bears", "Packers", "-6.5"),
         ("Jets", "Bills", "3"),

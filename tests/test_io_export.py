@@ -12,7 +12,7 @@ from openpyxl import load_workbook
 
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.models import Card, Game, SelectionNumbers
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 from parlaycards.report.card_xlsx import write_card_xlsx, write_lines_template
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
@@ -75,7 +75,7 @@ def test_formula_like_text_is_written_as_text(tmp_path: Path) -> None:
 def test_card_export_reimports_to_the_same_games(tmp_path: Path) -> None:
     card = odd_card()
     path = write_card_xlsx(card, tmp_path / "card.xlsx")
-    back = read_lines(path, tz=card.timezone)
+    back = read_lines(Asked(path, tz=card.timezone))
     assert back.games == card.games
     assert back.title == card.title
     assert back.sheets == ("Games",)
@@ -83,13 +83,13 @@ def test_card_export_reimports_to_the_same_games(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["nfl-week-12.xlsx", "ncaa-week-13.xlsx", "combo-week-12.xlsx"])
 def test_sample_cards_round_trip(tmp_path: Path, name: str) -> None:
-    lines = read_lines(SAMPLES / name)
+    lines = read_lines(Asked(SAMPLES / name))
     card = Card(slug="w", title=lines.title or "t", games=lines.games)
-    assert read_lines(write_card_xlsx(card, tmp_path / name)).games == card.games
+    assert read_lines(Asked(write_card_xlsx(card, tmp_path / name))).games == card.games
 
 
 def test_card_sheet_layout_payouts_and_rules(tmp_path: Path) -> None:
-    lines = read_lines(SAMPLES / "nfl-week-12.xlsx")
+    lines = read_lines(Asked(SAMPLES / "nfl-week-12.xlsx"))
     card = Card(slug="nfl-w12", title=lines.title or "", games=lines.games)
     wb = load_workbook(write_card_xlsx(card, tmp_path / "nfl.xlsx"))
     assert wb.sheetnames == ["Games", "Payouts & rules"]
@@ -177,11 +177,11 @@ def test_lines_template(tmp_path: Path) -> None:
     with pytest.raises(
         ParlayError, match=r'template.xlsx, sheet "Lines", row 1: there are no games under the header'
     ):
-        read_lines(path)
+        read_lines(Asked(path))
     ws.append(["Sun 11/22", "1:00 PM", "Chicago", "Green Bay", "-6½", "44½", "NFL", None])
     ws.append([date(2026, 11, 28), None, "Hawai'i", "San José State", "+2.5", 58.5, "NCAA", "yes"])
     wb.save(path)
-    got = read_lines(path, today=date(2026, 11, 17))
+    got = read_lines(Asked(path, today=date(2026, 11, 17)))
     assert [(g.league, g.away, g.spread, g.total, g.neutral, g.kickoff) for g in got.games] == [
         (
             "NFL",

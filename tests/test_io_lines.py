@@ -17,7 +17,7 @@ from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
 from parlaycards.core.lines import SPREAD_ACCEPTED
 from parlaycards.demo import samples
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 
 ET = ZoneInfo("America/New_York")
 TODAY = date(2026, 11, 17)
@@ -51,7 +51,7 @@ def xlsx(
 
 
 def read(path: Path, **kw: object):
-    return read_lines(path, **{"today": TODAY, **kw})  # type: ignore[arg-type]
+    return read_lines(Asked(path, **{"today": TODAY, **kw}))  # type: ignore[arg-type]
 
 
 def games(path: Path, **kw: object) -> list[tuple]:

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core import edits
 from parlaycards.core.errors import RefusedError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.services import entries as svc
 
 from .conftest import ET, make_card
@@ -73,7 +74,7 @@ def test_an_imported_late_row_on_a_started_game_is_refused(pool, tmp_path):
             ["2", "B", "5", "101,103,105", "2026-11-22 13:30"],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path, late=True)
+    done = svc.import_entries(pool, "nfl-w12", EntrySheet(path, late=True))
     assert [e.serial for e in done.stored] == ["000001"]
     assert [r.reasons[0].split(" off (")[0] for r in done.refused] == [
         "pick 101: Buffalo Bills at Houston Texans had kicked"

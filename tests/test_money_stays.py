@@ -104,7 +104,9 @@ class Week(RuleBasedStateMachine):
             self.store,
             SLUG,
             sheet("full"),
-            card_svc.Storing(default_title="", tz="America/New_York", title="NFL Week 12"),
+            card_svc.Storing(
+                default_title="", tz="America/New_York", into=card_svc.Into(title="NFL Week 12")
+            ),
             source="lines.xlsx",
         )
         pickem_svc.create_pool(self.store, POOL, card=SLUG, fee=Decimal(10), prizes=parse_prizes("70%,30%"))
@@ -253,7 +255,9 @@ class Week(RuleBasedStateMachine):
                 self.store,
                 SLUG,
                 sheet(spelling),
-                card_svc.Storing(default_title="", tz="America/New_York", replace=replace),
+                card_svc.Storing(
+                    default_title="", tz="America/New_York", into=card_svc.Into(replace=replace)
+                ),
                 source="lines.xlsx",
             )
         )

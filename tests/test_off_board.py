@@ -10,7 +10,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from parlaycards.core.errors import ParlayError
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 
 ROWS = [
     ["Date", "Away", "Home", "Home line", "Total"],
@@ -33,13 +33,13 @@ def _book(path: Path, struck_row: int | None = None, off: bool = False) -> Path:
 
 
 def test_a_sheet_read_as_it_is_without_a_strike(tmp_path: Path):
-    got = read_lines(_book(tmp_path / "lines.xlsx"))
+    got = read_lines(Asked(_book(tmp_path / "lines.xlsx")))
     assert [g.away for g in got.games] == ["Chicago Bears", "Tennessee Titans", "Houston Texans"]
 
 
 def test_a_struck_through_row_is_refused_naming_it(tmp_path: Path):
     with pytest.raises(ParlayError) as got:
-        read_lines(_book(tmp_path / "lines.xlsx", struck_row=3))
+        read_lines(Asked(_book(tmp_path / "lines.xlsx", struck_row=3)))
     said = str(got.value)
     assert 'sheet "Sheet", row 3: the row is struck through: a game off the board' in said
     assert "Delete the row, or clear the strike-through if the game is on." in said
@@ -47,7 +47,7 @@ def test_a_struck_through_row_is_refused_naming_it(tmp_path: Path):
 
 def test_a_line_written_off_is_refused_as_off_the_board(tmp_path: Path):
     with pytest.raises(ParlayError) as got:
-        read_lines(_book(tmp_path / "lines.xlsx", off=True))
+        read_lines(Asked(_book(tmp_path / "lines.xlsx", off=True)))
     said = str(got.value)
     assert "cell D3" in said
     assert 'Tennessee Titans at Indianapolis Colts is marked "OFF": the game is off the board' in said

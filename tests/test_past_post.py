@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core import edits
 from parlaycards.core.errors import RefusedError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.core.prizes import parse_prizes
 from parlaycards.services import entries as svc
 from parlaycards.services import grading, results
@@ -132,7 +133,7 @@ def test_an_imported_row_is_checked_at_its_received_time_or_now(due_sunday, tmp_
             ["4", "D", "5", SUNDAY_GAMES, None],
         ],
     )
-    done = svc.import_entries(due_sunday, "nfl-w12", path)
+    done = svc.import_entries(due_sunday, "nfl-w12", EntrySheet(path))
     assert [e.serial for e in done.stored] == ["000001", "000003"]
     reasons = {r.where.split("row ")[-1]: " ".join(r.reasons) for r in done.refused}
     assert "pick 101: Buffalo Bills at Houston Texans had kicked off (Thu Nov 19 20:15)" in reasons["3"]
@@ -223,7 +224,7 @@ def test_a_pickem_sheet_refuses_the_rows_picking_started_games(pool, tmp_path):
         tmp_path / "picks.xlsx",
         [["Name", "Picks", "Tiebreaker"], ["Ann", "102,103,105,107", 40], ["Bob", "105,108,110", 41]],
     )
-    done = pk.import_entries(pool, "office-w12", path, received_at=datetime(2026, 11, 21, 9, 0))
+    done = pk.import_entries(pool, "office-w12", EntrySheet(path, received=datetime(2026, 11, 21, 9, 0)))
     assert done.stored == ["Bob"]
     assert len(done.refused) == 1
     assert done.refused[0].endswith(
@@ -231,7 +232,7 @@ def test_a_pickem_sheet_refuses_the_rows_picking_started_games(pool, tmp_path):
         "Bills at Houston Texans, Thu Nov 19 20:15), 103 (Dallas Cowboys at New York Giants, Fri Nov 20); a pick "
         "must be in before its game starts (if the sheet was handed in earlier, import it with ⟨received⟩)"
     )
-    done = pk.import_entries(pool, "office-w12", path, received_at=datetime(2026, 11, 19, 9, 0))
+    done = pk.import_entries(pool, "office-w12", EntrySheet(path, received=datetime(2026, 11, 19, 9, 0)))
     assert (done.stored, done.unchanged, done.refused) == (["Ann"], ["Bob"], [])  # handed in Thursday morning
 
 

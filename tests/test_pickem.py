@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError, RefusedError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.core.models import Result, Side
 from parlaycards.core.pickem import PickemEntry, PickemPool, picks_from_numbers, tiebreak_game
 from parlaycards.core.pickem_week import grade_week
@@ -319,7 +320,7 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
             [],
         ],
     )
-    rep = svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
+    rep = svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
     assert rep.stored == ["Ann", "Bob"] and rep.ignored == ("Timestamp",)
     assert rep.refused == [
         'picks.csv, row 5 (Cy): cell D5: "Jets" is not a side of Dallas Cowboys at New York Giants. Accepted: 103 '
@@ -332,12 +333,12 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
     assert dict(got["Ann"].picks) == {101: H, 103: H, 105: A, 107: H} and got["Ann"].tiebreak == 44
     assert dict(got["Bob"].picks) == {101: A, 103: A} and got["Bob"].tiebreak is None
     again = svc.import_entries(
-        store, "office-w12", sheet, received_at=HANDED_IN
+        store, "office-w12", EntrySheet(sheet, received=HANDED_IN)
     )  # re-import: same rows stay, nothing doubles
     assert again.unchanged == ["Ann", "Bob"] and again.stored == []
     with pytest.raises(RefusedError, match="2 rows refused and --all-or-nothing is on; nothing was stored"):
         svc.import_entries(
-            store, "office-w12", sheet, all_or_nothing=True, replace=True, received_at=HANDED_IN
+            store, "office-w12", EntrySheet(sheet, all_or_nothing=True, received=HANDED_IN), replace=True
         )
 
 
@@ -349,7 +350,7 @@ def test_import_without_a_name_column_says_what_it_found(store, card_in_store, t
         match='x.csv: no header row found: the likeliest header, row 1, has "Who", '
         '"Picks". Accepted: a header row with Name',
     ):
-        svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
+        svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
 
 
 def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
@@ -553,12 +554,14 @@ def test_the_shipped_sample_sheet_matches_the_sample_card(store):
     from pathlib import Path
 
     from parlaycards.demo import samples_pickem
+    from parlaycards.io.lines import Asked
     from parlaycards.services import cards as card_svc
+    from parlaycards.services.cards import Into
 
     root = Path(__file__).parents[1] / "sample_lines"
-    card = card_svc.import_lines(store, root / "nfl-week-12.xlsx", slug="nfl-w12").card
+    card = card_svc.import_lines(store, Asked(root / "nfl-week-12.xlsx"), Into(slug="nfl-w12")).card
     svc.create_pool(store, "office-w12", card="nfl-w12")
-    got = svc.import_entries(store, "office-w12", root / samples_pickem.FILE, received_at=HANDED_IN)
+    got = svc.import_entries(store, "office-w12", EntrySheet(root / samples_pickem.FILE, received=HANDED_IN))
     assert (len(got.stored), got.refused, got.ignored) == (
         12,
         [],
@@ -575,7 +578,7 @@ def test_a_windows_csv_reads_accented_names_as_written(store, card_in_store, tmp
     svc.create_pool(store, "office-w12", card="nfl-w12")
     sheet = tmp_path / "picks.csv"
     sheet.write_bytes("Name,101/102,Tiebreaker\r\nJosé Peña,102,41\r\n".encode("cp1252"))
-    rep = svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
+    rep = svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
     assert rep.stored == ["José Peña"]
 
 

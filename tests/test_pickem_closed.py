@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError, RefusedError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.core.prizes import parse_prizes
 from parlaycards.report.pickem import payment_notes
 from parlaycards.services import edits, results
@@ -87,7 +88,7 @@ def test_an_import_after_a_prize_was_paid_is_refused_whole(pool, tmp_path):
     sheet.write_text("Name,Picks,Tiebreaker\nNina," + " ".join(map(str, AWAY)) + ",41\n")
     before = _state(pool)
     with pytest.raises(RefusedError, match=r"^late.csv: prizes of pick'em pool office-w12 were already paid"):
-        svc.import_entries(pool, "office-w12", sheet, late=True, received_at=HANDED_IN)
+        svc.import_entries(pool, "office-w12", EntrySheet(sheet, late=True, received=HANDED_IN))
     assert _state(pool) == before
 
 

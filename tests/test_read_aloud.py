@@ -11,7 +11,7 @@ from openpyxl import Workbook
 from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 
 from .pool_support import new_card, print_serials, xlsx
 
@@ -79,12 +79,12 @@ def test_lines_import_names_the_hidden_sheet_it_did_not_read(tmp_path):
         [header, ["Dallas", "NY Giants", "-3"]],
         hidden_name="Week 11",
     )
-    read = read_lines(path)
+    read = read_lines(Asked(path))
     assert [(g.away, g.home) for g in read.games] == [("Chicago", "Green Bay")]
     assert read.warnings == (
         'sheet "Week 11": the sheet is hidden, so it was not read. To read it, name it: ⟨sheet⟩ "Week 11"',
     )
-    both = read_lines(path, sheets=("Main", "Week 11"))
+    both = read_lines(Asked(path, sheets=("Main", "Week 11")))
     assert len(both.games) == 2 and both.warnings == ()
 
 
@@ -128,7 +128,7 @@ def test_a_lines_header_written_twice_refuses_naming_both(tmp_path):
         "Lines",
     )
     with pytest.raises(ParlayError) as exc:
-        read_lines(path)
+        read_lines(Asked(path))
     assert 'column E ("Home") and column B ("Home") are both headed as home' in str(exc.value)
 
 

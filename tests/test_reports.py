@@ -239,12 +239,14 @@ def test_a_game_added_after_the_last_printing_is_marked_not_printed(store):
         SLUG,
         lambda c: edits.add_game(
             c,
-            league="NFL",
-            away="Denver Broncos",
-            home="Seattle Seahawks",
-            spread=Decimal("-2"),
-            total=Decimal("40"),
-            kickoff=None,
+            edits.NewGame(
+                league="NFL",
+                away="Denver Broncos",
+                home="Seattle Seahawks",
+                spread=Decimal("-2"),
+                total=Decimal("40"),
+                kickoff=None,
+            ),
         ),
     )
     report = grading.grade(store, SLUG)

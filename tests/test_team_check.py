@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 
 from .pool_support import csv_file
 
@@ -30,12 +30,12 @@ NFL_ROWS = [
 def test_a_misspelled_nfl_team_is_refused_at_its_cell_with_the_closest_team(tmp_path: Path) -> None:
     path = csv_file(tmp_path / "week12.csv", NFL_ROWS)
     with pytest.raises(ParlayError) as info:
-        read_lines(path)
+        read_lines(Asked(path))
     assert info.value.text() == (
         'week12.csv, cell B7: "STEELRS" is not an NFL team; did you mean Pittsburgh Steelers? Correct the '
         'name in the sheet, or, if it is right as written, import again with --new-team "STEELRS".'
     )
-    games = read_lines(path, new_teams=("Steelrs",)).games  # the operator says it is right (any case)
+    games = read_lines(Asked(path, new_teams=("Steelrs",))).games  # the operator says it is right (any case)
     assert games[-1].home == "STEELRS"
 
 
@@ -58,18 +58,18 @@ def test_a_college_card_keeps_schools_the_table_does_not_know_but_not_a_near_mis
         ["Oregon", "Washington", "-2"],
     ]
     path = csv_file(tmp_path / "ncaa.csv", rows)
-    assert [g.away for g in read_lines(path, league="NCAA").games][2] == "Tennessee Tech"
+    assert [g.away for g in read_lines(Asked(path, league="NCAA")).games][2] == "Tennessee Tech"
     rows[4] = ["Oregon", "Washingtn", "-2"]
     path = csv_file(tmp_path / "ncaa2.csv", rows)
     with pytest.raises(
         ParlayError, match=r'cell B5: "Washingtn" is not a college team .* did you mean Washington\?'
     ):
-        read_lines(path, league="NCAA")
+        read_lines(Asked(path, league="NCAA"))
 
 
 def test_a_card_of_another_sport_read_as_nfl_is_left_alone(tmp_path: Path) -> None:
     rows = [["Away", "Home", "Home line"], ["Rovers", "United", "+1"], ["City", "Athletic", "-2"]]
-    assert len(read_lines(csv_file(tmp_path / "local.csv", rows)).games) == 2
+    assert len(read_lines(Asked(csv_file(tmp_path / "local.csv", rows))).games) == 2
 
 
 @pytest.mark.parametrize(
@@ -87,4 +87,4 @@ def test_a_misspelled_word_beside_a_right_one_is_a_typo_not_another_team(
     with words of its own added (as "Tennessee Tech" is beside Tennessee)."""
     rows = [*NFL_ROWS[:-1], ["Baltimore Ravens", typed, "+3", "42.5"]]
     with pytest.raises(ParlayError, match=rf'"{typed}" is not an NFL team; did you mean {meant}\?'):
-        read_lines(csv_file(tmp_path / "week12.csv", rows))
+        read_lines(Asked(csv_file(tmp_path / "week12.csv", rows)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlaycards.core import team_names, teams
+from parlaycards.core.handed import EntrySheet
 from parlaycards.core.models import Side
 from parlaycards.io.pickem import game_pick, match_game
 
@@ -71,25 +72,30 @@ def test_the_score_importer_finds_games_by_any_name():
 
 def test_match_team_says_which_candidate_and_how():
     card = ["Green Bay Packers", "Chicago Bears", "Detroit Lions"]
-    assert teams.match_team("GB", card) == teams.Match("GB", "Green Bay Packers", "alias")
-    assert teams.match_team("chicago bears", card) == teams.Match("chicago bears", "Chicago Bears", "exact")
-    assert teams.match_team("Detroit", card) == teams.Match("Detroit", "Detroit Lions", "alias")
+    assert teams.match_team("GB", card) == teams.Named("GB", ("Green Bay Packers",), "alias")
+    assert teams.match_team("chicago bears", card) == teams.Named(
+        "chicago bears", ("Chicago Bears",), "exact"
+    )
+    assert teams.match_team("Detroit", card) == teams.Named("Detroit", ("Detroit Lions",), "alias")
     town = ["Springfield Atoms", "Shelbyville Sharks"]  # teams the alias table does not know
-    assert teams.match_team("Springfield", town) == teams.Match("Springfield", "Springfield Atoms", "words")
-    assert teams.match_team("Shelby", town) == teams.Match("Shelby", "Shelbyville Sharks", "short")
-    assert teams.match_team("Vikings", card) == teams.NoMatch("Vikings")
-    assert teams.match_team("", card) == teams.NoMatch("")
+    assert teams.match_team("Springfield", town) == teams.Named(
+        "Springfield", ("Springfield Atoms",), "words"
+    )
+    assert teams.match_team("Shelby", town) == teams.Named("Shelby", ("Shelbyville Sharks",), "short")
+    assert teams.match_team("Vikings", card) == teams.Named("Vikings")
+    assert teams.match_team("", card) == teams.Named("")
     both = teams.match_team("LA", ["Los Angeles Rams", "Los Angeles Chargers", "Los Angeles Rams"])
-    assert both == teams.Ambiguous("LA", ("Los Angeles Rams", "Los Angeles Chargers"), "short")
+    assert both == teams.Named("LA", ("Los Angeles Rams", "Los Angeles Chargers"), "short")
+    assert both.ambiguous and both.team is None
 
 
 def test_match_team_knows_every_fbs_school():
     card = ["Kansas", "Kansas State", "Alabama", "Wake Forest", "Appalachian State", "Arizona State"]
-    assert teams.match_team("K-State", card) == teams.Match("K-State", "Kansas State", "alias")
-    assert teams.match_team("Crimson Tide", card) == teams.Match("Crimson Tide", "Alabama", "alias")
-    assert teams.match_team("Demon Deacons", card) == teams.Match("Demon Deacons", "Wake Forest", "alias")
-    assert teams.match_team("App St", card) == teams.Match("App St", "Appalachian State", "alias")
-    assert isinstance(teams.match_team("Kansas", card), teams.Match)
+    assert teams.match_team("K-State", card) == teams.Named("K-State", ("Kansas State",), "alias")
+    assert teams.match_team("Crimson Tide", card) == teams.Named("Crimson Tide", ("Alabama",), "alias")
+    assert teams.match_team("Demon Deacons", card) == teams.Named("Demon Deacons", ("Wake Forest",), "alias")
+    assert teams.match_team("App St", card) == teams.Named("App St", ("Appalachian State",), "alias")
+    assert teams.match_team("Kansas", card).team is not None
     assert len(team_names.FBS) >= 135 and all(names[0] for names in team_names.FBS)
     assert teams.canonical("UConn") == "Connecticut" and teams.canonical("Hokies") == "Virginia Tech"
     assert teams.canonical("ASU") is None  # Appalachian State or Arizona State: not in the table
@@ -125,7 +131,7 @@ def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_
 
     pickem_svc.create_pool(store, "office-w12", card="nfl-w12")
     sheet = csv_file(tmp_path / "picks.csv", [["Name", "GB @ CHI", "NYG at DAL"], ["Ann", "GB", "Cowboys"]])
-    got = pickem_svc.import_entries(store, "office-w12", sheet, received_at=HANDED_IN)
+    got = pickem_svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
     assert got.stored == ["Ann"] and got.refused == [] and got.ignored == ()
     [entry] = pickem_svc.entries(store, "office-w12").entries
     games = card_in_store.games

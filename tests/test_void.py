@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import NotFoundError, ParlayError, RefusedError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.services import entries as svc
 from parlaycards.services import grading, results, voids
 from parlaycards.store import schema
@@ -111,7 +112,7 @@ def test_a_void_serial_stays_void_unless_entered_again_on_purpose(pool, tmp_path
             ["2", "Lee", "5", "101,103,105"],
         ],
     )
-    done = svc.import_entries(pool, "nfl-w12", path, received=HANDED_IN)
+    done = svc.import_entries(pool, "nfl-w12", EntrySheet(path, received=HANDED_IN))
     assert [e.serial for e in done.stored] == ["000002"]
     assert "was voided" in done.refused[0].reasons[0]
     again = add(pool, "1", picks="101,103,107", replace=True)

@@ -666,6 +666,7 @@ def test_a_pickem_prize_paid_on_the_card_offers_yes_on_the_operators_page(pool: 
 def test_the_boards_notes_on_lines_end_each_sentence_once(pool: Pool, site: Site):
     from decimal import Decimal
 
+    from parlaycards.core.edits import NewGame
     from parlaycards.services import edits
 
     from .pool_support import print_serials
@@ -675,10 +676,7 @@ def test_the_boards_notes_on_lines_end_each_sentence_once(pool: Pool, site: Site
     edits.add_game(
         pool.store,
         SLUG,
-        league="NFL",
-        away="Chicago Bears",
-        home="Detroit Lions",
-        spread=Decimal(-3),
+        NewGame(league="NFL", away="Chicago Bears", home="Detroit Lions", spread=Decimal(-3)),
         again=True,
     )
     board = html.unescape(client(site).get(f"/{SLUG}").text)

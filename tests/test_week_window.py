@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import ParlayError
-from parlaycards.io.lines import read_lines
+from parlaycards.io.lines import Asked, read_lines
 
 from .pool_support import new_card, xlsx
 
@@ -34,7 +34,7 @@ def test_a_kickoff_years_off_in_a_sheet_is_refused_naming_the_game(tmp_path):
         "Lines",
     )
     with pytest.raises(ParlayError) as exc:
-        read_lines(path)
+        read_lines(Asked(path))
     assert str(exc.value) == (
         'lines.xlsx, sheet "Lines", row 4: Tennessee at Indianapolis: the kickoff 2036-11-22 is more than 45 '
         "days from the card's other games (around 2026-11-22). Check its date and year; a card holds one "
@@ -53,7 +53,7 @@ def test_a_bowl_season_of_five_weeks_reads(tmp_path):
         ],
         "Lines",
     )
-    assert len(read_lines(path).games) == 3
+    assert len(read_lines(Asked(path)).games) == 3
 
 
 def test_a_kickoff_or_cutoff_typed_far_from_the_week_is_refused(store, db_path):

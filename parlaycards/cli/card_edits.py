@@ -119,13 +119,12 @@ def game_add(
 
     Example: parlaycards game add nfl-w12 --league NFL --away "Bears" --home "Lions" --spread "-7½" --total 47.5 --kickoff "2026-11-26 12:30"   (or: game add local --away "Bob's Tavern" --home "Joe's Pub" --pick; game add golf-r4 --matchup "Scheffler" "McIlroy" --league PGA)
     """
+    from ..core.edits import NewGame
     from ..services import edits as svc
 
     def add() -> "Edited":
         a, h, line = _game_sides(away, home, spread, pick, matchup)
-        return svc.add_game(
-            open_store(),
-            slug,
+        new = NewGame(
             league=league,
             away=a,
             home=h,
@@ -134,8 +133,8 @@ def game_add(
             kickoff=values.moment(kickoff, "kickoff") if kickoff else None,
             neutral=neutral,
             matchup=matchup is not None,
-            again=again,
         )
+        return svc.add_game(open_store(), slug, new, again=again)
 
     say_edited(run(add))
 

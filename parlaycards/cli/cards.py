@@ -1,6 +1,7 @@
 """Card commands: import, cards, show (game, payout and rules edits in `card_edits`, the calculator in
 `calc`, export and card new/delete/archive/revert in `card_admin`)."""
 
+from dataclasses import replace as replace_fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,7 +14,8 @@ from .options import CardTitle, Fresh, Json, Slug
 from .shell import console, err, new_pool_path, open_pool, open_store, print_json, run, say_new_pool
 
 if TYPE_CHECKING:
-    from ..services.cards import Saved
+    from ..io.lines import Asked
+    from ..services.cards import Columns, Imported, Into, Saved
 
 
 def register(app: typer.Typer) -> None:
@@ -166,25 +168,15 @@ def import_(
         from ..io.mapping import parse_map
 
         mapping = run(lambda: parse_map(tuple(map_ or ()), favourite_by))
+    from ..io.lines import Asked
+    from ..services.cards import Columns, Into
+
     fresh_pool = None if dry_run else new_pool_path()
-    asked = {
-        "slug": card,
-        "title": title,
-        "league": league,
-        "sheets": tuple(sheet or ()),
-        "tz": tz,
-        "fresh": new,
-        "replace": replace,
-        "week": week,
-        "season": season,
-        "on": day,
-        "mapping": mapping,
-        "layout": layout,
-        "save_layout": save_layout,
-        "new_teams": tuple(new_team or ()),
-        "typed": _typed(ctx, leave=frozenset({"map_", "favourite_by", "dry_run", "layout", "save_layout"})),
-    }
-    done = _import(lines, dry_run, asked)
+    typed = _typed(ctx, leave=frozenset({"map_", "favourite_by", "dry_run", "layout", "save_layout"}))
+    asked = Asked(lines, tuple(sheet or ()), league, tz, week=week, season=season, on=day, mapping=mapping)
+    asked = replace_fields(asked, typed=typed, new_teams=tuple(new_team or ()))
+    into = Into(card, title, fresh=new, replace=replace, dry_run=dry_run)
+    done = _import(asked, into, Columns(layout, save_layout))
     say_import(done, dry_run)
     if not dry_run:
         say_new_pool(fresh_pool)
@@ -222,14 +214,14 @@ def _spelled(param: Any, value: Any) -> list[str]:  # click.Parameter
     return [w for v in given for w in (param.opts[0], str(getattr(v, "value", v)))]
 
 
-def _import(lines: Path, dry_run: bool, asked: dict[str, Any]) -> Any:  # services.cards.Imported
+def _import(asked: "Asked", into: "Into", columns: "Columns") -> "Imported":
     """Run the import (a dry run reads the pool, if there is one, and stores nothing)."""
     from ..services import cards as svc
     from .shell import state
 
-    def go() -> Any:
-        store = svc.pool_if_any(state.db) if dry_run else open_store(create=True)
-        return svc.import_lines(store, lines, dry_run=dry_run, **asked)
+    def go() -> "Imported":
+        store = svc.pool_if_any(state.db) if into.dry_run else open_store(create=True)
+        return svc.import_lines(store, asked, into, columns)
 
     return run(go)
 

@@ -131,28 +131,13 @@ def lines_fetch(
     Example: parlaycards lines fetch nfl --week 12 --card nfl-w12   (or: lines fetch nba --date 2026-12-01 --card nba-1201)
     """
     from ..services import feeds as svc
+    from ..services.cards import Into
 
     fresh_pool = None if dry_run else new_pool_path()
-    fetched = run(
-        lambda: svc.fetch_lines(
-            _store(dry_run),
-            league,
-            card,
-            week=week,
-            season=season,
-            day=day,
-            top=top,
-            provider=provider,
-            book=book,
-            api_key=api_key,
-            from_file=from_file,
-            dry_run=dry_run,
-            title=title,
-            tz=tz,
-            new=new,
-            replace=replace,
-        )
-    )
+    asked = svc.FeedWeek(league, week=week, season=season, day=day, top=top, book=book, tz=tz)
+    source = svc.FeedSource(provider, api_key, from_file)
+    into = Into(card, title, fresh=new, replace=replace, dry_run=dry_run)
+    fetched = run(lambda: svc.fetch_lines(_store(dry_run), asked, source, into))
     _say_fetched(fetched, top)
     if not fetched.dry_run:
         say_new_pool(fresh_pool)
@@ -244,19 +229,11 @@ def result_fetch(
     Example: parlaycards result fetch nfl-w12
     """
     from ..services import feed_results as svc
+    from ..services.feeds import FeedSource
     from .pool_views import say_results
 
-    fetched = run(
-        lambda: svc.fetch_results(
-            open_store(),
-            slug,
-            provider=provider,
-            api_key=api_key,
-            from_file=from_file,
-            dry_run=dry_run,
-            replace=replace,
-        )
-    )
+    source = FeedSource(provider, api_key, from_file)
+    fetched = run(lambda: svc.fetch_results(open_store(), slug, source, dry_run=dry_run, replace=replace))
     rec = fetched.recorded
     sources = " and ".join(dict.fromkeys(t.provider for t in fetched.taken))
     if fetched.dry_run:

@@ -199,19 +199,11 @@ def entry_import(
 
     Example: parlaycards pickem entry import office-w12 sample_lines/pickem-nfl-w12.xlsx
     """
+    from ..core.handed import EntrySheet
     from ..services import pickem as svc
 
-    rep = run(
-        lambda: svc.import_entries(
-            open_store(),
-            pool,
-            file,
-            received_at=values.received(received),
-            all_or_nothing=all_or_nothing,
-            replace=replace,
-            late=late,
-        )
-    )
+    handed = run(lambda: EntrySheet(file, all_or_nothing, late, values.received(received)))
+    rep = run(lambda: svc.import_entries(open_store(), pool, handed, replace=replace))
     err(
         f"{rep.file}: {len(rep.stored)} stored, {len(rep.replaced)} replaced, {len(rep.unchanged)} already there, "
         f"{len(rep.refused)} refused."

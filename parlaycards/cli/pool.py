@@ -109,22 +109,14 @@ def entry_import(
 
     Example: parlaycards entry import nfl-w12 entries.xlsx --all-or-nothing
     """
+    from ..core.handed import EntrySheet
     from ..core.text import plural
     from ..services import entries as svc
     from .pool_views import progress_bar
 
     with progress_bar(f"Checking {file.name}") as progress:
-        done = run(
-            lambda: svc.import_entries(
-                open_store(),
-                slug,
-                file,
-                all_or_nothing=all_or_nothing,
-                late=late,
-                progress=progress,
-                received=values.received(received),
-            )
-        )
+        handed = run(lambda: EntrySheet(file, all_or_nothing, late, values.received(received)))
+        done = run(lambda: svc.import_entries(open_store(), slug, handed, progress))
     err(
         f"Stored {len(done.stored):,} of {plural(len(done.stored) + len(done.refused), 'row')} from {done.file}"
         + (f" ({sum(e.late for e in done.stored)} late)." if any(e.late for e in done.stored) else ".")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -88,34 +89,28 @@ def with_game(card: Card, number: int, **fields: Any) -> Card:
     return _replace_game(card, game, new)
 
 
-def add_game(
-    card: Card,
-    *,
-    league: str,
-    away: str,
-    home: str,
-    spread: Decimal,
-    total: Decimal | None,
-    kickoff: datetime | date | None,
-    neutral: bool = False,
-    matchup: bool = False,
-) -> Card:
+@dataclass(frozen=True, kw_only=True)
+class NewGame:
+    """A game to add to a card: its league (`game add` takes any word the league table knows, None for NFL
+    or a local matchup; the card takes its code), the two sides (a matchup's two competitors), home's line,
+    the total, the kickoff (None: not known yet; a naive one is in the card's zone), a neutral site."""
+
+    league: str | None = None
+    away: str
+    home: str
+    spread: Decimal
+    total: Decimal | None = None
+    kickoff: datetime | date | None = None
+    neutral: bool = False
+    matchup: bool = False
+
+
+def add_game(card: Card, new: NewGame) -> Card:
     """A new version with one more game (on a teaser card, teased by the card's points)."""
-    in_week(card, kickoff, f"the kickoff of {away} at {home}")
-    [nums] = assign([total is not None], [g.numbers for g in card.games])
+    in_week(card, new.kickoff, f"the kickoff of {new.away} at {new.home}")
+    [nums] = assign([new.total is not None], [g.numbers for g in card.games])
     try:
-        game = Game(
-            league=league,
-            away=away,
-            home=home,
-            spread=spread,
-            total=total,
-            kickoff=kickoff,
-            neutral=neutral,
-            numbers=nums,
-            matchup=matchup,
-            tease=card.teaser or Decimal(0),
-        )
+        game = Game.model_validate({**asdict(new), "numbers": nums, "tease": card.teaser or Decimal(0)})
     except ValidationError as exc:
         raise ParlayError(validation_text(exc)) from None
     at = kickoff_place(card, game)

@@ -8,7 +8,7 @@ How sure a match is, best first:
     SHORT   initials or the start of a word (3+ letters): "Pack" / "Packers", "NYG" / "New York Giants"
 A name is matched against candidates at the best level any of them reaches; two candidates there
 is an ambiguity, said as such, never a guess. `best` gives the candidates' places; `match_team` says
-it as a value (Match, Ambiguous or NoMatch). `canonical(text, league)` is the alias table's name.
+it as a value (`Named`: the candidates named, and how surely). `canonical(text, league)` is the alias table's name.
 """
 
 from __future__ import annotations
@@ -180,41 +180,33 @@ def best_pairs(
 
 
 @dataclass(frozen=True)
-class Match:
-    """The one candidate `text` names, and how surely: `how` is exact, alias, words or short."""
+class Named:
+    """What `text` names among the candidates: the `teams` it names equally surely (one: a match; two or
+    more: an ambiguity, never a guess; none: no match), and how surely (`how`: exact, alias, words or short;
+    "" for none)."""
 
     text: str
-    team: str
-    how: str
+    teams: tuple[str, ...] = ()
+    how: str = ""
+
+    @property
+    def team(self) -> str | None:
+        """The one team named, or None (none or several)."""
+        return self.teams[0] if len(self.teams) == 1 else None
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.teams) > 1
 
 
-@dataclass(frozen=True)
-class Ambiguous:
-    """`text` names two or more candidates equally surely; which one is not guessed."""
-
-    text: str
-    teams: tuple[str, ...]
-    how: str
-
-
-@dataclass(frozen=True)
-class NoMatch:
-    """`text` names none of the candidates."""
-
-    text: str
-
-
-def match_team(text: str, candidates: Sequence[str]) -> Match | Ambiguous | NoMatch:
-    """Which of `candidates` (names as a card writes them) `text` names, by `best`: one candidate at
-    the best level is a Match, two or more an Ambiguous, none a NoMatch. A name given twice counts once."""
+def match_team(text: str, candidates: Sequence[str]) -> Named:
+    """Which of `candidates` (names as a card writes them) `text` names, by `best`: the candidates at the
+    best level, and that level. A name given twice counts once."""
     unique = list(dict.fromkeys(candidates))
     hits = best(text, unique)
     if not hits:
-        return NoMatch(text)
-    how = HOW[level(text, unique[hits[0]])]
-    if len(hits) == 1:
-        return Match(text, unique[hits[0]], how)
-    return Ambiguous(text, tuple(unique[i] for i in hits), how)
+        return Named(text)
+    return Named(text, tuple(unique[i] for i in hits), HOW[level(text, unique[hits[0]])])
 
 
 def suggest(text: str, candidates: Sequence[str]) -> str | None:

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..core.errors import ParlayError
+from ..io.lines import Asked
 from ..services import cards as card_svc
+from ..services.cards import Into
 from ..store import Store
 
 SAMPLE_DIR = "sample_lines"
@@ -33,11 +35,11 @@ def run_demo(out: Path, progress: Callable[[str], None] = lambda _: None) -> lis
     samples = sample_dir(out)
     said: list[str] = []
     try:
-        nfl = card_svc.import_lines(store, samples / "nfl-week-12.xlsx", slug="nfl-w12")
+        nfl = card_svc.import_lines(store, Asked(samples / "nfl-week-12.xlsx"), Into(slug="nfl-w12"))
         said.append(f"Imported {len(nfl.card.games)} games into nfl-w12 from {samples / 'nfl-week-12.xlsx'}.")
-        ncaa = card_svc.import_lines(store, samples / "ncaa-week-13.xlsx", slug="ncaa-w13")
+        ncaa = card_svc.import_lines(store, Asked(samples / "ncaa-week-13.xlsx"), Into(slug="ncaa-w13"))
         said.append(f"Imported {len(ncaa.card.games)} games into ncaa-w13.")
-        combo = card_svc.import_lines(store, samples / "combo-week-12.xlsx", slug="combo-w12")
+        combo = card_svc.import_lines(store, Asked(samples / "combo-week-12.xlsx"), Into(slug="combo-w12"))
         said.append(
             f"Imported {len(combo.card.games)} games across {', '.join(combo.card.leagues())} into combo-w12."
         )

@@ -71,10 +71,10 @@ def write_sample(card: Card, path: Path) -> Path:
 
 def main() -> None:
     from ..core.models import Card
-    from ..io.lines import read_lines
+    from ..io.lines import Asked, read_lines
 
     root = Path(__file__).resolve().parents[2] / "sample_lines"
-    lines = read_lines(root / "nfl-week-12.xlsx")
+    lines = read_lines(Asked(root / "nfl-week-12.xlsx"))
     card = Card(slug="nfl-w12", title=lines.title or "NFL Week 12", games=lines.games)
     print(write_sample(card, root / FILE))
 

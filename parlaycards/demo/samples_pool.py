@@ -83,9 +83,9 @@ FINALS = {
 
 def nfl_card(sample_lines: Path) -> Card:
     """The nfl-w12 card as the demo imports it."""
-    from ..io.lines import read_lines
+    from ..io.lines import Asked, read_lines
 
-    lines = read_lines(sample_lines / "nfl-week-12.xlsx")
+    lines = read_lines(Asked(sample_lines / "nfl-week-12.xlsx"))
     return Card(slug="nfl-w12", title=lines.title or "NFL Week 12", games=lines.games)
 
 

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+from ..core.handed import EntrySheet
 from ..core.money import dollars
 from ..services import grading as grading_svc
 from ..services import pickem as pickem_svc
@@ -67,7 +68,7 @@ def pool_step(store: Store, out: Path, samples: Path, progress: Callable[[str], 
         return [f"Skipped entries and grading: no cards of {slug} were printed, so no serial can be entered."]
     progress("Entering the cards handed in …")
     said = []
-    done = entry_svc.import_entries(store, slug, entries_file)
+    done = entry_svc.import_entries(store, slug, EntrySheet(entries_file))
     said.append(
         f"Entered {len(done.stored)} cards from {entries_file}; refused {len(done.refused)} "
         "(the sample sheet has bad rows on purpose):"
@@ -120,7 +121,7 @@ def pickem_step(store: Store, out: Path, samples: Path, progress: Callable[[str]
     handed_in = (
         first - timedelta(hours=6) if first is not None else None
     )  # the sheet came in before the first game
-    got = pickem_svc.import_entries(store, "office-w12", sheet, received_at=handed_in)
+    got = pickem_svc.import_entries(store, "office-w12", EntrySheet(sheet, received=handed_in))
     report = pickem_svc.grade(store, "office-w12")
     path = pickem_svc.write_week(report, out / "pickem-nfl-w12.xlsx")
     said = [

@@ -45,7 +45,7 @@ from .sheets import (
     open_workbook,
     text_of,
 )
-from .suggest import suggest
+from .suggest import command_for, suggest
 from .table import Draft, Extracted, Layout, Table
 from .team_check import own_leagues, unknown_teams
 from .words import league_named, league_of
@@ -139,33 +139,13 @@ class _Found:
     mapped: ColumnMap | None = None
 
 
-def read_lines(
-    path: Path,
-    *,
-    sheets: tuple[str, ...] = (),
-    league: str | None = None,
-    tz: str = "America/New_York",
-    today: date | None = None,
-    week: str | None = None,
-    season: str | None = None,
-    on: date | None = None,
-    mapping: ColumnMap | None = None,
-    typed: str | None = None,
-    new_teams: tuple[str, ...] = (),
-) -> ReadLines:
+def read_lines(asked: Asked) -> ReadLines:
     """Read every game of a lines file (or of `sheets`), with selection numbers; raises one ParlayError.
     A season's file is read one week at a time: `week` (and `season`) by its Week (and Season) column,
     or `on`, the games of one day by their date. `mapping` (`--map`) names the columns instead of their
     headers; the sheet is then read by the layout those columns make, as if its header had named them.
     `typed`: the operator's command, which a suggested `--map` command repeats (else one is spelled);
     `new_teams`: names the operator says are right though the league's team table does not know them."""
-    return read_asked(
-        Asked(Path(path), sheets, league, tz, today, week, season, on, mapping, typed, new_teams)
-    )
-
-
-def read_asked(asked: Asked) -> ReadLines:
-    """`read_lines` of what `asked` holds."""
     zone = zones.zone(asked.tz)
     book = open_workbook(asked.path)
     chosen = _choose(book, asked.sheets)
@@ -287,7 +267,7 @@ def _suggested(asked: Asked, calendar: Calendar, sheet: Sheet, several: bool, re
 
     def trial(m: ColumnMap) -> list[tuple[str, str, Decimal]] | None:
         try:
-            got = read_asked(
+            got = read_lines(
                 replace(asked, sheets=(sheet.name,) if sheet.name else (), mapping=m, typed=None)
             )
         except ParlayError:
@@ -300,7 +280,8 @@ def _suggested(asked: Asked, calendar: Calendar, sheet: Sheet, several: bool, re
         (asked.on.isoformat() if asked.on else None, "date"),
     ]
     again = " ".join(f"{option(name)} {shlex.quote(value)}" for value, name in said if value)
-    return suggest(asked.path, sheet, several, calendar, trial, again, read_only, asked.typed)
+    command = command_for(asked.path, sheet, several, again, asked.typed)
+    return suggest(sheet, calendar, command, again, trial, read_only)
 
 
 def _choose(book: Workbook, names: Sequence[str]) -> list[Sheet]:

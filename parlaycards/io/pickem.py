@@ -120,7 +120,7 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
     which = teams.side(text, game.away, game.home)
     if which is not None:
         return (game.numbers.away if which == "away" else game.numbers.home), None
-    if isinstance(teams.match_team(text, [game.away, game.home]), teams.Ambiguous):
+    if teams.match_team(text, [game.away, game.home]).ambiguous:
         return None, (
             f'"{text}" is ambiguous in {game.label()}: it could be either team. Write the name as the '
             f"card prints it. {accepted}"

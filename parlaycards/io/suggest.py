@@ -19,25 +19,16 @@ Trial = Callable[[ColumnMap], "Sequence[tuple[str, str, Decimal]] | None"]
 
 
 def suggest(
-    path: Path,
-    sheet: Sheet,
-    several: bool,
-    calendar: Calendar,
-    trial: Trial | None = None,
-    chosen: str = "",
-    read_only: bool = False,
-    typed: str | None = None,
+    sheet: Sheet, calendar: Calendar, command: str, chosen: str, trial: Trial, read_only: bool
 ) -> str:
-    """The one command that maps the sheet's columns by hand, guessed from what they hold; two, each
-    with what it makes of a game, when the sheet reads two ways and nothing in it says which; else the
-    form, with the sheet's columns to choose from. `trial` reads the sheet by a mapping (a reading the
-    reader refuses is not offered); `chosen`: the week options the operator gave, repeated; `read_only`:
-    nothing ("") unless a command is offered that the trial read the sheet by; `typed`: the operator's
-    own command, which the suggestion repeats with `--map` added (else one is spelled from `path`)."""
+    """The one `command` (see `command_for`) that maps the sheet's columns by hand, guessed from what they
+    hold; two, each with what it makes of a game, when the sheet reads two ways and nothing in it says which;
+    else the form, with the sheet's columns to choose from. `trial` reads the sheet by a mapping (a reading
+    the reader refuses is not offered); `chosen`: the week options the operator gave; `read_only`: nothing
+    ("") unless a command is offered that the trial read the sheet by."""
     header_row, readings = guess(sheet, calendar)
-    command = _command(path, sheet, several, chosen, typed)
     offered = _tried(readings, trial if header_row else None)  # with no header, no mapping reads it yet
-    if read_only and not (trial and header_row and offered and all(g is not None for _, g in offered)):
+    if read_only and not (header_row and offered and all(g is not None for _, g in offered)):
         return ""  # (`read_only`: only a command the reader has read the sheet by)
     if not offered:
         return (
@@ -65,9 +56,9 @@ def suggest(
     )
 
 
-def _command(path: Path, sheet: Sheet, several: bool, chosen: str, typed: str | None) -> str:
-    """The command a `--map` is added to: the operator's own, else `import FILE` with the week options
-    given; with the sheet named when the file has several."""
+def command_for(path: Path, sheet: Sheet, several: bool, chosen: str, typed: str | None) -> str:
+    """The command a `--map` is added to: the operator's own (`typed`), else `import FILE` with the week
+    options given (`chosen`); with the sheet named when the file has several."""
     command = typed or f"parlaycards import {shlex.quote(str(path))}"  # the options spelled by the CLI
     if several and sheet.name:
         command += f" {option('sheet')} {shlex.quote(sheet.name)}"

@@ -6,7 +6,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import replace as replace_fields
-from datetime import date
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
@@ -23,7 +22,8 @@ if TYPE_CHECKING:  # pydantic and the models are loaded by what reads or makes a
     from ..core.models import Card, Game
     from ..core.odds import TierAnalysis
     from ..core.printed import CardLine
-    from ..io.mapping import ColumnMap  # the sheet readers: loaded by an import only
+    from ..io.lines import Asked  # the sheet readers: loaded by an import only
+    from ..io.mapping import ColumnMap
     from ..store import Store
     from ..store.look import Pool
 
@@ -37,17 +37,41 @@ class Saved:
 
 
 @dataclass(frozen=True)
-class Storing:
-    """How games read from a sheet or a feed become the card: its title (else `default_title`, the sheet's
-    or the feed's), its zone, started afresh (`fresh`: default payouts and rules) or its next version,
-    hand edits undone only with `replace`, nothing stored on a `dry_run`."""
+class Into:
+    """Which card games read from a sheet or a feed become: `slug` (else one made from the file's name), its
+    `title`, started afresh (`fresh`: default payouts and rules), hand edits undone (`replace`), nothing
+    stored (`dry_run`)."""
 
-    default_title: str
-    tz: str
+    slug: str | None = None
     title: str | None = None
     fresh: bool = False
     replace: bool = False
     dry_run: bool = False
+
+
+NEXT_VERSION = Into()
+
+
+@dataclass(frozen=True)
+class Storing:
+    """How games read from a sheet or a feed become the card: as `into` says, titled `into.title` else
+    `default_title` (the sheet's or the feed's), in zone `tz`."""
+
+    default_title: str
+    tz: str
+    into: Into = NEXT_VERSION
+
+
+@dataclass(frozen=True)
+class Columns:
+    """How an import names its columns beside its header: as a `layout` saved earlier, and the columns
+    named by hand (`--map`) saved as `save_as`."""
+
+    layout: str | None = None
+    save_as: str | None = None
+
+
+AS_HEADED = Columns()
 
 
 def slug_from(name: str) -> str:
@@ -68,55 +92,33 @@ class Imported(Saved):
     archived: bool = False  # the card is archived (`card archive`): out of the listings
 
 
-def import_lines(
-    store: Store | None,
-    path: Path,
-    *,
-    slug: str | None = None,
-    title: str | None = None,
-    league: str | None = None,
-    sheets: tuple[str, ...] = (),
-    tz: str = "America/New_York",
-    fresh: bool = False,
-    replace: bool = False,
-    dry_run: bool = False,
-    week: str | None = None,
-    season: str | None = None,
-    on: date | None = None,
-    mapping: ColumnMap | None = None,
-    layout: str | None = None,
-    save_layout: str | None = None,
-    typed: str | None = None,
-    new_teams: tuple[str, ...] = (),
-) -> Imported:
+def import_lines(store: Store | None, asked: Asked, into: Into, columns: Columns = AS_HEADED) -> Imported:
     """Read a lines spreadsheet and store it as a new card (or the next version of an existing card).
 
-    `fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since its
-    last import is refused unless `replace`; `dry_run` reads and checks everything and stores nothing
-    (`store` may then be None: no pool yet). `mapping` (--map) names the columns by hand, or `layout` a
-    mapping saved by `save_layout` with an earlier import (saved in the same transaction as the card).
-    `typed`: the operator's command (a suggested --map repeats it); `new_teams`: names right as written."""
+    `into.fresh` starts the card afresh (default payouts and rules); an existing card with hand edits since
+    its last import is refused unless `into.replace`; `into.dry_run` reads and checks everything and stores
+    nothing (`store` may then be None: no pool yet). `asked.mapping` (--map) names the columns by hand, or
+    `columns.layout` a mapping saved by `columns.save_as` with an earlier import (saved in the same
+    transaction as the card)."""
     from ..io.lines import read_lines  # openpyxl is heavy: import only here
     from . import layouts
 
-    zone(tz)
-    check_slug(slug := slug or slug_from(path.name))
-    save_layout = _check_columns_said(mapping, layout, save_layout, dry_run)
-    if layout is not None:
-        mapping = layouts.load(store, layout)
-    read = partial(read_lines, mapping=mapping, typed=typed, new_teams=new_teams)
-    league = league or _league_of_card(store, slug)
-    lines = read(path, sheets=sheets, league=league, tz=tz, week=week, season=season, on=on)
+    zone(asked.tz)
+    check_slug(slug := into.slug or slug_from(asked.path.name))
+    save_layout = _check_columns_said(asked.mapping, columns.layout, columns.save_as, into.dry_run)
+    if columns.layout is not None:
+        asked = replace_fields(asked, mapping=layouts.load(store, columns.layout))
+    lines = read_lines(replace_fields(asked, league=asked.league or _league_of_card(store, slug)))
     replaced: list[bool] = []  # the layout saved took the place of one of its name (True) or not
-    how = Storing(lines.title or _title_from(path), tz, title, fresh, replace, dry_run)
+    how = Storing(lines.title or _title_from(asked.path), asked.tz, into)
     saved = store_games(
         store,
         slug,
         lines.games,
         how,
-        source=path.name,
-        detail={"file": str(path), "sheets": list(lines.sheets)},
-        also=partial(_keep_layout, save_layout, lines.mapping, path.name, replaced),
+        source=asked.path.name,
+        detail={"file": str(asked.path), "sheets": list(lines.sheets)},
+        also=partial(_keep_layout, save_layout, lines.mapping, asked.path.name, replaced),
     )
     return replace_fields(
         saved,
@@ -192,7 +194,7 @@ def store_games(
 ) -> Imported:
     """Store games already read (from a sheet or a feed) as import does: a new card, or the next version of
     `slug` with these games, as `how` says (see `Storing`): hand edits made since the card's last import
-    that this would undo refuse it unless `how.replace`. `also` runs in the same transaction once the card
+    that this would undo refuse it unless `how.into.replace`. `also` runs in the same transaction once the card
     is saved (a layout saved with it)."""
     from ..core.models import Card
     from ..core.reimport import keep_names
@@ -201,7 +203,7 @@ def store_games(
     check_slug(slug)
     if store is None:
         return Imported(_card(None, slug, games, how, source), "", stored=False)
-    with store.reading() if how.dry_run else store.transaction() as tx:
+    with store.reading() if how.into.dry_run else store.transaction() as tx:
         current = card_rows.latest(tx, slug) if card_rows.exists(tx, slug) else None
         if current is not None:
             games = keep_names(current, tuple(games), identity)
@@ -211,12 +213,12 @@ def store_games(
             check_numbers(tx, current, card, "this import")
         printed = card_rows.printed_versions(tx, slug) if current is not None else ()
         note = f"imported {plural(len(card.games), 'game')} from {source}"
-        if how.dry_run:
+        if how.into.dry_run:
             ahead = Card.model_validate(
                 {**card.model_dump(), "version": current.version + 1 if current else 1}
             )
             return Imported(ahead, note, printed, undone=undone, stored=False)
-        if undone and not how.replace:
+        if undone and not how.into.replace:
             raise _undoing(slug, source, undone, lines_from)
         same = current is not None and _same_card(card, current)
         if same and current is not None:
@@ -273,13 +275,15 @@ def _card(current: Card | None, slug: str, games: Sequence[Game], how: Storing, 
     from ..core import edits
     from ..core.models import Card
 
-    if current is not None and not how.fresh:
+    if current is not None and not how.into.fresh:
         base: dict[str, Any] = current.model_dump()
-        base.update(games=[g.model_dump() for g in games], title=how.title or current.title, timezone=how.tz)
+        base.update(
+            games=[g.model_dump() for g in games], title=how.into.title or current.title, timezone=how.tz
+        )
     else:
         base = {
             "slug": slug,
-            "title": how.title or how.default_title,
+            "title": how.into.title or how.default_title,
             "timezone": how.tz,
             "games": [g.model_dump() for g in games],
         }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
@@ -109,26 +109,13 @@ def set_game(
     return edit(store, slug, f"game {number} changed", change)
 
 
-def add_game(
-    store: Store,
-    slug: str,
-    *,
-    league: str | None,
-    away: str,
-    home: str,
-    spread: Decimal,
-    total: Decimal | None = None,
-    kickoff: datetime | date | None = None,
-    neutral: bool = False,
-    matchup: bool = False,
-    again: bool = False,
-) -> Edited:
+def add_game(store: Store, slug: str, new: edits.NewGame, *, again: bool = False) -> Edited:
     """Add a game; it takes the next free selection numbers. A naive kickoff is in the card's zone.
-    `league` is any word the league table knows (None: NFL); a matchup defaults to being one. A team
+    `new.league` is any word the league table knows (None: NFL); a matchup defaults to being one. A team
     already playing on the card (the alias table says who is who) is refused unless `again`."""
-    code = _league_code(league if league is not None or not matchup else "LOCAL")
+    code = _league_code(new.league if new.league is not None or not new.matchup else "LOCAL")
     found = leagues.get(code)
-    if found is not None and found.matchup and not matchup:
+    if found is not None and found.matchup and not new.matchup:
         raise ParlayError(
             f"{found.name} games are matchups of two competitors: give {option('matchup')} A B "
             f"instead of {option('away')} and {option('home')}."
@@ -136,25 +123,14 @@ def add_game(
 
     def playing(c: Card) -> Card:
         if not again:
-            _refuse_twice(c, code, away, home)
+            _refuse_twice(c, code, new.away, new.home)
         return c
 
-    return edit(
-        store,
-        slug,
-        f"added {away} {'vs' if matchup else 'at'} {home}",
-        lambda c: edits.add_game(
-            playing(c),
-            league=code,
-            matchup=matchup,
-            away=away,
-            home=home,
-            spread=spread,
-            total=total,
-            kickoff=on_card(kickoff, c) if kickoff else None,
-            neutral=neutral,
-        ),
-    )
+    def placed(c: Card) -> edits.NewGame:
+        return replace(new, league=code, kickoff=on_card(new.kickoff, c) if new.kickoff else None)
+
+    added = f"added {new.away} {'vs' if new.matchup else 'at'} {new.home}"
+    return edit(store, slug, added, lambda c: edits.add_game(playing(c), placed(c)))
 
 
 def _refuse_twice(card: Card, league: str, away: str, home: str) -> None:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
@@ -33,6 +32,7 @@ from ..store import voids as void_rows
 from .voids import refuse_absent
 
 if TYPE_CHECKING:
+    from ..core.handed import EntrySheet
     from ..io.entries import RawEntry  # the sheet readers: loaded by the commands that enter cards
     from ..store import Store, Tx
     from ..store.look import Pool
@@ -173,17 +173,9 @@ def _from_qr(qr: str, slug: str, serial: int | None, code: str | None) -> tuple[
 
 
 @retry_conflicts
-def import_entries(
-    store: Store,
-    slug: str,
-    path: Path,
-    all_or_nothing: bool = False,
-    late: bool = False,
-    progress: Progress | None = None,
-    received: datetime | None = None,
-) -> Imported:
+def import_entries(store: Store, slug: str, handed: EntrySheet, progress: Progress | None = None) -> Imported:
     """Enter every row of an entry sheet; refused rows are listed with their reasons, never stored. A row
-    with no Received time was received at `received` (naive: the card's wall clock; default now)."""
+    with no Received time was received at `handed.received` (naive: the card's wall clock; default now)."""
     from ..io.entries import read_entries
     from .checks import Checks, zone_of
     from .grading import bulk_work
@@ -191,8 +183,8 @@ def import_entries(
     with store.reading() as tx:
         current = card_rows.latest(tx, slug)
     with bulk_work():
-        sheet = read_entries(path, zone_of(current))
-    now = handed_in(received, current)
+        sheet = read_entries(handed.path, zone_of(current))
+    now = handed_in(handed.received, current)
     stored: list[Entry] = []
     refused: list[Refused] = []
     with bulk_work(), store.transaction() as tx:
@@ -202,7 +194,7 @@ def import_entries(
         for i, raw in enumerate(sheet.rows, start=1):
             where = str(raw.source)
             entry, reasons = checks.check(
-                raw, where=f"row {raw.source.row}", late=late, source="imported", now=now
+                raw, where=f"row {raw.source.row}", late=handed.late, source="imported", now=now
             )
             if entry is None:
                 refused.append(
@@ -214,7 +206,7 @@ def import_entries(
                 progress(i, total)
         if not sheet.rows:
             raise ParlayError(f"{sheet.file}: the sheet has an entries header but no rows under it.")
-        if refused and all_or_nothing:
+        if refused and handed.all_or_nothing:
             raise RefusedError(
                 f"{sheet.file}: {len(refused):,} of {plural(len(sheet.rows), 'row')} {'is' if len(refused) == 1 else 'are'} refused, so none was "
                 "stored (⟨all_or_nothing⟩). Fix them and import the file again",
@@ -223,7 +215,7 @@ def import_entries(
         if stored:
             entry_rows.insert_many(tx, slug, stored)
             tx.audit_many("entry.add", slug, [{**entry_fields(e), "file": sheet.file} for e in stored])
-            tx.audit("entry.import", slug, file=str(path), stored=len(stored), refused=len(refused))
+            tx.audit("entry.import", slug, file=str(handed.path), stored=len(stored), refused=len(refused))
     return Imported(sheet.file, tuple(stored), tuple(refused))
 
 

@@ -17,7 +17,7 @@ from ..io.feeds import FeedGame, Provider, Query, Status
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from . import results
-from .feeds import LEAGUES, Taken, feeds_folder, keep_raw, provider_of, read_feed
+from .feeds import LEAGUES, FeedSource, Taken, feeds_folder, keep_raw, read_feed
 
 
 @dataclass(frozen=True)
@@ -37,20 +37,13 @@ class _DryRun(Exception):
 
 
 def fetch_results(
-    store: Store,
-    slug: str,
-    *,
-    provider: str | None = None,
-    api_key: str | None = None,
-    from_file: Path | None = None,
-    dry_run: bool = False,
-    replace: bool = False,
+    store: Store, slug: str, feed: FeedSource, *, dry_run: bool = False, replace: bool = False
 ) -> ResultsFetched:
     """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them."""
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         games = results.games_in_play(tx, slug)  # (a game removed before any card carried it: not fetched)
-    chosen = provider_of(provider, from_file)
+    chosen, from_file = feed.chosen(), feed.from_file
     tz = card.timezone
     fed_leagues = [lg for lg in dict.fromkeys(g.league for g in games.values()) if lg in LEAGUES]
     if not fed_leagues:
@@ -60,7 +53,7 @@ def fetch_results(
         )
     if from_file is not None:
         fed_leagues = fed_leagues[:1]
-    fed, taken, raws = _scores(chosen, from_file, games, fed_leagues, api_key, tz)
+    fed, taken, raws = _scores(chosen, from_file, games, fed_leagues, feed.api_key, tz)
     found, not_over, missing = _match(games, fed)
     finals = results.Finals(slug, games, [r for r in found if r is not None], tuple(not_over))
     source = taken[0].provider if len({t.provider for t in taken}) == 1 else "the feeds"

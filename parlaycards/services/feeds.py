@@ -42,6 +42,34 @@ class Taken:
 
 
 @dataclass(frozen=True)
+class FeedSource:
+    """Where a feed's answer comes from: a provider by name (else ESPN) with its API key where it wants
+    one, or a response saved as `from_file` (its provider found in it unless named)."""
+
+    provider: str | None = None
+    api_key: str | None = None
+    from_file: Path | None = None
+
+    def chosen(self) -> Provider | None:
+        """The provider asked for; None for a saved file with no provider named (the file says which)."""
+        return provider_of(self.provider, self.from_file)
+
+
+@dataclass(frozen=True)
+class FeedWeek:
+    """The games a feed is asked for: a league's `week` (of `season`, else the season of the day) or one
+    `day`, only those with a `top`-ranked team (college), with the lines of `book`, dates in zone `tz`."""
+
+    league: str
+    week: int | None = None
+    season: int | None = None
+    day: str | date | None = None
+    top: int | None = None
+    book: str | None = None
+    tz: str = "America/New_York"
+
+
+@dataclass(frozen=True)
 class LinesFetched:
     saved: cards.Saved
     taken: Taken
@@ -64,35 +92,21 @@ def season_of(day: date) -> int:
     return day.year if day.month >= 3 else day.year - 1
 
 
-def fetch_lines(
-    store: Store,
-    league: str,
-    slug: str,
-    *,
-    week: int | None = None,
-    season: int | None = None,
-    day: str | date | None = None,
-    top: int | None = None,
-    provider: str | None = None,
-    book: str | None = None,
-    api_key: str | None = None,
-    from_file: Path | None = None,
-    dry_run: bool = False,
-    title: str | None = None,
-    tz: str = "America/New_York",
-    new: bool = False,
-    replace: bool = False,
-) -> LinesFetched:
-    """The week's games and lines from a feed, stored as card `slug` exactly as `import` stores a sheet
-    (`new` starts the card afresh; `replace` lets the lines undo hand edits made since the last import)."""
+def fetch_lines(store: Store, asked: FeedWeek, source: FeedSource, into: cards.Into) -> LinesFetched:
+    """The week's games and lines from a feed, stored as card `into.slug` exactly as `import` stores a sheet
+    (`into.fresh` starts the card afresh; `into.replace` lets the lines undo hand edits made since the last
+    import)."""
+    league, week, top, tz, from_file = asked.league, asked.week, asked.top, asked.tz, source.from_file
     lg = feeds.league_of(league)
     zone(tz)
-    cards.check_slug(slug)
-    day = _date(day, tz)
+    cards.check_slug(slug := into.slug or "")
+    day = _date(asked.day, tz)
     _check_asked(league, lg, slug, week, day, top, from_file)
-    season = season or season_of(day or datetime.now(zone(tz)).date())
-    query = Query(league=lg, week=week, season=season, day=day, book=book, api_key=api_key, zone=tz)
-    feed, prov, taken, raw = _lines_feed(provider_of(provider, from_file), from_file, query, top)
+    season = asked.season or season_of(day or datetime.now(zone(tz)).date())
+    query = Query(
+        league=lg, week=week, season=season, day=day, book=asked.book, api_key=source.api_key, zone=tz
+    )
+    feed, prov, taken, raw = _lines_feed(source.chosen(), from_file, query, top)
     picked, left_off, outside = _pick(feed, top)
     if not picked:
         raise ParlayError(
@@ -102,17 +116,16 @@ def fetch_lines(
             problems=left_off,
         )
     games, as_written = _games(picked, lg)
-    card_title = title or _card_title(lg, week if week is not None else feed.week, day, games)
-    how = cards.Storing(card_title, tz, title, fresh=new, replace=replace, dry_run=dry_run)
+    how = cards.Storing(_card_title(lg, week if week is not None else feed.week, day, games), tz, into)
     store_it = partial(_store_lines, store, slug, games, prov, taken, len(left_off), how=how)
-    saved, kept = _keeping(store, raw, taken, prov, query, dry_run, store_it)
+    saved, kept = _keeping(store, raw, taken, prov, query, into.dry_run, store_it)
     return LinesFetched(
         saved,
         Taken(taken.provider, taken.source, taken.taken_at, taken.book, kept, taken.from_file),
         left_off,
         outside,
         as_written,
-        dry_run,
+        into.dry_run,
     )
 
 

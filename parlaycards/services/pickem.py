@@ -40,6 +40,7 @@ from ..store import pickem as rows
 from .pickem_checks import check_open, none_stored, paid_status, past_posted, past_posted_error, row_entry
 
 if TYPE_CHECKING:
+    from ..core.handed import EntrySheet
     from ..io.pickem import PickemRow
 
 PUSH_ACCEPTED = "Accepted: points for a push from 0 to 1, e.g. 0.5, 0, 1."
@@ -254,22 +255,13 @@ def add_entry(
 
 
 @retry_conflicts
-def import_entries(
-    store: Store,
-    slug: str,
-    path: Path,
-    *,
-    all_or_nothing: bool = False,
-    replace: bool = False,
-    late: bool = False,
-    received_at: datetime | None = None,
-) -> PickemImported:
+def import_entries(store: Store, slug: str, handed: EntrySheet, *, replace: bool = False) -> PickemImported:
     """Store every valid row of an entry sheet and list every refused row with its reasons (§4 of
-    SETTLEMENT.md); with `all_or_nothing`, any refused row stores none. A row identical to the stored
-    entry of the same name is left as it is, so a corrected sheet can be imported again. `received_at`:
-    when the sheet's picks were handed in (naive: the card's wall clock; default now)."""
+    SETTLEMENT.md); with `handed.all_or_nothing`, any refused row stores none. A row identical to the
+    stored entry of the same name is left as it is, so a corrected sheet can be imported again."""
     from ..io.pickem import read_entries
 
+    path = handed.path
     with store.reading() as tx:
         view = pool_view(tx, slug)
     sheet = read_entries(path, view.card)
@@ -277,8 +269,8 @@ def import_entries(
     with store.transaction() as tx:
         view = pool_view(tx, slug)
         current = card_rows.latest(tx, view.card.slug)
-        received = handed_in(received_at, current)
-        check_open(tx, view, received, late, how="imported", file=path.name)
+        received = handed_in(handed.received, current)
+        check_open(tx, view, received, handed.late, how="imported", file=path.name)
         stored = rows.by_name(tx, slug)
         in_file: dict[str, int] = {}
         keep: list[PickemEntry] = []
@@ -292,8 +284,8 @@ def import_entries(
             if missing_games(dict(entry.picks), view.card):
                 report.short.append(entry.name)
             keep.append(entry)
-        if report.refused and (all_or_nothing or not (keep or report.unchanged)):
-            raise none_stored(path, report, all_or_nothing)
+        if report.refused and (handed.all_or_nothing or not (keep or report.unchanged)):
+            raise none_stored(path, report, handed.all_or_nothing)
         rows.save(tx, slug, keep, "imported")
         tx.audit(
             "pickem.import",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 
 from sqlalchemy import insert, select
@@ -13,6 +13,8 @@ from .tx import Tx, iso, now
 
 @dataclass(frozen=True)
 class Batch:
+    """A print batch, as its row in `batches` holds it (each field a column of the same name)."""
+
     slug: str
     version: int
     template: str
@@ -36,18 +38,7 @@ def record(
 ) -> Batch:
     """Record a print batch, printed `at` (default now)."""
     b = Batch(slug, version, template, first, last, file, sha256, iso(at or now()))
-    tx.conn.execute(
-        insert(schema.batches).values(
-            slug=slug,
-            version=version,
-            template=template,
-            first_serial=first,
-            last_serial=last,
-            file=file,
-            sha256=sha256,
-            created_at=b.created_at,
-        )
-    )
+    tx.conn.execute(insert(schema.batches).values(**asdict(b)))  # its fields are the table's columns
     tx.audit(
         "print", slug, version=version, template=template, first=first, last=last, file=file, sha256=sha256
     )

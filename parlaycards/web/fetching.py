@@ -10,6 +10,7 @@ import time
 
 from ..core.errors import ParlayError
 from ..services import feed_results as feeds
+from ..services.feeds import FeedSource
 from ..store import Store, retry_conflicts
 from ..store import sessions as rows
 from .app import message
@@ -24,7 +25,7 @@ def fetch_once(store: Store) -> list[tuple[str, bool, str]]:
         return [("", False, message(exc))]
     for slug, provider in cards:
         try:
-            got = feeds.fetch_results(store, slug, provider=provider)
+            got = feeds.fetch_results(store, slug, FeedSource(provider))
         except ParlayError as exc:
             ok, said = False, message(exc)
         except Exception as exc:  # noqa: BLE001 - a schedule never stops serve; the page says what broke
