@@ -143,11 +143,7 @@ def winners_heading(report: Report) -> str:
     refunds = sum(1 for r in listed if r.outcome is Outcome.REFUND)
     if not refunds:
         return f"Winners ({len(listed):,})"
-    wins = sum(1 for r in listed if r.outcome is Outcome.WIN)
-    others = len(listed) - wins - refunds  # paid more than they now pay, and now lose
-    return f"Winners ({plural(wins, 'winner')}, {refunds:,} refunded" + (
-        f", {others:,} overpaid)" if others else ")"
-    )
+    return f"Winners ({plural(len(listed) - refunds, 'winner')}, {refunds:,} refunded)"
 
 
 def net_text(t: Totals) -> str:
@@ -198,12 +194,18 @@ class Report:
 
     @property
     def winners(self) -> list[EntryRow]:
-        """Cards handing money back (or paid more than they now pay), biggest first (refunds last), then
-        by serial."""
+        """Cards handing money back, biggest first (refunds last), then by serial. A card paid more than
+        it now pays and now losing is no winner: it is in `owed_back`, never on the wall."""
         return sorted(
-            (r for r in self.rows if r.payout > 0 or r.paid > r.payout),
+            (r for r in self.rows if r.payout > 0),
             key=lambda r: (r.outcome is not Outcome.WIN, -r.payout, r.serial),
         )
+
+    @property
+    def owed_back(self) -> list[EntryRow]:
+        """Cards paid more than they now pay (scores corrected after paying), most owed first: the
+        operator's list of money to get back, never the players'."""
+        return sorted((r for r in self.rows if r.paid > r.payout), key=lambda r: (-r.overpaid, r.serial))
 
 
 def selection_label(game: Game, side: Side) -> str:

@@ -241,9 +241,12 @@ def _winners(report: Report, winners: Sequence[EntryRow], cell: Any) -> list[Any
     versions = len(report.played) > 1
     widths = [0.7, *([0.45] if versions else []), 2.45 if versions else 2.9, 0.7, 1.5, 1.0, 0.7]
     cols = shown(report, WINNERS_PDF)
-    name = {"name": lambda r: _fit(r.name, widths[-5] * INCH, cell)}
-
-    draw = drawer(cols, WRITES, **name)
+    own = {
+        "name": lambda r: _fit(r.name, widths[-5] * INCH, cell),
+        # the wall says a winner was paid; what was paid beyond it is the operator's (grade, --xlsx)
+        "status": lambda r: "paid" if r.paid >= r.payout else r.paid_status,
+    }
+    draw = drawer(cols, WRITES, **own)
 
     def make(part: Sequence[EntryRow]) -> Any:
         rows: list[list[Any]] = [list(headers(cols)), *map(draw, part)]

@@ -9,6 +9,7 @@ from ..core.text import dollars, plural, short_stamp
 from .grade import EntryRow, Report, net_text, winners_heading
 from .grade_columns import (
     ENTRIES_TERMINAL,
+    OWED_BACK,
     VOID_TERMINAL,
     WINNERS_TERMINAL,
     Writes,
@@ -38,6 +39,7 @@ class GradeView:
     winners: Table | None
     no_winners: str
     winners_more: int
+    owed_back: Table | None  # cards paid more than they now pay (never on the wall sheet)
     entries: Table
     entries_more: int
     voided: Table | None
@@ -63,6 +65,7 @@ def grade_view(report: Report, limit: int | None = 100) -> GradeView:
         winners=winners_table(report, listed) if winners else None,
         no_winners="No winning cards" + (" yet." if t.pending else "."),
         winners_more=len(winners) - len(listed),
+        owed_back=owed_back_table(report) if report.owed_back else None,
         entries=entries_table(report, rows),
         entries_more=len(report.rows) - len(rows),
         voided=void_table(report) if report.voided else None,
@@ -118,6 +121,17 @@ def winners_table(report: Report, rows: list[EntryRow]) -> Table:
     )
 
 
+def owed_back_table(report: Report) -> Table:
+    """The cards paid more than they now pay (scores corrected after paying): what each owes back."""
+    cols = shown(report, OWED_BACK)
+    rows = report.owed_back
+    return Table(
+        headers(cols),
+        tuple(map(text_drawer(cols, WRITES), rows)),
+        title=f"Owed back to the pool ({len(rows):,})",
+    )
+
+
 def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
     """Every entry with its legs marked (`MARK`), its outcome and payout."""
     cols = shown(report, ENTRIES_TERMINAL)
@@ -168,6 +182,6 @@ def overpaid_note(report: Report) -> str | None:
         return None
     return (
         f"Overpaid {dollars(t.overpaid)}: cards paid more than they now pay (scores corrected after paying) — "
-        "their status says how much; when a player hands it back, record it with "
+        'listed under "Owed back to the pool"; when a player hands it back, record it with '
         f"`parlaycards entry pay {report.slug} SERIAL --returned AMOUNT`."
     )
