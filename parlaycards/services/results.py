@@ -182,6 +182,7 @@ def _save(tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False) -> Re
 
     if not feed:
         checks.refuse_unplayed(games, results, slug)
+    checks.refuse_ties(games, results, slug)
     moved = checks.paid_moved(tx, slug, results)
     checks.refuse_paid_moves(moved, slug, yes)
     prizes = checks.prizes_moved(tx, slug, results)

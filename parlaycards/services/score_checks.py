@@ -150,6 +150,25 @@ def refuse_prize_moves(moved: tuple[str, ...], yes: bool) -> None:
         )
 
 
+def refuse_ties(games: dict[int, Game], results: list[Result], slug: str) -> None:
+    """A level final in a league whose games cannot end tied (an NHL 3-3, an NBA 101-101) is refused, each
+    game named: it is a score taken before overtime, a shootout or extra innings decided it."""
+    from ..core.leagues import get, tied_by_mistake
+
+    tied = [
+        f"{games[r.game].label()} {r.away_score}-{r.home_score} ({games[r.game].league}: "
+        f"{getattr(get(games[r.game].league), 'ties', '')})"
+        for r in results
+        if not r.cancelled and tied_by_mistake(games[r.game].league, r.away_score, r.home_score)
+    ]
+    if tied:
+        raise ParlayError(
+            f"a tied final in a league whose games cannot end tied; nothing was stored for {slug}: "
+            f"{'; '.join(tied)}. Accepted: the final with its winner, overtime included (a shootout's winner "
+            f"one goal up), or {option('cancelled')} for a game not played out."
+        )
+
+
 def refuse_unplayed(games: dict[int, Game], results: list[Result], slug: str) -> None:
     """A final score (or a competitor out) for a game that has not kicked off yet is refused: it is a score
     typed on the wrong card or game, and cards may still be handed in for that game. A game called off
