@@ -150,6 +150,24 @@ def refuse_prize_moves(moved: tuple[str, ...], yes: bool) -> None:
         )
 
 
+def refuse_money_moves(moved: tuple[str, ...], prizes: tuple[str, ...], slug: str, yes: bool) -> None:
+    """Refuse a score change that moves paid cards' winnings or paid pick'em prizes, unless `yes`: every
+    card and prize that moves is named in the one refusal."""
+    if not (moved and prizes) or yes:
+        refuse_paid_moves(moved, slug, yes)
+        refuse_prize_moves(prizes, yes)
+        return
+    raise ParlayError(
+        f"this result changes what {plural(len(moved), 'paid card')} of {slug} won and "
+        f"{plural(len(prizes), PRIZE)} already paid; nothing was stored. Money already paid does not move by "
+        f"itself: if the new score is right, run the command again with {option('yes')}; the next "
+        f"`parlaycards grade {slug}` then shows each card overpaid or owed and `parlaycards pickem pay` each "
+        f"prize; `parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT` and `parlaycards pickem pay "
+        f"POOL NAME {option('returned')} AMOUNT` record money handed back:",
+        problems=moved + prizes,
+    )
+
+
 def refuse_ties(games: dict[int, Game], results: list[Result], slug: str) -> None:
     """A level final in a league whose games cannot end tied (an NHL 3-3, an NBA 101-101) is refused, each
     game named: it is a score taken before overtime, a shootout or extra innings decided it."""
