@@ -378,3 +378,40 @@ def test_refunded_cards_are_counted_apart_from_the_winners(pool, db_path):
     assert out.exit_code == 0, out.output
     assert "Winners (1 winner, 3 refunded)" in out.stdout
     assert "Winners (4)" not in out.stdout
+
+
+def test_a_payout_cut_by_the_cards_maximum_is_marked_capped(store, db_path, tmp_path):
+    """A card paid the cap (less than its odds) read as any other payout: `grade`, `entries`, the wall sheet,
+    the workbook and the card's page say "capped"."""
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    from parlaycards.services import players
+
+    new_card(store)
+    out = runner.invoke(
+        app, ["--db", str(db_path), "payout", "set", SLUG, "3", "5-1", "--max-payout", "50.60"]
+    )
+    assert out.exit_code == 0, out.output
+    print_serials(store, SLUG, 5)
+    enter(store, SLUG, serial="1", name="Ann", stake="10", picks="101,103,105")  # 5-1 to: $60, cut to $50.60
+    enter(store, SLUG, serial="2", name="Bo", stake="2", picks="101,103,107")  # $12.00: under the cap
+    scores_all_final(store)
+    final(store, 103, 27, 20)  # Cowboys cover: both win
+    wall, book = tmp_path / "wall.pdf", tmp_path / "book.xlsx"
+    out = runner.invoke(app, ["--db", str(db_path), "grade", SLUG, "--pdf", str(wall), "--xlsx", str(book)])
+    assert out.exit_code == 0, out.output
+    assert out.output.count("$50.60, capped") == 2 and "$12.00, capped" not in out.output, out.output
+    listed = runner.invoke(app, ["--db", str(db_path), "entries", SLUG])
+    assert "win $50.60, capped" in listed.output and "win $12.00 " in listed.output, listed.output
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(wall).pages)
+    assert "$50.60, capped" in text and "$12.00, capped" not in text, text
+    tiers = [
+        r[5]
+        for r in load_workbook(book, read_only=True)["Winners"].iter_rows(
+            min_row=2, max_row=3, values_only=True
+        )
+    ]
+    assert tiers[:2] == ["3 of 3 at 5-1, payout capped", "3 of 3 at 5-1"], tiers
+    page = players.snapshot(store, SLUG).rows
+    assert (page["000001"].payout_text, page["000002"].payout_text) == ("$50.60, capped", "$12.00")

@@ -48,6 +48,11 @@ class GradeView:
     net: str
 
 
+def payout_cell(r: EntryRow) -> str:
+    """`$250.60, capped` where the card's maximum payout cut it."""
+    return r.payout_text
+
+
 def grade_view(report: Report, limit: int | None = 100) -> GradeView:
     """The report as the terminal shows it, the first `limit` winners and entries listed."""
     t = report.totals
@@ -115,7 +120,7 @@ def scores_table(report: Report) -> Table:
 def winners_table(report: Report, rows: list[EntryRow]) -> Table:
     """The cards handing money back (`rows` of them), biggest first."""
     cols = shown(report, WINNERS_TERMINAL)
-    late = {"status": lambda r: r.paid_status + (" (late)" if r.late else "")}
+    late = {"status": lambda r: r.paid_status + (" (late)" if r.late else ""), "payout": payout_cell}
     return Table(
         headers(cols), tuple(map(text_drawer(cols, WRITES, **late), rows)), title=winners_heading(report)
     )
@@ -127,7 +132,7 @@ def owed_back_table(report: Report) -> Table:
     rows = report.owed_back
     return Table(
         headers(cols),
-        tuple(map(text_drawer(cols, WRITES), rows)),
+        tuple(map(text_drawer(cols, WRITES, payout=payout_cell), rows)),
         title=f"Owed back to the pool ({len(rows):,})",
     )
 
@@ -138,6 +143,7 @@ def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
     own = {
         "name": lambda r: r.name + (" (late)" if r.late else ""),
         "legs": lambda r: " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
+        "payout": payout_cell,
     }
     return Table(headers(cols), tuple(map(text_drawer(cols, WRITES, **own), rows)), title="All entries")
 

@@ -125,7 +125,8 @@ def _table(
 
 def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
     cols = shown(report, WINNERS_XLSX)
-    rows = map(drawer(cols, WRITES), report.winners)
+    tier = {"tier": lambda r: (r.tier or "") + (", payout capped" if r.capped else "")}
+    rows = map(drawer(cols, WRITES, **tier), report.winners)
     money = {i for i, c in enumerate(cols) if c.kind == "money"}
     _table(ws, headers(cols), [9, 24, 10, 7, 7, 18, 10, 12, 12, 12, 10, 7], rows, styles, money)
     t = report.totals
