@@ -56,6 +56,7 @@ class Checks:
         self._ranges = entry_rows.printed_ranges(tx, slug)
         self._firsts = [r[0] for r in self._ranges]
         self._printed_at: list[tuple[int, int, datetime]] | None = None  # (first, last, when), on first use
+        self._reprinted: dict[str, datetime] = {}  # serial → when last reprinted, read with `_printed_at`
         if not self._ranges:
             raise RefusedError(
                 f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
@@ -79,6 +80,7 @@ class Checks:
 
     def _before_print(self, serial: int, received: datetime) -> str | None:
         """Why `received` cannot be right for `serial`: it is earlier than the card was printed."""
+        from ..store import audit as audit_rows
         from ..store import batches
 
         if self._printed_at is None:
@@ -86,14 +88,18 @@ class Checks:
                 (b.first_serial, b.last_serial, datetime.fromisoformat(b.created_at))
                 for b in batches.of_card(self.tx, self.slug)
             ]
+            self._reprinted = audit_rows.reprinted(self.tx, self.slug)
         when = next((t for first, last, t in self._printed_at if first <= serial <= last), None)
+        again = self._reprinted.get(format_serial(serial))  # the copy handed out is the last reprint
+        when = again or when
         if when is None or received >= when.replace(second=0, microsecond=0):  # a time typed to the minute
             return None
         here = zone_of(self.current)
         return (
             f"received {brief(received.astimezone(here), year=True)}, before serial {format_serial(serial)} "
-            f"was printed ({brief(when.astimezone(here), year=True, zone=True)}): a card is handed in after "
-            "it is printed; give the time it was handed in"
+            f"was {'reprinted' if again else 'printed'} ({brief(when.astimezone(here), year=True, zone=True)}): "
+            f"a card is handed in after it is {'reprinted' if again else 'printed'}; give the time it was "
+            "handed in"
         )
 
     def _serial_refusals(self, serial: int, printed: tuple[str, int] | None) -> list[str]:
