@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import ParlayError, RefusedError, option
+from ..core.printable import refuse_unprintable_card
 from ..core.text import plural
 from ..core.zones import zone
 from ..store import cards as card_rows
@@ -222,6 +223,7 @@ def store_games(
         if same and current is not None:
             card, note = current, f"{source} holds these very lines: no new version stored"
         else:
+            refuse_unprintable_card(card.model_dump(), slug)
             card = card_rows.save(tx, card, note)
             tx.audit("import", slug, games=len(card.games), version=card.version, replaced=list(undone),
                      **(detail or {"source": source}))  # fmt: skip

@@ -15,6 +15,7 @@ from ..core.choices import SourceKind
 from ..core.errors import RefusedError
 from ..core.models import Card, Entry
 from ..core.money import dollars
+from ..core.printable import unprintable_note
 from ..core.settle import refusals
 from ..core.text import brief, iso_day, stamp
 from ..core.verify import check_code, format_serial, normalise_code, unrecorded_text
@@ -135,6 +136,8 @@ class Checks:
     ) -> tuple[Entry | None, list[str]]:
         """The entry to store, or None and every reason it is refused."""
         reasons = [p.in_row() for p in raw.problems]
+        if raw.name and (bad := unprintable_note("the name", raw.name)):
+            reasons.append(bad)
         if raw.serial is None:
             return None, reasons
         s = format_serial(raw.serial)

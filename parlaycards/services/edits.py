@@ -13,6 +13,7 @@ from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
 from ..core.payout_table import Odds, PayoutTier, upside_down
+from ..core.printable import refuse_unprintable_card
 from ..core.text import dollars, iso_day, plural
 from ..core.zones import on_card
 from ..store import Store, retry_conflicts
@@ -63,6 +64,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
         if new == card or not changes:
             raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
         check_numbers(tx, card, new, "this edit")
+        refuse_unprintable_card(new.model_dump(), slug)
         saved = card_rows.save(tx, new, note)
         tx.audit("edit", slug, version=saved.version, note=note, changes=list(changes))
         return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))
