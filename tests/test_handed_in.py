@@ -100,3 +100,19 @@ def test_a_reprinted_card_is_handed_in_after_its_reprint(any_store: Store, tmp_p
         t.startswith("card 000002 entered: Lu") and t.endswith("(reprinted Wed Nov 18 10:00)") for t in texts
     )
     assert not any(t.startswith("card 000001 entered") and "reprinted" in t for t in texts), texts
+
+
+def test_a_day_alone_is_handed_in_at_its_midnight_on_the_cards_clock():
+    """`core.zones.handed_in` is the one rule (scanning kept a copy of its own that also took a day alone)."""
+    from datetime import UTC, date, datetime
+    from zoneinfo import ZoneInfo
+
+    from parlaycards.core.zones import YearlessDateTime, handed_in
+
+    card = make_card()
+    assert handed_in(date(2026, 11, 20), card) == datetime(2026, 11, 20, tzinfo=ZoneInfo("America/New_York"))
+    assert handed_in(datetime(2026, 11, 20, 12, 30), card) == datetime(
+        2026, 11, 20, 12, 30, tzinfo=ZoneInfo("America/New_York")
+    )
+    assert handed_in(YearlessDateTime(2000, 11, 20, 12, 30), card).year == 2026  # the year of the card's week
+    assert handed_in(None, card).tzinfo is UTC
