@@ -135,9 +135,7 @@ class Checks:
         self, raw: RawEntry, *, where: str, late: bool, source: SourceKind, now: datetime
     ) -> tuple[Entry | None, list[str]]:
         """The entry to store, or None and every reason it is refused."""
-        reasons = [p.in_row() for p in raw.problems]
-        if raw.name and (bad := unprintable_note("the name", raw.name)):
-            reasons.append(bad)
+        reasons = [p.in_row() for p in raw.problems] + _unprintable_name(raw.name)
         if raw.serial is None:
             return None, reasons
         s = format_serial(raw.serial)
@@ -196,6 +194,12 @@ class Checks:
         )
         reasons += refusals(entry, self.card(version), current=self.current)
         return (None, reasons) if reasons else (entry, [])
+
+
+def _unprintable_name(name: str | None) -> list[str]:
+    """A name the printed sheets cannot show (an emoji): refused, as a card's words are."""
+    bad = unprintable_note("the name", name) if name else None
+    return [bad] if bad else []
 
 
 def _far_from_week(received: datetime, card: Card) -> str | None:
