@@ -82,3 +82,18 @@ def test_a_void_reason_and_a_cards_words_are_refused_at_input(printed: Store, db
     r = cli(db_path, "game", "set", SLUG, "101", "--home", "Houston Texans 🤠")
     assert r.exit_code == 2 and "games 1 home 'Houston Texans 🤠'" in " ".join(r.stderr.split()), r.stderr
     assert cli(db_path, "show", SLUG, "--json").stdout.count('"version": 1') == 1  # no new version
+
+
+def test_a_sheet_named_in_another_alphabet_imports_and_prints(db_path: Path, tmp_path: Path):
+    """Only what is printed is checked: a version's note (it names the file imported) is never printed."""
+    import shutil
+
+    sheet = tmp_path / "Неделя 12.csv"
+    shutil.copy(Path(__file__).parents[1] / "sample_lines" / "nfl-week-12.csv", sheet)
+    r = cli(db_path, "import", str(sheet), "--card", "w12")  # the title would be the file's name
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "title 'Неделя 12'" in said and "--title for the title" in said, said
+    r = cli(db_path, "import", str(sheet), "--card", "w12", "--title", "Week 12")
+    assert r.exit_code == 0, r.output
+    r = cli(db_path, "print", "w12", "--copies", "2", "--out", str(tmp_path / "w12.pdf"))
+    assert r.exit_code == 0, r.output

@@ -5,7 +5,12 @@ typed or imported, the same way for every PDF."""
 
 from __future__ import annotations
 
-from .errors import ParlayError
+from typing import TYPE_CHECKING
+
+from .errors import ParlayError, option
+
+if TYPE_CHECKING:
+    from .models import Card
 
 ACCEPTED = "Write it in Latin letters (accents are fine)"
 
@@ -45,12 +50,21 @@ def texts(value: object, where: str = "") -> list[tuple[str, str]]:
     return []
 
 
-def refuse_unprintable_card(dumped: dict[str, object], slug: str) -> None:
-    """Refuse a card (its `model_dump()`) holding text the cards and the results sheet cannot print."""
-    bad = [f"{where} {text!r}" for where, text in texts(dumped) if unprintable(text)]
+def unprintable_fields(card: Card) -> list[str]:
+    """Each text of `card` the PDFs cannot print, with where it is: `games 3 home 'Tokyo 🍣'` (its version's
+    note, never printed, aside)."""
+    return [
+        f"{where} {text!r}" for where, text in texts(card.model_dump(exclude={"note"})) if unprintable(text)
+    ]
+
+
+def refuse_unprintable_card(card: Card) -> None:
+    """Refuse a card holding text the cards and the results sheet cannot print."""
+    bad = unprintable_fields(card)
     if bad:
         raise ParlayError(
-            f"card {slug} would hold text the printed cards and sheets cannot show (their font holds Western "
-            f"European letters; anything else prints as a box): {'; '.join(bad[:5])}"
-            f"{' …' if len(bad) > 5 else ''}. {ACCEPTED}, e.g. with `game set` for a team; nothing was changed."
+            f"card {card.slug} would hold text the printed cards and sheets cannot show (their font holds "
+            f"Western European letters; anything else prints as a box): {'; '.join(bad[:5])}"
+            f"{' …' if len(bad) > 5 else ''}. {ACCEPTED}: {option('title')} for the title, `game set` for a "
+            "team; nothing was changed."
         )

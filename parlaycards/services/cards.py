@@ -223,7 +223,7 @@ def store_games(
         if same and current is not None:
             card, note = current, f"{source} holds these very lines: no new version stored"
         else:
-            refuse_unprintable_card(card.model_dump(), slug)
+            refuse_unprintable_card(card)
             card = card_rows.save(tx, card, note)
             tx.audit("import", slug, games=len(card.games), version=card.version, replaced=list(undone),
                      **(detail or {"source": source}))  # fmt: skip

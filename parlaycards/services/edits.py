@@ -64,7 +64,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
         if new == card or not changes:
             raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
         check_numbers(tx, card, new, "this edit")
-        refuse_unprintable_card(new.model_dump(), slug)
+        refuse_unprintable_card(new)
         saved = card_rows.save(tx, new, note)
         tx.audit("edit", slug, version=saved.version, note=note, changes=list(changes))
         return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))

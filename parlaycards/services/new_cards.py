@@ -65,7 +65,7 @@ def new_card(
                 }
             )
             note = "new card"
-        refuse_unprintable_card(card.model_dump(), slug)
+        refuse_unprintable_card(card)
         saved = card_rows.save(tx, card, note)
         tx.audit(
             "card.new", slug, version=saved.version, source=source, teaser=str(teaser) if teaser else None

@@ -12,8 +12,7 @@ from pathlib import Path
 
 from ..core.errors import ParlayError
 from ..core.models import Card
-from ..core.printable import texts
-from ..core.printable import unprintable as has_unprintable
+from ..core.printable import unprintable_fields
 from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
@@ -246,7 +245,7 @@ def _check_printable(card: Card) -> None:
             f"{len(games)} game{'s' if len(games) != 1 else ''} offer {most}: no card could ever be played. Add "
             f"games with `game add`, or lower the least picks with `rules set {card.slug} ⟨min_picks⟩ N`."
         )
-    unprintable = [f"{where} {text!r}" for where, text in texts(card.model_dump()) if has_unprintable(text)]
+    unprintable = unprintable_fields(card)
     if unprintable:
         raise ParlayError(
             f"card {card.slug} v{card.version} has text the card's font (Helvetica, Western European letters) "
