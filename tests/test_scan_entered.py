@@ -54,3 +54,26 @@ def test_a_doubtful_scan_of_a_card_typed_in_waits_beside_its_entry(store: Store,
     )
     assert svc.kind(card.reasons[0]) == "serial already entered"
     assert any(r.startswith("stake not marked") for r in card.reasons[1:])
+
+
+def test_cards_received_at_a_time_still_to_come_are_refused_once_before_any_page(
+    store: Store, tmp_path: Path
+):
+    """A typo in --received's year or day (tomorrow for today) is said once, naming the time, not once a card."""
+    from datetime import UTC, datetime, timedelta
+
+    import pytest
+
+    from parlaycards.core.errors import ParlayError
+
+    week = nfl_card(8)
+    ahead = timedelta(days=(datetime.now(UTC).date() - week.games[0].kickoff.date()).days + 30)
+    games = tuple(g.model_copy(update={"kickoff": g.kickoff + ahead}) for g in week.games)
+    card = week.model_copy(update={"games": games, "rules": week.rules.model_copy(update={"cutoff": None})})
+    p = printed(store, card, "letter-2up", 2, tmp_path)
+    scan = _png(sheet(p, 0, {0: ((101, 104, 106), "5"), 1: ((102, 103, 105), "10")}), tmp_path / "s.png")
+    tomorrow = (datetime.now(UTC) + timedelta(days=2)).replace(tzinfo=None, second=0, microsecond=0)
+    with pytest.raises(ParlayError, match="still to come") as refused:
+        svc.scan_cards(store, "nfl-w12", [scan], stake=None, received=tomorrow, folder=tmp_path / "c")
+    assert "--received" in str(refused.value) or "received" in str(refused.value)
+    assert svc.reviews(store, "nfl-w12")[1] == [] and not (tmp_path / "c").exists()

@@ -12,7 +12,9 @@ tick is as dark as the player's fills, only smaller.
   marks (an erasure);
 - light: a smear or mark close to the player's own but clearly lighter (an erasure not quite done,
   or a light mark): a person decides;
-- unsure: ink that is neither (a dot, a small dab).
+- unsure: ink that is neither (a dot, a small dab);
+- hidden: not filled, its printed ring washed out with those around it (a flash's glare, a fold
+  catching the light): nobody can tell from the picture what was drawn there.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from decimal import Decimal
 from statistics import median
 from typing import Literal
 
-Verdict = Literal["filled", "empty", "light", "unsure"]
+Verdict = Literal["filled", "empty", "light", "unsure", "hidden"]
 
 STAKE_KEYS = ("1", "2", "5", "10", "20")
 
@@ -50,6 +52,12 @@ COVERED = 0.18
 # FAINT of the player's stroke anything is a smudge; between FAINT and ERASED only a flat one is.
 FAINT = 0.25
 FLAT = 1.6
+# A bubble whose printed ring shows at under HIDDEN of the card's other rings, amid neighbours whose rings
+# fade too (the faintest under PATCH), lies under a glare, a fold or a washed-out patch: what is in it
+# cannot be seen, so a person reads it. Correction fluid over one bubble fades no neighbour: a pick
+# taken back.
+HIDDEN = 0.45
+PATCH = 0.8
 
 
 @dataclass(frozen=True)
@@ -60,6 +68,8 @@ class Seen:
     cover: float
     q75: float = 0.0  # the darkness of its darkest quarter of pixels ...
     q90: float = 0.0  # ... and of its darkest tenth: a thin stroke's own darkness
+    ring: float = 1.0  # its printed ring against the card's others (1: as dark): a glare or a fold fades it
+    around: float = 1.0  # ... and the faintest ring of its nearest neighbours
 
 
 @dataclass(frozen=True)
@@ -98,6 +108,13 @@ def hand(seen: Mapping[str, Seen]) -> Hand:
 
 def verdict(s: Seen, h: Hand) -> Verdict:
     """One bubble against its card's two ends."""
+    called = _called(s, h)
+    if called != "filled" and s.ring < HIDDEN and s.around < PATCH:
+        return "hidden"
+    return called
+
+
+def _called(s: Seen, h: Hand) -> Verdict:
     dq, dm = s.q90 - h.blank_q90, s.mean - h.blank_mean
     if h.stroke is None or h.fill is None or (dq < h.seen_q90 and dm < h.inked_mean):
         return "empty"
@@ -151,11 +168,18 @@ def read_marks(
     unsure = sorted(n for n, v in picks.items() if v == "unsure")
     if unsure:
         doubts.append("unsure mark on " + ", ".join(map(str, unsure)) + " (too small to call)")
+    hidden = sorted(n for n, v in picks.items() if v == "hidden")
+    if hidden:
+        doubts.append(f"{HIDDEN_TEXT} {', '.join(map(str, hidden))} {HIDDEN_WHY}")
     marked = [k for k in (*STAKE_KEYS, "other") if stakes.get(k) == "filled"]
     unsure_stakes = [k for k in (*STAKE_KEYS, "other") if stakes.get(k) in ("unsure", "light")]
+    hidden_stakes = [k for k in (*STAKE_KEYS, "other") if stakes.get(k) == "hidden"]
     stake: Decimal | None = None
     if unsure_stakes:
         doubts.append("unsure stake mark on " + ", ".join(_stake_name(k) for k in unsure_stakes))
+    if hidden_stakes:
+        doubts.append(f"{HIDDEN_TEXT} {', '.join(_stake_name(k) for k in hidden_stakes)} {HIDDEN_WHY}")
+        unsure_stakes += hidden_stakes
     if "other" in marked:
         doubts.append('the "Other $" stake is marked: read the amount written on the card')
     elif len(marked) > 1:
@@ -168,6 +192,10 @@ def read_marks(
         else:
             stake = default_stake
     return Marked(chosen, stake, tuple(doubts))
+
+
+HIDDEN_TEXT = "cannot see what is drawn in"
+HIDDEN_WHY = "(a glare, a fold or a washed-out patch over the card there): read it on the card"
 
 
 def _stake_name(key: str) -> str:

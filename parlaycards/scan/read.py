@@ -185,7 +185,8 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     centres = np.array([px(*bubbles[key].centre()) for key in keys], np.float32).reshape(-1, 2)
     centres, fit = align(crop, centres, first.radius(), first.line, k)
     paper = _background(crop, max(bubbles[key].radius() for key in keys) * k)
-    seen: dict[str, Seen] = {}
+    rows: dict[int, tuple[float, float, float, float]] = {}
+    rings = np.zeros(len(keys), np.float32)
     sizes = {(bubbles[key].radius(), bubbles[key].line) for key in keys}
     for radius, line in sizes:
         which = [
@@ -197,8 +198,11 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
         means = d.mean(axis=1)
         q75, q90 = np.percentile(d, (75, 90), axis=1)
         covers = (d >= 0.5 * ink).mean(axis=1)
+        rings[which] = _rings(crop, paper, at, (radius - line) * k, radius * k, k)
         for j, i in enumerate(which):
-            seen[keys[i]] = Seen(float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]))
+            rows[i] = (float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]))
+    ring, around = _faded(centres, rings)
+    seen = {key: Seen(*rows[i], float(ring[i]), float(around[i])) for i, key in enumerate(keys)}
     return Sampled(seen, ink, fit)
 
 
@@ -221,6 +225,40 @@ def _samples(crop: np.ndarray, centres: np.ndarray, r: float) -> np.ndarray:
     h, w = crop.shape
     c = np.rint(centres).astype(np.int32)
     dy, dx = _disc(r)
+    ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
+    xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
+    out: np.ndarray = crop[ys, xs].astype(np.float32)
+    return out
+
+
+def _rings(crop: np.ndarray, paper: np.ndarray, at: np.ndarray, r0: float, r1: float, k: float) -> np.ndarray:
+    """How dark each bubble's printed ring shows against the paper (0 paper … 1 ink): the darkness of
+    the darker quarter of the pixels from just inside its printed circle to just outside it."""
+    ri, ro = max(1.0, r0 - 0.5 * k), r1 + 0.5 * k
+    band = np.clip(1.0 - _band(crop, at, ri, ro) / _band(paper, at, ri, ro), 0.0, 1.0)
+    out: np.ndarray = np.percentile(band, 75, axis=1)
+    return out
+
+
+def _faded(centres: np.ndarray, rings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each bubble's printed ring against the card's other rings (1: as dark as most), and the faintest
+    of its nearest neighbours' (a glare or a fold fades a patch of the card; correction fluid over one
+    bubble leaves its neighbours as they were)."""
+    ring = rings / max(float(np.median(rings)), 1e-3)
+    if len(ring) <= NEIGHBOURS:
+        return ring, ring.copy()
+    d = np.linalg.norm(centres[:, None, :] - centres[None, :, :], axis=2)
+    np.fill_diagonal(d, np.inf)
+    near = np.argsort(d, axis=1)[:, :NEIGHBOURS]
+    around: np.ndarray = ring[near].min(axis=1)
+    return ring, around
+
+
+def _band(crop: np.ndarray, centres: np.ndarray, r0: float, r1: float) -> np.ndarray:
+    """The pixels between `r0` and `r1` px of each centre: one row per centre (float32)."""
+    h, w = crop.shape
+    c = np.rint(centres).astype(np.int32)
+    dy, dx = _ring(r0, r1)
     ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
     xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
     out: np.ndarray = crop[ys, xs].astype(np.float32)

@@ -29,7 +29,7 @@ from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import scans as scan_rows
 from ..store.batches import all_batches
-from .checks import Checks
+from .checks import FUTURE, Checks
 from .entries import enter_one
 from .review_rows import pick_row
 from .review_rows import several as several  # the cards one --accept or --reject names
@@ -147,6 +147,7 @@ def scan_cards(
             f"or {option('late')} to accept them after the cutoff on purpose."
         )
     _refuse_all_started(current, when, slug)
+    _refuse_to_come(current, when)
     folder = folder or Path("parlaycards-scans")
     # the crops' folder can be written, before any page is read; a new one is its owner's only (each crop
     # shows a card's verify code)
@@ -177,6 +178,18 @@ def _refuse_all_started(card: Card, when: datetime, slug: str) -> None:
             f"({card.timezone}), and these cards would be entered as received "
             f"{brief(when.astimezone(zone), year=True)}: every pick would be refused. Pass "
             f'{option("received")} with when the cards were handed in (e.g. {option("received")} "2026-11-22 12:30").'
+        )
+
+
+def _refuse_to_come(card: Card, when: datetime) -> None:
+    """Cards received at a time still to come would each be refused: say so once, before any page is read."""
+    if when > datetime.now(UTC) + FUTURE:
+        local = when.astimezone(ZoneInfo(card.timezone))
+        raise ParlayError(
+            f"these cards would be entered as received {brief(local, year=True)} ({card.timezone}), which is "
+            "still to come: a card is received when it is handed in, at the latest now (a typo in the date or "
+            f"the year?). Pass {option('received')} with when the cards were handed in (e.g. "
+            f'{option("received")} "2026-11-22 12:30"), or leave it out for now.'
         )
 
 
