@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from . import leagues
 from .models import Card, Entry, Game, Leg, LegOutcome, Outcome, Result, Rules, Settlement, Side
 from .money import ZERO, cents
-from .payout_table import PayoutTable, PayoutTier
+from .payout_table import PayoutTable, PayoutTier, uncapped
 from .text import brief, plural
 
 
@@ -61,21 +61,10 @@ def _out(side: Side, result: Result) -> LegOutcome:
 
 def returned(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
     """What a winning card hands back at `tier`, stake included, capped, rounded once (§3)."""
-    amount = _uncapped(stake, tier, table)
+    amount = uncapped(stake, tier, table)
     if table.max_payout is not None and amount > table.max_payout:
         amount = table.max_payout
     return cents(amount)
-
-
-def _uncapped(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
-    ratio = tier.odds.a / tier.odds.b
-    return stake * (ratio + 1) if table.basis == "to" else stake * ratio
-
-
-def capped(stake: Decimal, tier: PayoutTier | None, table: PayoutTable) -> bool:
-    """A card winning at `tier` is paid the table's maximum payout, less than its odds would pay."""
-    cap = table.max_payout
-    return tier is not None and cap is not None and _uncapped(stake, tier, table) > cap
 
 
 def settle_counts(outcomes: Sequence[LegOutcome], rules: Rules) -> tuple[int, int, bool, bool]:

@@ -97,7 +97,7 @@ def entries_table(view: EntryList, limit: int | None = 200) -> tuple[Table, int]
 
 def _amount(view: EntryList, e: Entry, last: Stored) -> str:
     """What the last grade hands back: `$250.60, capped` where the card's maximum payout cut it."""
-    from ..core.settle import capped
+    from ..core.payout_table import capped
 
     table = view.tables.get(last.version) if last.outcome == "win" else None
     cut = table is not None and capped(e.stake, table.tier(last.effective_picks, last.hits), table)

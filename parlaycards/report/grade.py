@@ -321,7 +321,7 @@ def _entry_rows(
     graded: Sequence[Graded], paid: Mapping[str, Decimal], versions: Mapping[int, Card]
 ) -> list[EntryRow]:
     """One row per graded entry, by serial; a tier's text is made once for all the entries that won it."""
-    from ..core.settle import capped
+    from ..core.payout_table import capped
 
     tiers: dict[int, str] = {}  # by id: the same few tier objects come back for every winning entry
 
