@@ -1,5 +1,6 @@
-"""Two checks before a score is stored: the game still matters to some card, and the score does not move
-what paid cards win without the operator saying so.
+"""The checks before a score is stored: the game still matters to some card, it has started, a final is
+level only where its league's games can end tied (an NHL 3-3 is refused), and the score does not move what
+paid cards or paid pick'em prizes win without the operator saying so (all of them named at once).
 
 A game removed from the card before any card carrying it was printed or entered is on no card a player
 holds: a result for it is refused (`result set`) or left alone and named by row (`result import`).
