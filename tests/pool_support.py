@@ -26,7 +26,7 @@ PRINTED = datetime(2026, 11, 16, 14, 0, tzinfo=UTC)
 
 
 def printed_earlier(store: Store, slug: str) -> None:
-    """Every print batch of card `slug` dated PRINTED (the Monday of the test week), or three days before the
+    """Every print batch (and reprint) of card `slug` dated PRINTED (the Monday of the test week), or three days before the
     card's first game when that is earlier: a test runs today, its cards are handed in on the card's dates."""
     from datetime import timedelta
 
@@ -38,6 +38,10 @@ def printed_earlier(store: Store, slug: str) -> None:
         when = min(PRINTED, first - timedelta(days=3))
         tx.conn.execute(
             text("UPDATE print_batches SET created_at = :t WHERE slug = :s"),
+            {"t": when.isoformat(), "s": slug},
+        )
+        tx.conn.execute(  # and its reprints: a reprinted card is handed in after its reprint
+            text("UPDATE audit_log SET at = :t WHERE slug = :s AND action = 'print.reprint'"),
             {"t": when.isoformat(), "s": slug},
         )
 

@@ -109,7 +109,8 @@ def test_a_card_paid_more_than_it_now_pays_stays_overpaid_until_the_money_comes_
     grading.grade(pool, SLUG)
     report = grading.grade(pool, SLUG)  # graded again: no change left to list, the overpayment stays
     assert report.changes == ()
-    one = next(r for r in report.winners if r.serial == "000001")
+    assert "000001" not in [r.serial for r in report.winners]  # it lost: no winner
+    one = next(r for r in report.owed_back if r.serial == "000001")
     assert (one.outcome.value, one.paid_status) == ("loss", "overpaid $60.00")
     assert report.totals.overpaid == Decimal("60.00")
     with pytest.raises(ParlayError, match=r"more than card 000001 was overpaid: \$60.00"):
@@ -119,11 +120,44 @@ def test_a_card_paid_more_than_it_now_pays_stays_overpaid_until_the_money_comes_
     back = entries.returned(pool, SLUG, 1, Decimal("45"))
     assert back.total == Decimal("15.00")
     out = runner.invoke(app, ["--db", str(db_path), "grade", SLUG])
-    assert "overpaid $15.00" in out.output and "Overpaid $15.00" in out.output, out.output
+    owed = out.output[out.output.index("Owed back to the pool (1)") : out.output.index("All entries")]
+    assert "000001" in owed and "$15.00" in owed and "Overpaid $15.00" in out.output, out.output
     done = runner.invoke(app, ["--db", str(db_path), "entry", "pay", SLUG, "000001", "--returned", "all"])
     assert done.exit_code == 0 and "Recorded $15.00 handed back on card 000001" in done.output, done.output
     again = grading.grade(pool, SLUG)
     assert again.totals.overpaid == Decimal("0.00") and "000001" not in [r.serial for r in again.winners]
+    assert again.owed_back == []
+
+
+def test_the_wall_sheet_never_lists_a_card_that_lost_as_a_winner(pool, db_path, tmp_path):
+    """After a correction made two paid winners lose, the wall's "Winners" listed them (with the one real
+    winner): a card that lost is no winner; what it owes back is the operator's, in `grade` and the xlsx."""
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    scores_all_final(pool)
+    final(pool, 103, 27, 20)  # Cowboys cover: 000001 wins $60, 000003 wins $12
+    grading.grade(pool, SLUG)
+    entries.pay(pool, SLUG, 1)
+    entries.pay(pool, SLUG, 3)
+    results.set_result(pool, SLUG, 103, 17, 20, yes=True)  # corrected back: both paid cards lose
+    enter(pool, SLUG, serial="6", name="P6", stake="5", picks="101,105,107")  # all three win
+    wall, book = tmp_path / "wall.pdf", tmp_path / "book.xlsx"
+    out = runner.invoke(app, ["--db", str(db_path), "grade", SLUG, "--pdf", str(wall), "--xlsx", str(book)])
+    assert out.exit_code == 0, out.output
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(wall).pages)
+    listed = text[text.index("Winners") : text.index("All entries")]
+    assert listed.startswith("Winners (1)") and "000006" in listed, listed
+    assert "000001" not in listed and "000003" not in listed and "overpaid" not in text, listed
+    said = out.output[out.output.index("Winners") :]
+    owed = said[said.index("Owed back to the pool (2)") : said.index("All entries")]
+    assert "000001" in owed and "$60.00" in owed and "000003" in owed and "$12.00" in owed, out.output
+    assert "000001" not in said[: said.index("Owed back")], out.output
+    wb = load_workbook(book, read_only=True)
+    assert [r[0] for r in wb["Winners"].iter_rows(min_row=2, max_col=1, values_only=True) if r[0]][:1] == [
+        "000006"
+    ]
+    assert [r[0] for r in wb["Owed back"].iter_rows(min_row=2, values_only=True)] == ["000001", "000003"]
 
 
 def test_pending_games_leave_entries_pending(pool):
@@ -345,3 +379,40 @@ def test_refunded_cards_are_counted_apart_from_the_winners(pool, db_path):
     assert out.exit_code == 0, out.output
     assert "Winners (1 winner, 3 refunded)" in out.stdout
     assert "Winners (4)" not in out.stdout
+
+
+def test_a_payout_cut_by_the_cards_maximum_is_marked_capped(store, db_path, tmp_path):
+    """A card paid the cap (less than its odds) read as any other payout: `grade`, `entries`, the wall sheet,
+    the workbook and the card's page say "capped"."""
+    from openpyxl import load_workbook
+    from pypdf import PdfReader
+
+    from parlaycards.services import players
+
+    new_card(store)
+    out = runner.invoke(
+        app, ["--db", str(db_path), "payout", "set", SLUG, "3", "5-1", "--max-payout", "50.60"]
+    )
+    assert out.exit_code == 0, out.output
+    print_serials(store, SLUG, 5)
+    enter(store, SLUG, serial="1", name="Ann", stake="10", picks="101,103,105")  # 5-1 to: $60, cut to $50.60
+    enter(store, SLUG, serial="2", name="Bo", stake="2", picks="101,103,107")  # $12.00: under the cap
+    scores_all_final(store)
+    final(store, 103, 27, 20)  # Cowboys cover: both win
+    wall, book = tmp_path / "wall.pdf", tmp_path / "book.xlsx"
+    out = runner.invoke(app, ["--db", str(db_path), "grade", SLUG, "--pdf", str(wall), "--xlsx", str(book)])
+    assert out.exit_code == 0, out.output
+    assert out.output.count("$50.60, capped") == 2 and "$12.00, capped" not in out.output, out.output
+    listed = runner.invoke(app, ["--db", str(db_path), "entries", SLUG])
+    assert "win $50.60, capped" in listed.output and "win $12.00 " in listed.output, listed.output
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(wall).pages)
+    assert "$50.60, capped" in text and "$12.00, capped" not in text, text
+    tiers = [
+        r[5]
+        for r in load_workbook(book, read_only=True)["Winners"].iter_rows(
+            min_row=2, max_row=3, values_only=True
+        )
+    ]
+    assert tiers[:2] == ["3 of 3 at 5-1, payout capped", "3 of 3 at 5-1"], tiers
+    page = players.snapshot(store, SLUG).rows
+    assert (page["000001"].payout_text, page["000002"].payout_text) == ("$50.60, capped", "$12.00")

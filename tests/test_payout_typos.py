@@ -55,3 +55,26 @@ def test_the_command_line_names_both_tiers(store: Store, db_path: Path):
     assert "3 of 3 at 60-1 pays more than 4 of 4 at 10-1" in r.stderr
     r = runner.invoke(app, ["--db", str(db_path), "payout", "set", "nfl-w12", "3", "60-1", "--force"])
     assert r.exit_code == 0, r.stderr
+
+
+def test_a_basis_given_with_one_tier_is_refused_unless_the_whole_card_is_meant(db_path: Path, store: Store):
+    """`payout set nfl-w12 3 6-1 --basis for` switched all eight tiers of the card to "for" in silence: a
+    card pays every tier one way (it prints "pays 10 TO 1"), so the command says so and changes nothing
+    until the operator says the whole card."""
+    new_card(store)
+    store.dispose()
+    db = ["--db", str(db_path)]
+    r = runner.invoke(app, [*db, "payout", "set", "nfl-w12", "3", "6-1", "--basis", "for"])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    said = " ".join(r.stderr.split())
+    assert "the basis is the whole card's, not one tier's: every tier of nfl-w12 pays \"to\"" in said, said
+    assert "would change 7 other tiers too (4 of 4 at 10-1 pays back $110.00 on $10" in said, said
+    assert "--whole-card" in said, said
+    shown = runner.invoke(app, [*db, "show", "nfl-w12", "--json"])
+    assert '"basis": "to"' in shown.stdout and '"version": 1' in shown.stdout, shown.stdout
+    r = runner.invoke(app, [*db, "payout", "set", "nfl-w12", "3", "6-1", "--basis", "for", "--whole-card"])
+    assert r.exit_code == 0, r.output
+    shown = runner.invoke(app, [*db, "show", "nfl-w12", "--json"])
+    assert '"basis": "for"' in shown.stdout, shown.stdout
+    r = runner.invoke(app, [*db, "payout", "set", "nfl-w12", "4", "11-1", "--basis", "for"])  # no change
+    assert r.exit_code == 0, r.output

@@ -72,3 +72,26 @@ def test_the_command_line_names_the_prize_and_takes_yes(paid, db_path):
     r = runner.invoke(app, [*db, "result", "set", "nfl-w12", "103", "0", "30", "--yes"])
     assert r.exit_code == 0, r.stderr
     assert "a paid prize changes: pick'em office-w12, Cy" in r.stderr
+
+
+def test_a_correction_moving_a_paid_card_and_a_paid_prize_names_both_in_its_first_refusal(paid, db_path):
+    """The paid card was named first; only after `--yes` for it did the prize come up, in a second refusal."""
+    from parlaycards.services import entries, grading
+
+    from .pool_support import enter, print_serials
+
+    results.set_result(paid, "nfl-w12", 101, 0, 30)  # Ann 5, Cy 2, Bob 1: the prizes stay
+    print_serials(paid, "nfl-w12", 2)
+    enter(paid, "nfl-w12", serial="1", name="Dee", stake="10", picks="103,105,107")
+    grading.grade(paid, "nfl-w12")
+    entries.pay(paid, "nfl-w12", 1)
+    paid.dispose()
+    r = runner.invoke(app, ["--db", str(db_path), "result", "set", "nfl-w12", "103", "0", "30"])
+    assert r.exit_code == 2 and "Traceback" not in r.output, r.output
+    said = " ".join(r.stderr.split())
+    assert "changes what 1 paid card of nfl-w12 won and 1 pick'em prize already paid" in said, said
+    assert "card 000001 (Dee): paid $60.00" in said and "pick'em office-w12, Cy: prize paid $9.00" in said
+    assert _score(paid, 103) == (30, 0)
+    r = runner.invoke(app, ["--db", str(db_path), "result", "set", "nfl-w12", "103", "0", "30", "--yes"])
+    assert r.exit_code == 0, r.stderr
+    assert _score(paid, 103) == (0, 30)

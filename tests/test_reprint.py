@@ -26,7 +26,7 @@ from parlaycards.services import reprint as svc
 from parlaycards.services import scan as scan_svc
 from parlaycards.store import schema
 
-from .pool_support import code, enter
+from .pool_support import code, enter, printed_earlier
 from .print_support import college_card, nfl_card
 from .scan_support import BEFORE_CUTOFF, Printed, printed, sheet
 
@@ -77,6 +77,7 @@ def test_a_reprint_has_the_original_serial_and_code_and_uses_no_serial(store, nf
 
 def test_a_marked_reprint_scans_and_enters_as_its_serial(store, nfl, tmp_path):
     done = svc.reprint(store, "nfl-w12", 3, folder=tmp_path)
+    printed_earlier(store, "nfl-w12")  # reprinted before the test week's cards are handed in
     as_printed = Printed(nfl.card, "letter-2up", done.file, 3)
     img = sheet(as_printed, 0, {0: ((101, 104, 117, 205), "5")})
     scan = tmp_path / "scan.pdf"

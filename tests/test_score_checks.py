@@ -107,7 +107,7 @@ def test_with_yes_the_correction_is_stored_and_the_paid_card_is_named(paid, db_p
     assert out.exit_code == 0, out.output
     assert "a paid card changes: card 000001 (Ann): paid $60.00, won $60.00 before this score" in out.stderr
     report = grading.grade(paid, SLUG)
-    one = next(r for r in report.winners if r.serial == "000001")
+    one = next(r for r in report.owed_back if r.serial == "000001")
     assert one.paid_status == "overpaid $60.00" and report.totals.overpaid == Decimal("60.00")
 
 

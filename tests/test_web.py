@@ -203,6 +203,20 @@ def test_players_wrong_codes_never_lock_the_operator_out(pool: Pool, site: Site)
     assert same.get("/op").status_code == 200
 
 
+def test_wrong_operator_links_from_a_shared_address_never_lock_out_the_right_one(pool: Pool, site: Site):
+    """An office behind one address: 20 wrong links (a mistyped link, a scanner trying links) locked the
+    operator's own fresh link out for a quarter of an hour. A right link opens; wrong ones stay braked."""
+    same = client(site, "203.0.113.20")
+    codes = [same.get(f"/op/login?token=wrong{i}", follow_redirects=False).status_code for i in range(8)]
+    assert codes == [403] * 5 + [429] * 3
+    r = same.get(f"/op/login?token={site.guard.new_token()}", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/op", r.text
+    assert same.get("/op").status_code == 200
+    other = client(site, "203.0.113.20")  # another browser behind the same address
+    assert other.get("/op/login?token=wrong-again", follow_redirects=False).status_code == 429
+    assert other.get("/op/login", follow_redirects=False).status_code == 429  # no link at all: braked too
+
+
 def test_a_crop_outside_the_pools_folders_is_never_served(pool: Pool, site: Site, tmp_path: Path):
     """The crop's path comes from the database, never from the address; still, a path outside the pool's
     crops folder (a moved pool, an edited row) is refused."""

@@ -193,8 +193,14 @@ def payout_set(
     odds: Annotated[str | None, typer.Argument(show_default=False, help="Odds when HITS is given.")] = None,
     basis: Annotated[
         str | None,
-        typer.Option(help=f"{values.helps(Basis)}: 'to' returns the stake on top, 'for' includes it."),
+        typer.Option(
+            help=f"{values.helps(Basis)}: 'to' returns the stake on top, 'for' includes it. One basis for "
+            "the whole card: changing it needs --whole-card."
+        ),
     ] = None,
+    whole_card: Annotated[
+        bool, typer.Option(help="With --basis: pay every tier of the card on that basis.")
+    ] = False,
     max_payout: Annotated[
         str | None, typer.Option(help="Cap per card, stake included; 'none' removes it.")
     ] = None,
@@ -217,7 +223,7 @@ def payout_set(
             fields["basis"] = values.choice(basis, Basis, "basis", "a basis")
         if max_payout is not None:
             fields["max_payout"] = values.cap(max_payout)
-        table = svc.TableFields(**fields)
+        table = svc.TableFields(**fields, whole_card=whole_card)
         return svc.set_payout(open_store(), slug, picks, hits, price, table, force)
 
     edited = run(change)

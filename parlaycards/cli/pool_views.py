@@ -127,6 +127,8 @@ def print_report(report: Report, limit: int | None = 100) -> None:
     c.print(rich_table(v.winners) if v.winners else v.no_winners)
     if v.winners_more:
         err(f"… and {plural(v.winners_more, 'more winner')}: --all lists them, --xlsx writes them all.")
+    if v.owed_back:
+        c.print(rich_table(v.owed_back))
     c.print(rich_table(v.entries))
     if v.entries_more:
         err(

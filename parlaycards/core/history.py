@@ -106,7 +106,10 @@ def events(rows: Iterable[AuditRow], tz: str, kinds: frozenset[str] = frozenset(
     explained = {(r.slug, r.detail.get("version")) for r in rows if r.action in _SAVES_A_VERSION}
     zone = ZoneInfo(tz)
     out = []
+    reprints: dict[str, datetime] = {}  # serial → its last reprint so far: the copy a player then holds
     for r in sorted(rows, key=lambda r: r.id):
+        if r.action == "print.reprint":
+            reprints[_serial(r.detail.get("serial"))] = r.at
         if r.action == "card.version" and (r.slug, r.detail.get("version")) in explained:
             continue
         kind = kind_of(r)
@@ -118,11 +121,21 @@ def events(rows: Iterable[AuditRow], tz: str, kinds: frozenset[str] = frozenset(
                 actor=r.actor,
                 action=r.action,
                 kind=kind,
-                text=describe(r.action, r.detail) + _handed_in(r, zone),
+                text=describe(r.action, r.detail) + _handed_in(r, zone) + _from_reprint(r, reprints, zone),
                 detail=r.detail,
             )
         )
     return tuple(out)
+
+
+def _from_reprint(row: AuditRow, reprints: dict[str, datetime], zone: ZoneInfo) -> str:
+    """` (reprinted Sat Nov 21 14:05)` for a card entered after its card was reprinted: the copy handed in
+    was printed then, not with its batch."""
+    if row.action not in ("entry.add", "entry.replace"):
+        return ""
+    e = row.detail.get("new", row.detail) if row.action == "entry.replace" else row.detail
+    at = reprints.get(_serial(e.get("serial")))
+    return f" (reprinted {brief(at.astimezone(zone))})" if at else ""
 
 
 def _handed_in(row: AuditRow, zone: ZoneInfo) -> str:

@@ -42,6 +42,7 @@ class League(BaseModel):
     lower_wins: bool = False  # the lower score finishes ahead (strokes, positions)
     matchup: bool = False  # games are two competitors, no home or away
     ties: str = "a tie is a push"  # how a tie happens, in words
+    can_tie: bool = True  # a final may be level (NFL regular season, golf); False: a tied final is a mistake
 
     @property
     def has_feed(self) -> bool:
@@ -79,6 +80,7 @@ LEAGUES: tuple[League, ...] = (
         weeks=True,
         ranked=True,
         ties=COLLEGE_TIES,
+        can_tie=False,
     ),
     League(
         code="NBA",
@@ -89,6 +91,7 @@ LEAGUES: tuple[League, ...] = (
         odds_api="basketball_nba",
         teasers=BASKETBALL_TEASERS,
         ties="overtime until someone wins: a push only lands on the number",
+        can_tie=False,
     ),
     League(
         code="NCAAB",
@@ -101,6 +104,7 @@ LEAGUES: tuple[League, ...] = (
         teasers=BASKETBALL_TEASERS,
         ranked=True,
         ties="overtime until someone wins: a push only lands on the number",
+        can_tie=False,
     ),
     League(
         code="WNBA",
@@ -110,6 +114,7 @@ LEAGUES: tuple[League, ...] = (
         odds_api="basketball_wnba",
         teasers=BASKETBALL_TEASERS,
         ties="overtime until someone wins: a push only lands on the number",
+        can_tie=False,
     ),
     League(
         code="MLB",
@@ -120,6 +125,7 @@ LEAGUES: tuple[League, ...] = (
         odds_api="baseball_mlb",
         run_line=Decimal("1.5"),
         ties="extra innings until someone wins; run lines of ±1½ cannot push",
+        can_tie=False,
     ),
     League(
         code="NHL",
@@ -130,6 +136,7 @@ LEAGUES: tuple[League, ...] = (
         odds_api="icehockey_nhl",
         run_line=Decimal("1.5"),
         ties="overtime and a shootout decide every game (the shootout winner gets one goal)",
+        can_tie=False,
     ),
     League(
         code="HS",
@@ -156,6 +163,7 @@ LEAGUES: tuple[League, ...] = (
         lower_wins=True,
         matchup=True,
         ties="positions cannot tie; a driver who does not start voids the matchup",
+        can_tie=False,
     ),
     League(
         code="LOCAL",
@@ -213,6 +221,13 @@ def accepted(leagues: tuple[League, ...] = LEAGUES) -> str:
 
 def _typed(lg: League) -> str:
     return {"NCAA": "ncaaf", "HS": "hs", "PGA": "pga"}.get(lg.code, lg.code.lower())
+
+
+def tied_by_mistake(code: str, away: int | None, home: int | None) -> bool:
+    """A final level on both scores in a league whose games cannot end tied (an NHL 3-3: overtime and a
+    shootout decide every game)."""
+    lg = get(code)
+    return lg is not None and not lg.can_tie and away is not None and away == home
 
 
 def lower_wins(code: str) -> bool:

@@ -133,3 +133,15 @@ SEED_TIERS = (
 
 def seed_payouts() -> PayoutTable:
     return PayoutTable(tiers=tuple(PayoutTier(picks=n, hits=n, odds=Odds.parse(o)) for n, o in SEED_TIERS))
+
+
+def uncapped(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
+    """What `stake` hands back at `tier` on the table's basis, stake included, before its cap and rounding."""
+    ratio = tier.odds.a / tier.odds.b
+    return stake * (ratio + 1) if table.basis == "to" else stake * ratio
+
+
+def capped(stake: Decimal, tier: PayoutTier | None, table: PayoutTable) -> bool:
+    """A card winning at `tier` is paid the table's maximum payout, less than its odds would pay."""
+    cap = table.max_payout
+    return tier is not None and cap is not None and uncapped(stake, tier, table) > cap

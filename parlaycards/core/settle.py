@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from . import leagues
 from .models import Card, Entry, Game, Leg, LegOutcome, Outcome, Result, Rules, Settlement, Side
 from .money import ZERO, cents
-from .payout_table import PayoutTable, PayoutTier
+from .payout_table import PayoutTable, PayoutTier, uncapped
 from .text import brief, plural
 
 
@@ -61,8 +61,7 @@ def _out(side: Side, result: Result) -> LegOutcome:
 
 def returned(stake: Decimal, tier: PayoutTier, table: PayoutTable) -> Decimal:
     """What a winning card hands back at `tier`, stake included, capped, rounded once (§3)."""
-    ratio = tier.odds.a / tier.odds.b
-    amount = stake * (ratio + 1) if table.basis == "to" else stake * ratio
+    amount = uncapped(stake, tier, table)
     if table.max_payout is not None and amount > table.max_payout:
         amount = table.max_payout
     return cents(amount)

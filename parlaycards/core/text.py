@@ -154,3 +154,8 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 def folded(text: str) -> str:
     """`text` with case and accents aside, for comparing names: "José" and "JOSE" are both "jose"."""
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().casefold()
+
+
+def payout_text(amount: Decimal, capped: bool) -> str:
+    """`$250.60`, or `$250.60, capped` for a payout cut to the card's maximum payout."""
+    return dollars(amount) + (", capped" if capped else "")

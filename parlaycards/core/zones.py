@@ -84,6 +84,12 @@ def on_card(moment: datetime | date, card: Card) -> datetime | date:
     return localise(moment, card.timezone, week_of(g.kickoff for g in card.games))
 
 
-def handed_in(when: datetime | None, card: Card) -> datetime:
-    """When a card (or a sheet of picks) was handed in: `when` as typed for `card` (`on_card`), else now."""
-    return datetime.now(UTC) if when is None else on_card(when, card)
+def handed_in(when: datetime | date | None, card: Card) -> datetime:
+    """When a card (or a sheet of picks) was handed in: `when` as typed for `card` (`on_card`; a day alone
+    is its midnight on the card's clock), else now."""
+    if when is None:
+        return datetime.now(UTC)
+    placed = on_card(when, card)
+    if isinstance(placed, datetime):
+        return placed
+    return datetime.combine(placed, datetime.min.time(), zone(card.timezone))

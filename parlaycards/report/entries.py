@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..core.text import dollars, plural, short_stamp
+from ..core.text import dollars, payout_text, plural, short_stamp
 from .table import Table, named
 
 if TYPE_CHECKING:
     from ..core.models import Card, Entry
+    from ..core.payout_table import PayoutTable
     from ..store.entries import Payment
     from ..store.settlements import Stored
     from ..store.voids import Voided
@@ -27,6 +28,9 @@ class EntryList:
     settled: Mapping[int, Stored]  # by serial
     crops: Mapping[int, str] = field(default_factory=dict)  # serial → crop of a scanned card
     voided: tuple[Voided, ...] = ()  # entries voided (not graded), by serial
+    tables: Mapping[int, PayoutTable] = field(
+        default_factory=dict
+    )  # by version: of the cards settled as wins
 
 
 def entry_fields(e: Entry) -> dict[str, Any]:
@@ -91,10 +95,19 @@ def entries_table(view: EntryList, limit: int | None = 200) -> tuple[Table, int]
     return table, len(rows) - len(shown)
 
 
+def _amount(view: EntryList, e: Entry, last: Stored) -> str:
+    """What the last grade hands back: `$250.60, capped` where the card's maximum payout cut it."""
+    from ..core.payout_table import capped
+
+    table = view.tables.get(last.version) if last.outcome == "win" else None
+    cut = table is not None and capped(e.stake, table.tier(last.effective_picks, last.hits), table)
+    return payout_text(last.amount, cut)
+
+
 def _entry_row(view: EntryList, e: Entry, gone: Voided | None) -> tuple[str, ...]:
     last = view.settled.get(int(e.serial))
     paid = view.payments.get(e.serial)
-    grade = f"VOID: {gone.reason}" if gone else f"{last.outcome} {dollars(last.amount)}" if last else "-"
+    grade = f"VOID: {gone.reason}" if gone else f"{last.outcome} {_amount(view, e, last)}" if last else "-"
     return (
         e.serial,
         str(e.version),

@@ -18,7 +18,7 @@ from ..core.models import Card, Game, LegOutcome, Outcome, Result, Side
 from ..core.money import ZERO, cents
 from ..core.payout_table import PayoutTier
 from ..core.printed import CardLine, card_lines, differs, games_of, line_text
-from ..core.text import dollars, plural
+from ..core.text import dollars, payout_text, plural
 from ..core.views import kickoff_text
 
 if TYPE_CHECKING:
@@ -42,6 +42,12 @@ class EntryRow(NamedTuple):
     paid: Decimal
     late: bool
     received_at: datetime
+    capped: bool = False  # the payout was cut to its card's maximum payout
+
+    @property
+    def payout_text(self) -> str:
+        """`$250.60`, or `$250.60, capped` where the card's maximum payout cut it."""
+        return payout_text(self.payout, self.capped)
 
     @property
     def legs(self) -> tuple[LegOutcome, ...]:
@@ -143,11 +149,7 @@ def winners_heading(report: Report) -> str:
     refunds = sum(1 for r in listed if r.outcome is Outcome.REFUND)
     if not refunds:
         return f"Winners ({len(listed):,})"
-    wins = sum(1 for r in listed if r.outcome is Outcome.WIN)
-    others = len(listed) - wins - refunds  # paid more than they now pay, and now lose
-    return f"Winners ({plural(wins, 'winner')}, {refunds:,} refunded" + (
-        f", {others:,} overpaid)" if others else ")"
-    )
+    return f"Winners ({plural(len(listed) - refunds, 'winner')}, {refunds:,} refunded)"
 
 
 def net_text(t: Totals) -> str:
@@ -198,12 +200,18 @@ class Report:
 
     @property
     def winners(self) -> list[EntryRow]:
-        """Cards handing money back (or paid more than they now pay), biggest first (refunds last), then
-        by serial."""
+        """Cards handing money back, biggest first (refunds last), then by serial. A card paid more than
+        it now pays and now losing is no winner: it is in `owed_back`, never on the wall."""
         return sorted(
-            (r for r in self.rows if r.payout > 0 or r.paid > r.payout),
+            (r for r in self.rows if r.payout > 0),
             key=lambda r: (r.outcome is not Outcome.WIN, -r.payout, r.serial),
         )
+
+    @property
+    def owed_back(self) -> list[EntryRow]:
+        """Cards paid more than they now pay (scores corrected after paying), most owed first: the
+        operator's list of money to get back, never the players'."""
+        return sorted((r for r in self.rows if r.paid > r.payout), key=lambda r: (-r.overpaid, r.serial))
 
 
 def selection_label(game: Game, side: Side) -> str:
@@ -292,8 +300,8 @@ def build_report(
 ) -> Report:
     """Every row of the report. `card` is the latest version; `cards` every version (at least those entries
     were made on); `played` the versions printed or entered (entries' versions are added)."""
-    rows = _entry_rows(graded, paid)
     versions = {**cards, card.version: card}
+    rows = _entry_rows(graded, paid, versions)
     played_versions = tuple(sorted(set(played) | {r.version for r in rows}))
     return Report(
         card.slug,
@@ -309,8 +317,12 @@ def build_report(
     )
 
 
-def _entry_rows(graded: Sequence[Graded], paid: Mapping[str, Decimal]) -> list[EntryRow]:
+def _entry_rows(
+    graded: Sequence[Graded], paid: Mapping[str, Decimal], versions: Mapping[int, Card]
+) -> list[EntryRow]:
     """One row per graded entry, by serial; a tier's text is made once for all the entries that won it."""
+    from ..core.payout_table import capped
+
     tiers: dict[int, str] = {}  # by id: the same few tier objects come back for every winning entry
 
     def tier_text(tier: PayoutTier | None) -> str | None:
@@ -336,6 +348,7 @@ def _entry_rows(graded: Sequence[Graded], paid: Mapping[str, Decimal]) -> list[E
             paid.get(e.serial, ZERO),
             e.late,
             e.received_at,
+            grade.tier is not None and capped(e.stake, grade.tier, versions[e.version].payouts),
         )
         for e, grade, payout, outcomes in graded
     ]

@@ -52,6 +52,7 @@ COLUMNS: dict[str, Column[EntryRow]] = {
         Column("payout", "Payout", attrgetter("payout"), "money"),
         Column("paid", "Paid", attrgetter("paid"), "money"),
         Column("owed", "Owed", attrgetter("owed"), "money"),
+        Column("overpaid", "Owed back", attrgetter("overpaid"), "money"),
         Column("status", "Status", attrgetter("paid_status")),
         Column("late", "Late", attrgetter("late"), "flag"),
         Column("received", "Received", attrgetter("received_at"), "time"),
@@ -84,6 +85,8 @@ WINNERS_XLSX: Listed = (
     *("serial", "name", "stake", "count", "hits", "tier", "outcome"),
     *("payout", "paid", "owed", "status", "late"),
 )
+# Cards paid more than they now pay: the operator's list (terminal, xlsx), never the wall's.
+OWED_BACK: Listed = ("serial", "card", "name", "outcome", "payout", "paid", "overpaid")
 ENTRIES_TERMINAL: Listed = ("serial", "card", "name", "stake", "legs", "outcome", "payout")
 ENTRIES_PDF: Listed = ("serial", "card", "name", "legs", "outcome", "payout")
 ENTRIES_XLSX_HEAD: Listed = ("serial", "version", "name", "stake")  # then a column a pick

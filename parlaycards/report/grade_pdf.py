@@ -241,9 +241,13 @@ def _winners(report: Report, winners: Sequence[EntryRow], cell: Any) -> list[Any
     versions = len(report.played) > 1
     widths = [0.7, *([0.45] if versions else []), 2.45 if versions else 2.9, 0.7, 1.5, 1.0, 0.7]
     cols = shown(report, WINNERS_PDF)
-    name = {"name": lambda r: _fit(r.name, widths[-5] * INCH, cell)}
-
-    draw = drawer(cols, WRITES, **name)
+    own = {
+        "name": lambda r: _fit(r.name, widths[-5] * INCH, cell),
+        # the wall says a winner was paid; what was paid beyond it is the operator's (grade, --xlsx)
+        "status": lambda r: "paid" if r.paid >= r.payout else r.paid_status,
+        "payout": lambda r: r.payout_text,
+    }
+    draw = drawer(cols, WRITES, **own)
 
     def make(part: Sequence[EntryRow]) -> Any:
         rows: list[list[Any]] = [list(headers(cols)), *map(draw, part)]
@@ -280,7 +284,7 @@ def _entries(report: Report, entries: Sequence[EntryRow], cell: Any) -> list[Any
             widths[-3] * INCH,
             cell,
         ),
-        "payout": lambda r: dollars(r.payout) if r.payout else "",
+        "payout": lambda r: _fit(r.payout_text, widths[-1] * INCH, cell) if r.payout else "",
     }
 
     draw = drawer(cols, WRITES, **own)

@@ -9,6 +9,7 @@ from ..core.text import dollars, plural, short_stamp
 from .grade import EntryRow, Report, net_text, winners_heading
 from .grade_columns import (
     ENTRIES_TERMINAL,
+    OWED_BACK,
     VOID_TERMINAL,
     WINNERS_TERMINAL,
     Writes,
@@ -38,12 +39,18 @@ class GradeView:
     winners: Table | None
     no_winners: str
     winners_more: int
+    owed_back: Table | None  # cards paid more than they now pay (never on the wall sheet)
     entries: Table
     entries_more: int
     voided: Table | None
     totals: Table
     overpaid_note: str | None  # cards paid more than they now pay: how much, and how to record it coming back
     net: str
+
+
+def payout_cell(r: EntryRow) -> str:
+    """`$250.60, capped` where the card's maximum payout cut it."""
+    return r.payout_text
 
 
 def grade_view(report: Report, limit: int | None = 100) -> GradeView:
@@ -63,6 +70,7 @@ def grade_view(report: Report, limit: int | None = 100) -> GradeView:
         winners=winners_table(report, listed) if winners else None,
         no_winners="No winning cards" + (" yet." if t.pending else "."),
         winners_more=len(winners) - len(listed),
+        owed_back=owed_back_table(report) if report.owed_back else None,
         entries=entries_table(report, rows),
         entries_more=len(report.rows) - len(rows),
         voided=void_table(report) if report.voided else None,
@@ -112,9 +120,20 @@ def scores_table(report: Report) -> Table:
 def winners_table(report: Report, rows: list[EntryRow]) -> Table:
     """The cards handing money back (`rows` of them), biggest first."""
     cols = shown(report, WINNERS_TERMINAL)
-    late = {"status": lambda r: r.paid_status + (" (late)" if r.late else "")}
+    late = {"status": lambda r: r.paid_status + (" (late)" if r.late else ""), "payout": payout_cell}
     return Table(
         headers(cols), tuple(map(text_drawer(cols, WRITES, **late), rows)), title=winners_heading(report)
+    )
+
+
+def owed_back_table(report: Report) -> Table:
+    """The cards paid more than they now pay (scores corrected after paying): what each owes back."""
+    cols = shown(report, OWED_BACK)
+    rows = report.owed_back
+    return Table(
+        headers(cols),
+        tuple(map(text_drawer(cols, WRITES, payout=payout_cell), rows)),
+        title=f"Owed back to the pool ({len(rows):,})",
     )
 
 
@@ -124,6 +143,7 @@ def entries_table(report: Report, rows: tuple[EntryRow, ...]) -> Table:
     own = {
         "name": lambda r: r.name + (" (late)" if r.late else ""),
         "legs": lambda r: " ".join(f"{n}{MARK[o.value]}" for n, o in zip(r.picks, r.legs, strict=True)),
+        "payout": payout_cell,
     }
     return Table(headers(cols), tuple(map(text_drawer(cols, WRITES, **own), rows)), title="All entries")
 
@@ -168,6 +188,6 @@ def overpaid_note(report: Report) -> str | None:
         return None
     return (
         f"Overpaid {dollars(t.overpaid)}: cards paid more than they now pay (scores corrected after paying) — "
-        "their status says how much; when a player hands it back, record it with "
+        'listed under "Owed back to the pool"; when a player hands it back, record it with '
         f"`parlaycards entry pay {report.slug} SERIAL --returned AMOUNT`."
     )

@@ -23,6 +23,7 @@ from .grade import EntryRow, Report
 from .grade_columns import (
     ENTRIES_XLSX_HEAD,
     ENTRIES_XLSX_TAIL,
+    OWED_BACK,
     VOID_XLSX,
     WINNERS_XLSX,
     Writes,
@@ -47,6 +48,8 @@ def write_report_xlsx(report: Report, path: Path) -> Path:
     wb = Workbook(write_only=True)
     styles = _Styles()
     _winners(wb.create_sheet("Winners"), report, styles)
+    if report.owed_back:
+        _owed_back(wb.create_sheet("Owed back"), report, styles)
     _all_entries(wb.create_sheet("All entries"), report, styles)
     _legs(wb.create_sheet("Legs"), report, styles)
     _games(wb.create_sheet("Games"), report, styles)
@@ -122,7 +125,8 @@ def _table(
 
 def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
     cols = shown(report, WINNERS_XLSX)
-    rows = map(drawer(cols, WRITES), report.winners)
+    tier = {"tier": lambda r: (r.tier or "") + (", payout capped" if r.capped else "")}
+    rows = map(drawer(cols, WRITES, **tier), report.winners)
     money = {i for i, c in enumerate(cols) if c.kind == "money"}
     _table(ws, headers(cols), [9, 24, 10, 7, 7, 18, 10, 12, 12, 12, 10, 7], rows, styles, money)
     t = report.totals
@@ -144,6 +148,20 @@ def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
         ("Late entries", t.late, False),
     ):
         ws.append([_cell(ws, label, styles, bold=True), None, _cell(ws, value, styles, money=money)])
+
+
+def _owed_back(ws: Sheet, report: Report, styles: _Styles) -> None:
+    """Cards paid more than they now pay (scores corrected after paying): what each owes back."""
+    cols = shown(report, OWED_BACK)
+    money = {i for i, c in enumerate(cols) if c.kind == "money"}
+    _table(
+        ws,
+        headers(cols),
+        [9 if c.key != "name" else 24 for c in cols],
+        map(drawer(cols, WRITES), report.owed_back),
+        styles,
+        money,
+    )
 
 
 def _all_entries(ws: Sheet, report: Report, styles: _Styles) -> None:

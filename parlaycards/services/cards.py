@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import ParlayError, RefusedError, option
+from ..core.printable import refuse_unprintable_card
 from ..core.text import plural
 from ..core.zones import zone
 from ..store import cards as card_rows
@@ -224,6 +225,7 @@ def store_games(
         if same and current is not None:
             card, note = current, f"{source} holds these very lines: no new version stored"
         else:
+            refuse_unprintable_card(card)
             card = card_rows.save(tx, card, note)
             tx.audit("import", slug, games=len(card.games), version=card.version, replaced=list(undone),
                      **(detail or {"source": source}))  # fmt: skip

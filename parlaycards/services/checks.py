@@ -15,6 +15,7 @@ from ..core.choices import SourceKind
 from ..core.errors import RefusedError
 from ..core.models import Card, Entry
 from ..core.money import dollars
+from ..core.printable import unprintable_note
 from ..core.settle import refusals
 from ..core.text import brief, iso_day, stamp
 from ..core.verify import check_code, format_serial, normalise_code, unrecorded_text
@@ -56,6 +57,7 @@ class Checks:
         self._ranges = entry_rows.printed_ranges(tx, slug)
         self._firsts = [r[0] for r in self._ranges]
         self._printed_at: list[tuple[int, int, datetime]] | None = None  # (first, last, when), on first use
+        self._reprinted: dict[str, datetime] = {}  # serial → when last reprinted, read with `_printed_at`
         if not self._ranges:
             raise RefusedError(
                 f"no cards of {slug} have been printed yet, so no serial can be entered on it. "
@@ -79,6 +81,7 @@ class Checks:
 
     def _before_print(self, serial: int, received: datetime) -> str | None:
         """Why `received` cannot be right for `serial`: it is earlier than the card was printed."""
+        from ..store import audit as audit_rows
         from ..store import batches
 
         if self._printed_at is None:
@@ -86,14 +89,18 @@ class Checks:
                 (b.first_serial, b.last_serial, datetime.fromisoformat(b.created_at))
                 for b in batches.of_card(self.tx, self.slug)
             ]
+            self._reprinted = audit_rows.reprinted(self.tx, self.slug)
         when = next((t for first, last, t in self._printed_at if first <= serial <= last), None)
+        again = self._reprinted.get(format_serial(serial))  # the copy handed out is the last reprint
+        when = again or when
         if when is None or received >= when.replace(second=0, microsecond=0):  # a time typed to the minute
             return None
         here = zone_of(self.current)
         return (
             f"received {brief(received.astimezone(here), year=True)}, before serial {format_serial(serial)} "
-            f"was printed ({brief(when.astimezone(here), year=True, zone=True)}): a card is handed in after "
-            "it is printed; give the time it was handed in"
+            f"was {'reprinted' if again else 'printed'} ({brief(when.astimezone(here), year=True, zone=True)}): "
+            f"a card is handed in after it is {'reprinted' if again else 'printed'}; give the time it was "
+            "handed in"
         )
 
     def _serial_refusals(self, serial: int, printed: tuple[str, int] | None) -> list[str]:
@@ -128,7 +135,7 @@ class Checks:
         self, raw: RawEntry, *, where: str, late: bool, source: SourceKind, now: datetime
     ) -> tuple[Entry | None, list[str]]:
         """The entry to store, or None and every reason it is refused."""
-        reasons = [p.in_row() for p in raw.problems]
+        reasons = [p.in_row() for p in raw.problems] + _unprintable_name(raw.name)
         if raw.serial is None:
             return None, reasons
         s = format_serial(raw.serial)
@@ -187,6 +194,12 @@ class Checks:
         )
         reasons += refusals(entry, self.card(version), current=self.current)
         return (None, reasons) if reasons else (entry, [])
+
+
+def _unprintable_name(name: str | None) -> list[str]:
+    """A name the printed sheets cannot show (an emoji): refused, as a card's words are."""
+    bad = unprintable_note("the name", name) if name else None
+    return [bad] if bad else []
 
 
 def _far_from_week(received: datetime, card: Card) -> str | None:

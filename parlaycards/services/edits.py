@@ -13,7 +13,8 @@ from ..core.choices import Basis, BelowMinimum, Ties
 from ..core.errors import ParlayError, RefusedError, option
 from ..core.models import Card
 from ..core.payout_table import Odds, PayoutTier, upside_down
-from ..core.text import iso_day
+from ..core.printable import refuse_unprintable_card
+from ..core.text import dollars, iso_day, plural
 from ..core.zones import on_card
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
@@ -63,6 +64,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
         if new == card or not changes:
             raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
         check_numbers(tx, card, new, "this edit")
+        refuse_unprintable_card(new)
         saved = card_rows.save(tx, new, note)
         tx.audit("edit", slug, version=saved.version, note=note, changes=list(changes))
         return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))
@@ -165,6 +167,35 @@ def remove_game(store: Store, slug: str, number: int) -> Edited:
 class TableFields:
     basis: Basis | Unset = UNSET
     max_payout: Decimal | None | Unset = UNSET
+    whole_card: bool = False  # the operator said the basis is to change for every tier of the card
+
+
+def _one_basis(card: Card, picks: int, hits: int, table: TableFields) -> None:
+    """A card pays every tier one way (it prints "pays 10 TO 1"): a basis given with one tier that would
+    switch the card's other tiers too is refused, unless the operator said the whole card."""
+    basis = table.basis
+    if isinstance(basis, Unset) or basis == card.payouts.basis or table.whole_card:
+        return
+    others = [t for t in card.payouts.tiers if (t.picks, t.hits) != (picks, hits)]
+    if not others:
+        return
+    was = card.payouts.basis
+    raise RefusedError(
+        f"the basis is the whole card's, not one tier's: every tier of {card.slug} pays "
+        f'"{was}" and the card prints it; {option("basis")} {basis} would change '
+        f"{plural(len(others), 'other tier')} too ({others[0].hits} of {others[0].picks} at {others[0].odds} "
+        f'pays back {dollars(_back(others[0], was))} on $10 "{was}", {dollars(_back(others[0], basis))} '
+        f'"{basis}"); nothing was changed. To pay every tier "{basis}", run it again with '
+        f"{option('whole_card')}."
+    )
+
+
+def _back(tier: PayoutTier, basis: Basis) -> Decimal:
+    """What $10 hands back at `tier` paid on `basis`, stake included."""
+    from ..core.payout_table import PayoutTable
+    from ..core.settle import returned
+
+    return returned(Decimal(10), tier, PayoutTable(tiers=(tier,), basis=basis))
 
 
 def set_payout(
@@ -180,6 +211,7 @@ def set_payout(
     pays more than one for more picks (or less than one for fewer) is refused unless `force`."""
 
     def change(card: Card) -> Card:
+        _one_basis(card, picks, hits, table)
         new = edits.set_payout(card, picks, hits, odds)
         if not force and (wrong := upside_down(new.payouts, picks, hits)):
             raise RefusedError(

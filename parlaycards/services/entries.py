@@ -229,13 +229,16 @@ def list_entries(store: Store | Pool, slug: str, name: str | None = None) -> Ent
             want = folded(name).strip()
             found = tuple(e for e in found if want in folded(e.name))
             voided = tuple(v for v in voided if want in folded(v.entry.name))
+        settled = settlement_rows.of(tx, slug)
+        won = {s.version for s in settled.values() if s.outcome == "win"}
         return EntryList(
             card,
             found,
             entry_rows.payments(tx, slug),
-            settlement_rows.of(tx, slug),
+            settled,
             scan_rows.crops(tx, slug),
             voided,
+            {v: card.payouts if v == card.version else card_rows.get(tx, slug, v).payouts for v in won},
         )
 
 

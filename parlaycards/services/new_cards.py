@@ -8,6 +8,7 @@ from decimal import Decimal
 from ..core.choices import Ties
 from ..core.errors import ParlayError, option
 from ..core.models import Card
+from ..core.printable import refuse_unprintable_card
 from ..core.teasers import teaser_card
 from ..core.zones import zone
 from ..store import Store, retry_conflicts
@@ -64,6 +65,7 @@ def new_card(
                 }
             )
             note = "new card"
+        refuse_unprintable_card(card)
         saved = card_rows.save(tx, card, note)
         tx.audit(
             "card.new", slug, version=saved.version, source=source, teaser=str(teaser) if teaser else None

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..core.errors import ParlayError
 from ..core.models import Card
+from ..core.printable import unprintable_fields
 from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
@@ -244,9 +245,7 @@ def _check_printable(card: Card) -> None:
             f"{len(games)} game{'s' if len(games) != 1 else ''} offer {most}: no card could ever be played. Add "
             f"games with `game add`, or lower the least picks with `rules set {card.slug} ⟨min_picks⟩ N`."
         )
-    unprintable = [
-        f"{where} {text!r}" for where, text in _texts(card.model_dump()) if not _printable_text(text)
-    ]
+    unprintable = unprintable_fields(card)
     if unprintable:
         raise ParlayError(
             f"card {card.slug} v{card.version} has text the card's font (Helvetica, Western European letters) "
@@ -254,25 +253,6 @@ def _check_printable(card: Card) -> None:
             f"{' …' if len(unprintable) > 5 else ''}. Write it in Latin letters (accents are fine), e.g. with "
             "`game set` for a team."
         )
-
-
-def _texts(value: object, where: str = "") -> list[tuple[str, str]]:
-    """Every text in a card's fields, with where it is (`games 3 home`)."""
-    if isinstance(value, str):
-        return [(where.strip(), value)]
-    if isinstance(value, dict):
-        return [t for k, v in value.items() for t in _texts(v, f"{where} {k}")]
-    if isinstance(value, list | tuple):
-        return [t for i, v in enumerate(value, start=1) for t in _texts(v, f"{where} {i}")]
-    return []
-
-
-def _printable_text(text: str) -> bool:
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def refuse_overwrite(store: Store, path: Path) -> None:

@@ -182,10 +182,10 @@ def _save(tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False) -> Re
 
     if not feed:
         checks.refuse_unplayed(games, results, slug)
+    checks.refuse_ties(games, results, slug)
     moved = checks.paid_moved(tx, slug, results)
-    checks.refuse_paid_moves(moved, slug, yes)
     prizes = checks.prizes_moved(tx, slug, results)
-    checks.refuse_prize_moves(prizes, yes)
+    checks.refuse_money_moves(moved, prizes, slug, yes)
     changed = result_rows.put(tx, slug, results)
     if changed:
         tx.audit_many(

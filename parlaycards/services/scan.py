@@ -202,18 +202,10 @@ def write_crop(path: Path, blob: bytes) -> None:
 
 
 def _received(when: datetime | None, card: Card) -> datetime:
-    """When cards were handed in: now, or `when` (naive: on the card's wall clock; typed without a
-    year: in the year nearest the card's week)."""
-    from ..core.zones import localise, week_of
+    """When cards were handed in: `core.zones.handed_in`, the one rule every entry follows."""
+    from ..core.zones import handed_in
 
-    if when is None:
-        return datetime.now(UTC)
-    placed = localise(when, card.timezone, week_of(g.kickoff for g in card.games))
-    return (
-        placed
-        if isinstance(placed, datetime)
-        else datetime.combine(placed, datetime.min.time(), ZoneInfo(card.timezone))
-    )
+    return handed_in(when, card)
 
 
 def reviews(store: Store, slug: str, everything: bool = False) -> tuple[Card, list[scan_rows.ScanRow]]:

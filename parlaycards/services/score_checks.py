@@ -1,5 +1,6 @@
-"""Two checks before a score is stored: the game still matters to some card, and the score does not move
-what paid cards win without the operator saying so.
+"""The checks before a score is stored: the game still matters to some card, it has started, a final is
+level only where its league's games can end tied (an NHL 3-3 is refused), and the score does not move what
+paid cards or paid pick'em prizes win without the operator saying so (all of them named at once).
 
 A game removed from the card before any card carrying it was printed or entered is on no card a player
 holds: a result for it is refused (`result set`) or left alone and named by row (`result import`).
@@ -147,6 +148,43 @@ def refuse_prize_moves(moved: tuple[str, ...], yes: bool) -> None:
             f"with {option('yes')}; `parlaycards pickem pay` then shows each prize overpaid or owed, and "
             f"`parlaycards pickem pay POOL NAME {option('returned')} AMOUNT` records money handed back:",
             problems=moved,
+        )
+
+
+def refuse_money_moves(moved: tuple[str, ...], prizes: tuple[str, ...], slug: str, yes: bool) -> None:
+    """Refuse a score change that moves paid cards' winnings or paid pick'em prizes, unless `yes`: every
+    card and prize that moves is named in the one refusal."""
+    if not (moved and prizes) or yes:
+        refuse_paid_moves(moved, slug, yes)
+        refuse_prize_moves(prizes, yes)
+        return
+    raise ParlayError(
+        f"this result changes what {plural(len(moved), 'paid card')} of {slug} won and "
+        f"{plural(len(prizes), PRIZE)} already paid; nothing was stored. Money already paid does not move by "
+        f"itself: if the new score is right, run the command again with {option('yes')}; the next "
+        f"`parlaycards grade {slug}` then shows each card overpaid or owed and `parlaycards pickem pay` each "
+        f"prize; `parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT` and `parlaycards pickem pay "
+        f"POOL NAME {option('returned')} AMOUNT` record money handed back:",
+        problems=moved + prizes,
+    )
+
+
+def refuse_ties(games: dict[int, Game], results: list[Result], slug: str) -> None:
+    """A level final in a league whose games cannot end tied (an NHL 3-3, an NBA 101-101) is refused, each
+    game named: it is a score taken before overtime, a shootout or extra innings decided it."""
+    from ..core.leagues import get, tied_by_mistake
+
+    tied = [
+        f"{games[r.game].label()} {r.away_score}-{r.home_score} ({games[r.game].league}: "
+        f"{getattr(get(games[r.game].league), 'ties', '')})"
+        for r in results
+        if not r.cancelled and tied_by_mistake(games[r.game].league, r.away_score, r.home_score)
+    ]
+    if tied:
+        raise ParlayError(
+            f"a tied final in a league whose games cannot end tied; nothing was stored for {slug}: "
+            f"{'; '.join(tied)}. Accepted: the final with its winner, overtime included (a shootout's winner "
+            f"one goal up), or {option('cancelled')} for a game not played out."
         )
 
 

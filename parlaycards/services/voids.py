@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from ..core.errors import NotFoundError, ParlayError, RefusedError
 from ..core.money import dollars
+from ..core.printable import unprintable_note
 from ..core.text import brief
 from ..core.verify import format_serial
 from ..store import cards as card_rows
@@ -33,6 +34,8 @@ def void_entry(store: Store, slug: str, number: int, reason: str) -> Voided:
         raise ParlayError(
             'give the reason for voiding it with ⟨reason⟩, e.g. ⟨reason⟩ "typed on the wrong serial".'
         )
+    if bad := unprintable_note("the reason", why):
+        raise ParlayError(f"{bad}; nothing was voided.", field="reason")
     s = format_serial(number)
     with store.transaction() as tx:
         card = card_rows.latest(tx, slug)  # names the card when it does not exist

@@ -59,6 +59,14 @@ def _row(r: Any) -> AuditRow:  # a row of SQLAlchemy's
     )
 
 
+def reprinted(tx: Tx, slug: str) -> dict[str, datetime]:
+    """Serial (`000004`) → when its card was last reprinted: a reprint replaces a card jammed or lost before
+    it was handed out, so the copy a player holds was printed then."""
+    a = schema.audit.c
+    query = select(a.at, a.detail).where(a.action == "print.reprint", a.slug == slug).order_by(a.id)
+    return {str(json.loads(d).get("serial")): datetime.fromisoformat(at) for at, d in tx.conn.execute(query)}
+
+
 def stamp(tx: Tx, slug: str) -> tuple[int, int]:
     """What changes whenever anything of card `slug` does (every change is audited): the count and the
     last id of its audit rows. Both, since on PostgreSQL a transaction can commit after a later id has:

@@ -139,16 +139,21 @@ async def login(request: Request) -> Response:
     if await session_of(request) is not None:
         return RedirectResponse("/op", status_code=303)
     await site.brake.look(who)
+    token = request.query_params.get("token", "")
+    if not token:
+        if site.brake.blocked(who):
+            return too_many(request)
+        if await run_in_threadpool(access.has_password, site.store):
+            return await sign_in_form(request)
+    # A link's token is 192 random bits, good once: no address guesses one. So a right link opens even
+    # while wrong ones from its address (an office or a bar behind one shared address) are braked.
+    sid = await run_in_threadpool(site.guard.redeem, token)
+    if sid is not None:
+        return signed_in(request, sid)
     if site.brake.blocked(who):
         return too_many(request)
-    token = request.query_params.get("token", "")
-    if not token and await run_in_threadpool(access.has_password, site.store):
-        return await sign_in_form(request)
-    sid = await run_in_threadpool(site.guard.redeem, token)
-    if sid is None:
-        await site.brake.failing(who)
-        return refused(request)
-    return signed_in(request, sid)
+    await site.brake.failing(who)
+    return refused(request)
 
 
 async def password(request: Request) -> Response:

@@ -1,0 +1,70 @@
+"""What the PDFs can print: their font (Helvetica, Western European letters) holds the characters of
+Windows-1252, accents and curly quotes among them; anything else (an emoji, another alphabet) would print
+as a box. Text bound for a PDF (a card's words, a player's name, a void's reason) is checked where it is
+typed or imported, the same way for every PDF."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import ParlayError, option
+
+if TYPE_CHECKING:
+    from .models import Card
+
+ACCEPTED = "Write it in Latin letters (accents are fine)"
+
+
+def unprintable(text: str) -> str:
+    """The characters of `text` the PDFs cannot print, each once, in order ("" when none)."""
+    return "".join(dict.fromkeys(ch for ch in text if not _printable(ch)))
+
+
+def _printable(ch: str) -> bool:
+    try:
+        ch.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def unprintable_note(what: str, text: str) -> str | None:
+    """Why `text` (`the name`, `the reason`) cannot be printed, or None when it can."""
+    bad = unprintable(text)
+    if not bad:
+        return None
+    return (
+        f'{what} "{text}" has {" ".join(bad)}, which the printed sheets cannot show (it would print as a '
+        f"box). {ACCEPTED}"
+    )
+
+
+def texts(value: object, where: str = "") -> list[tuple[str, str]]:
+    """Every text in a record's fields (a card's `model_dump()`), with where it is (`games 3 home`)."""
+    if isinstance(value, str):
+        return [(where.strip(), value)]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in texts(v, f"{where} {k}")]
+    if isinstance(value, list | tuple):
+        return [t for i, v in enumerate(value, start=1) for t in texts(v, f"{where} {i}")]
+    return []
+
+
+def unprintable_fields(card: Card) -> list[str]:
+    """Each text of `card` the PDFs cannot print, with where it is: `games 3 home 'Tokyo 🍣'` (its version's
+    note, never printed, aside)."""
+    return [
+        f"{where} {text!r}" for where, text in texts(card.model_dump(exclude={"note"})) if unprintable(text)
+    ]
+
+
+def refuse_unprintable_card(card: Card) -> None:
+    """Refuse a card holding text the cards and the results sheet cannot print."""
+    bad = unprintable_fields(card)
+    if bad:
+        raise ParlayError(
+            f"card {card.slug} would hold text the printed cards and sheets cannot show (their font holds "
+            f"Western European letters; anything else prints as a box): {'; '.join(bad[:5])}"
+            f"{' …' if len(bad) > 5 else ''}. {ACCEPTED}: {option('title')} for the title, `game set` for a "
+            "team; nothing was changed."
+        )
