@@ -273,7 +273,7 @@ def _record(
     tx: Tx, slug: str, number: int, action: str, value: Decimal, total: Decimal, payout: Decimal
 ) -> None:
     """What has been paid on card `number` in all, now `total` after `value` paid (or handed back), audited."""
-    entry_rows.record_payment(tx, number, total, datetime.now(UTC))
+    entry_rows.record_payment(tx, number, total, datetime.now(UTC), slug)
     tx.audit(
         action,
         slug,
@@ -346,12 +346,23 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
             now_settled.payout,
             paid,
             amount,
-            in_full=lambda: (
-                f"card {s} was already paid in full: {dollars(paid)} (last payment "
-                f"{brief(datetime.fromisoformat(before.at).astimezone(zone_of(card_rows.latest(tx, slug))), zone=True)})."  # type: ignore[union-attr]
-            ),
+            in_full=lambda: _paid_in_full(tx, slug, before),  # type: ignore[arg-type]
             owed_by=f"card {s} is owed",
             due_is="it pays",
         )
         _record(tx, slug, number, "entry.pay", value, total, now_settled.payout)
         return Paid(entry, now_settled.payout, value, total)
+
+
+def _paid_in_full(tx: Tx, slug: str, before: entry_rows.Payment) -> str:
+    """Why card `before.serial` is paid nothing more; naming a payment the database does not hold."""
+    from .checks import zone_of
+
+    when = brief(datetime.fromisoformat(before.at).astimezone(zone_of(card_rows.latest(tx, slug))), zone=True)
+    if before.restored:
+        return (
+            f"card {before.serial} was paid {dollars(before.amount)} on {when}: the pool was restored from a "
+            "backup taken before that (the payment is kept in the payments file beside the pool). Nothing was "
+            "paid again."
+        )
+    return f"card {before.serial} was already paid in full: {dollars(before.amount)} (last payment {when})."

@@ -10,12 +10,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.memo import Memo
 from ..core.models import Entry
 from ..core.text import plain
 from ..core.verify import format_serial
+from . import pay_ledger
 from .common import chunks, iso
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ class Payment:
     serial: str
     amount: Decimal
     at: str  # ISO time of the last payment
+    restored: bool = False  # known from the ledger beside the pool only: a backup was put back since
 
 
 def picks_text(picks: Iterable[int]) -> str:
@@ -136,16 +139,33 @@ def entered(tx: Tx, serials: Iterable[int]) -> dict[int, str]:
 
 
 def payments(tx: Rows, slug: str) -> dict[str, Payment]:
+    """Serial → what card `slug`'s entries were paid in all: the database's record, or the ledger beside a
+    SQLite pool where its line is newer (a payment made after the backup that was put back over the pool)."""
     rows = tx.rows(
         "SELECT serial, paid_amount, paid_at FROM entries WHERE slug = :slug AND paid_amount IS NOT NULL",
         slug=slug,
     )
-    return {
+    out = {
         format_serial(serial): Payment(format_serial(serial), Decimal(paid), at) for serial, paid, at in rows
     }
+    last = {line.key: line for line in _ledger(tx) if line.kind == "card" and line.pool == slug}
+    for key, line in last.items():
+        known = out.get(key)
+        if known is None or line.at > known.at:
+            out[key] = Payment(key, line.amount, line.at, restored=True)
+    return {s: p for s, p in out.items() if p.amount or not p.restored}
 
 
-def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> None:
+def _ledger(tx: Rows) -> list[pay_ledger.Line]:
+    """The lines of the ledger beside the pool `tx` reads (none for a read that names no pool file)."""
+    mark: Path | None = getattr(tx, "mark", None)
+    if mark is None:
+        return []
+    secret: bytes = getattr(tx, "secret", b"")
+    return pay_ledger.read(pay_ledger.ledger_file(mark), secret)
+
+
+def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime, slug: str = "") -> None:
     from sqlalchemy import update
 
     from . import schema
@@ -156,6 +176,9 @@ def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime) -> No
         .where(E.serial == serial)
         .values(paid_amount=plain(total_paid), paid_at=iso(at))
     )
+    line = pay_ledger.Line("card", slug, format_serial(serial), total_paid, iso(at))
+    path, secret = pay_ledger.ledger_file(tx.mark), tx.secret
+    tx.committed.append(lambda: pay_ledger.append(path, secret, line))
 
 
 def printed_from(tx: Tx, serial: int) -> tuple[str, int] | None:
