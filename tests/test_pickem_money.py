@@ -129,3 +129,28 @@ def test_the_entries_list_says_what_fees_are_still_owed(pool: Store, db_path: Pa
         in _said(r)
     )
     assert svc.entries(pool, POOL).collected == Decimal("24.00")
+
+
+def test_a_prize_paid_after_a_backup_is_not_paid_again_once_the_backup_is_put_back(
+    pool: Store, db_path: Path, tmp_path: Path
+):
+    import shutil
+
+    backup = tmp_path / "bk.db"
+    assert cli(db_path, "backup", str(backup)).exit_code == 0
+    for n in GAMES:
+        results.set_result(pool, "nfl-w12", n, 30, 0)  # away wins: Ann 6 of 6
+    pay.pay_fee(pool, POOL, "Bob")
+    assert pay.pay_prize(pool, POOL, "Ann").total == Decimal("30.00")
+    pool.dispose()
+    shutil.copyfile(backup, db_path)  # the backup holds neither the scores nor the payments
+    again = Store(f"sqlite:///{db_path}")
+    try:
+        for n in GAMES:
+            results.set_result(again, "nfl-w12", n, 30, 0, yes=True)
+        assert pay.prizes_paid(again, POOL) == {"ann": Decimal("30.00")}
+        with pytest.raises(RefusedError):
+            pay.pay_prize(again, POOL, "Ann")
+        assert pay.prizes_paid(again, POOL) == {"ann": Decimal("30.00")}
+    finally:
+        again.dispose()

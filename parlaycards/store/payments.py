@@ -9,24 +9,36 @@ from decimal import Decimal
 from sqlalchemy import insert, select
 
 from ..core.money import ZERO
-from . import schema
+from . import pay_ledger, schema
 from .tx import Tx, iso
 
 P = schema.pickem_payments.c
 
 
 def paid_so_far(tx: Tx, pool: str, kind: str) -> dict[str, Decimal]:
-    """Name key → what has been paid of `kind` (fee, prize) in pick'em pool `pool`."""
+    """Name key → what has been paid of `kind` (fee, prize) in pick'em pool `pool`: the database's rows, and
+    those of the payments file beside a SQLite pool it does not hold (paid after a backup put back over it)."""
     out: dict[str, Decimal] = {}
-    for key, amount in tx.conn.execute(select(P.name_key, P.amount).where(P.pool == pool, P.kind == kind)):
+    seen: set[tuple[str, str, Decimal]] = set()
+    for key, amount, at in tx.conn.execute(
+        select(P.name_key, P.amount, P.at).where(P.pool == pool, P.kind == kind)
+    ):
         out[key] = out.get(key, ZERO) + Decimal(amount)
+        seen.add((key, at, Decimal(amount)))
+    for line in pay_ledger.read(pay_ledger.ledger_file(tx.mark), tx.secret):
+        if line.kind == kind and line.pool == pool and (line.key, line.at, line.amount) not in seen:
+            out[line.key] = out.get(line.key, ZERO) + line.amount
     return out
 
 
 def record(tx: Tx, pool: str, key: str, kind: str, amount: Decimal) -> None:
-    """One payment of `amount`, now, by the transaction's actor."""
+    """One payment of `amount`, now, by the transaction's actor (kept beside a SQLite pool once committed)."""
+    at = iso(datetime.now(UTC))
     tx.conn.execute(
         insert(schema.pickem_payments).values(
-            pool=pool, name_key=key, kind=kind, amount=str(amount), at=iso(datetime.now(UTC)), actor=tx.actor
+            pool=pool, name_key=key, kind=kind, amount=str(amount), at=at, actor=tx.actor
         )
     )
+    line = pay_ledger.Line(kind, pool, key, amount, at)
+    path, secret = pay_ledger.ledger_file(tx.mark), tx.secret
+    tx.committed.append(lambda: pay_ledger.append(path, secret, line))
