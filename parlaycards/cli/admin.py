@@ -78,7 +78,7 @@ def backup(
     err(
         "Cards printed after this backup are not in it: should it ever be put back over the pool, they cannot "
         f"be entered (their serials are not printed again: {done.marks} beside the pool keeps count; leave it "
-        "there). Back up again after every print."
+        "there; the payments file beside it keeps every payment the same way). Back up again after every print."
     )
     from ..services.scan import crops_folder
     from ..store.db import database_url

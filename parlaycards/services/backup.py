@@ -37,7 +37,8 @@ def backup(store: Store, file: Path, *, replace: bool = False) -> BackedUp:
                 f"{copying.pg_dump_command(store.url, file)} (pg_dump asks for the password, or reads "
                 "PGPASSWORD or ~/.pgpass); restore it into an empty database with pg_restore. "
                 "Cards printed after a dump are not in it, and a pool restored from it hands their serials out "
-                "again: dump again after every print. Nothing was written."
+                "again and shows the winners paid since as unpaid: dump again after every print and every "
+                "payment. Nothing was written."
             )
         raise ParlayError(
             f"the pool {store.shown} is not a file, so there is nothing to copy. Nothing was written: "
