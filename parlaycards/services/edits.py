@@ -18,6 +18,7 @@ from ..core.text import dollars, iso_day, plural
 from ..core.zones import on_card
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
+from .kickoff_moves import refuse_earlier_kickoffs
 from .numbers_taken import check_numbers
 
 
@@ -64,6 +65,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
         if new == card or not changes:
             raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
         check_numbers(tx, card, new, "this edit")
+        refuse_earlier_kickoffs(tx, card, new)
         refuse_unprintable_card(new)
         saved = card_rows.save(tx, new, note)
         tx.audit("edit", slug, version=saved.version, note=note, changes=list(changes))

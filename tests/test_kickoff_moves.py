@@ -1,0 +1,41 @@
+"""A kickoff moved earlier after cards were handed in: refused, naming each card that picked the game after
+its new start (never a pick made after the game started graded as a win)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.store import Store
+from parlaycards.store import cards as card_rows
+
+from .pool_support import enter, new_card, print_serials
+
+runner = CliRunner()
+SLUG = "nfl-w12"  # every game kicks off Sun Nov 22 1:00 PM ET
+
+
+def test_a_kickoff_moved_before_a_card_that_picked_the_game_is_refused(store: Store, db_path: Path):
+    new_card(store)
+    print_serials(store, SLUG, 4)
+    enter(store, SLUG, serial="1", name="Ann", picks="101,103,105", received="2026-11-22 12:50")
+    enter(store, SLUG, serial="2", name="Bo", picks="101,105,107", received="2026-11-22 12:50")
+    enter(store, SLUG, serial="3", name="Cy", picks="102,104,106")  # Thursday
+    r = runner.invoke(
+        app, ["--db", str(db_path), "game", "set", SLUG, "103", "--kickoff", "2026-11-22 12:30"]
+    )
+    said = " ".join(r.output.split())
+    assert r.exit_code != 0, r.output
+    assert "card 000001 (Ann) picked 103, received Sun Nov 22 12:50" in said, said
+    assert "000002" not in said and "000003" not in said and "nothing was changed" in said
+    with store.reading() as tx:
+        assert card_rows.latest(tx, SLUG).version == 1
+    later = runner.invoke(
+        app, ["--db", str(db_path), "game", "set", SLUG, "103", "--kickoff", "2026-11-22 13:30"]
+    )
+    assert later.exit_code == 0, later.output
+    for when, ok in (("2026-11-22 12:55", True), ("2026-11-22 12:45", False)):  # Bo's 12:50 pick on 107
+        moved = runner.invoke(app, ["--db", str(db_path), "game", "set", SLUG, "107", "--kickoff", when])
+        assert (moved.exit_code == 0) is ok and (("000002" in moved.output) is not ok), moved.output
