@@ -39,3 +39,26 @@ def test_a_kickoff_moved_before_a_card_that_picked_the_game_is_refused(store: St
     for when, ok in (("2026-11-22 12:55", True), ("2026-11-22 12:45", False)):  # Bo's 12:50 pick on 107
         moved = runner.invoke(app, ["--db", str(db_path), "game", "set", SLUG, "107", "--kickoff", when])
         assert (moved.exit_code == 0) is ok and (("000002" in moved.output) is not ok), moved.output
+
+
+def test_a_kickoff_moved_before_a_pickem_entry_that_picked_the_game_is_refused(store: Store, db_path: Path):
+    from datetime import datetime
+    from decimal import Decimal
+
+    from parlaycards.core.prizes import parse_prizes
+    from parlaycards.services import pickem
+
+    new_card(store)
+    pickem.create_pool(store, "office-w12", card=SLUG, fee=Decimal(10), prizes=parse_prizes("100%"))
+    pickem.add_entry(
+        store,
+        "office-w12",
+        name="Di",
+        picks=(101, 103),
+        tiebreak=40,
+        received_at=datetime(2026, 11, 22, 12, 50),
+    )
+    r = runner.invoke(
+        app, ["--db", str(db_path), "game", "set", SLUG, "103", "--kickoff", "2026-11-22 12:30"]
+    )
+    assert r.exit_code != 0 and "pick'em office-w12: Di picked game" in " ".join(r.output.split()), r.output

@@ -12,7 +12,9 @@ from ..store import entries as entry_rows
 from .checks import zone_of
 
 if TYPE_CHECKING:
-    from ..core.models import Card
+    from datetime import datetime
+
+    from ..core.models import Card, Game
     from ..store.tx import Tx
 
 
@@ -29,14 +31,26 @@ def refuse_earlier_kickoffs(tx: Tx, old: Card, new: Card) -> None:
         for number in entry.picks:
             hit = new.selection(number)
             game = keys.get(hit[0].key) if hit else None
-            if game is None or kicked_off(before[game.key], entry.received_at, old) is not None:
-                continue  # not a moved game, or it had already started by the old kickoff (a late card's)
-            if (began := kicked_off(game, entry.received_at, new)) is not None:
+            if game is not None and (
+                began := _now_after(before[game.key], game, entry.received_at, old, new)
+            ):
                 got = brief(entry.received_at.astimezone(zone_of(new)))
                 found.append(
                     f"card {entry.serial} ({entry.name or 'no name'}) picked {number}, received {got}; "
                     f"the game would have started {began}"
                 )
+    from ..store import pickem as pickem_rows
+
+    for pool in pickem_rows.of_card(tx, new.slug):
+        for e in pickem_rows.entries(tx, pool.slug):
+            for key, _ in e.picks:
+                if key in keys and e.received_at is not None:
+                    if began := _now_after(before[key], keys[key], e.received_at, old, new):
+                        got = brief(e.received_at.astimezone(zone_of(new)))
+                        found.append(
+                            f"pick'em {pool.slug}: {e.name} picked game {key}, received {got}; "
+                            f"the game would have started {began}"
+                        )
     if found:
         raise RefusedError(
             f"this kickoff is before cards that picked the game were handed in: nothing was changed. A pick "
@@ -44,3 +58,11 @@ def refuse_earlier_kickoffs(tx: Tx, old: Card, new: Card) -> None:
             f"cards first (`parlaycards entry void {new.slug} SERIAL {option('reason')} WHY`) and refund their stakes:",
             problems=tuple(found),
         )
+
+
+def _now_after(was: Game, game: Game, received: datetime, old: Card, new: Card) -> str | None:
+    """When `game` would have started, if a pick received at `received` was in before it as `was` (the
+    old kickoff) but after it as `game`; None otherwise (a late pick already after the old kickoff too)."""
+    if kicked_off(was, received, old) is not None:
+        return None
+    return kicked_off(game, received, new)
