@@ -417,12 +417,38 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
 
     before = digest(db_path)
     r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "Dee", "--picks", "101,202")
+    assert r.exit_code == 2 and "closed at the first kickoff" in r.stderr  # received now: after the week
+    r = cli(
+        db_path,
+        "pickem",
+        "entry",
+        "add",
+        "office-w12",
+        "--name",
+        "Dee",
+        "--picks",
+        "101,202",
+        "--received",
+        BEFORE_KICKOFF,
+    )
     assert r.exit_code == 2 and "Traceback" not in r.output
     assert (
         'Error: --picks "101,202": 1 problem; nothing was stored.' in r.stderr
         and "202 is the under of Buffalo Bills at Houston Texans" in r.stderr
     )
-    r = cli(db_path, "pickem", "entry", "add", "office-w12", "--name", "ann", "--picks", "101")
+    r = cli(
+        db_path,
+        "pickem",
+        "entry",
+        "add",
+        "office-w12",
+        "--name",
+        "ann",
+        "--picks",
+        "101",
+        "--received",
+        BEFORE_KICKOFF,
+    )
     assert r.exit_code == 2 and "Ann already has an entry in office-w12; nothing was stored." in r.stderr
     r = cli(db_path, "pickem", "grade", "nope")
     assert r.exit_code == 2 and "there is no pick'em pool \"nope\". Pick'em pools: office-w12." in r.stderr

@@ -161,3 +161,28 @@ def test_cli_refuses_a_late_pickem_entry_with_one_paragraph(pool, db_path):
     assert r.exit_code == 2
     assert r.stderr.startswith("Error: prizes of pick'em pool office-w12 were already paid (Ann $20.00)")
     assert "Traceback" not in r.stderr
+
+
+def test_a_pickem_entry_at_the_first_kickoff_is_refused_unless_late(db_path):
+    """The sheet says "In before the first kickoff": an entry received then, picking only games not yet
+    started, was stored as on time."""
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+    from parlaycards.core.prizes import parse_prizes
+    from parlaycards.services import pickem
+    from parlaycards.store import Store
+
+    from .pool_support import new_card
+
+    store = Store(f"sqlite:///{db_path}")
+    new_card(store)
+    pickem.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    store.dispose()
+    later = ["--db", str(db_path), "game", "set", "nfl-w12", "103", "--kickoff", "2026-11-22 16:25"]
+    assert CliRunner().invoke(app, later).exit_code == 0
+    args = ["--db", str(db_path), "pickem", "entry", "add", "office-w12", "--name", "Di", "--picks", "103"]
+    r = CliRunner().invoke(app, [*args, "--received", "2026-11-22 13:00"])
+    assert r.exit_code == 2 and "closed at the first kickoff" in " ".join(r.stderr.split()), r.output
+    ok = CliRunner().invoke(app, [*args, "--received", "2026-11-22 12:59"])
+    assert ok.exit_code == 0, ok.output

@@ -48,16 +48,27 @@ def check_open(tx: Tx, view: PoolView, received: datetime, late: bool, *, how: s
             f"{head}prizes of pick'em pool {view.pool.slug} were already paid ({who}): a new or replaced "
             "entry now would change the pot and the places after the money went out. Nothing was stored."
         )
+    current = card_rows.latest(tx, view.card.slug)
     if late:
         return
     remedy = f"add {option('late')} to the import" if how == "imported" else f"add {option('late')}"
-    current = card_rows.latest(tx, view.card.slug)
     cutoff = current.rules.cutoff
     if cutoff is not None and received > cutoff:
         got, due = moments((received, cutoff), current.timezone)
         raise RefusedError(
             f"{head}pick'em pool {view.pool.slug} closed at the card's cutoff {due}; this entry is "
             f"received {got}. Nothing was stored. To accept it after the cutoff on purpose, {remedy}."
+        )
+    begun = (
+        (g, b) for g in current.games if not g.off and (b := kicked_off(g, received, current)) is not None
+    )
+    first, began = next(begun, (None, None))
+    if cutoff is None and first is not None:
+        got = brief(local(received, current.timezone))
+        raise RefusedError(
+            f"{head}pick'em pool {view.pool.slug} closed at the first kickoff ({first.label()}, {began}), as "
+            f"its sheet says; this entry is received {got}. Nothing was stored. To accept it after the first "
+            f"kickoff on purpose, {remedy}."
         )
 
 
