@@ -416,3 +416,30 @@ def test_a_payout_cut_by_the_cards_maximum_is_marked_capped(store, db_path, tmp_
     assert tiers[:2] == ["3 of 3 at 5-1, payout capped", "3 of 3 at 5-1"], tiers
     page = players.snapshot(store, SLUG).rows
     assert (page["000001"].payout_text, page["000002"].payout_text) == ("$50.60, capped", "$12.00")
+
+
+def test_the_pool_is_never_said_up_while_overpaid_money_is_still_out(pool, db_path, tmp_path):
+    """ "Net to the pool $25.00 / The pool is up $25.00" while in cash the pool was out: money overpaid counts
+    against the pool until it comes back, and is said apart as owed back."""
+    from parlaycards.report.grade import net_text
+
+    scores_all_final(pool)
+    final(pool, 103, 27, 20)  # Cowboys cover: 000001 wins $60
+    grading.grade(pool, SLUG)
+    entries.pay(pool, SLUG, 1)
+    results.set_result(pool, SLUG, 103, 17, 20, yes=True)  # corrected back: 000001 (paid $60) loses
+    t = grading.grade(pool, SLUG).totals
+    assert t.overpaid == Decimal("60.00") and t.cash_net == t.settled_net - Decimal("60.00")
+    said = net_text(t)
+    assert said.endswith("in cash; $60.00 overpaid is owed back to it"), said
+    assert (t.cash_net < 0) == said.startswith("the pool lost")
+    wall = tmp_path / "wall.pdf"
+    out = runner.invoke(app, ["--db", str(db_path), "grade", SLUG, "--pdf", str(wall)]).output
+    from pypdf import PdfReader
+
+    head = " ".join((PdfReader(wall).pages[0].extract_text() or "").split())
+    assert "paid out $60.00" in head and net_text(t, public=True) in head, head
+    assert "$60.00 owed back" in out and said in " ".join(out.split()).lower(), out
+    entries.returned(pool, SLUG, 1)
+    back = grading.grade(pool, SLUG).totals
+    assert back.cash_net == back.settled_net and "owed back" not in net_text(back)

@@ -141,6 +141,12 @@ class Totals:
         """What the pool keeps (negative: loses) on the cards already settled."""
         return self.net - self.pending_stakes
 
+    @property
+    def cash_net(self) -> Decimal:
+        """What the pool holds (negative: is out) on the cards settled, as cash stands now: money overpaid is
+        out until it comes back, so it counts against the pool here and is said apart as owed back."""
+        return self.settled_net - self.overpaid
+
 
 def winners_heading(report: Report) -> str:
     """The winners list's heading: `Winners (3)`, or `Winners (3 winners, 1 refunded)` when the list holds
@@ -152,12 +158,14 @@ def winners_heading(report: Report) -> str:
     return f"Winners ({plural(len(listed) - refunds, 'winner')}, {refunds:,} refunded)"
 
 
-def net_text(t: Totals) -> str:
+def net_text(t: Totals, *, public: bool = False) -> str:
     """The pool's result in words, pending money apart: `the pool is up $42.50 on settled cards; 3 cards
     ($15.00 staked) still pending`, or `the pool lost $137.50` when the winners took more than was staked."""
-    net = t.settled_net
+    net = t.cash_net
     where = " on settled cards" if t.pending else ""
     text = f"the pool is up {dollars(net)}{where}" if net >= 0 else f"the pool lost {dollars(-net)}{where}"
+    if t.overpaid and not public:  # the wall sheet names no card's overpayment: the operator's business
+        text += f" in cash; {dollars(t.overpaid)} overpaid is owed back to it"
     if t.pending:
         text += f"; {plural(t.pending, 'card')} ({dollars(t.pending_stakes)} staked) still pending"
     return text

@@ -76,7 +76,7 @@ def _story(report: Report, title: str) -> list[Any]:
         Paragraph(
             escape(
                 f"Card {report.slug} · {plural(t.entries, 'entry', 'entries')} · stakes {dollars(t.stakes)} · "
-                f"paid back {dollars(t.payouts)} · {net_text(t)}"
+                f"winnings {dollars(t.payouts)} · paid out {dollars(t.paid)} · {net_text(t, public=True)}"
             ),
             small,
         ),

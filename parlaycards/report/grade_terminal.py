@@ -169,7 +169,9 @@ def totals_table(report: Report) -> Table:
             (
                 dollars(t.stakes),
                 dollars(t.payouts),
-                dollars(t.settled_net) + (" (settled cards)" if t.pending else ""),
+                dollars(t.cash_net)
+                + (" (settled cards)" if t.pending else "")
+                + (f" ({dollars(t.overpaid)} owed back)" if t.overpaid else ""),
                 dollars(t.paid),
                 dollars(t.owed),
                 f"{t.pending} ({dollars(t.pending_stakes)} staked)" if t.pending else "0",

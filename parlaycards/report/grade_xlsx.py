@@ -135,7 +135,7 @@ def _winners(ws: Sheet, report: Report, styles: _Styles) -> None:
         ("Entries", t.entries, False),
         ("Stakes", t.stakes, True),
         ("Payouts", t.payouts, True),
-        ("Net to the pool (settled cards)" if t.pending else "Net to the pool", t.settled_net, True),
+        ("Net to the pool (settled cards)" if t.pending else "Net to the pool", t.cash_net, True),
         ("Paid out", t.paid, True),
         ("Still owed", t.owed, True),
         *((("Overpaid (owed back to the pool)", t.overpaid, True),) if t.overpaid else ()),
