@@ -189,10 +189,27 @@ def test_below_minimum_with_a_loss_loses():
 
 def test_pending_game_leaves_the_card_pending():
     card = card_of(GAMES)
-    results = {GAMES[0].key: _result_for(GAMES[0], W), GAMES[1].key: _result_for(GAMES[1], L)}
+    results = {GAMES[0].key: _result_for(GAMES[0], W)}
     s = settle_entry(entry("10", [101, 103, 105]), card, results)
-    assert (s.outcome, s.payout, s.effective_picks, s.hits) == (Outcome.PENDING, D("0.00"), 2, 1)
-    assert [leg.outcome for leg in s.legs] == [W, L, LegOutcome.PENDING]
+    assert (s.outcome, s.payout, s.effective_picks, s.hits) == (Outcome.PENDING, D("0.00"), 1, 1)
+    assert [leg.outcome for leg in s.legs] == [W, LegOutcome.PENDING, LegOutcome.PENDING]
+
+
+def test_a_card_that_can_no_longer_win_has_lost_with_games_still_to_play():
+    """A leg lost, no consolation tier within reach: the card lost, whatever the games left do (it showed
+    "Pending … if every pick wins it pays"). With a 3-of-2 consolation tier it may still pay: pending."""
+    from parlaycards.core import bulk
+
+    results = {GAMES[0].key: _result_for(GAMES[0], W), GAMES[1].key: _result_for(GAMES[1], L)}
+    for card, outcome in (
+        (card_of(GAMES), Outcome.LOSS),
+        (card_of(GAMES, tiers={(3, 2): "1-1"}), Outcome.PENDING),
+    ):
+        s = settle_entry(entry("10", [101, 103, 105]), card, results)
+        assert (s.outcome, s.payout, s.effective_picks, s.hits) == (outcome, D("0.00"), 2, 1)
+        assert [leg.outcome for leg in s.legs] == [W, L, LegOutcome.PENDING]
+        graded = bulk.grade_entries({1: card}, [entry("10", [101, 103, 105])], results)
+        assert [g.outcome for g in graded] == [outcome]  # the bulk grading `grade` runs says the same
 
 
 # §3 — money --------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from .memo import Memo
 from .models import Card, Leg, LegOutcome, Outcome, Result, Rules, Settlement
 from .money import ZERO
 from .payout_table import PayoutTier
-from .settle import grade_selections, settle_card
+from .settle import cannot_win, grade_selections, settle_card
 
 # Bit fields of a packed sum; 63 legs at most per field, far above any card's 30.
 _N, _K, _LOST, _PENDING = 1, 1 << 6, 1 << 12, 1 << 18
@@ -54,8 +54,8 @@ def weight(outcome: LegOutcome, rules: Rules) -> int:
 
 def _grade(packed: int, card: Card) -> Grade:
     n, k = packed & 63, (packed >> 6) & 63
-    lost, pending = (packed >> 12) & 63 > 0, packed >> 18 > 0
-    if pending:
+    lost, pending = (packed >> 12) & 63 > 0, (packed >> 18) & 63
+    if pending and not cannot_win(n, k, lost, pending, card.payouts):
         return Grade(Outcome.PENDING, n, k, None)
     outcome, tier, _ = settle_card(Decimal(1), n, k, lost, card.rules, card.payouts)
     return Grade(outcome, n, k, tier)

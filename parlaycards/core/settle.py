@@ -89,6 +89,14 @@ def settle_counts(outcomes: Sequence[LegOutcome], rules: Rules) -> tuple[int, in
     return n, k, lost, pending
 
 
+def cannot_win(n: int, k: int, lost: bool, pending: int, table: PayoutTable) -> bool:
+    """Whether a card with a leg lost, n' legs decided with k wins and `pending` legs still to play, loses
+    however they end (each may yet win, lose, or drop out as void): no tier is left within its reach."""
+    if not lost:
+        return False
+    return not any(table.tier(n + m, k + w) is not None for m in range(pending + 1) for w in range(m + 1))
+
+
 def settle_card(
     stake: Decimal, n: int, k: int, lost: bool, card_rules: Rules, table: PayoutTable
 ) -> tuple[Outcome, PayoutTier | None, Decimal]:
@@ -113,9 +121,10 @@ def settle_entry(entry: Entry, card: Card, results: Mapping[int, Result]) -> Set
         game, side = hit
         legs.append(Leg(number=number, outcome=grade_leg(game, side, results.get(game.key))))
     n, k, lost, pending = settle_counts([leg.outcome for leg in legs], card.rules)
+    still = sum(1 for leg in legs if leg.outcome is LegOutcome.PENDING)
     outcome, tier, amount = (
         (Outcome.PENDING, None, ZERO)
-        if pending
+        if pending and not cannot_win(n, k, lost, still, card.payouts)
         else settle_card(entry.stake, n, k, lost, card.rules, card.payouts)
     )
     return Settlement(
