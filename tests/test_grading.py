@@ -446,3 +446,25 @@ def test_the_pool_is_never_said_up_while_overpaid_money_is_still_out(pool, db_pa
     entries.returned(pool, SLUG, 1)
     back = grading.grade(pool, SLUG).totals
     assert back.cash_net == back.settled_net and "owed back" not in net_text(back)
+
+
+def test_money_paid_on_the_wrong_card_is_taken_back_and_kept_in_the_history(pool, db_path):
+    """`entry pay … --returned` refused ("was not overpaid") and `entry void` refuses a paid card: a "paid"
+    mark on the wrong card could not be taken back."""
+    scores_all_final(pool)
+    final(pool, 103, 27, 20)  # Cowboys cover: 000001 wins $60
+    grading.grade(pool, SLUG)
+    entries.pay(pool, SLUG, 1)  # meant for another card
+    cli = ["--db", str(db_path), "entry", "pay", SLUG, "000001", "--returned", "all"]
+    r = runner.invoke(app, cli)
+    assert r.exit_code == 2 and "--paid-in-error" in " ".join(r.output.split()), r.output
+    r = runner.invoke(app, [*cli, "--paid-in-error"])
+    assert r.exit_code == 0 and "Recorded $60.00 handed back on card 000001" in r.output, r.output
+    report = grading.grade(pool, SLUG)
+    assert report.totals.paid == Decimal("0.00") and report.totals.owed >= Decimal("60.00")
+    h = runner.invoke(app, ["--db", str(db_path), "history", SLUG]).output
+    assert "$60.00 handed back (paid to it by mistake)" in h and "card 000001 paid $60.00" in h, h
+    again = runner.invoke(app, [*cli, "--paid-in-error"])
+    assert again.exit_code == 2 and "card 000001 was not paid" in again.output, again.output
+    alone = runner.invoke(app, ["--db", str(db_path), "entry", "pay", SLUG, "000001", "--paid-in-error"])
+    assert alone.exit_code == 2 and "goes with --returned" in alone.output

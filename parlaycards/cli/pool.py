@@ -134,20 +134,34 @@ def entry_pay(
     serial: Annotated[str, typer.Argument(help="The winning card's serial.")],
     amount: PaidNow = None,
     returned: Annotated[str | None, money_back("player", "a card paid more than it now pays")] = None,
+    paid_in_error: Annotated[
+        bool,
+        typer.Option(
+            "--paid-in-error",
+            help="With --returned: the card was paid by mistake (the wrong card); all it was paid may come "
+            "back, not only what it was overpaid. Kept in the history.",
+        ),
+    ] = False,
 ) -> None:
     """Mark a graded winning (or refunded) card as paid; `grade` then shows it paid. A card paid more than
-    it now pays shows "overpaid" in `grade`: record the money handed back with --returned.
+    it now pays shows "overpaid" in `grade`: record the money handed back with --returned. Money paid on
+    the wrong card: --returned all --paid-in-error, then pay the right card.
 
     Example: parlaycards entry pay nfl-w12 000123   (and `entry pay nfl-w12 000123 --returned all`)
     """
     from ..services import entries as svc
 
     number = values.serial(serial, "serial")
+    if paid_in_error and returned is None:
+        err("Error: --paid-in-error goes with --returned: say what came back (--returned all, or an amount).")
+        raise typer.Exit(2)
     if returned is not None:
         back = values.handed_back(returned, amount, "the player")
-        r = run(lambda: svc.returned(open_store(), slug, number, back))
+        r = run(lambda: svc.returned(open_store(), slug, number, back, in_error=paid_in_error))
         over = r.total - max(r.payout, Decimal(0))
         rest = owed_text(over, "nothing is owed back now.", "still owed back")
+        if paid_in_error:
+            rest = f"paid by mistake; {dollars(r.total)} paid on it now."
         err(
             f"Recorded {dollars(-r.amount)} handed back on card {r.entry.serial} ({r.entry.name or 'no name'}): {rest}"
         )

@@ -257,7 +257,8 @@ _SAYS: dict[str, Callable[[Detail], str]] = {
         f"{_money(d.get('payout'))})"
     ),
     "entry.returned": lambda d: (
-        f"card {_serial(d.get('serial'))}: {_money(d.get('amount'))} handed back (paid in all now "
+        f"card {_serial(d.get('serial'))}: {_money(d.get('amount'))} handed back"
+        f"{' (paid to it by mistake)' if d.get('in_error') else ''} (paid in all now "
         f"{_money(d.get('total_paid'))} of {_money(d.get('payout'))})"
     ),
     "pickem.pay_fee": lambda d: (

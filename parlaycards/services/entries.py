@@ -15,7 +15,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from ..core.choices import SourceKind
-from ..core.errors import NotFoundError, ParlayError, RefusedError, Source
+from ..core.errors import NotFoundError, ParlayError, RefusedError, Source, option
 from ..core.models import Entry, Settlement
 from ..core.money import ZERO, dollars, hand_back, pay_out
 from ..core.text import brief, folded, plural
@@ -270,7 +270,14 @@ def _graded(tx: Tx, slug: str, number: int, entry: Entry, then: str) -> Settleme
 
 
 def _record(
-    tx: Tx, slug: str, number: int, action: str, value: Decimal, total: Decimal, payout: Decimal
+    tx: Tx,
+    slug: str,
+    number: int,
+    action: str,
+    value: Decimal,
+    total: Decimal,
+    payout: Decimal,
+    in_error: bool = False,
 ) -> None:
     """What has been paid on card `number` in all, now `total` after `value` paid (or handed back), audited."""
     entry_rows.record_payment(tx, number, total, datetime.now(UTC), slug)
@@ -281,13 +288,17 @@ def _record(
         amount=str(value),
         total_paid=str(total),
         payout=str(payout),
+        **({"in_error": True} if in_error else {}),
     )
 
 
 @retry_conflicts
-def returned(store: Store, slug: str, number: int, amount: Decimal | None = None) -> Paid:
+def returned(
+    store: Store, slug: str, number: int, amount: Decimal | None = None, *, in_error: bool = False
+) -> Paid:
     """Record money a player handed back: a card paid more than it now pays (a score corrected after
-    paying). The amount defaults to all that was overpaid, and may not exceed it."""
+    paying), or (`in_error`) paid by mistake, the wrong card: then all that was paid may come back. The
+    amount defaults to all that was overpaid (all paid, in error), and may not exceed it."""
     s = format_serial(number)
     with store.transaction() as tx:
         found = entry_rows.get(tx, number)
@@ -300,14 +311,17 @@ def returned(store: Store, slug: str, number: int, amount: Decimal | None = None
         paid = before.amount if before else ZERO
         value, total = hand_back(
             paid,
-            now_settled.payout,
+            ZERO if in_error else now_settled.payout,
             amount,
             who=f"card {s}",
-            not_over=f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was "
-            "paid, so nothing is owed back.",
-            now_is="it now pays",
+            not_over=f"card {s} was not paid, so nothing can come back."
+            if in_error
+            else f"card {s} was not overpaid: it pays {dollars(now_settled.payout)} and {dollars(paid)} was "
+            f"paid, so nothing is owed back. If it was paid by mistake (the wrong card), add "
+            f"{option('paid_in_error')}.",
+            now_is="paid by mistake, it is owed" if in_error else "it now pays",
         )
-        _record(tx, slug, number, "entry.returned", value, total, now_settled.payout)
+        _record(tx, slug, number, "entry.returned", value, total, now_settled.payout, in_error)
         return Paid(entry, now_settled.payout, -value, total)
 
 
