@@ -358,6 +358,40 @@ class Week(RuleBasedStateMachine):
         finally:
             other.dispose()
 
+    @rule(data=st.data())
+    def returned_paid_in_error(self, data) -> None:
+        """`entry pay … --returned … --paid-in-error`: money paid on the wrong card comes back, any part of it."""
+        serial = data.draw(st.sampled_from(sorted(self.amounts) or ["000001"]))
+        amount = data.draw(st.sampled_from([None, Decimal("1.00")]))
+        done = self.attempt(lambda: entry_svc.returned(self.store, SLUG, int(serial), amount, in_error=True))
+        if done is not None:
+            self.amounts[serial] += done.amount  # negative: handed back
+            event("money paid in error came back")
+
+    @rule()
+    def restore_backup_and_look(self) -> None:
+        """The last backup copied back over the pool: every payment made since is still counted (the
+        payments file beside the pool); then the pool as it was is put back, to go on with the week."""
+        copy, pool = self.folder / "backup.db", self.folder / "pool.db"
+        if not copy.exists():
+            return
+        prizes = pickem_pay.prizes_paid(self.store, POOL)
+        self.store.dispose()
+        shutil.copyfile(pool, self.folder / "now.db")
+        shutil.copyfile(copy, pool)
+        restored = Store(f"sqlite:///{pool}")
+        try:
+            with restored.reading() as tx:
+                payments = entry_rows.payments(tx, SLUG)
+            for serial, amount in self.amounts.items():
+                assert (payments[serial].amount if serial in payments else Decimal(0)) == amount
+            assert pickem_pay.prizes_paid(restored, POOL) == prizes
+        finally:
+            restored.dispose()
+            shutil.copyfile(self.folder / "now.db", pool)
+            self.store = Store(f"sqlite:///{pool}")
+        event("a backup was put back and looked at")
+
     @invariant()
     def history_is_only_ever_added_to(self) -> None:
         """Whatever a command did or refused, the card's history keeps every earlier event as it was, in order."""
