@@ -1,0 +1,80 @@
+"""Sheets a new operator brought in its first week, imported through the command line: a bookmaker's export
+with two games to a row, team names the pool does not know, and a line that does not say whose it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from openpyxl import Workbook
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+
+runner = CliRunner()
+HEAD = ["Date", "Time", "Visitor", "Home", "Line", "Total"]
+
+
+def xlsx(tmp_path: Path, rows: list[list[object]], name: str = "bookie.xlsx") -> Path:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Page 1"
+    for cells in rows:
+        ws.append(cells)
+    path = tmp_path / name
+    wb.save(path)
+    return path
+
+
+def cli(db: Path, *args: str):
+    return runner.invoke(app, ["--db", str(db), *args])
+
+
+def test_a_sheet_with_two_games_to_a_row_is_refused_with_advice_that_keeps_every_game(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    rows: list[list[object]] = [
+        ["WEEK 12 NFL LINES - SPORTSBOOK EXPORT"],
+        [],
+        [*HEAD, None, *HEAD],
+        [
+            "11/24",
+            "11:05 AM",
+            "BUF",
+            "NYJ",
+            "-3.5",
+            "o/u 44.5",
+            None,
+            "11/24",
+            "11:05 AM",
+            "KC",
+            "LV",
+            "-7½",
+            "o/u 41",
+        ],
+        [
+            "11/24",
+            "11:05 AM",
+            "DAL",
+            "NYG",
+            "+3 1/2",
+            "o/u 38.5",
+            None,
+            "11/24",
+            "11:05 AM",
+            "PHI",
+            "WAS",
+            "PK",
+            47,
+        ],
+    ]
+    r = cli(db, "import", str(xlsx(tmp_path, rows)), "--card", "w12")
+    assert r.exit_code != 0 and "Traceback" not in r.output
+    text = " ".join(r.output.split())
+    assert "columns H to M repeat the headers of columns A to F" in text, text
+    assert "two games to a row" in text and "below the first" in text
+    assert "rename" not in text and not db.exists()
+    renamed = [[*HEAD, None, *(f"Open {h}" for h in HEAD)], *rows[3:]]  # the old advice followed
+    r = cli(db, "import", str(xlsx(tmp_path, renamed, "renamed.xlsx")), "--card", "w12")
+    assert r.exit_code != 0 and "columns H to M repeat the headers of columns A to F" in " ".join(
+        r.output.split()
+    )
+    assert not db.exists()
