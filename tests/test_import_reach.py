@@ -78,3 +78,17 @@ def test_a_sheet_with_two_games_to_a_row_is_refused_with_advice_that_keeps_every
         r.output.split()
     )
     assert not db.exists()
+
+
+def test_a_line_written_without_a_sign_is_refused_with_the_choices(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    rows: list[list[object]] = [HEAD, ["11/24", "11:15 AM", "BUF", "NYJ", "3.5", "o/u 44.5"]]
+    rows.append(["11/24", "11:15 AM", "DAL", "NYG", "+3 1/2", "o/u 38.5"])
+    r = cli(db, "import", str(xlsx(tmp_path, rows)), "--card", "w12")
+    text = " ".join(r.output.split())
+    assert r.exit_code != 0 and "Traceback" not in r.output and not db.exists()
+    assert 'cell E2: BUF at NYJ: the line "3.5" has no sign' in text, text
+    assert "--map spread=E (with the other columns) --favourite-by sign" in text and "E3" not in text
+    rows[1][4] = "-3.5"  # signed: home's line, as the header says
+    r = cli(db, "import", str(xlsx(tmp_path, rows, "signed.xlsx")), "--card", "w12")
+    assert r.exit_code == 0, r.output

@@ -257,7 +257,7 @@ def _twin(layout: Layout, table: Table, written: str) -> tuple[int, str] | None:
 
 def _second_block(table: Table) -> Problem | None:
     """Games side by side (a bookmaker's export): columns right of every column read repeat the headers of
-    the Away and Home columns read (as written, or with a word before them: `Open Visitor`). Reading one
+    the Away, Home and line columns read (as written, or with a word before them: `Open Visitor`). Reading one
     block would leave the other's games out, so the import is refused with advice that keeps them all."""
     header = [header_key(h) for h in table.sheet.rows[table.header_row - 1]]
     read = sorted(table.columns.values())
@@ -267,8 +267,9 @@ def _second_block(table: Table) -> Problem | None:
     again = [
         c for c in range(read[-1] + 1, len(header)) if header[c] and any(header[c].endswith(k) for k in keys)
     ]
-    ends = {header[table.columns[n]] for n in ("away", "home") if table.columns[n] < len(header)}
-    if not all(any(header[c].endswith(k) for c in again) for k in ends):
+    lined = [n for n in ("spread", "away_line", "home_margin", "line") if n in table.columns]
+    ends = {header[table.columns[n]] for n in ("away", "home", *lined[:1]) if table.columns[n] < len(header)}
+    if not lined or not all(any(header[c].endswith(k) for c in again) for k in ends):
         return None
     first, last = column_letter(read[0]), column_letter(read[-1])
     here, there = column_letter(again[0]), column_letter(again[-1])

@@ -7,6 +7,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from ..core import teams
+from ..core.errors import option
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
 from .rotation import money
 from .row_columns import (
@@ -304,6 +305,12 @@ class OneRowLayout(Layout):
         home_gives = (side == "home") == gives
         return -points if home_gives else points
 
+    @staticmethod
+    def _told(table: Table, row: int) -> bool:
+        """Whose an unsigned line is, told: by the operator's --map, or by the row's moneylines."""
+        away, home = money(table.get(row, "away_ml")), money(table.get(row, "home_ml"))
+        return table.mapped or (away is not None and home is not None and away != home)
+
     def _home_line(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
         value = table.get(row, "spread")
         if is_no_line(value):
@@ -311,7 +318,13 @@ class OneRowLayout(Layout):
             return None
         named = split_named(value) if isinstance(value, str) else None
         if named is None:
-            return table.spread(row, "spread")
+            line = table.spread(row, "spread")
+            if line and isinstance(value, str) and not (is_signed(value) or self._told(table, row)):
+                table.problem(
+                    row, "spread", _unsigned(text_of(value), away, home, table.source(row, "spread").column)
+                )
+                return None
+            return line
         name, line_text = named
         side = teams.side(name, away, home)
         if side is None:
@@ -375,3 +388,14 @@ def _pick_line(table: Table, row: int, column: str, away: str, home: str) -> Dec
 
 def _role(column: str) -> str:
     return "favourite" if column == "favorite" else "underdog"
+
+
+def _unsigned(written: str, away: str, home: str, letter: str | None) -> str:
+    """A line written with no sign (`3.5`) in a home's-line column: whose it is is not said."""
+    return (
+        f'{away} at {home}: the line "{written}" has no sign, so whose line it is (and who gives the points) '
+        f'is not said. Write it with its sign as {home}\'s line ("-{written}": {home} gives the points; '
+        f'"+{written}": {away} gives them), or name the team giving them ("{away} {written}"); or import with '
+        f"{option('map')} spread={letter} (with the other columns) {option('favourite_by')} sign (home's line, the favourite negative) "
+        "or margin (positive when home is favoured)."
+    )

@@ -201,6 +201,7 @@ def _read_sheet(
     )
     heading = _title(sheet, row)
     table = Table(book.file, sheet, row, columns, _league_here(sheet, asked.league, heading), calendar)
+    table.mapped = asked.mapping is not None
     if isinstance(layout, RotationLayout) and not table.has("rot"):
         layout = UNNUMBERED if asked.mapping is None else MAPPED["two rows unnumbered"]
     adopt_headerless(table, layout)
