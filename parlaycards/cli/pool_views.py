@@ -49,7 +49,13 @@ def print_grade_json(data: dict[str, Any]) -> None:
     sys.stdout.write(grade_json_text(data))
 
 
-def print_entries(view: EntryList, limit: int | None = 200) -> None:
+def print_entries(view: EntryList, limit: int | None = 200, name: str | None = None) -> None:
+    if not view.entries and not view.voided and name:
+        err(
+            f'No entry on {view.card.slug} has a name containing "{name}". '
+            f"`parlaycards entries {view.card.slug}` lists them all."
+        )
+        return
     if not view.entries and not view.voided:
         err(
             f"No entries on {view.card.slug} yet. Add one with `parlaycards entry add {view.card.slug} …` "

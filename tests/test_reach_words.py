@@ -1,0 +1,49 @@
+"""What a new operator's first week found in the words and small behaviours of the command line: a
+correction that kept the player's name, an empty search said as such, accents in a winner's name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+
+from .pool_support import enter, new_card, print_serials
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def pool(store):
+    new_card(store)
+    print_serials(store, "nfl-w12", 10)
+    return store
+
+
+def cli(db: Path, *args: str):
+    return runner.invoke(app, ["--db", str(db), *args])
+
+
+def test_a_correction_without_a_name_keeps_the_players_name(pool, db_path: Path) -> None:
+    enter(pool, "nfl-w12", serial="1", name="Marco", picks="101,103,105")
+    pool.dispose()
+    r = cli(db_path, "entry", "add", "nfl-w12", "--serial", "000001", "--stake", "5", "--picks", "101,103,107",
+            "--received", "2026-11-20 12:00", "--replace")  # fmt: skip
+    assert r.exit_code == 0, r.output
+    shown = cli(db_path, "entries", "nfl-w12").output
+    assert "Marco" in shown and "107" in shown
+    r = cli(db_path, "entry", "add", "nfl-w12", "--serial", "000001", "--stake", "5", "--picks", "101,103,107",
+            "--received", "2026-11-20 12:00", "--replace", "--name", "Marco B")  # fmt: skip
+    assert r.exit_code == 0 and "Marco B" in cli(db_path, "entries", "nfl-w12").output
+
+
+def test_a_name_that_matches_no_entry_is_said_so(pool, db_path: Path) -> None:
+    enter(pool, "nfl-w12", serial="1", name="Dana")
+    pool.dispose()
+    r = cli(db_path, "entries", "nfl-w12", "--name", "marco")
+    text = " ".join(r.output.split())
+    assert r.exit_code == 0 and 'No entry on nfl-w12 has a name containing "marco".' in text
+    assert "yet" not in text
+    assert "Dana" in cli(db_path, "entries", "nfl-w12", "--name", "dan").output
