@@ -92,3 +92,31 @@ def test_a_line_written_without_a_sign_is_refused_with_the_choices(tmp_path: Pat
     rows[1][4] = "-3.5"  # signed: home's line, as the header says
     r = cli(db, "import", str(xlsx(tmp_path, rows, "signed.xlsx")), "--card", "w12")
     assert r.exit_code == 0, r.output
+
+
+def test_names_the_team_table_does_not_know_are_said_and_a_score_by_full_name_finds_them(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "pool.db"
+    rows: list[list[object]] = [
+        HEAD,
+        ["11/24", "11:15 AM", "BUF", "NYJ", "-3.5", "o/u 44.5"],
+        ["11/24", "11:15 AM", "Kansas City", "LV Raiders", "-7½", "o/u 41"],
+        ["11/24", "11:15 AM", "Phil. Eagles", "WAS", "PK", "o/u 47"],
+    ]
+    r = cli(db, "import", str(xlsx(tmp_path, rows)), "--card", "w12")
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.output.split())
+    assert '"LV Raiders" is not a name the NFL team table knows: taken as Las Vegas Raiders' in text, text
+    assert '"Phil. Eagles" is not a name the NFL team table knows: taken as Philadelphia Eagles' in text
+    assert '"BUF"' not in text
+    scores = tmp_path / "scores.csv"
+    scores.write_text(
+        "Away,Away score,Home,Home score,Status\n"
+        "Kansas City Chiefs,10,Las Vegas Raiders,17,Final\n"
+        "Philadelphia Eagles,21,Washington Commanders,21,Final\n"
+    )
+    r = cli(db, "result", "import", "w12", str(scores))
+    assert r.exit_code == 0, r.output
+    said = " ".join(r.output.split())
+    assert "LV Raiders 17" in said and "Phil. Eagles 21" in said, said

@@ -160,7 +160,9 @@ def read_lines(asked: Asked) -> ReadLines:
             "(parlaycards export ⟨blank⟩) or check you saved the right file."
         )
     sheets_read = {s.name: s for s in found.read}
-    found.problems.extend(unknown_teams(book.file, found.drafts, sheets_read, asked.new_teams))
+    refused, stored = unknown_teams(book.file, found.drafts, sheets_read, asked.new_teams)
+    found.problems.extend(refused)
+    found.warnings.extend(stored)
     found.drafts, moved = own_leagues(book.file, found.drafts)
     games = drafted_games(found.drafts, found.problems)
     if found.problems:
