@@ -47,3 +47,24 @@ def test_a_name_that_matches_no_entry_is_said_so(pool, db_path: Path) -> None:
     assert r.exit_code == 0 and 'No entry on nfl-w12 has a name containing "marco".' in text
     assert "yet" not in text
     assert "Dana" in cli(db_path, "entries", "nfl-w12", "--name", "dan").output
+
+
+def test_a_page_with_no_card_is_not_counted_as_a_card_read(store, db_path: Path, tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    from .print_support import nfl_card
+    from .scan_support import BEFORE_CUTOFF, printed
+
+    printed(store, nfl_card(16), "letter-2up", 4, tmp_path)
+    store.dispose()
+    page = np.full((2200, 1700), 255, np.uint8)
+    cv2.putText(page, "a letter, not a card", (200, 800), cv2.FONT_HERSHEY_SIMPLEX, 3, 0, 6)
+    scan = tmp_path / "letter.pdf"
+    Image.fromarray(page).convert("RGB").save(scan, resolution=200)
+    r = cli(db_path, "scan", "nfl-w12", str(scan), "--stake", "5", "--received", BEFORE_CUTOFF)
+    text = " ".join(r.stderr.split())
+    assert (
+        "0 cards read from 1 page, 0 entered; no card found on 1 page, kept in review to look at." in text
+    ), text
