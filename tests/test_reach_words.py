@@ -68,3 +68,39 @@ def test_a_page_with_no_card_is_not_counted_as_a_card_read(store, db_path: Path,
     assert (
         "0 cards read from 1 page, 0 entered; no card found on 1 page, kept in review to look at." in text
     ), text
+
+
+@pytest.fixture
+def pickem_only(store, card_in_store):
+    from decimal import Decimal
+
+    from parlaycards.core.prizes import parse_prizes
+    from parlaycards.services import pickem
+
+    from .pool_support import HANDED_IN
+
+    pickem.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    for name, picks in (("Émile Café", (101, 103)), ("Bob", (102, 104))):
+        pickem.add_entry(
+            store, "office-w12", name=name, picks=picks, tiebreak=40, paid=False, received_at=HANDED_IN
+        )
+    return store
+
+
+def test_a_score_on_a_pickem_only_card_points_to_the_pools_grade(pickem_only, db_path: Path) -> None:
+    pickem_only.dispose()
+    r = cli(db_path, "result", "set", "nfl-w12", "101", "30", "0")
+    text = " ".join(r.stderr.split())
+    assert r.exit_code == 0, r.output
+    assert "Run `parlaycards pickem grade office-w12` to rank pick'em pool office-w12." in text, text
+    assert "to settle the cards" not in text
+
+
+def test_a_pickem_name_is_found_without_its_accents(pickem_only, db_path: Path) -> None:
+    pickem_only.dispose()
+    r = cli(db_path, "pickem", "fee", "office-w12", "emile cafe")
+    assert r.exit_code == 0, r.output
+    assert "Émile Café" in r.output
+    r = cli(db_path, "pickem", "pay", "office-w12", "Emile Cafe")  # found: refused only as not final yet
+    assert "is not final" in r.output and "has no entry" not in r.output
+    assert "has no entry" in cli(db_path, "pickem", "fee", "office-w12", "Emil").output

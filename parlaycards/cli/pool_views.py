@@ -98,8 +98,12 @@ def say_results(slug: str, saved: Recorded, file: str | None = None) -> None:
         err(f"  a paid card changes: {line}")
     for line in saved.prizes_moved:
         err(f"  a paid prize changes: {line}")
-    if saved.changes:
-        err(f"Run `parlaycards grade {slug}` to settle the cards.")
+    steps = [f"`parlaycards grade {slug}` to settle the cards"] if "cards" in saved.settled_by else []
+    steps += [
+        f"`parlaycards pickem grade {p}` to rank pick'em pool {p}" for p in saved.settled_by if p != "cards"
+    ]
+    if saved.changes and steps:
+        err("Run " + "; and ".join(steps) + ".")
 
 
 def print_results(view: ResultList) -> None:

@@ -45,6 +45,7 @@ class Recorded:
     removed: tuple[str, ...] = ()  # rows of games removed before any card carried them: left alone
     paid_moved: tuple[str, ...] = ()  # paid cards whose winnings the new scores change (confirmed)
     prizes_moved: tuple[str, ...] = ()  # pick'em prizes paid that the new scores change (confirmed)
+    settled_by: tuple[str, ...] = ()  # what the new scores settle: "cards" (entries on it), pick'em pools
 
 
 def games_of(tx: Rows, slug: str) -> dict[int, Game]:
@@ -207,6 +208,7 @@ def _save(tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False) -> Re
         finals.not_over,
         paid_moved=moved,
         prizes_moved=prizes,
+        settled_by=checks.settled_by(tx, slug),
     )
 
 
