@@ -120,3 +120,16 @@ def test_names_the_team_table_does_not_know_are_said_and_a_score_by_full_name_fi
     assert r.exit_code == 0, r.output
     said = " ".join(r.output.split())
     assert "LV Raiders 17" in said and "Phil. Eagles 21" in said, said
+
+
+def test_a_card_titled_from_the_files_name_is_said_so(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    rows: list[list[object]] = [HEAD, ["11/24", "11:15 AM", "BUF", "NYJ", "-3.5", "o/u 44.5"]]
+    r = cli(db, "import", str(xlsx(tmp_path, rows, "bookie_fixed.xlsx")), "--card", "w12")
+    text = " ".join(r.output.split())
+    assert r.exit_code == 0 and 'Titled "Bookie Fixed" from the file\'s name' in text, text
+    assert '`parlaycards rules set w12 --title "…"`' in text
+    r = cli(
+        db, "import", str(xlsx(tmp_path, rows, "bookie_fixed.xlsx")), "--card", "w13", "--title", "Week 12"
+    )
+    assert r.exit_code == 0 and "from the file's name" not in r.output
