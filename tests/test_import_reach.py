@@ -133,3 +133,20 @@ def test_a_card_titled_from_the_files_name_is_said_so(tmp_path: Path) -> None:
         db, "import", str(xlsx(tmp_path, rows, "bookie_fixed.xlsx")), "--card", "w13", "--title", "Week 12"
     )
     assert r.exit_code == 0 and "from the file's name" not in r.output
+
+
+def test_an_odd_row_does_not_cost_an_unheaded_sheet_its_ready_map_command(tmp_path: Path) -> None:
+    db = tmp_path / "pool.db"
+    rows: list[list[object]] = [
+        ["Visiting club", "Host club", "Host gives", "O/U", "Kick"],
+        ["Buffalo", "NY Jets", "-3½", "44.5", "1:00 PM"],
+        [],
+        ["Dallas", "NY Giants", "-2.5", "41", "1:00 PM"],
+        ["Pittsburgh", "Cleveland", "+1 1/2", "37", "4:25 PM"],
+        ["Miami", "New England", "PK", "o/u 43", "8:20 PM"],
+        ["Packers at Bears", None, "-6.5", 40.5, "1:00 PM"],  # both teams in one cell, the next one empty
+    ]
+    r = cli(db, "import", str(xlsx(tmp_path, rows, "nomerge.xlsx")), "--card", "w12")
+    text = " ".join(r.output.split())
+    assert r.exit_code != 0 and "LETTER" not in text, text
+    assert "--map away=A --map home=B --map home-line=C --map total=D --map time=E --dry-run" in text
