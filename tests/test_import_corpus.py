@@ -274,7 +274,7 @@ def error(path: Path) -> str:
             'column D ("at/vs") names a favourite',
         ),
         (
-            [["Away", "Home", "Line", "Pick"], ["Dallas", "Houston", "-3", "Houston"]],
+            [["Away", "Home", "Line", "Pick"], ["Dallas", "Houston", "3", "Houston"]],
             "D1",
             'column D ("Pick") holds "Houston", which name a side',
         ),

@@ -89,7 +89,10 @@ def test_a_line_written_without_a_sign_is_refused_with_the_choices(tmp_path: Pat
     assert r.exit_code != 0 and "Traceback" not in r.output and not db.exists()
     assert 'cell E2: BUF at NYJ: the line "3.5" has no sign' in text, text
     assert "--map spread=E (with the other columns) --favourite-by sign" in text and "E3" not in text
-    rows[1][4] = "-3.5"  # signed: home's line, as the header says
+    rows[2][4] = "3 1/2"  # no line of the column written with a plus: its bare lines are home's, as headed
+    r = cli(db, "import", str(xlsx(tmp_path, rows, "bare.xlsx")), "--card", "w12", "--dry-run")
+    assert r.exit_code == 0 and "at NYJ" in r.stdout and "+3½" in r.stdout, r.output
+    rows[1][4], rows[2][4] = "-3.5", "+3 1/2"  # signed: home's line, as the header says
     r = cli(db, "import", str(xlsx(tmp_path, rows, "signed.xlsx")), "--card", "w12")
     assert r.exit_code == 0, r.output
 

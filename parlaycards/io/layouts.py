@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from functools import lru_cache
 
 from ..core import teams
 from ..core.errors import option
@@ -307,9 +308,14 @@ class OneRowLayout(Layout):
 
     @staticmethod
     def _told(table: Table, row: int) -> bool:
-        """Whose an unsigned line is, told: by the operator's --map, or by the row's moneylines."""
+        """Whose an unsigned line is, told: by the operator's --map, by the row's moneylines, or by the column
+        itself when it writes no line with a plus sign (its positive lines are all bare, as it says)."""
         away, home = money(table.get(row, "away_ml")), money(table.get(row, "home_ml"))
-        return table.mapped or (away is not None and home is not None and away != home)
+        return (
+            table.mapped
+            or (away is not None and home is not None and away != home)
+            or not _plus_signed(table)
+        )
 
     def _home_line(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
         value = table.get(row, "spread")
@@ -388,6 +394,12 @@ def _pick_line(table: Table, row: int, column: str, away: str, home: str) -> Dec
 
 def _role(column: str) -> str:
     return "favourite" if column == "favorite" else "underdog"
+
+
+@lru_cache(maxsize=4)
+def _plus_signed(table: Table) -> bool:
+    """The line column writes some line with a plus sign ("+3 1/2"): a bare one beside it is not its way."""
+    return any(text_of(table.get(r, "spread")).strip().startswith("+") for r in table.rows())
 
 
 def _unsigned(written: str, away: str, home: str, letter: str | None) -> str:
