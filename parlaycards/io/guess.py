@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..core import teams
 from ..core.lines import is_pick
 from ..core.when import Calendar
-from .cell_kinds import header_row_of, kind_of, known_team, number_of
+from .cell_kinds import full_rows, header_row_of, kind_of, known_team, number_of
 from .mapping import ColumnMap
 from .matchup import cell_line
 from .rotation import money as money_of
@@ -97,11 +97,8 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         return header_row, []
     cols = _columns(rows, sheet.rows[header_row - 1] if header_row else (), calendar)
     found = _roles(cols)
-    filled = [sum(v is not None for v in r) for r in rows]
-    full = [r for r, n in zip(rows, filled, strict=True) if n >= max(filled, key=filled.count)]
-    if found is None and len(full) * 3 >= len(rows) * 2 > len(full) * 2:  # a few rows short a cell: a guess
-        cols = _columns(full, cols.header, calendar)  # from the others, and the mapping refuses those by cell
-        found = _roles(cols)
+    if found is None and (full := full_rows(rows)):  # guessed from the rows not short a cell: the mapping
+        found = _roles(cols := _columns(full, cols.header, calendar))  # then refuses those by cell
     if found is None:
         return header_row, []
     roles, ways = found

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
-from functools import lru_cache
 
 from ..core import teams
-from ..core.errors import option
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
+from .bare_lines import bare_line
 from .rotation import money
 from .row_columns import (
     AWAY,
@@ -306,17 +305,6 @@ class OneRowLayout(Layout):
         home_gives = (side == "home") == gives
         return -points if home_gives else points
 
-    @staticmethod
-    def _told(table: Table, row: int) -> bool:
-        """Whose an unsigned line is, told: by the operator's --map, by the row's moneylines, or by the column
-        itself when it writes no line with a plus sign (its positive lines are all bare, as it says)."""
-        away, home = money(table.get(row, "away_ml")), money(table.get(row, "home_ml"))
-        return (
-            table.mapped
-            or (away is not None and home is not None and away != home)
-            or not _plus_signed(table)
-        )
-
     def _home_line(self, table: Table, row: int, away: str, home: str) -> Decimal | None:
         value = table.get(row, "spread")
         if is_no_line(value):
@@ -325,10 +313,9 @@ class OneRowLayout(Layout):
         named = split_named(value) if isinstance(value, str) else None
         if named is None:
             line = table.spread(row, "spread")
-            if line and isinstance(value, str) and not (is_signed(value) or self._told(table, row)):
-                table.problem(
-                    row, "spread", _unsigned(text_of(value), away, home, table.source(row, "spread").column)
-                )
+            why = bare_line(table, row, away, home) if line else None  # whose it is: never assumed
+            if why:
+                table.problem(row, "spread", why)
                 return None
             return line
         name, line_text = named
@@ -394,20 +381,3 @@ def _pick_line(table: Table, row: int, column: str, away: str, home: str) -> Dec
 
 def _role(column: str) -> str:
     return "favourite" if column == "favorite" else "underdog"
-
-
-@lru_cache(maxsize=4)
-def _plus_signed(table: Table) -> bool:
-    """The line column writes some line with a plus sign ("+3 1/2"): a bare one beside it is not its way."""
-    return any(text_of(table.get(r, "spread")).strip().startswith("+") for r in table.rows())
-
-
-def _unsigned(written: str, away: str, home: str, letter: str | None) -> str:
-    """A line written with no sign (`3.5`) in a home's-line column: whose it is is not said."""
-    return (
-        f'{away} at {home}: the line "{written}" has no sign, so whose line it is (and who gives the points) '
-        f'is not said. Write it with its sign as {home}\'s line ("-{written}": {home} gives the points; '
-        f'"+{written}": {away} gives them), or name the team giving them ("{away} {written}"); or import with '
-        f"{option('map')} spread={letter} (with the other columns) {option('favourite_by')} sign (home's line, the favourite negative) "
-        "or margin (positive when home is favoured)."
-    )
