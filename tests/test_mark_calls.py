@@ -59,6 +59,17 @@ def test_a_pencil_pick_on_a_card_marked_in_black_ink_goes_to_a_person(pen: float
     assert verdicts(seen)["107"] in ("light", "filled")
 
 
+@given(pen=st.floats(0.3, 0.95), reach=st.floats(0.0, 0.32))
+def test_a_dot_as_dark_as_the_pen_and_big_enough_to_cover_is_still_no_tick(pen: float, reach: float):
+    """Ink bunched in the bubble's middle (a dot, however dark and wide enough to cover a fifth of what is
+    sampled) is shown to a person; the same ink reaching across the bubble (a tick) is a pick."""
+    seen = _card(pen, PLAIN)
+    seen["109"] = Seen(pen * 0.95 * 0.3, 0.3, pen * 0.97, pen, spread=reach)
+    seen["110"] = Seen(pen * 0.95 * 0.3, 0.3, pen * 0.97, pen, spread=0.4)
+    v = verdicts(seen)
+    assert (v["109"], v["110"]) == ("unsure", "filled")
+
+
 def test_a_dot_as_dark_as_the_pen_but_tiny_is_unsure_and_a_dab_is_not_an_erasure():
     seen = _card(0.8, PLAIN)
     seen["dot"] = Seen(0.8 * 0.05, 0.05, 0.1, 0.8)  # the pen's darkness on a twentieth of the bubble

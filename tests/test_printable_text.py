@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 from parlaycards.core.errors import RefusedError
+from parlaycards.core.handed import EntrySheet
 from parlaycards.core.printable import unprintable
 from parlaycards.services import entries as svc
 from parlaycards.store import Store
@@ -62,7 +63,7 @@ def test_an_imported_row_with_an_emoji_name_is_refused_at_its_row(printed: Store
             ["000003", code(printed, SLUG, 1, 3), "Cy", 5, "101,103,105", BEFORE_KICKOFF],
         ],
     )
-    done = svc.import_entries(printed, SLUG, sheet)
+    done = svc.import_entries(printed, SLUG, EntrySheet(sheet))
     assert [e.serial for e in done.stored] == ["000003"]
     assert len(done.refused) == 1 and 'the name "Bo 🏈" has 🏈' in str(done.refused[0]), done.refused
 

@@ -77,3 +77,21 @@ def test_marks_in_their_bubbles_through_a_bending_lens_are_entered(store: Store,
         ("000001", "entered", (101, 104, 117, 131), Decimal(10)),
         ("000002", "entered", (103, 114, 205, 228), Decimal(5)),
     ], [c.reasons for c in report.cards]
+
+
+def test_a_card_whose_qr_and_two_corners_are_lost_is_said_to_be_on_the_page(store: Store, tmp_path: Path):
+    """A 2-up sheet photographed with one card's QR and two of its corner marks covered: the other card is
+    entered, and the page waits for a person naming the card it could not read, never passed over."""
+    from parlaycards.demo import marks
+
+    batch = printed(store, nfl_card(8), "letter-2up", 2, tmp_path)
+    img = sheet(batch, 0, {0: ((101, 104, 106), "10"), 1: ((102, 103, 108), "20")}, styles=("solid",))
+    boxes = marks.card_boxes_px(batch.card, batch.template, 1, DPI)
+    for name in ("qr", "tl", "tr"):
+        x0, y0, x1, y1 = (round(v) for v in boxes[name])
+        cv2.rectangle(img, (x0 - 6, y0 - 6), (x1 + 6, y1 + 6), (250, 250, 250), -1)  # a thumb, a sticker
+    report = _scan(store, batch.card.slug, img, tmp_path / "lost.jpg")
+    got = [(c.serial, c.status) for c in report.cards]
+    assert ("000001", "entered") in got, got
+    (page,) = [c for c in report.cards if c.serial is None]
+    assert page.status == "review" and "corner marks of another card" in page.reasons[0], page.reasons

@@ -52,6 +52,10 @@ COVERED = 0.18
 # FAINT of the player's stroke anything is a smudge; between FAINT and ERASED only a flat one is.
 FAINT = 0.25
 FLAT = 1.6
+# A stroke as dark as the player's must also reach across the bubble: ink within a third of its middle
+# (COMPACT of the sampled radius, root mean square) is a dot, shown to a person. The held-out marker's
+# smallest ticks reach 0.36; a dot a third of the bubble wide, 0.28-0.34.
+COMPACT = 0.33
 # ... but a mark this dark on the paper itself (its darkest tenth, above the blank bubbles) is no smear,
 # however dark the player's other marks: a pencil pick on a card marked in black ink. A person decides.
 # (Rubbed-out picks left at most 0.15 on the held-out marker's cards.)
@@ -74,6 +78,7 @@ class Seen:
     q90: float = 0.0  # ... and of its darkest tenth: a thin stroke's own darkness
     ring: float = 1.0  # its printed ring against the card's others (1: as dark): a glare or a fold fades it
     around: float = 1.0  # ... and the faintest ring of its nearest neighbours
+    spread: float = 1.0  # how far its ink reaches from its middle, in sampled radii: a dot is compact
 
 
 @dataclass(frozen=True)
@@ -130,7 +135,7 @@ def _called(s: Seen, h: Hand) -> Verdict:
     # under the floor, seen only against a light hand: shown to a person, never a pick on its own
     below = dq < h.inked_q90 and dm < h.inked_mean
     if stroke >= FILLED and cover >= COVERED and not below:
-        return "filled"
+        return "filled" if s.spread >= COMPACT else "unsure"  # a dot, however dark, is no tick
     if stroke <= ERASED:
         return "unsure"
     return "light" if cover >= COVERED else "unsure"

@@ -112,11 +112,8 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
         out.append(_read_card(page, quad, where, pool))
     sides = sorted(q.side for q in quads)
     stray = [m for m in rest if not sides or 0.7 < m.side / sides[len(sides) // 2] < 1.4]
-    if (
-        quads
-        and not stray
-        and found.ink_elsewhere([_outline(q, pool.templates) for q in quads]) < INK_ELSEWHERE
-    ):
+    ink = found.ink_elsewhere([_outline(q, pool.templates) for q in quads]) if quads else 0.0
+    if quads and not stray and ink < INK_ELSEWHERE:
         return out, False
     if not quads and _blank(page.grey):
         return [], True
@@ -137,6 +134,14 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
         s = Scanned(page.file, page.index, page.where, _thumb(page.grey))
         s.problems.append(
             "no card found on this page: neither its corner marks nor its QR code could be read"
+        )
+        out.append(s)
+    elif len(out) == len(quads) and len(stray) >= 2:  # two corner marks of a card not found
+        s = Scanned(page.file, page.index, page.where, _thumb(page.grey))
+        s.problems.append(
+            f"{len(quads)} {'card' if len(quads) == 1 else 'cards'} read on this page, but corner marks of "
+            "another card are on it (its QR and other corners could not be read): look at the page, and "
+            "scan that card again or type it in"
         )
         out.append(s)
     return out, False

@@ -187,7 +187,7 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     expected = centres
     centres, fit = align(crop, centres, first.radius(), first.line, k)
     paper = _background(crop, max(bubbles[key].radius() for key in keys) * k)
-    rows: dict[int, tuple[float, float, float, float]] = {}
+    rows: dict[int, tuple[float, float, float, float, float]] = {}
     rings = np.zeros(len(keys), np.float32)
     sizes = {(bubbles[key].radius(), bubbles[key].line) for key in keys}
     for radius, line in sizes:
@@ -200,11 +200,14 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
         means = d.mean(axis=1)
         q75, q90 = np.percentile(d, (75, 90), axis=1)
         covers = (d >= 0.5 * ink).mean(axis=1)
+        spreads = _spread(d, q90, r)
         rings[which] = _rings(crop, paper, at, (radius - line) * k, radius * k, k)
         for j, i in enumerate(which):
-            rows[i] = (float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]))
+            rows[i] = (float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]), float(spreads[j]))
     ring, around = _faded(centres, rings)
-    seen = {key: Seen(*rows[i], float(ring[i]), float(around[i])) for i, key in enumerate(keys)}
+    seen = {
+        key: Seen(*rows[i][:4], float(ring[i]), float(around[i]), rows[i][4]) for i, key in enumerate(keys)
+    }
     return Sampled(seen, ink, fit, np.hstack([expected, centres]))
 
 
@@ -230,6 +233,20 @@ def _samples(crop: np.ndarray, centres: np.ndarray, r: float) -> np.ndarray:
     ys = np.clip(c[:, 1:2] + dy[None, :], 0, h - 1)
     xs = np.clip(c[:, 0:1] + dx[None, :], 0, w - 1)
     out: np.ndarray = crop[ys, xs].astype(np.float32)
+    return out
+
+
+def _spread(d: np.ndarray, q90: np.ndarray, r: float) -> np.ndarray:
+    """How far each bubble's ink reaches from its own middle (the root mean square distance of its darker
+    pixels, weighted by how much darker than half its darkest tenth they are) in sampled radii: a dot is
+    compact (a dot of a third of the disc's radius: 0.24), a tick's line or a fill reach across (0.35 and
+    more)."""
+    dy, dx = _disc(r)
+    w = np.clip(d - 0.5 * q90[:, None], 0.0, None)
+    total = w.sum(axis=1) + 1e-6
+    mx, my = (w * dx).sum(axis=1) / total, (w * dy).sum(axis=1) / total
+    var = (w * ((dx[None, :] - mx[:, None]) ** 2 + (dy[None, :] - my[:, None]) ** 2)).sum(axis=1) / total
+    out: np.ndarray = np.sqrt(var) / max(r, 1.0)
     return out
 
 

@@ -39,15 +39,17 @@ def beside(
     if not picks:
         return []
     rows = _rows(picks)
-    region, printed = _masks(layout, crop.shape, k)
+    region, printed, (y0, y1, x0, x1) = _masks(layout, crop.shape, k)
     if moved is not None and len(moved) >= 6:
-        printed = follow(printed, moved)
+        printed = follow(printed, moved, (y0, y1, x0, x1))
+    else:
+        printed = printed[y0:y1, x0:x1]
+    sub = crop[y0:y1, x0:x1]
     n = 2 * round(PEN * k / 2) + 1
-    paper = cv2.morphologyEx(crop, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (n, n)))
-    dark = cv2.medianBlur(  # no lone specks
-        np.clip(1.0 - crop.astype(np.float32) / (paper.astype(np.float32) + 1.0), 0.0, 1.0), 3
-    )
-    ink = ((dark >= max(FLOOR, STROKE * (stroke or 0.0))) & region & ~printed).astype(np.uint8)
+    paper = cv2.morphologyEx(sub, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (n, n)))
+    ratio = cv2.medianBlur(cv2.divide(sub, np.maximum(paper, 1), scale=255), 3)  # 255: paper; no lone specks
+    least = 255 * (1.0 - max(FLOOR, STROKE * (stroke or 0.0)))
+    ink = ((ratio <= least) & region[y0:y1, x0:x1] & ~printed).astype(np.uint8)
     ink = cv2.dilate(ink, np.ones((5, 5), np.uint8))  # a stroke broken where it crosses print: one stroke
     r = next(iter(picks.values())).radius() * k
     n, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
@@ -55,26 +57,30 @@ def beside(
     pitch = float(np.median(np.diff(tops))) if len(tops) > 1 else 4.0 * r
     drawn = np.zeros(len(rows), np.float32)  # how long the strokes beside each row's bubbles are, px
     for i in range(1, n):
-        x, y, w, h, _ = stats[i]
+        _, y, w, h, _ = stats[i]
+        y += y0
         if max(w, h) >= PIECE * r:  # a stroke broken where it crosses print counts piece by piece
             drawn[(tops >= y - pitch / 2) & (tops <= y + h + pitch / 2)] += max(w, h)
     most = float(drawn.max(initial=0.0))
     return [rows[i][1] for i in range(len(rows)) if drawn[i] >= max(LENGTH * r, NEAREST * most)]
 
 
-def follow(mask: np.ndarray, moved: np.ndarray) -> np.ndarray:
-    """`mask` moved as the bubbles moved: a smooth field (second degree in x and y) through every
-    bubble's move, so print between and beside the bubbles moves with them."""
+def follow(mask: np.ndarray, moved: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """`mask` moved as the bubbles moved, within `box` (rows y0:y1, columns x0:x1): a smooth field
+    (second degree in x and y) through every bubble's move, so print between and beside the bubbles moves
+    with them."""
     h, w = mask.shape
+    y0, y1, x0, x1 = box
     x, y = moved[:, 0] / w, moved[:, 1] / h
     terms = np.stack([np.ones_like(x), x, y, x * x, x * y, y * y], axis=1)
     coef, *_ = np.linalg.lstsq(terms, moved[:, 2:4] - moved[:, 0:2], rcond=None)
-    gy, gx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+    gy, gx = np.mgrid[y0:y1:8, x0:x1:8].astype(np.float32)
     u, v = gx / w, gy / h
     grid = np.stack([np.ones_like(u), u, v, u * u, u * v, v * v], axis=-1) @ coef  # the move at each point
-    dx = cv2.resize(grid[..., 0].astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    dy = cv2.resize(grid[..., 1].astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    size = (x1 - x0, y1 - y0)
+    dx = cv2.resize(grid[..., 0].astype(np.float32), size, interpolation=cv2.INTER_LINEAR)
+    dy = cv2.resize(grid[..., 1].astype(np.float32), size, interpolation=cv2.INTER_LINEAR)
+    yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
     out: np.ndarray = cv2.remap(mask.astype(np.uint8), xx - dx, yy - dy, cv2.INTER_NEAREST) > 0
     return out
 
@@ -123,15 +129,17 @@ def _rows(picks: Mapping[int, Bubble]) -> list[tuple[float, tuple[int, ...]]]:
     return [(y, tuple(sorted(ns))) for y, ns in rows]
 
 
-_MASKS: dict[tuple[int, float, tuple[int, ...]], tuple[CardLayout, np.ndarray, np.ndarray]] = {}
+Box = tuple[int, int, int, int]  # rows y0:y1, columns x0:x1 of a crop
+_MASKS: dict[tuple[int, float, tuple[int, ...]], tuple[CardLayout, np.ndarray, np.ndarray, Box]] = {}
 
 
-def _masks(layout: CardLayout, shape: tuple[int, ...], k: float) -> tuple[np.ndarray, np.ndarray]:
-    """Where to look (the game rows, clear of the bubbles and their spill) and where the card prints."""
+def _masks(layout: CardLayout, shape: tuple[int, ...], k: float) -> tuple[np.ndarray, np.ndarray, Box]:
+    """Where to look (the game rows, clear of the bubbles and their spill), where the card prints, and
+    the box around where to look."""
     key = (id(layout), k, tuple(shape))
     kept = _MASKS.get(key)
     if kept is not None and kept[0] is layout:
-        return kept[1], kept[2]
+        return kept[1], kept[2], kept[3]
     h, w = shape[:2]
     H = layout.height
 
@@ -163,7 +171,13 @@ def _masks(layout: CardLayout, shape: tuple[int, ...], k: float) -> tuple[np.nda
     ys = [b.centre()[1] for b in picks.values()]
     pitch = min(b.rect.h for b in picks.values())
     box(region, layout.body.x, min(ys) - 0.9 * pitch, max(xs), max(ys) + 0.9 * pitch, 0.0)
-    out = region.astype(bool), printed.astype(bool)
+    rows, cols = np.nonzero(region)
+    bounds: Box = (
+        (int(rows.min()), int(rows.max()) + 1, int(cols.min()), int(cols.max()) + 1)
+        if len(rows)
+        else (0, 1, 0, 1)
+    )
+    out = region.astype(bool), printed.astype(bool), bounds
     _MASKS.clear()
     _MASKS[key] = (layout, *out)
     return out

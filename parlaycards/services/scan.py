@@ -63,6 +63,9 @@ class ScanReport:
 
 KINDS = (  # the first needle found in a reason names its kind
     ("no card found", "no card found"),
+    ("read on this page, but", "a card not found"),
+    ("cannot see what is drawn", "washed out (glare)"),
+    ("ink beside the bubbles", "ink beside the bubbles"),
     ("no marks on the card", "no marks"),
     ("unsure mark", "unsure mark"),
     ("erased or light", "erased or light mark"),
