@@ -531,7 +531,8 @@ def test_a_page_with_no_card_says_so_in_the_summary_and_in_review(nfl, db_path: 
     runner = CliRunner()
     scan = _pdf([img], tmp_path / "letter.pdf")
     r = runner.invoke(app, ["--db", str(db_path), "scan", "nfl-w12", str(scan), "--received", BEFORE_CUTOFF])
-    assert "1 to review (1 no card found)" in r.stderr
+    said = " ".join(r.stderr.split())
+    assert "0 cards read from 1 page, 0 entered; no card found on 1 page, kept in review to look at." in said
     r = runner.invoke(app, ["--db", str(db_path), "review", "nfl-w12"])
     assert "no card found on this page" in r.stdout.replace("\n", " ") or "no card found" in r.stdout
 

@@ -639,6 +639,29 @@ def test_a_card_paid_before_a_score_correction_is_overpaid_on_the_operators_page
     assert "<strong>0</strong> winners" in board and ">000001<" not in board.split('class="winners"')[-1]
 
 
+def test_money_handed_back_is_recorded_from_the_operators_page(pool: Pool, site: Site):
+    from parlaycards.services import grading, results
+
+    for number, away, home in ((101, 30, 0), (103, 0, 30), (117, 30, 0)):  # 000001's three picks win
+        results.set_result(pool.store, SLUG, number, away, home)
+    grading.grade(pool.store, SLUG)
+    paid = entry_svc.pay(pool.store, SLUG, 1).amount
+    results.set_result(pool.store, SLUG, 101, 0, 30, yes=True)  # 101 now loses: all of it is owed back
+    grading.grade(pool.store, SLUG)
+    c = operator(site)
+    shown = c.get(f"/op/{SLUG}").text
+    assert f'action="/op/{SLUG}/returned"' in shown
+    before = snapshot(db_file(site))
+    r = c.post(f"/op/{SLUG}/returned", data={"csrf": "wrong", "serial": "000001", "amount": "1"})
+    assert r.status_code == 403 and snapshot(db_file(site)) == before
+    token = csrf(shown)
+    r = c.post(f"/op/{SLUG}/returned", data={"csrf": token, "serial": "000001", "amount": str(paid + 1)})
+    assert "000001" in r.text and snapshot(db_file(site)) == before  # more than was overpaid: refused
+    r = c.post(f"/op/{SLUG}/returned", data={"csrf": token, "serial": "000001", "amount": ""})
+    assert f"Card 000001: ${paid:,.2f} handed back recorded (paid on it now $0.00)." in html.unescape(r.text)
+    assert f'action="/op/{SLUG}/returned"' not in c.get(f"/op/{SLUG}").text
+
+
 def test_a_correction_that_moves_paid_cards_needs_yes_on_the_operators_page(pool: Pool, site: Site):
     c = operator(site)
     token = csrf(c.get(f"/op/{SLUG}").text)

@@ -272,3 +272,30 @@ def test_without_javascript_the_pages_still_work(served, browser):
         p.wait_for_selector("h1:has-text('Card 000001')")
     finally:
         context.close()
+
+
+def test_an_operator_records_money_handed_back_from_a_phone(served, page):
+    """A card paid, then a score corrected: the overpaid row carries its own form, and it fits a phone."""
+    from parlaycards.services import entries as entry_svc
+
+    _, site, server = served
+    for number, away, home in ((101, 30, 0), (103, 0, 30), (117, 30, 0)):  # 000001's three picks win
+        result_svc.set_result(site.store, SLUG, number, away, home, yes=True)
+    grading.grade(site.store, SLUG)
+    entry_svc.pay(site.store, SLUG, 1)
+    result_svc.set_result(site.store, SLUG, 101, 0, 30, yes=True)  # corrected after paying
+    grading.grade(site.store, SLUG)
+    operator(page, site, server)
+    page.goto(f"{server.url}/op/{SLUG}")
+    row = page.locator("table.winners tr:has-text('000001')")
+    assert "overpaid" in row.inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    row.locator("input[name=amount]").fill("1")
+    row.locator("button:has-text('Record handed back')").click()
+    page.wait_for_selector(".flash.ok")
+    assert "Card 000001: $1.00 handed back recorded" in page.locator(".flash.ok").inner_text()
+    row = page.locator("table.winners tr:has-text('000001')")
+    row.locator("button:has-text('Record handed back')").click()  # blank: the rest of it
+    page.wait_for_selector(".flash.ok")
+    assert "(paid on it now $0.00)" in page.locator(".flash.ok").inner_text()
+    assert page.locator("form[action$='/returned']").count() == 0

@@ -237,6 +237,11 @@ def say_import(done: Any, dry_run: bool) -> None:  # services.cards.Imported
     for note in done.lines.leagues:
         err(note)
     card = done.card
+    if done.titled_from_file:
+        err(
+            f'Titled "{card.title}" from the file\'s name (no --title, and the sheet has no title row): give the '
+            f'card its own with --title "…", or later `parlaycards rules set {card.slug} --title "…"`.'
+        )
     if dry_run:
         print_games(card)
         for undo in done.undone:

@@ -226,7 +226,7 @@ def entries(
     if json:
         print_json(entries_json(view))
     else:
-        print_entries(view, limit=None if all_rows else 200)
+        print_entries(view, limit=None if all_rows else 200, name=name)
 
 
 YesOpt = Annotated[

@@ -49,7 +49,13 @@ def print_grade_json(data: dict[str, Any]) -> None:
     sys.stdout.write(grade_json_text(data))
 
 
-def print_entries(view: EntryList, limit: int | None = 200) -> None:
+def print_entries(view: EntryList, limit: int | None = 200, name: str | None = None) -> None:
+    if not view.entries and not view.voided and name:
+        err(
+            f'No entry on {view.card.slug} has a name containing "{name}". '
+            f"`parlaycards entries {view.card.slug}` lists them all."
+        )
+        return
     if not view.entries and not view.voided:
         err(
             f"No entries on {view.card.slug} yet. Add one with `parlaycards entry add {view.card.slug} …` "
@@ -92,8 +98,12 @@ def say_results(slug: str, saved: Recorded, file: str | None = None) -> None:
         err(f"  a paid card changes: {line}")
     for line in saved.prizes_moved:
         err(f"  a paid prize changes: {line}")
-    if saved.changes:
-        err(f"Run `parlaycards grade {slug}` to settle the cards.")
+    steps = [f"`parlaycards grade {slug}` to settle the cards"] if "cards" in saved.settled_by else []
+    steps += [
+        f"`parlaycards pickem grade {p}` to rank pick'em pool {p}" for p in saved.settled_by if p != "cards"
+    ]
+    if saved.changes and steps:
+        err("Run " + "; and ".join(steps) + ".")
 
 
 def print_results(view: ResultList) -> None:

@@ -98,11 +98,22 @@ def level(text: str, team: str) -> int:
         return WORDS
     if len(wb) > 1 and len(wb[-1]) >= 4 and wa == wb[-1:]:  # the nickname alone: "Bills"
         return WORDS
+    if _alias_within(ca, wb) or _alias_within(cb, wa):  # "Las Vegas Raiders" / a card's own "LV Raiders"
+        return WORDS
     if len(a) >= 2 and _initials(team).startswith(a):
         return SHORT
     if len(a) >= 3 and any(w.startswith(a) for w in wb):
         return SHORT
     return NONE
+
+
+def _alias_within(known: frozenset[str] | None, ws: list[str]) -> bool:
+    """A name the alias table does not know (`ws`, its words) holding a name of the one team `known` is
+    ("LV Raiders" holds Raiders, "Phil. Eagles" Eagles): written its own way, that team."""
+    if not known or len(known) != 1 or _aliases().get("".join(ws)):
+        return False
+    group = next((names for names in NFL + FBS if names[0] in known), ())
+    return any(len(key(n)) >= 4 and _within(words(n), ws) for n in group)
 
 
 SHARED_CITY_INITIALS = {"la": ["los", "angeles"], "ny": ["new", "york"]}

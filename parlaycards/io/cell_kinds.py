@@ -199,3 +199,11 @@ def number_of(value: object) -> Decimal | None:
         except (LineError, TypeError, ValueError):
             continue
     return None
+
+
+def full_rows(rows: list[tuple[object, ...]]) -> list[tuple[object, ...]]:
+    """The rows with as many cells filled as most rows, when a few (a third at most) are short of one (both
+    teams in one cell, the next empty); empty when none is short, or too many are."""
+    filled = [sum(v is not None for v in r) for r in rows]
+    full = [r for r, n in zip(rows, filled, strict=True) if n >= max(filled, key=filled.count)]
+    return full if len(full) * 3 >= len(rows) * 2 > len(full) * 2 else []

@@ -212,6 +212,9 @@ def read_columns(
         bad, note = _unread(table, layout, col, written, values, teams, mapped)
         refused += bad
         warnings += note
+    block = None if mapped else _second_block(table)
+    if block is not None:
+        refused = [block]  # one refusal, in place of a twin for every column of the second block
     return SheetReading(table.sheet.name, layout.name, table.header_row, tuple(uses)), refused, warnings
 
 
@@ -250,6 +253,36 @@ def _twin(layout: Layout, table: Table, written: str) -> tuple[int, str] | None:
         if column.name in TWIN_REFUSED and table.has(column.name) and key in column.keys():
             return table.columns[column.name], column.name
     return None
+
+
+def _second_block(table: Table) -> Problem | None:
+    """Games side by side (a bookmaker's export): columns right of every column read repeat the headers of
+    the Away, Home and line columns read (as written, or with a word before them: `Open Visitor`). Reading one
+    block would leave the other's games out, so the import is refused with advice that keeps them all."""
+    header = [header_key(h) for h in table.sheet.rows[table.header_row - 1]]
+    read = sorted(table.columns.values())
+    if "away" not in table.columns or "home" not in table.columns or not read:
+        return None
+    keys = {header[c] for c in read if c < len(header) and header[c]}
+    again = [
+        c for c in range(read[-1] + 1, len(header)) if header[c] and any(header[c].endswith(k) for k in keys)
+    ]
+    lined = [n for n in ("spread", "away_line", "home_margin", "line") if n in table.columns]
+    ends = {header[table.columns[n]] for n in ("away", "home", *lined[:1]) if table.columns[n] < len(header)}
+    if not lined or not all(any(header[c].endswith(k) for c in again) for k in ends):
+        return None
+    first, last = column_letter(read[0]), column_letter(read[-1])
+    here, there = column_letter(again[0]), column_letter(again[-1])
+    where = Source(
+        file=table.file, sheet=table.sheet.name, row=table.header_row, cell=f"{here}{table.header_row}"
+    )
+    return Problem(
+        where,
+        f"columns {here} to {there} repeat the headers of columns {first} to {last}: the sheet has two games "
+        "to a row, side by side, and reading one side would leave the other's games out, so nothing was "
+        f"imported. Move the games in columns {here} to {there} below the first side's (one game to a row, "
+        f"in columns {first} to {last}) and import again.",
+    )
 
 
 def _headerless(table: Table) -> list[int]:

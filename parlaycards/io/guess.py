@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from ..core import teams
 from ..core.lines import is_pick
 from ..core.when import Calendar
-from .cell_kinds import header_row_of, kind_of, known_team, number_of
+from .cell_kinds import full_rows, header_row_of, kind_of, known_team, number_of
+from .home_marks import capitals_mark_home, marked_side
 from .mapping import ColumnMap
 from .matchup import cell_line
 from .rotation import money as money_of
 from .sheets import Sheet, column_letter, text_of, whole_of
-from .words import side_marked
 
 # words in a column's own header that say whose line it is, or which team a team column names
 HOME_WORDS = frozenset({"home", "host", "hosts", "hosting", "hme"})
@@ -97,6 +97,8 @@ def guess(sheet: Sheet, calendar: Calendar) -> tuple[int, list[Reading]]:
         return header_row, []
     cols = _columns(rows, sheet.rows[header_row - 1] if header_row else (), calendar)
     found = _roles(cols)
+    if found is None and (full := full_rows(rows)):  # guessed from the rows not short a cell: the mapping
+        found = _roles(cols := _columns(full, cols.header, calendar))  # then refuses those by cell
     if found is None:
         return header_row, []
     roles, ways = found
@@ -135,7 +137,7 @@ def _roles(cols: _Columns) -> tuple[list[Role], list[Way]] | None:
         team_cols = [c for c in team_cols if c != sided]
     if len(team_cols) == 2 and (
         _header_says(cols.header, team_cols[0], {"home": HOME_WORDS, "away": AWAY_WORDS}) == "home"
-        or _marked_side(cols.rows, *team_cols) == team_cols[0]
+        or marked_side(cols.rows, *team_cols) == team_cols[0]
     ):
         team_cols = team_cols[::-1]  # `Host | Guests`, `@Packers` on the left: the home team's column first
     lines = cols.of("named") + cols.of("line") or cols.of(
@@ -191,7 +193,7 @@ def _two_team_roles(
         ways: list[Way] = [[("favourite", sided)], [("underdog", sided)]]
         words = {"favourite": FAVOURITE_WORDS, "underdog": UNDERDOG_WORDS}
         return [("away", a), ("home", b), ("line", line)], _said(cols.header, sided, words, ways)
-    if _capitals_mark_home(cols.rows, a, b):
+    if capitals_mark_home(cols.rows, a, b):
         ways = [[("favourite", a), ("underdog", b)], [("favourite", b), ("underdog", a)]]
         words = {"favourite": FAVOURITE_WORDS, "underdog": UNDERDOG_WORDS}
         said = (_header_says(cols.header, a, words), _header_says(cols.header, b, words))
@@ -383,35 +385,3 @@ def _sided(
     sides = [c for c in found if _header_says(header, c, words) == "side"]
     picked = sides or found
     return picked[-1] if picked else None
-
-
-def _capitals_mark_home(rows: list[tuple[object, ...]], a: int, b: int) -> bool:
-    """Home written in CAPITALS or marked (`@Packers`, `at Green Bay`, `*Packers`, `Packers (H)`), now in
-    one column and now in the other: the columns are favourite and underdog, not away and home (which
-    one is which the line's sign may say)."""
-    sides = {
-        (c == b)
-        for r in rows
-        if max(a, b) < len(r)
-        for c in (a, b)
-        if _home_mark(text_of(r[c])) and not _home_mark(text_of(r[b if c == a else a]))
-    }
-    return len(sides) == 2
-
-
-def _marked_side(rows: list[tuple[object, ...]], a: int, b: int) -> int | None:
-    """The one of two team columns that holds every home mark (CAPITALS, `@Packers`, `Packers (H)`), None
-    when neither, or both, hold them."""
-    marked = {
-        c
-        for r in rows
-        if max(a, b) < len(r)
-        for c in (a, b)
-        if _home_mark(text_of(r[c])) and not _home_mark(text_of(r[b if c == a else a]))
-    }
-    return next(iter(marked)) if len(marked) == 1 else None
-
-
-def _home_mark(name: str) -> bool:
-    letters = [ch for ch in name if ch.isalpha()]
-    return (len(letters) > 4 and all(ch.isupper() for ch in letters)) or side_marked(name)[1] == "home"

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from ..core import teams
 from ..core.lines import is_no_line, is_pick, is_signed, split_named
+from .bare_lines import bare_line
 from .rotation import money
 from .row_columns import (
     AWAY,
@@ -311,7 +312,12 @@ class OneRowLayout(Layout):
             return None
         named = split_named(value) if isinstance(value, str) else None
         if named is None:
-            return table.spread(row, "spread")
+            line = table.spread(row, "spread")
+            why = bare_line(table, row, away, home) if line else None  # whose it is: never assumed
+            if why:
+                table.problem(row, "spread", why)
+                return None
+            return line
         name, line_text = named
         side = teams.side(name, away, home)
         if side is None:

@@ -160,7 +160,9 @@ def read_lines(asked: Asked) -> ReadLines:
             "(parlaycards export ⟨blank⟩) or check you saved the right file."
         )
     sheets_read = {s.name: s for s in found.read}
-    found.problems.extend(unknown_teams(book.file, found.drafts, sheets_read, asked.new_teams))
+    refused, stored = unknown_teams(book.file, found.drafts, sheets_read, asked.new_teams)
+    found.problems.extend(refused)
+    found.warnings.extend(stored)
     found.drafts, moved = own_leagues(book.file, found.drafts)
     games = drafted_games(found.drafts, found.problems)
     if found.problems:
@@ -201,6 +203,7 @@ def _read_sheet(
     )
     heading = _title(sheet, row)
     table = Table(book.file, sheet, row, columns, _league_here(sheet, asked.league, heading), calendar)
+    table.mapped = asked.mapping is not None
     if isinstance(layout, RotationLayout) and not table.has("rot"):
         layout = UNNUMBERED if asked.mapping is None else MAPPED["two rows unnumbered"]
     adopt_headerless(table, layout)

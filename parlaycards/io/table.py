@@ -56,6 +56,7 @@ class Table:
         self.league = league
         self.calendar = calendar
         self.heading = When()  # from a date row such as "SUNDAY, NOVEMBER 22"
+        self.mapped = False  # the columns were named by the operator's --map (a sign convention chosen)
         self.problems: list[Problem] = []
         self.notes: list[Problem] = []  # what was read in a way worth saying (a sign convention found)
         self.unknown: list[int] = []  # rows that are neither a game nor a heading understood

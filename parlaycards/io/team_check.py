@@ -26,11 +26,13 @@ KNOWN = {"NFL": "an NFL team", "NCAA": "a college team the team table knows"}  #
 
 def unknown_teams(
     file: str, drafts: list[Draft], sheets: Mapping[str | None, Sheet], allowed: Collection[str]
-) -> list[Problem]:
+) -> tuple[list[Problem], list[Problem]]:
     """A problem at its cell for each team name that no team table knows but that is close to a team of
-    the table its games' other names come from, unless the operator allowed it (`allowed`: as typed)."""
+    the table its games' other names come from, unless the operator allowed it (`allowed`: as typed); and
+    a note at its cell for each other such name, stored as written (and the known team it is taken as)."""
     said = {teams.key(n) for n in allowed}
     problems: list[Problem] = []
+    notes: list[Problem] = []
     for league in dict.fromkeys(d.league for d in drafts):
         names = [(d, n) for d in drafts if d.league == league for n in (d.away, d.home)]
         unknown = [(d, n) for d, n in names if not teams.known(n) and teams.key(n) not in said]
@@ -46,7 +48,23 @@ def unknown_teams(
             near = teams.suggest(name, list(groups))
             if near is not None and not _another_team(name, groups[near]):
                 problems.append(_problem(file, d, name, near, KNOWN[whose], sheets))
-    return problems
+            else:
+                notes.append(_stored(file, d, name, teams.match_team(name, list(groups)).team, whose, sheets))
+    return problems, notes
+
+
+def _stored(
+    file: str, d: Draft, name: str, team: str | None, whose: str, sheets: Mapping[str | None, Sheet]
+) -> Problem:
+    """A name no team table knows, stored as written: what a score or a pick'em sheet finds it by."""
+    taken = (
+        f"taken as {team}, so a score that names {team} finds it"
+        if team
+        else "stored as a team of its own: write its scores with this name"
+    )
+    return Problem(
+        _cell(file, d, name, sheets), f'"{name}" is not a name the {whose} team table knows: {taken}.'
+    )
 
 
 def _another_team(name: str, team: Sequence[str]) -> bool:

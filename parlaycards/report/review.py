@@ -82,13 +82,18 @@ def scan_json(slug: str, report: Scanned) -> dict[str, Any]:
 
 def scan_summary(report: Scanned) -> str:
     """`12 cards read from 6 pages, 10 entered, 2 to review (1 unsure mark, 1 no QR code).`"""
-    line = (
-        f"{plural(len(report.cards), 'card')} read from {plural(report.pages, 'page')}, "
-        f"{report.count('entered')} entered, {report.count('review')} to review"
-    )
     kinds = report.review_kinds()
+    none = kinds.pop("no card found", 0)  # a page with no card on it is no card read
+    line = (
+        f"{plural(len(report.cards) - none, 'card')} read from {plural(report.pages, 'page')}, "
+        f"{report.count('entered')} entered"
+    )
+    if report.count("review") > none:
+        line += f", {report.count('review') - none} to review"
     if kinds:
         line += " (" + ", ".join(f"{n} {k}" for k, n in kinds.items()) + ")"
+    if none:
+        line += f"; no card found on {plural(none, 'page')}, kept in review to look at"
     if report.count("duplicate"):
         line += f"; {report.count('duplicate')} scanned again with the same marks, entered once"
     return line + "."

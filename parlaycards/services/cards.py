@@ -91,6 +91,7 @@ class Imported(Saved):
     layout_saved: str | None = None  # the name the --map was saved under (with --save-layout)
     layout_replaced: bool = False  # … in place of a saved layout of that name
     archived: bool = False  # the card is archived (`card archive`): out of the listings
+    titled_from_file: bool = False  # no --title, and no title in the sheet: titled from the file's name
 
 
 def import_lines(store: Store | None, asked: Asked, into: Into, columns: Columns = AS_HEADED) -> Imported:
@@ -126,6 +127,7 @@ def import_lines(store: Store | None, asked: Asked, into: Into, columns: Columns
         lines=lines,
         layout_saved=save_layout if replaced else None,
         layout_replaced=bool(replaced and replaced[-1]),
+        titled_from_file=not (into.title or lines.title) and saved.card.title == how.default_title,
     )
 
 

@@ -135,6 +135,8 @@ def enter_one(
     if old is not None:
         if entry_rows.payments(tx, slug).get(entry.serial):
             raise RefusedError(f"card {entry.serial} has been paid out, so it cannot be replaced.")
+        if not entry.name:  # a correction without a name keeps the player's name
+            entry = entry.model_copy(update={"name": old[1].name})
         entry_rows.replace(tx, slug, entry)
         tx.audit("entry.replace", slug, old=entry_fields(old[1]), new=entry_fields(entry), **audit)
     else:

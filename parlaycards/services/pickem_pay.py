@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..core.errors import NotFoundError, RefusedError, option
 from ..core.money import ZERO, cents, dollars, hand_back, pay_out
 from ..core.pickem import name_key
+from ..core.text import folded
 from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
 from ..store.payments import paid_so_far, record
@@ -45,7 +46,9 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
     """Record an entrant's entry fee (or part of it); fully paid, the entry shows paid."""
     with store.transaction() as tx:
         view = pool_view(tx, pool)
-        entry = rows.by_name(tx, pool).get(name_key(name))
+        entries = rows.by_name(tx, pool)
+        hit = _one_named([e.name for e in entries.values()], name)
+        entry = entries.get(name_key(hit)) if hit is not None else None
         if entry is None:
             raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
         fee = cents(view.pool.fee)
@@ -62,10 +65,21 @@ def pay_fee(store: Store, pool: str, name: str, amount: Decimal | None = None) -
         return paid
 
 
+def _one_named(names: list[str], name: str) -> str | None:
+    """The entrant `name` names: written the same (case aside), else the one name that reads the same with
+    accents aside too ("Emile Cafe" for Émile Café); None for none, or for two that read the same."""
+    exact = [n for n in names if name_key(n) == name_key(name)]
+    if exact:
+        return exact[0]
+    loose = {name_key(n): n for n in names if folded(name_key(n)) == folded(name_key(name))}
+    return next(iter(loose.values())) if len(loose) == 1 else None
+
+
 def _final_standing(tx: Tx, pool: str, name: str, then: str) -> tuple[WeekReport, Standing]:
     """The week (final: prizes are paid or handed back only then) and `name`'s standing in it."""
     report = week_report(tx, pool)
-    standing = next((s for s in report.standings if name_key(s.name) == name_key(name)), None)
+    hit = _one_named([s.name for s in report.standings], name)
+    standing = next((s for s in report.standings if s.name == hit), None)
     if standing is None:
         raise NotFoundError(f'"{name}" has no entry in {pool}. See `parlaycards pickem entries {pool}`.')
     if report.final:

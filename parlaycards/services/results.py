@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from ..core import printed, teams
 from ..core.errors import NotFoundError, ParlayError, option
 from ..core.models import Card, Game, Result
+from ..core.score_rows import by_teams, printed_as, same_game
 from ..core.text import plural
 from ..store import cards as card_rows
 from ..store import results as result_rows
@@ -45,6 +46,7 @@ class Recorded:
     removed: tuple[str, ...] = ()  # rows of games removed before any card carried them: left alone
     paid_moved: tuple[str, ...] = ()  # paid cards whose winnings the new scores change (confirmed)
     prizes_moved: tuple[str, ...] = ()  # pick'em prizes paid that the new scores change (confirmed)
+    settled_by: tuple[str, ...] = ()  # what the new scores settle: "cards" (entries on it), pick'em pools
 
 
 def games_of(tx: Rows, slug: str) -> dict[int, Game]:
@@ -207,6 +209,7 @@ def _save(tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False) -> Re
         finals.not_over,
         paid_moved=moved,
         prizes_moved=prizes,
+        settled_by=checks.settled_by(tx, slug),
     )
 
 
@@ -287,7 +290,7 @@ def _take(
     from . import score_checks as checks
 
     if raw.number is None and raw.away and raw.home:
-        games = _printed_as(games, taken.older, raw.away, raw.home)
+        games = printed_as(games, taken.older, raw.away, raw.home)
     names = [t for g in games.values() for t in (g.away, g.home)]
     if (
         raw.number is None
@@ -301,8 +304,8 @@ def _take(
         if raw.number is not None:
             game, swap = game_for(card, games, raw.number), False
         else:
-            game, swap = _by_teams(card, games, raw.away or "", raw.home or "")
-            _same_game(card, games, raw.said_number, game)
+            game, swap = by_teams(card, games, raw.away or "", raw.home or "")
+            same_game(card, games, raw.said_number, game)
         result = _result_of(game, swap, raw)
     except ParlayError as exc:
         taken.problems.append(Problem(raw.source, exc.message))
@@ -332,14 +335,6 @@ def _older_wordings(tx: Tx, slug: str, games: dict[int, Game]) -> list[Game]:
     return out
 
 
-def _printed_as(games: dict[int, Game], older: list[Game], away: str, home: str) -> dict[int, Game]:
-    """`games`, with a number's printed wording in place of its newest when only that names the row's teams."""
-    if not older or teams.best_pairs((g, away, home, g.away, g.home) for g in games.values()):
-        return games
-    hits = teams.best_pairs((g, away, home, g.away, g.home) for g in older)
-    return {**games, hits[0][0].key: hits[0][0]} if len(hits) == 1 else games
-
-
 def _result_of(game: Game, swap: bool, raw: RawResult) -> Result:
     """The row's result for `game` (its teams written the other way round: `swap`)."""
     away, home = (raw.home_score, raw.away_score) if swap else (raw.away_score, raw.home_score)
@@ -357,46 +352,6 @@ def _result_of(game: Game, swap: bool, raw: RawResult) -> Result:
         cancelled=raw.cancelled,
         away_out=cast(Out, outs[0]),  # the sheet reader reads only WD and DQ
         home_out=cast(Out, outs[1]),
-    )
-
-
-def _same_game(card: Card, games: dict[int, Game], number: int | None, game: Game) -> None:
-    """A row's Number and its teams must name one game; when they name two, neither is guessed."""
-    if number is None or number in game.numbers.all():
-        return
-    other = next((g for g in games.values() if number in g.numbers.all()), None)
-    named = f"names {other.label()}" if other else f"is not a selection number of card {card.slug}"
-    raise ParlayError(
-        f"the row's number {number} {named}, but its teams name {game.label()} "
-        f"({'/'.join(map(str, game.numbers.all()))}); no result was guessed. Correct the number or the "
-        "teams (or clear the number)."
-    )
-
-
-def _by_teams(card: Card, games: dict[int, Game], away: str, home: str) -> tuple[Game, bool]:
-    """The game a sheet names by its teams (either way round), by the one team matcher: the best
-    level of match wins; two games at that level are an ambiguity, said as such."""
-    hits = teams.best_pairs((g, away, home, g.away, g.home) for g in games.values())
-    if len(hits) == 1:
-        return hits[0]
-    if len(hits) > 1:
-        raise ParlayError(
-            f'"{away}" at "{home}" matches more than one game on card {card.slug}: '
-            + ", ".join(g.label() for g, _ in hits)
-            + ". Write the teams as the card does."
-        )
-    names = [t for g in games.values() for t in (g.away, g.home)]
-    missing = [n for n in (away, home) if not teams.best(n, names)]
-    if missing:
-        near = teams.suggest(missing[0], names)
-        raise NotFoundError(
-            f'"{missing[0]}" is not a team on card {card.slug}'
-            + (f": did you mean {near}?" if near else "")
-            + f" (see `parlaycards show {card.slug}` for its teams, written as the card writes them)."
-        )
-    raise NotFoundError(
-        f'"{away}" at "{home}" is not a game on card {card.slug}: both teams are on it, '
-        "but not against each other."
     )
 
 

@@ -211,3 +211,12 @@ def refuse_unplayed(games: dict[int, Game], results: list[Result], slug: str) ->
             f"{'; '.join(early)}: a result is stored only for a game that has started, and nothing was stored. "
             f"Is this the right card ({slug})? A game called off before it starts is {option('cancelled')}."
         )
+
+
+def settled_by(tx: Tx, slug: str) -> tuple[str, ...]:
+    """What new scores on card `slug` settle: "cards" when it has entries (or no pool), then its pick'em pools."""
+    from ..store import entries as entry_rows
+    from ..store import pickem as pickem_rows
+
+    pools = tuple(p.slug for p in pickem_rows.of_card(tx, slug))
+    return (("cards",) if entry_rows.count(tx, slug) or not pools else ()) + pools

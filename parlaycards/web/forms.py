@@ -10,14 +10,14 @@ from decimal import Decimal
 from ..core.errors import ParlayError
 
 
-def money(text: str) -> Decimal | None:
-    """The stake typed on the page (blank: none), read by the one amount reader."""
+def money(text: str, what: str = "the stake") -> Decimal | None:
+    """An amount typed on the page (blank: none), read by the one amount reader."""
     from ..core import money as amounts
 
     if not text.strip():
         return None
     try:
-        return amounts.parse(text[:40], "the stake", accepted="Type dollars, e.g. 5 or 2.50.")
+        return amounts.parse(text[:40], what, accepted="Type dollars, e.g. 5 or 2.50.")
     except ValueError as exc:
         raise ParlayError(str(exc)) from None
 

@@ -88,6 +88,7 @@ def routes(site: Site) -> list[Route]:
         route("/op/{slug}/out", operator(scores.out), post),
         route("/op/{slug}/grade", operator(scores.grade), post),
         route("/op/{slug}/pay", operator(scores.pay), post),
+        route("/op/{slug}/returned", operator(scores.handed_back), post),
         route("/op/{slug}/crop/{scan:int}", operator(review.crop)),
         route("/op/{slug}/phone", operator(review.phone)),
         route("/op/{slug}/phone", operator(review.upload), post),

@@ -1,5 +1,5 @@
 """The operator's results and money: a game's score, a matchup's competitor withdrawn or disqualified,
-grading, and marking a winner paid — each through the same service as the command line, in `history`."""
+grading, marking a winner paid and recording money a player handed back — each through the same service as the command line, in `history`."""
 
 from __future__ import annotations
 
@@ -80,5 +80,21 @@ async def pay(request: Request, session: Session) -> Response:
             raise ParlayError("give the serial of the card to pay, e.g. 000123.")
         p = entry_svc.pay(site.store, request.path_params["slug"], number)
         return f"Card {p.entry.serial} paid {dollars(p.amount)} (owed now {dollars(p.owed)})."
+
+    return await act(request, session, run)
+
+
+async def handed_back(request: Request, session: Session) -> Response:
+    """Money a player handed back on a card paid more than it now pays (`entry pay SLUG SERIAL
+    --returned AMOUNT`, the same service); a blank amount is all that was overpaid."""
+    site, f = site_of(request), await request.form()
+
+    def run() -> str:
+        number = parse_serial(str(f.get("serial") or ""))
+        if number is None:
+            raise ParlayError("give the serial of the card, e.g. 000123.")
+        back = forms.money(str(f.get("amount") or ""), "the amount handed back")
+        p = entry_svc.returned(site.store, request.path_params["slug"], number, back)
+        return f"Card {p.entry.serial}: {dollars(-p.amount)} handed back recorded (paid on it now {dollars(p.total)})."
 
     return await act(request, session, run)
