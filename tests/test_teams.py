@@ -61,13 +61,13 @@ def test_every_reader_understands_the_same_names():
 
 
 def test_the_score_importer_finds_games_by_any_name():
-    from parlaycards.services.results import _by_teams
+    from parlaycards.core.score_rows import by_teams
 
     card = make_card(games=6)
     games = {g.key: g for g in card.games}
-    assert _by_teams(card, games, "GB", "CHI") == (card.games[3], False)
-    assert _by_teams(card, games, "Bears", "Packers") == (card.games[3], True)  # written home first
-    assert _by_teams(card, games, "Buffalo", "Houston") == (card.games[0], False)
+    assert by_teams(card, games, "GB", "CHI") == (card.games[3], False)
+    assert by_teams(card, games, "Bears", "Packers") == (card.games[3], True)  # written home first
+    assert by_teams(card, games, "Buffalo", "Houston") == (card.games[0], False)
 
 
 def test_match_team_says_which_candidate_and_how():
