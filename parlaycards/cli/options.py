@@ -1,5 +1,6 @@
 """Options and arguments several commands share, named once."""
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -47,3 +48,42 @@ def money_back(who: str, paid: str) -> Any:
 def every_entry(first: int) -> Any:
     """`--all` on a list of entries that shows the `first` ones unless told."""
     return typer.Option("--all", help=f"List every entry, however many (default: the first {first}).")
+
+
+def spread(handler: Callable[..., None]) -> Callable[..., None]:
+    """The command Typer sees for `handler`: each parameter of `handler` typed by a record (a frozen
+    dataclass whose fields are `Annotated` options) stands as those options, in the record's order; run,
+    it gathers their values into the record and calls `handler` with it.
+
+    Typer reads a command's options from `inspect.signature`, which takes `__signature__` as given: the
+    options a group of commands share are declared once, in their record.
+    """
+    import inspect
+    from dataclasses import MISSING, fields, is_dataclass
+    from typing import get_type_hints
+
+    hints = get_type_hints(handler, include_extras=True)
+    params: list[inspect.Parameter] = []
+    records: dict[str, tuple[Callable[..., object], tuple[str, ...]]] = {}
+    for name, param in inspect.signature(handler).parameters.items():
+        kind = hints.get(name, param.annotation)
+        if not (isinstance(kind, type) and is_dataclass(kind)):
+            params.append(param.replace(kind=param.KEYWORD_ONLY, annotation=kind))
+            continue
+        own = get_type_hints(kind, include_extras=True)
+        records[name] = kind, tuple(f.name for f in fields(kind))
+        for f in fields(kind):
+            default = param.empty if f.default is MISSING else f.default
+            params.append(
+                inspect.Parameter(f.name, param.KEYWORD_ONLY, default=default, annotation=own[f.name])
+            )
+
+    def command(**given: object) -> None:
+        for name, (record, names) in records.items():
+            given[name] = record(**{n: given.pop(n) for n in names})
+        handler(**given)
+
+    command.__name__ = command.__qualname__ = handler.__name__
+    command.__module__, command.__doc__ = handler.__module__, handler.__doc__
+    command.__dict__["__signature__"] = inspect.Signature(params, return_annotation=None)
+    return command
