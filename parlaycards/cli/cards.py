@@ -177,8 +177,8 @@ class Storing:
         str | None,
         typer.Option(
             metavar="NAME",
-            help="Keep this --map in the pool under NAME for next week's file of the same shape. "
-            "Example: --map away=B --map home=D --map home-line=F --save-layout club-sheet",
+            help="Read the columns as a saved layout says (see `parlaycards layouts`). "
+            "Example: --layout club-sheet",
         ),
     ] = None
 
