@@ -15,6 +15,7 @@ from .shell import console, err, new_pool_path, open_pool, open_store, print_jso
 
 if TYPE_CHECKING:
     from ..io.lines import Asked
+    from ..io.mapping import ColumnMap
     from ..services.cards import Columns, Imported, Into, Saved
 
 
@@ -85,27 +86,6 @@ class Reading:
     on: Annotated[
         str | None, typer.Option("--date", help="A season's file: the games of this day (2023-10-08).")
     ] = None
-    map_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--map",
-            metavar="ROLE=COLUMN",
-            help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
-            '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
-            "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml, "
-            "week, season (a season's file, with --week / --season); matchup (both teams in one cell, a line "
-            "after its team: Chiefs -3 vs Bills) in place of away and home; two rows a game: team, rot, "
-            "spread or line, total, money.",
-        ),
-    ] = None
-    favourite_by: Annotated[
-        str | None,
-        typer.Option(
-            metavar="sign|margin",
-            help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
-            "favoured). Example: --map spread=F --favourite-by sign",
-        ),
-    ] = None
     new_team: Annotated[
         list[str] | None,
         typer.Option(
@@ -115,17 +95,14 @@ class Reading:
         ),
     ] = None
 
-    def asked(self, lines: Path, typed: str) -> "Asked":
-        """The read of `lines` asked (`typed`: the operator's command line, repeated by a suggestion)."""
+    def asked(self, lines: Path, typed: str, naming: "Naming") -> "Asked":
+        """The read of `lines` asked, its columns named as `naming` says (`typed`: the operator's command
+        line, repeated by a suggestion)."""
         from ..io.lines import Asked
 
-        on, map_, favourite_by = self.on, self.map_, self.favourite_by
+        on = self.on
         day = run(lambda: values.day(on, "date")) if on is not None else None
-        mapping = None
-        if map_ or favourite_by is not None:
-            from ..io.mapping import parse_map
-
-            mapping = run(lambda: parse_map(tuple(map_ or ()), favourite_by))
+        mapping = naming.mapping()
         sheets, teams = tuple(self.sheet or ()), tuple(self.new_team or ())
         return Asked(
             lines,
@@ -165,6 +142,38 @@ class Storing:
             "--dry-run", help="Show how each column was read and the games it would store; store nothing."
         ),
     ] = False
+
+    def into(self) -> "Into":
+        from ..services.cards import Into
+
+        return Into(self.card, self.title, fresh=self.new, replace=self.replace, dry_run=self.dry_run)
+
+
+@dataclass(frozen=True)
+class Naming:
+    """How `import` finds the sheet's columns beside its header: named by hand (`--map`), as a layout
+    saved earlier, and a mapping saved for next week's file."""
+
+    map: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ROLE=COLUMN",
+            help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
+            '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
+            "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml, "
+            "week, season (a season's file, with --week / --season); matchup (both teams in one cell, a line "
+            "after its team: Chiefs -3 vs Bills) in place of away and home; two rows a game: team, rot, "
+            "spread or line, total, money.",
+        ),
+    ] = None
+    favourite_by: Annotated[
+        str | None,
+        typer.Option(
+            metavar="sign|margin",
+            help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
+            "favoured). Example: --map spread=F --favourite-by sign",
+        ),
+    ] = None
     save_layout: Annotated[
         str | None,
         typer.Option(
@@ -182,10 +191,14 @@ class Storing:
         ),
     ] = None
 
-    def into(self) -> "Into":
-        from ..services.cards import Into
+    def mapping(self) -> "ColumnMap | None":
+        """The columns named by hand, checked; None when none are."""
+        map_, favourite_by = self.map, self.favourite_by
+        if not map_ and favourite_by is None:
+            return None
+        from ..io.mapping import parse_map
 
-        return Into(self.card, self.title, fresh=self.new, replace=self.replace, dry_run=self.dry_run)
+        return run(lambda: parse_map(tuple(map_ or ()), favourite_by))
 
     def columns(self) -> "Columns":
         from ..services.cards import Columns
@@ -199,12 +212,13 @@ def import_(
     lines: Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")],
     storing: Storing,
     reading: Reading,
+    naming: Naming,
 ) -> None:
     """Import the week's lines from a spreadsheet into a card (the whole help: IMPORT_HELP)."""
     dry_run = storing.dry_run
     fresh_pool = None if dry_run else new_pool_path()
-    typed = _typed(ctx, leave=frozenset({"map_", "favourite_by", "dry_run", "layout", "save_layout"}))
-    done = _import(reading.asked(lines, typed), storing.into(), storing.columns())
+    typed = _typed(ctx, leave=frozenset({"map", "favourite_by", "dry_run", "layout", "save_layout"}))
+    done = _import(reading.asked(lines, typed, naming), storing.into(), naming.columns())
     say_import(done, dry_run)
     if not dry_run:
         say_new_pool(fresh_pool)

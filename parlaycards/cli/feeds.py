@@ -83,9 +83,9 @@ class FeedAsked:
         str, typer.Argument(help="nfl, ncaaf (college, FBS), nba, ncaab (men's college), wnba, mlb or nhl.")
     ]
     week: Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week (football).")] = None
-    day: Annotated[
+    date: Annotated[
         str | None,
-        typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays, every other sport)."),
+        typer.Option(help="One day's games, YYYY-MM-DD (college Saturdays, every other sport)."),
     ] = None
     season: Annotated[
         int | None,
@@ -114,7 +114,7 @@ class FeedAsked:
             self.league,
             week=self.week,
             season=self.season,
-            day=self.day,
+            day=self.date,
             top=self.top,
             book=self.book,
             tz=self.tz,

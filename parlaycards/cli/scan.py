@@ -129,24 +129,17 @@ class Accepting:
         ]
 
 
-@dataclass(frozen=True)
-class Rejecting:
-    """`review --reject`: the cards taken out of review, and why."""
-
+@spread
+def review(
+    slug: Slug,
+    accepting: Accepting,
     reject: Annotated[
         str | None,
         typer.Option(
             help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
         ),
-    ] = None
-    reason: Annotated[str, typer.Option(help="With --reject: why.")] = ""
-
-
-@spread
-def review(
-    slug: Slug,
-    accepting: Accepting,
-    rejecting: Rejecting,
+    ] = None,
+    reason: Annotated[str, typer.Option(help="With --reject: why.")] = "",
     all_rows: Annotated[
         bool, typer.Option("--all", help="List every card scanned, not only those waiting.")
     ] = False,
@@ -158,7 +151,7 @@ def review(
     (or: parlaycards review nfl-w12 --reject 000123 --reason "two marks on 104";
     several at once: parlaycards review nfl-w12 --accept 000055,000056 --stake 5)
     """
-    accept, reject = accepting.accept, rejecting.reject
+    accept = accepting.accept
     if accept is not None and reject is not None:
         err("Error: give --accept or --reject, not both.", "bold red")
         raise typer.Exit(2)
@@ -167,7 +160,7 @@ def review(
     elif accept is not None:
         _accept_one(slug, accept, accepting)
     elif reject is not None:
-        _reject(slug, reject, rejecting.reason)
+        _reject(slug, reject, reason)
     else:
         _list(slug, all_rows, json)
 
