@@ -26,6 +26,8 @@ STROKE = 0.5  # of the player's own stroke: ink darker than this is a stroke (ne
 FLOOR = 0.12
 PIECE = 1.5  # bubble radii: the least extent of a piece of a stroke (a dot, a speck or a smudge is none)
 LENGTH = 3.0  # bubble radii: the least length of strokes beside one row's bubbles that a person must see
+THICK = 2.0  # px: a pen's line at the least; a stroke is as long as its ink drawn this thick (slivers of
+# print peeking past its mask, thin and broken, add up to little)
 STEP = 8  # px: the move of the print is worked out on a grid this coarse (it varies slowly)
 NEAREST = 0.6  # of the most drawn beside one row: a circle spilling onto the rows next to it names its own
 
@@ -53,11 +55,14 @@ def beside(
     ink = ((ratio <= least) & region[y0:y1, x0:x1] & ~printed).astype(np.uint8)
     if not ink.any():
         return []
-    ink = cv2.dilate(ink, np.ones((5, 5), np.uint8))  # a stroke broken where it crosses print: one stroke
+    grown = cv2.dilate(ink, np.ones((5, 5), np.uint8))  # a stroke broken where it crosses print: one stroke
     r = next(iter(picks.values())).radius() * k
     # every second pixel of the strokes grown by 5 px keeps them whole: their pieces, at a quarter the work
-    n, _, stats, _ = cv2.connectedComponentsWithStats(np.ascontiguousarray(ink[::2, ::2]), connectivity=8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(
+        np.ascontiguousarray(grown[::2, ::2]), connectivity=8
+    )
     stats = stats * 2
+    inked = np.bincount(labels[ink[::2, ::2] > 0], minlength=n) * 4  # each piece's own ink, px
     tops = np.array([layout.height - y for y, _ in rows], np.float32) * k  # rows' centres, px from the top
     pitch = float(np.median(np.diff(tops))) if len(tops) > 1 else 4.0 * r
     drawn = np.zeros(len(rows), np.float32)  # how long the strokes beside each row's bubbles are, px
@@ -65,7 +70,7 @@ def beside(
         _, y, w, h, _ = stats[i]
         y = int(y) + y0
         if max(w, h) >= PIECE * r:  # a stroke broken where it crosses print counts piece by piece
-            drawn[(tops >= y - pitch / 2) & (tops <= y + h + pitch / 2)] += max(w, h)
+            drawn[(tops >= y - pitch / 2) & (tops <= y + h + pitch / 2)] += min(max(w, h), inked[i] / THICK)
     most = float(drawn.max(initial=0.0))
     return [rows[i][1] for i in range(len(rows)) if drawn[i] >= max(LENGTH * r, NEAREST * most)]
 
