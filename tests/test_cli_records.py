@@ -1,7 +1,6 @@
 """A command's options taken as records (`cli.options.spread`): Typer sees each field as an option, the
 command gets the record; and the commands built that way answer as before."""
 
-from dataclasses import dataclass
 from typing import Annotated
 
 import pytest
@@ -9,13 +8,12 @@ import typer
 from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
-from parlaycards.cli.options import spread
+from parlaycards.cli.options import Record, spread
 
 runner = CliRunner()
 
 
-@dataclass(frozen=True)
-class Where:
+class Where(Record):
     """Two options taken together."""
 
     card: Annotated[str, typer.Option("--card", help="The card.")]
@@ -56,6 +54,13 @@ def test_a_records_defaults_and_required_fields_are_typers() -> None:
     assert r.exit_code == 2 and "--card" in r.output
     shown = runner.invoke(_app(got), ["go", "--help"]).output
     assert "Store nothing." in shown and "Example: go Dana --card nfl-w12" in shown
+
+
+def test_a_record_is_read_only() -> None:
+    where = Where(card="nfl-w12", dry_run=False)
+    with pytest.raises(AttributeError, match="Where is read-only: card"):
+        where.card = "other"
+    assert where == Where(card="nfl-w12", dry_run=False) != Where(card="nfl-w12", dry_run=True)
 
 
 def test_two_parameters_of_one_name_are_refused_when_the_command_is_made() -> None:

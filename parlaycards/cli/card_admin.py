@@ -1,6 +1,5 @@
 """A card as a whole: export it, make a new one, delete, archive, unarchive or revert it."""
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, cast
 
@@ -10,7 +9,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Ties
 from . import values
 from .card_show import print_card, say_edited
-from .options import CardTitle, Slug, spread
+from .options import CardTitle, Record, Slug, spread
 from .shell import err, open_store, run
 
 if TYPE_CHECKING:
@@ -55,8 +54,7 @@ card_app = typer.Typer(
 )
 
 
-@dataclass(frozen=True)
-class NewCard:
+class NewCard(Record):
     """What `card new` makes: a teaser card from another card's games (`source`), or an empty card."""
 
     source: Annotated[

@@ -1,7 +1,6 @@
 """Editing a card: game set/add/remove, payout set/remove/analyze, rules set. Each change makes a new
 card version."""
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -10,7 +9,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from . import values
 from .card_show import say_edited
-from .options import CardTitle, GameNumber, Json, Slug, group, spread
+from .options import CardTitle, GameNumber, Json, Record, Slug, group, spread
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
@@ -293,8 +292,7 @@ def payout_analyze(
     console().print(rich_table(analysis_table(card, rows, Fraction(str(p))), title_justify="center"))
 
 
-@dataclass(frozen=True)
-class RulesAsked:
+class RulesAsked(Record):
     """What `rules set` changes (None: left as it is)."""
 
     ties: Annotated[str | None, typer.Option(help=f"{values.helps(Ties)}.")] = None

@@ -1,7 +1,6 @@
 """Card commands: import, cards, show (game, payout and rules edits in `card_edits`, the calculator in
 `calc`, export and card new/delete/archive/revert in `card_admin`)."""
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -10,7 +9,7 @@ import typer
 from ..core.bounds import MAX_INT
 from . import values
 from .card_show import print_card, print_games, print_other_lines, say_saved
-from .options import CardTitle, Fresh, Json, Slug, spread
+from .options import CardTitle, Fresh, Json, Record, Slug, spread
 from .shell import console, err, new_pool_path, open_pool, open_store, print_json, run, say_new_pool
 
 if TYPE_CHECKING:
@@ -64,8 +63,7 @@ Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=
 Example: parlaycards import club-week-7.xlsx --layout club-sheet"""
 
 
-@dataclass(frozen=True)
-class Reading:
+class Reading(Record):
     """What `import` reads: the file and its sheets, the games of a season's file, the columns named by
     hand, the team names taken as written."""
 
@@ -118,8 +116,7 @@ class Reading:
         )
 
 
-@dataclass(frozen=True)
-class Storing:
+class Storing(Record):
     """Where `import` puts the games: the card, started afresh or not, hand edits undone or not, a dry run;
     the columns as a layout saved earlier, or saved now."""
 
@@ -149,8 +146,7 @@ class Storing:
         return Into(self.card, self.title, fresh=self.new, replace=self.replace, dry_run=self.dry_run)
 
 
-@dataclass(frozen=True)
-class Naming:
+class Naming(Record):
     """How `import` finds the sheet's columns beside its header: named by hand (`--map`), as a layout
     saved earlier, and a mapping saved for next week's file."""
 

@@ -1,13 +1,12 @@
 """Feed commands: `lines fetch` (a card from a public feed) and `result fetch` (finals from one)."""
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from ..core.text import plural
-from .options import Fresh, Slug, group, spread
+from .options import Fresh, Record, Slug, group, spread
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 if TYPE_CHECKING:
@@ -20,8 +19,7 @@ lines_app = group(
 )
 
 
-@dataclass(frozen=True)
-class Fetching:
+class Fetching(Record):
     """Where `lines fetch` and `result fetch` ask (a provider, its key, or a saved response), and whether
     they store what they find."""
 
@@ -75,8 +73,7 @@ def register(app: typer.Typer) -> None:
     result_app.command("fetch")(result_fetch)
 
 
-@dataclass(frozen=True)
-class FeedAsked:
+class FeedAsked(Record):
     """The games `lines fetch` asks a feed for."""
 
     league: Annotated[
@@ -121,8 +118,7 @@ class FeedAsked:
         )
 
 
-@dataclass(frozen=True)
-class Making:
+class Making(Record):
     """The card `lines fetch` makes, or gives a new version."""
 
     card: Annotated[str, typer.Option("--card", help="Card slug to make, or to give a new version.")]

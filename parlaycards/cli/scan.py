@@ -1,7 +1,6 @@
 """Scan commands: read filled cards from scans and photos, and the review of the doubtful ones."""
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -10,7 +9,7 @@ import typer
 from ..core.money import dollars
 from ..core.text import plural
 from . import values
-from .options import Json, Slug, after_cutoff, handed_in, spread
+from .options import Json, Record, Slug, after_cutoff, handed_in, spread
 from .shell import err, open_store, print_json, run, state
 
 
@@ -80,8 +79,7 @@ def scan(
         raise typer.Exit(1)
 
 
-@dataclass(frozen=True)
-class Accepting:
+class Accepting(Record):
     """`review --accept`: the cards entered from review, and what the operator corrects (None: as read)."""
 
     accept: Annotated[
