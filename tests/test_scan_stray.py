@@ -156,7 +156,7 @@ def test_a_heavy_blot_on_the_stake_that_looks_like_a_smaller_corner_mark_hides_n
     box = cv2.boxPoints(((x, y), (side, side), 4.0)).astype(np.int32)
     cv2.fillPoly(img, [box], (15, 15, 15))
     report = _scan(store, batch.card.slug, img, tmp_path / "blot.jpg")
-    got = sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards)
+    got = sorted(((c.serial, c.status, c.picks, c.stake) for c in report.cards), key=str)
     assert got == [
         ("000001", "entered", (101, 104, 106), Decimal(1)),
         ("000002", "entered", (102, 103, 108), Decimal(20)),
