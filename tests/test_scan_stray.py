@@ -161,3 +161,29 @@ def test_a_heavy_blot_on_the_stake_that_looks_like_a_smaller_corner_mark_hides_n
         ("000001", "entered", (101, 104, 106), Decimal(1)),
         ("000002", "entered", (102, 103, 108), Decimal(20)),
     ], [c.reasons for c in report.cards]
+
+
+def test_a_streak_down_the_scanned_page_through_a_bubble_is_no_pick(store: Store, tmp_path: Path):
+    """Dust on a sheet-fed scanner's glass draws a thin dark line down the whole page; where it crosses a
+    blank bubble it looks like a stroke of the player's pen. Each card it crosses waits for a person naming
+    the bubbles it crosses."""
+    from parlaycards.demo import marks
+
+    batch = printed(store, nfl_card(8), "letter-2up", 2, tmp_path)
+    img = sheet(batch, 0, {0: ((101, 104, 106), "10"), 1: ((102, 103, 108), "20")}, styles=("cross",))
+    page = cv2.warpAffine(
+        img,
+        cv2.getRotationMatrix2D((800, 1100), 2.0, 1.0),
+        (img.shape[1], img.shape[0]),
+        borderValue=(235, 235, 235),
+    )
+    x, _, r = marks.card_bubbles_px(batch.card, batch.template, 0, DPI)["201"]
+    at = round(x + 0.3 * r)
+    page[:, at : at + 3] = (page[:, at : at + 3] * 0.35).astype(np.uint8)
+    report = _scan(store, batch.card.slug, page, tmp_path / "streak.jpg")
+    for card in report.cards:  # the line runs down both cards of the sheet, through the same column
+        assert card.status == "review", (card.serial, card.picks, card.reasons)
+        assert any("a line runs through the whole scanned page across" in r for r in card.reasons), (
+            card.reasons
+        )
+    assert sorted(c.serial for c in report.cards) == ["000001", "000002"]

@@ -20,7 +20,7 @@ import numpy as np
 from ..core.marks import Marked, hand, read_marks, verdicts
 from ..core.verify import format_serial, parse_qr_link, parse_qr_payload, unrecorded_text
 from ..layout.card import split_body
-from ..layout.geometry import CardLayout, corners
+from ..layout.geometry import Bubble, CardLayout, corners
 from ..layout.parts import fiducials
 from ..layout.templates import Template
 from .locate import Found, locate
@@ -28,6 +28,7 @@ from .pages import Page
 from .quads import Quad, Shape
 from .read import Frame, K, darkness, ours, read_qr, straighten
 from .stray import beside
+from .streaks import Streak, crossed, streaks
 
 # A card on a halved photo is read there when drawn at least this share of K pixels a point: measured on
 # phone photos of both markers' tuning sets, reading a card at half K or more calls every mark as reading it
@@ -149,10 +150,11 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
 
 
 def _read_cards(page: Page, quads: list[Quad], pool: Pool) -> list[Scanned]:
+    lines = streaks(page.grey, [np.array(q.corners, np.float32) for q in quads]) if quads else []
     out = []
     for n, quad in enumerate(quads, start=1):
         where = page.where + (f", card {n}" if len(quads) > 1 else "")
-        out.append(_read_card(page, quad, where, pool))
+        out.append(_read_card(page, quad, where, pool, lines))
     return out
 
 
@@ -185,7 +187,7 @@ def _fine_enough(quads: list[Quad], shapes: tuple[Shape, ...]) -> bool:
     )
 
 
-def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
+def _read_card(page: Page, quad: Quad, where: str, pool: Pool, lines: list[Streak]) -> Scanned:
     guess = template_frame(pool.templates[quad.templates[0]])
     crop = straighten(page.grey, quad, guess)
     s = Scanned(page.file, page.index, where, crop)
@@ -244,7 +246,31 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool) -> Scanned:
     s.marked = read_marks(
         {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, pool.default
     )
+    crossed = _streaked(lines, quad, frame, picks | stakes)
+    if crossed:
+        names = ", ".join(f"${k.removeprefix('stake:')}" if k.startswith("stake:") else k for k in crossed)
+        s.problems.append(
+            f"a line runs through the whole scanned page across {names} (a streak from dust on the "
+            "scanner's glass?): read those bubbles on the card, and clean the glass"
+        )
     return s
+
+
+def _streaked(lines: list[Streak], quad: Quad, frame: Frame, bubbles: Mapping[str, Bubble]) -> list[str]:
+    """The bubbles (keys) a streak down or across the page passes through."""
+    if not lines:
+        return []
+    keys = list(bubbles)
+    src = np.array([(x * K, (frame.height - y) * K) for x, y in frame.marks], np.float32)
+    m = cv2.getPerspectiveTransform(src, np.array(quad.corners, np.float32))
+    at = np.array([[(bubbles[k].centre()[0] * K, (frame.height - bubbles[k].centre()[1]) * K) for k in keys]])
+    page = cv2.perspectiveTransform(at.astype(np.float32), m)[0]
+    scale = math.dist(quad.corners[0], quad.corners[1]) / (math.dist(src[0], src[1]) or 1.0)
+    return [
+        k
+        for k, (x, y) in zip(keys, page, strict=True)
+        if any(crossed(line, (float(x), float(y)), bubbles[k].radius() * K * scale) for line in lines)
+    ]
 
 
 def _named(text: str, pool: Pool) -> tuple[str, int, int, str] | None:
