@@ -674,6 +674,13 @@ def test_a_correction_that_moves_paid_cards_needs_yes_on_the_operators_page(pool
     before = snapshot(db_file(site))
     r = c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "10", "home": "30"})
     assert "changes what 1 paid card of" in html.unescape(r.text) and snapshot(db_file(site)) == before
+    told = " ".join(html.unescape(r.text).split())  # what to do here, on the page: not a command to type
+    assert 'its "Record handed back" form records money handed back' in told, told
+    assert (
+        "send it again with the Yes box ticked" in told
+        and "--returned" not in told
+        and "entry pay" not in told
+    )
     r = c.post(
         f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "10", "home": "30", "yes": "on"}
     )
