@@ -11,7 +11,7 @@ from parlaycards.cli.main import app
 from parlaycards.store import Store
 from parlaycards.store import cards as card_rows
 
-from .pool_support import code, enter, new_card, print_serials
+from .pool_support import code, enter, new_card, pool_made_earlier, print_serials
 
 runner = CliRunner()
 SLUG = "nfl-w12"  # every game kicks off Sun Nov 22 1:00 PM ET
@@ -50,6 +50,7 @@ def test_a_kickoff_moved_before_a_pickem_entry_that_picked_the_game_is_refused(s
 
     new_card(store)
     pickem.create_pool(store, "office-w12", card=SLUG, fee=Decimal(10), prizes=parse_prizes("100%"))
+    pool_made_earlier(store, "office-w12")
     pickem.add_entry(
         store,
         "office-w12",
