@@ -98,3 +98,25 @@ def test_a_light_hands_mark_below_the_floor_goes_to_a_person(pen: float, share: 
     assert v["103"] in ("light", "unsure")
     assert {k for k, x in v.items() if x == "filled"} == set(PLAIN)
     assert all(x == "empty" for k, x in v.items() if k.startswith("b"))
+
+
+@given(
+    greyed=st.integers(12, 40),
+    grey=st.floats(0.11, 0.3),
+    marks=st.integers(3, 6),
+    pen=st.floats(0.75, 0.95),
+)
+def test_blank_bubbles_greyed_by_a_blurred_photo_are_no_picks(
+    greyed: int, grey: float, marks: int, pen: float
+):
+    """A blurred photo of a 1-up sheet greys dozens of blank bubbles a little (the printed ring smeared into
+    them: a dark tenth, no cover), more of them than the player's few marks: they are not the player's hand,
+    and none of them is a pick."""
+    seen = {f"b{i}": Seen(0.01, 0.0, 0.01, 0.02) for i in range(200)}
+    for i in range(greyed):
+        q = 0.11 + (grey - 0.11) * i / max(greyed - 1, 1)
+        seen[f"g{i}"] = Seen(0.035 + q / 8, 0.0, q * 0.6, q)
+    for i in range(marks):
+        seen[f"m{i}"] = Seen(pen * 0.7, 0.8, pen * 0.95, pen)
+    v = verdicts(seen)
+    assert {k for k, x in v.items() if x == "filled"} == {f"m{i}" for i in range(marks)}

@@ -118,3 +118,23 @@ def test_slivers_of_print_past_where_the_layout_puts_it_are_no_stroke(store: Sto
     assert got == [("000001", "entered", (101, 104, 106)), ("000002", "entered", (102, 103, 108))], [
         c.reasons for c in report.cards
     ]
+
+
+def test_a_whole_sheet_seen_at_a_slant_is_read_as_the_cards_its_qrs_name(store: Store, tmp_path: Path):
+    """A 2-up letter sheet photographed whole at a slant (the held-out camera, seed 18): the first card's
+    corner marks with the second card's top-right mark pass for an A4 card's proportions. The QRs say the
+    cards are letter-2up, so the marks are grouped again as letter-2up cards: both entered as drawn."""
+    from parlaycards.demo import heldout
+
+    batch = printed(store, nfl_card(16), "letter-2up", 2, tmp_path)
+    drawn = {0: ((101, 104, 117, 131), "10"), 1: ((103, 114, 205, 228), "5")}
+    img = sheet(batch, 0, drawn, styles=("tick",))
+    photo = heldout.phone(img, np.random.default_rng(18), dpi_in=DPI, whole_sheet=True)
+    if photo.ndim == 2:
+        photo = cv2.cvtColor(photo, cv2.COLOR_GRAY2RGB)
+    report = _scan(store, batch.card.slug, photo, tmp_path / "slant.jpg")
+    got = sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards)
+    assert got == [
+        ("000001", "entered", (101, 104, 117, 131), Decimal(10)),
+        ("000002", "entered", (103, 114, 205, 228), Decimal(5)),
+    ], [c.reasons for c in report.cards]

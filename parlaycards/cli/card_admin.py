@@ -9,7 +9,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Ties
 from . import values
 from .card_show import print_card, say_edited
-from .options import CardTitle, Slug
+from .options import CardTitle, Record, Slug, spread
 from .shell import err, open_store, run
 
 if TYPE_CHECKING:
@@ -54,32 +54,31 @@ card_app = typer.Typer(
 )
 
 
-SlugOpt = Annotated[str, typer.Argument(help="The new card's slug, e.g. teaser-w12.")]
-Source = Annotated[
-    str | None, typer.Option("--from", help="The card whose games a teaser card is made from.")
-]
-TeaserOpt = Annotated[
-    str | None,
-    typer.Option(
-        help="Teaser points: 6, 6½ or 7 (football; 10 and 14 are the special teasers), 4, 4½ or 5 "
-        "(basketball). Every side and total moves this many points toward the player."
-    ),
-]
-TiesOpt = Annotated[
-    str | None,
-    typer.Option(help="Ties rule: lose, win or reduce [default: win; lose on a special teaser]."),
-]
-Tz = Annotated[str | None, typer.Option(help="Time zone the card shows times in.")]
+class NewCard(Record):
+    """What `card new` makes: a teaser card from another card's games (`source`), or an empty card."""
+
+    source: Annotated[
+        str | None, typer.Option("--from", help="The card whose games a teaser card is made from.")
+    ] = None
+    teaser: Annotated[
+        str | None,
+        typer.Option(
+            help="Teaser points: 6, 6½ or 7 (football; 10 and 14 are the special teasers), 4, 4½ or 5 "
+            "(basketball). Every side and total moves this many points toward the player."
+        ),
+    ] = None
+    ties: Annotated[
+        str | None,
+        typer.Option(help="Ties rule: lose, win or reduce [default: win; lose on a special teaser]."),
+    ] = None
+    title: CardTitle = None
+    tz: Annotated[str | None, typer.Option(help="Time zone the card shows times in.")] = None
 
 
 @card_app.command("new")
+@spread
 def card_new(
-    slug: SlugOpt,
-    source: Source = None,
-    teaser: TeaserOpt = None,
-    ties: TiesOpt = None,
-    title: CardTitle = None,
-    tz: Tz = None,
+    slug: Annotated[str, typer.Argument(help="The new card's slug, e.g. teaser-w12.")], asked: NewCard
 ) -> None:
     """Make a new card: a teaser card from another card's games, or an empty card to add games to.
 
@@ -93,16 +92,12 @@ def card_new(
     from ..services import new_cards as svc
 
     def make() -> "Saved":
-        # one of the Ties words, checked
+        ties = asked.ties  # one of the Ties words, checked
         rule = cast("Ties", values.choice(ties, Ties, "ties", "a ties rule")) if ties is not None else None
+        teaser = _teaser_points(asked.teaser)
+        store = open_store(create=asked.source is None)
         return svc.new_card(
-            open_store(create=source is None),
-            slug,
-            source=source,
-            teaser=_teaser_points(teaser),
-            ties=rule,
-            title=title,
-            tz=tz,
+            store, slug, source=asked.source, teaser=teaser, ties=rule, title=asked.title, tz=asked.tz
         )
 
     _say_made(run(make).card)

@@ -9,7 +9,7 @@ from ..core.bounds import MAX_INT
 from ..core.choices import Basis, BelowMinimum, Ties
 from . import values
 from .card_show import say_edited
-from .options import CardTitle, GameNumber, Json, Slug, group
+from .options import CardTitle, GameNumber, Json, Record, Slug, group, spread
 from .shell import console, err, open_store, print_json, run
 
 if TYPE_CHECKING:
@@ -292,45 +292,53 @@ def payout_analyze(
     console().print(rich_table(analysis_table(card, rows, Fraction(str(p))), title_justify="center"))
 
 
-TiesOpt = Annotated[str | None, typer.Option(help=f"{values.helps(Ties)}.")]
-MinPicks = Annotated[int | None, typer.Option(min=1, max=30)]
-MaxPicks = Annotated[
-    int | None,
-    typer.Option(
-        min=1, max=30, help="Most picks; raising it needs an all-hit tier for each new count (--tier)."
-    ),
-]
-Tier = Annotated[
-    list[str] | None,
-    typer.Option("--tier", help='A payout tier set in the same version, "PICKS [HITS] ODDS" (repeatable).'),
-]
-SameGame = Annotated[
-    bool | None,
-    typer.Option("--same-game/--no-same-game", help="Allow a side and the total of one game."),
-]
-BelowMinimumOpt = Annotated[
-    str | None,
-    typer.Option(help=f"{values.helps(BelowMinimum)}: a card reduced below the smallest tier."),
-]
-Cutoff = Annotated[
-    str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')
-]
-Disclaimer = Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")]
+class RulesAsked(Record):
+    """What `rules set` changes (None: left as it is)."""
+
+    ties: Annotated[str | None, typer.Option(help=f"{values.helps(Ties)}.")] = None
+    min_picks: Annotated[int | None, typer.Option(min=1, max=30)] = None
+    max_picks: Annotated[
+        int | None,
+        typer.Option(
+            min=1, max=30, help="Most picks; raising it needs an all-hit tier for each new count (--tier)."
+        ),
+    ] = None
+    tier: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--tier", help='A payout tier set in the same version, "PICKS [HITS] ODDS" (repeatable).'
+        ),
+    ] = None
+    same_game: Annotated[
+        bool | None,
+        typer.Option("--same-game/--no-same-game", help="Allow a side and the total of one game."),
+    ] = None
+    below_minimum: Annotated[
+        str | None,
+        typer.Option(help=f"{values.helps(BelowMinimum)}: a card reduced below the smallest tier."),
+    ] = None
+    cutoff: Annotated[
+        str | None, typer.Option(help='Last time cards are taken, e.g. "2026-11-29 13:00"; none removes it.')
+    ] = None
+    title: CardTitle = None
+    disclaimer: Annotated[str | None, typer.Option(help="The amusement-only / age / helpline line.")] = None
+
+    def plain(self) -> dict[str, object]:
+        """The rules given that are taken as typed."""
+        given: dict[str, object] = {"min_picks": self.min_picks, "max_picks": self.max_picks}
+        given |= {"same_game": self.same_game, "title": self.title, "disclaimer": self.disclaimer}
+        return {k: v for k, v in given.items() if v is not None}
+
+    def nothing(self) -> bool:
+        """No rule given: the rules are shown."""
+        return not self.plain() and all(
+            v is None for v in (self.ties, self.tier, self.below_minimum, self.cutoff)
+        )
 
 
 @rules_app.command("set")
-def rules_set(
-    slug: Slug,
-    ties: TiesOpt = None,
-    min_picks: MinPicks = None,
-    max_picks: MaxPicks = None,
-    tier: Tier = None,
-    same_game: SameGame = None,
-    below_minimum: BelowMinimumOpt = None,
-    cutoff: Cutoff = None,
-    title: CardTitle = None,
-    disclaimer: Disclaimer = None,
-) -> None:
+@spread
+def rules_set(slug: Slug, asked: RulesAsked) -> None:
     """Change the card's rules; refused if a pick count would lose its all-hit payout tier. Prints each
     change as before → after. Without options, shows the rules as the card prints them.
 
@@ -338,21 +346,20 @@ def rules_set(
     """
     from ..services import edits as svc
 
-    plain = {"min_picks": min_picks, "max_picks": max_picks, "same_game": same_game, "title": title}
-    plain["disclaimer"] = disclaimer
-    if all(v is None for v in (ties, tier, below_minimum, cutoff, *plain.values())):
+    if asked.nothing():
         _say_rules(slug)
         return
+    ties, below_minimum, cutoff = asked.ties, asked.below_minimum, asked.cutoff
 
     def change() -> Any:
-        given: dict[str, Any] = {k: v for k, v in plain.items() if v is not None}
+        given: dict[str, Any] = asked.plain()
         if ties is not None:
             given["ties"] = values.choice(ties, Ties, "ties", "a ties rule")
         if below_minimum is not None:
             given["below_minimum"] = values.choice(below_minimum, BelowMinimum, "below_minimum", "accepted")
         if cutoff is not None:
             given["cutoff"] = None if cutoff.strip().lower() == "none" else values.moment(cutoff, "cutoff")
-        fields = svc.RuleFields(**given, tiers=_rule_tiers(slug, tier or ()))
+        fields = svc.RuleFields(**given, tiers=_rule_tiers(slug, asked.tier or ()))
         return svc.set_rules(open_store(), slug, fields)
 
     say_edited(run(change))

@@ -1,7 +1,6 @@
 """Card commands: import, cards, show (game, payout and rules edits in `card_edits`, the calculator in
 `calc`, export and card new/delete/archive/revert in `card_admin`)."""
 
-from dataclasses import replace as replace_fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -10,11 +9,12 @@ import typer
 from ..core.bounds import MAX_INT
 from . import values
 from .card_show import print_card, print_games, print_other_lines, say_saved
-from .options import CardTitle, Fresh, Json, Slug
+from .options import CardTitle, Fresh, Json, Record, Slug, spread
 from .shell import console, err, new_pool_path, open_pool, open_store, print_json, run, say_new_pool
 
 if TYPE_CHECKING:
     from ..io.lines import Asked
+    from ..io.mapping import ColumnMap
     from ..services.cards import Columns, Imported, Into, Saved
 
 
@@ -63,120 +63,158 @@ Example: parlaycards import club.xlsx --map away=B --map home=C --map home-line=
 Example: parlaycards import club-week-7.xlsx --layout club-sheet"""
 
 
-LinesOpt = Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")]
-CardOpt = Annotated[str | None, typer.Option("--card", help="Card slug [default: from the file name].")]
-LeagueOpt = Annotated[str | None, typer.Option(help="League when the sheet does not say (NFL, NCAA, …).")]
-SheetOpt = Annotated[
-    list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")
-]
-TzOpt = Annotated[str, typer.Option(help="Time zone of the sheet's kickoff times.")]
-ReplaceOpt = Annotated[
-    bool,
-    typer.Option(
-        "--replace",
-        help="Import even though it undoes hand edits made to the "
-        "card since its last import (they are listed).",
-    ),
-]
-DryRunOpt = Annotated[
-    bool,
-    typer.Option(
-        "--dry-run", help="Show how each column was read and the games it would store; store nothing."
-    ),
-]
-WeekOpt = Annotated[
-    str | None, typer.Option(help="A season's file: the week to import, by its Week column (5, WC).")
-]
-SeasonOpt = Annotated[
-    str | None,
-    typer.Option(help="A file of several seasons: the season of --week, by its Season column."),
-]
-OnOpt = Annotated[
-    str | None, typer.Option("--date", help="A season's file: the games of this day (2023-10-08).")
-]
-MapOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--map",
-        metavar="ROLE=COLUMN",
-        help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
-        '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
-        "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml, "
-        "week, season (a season's file, with --week / --season); matchup (both teams in one cell, a line "
-        "after its team: Chiefs -3 vs Bills) in place of away and home; two rows a game: team, rot, "
-        "spread or line, total, money.",
-    ),
-]
-FavouriteByOpt = Annotated[
-    str | None,
-    typer.Option(
-        metavar="sign|margin",
-        help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
-        "favoured). Example: --map spread=F --favourite-by sign",
-    ),
-]
-NewTeamOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        metavar="NAME",
-        help="A team name that is right as written though it is close to a known team's (repeatable); "
-        'without it such a name is refused as a likely typo. Example: --new-team "Saint Josephs"',
-    ),
-]
-SaveLayoutOpt = Annotated[
-    str | None,
-    typer.Option(
-        metavar="NAME",
-        help="Keep this --map in the pool under NAME for next week's file of the same shape. "
-        "Example: --map away=B --map home=D --map home-line=F --save-layout club-sheet",
-    ),
-]
-LayoutOpt = Annotated[
-    str | None,
-    typer.Option(
-        metavar="NAME",
-        help="Read the columns as a saved layout says (see `parlaycards layouts`). "
-        "Example: --layout club-sheet",
-    ),
-]
+class Reading(Record):
+    """What `import` reads: the file and its sheets, the games of a season's file, the columns named by
+    hand, the team names taken as written."""
+
+    league: Annotated[str | None, typer.Option(help="League when the sheet does not say (NFL, NCAA, …).")] = (
+        None
+    )
+    sheet: Annotated[
+        list[str] | None, typer.Option("--sheet", help="Sheet to read (repeatable) [default: all].")
+    ] = None
+    tz: Annotated[str, typer.Option(help="Time zone of the sheet's kickoff times.")] = "America/New_York"
+    week: Annotated[
+        str | None, typer.Option(help="A season's file: the week to import, by its Week column (5, WC).")
+    ] = None
+    season: Annotated[
+        str | None,
+        typer.Option(help="A file of several seasons: the season of --week, by its Season column."),
+    ] = None
+    on: Annotated[
+        str | None, typer.Option("--date", help="A season's file: the games of this day (2023-10-08).")
+    ] = None
+    new_team: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME",
+            help="A team name that is right as written though it is close to a known team's (repeatable); "
+            'without it such a name is refused as a likely typo. Example: --new-team "Saint Josephs"',
+        ),
+    ] = None
+
+    def asked(self, lines: Path, typed: str, naming: "Naming") -> "Asked":
+        """The read of `lines` asked, its columns named as `naming` says (`typed`: the operator's command
+        line, repeated by a suggestion)."""
+        from ..io.lines import Asked
+
+        on = self.on
+        day = run(lambda: values.day(on, "date")) if on is not None else None
+        mapping = naming.mapping()
+        sheets, teams = tuple(self.sheet or ()), tuple(self.new_team or ())
+        return Asked(
+            lines,
+            sheets,
+            self.league,
+            self.tz,
+            week=self.week,
+            season=self.season,
+            on=day,
+            mapping=mapping,
+            typed=typed,
+            new_teams=teams,
+        )
 
 
-def import_(
-    ctx: typer.Context,
-    lines: LinesOpt,
-    card: CardOpt = None,
-    title: CardTitle = None,
-    league: LeagueOpt = None,
-    sheet: SheetOpt = None,
-    tz: TzOpt = "America/New_York",
-    new: Fresh = False,
-    replace: ReplaceOpt = False,
-    dry_run: DryRunOpt = False,
-    week: WeekOpt = None,
-    season: SeasonOpt = None,
-    on: OnOpt = None,
-    map_: MapOpt = None,
-    favourite_by: FavouriteByOpt = None,
-    save_layout: SaveLayoutOpt = None,
-    layout: LayoutOpt = None,
-    new_team: NewTeamOpt = None,
-) -> None:
-    """Import the week's lines from a spreadsheet into a card (the whole help: IMPORT_HELP)."""
-    day = run(lambda: values.day(on, "date")) if on is not None else None
-    mapping = None
-    if map_ or favourite_by is not None:
+class Storing(Record):
+    """Where `import` puts the games: the card, started afresh or not, hand edits undone or not, a dry run;
+    the columns as a layout saved earlier, or saved now."""
+
+    card: Annotated[str | None, typer.Option("--card", help="Card slug [default: from the file name].")] = (
+        None
+    )
+    title: CardTitle = None
+    new: Fresh = False
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Import even though it undoes hand edits made to the "
+            "card since its last import (they are listed).",
+        ),
+    ] = False
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run", help="Show how each column was read and the games it would store; store nothing."
+        ),
+    ] = False
+
+    def into(self) -> "Into":
+        from ..services.cards import Into
+
+        return Into(self.card, self.title, fresh=self.new, replace=self.replace, dry_run=self.dry_run)
+
+
+class Naming(Record):
+    """How `import` finds the sheet's columns beside its header: named by hand (`--map`), as a layout
+    saved earlier, and a mapping saved for next week's file."""
+
+    map: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ROLE=COLUMN",
+            help="Name a column's role by hand, by letter or header (repeatable). Example: --map away=B "
+            '--map home="Host club" --map home-line=F --map total=G. Roles: away, home, home-line, away-line, home-margin, spread, '
+            "favourite, underdog, line, total, kickoff, date, time, league, neutral, site, away-ml, home-ml, "
+            "week, season (a season's file, with --week / --season); matchup (both teams in one cell, a line "
+            "after its team: Chiefs -3 vs Bills) in place of away and home; two rows a game: team, rot, "
+            "spread or line, total, money.",
+        ),
+    ] = None
+    favourite_by: Annotated[
+        str | None,
+        typer.Option(
+            metavar="sign|margin",
+            help="With --map spread=F: sign (home's line, favourite negative) or margin (positive: home "
+            "favoured). Example: --map spread=F --favourite-by sign",
+        ),
+    ] = None
+    save_layout: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Keep this --map in the pool under NAME for next week's file of the same shape. "
+            "Example: --map away=B --map home=D --map home-line=F --save-layout club-sheet",
+        ),
+    ] = None
+    layout: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAME",
+            help="Read the columns as a saved layout says (see `parlaycards layouts`). "
+            "Example: --layout club-sheet",
+        ),
+    ] = None
+
+    def mapping(self) -> "ColumnMap | None":
+        """The columns named by hand, checked; None when none are."""
+        map_, favourite_by = self.map, self.favourite_by
+        if not map_ and favourite_by is None:
+            return None
         from ..io.mapping import parse_map
 
-        mapping = run(lambda: parse_map(tuple(map_ or ()), favourite_by))
-    from ..io.lines import Asked
-    from ..services.cards import Columns, Into
+        return run(lambda: parse_map(tuple(map_ or ()), favourite_by))
 
+    def columns(self) -> "Columns":
+        from ..services.cards import Columns
+
+        return Columns(self.layout, self.save_layout)
+
+
+@spread
+def import_(
+    ctx: typer.Context,
+    lines: Annotated[Path, typer.Argument(help="The week's lines: .xlsx, .xlsm or .csv.")],
+    storing: Storing,
+    reading: Reading,
+    naming: Naming,
+) -> None:
+    """Import the week's lines from a spreadsheet into a card (the whole help: IMPORT_HELP)."""
+    dry_run = storing.dry_run
     fresh_pool = None if dry_run else new_pool_path()
-    typed = _typed(ctx, leave=frozenset({"map_", "favourite_by", "dry_run", "layout", "save_layout"}))
-    asked = Asked(lines, tuple(sheet or ()), league, tz, week=week, season=season, on=day, mapping=mapping)
-    asked = replace_fields(asked, typed=typed, new_teams=tuple(new_team or ()))
-    into = Into(card, title, fresh=new, replace=replace, dry_run=dry_run)
-    done = _import(asked, into, Columns(layout, save_layout))
+    typed = _typed(ctx, leave=frozenset({"map", "favourite_by", "dry_run", "layout", "save_layout"}))
+    done = _import(reading.asked(lines, typed, naming), storing.into(), naming.columns())
     say_import(done, dry_run)
     if not dry_run:
         say_new_pool(fresh_pool)

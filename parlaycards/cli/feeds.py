@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..core.text import plural
-from .options import Fresh, Slug, group
+from .options import Fresh, Record, Slug, group, spread
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 if TYPE_CHECKING:
+    from ..services.feeds import FeedSource, FeedWeek
     from ..store import Store
 
 lines_app = group(
@@ -17,32 +18,46 @@ lines_app = group(
     "parlaycards lines fetch nfl --week 12 --card nfl-w12",
 )
 
-Provider = Annotated[
-    str | None,
-    typer.Option(
-        "--provider",
-        help="espn (no key) or odds-api (a key) [default: espn; with --from-file, the file says].",
-    ),
-]
-ApiKey = Annotated[
-    str | None,
-    typer.Option(
-        "--api-key",
-        envvar="PARLAYCARDS_ODDS_API_KEY",
-        show_envvar=False,
-        help="The Odds API key (or set PARLAYCARDS_ODDS_API_KEY).",
-    ),
-]
-FromFile = Annotated[
-    Path | None,
-    typer.Option(
-        "--from-file",
-        exists=True,
-        dir_okay=False,
-        help="Read a saved response (kept from an earlier fetch, or saved from a browser) instead of the network.",
-    ),
-]
-DryRun = Annotated[bool, typer.Option("--dry-run", help="Show what would be stored; store nothing.")]
+
+class Fetching(Record):
+    """Where `lines fetch` and `result fetch` ask (a provider, its key, or a saved response), and whether
+    they store what they find."""
+
+    provider: Annotated[
+        str | None,
+        typer.Option(
+            "--provider",
+            help="espn (no key) or odds-api (a key) [default: espn; with --from-file, the file says].",
+        ),
+    ] = None
+    api_key: Annotated[
+        str | None,
+        typer.Option(
+            "--api-key",
+            envvar="PARLAYCARDS_ODDS_API_KEY",
+            show_envvar=False,
+            help="The Odds API key (or set PARLAYCARDS_ODDS_API_KEY).",
+        ),
+    ] = None
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from-file",
+            exists=True,
+            dir_okay=False,
+            help="Read a saved response (kept from an earlier fetch, or saved from a browser) instead of the network.",
+        ),
+    ] = None
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be stored; store nothing.")] = (
+        False
+    )
+
+    def source(self) -> "FeedSource":
+        from ..services.feeds import FeedSource
+
+        return FeedSource(self.provider, self.api_key, self.from_file)
+
+
 NETWORK = (
     "Feeds are asked at https://site.api.espn.com/apis/site/v2/sports (PARLAYCARDS_ESPN_URL) and "
     "https://api.the-odds-api.com/v4 (PARLAYCARDS_ODDS_API_URL), waiting up to 15 seconds "
@@ -58,65 +73,72 @@ def register(app: typer.Typer) -> None:
     result_app.command("fetch")(result_fetch)
 
 
-League = Annotated[
-    str, typer.Argument(help="nfl, ncaaf (college, FBS), nba, ncaab (men's college), wnba, mlb or nhl.")
-]
-CardOpt = Annotated[str, typer.Option("--card", help="Card slug to make, or to give a new version.")]
-Week = Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week (football).")]
-Day = Annotated[
-    str | None,
-    typer.Option("--date", help="One day's games, YYYY-MM-DD (college Saturdays, every other sport)."),
-]
-SeasonOpt = Annotated[
-    int | None,
-    typer.Option(min=1900, max=2200, help="Season year with --week [default: the current season]."),
-]
-Top = Annotated[
-    int | None,
-    typer.Option(
-        min=1,
-        max=25,
-        help="Only games with a team ranked this high (college football and basketball, ESPN).",
-    ),
-]
-Book = Annotated[
-    str | None,
-    typer.Option(
-        help="One bookmaker's lines (odds-api), e.g. draftkings [default: the median line across bookmakers]."
-    ),
-]
-TitleOpt = Annotated[
-    str | None,
-    typer.Option(help="Title printed on the card [default: league and week, or the card's own]."),
-]
-Tz = Annotated[str, typer.Option(help="Time zone the card shows kickoffs in.")]
-Replace = Annotated[
-    bool,
-    typer.Option(
-        "--replace",
-        help="Let the feed's lines undo hand edits made since the card's last import (they are listed).",
-    ),
-]
+class FeedAsked(Record):
+    """The games `lines fetch` asks a feed for."""
+
+    league: Annotated[
+        str, typer.Argument(help="nfl, ncaaf (college, FBS), nba, ncaab (men's college), wnba, mlb or nhl.")
+    ]
+    week: Annotated[int | None, typer.Option(min=1, max=25, help="Regular-season week (football).")] = None
+    date: Annotated[
+        str | None,
+        typer.Option(help="One day's games, YYYY-MM-DD (college Saturdays, every other sport)."),
+    ] = None
+    season: Annotated[
+        int | None,
+        typer.Option(min=1900, max=2200, help="Season year with --week [default: the current season]."),
+    ] = None
+    top: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=25,
+            help="Only games with a team ranked this high (college football and basketball, ESPN).",
+        ),
+    ] = None
+    book: Annotated[
+        str | None,
+        typer.Option(
+            help="One bookmaker's lines (odds-api), e.g. draftkings [default: the median line across bookmakers]."
+        ),
+    ] = None
+    tz: Annotated[str, typer.Option(help="Time zone the card shows kickoffs in.")] = "America/New_York"
+
+    def feed_week(self) -> "FeedWeek":
+        from ..services.feeds import FeedWeek
+
+        return FeedWeek(
+            self.league,
+            week=self.week,
+            season=self.season,
+            day=self.date,
+            top=self.top,
+            book=self.book,
+            tz=self.tz,
+        )
+
+
+class Making(Record):
+    """The card `lines fetch` makes, or gives a new version."""
+
+    card: Annotated[str, typer.Option("--card", help="Card slug to make, or to give a new version.")]
+    title: Annotated[
+        str | None,
+        typer.Option(help="Title printed on the card [default: league and week, or the card's own]."),
+    ] = None
+    new: Fresh = False
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="Let the feed's lines undo hand edits made since the card's last import (they are listed).",
+        ),
+    ] = False
 
 
 @lines_app.command("fetch")
-def lines_fetch(
-    league: League,
-    card: CardOpt,
-    week: Week = None,
-    day: Day = None,
-    season: SeasonOpt = None,
-    top: Top = None,
-    provider: Provider = None,
-    book: Book = None,
-    api_key: ApiKey = None,
-    from_file: FromFile = None,
-    dry_run: DryRun = False,
-    title: TitleOpt = None,
-    tz: Tz = "America/New_York",
-    new: Fresh = False,
-    replace: Replace = False,
-) -> None:
+@spread
+def lines_fetch(asked: FeedAsked, fetching: Fetching, making: Making) -> None:
     """Make a card (or a new version of one) from a feed's schedule and lines, as `import` does.
 
     Half-point and whole lines, pick'em games and neutral sites are taken as the feed gives them,
@@ -133,12 +155,11 @@ def lines_fetch(
     from ..services import feeds as svc
     from ..services.cards import Into
 
+    dry_run = fetching.dry_run
     fresh_pool = None if dry_run else new_pool_path()
-    asked = svc.FeedWeek(league, week=week, season=season, day=day, top=top, book=book, tz=tz)
-    source = svc.FeedSource(provider, api_key, from_file)
-    into = Into(card, title, fresh=new, replace=replace, dry_run=dry_run)
-    fetched = run(lambda: svc.fetch_lines(_store(dry_run), asked, source, into))
-    _say_fetched(fetched, top)
+    into = Into(making.card, making.title, fresh=making.new, replace=making.replace, dry_run=dry_run)
+    fetched = run(lambda: svc.fetch_lines(_store(dry_run), asked.feed_week(), fetching.source(), into))
+    _say_fetched(fetched, asked.top)
     if not fetched.dry_run:
         say_new_pool(fresh_pool)
 
@@ -206,12 +227,10 @@ def _store(dry_run: bool) -> "Store":
 lines_fetch.__doc__ = (lines_fetch.__doc__ or "").replace("{network}", NETWORK)
 
 
+@spread
 def result_fetch(
     slug: Slug,
-    provider: Provider = None,
-    api_key: ApiKey = None,
-    from_file: FromFile = None,
-    dry_run: DryRun = False,
+    fetching: Fetching,
     replace: Annotated[
         bool,
         typer.Option("--replace", help="Take the feed's score where it differs from one already stored."),
@@ -229,11 +248,12 @@ def result_fetch(
     Example: parlaycards result fetch nfl-w12
     """
     from ..services import feed_results as svc
-    from ..services.feeds import FeedSource
     from .pool_views import say_results
 
-    source = FeedSource(provider, api_key, from_file)
-    fetched = run(lambda: svc.fetch_results(open_store(), slug, source, dry_run=dry_run, replace=replace))
+    source = fetching.source()
+    fetched = run(
+        lambda: svc.fetch_results(open_store(), slug, source, dry_run=fetching.dry_run, replace=replace)
+    )
     rec = fetched.recorded
     sources = " and ".join(dict.fromkeys(t.provider for t in fetched.taken))
     if fetched.dry_run:

@@ -9,7 +9,7 @@ import typer
 from ..core.money import dollars
 from ..core.text import plural
 from . import values
-from .options import Json, Slug, after_cutoff, handed_in
+from .options import Json, Record, Slug, after_cutoff, handed_in, spread
 from .shell import err, open_store, print_json, run, state
 
 
@@ -79,54 +79,68 @@ def scan(
         raise typer.Exit(1)
 
 
-Accept = Annotated[
-    str | None,
-    typer.Option(
-        help='Enter this card from review: its serial, or "#ID" (the id '
-        "shown) for a card whose QR could not be read; several, comma-separated, are each entered as read."
-    ),
-]
-Reject = Annotated[
-    str | None,
-    typer.Option(
-        help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
-    ),
-]
-Serial = Annotated[str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')]
-Picks = Annotated[
-    str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")
-]
-Stake = Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")]
-Code = Annotated[str | None, typer.Option(help="With --accept: the verify code [default: as read].")]
-Name = Annotated[str, typer.Option(help="With --accept: the player's name.")]
-Received = Annotated[
-    str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan was told].")
-]
-Late = Annotated[bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")]
-Replace = Annotated[
-    bool,
-    typer.Option(
-        "--replace", help="With --accept: put it in place of the entry already made for its serial."
-    ),
-]
-Reason = Annotated[str, typer.Option(help="With --reject: why.")]
-AllRows = Annotated[bool, typer.Option("--all", help="List every card scanned, not only those waiting.")]
+class Accepting(Record):
+    """`review --accept`: the cards entered from review, and what the operator corrects (None: as read)."""
+
+    accept: Annotated[
+        str | None,
+        typer.Option(
+            help='Enter this card from review: its serial, or "#ID" (the id '
+            "shown) for a card whose QR could not be read; several, comma-separated, are each entered as read."
+        ),
+    ] = None
+    serial: Annotated[
+        str | None, typer.Option(help='With --accept "#ID": the serial printed on the card.')
+    ] = None
+    picks: Annotated[
+        str | None, typer.Option(help="With --accept: the picks, e.g. 101,104,117 [default: as read].")
+    ] = None
+    stake: Annotated[str | None, typer.Option(help="With --accept: the stake [default: as read].")] = None
+    code: Annotated[str | None, typer.Option(help="With --accept: the verify code [default: as read].")] = (
+        None
+    )
+    name: Annotated[str, typer.Option(help="With --accept: the player's name.")] = ""
+    received: Annotated[
+        str | None, typer.Option(help="With --accept: when it was handed in [default: as the scan was told].")
+    ] = None
+    late: Annotated[
+        bool, typer.Option("--late", help="With --accept: accept it after the cutoff, on purpose.")
+    ] = False
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace", help="With --accept: put it in place of the entry already made for its serial."
+        ),
+    ] = False
+
+    def for_one(self) -> list[str]:
+        """The corrections given that go with one card only."""
+        given = [
+            n
+            for n, v in (("--serial", self.serial), ("--picks", self.picks), ("--code", self.code))
+            if v is not None
+        ]
+        return given + [
+            n
+            for n, v in (("--name", self.name), ("--received", self.received), ("--replace", self.replace))
+            if v
+        ]
 
 
+@spread
 def review(
     slug: Slug,
-    accept: Accept = None,
-    reject: Reject = None,
-    serial: Serial = None,
-    picks: Picks = None,
-    stake: Stake = None,
-    code: Code = None,
-    name: Name = "",
-    received: Received = None,
-    late: Late = False,
-    replace: Replace = False,
-    reason: Reason = "",
-    all_rows: AllRows = False,
+    accepting: Accepting,
+    reject: Annotated[
+        str | None,
+        typer.Option(
+            help='Take this card (a serial, or "#ID"; several, comma-separated) out of review without entering it.'
+        ),
+    ] = None,
+    reason: Annotated[str, typer.Option(help="With --reject: why.")] = "",
+    all_rows: Annotated[
+        bool, typer.Option("--all", help="List every card scanned, not only those waiting.")
+    ] = False,
     json: Json = False,
 ) -> None:
     """The scanned cards waiting for a person: why, what was read, and the crop of each.
@@ -135,40 +149,39 @@ def review(
     (or: parlaycards review nfl-w12 --reject 000123 --reason "two marks on 104";
     several at once: parlaycards review nfl-w12 --accept 000055,000056 --stake 5)
     """
+    accept = accepting.accept
     if accept is not None and reject is not None:
         err("Error: give --accept or --reject, not both.", "bold red")
         raise typer.Exit(2)
     if accept is not None and "," in accept:
-        given = [n for n, v in (("--serial", serial), ("--picks", picks), ("--code", code)) if v is not None]
-        given += [n for n, v in (("--name", name), ("--received", received), ("--replace", replace)) if v]
-        _accept_many(slug, accept, given, stake, late)
+        _accept_many(slug, accept, accepting)
     elif accept is not None:
-        fixed = {"serial": serial, "picks": picks, "stake": stake, "code": code, "received": received}
-        _accept_one(slug, accept, fixed, name, late, replace)
+        _accept_one(slug, accept, accepting)
     elif reject is not None:
         _reject(slug, reject, reason)
     else:
         _list(slug, all_rows, json)
 
 
-def _accept_many(slug: str, accept: str, given: list[str], stake: str | None, late: bool) -> None:
+def _accept_many(slug: str, accept: str, asked: Accepting) -> None:
     """Several cards entered each as read (only --stake and --late go with them)."""
     from ..services import scan as svc
 
-    if given:
+    if given := asked.for_one():
         err(
             f"Error: {', '.join(given)} go with one card; several cards are each entered as read "
             "(give --stake for those read without one).",
             "bold red",
         )
         raise typer.Exit(2)
+    stake = asked.stake
     entries = run(
         lambda: svc.accept_many(
             open_store(),
             slug,
             svc.several(accept),
             stake=values.stake(stake) if stake is not None else None,
-            late=late,
+            late=asked.late,
         )
     )
     err(
@@ -178,14 +191,11 @@ def _accept_many(slug: str, accept: str, given: list[str], stake: str | None, la
     )
 
 
-def _accept_one(
-    slug: str, accept: str, fixed: dict[str, str | None], name: str, late: bool, replace: bool
-) -> None:
-    """One card entered from review, with what the operator corrected (`fixed`: None where as read)."""
+def _accept_one(slug: str, accept: str, fixed: Accepting) -> None:
+    """One card entered from review, with what the operator corrected (None where as read)."""
     from ..services import scan as svc
 
-    def given(key: str, parse: Callable[[str], object]) -> Any:
-        value = fixed[key]
+    def given(value: str | None, parse: Callable[[str], object]) -> Any:
         return parse(value) if value is not None else None
 
     e = run(
@@ -193,14 +203,14 @@ def _accept_one(
             open_store(),
             slug,
             accept,
-            serial=given("serial", values.serial),
-            picks=given("picks", values.picks),
-            stake=given("stake", values.stake),
-            code=fixed["code"],
-            name=name,
-            received=given("received", values.received),
-            late=late,
-            replace=replace,
+            serial=given(fixed.serial, values.serial),
+            picks=given(fixed.picks, values.picks),
+            stake=given(fixed.stake, values.stake),
+            code=fixed.code,
+            name=fixed.name,
+            received=given(fixed.received, values.received),
+            late=fixed.late,
+            replace=fixed.replace,
         )
     )
     err(

@@ -40,6 +40,9 @@ NOISE = 6.0
 SEEN = 0.04
 # The player's hand: how dark a stroke is (q90) and how much of the bubble is covered (mean), as the
 # median of the darker half of the card's inked bubbles.
+# ... where the inked bubbles fall in two groups this many times apart in darkness, the darker is the
+# player's (a blurred photo greys many blank bubbles a little: they are not the player's hand).
+GAP = 2.5
 # A bubble's stroke against the player's: at or above FILLED (half the player's darkness) it is the same
 # pen; at or below ERASED it is a smear clearly lighter than every mark the player made. Between the two
 # a person decides: an erasure left half done must never be entered as a pick.
@@ -108,11 +111,23 @@ def hand(seen: Mapping[str, Seen]) -> Hand:
     inked = [s for s in seen.values() if s.q90 - bq >= inked_q or s.mean - bm >= inked_m]
     if not inked:
         return Hand(bm, bq, inked_m, inked_q, None, None)
-    strokes = sorted(s.q90 - bq for s in inked)
-    fills = sorted(s.mean - bm for s in inked)
+    mine = _marks(inked, bq)
+    strokes = sorted(s.q90 - bq for s in mine)
+    fills = sorted(s.mean - bm for s in mine)
     stroke = max(median(strokes[len(strokes) // 2 :]), inked_q)
     seen_q = min(inked_q, max(SEEN, NOISE * spread_q, FAINT * stroke))
     return Hand(bm, bq, inked_m, inked_q, stroke, median(fills[len(fills) // 2 :]), seen_q)
+
+
+def _marks(inked: list[Seen], blank_q90: float) -> list[Seen]:
+    """The player's own marks among a card's inked bubbles: all of them, or, where the inked bubbles fall
+    in two groups GAP times apart in darkness (a blurred photo greys dozens of blank bubbles a little;
+    the player's few marks stand far above them), the darker group only."""
+    ranked = sorted(inked, key=lambda s: s.q90)
+    strokes = [max(s.q90 - blank_q90, 1e-3) for s in ranked]
+    steps = [(strokes[i + 1] / strokes[i], i + 1) for i in range(len(strokes) - 1)]
+    ratio, cut = max(steps, default=(0.0, 0))
+    return ranked[cut:] if ratio >= GAP else ranked
 
 
 def verdict(s: Seen, h: Hand) -> Verdict:

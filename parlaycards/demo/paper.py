@@ -9,7 +9,7 @@ channel, the paper. Everything random comes from a `numpy.random.Generator`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,28 +143,46 @@ def _finish(out: np.ndarray, rng: np.random.Generator, sigma: float, quality: in
     return _jpeg(cv2.add(out, noise, dtype=cv2.CV_8U), quality)
 
 
+# Each setting of a picture, in the order it is drawn from the generator when not given, and how.
+Draws = dict[str, Callable[[np.random.Generator], float]]
+SCAN_SETTINGS: Draws = {
+    "quarter_turns": lambda rng: int(rng.integers(4)),
+    "skew_deg": lambda rng: float(rng.uniform(-3, 3)),
+    "dark_bed": lambda rng: bool(rng.random() < 0.2),
+    "jpeg_quality": lambda rng: int(rng.integers(50, 96)),
+    "grey": lambda rng: bool(rng.random() < 0.6),
+    "margin_mm": lambda rng: rng.uniform(2, 8),
+}
+PHOTO_SETTINGS: Draws = {
+    "ppi": lambda rng: float(rng.uniform(140, 240)),
+    "tilt_deg": lambda rng: rng.uniform(0, 15),
+    "spin_deg": lambda rng: rng.choice([0, 90, 180, 270]) + rng.normal(0, 6),
+    "shadow": lambda rng: bool(rng.random() < 0.6),
+    "motion": lambda rng: float(rng.uniform(2, 5)) if rng.random() < 0.15 else 0.0,
+    "blur": lambda rng: float(rng.uniform(0.3, 1.3)),
+    "grey": lambda rng: bool(rng.random() < 0.25),
+    "jpeg_quality": lambda rng: int(rng.integers(50, 96)),
+}
+
+
+def _settings(draws: Draws, given: dict[str, float | None], rng: np.random.Generator) -> dict[str, float]:
+    """Each setting of `draws` as given, else drawn from `rng`, in the order of `draws`."""
+    unknown = sorted(set(given) - set(draws))
+    if unknown:
+        raise TypeError(f"no picture setting {', '.join(unknown)}; the settings: {', '.join(draws)}")
+    return {name: draw(rng) if (value := given.get(name)) is None else value for name, draw in draws.items()}
+
+
 def scanner(
-    img: np.ndarray,
-    rng: np.random.Generator,
-    *,
-    dpi_in: float,
-    dpi_out: float = 200,
-    quarter_turns: int | None = None,
-    skew_deg: float | None = None,
-    dark_bed: bool | None = None,
-    jpeg_quality: int | None = None,
-    grey: bool | None = None,
-    margin_mm: float | None = None,
+    img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, dpi_out: float = 200, **given: float | None
 ) -> np.ndarray:
     """A flatbed or sheet-fed scan: resampled to `dpi_out`, turned by quarter turns and a small skew
     (≤ 3°), on a light or dark bed with a margin, mildly noisy, JPEG round trip (quality 50–95).
-    Unset parameters are drawn from `rng`. Returns RGB, or H×W grey when `grey`."""
-    turns = int(rng.integers(4)) if quarter_turns is None else quarter_turns
-    skew = float(rng.uniform(-3, 3)) if skew_deg is None else skew_deg
-    dark = bool(rng.random() < 0.2) if dark_bed is None else dark_bed
-    quality = int(rng.integers(50, 96)) if jpeg_quality is None else jpeg_quality
-    grey = bool(rng.random() < 0.6) if grey is None else grey
-    margin = rng.uniform(2, 8) if margin_mm is None else margin_mm
+    `given`: settings of SCAN_SETTINGS (`quarter_turns`, `skew_deg`, `dark_bed`, `jpeg_quality`, `grey`,
+    `margin_mm`); the others are drawn from `rng`. Returns RGB, or H×W grey when `grey`."""
+    got = _settings(SCAN_SETTINGS, given, rng)
+    turns, skew, dark = int(got["quarter_turns"]), got["skew_deg"], bool(got["dark_bed"])
+    quality, grey, margin = int(got["jpeg_quality"]), bool(got["grey"]), got["margin_mm"]
     rgb, paper = _place(img, dpi_out / dpi_in, turns, grey)
     h, w = paper.shape
     m = margin * dpi_out / 25.4
@@ -205,32 +223,16 @@ def _tilted(w: int, h: int, spin: float, tilt: float, axis: float, reach: float)
 TABLES = ((120, 80, 50), (150, 110, 70), (70, 60, 55), (95, 95, 100), (180, 175, 165), (45, 45, 50))  # RGB
 
 
-def phone(
-    img: np.ndarray,
-    rng: np.random.Generator,
-    *,
-    dpi_in: float,
-    ppi: float | None = None,
-    tilt_deg: float | None = None,
-    spin_deg: float | None = None,
-    shadow: bool | None = None,
-    blur: float | None = None,
-    motion: float | None = None,
-    grey: bool | None = None,
-    jpeg_quality: int | None = None,
-) -> np.ndarray:
+def phone(img: np.ndarray, rng: np.random.Generator, *, dpi_in: float, **given: float | None) -> np.ndarray:
     """A phone photo of the paper on a table: `ppi` (140–240) pixels an inch on the paper, seen at
     `tilt_deg` (≤ 15) and turned `spin_deg` (any, quarter turns included), lit unevenly, maybe with
-    a soft shadow across it, vignetted, out of focus (`blur`, px) or shaken (`motion`, px), noisy,
-    in colour or grey, JPEG round trip (quality 50–95). Unset parameters are drawn from `rng`."""
-    ppi = float(rng.uniform(140, 240)) if ppi is None else ppi
-    tilt = math.radians(rng.uniform(0, 15) if tilt_deg is None else tilt_deg)
-    spin = math.radians(rng.choice([0, 90, 180, 270]) + rng.normal(0, 6) if spin_deg is None else spin_deg)
-    shadow = bool(rng.random() < 0.6) if shadow is None else shadow
-    motion = (float(rng.uniform(2, 5)) if rng.random() < 0.15 else 0.0) if motion is None else motion
-    blur = float(rng.uniform(0.3, 1.3)) if blur is None else blur
-    grey = bool(rng.random() < 0.25) if grey is None else grey
-    quality = int(rng.integers(50, 96)) if jpeg_quality is None else jpeg_quality
+    a soft `shadow` across it, vignetted, out of focus (`blur`, px) or shaken (`motion`, px), noisy,
+    in colour or `grey`, JPEG round trip (`jpeg_quality` 50–95). `given`: settings of PHOTO_SETTINGS;
+    the others are drawn from `rng`."""
+    got = _settings(PHOTO_SETTINGS, given, rng)
+    ppi, tilt, spin = got["ppi"], math.radians(got["tilt_deg"]), math.radians(got["spin_deg"])
+    shadow, motion, blur = bool(got["shadow"]), got["motion"], got["blur"]
+    grey, quality = bool(got["grey"]), int(got["jpeg_quality"])
     rgb, paper = _place(img, ppi / dpi_in, 0, False)
     view = _View.of(rgb, paper, spin, tilt, rng)
     table = np.array(TABLES[int(rng.integers(len(TABLES)))], np.float32) * rng.uniform(0.85, 1.1)

@@ -23,7 +23,7 @@ from ..layout.card import split_body
 from ..layout.geometry import CardLayout, corners
 from ..layout.parts import fiducials
 from ..layout.templates import Template
-from .locate import locate
+from .locate import Found, locate
 from .pages import Page
 from .quads import Quad, Shape
 from .read import Frame, K, darkness, ours, read_qr, straighten
@@ -106,10 +106,11 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
     if page.halved and not _fine_enough(found.quads, pool.shapes):
         return read_page(page.whole(), pool)
     quads, rest = found.quads, found.stray
-    out: list[Scanned] = []
-    for n, quad in enumerate(quads, start=1):
-        where = page.where + (f", card {n}" if len(quads) > 1 else "")
-        out.append(_read_card(page, quad, where, pool))
+    out = _read_cards(page, quads, pool)
+    again = _as_named(page, out, pool)
+    if again is not None:
+        found, out = again
+        quads, rest = found.quads, found.stray
     sides = sorted(q.side for q in quads)
     stray = [m for m in rest if not sides or 0.7 < m.side / sides[len(sides) // 2] < 1.4]
     ink = found.ink_elsewhere([_outline(q, pool.templates) for q in quads]) if quads else 0.0
@@ -145,6 +146,34 @@ def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
         )
         out.append(s)
     return out, False
+
+
+def _read_cards(page: Page, quads: list[Quad], pool: Pool) -> list[Scanned]:
+    out = []
+    for n, quad in enumerate(quads, start=1):
+        where = page.where + (f", card {n}" if len(quads) > 1 else "")
+        out.append(_read_card(page, quad, where, pool))
+    return out
+
+
+def _lined_up(cards: list[Scanned]) -> int:
+    return sum(s.fit >= MIN_FIT for s in cards)
+
+
+def _as_named(page: Page, cards: list[Scanned], pool: Pool) -> tuple[Found, list[Scanned]] | None:
+    """The page's corner marks grouped again, as cards of only the templates the QRs read on it name,
+    when a card read on it could not be lined up: on a sheet seen at a slant, a card's corner marks
+    with a mark of the card beside it can pass for a card of another template's proportions (an A4
+    card on a letter sheet). The new reading when it lines up more cards (None: keep the first)."""
+    named = {s.template for s in cards if s.template}
+    if not named or all(s.fit >= MIN_FIT for s in cards if s.template):
+        return None
+    shapes = tuple(s for s in pool.shapes if s.name in named)
+    if len(shapes) == len(pool.shapes):
+        return None
+    found = locate(page.grey, shapes)
+    again = _read_cards(page, found.quads, pool)
+    return (found, again) if _lined_up(again) > _lined_up(cards) else None
 
 
 def _fine_enough(quads: list[Quad], shapes: tuple[Shape, ...]) -> bool:
