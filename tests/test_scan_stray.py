@@ -138,3 +138,26 @@ def test_a_whole_sheet_seen_at_a_slant_is_read_as_the_cards_its_qrs_name(store: 
         ("000001", "entered", (101, 104, 117, 131), Decimal(10)),
         ("000002", "entered", (103, 114, 205, 228), Decimal(5)),
     ], [c.reasons for c in report.cards]
+
+
+def test_a_heavy_blot_on_the_stake_that_looks_like_a_smaller_corner_mark_hides_no_card(
+    store: Store, tmp_path: Path
+):
+    """A stake bubble blacked out square with a marker, three quarters the size of a corner mark, passes
+    for a corner mark: it is not one of this card's, nor another card's of the sheet (those are printed the
+    same size), so the card is still found whole and entered."""
+    from parlaycards.demo import marks
+    from parlaycards.layout.parts import FID
+
+    batch = printed(store, nfl_card(8), "letter-2up", 2, tmp_path)
+    img = sheet(batch, 0, {0: ((101, 104, 106), None), 1: ((102, 103, 108), "20")}, styles=("solid",))
+    x, y, _ = marks.card_bubbles_px(batch.card, batch.template, 0, DPI)["stake:1"]
+    side = 0.77 * FID * DPI / 72
+    box = cv2.boxPoints(((x, y), (side, side), 4.0)).astype(np.int32)
+    cv2.fillPoly(img, [box], (15, 15, 15))
+    report = _scan(store, batch.card.slug, img, tmp_path / "blot.jpg")
+    got = sorted(((c.serial, c.status, c.picks, c.stake) for c in report.cards), key=str)
+    assert got == [
+        ("000001", "entered", (101, 104, 106), Decimal(1)),
+        ("000002", "entered", (102, 103, 108), Decimal(20)),
+    ], [c.reasons for c in report.cards]

@@ -116,13 +116,17 @@ def fit(corners: list[Point], side: float, shapes: tuple[Shape, ...]) -> tuple[f
     return found[0][0], tuple(name for _, name in found)
 
 
+LIKE = 1.18  # a corner mark of another card of the sheet is printed alike: its side within this of ours
+
+
 def _clear(corners: list[Point], own: tuple[int, ...], marks: list[Mark], side: float) -> bool:
     """No other corner mark of a like size inside this card or on its edges: corners of two cards
     of a sheet taken together would otherwise pass for one card. A blot with ink right beside it (a
-    filled bubble, a heavy cross passing for a square) is no corner mark and does not count."""
+    filled bubble, a heavy cross passing for a square) is no corner mark and does not count, nor is a blot
+    of another size than this card's marks (LIKE): the marks of two cards of one sheet are printed alike."""
     poly = np.array(corners, dtype=np.float32).reshape(-1, 1, 2)
     for i, m in enumerate(marks):
-        if i in own or not m.isolated or not 0.75 < m.side / side < 1.33:
+        if i in own or not m.isolated or not 1 / LIKE < m.side / side < LIKE:
             continue
         if cv2.pointPolygonTest(poly, (float(m.x), float(m.y)), True) > -0.5 * side:
             return False
