@@ -98,3 +98,22 @@ def test_lines_imported_again_that_move_a_kickoff_before_a_card_that_picked_the_
     assert runner.invoke(app, [*cli, "import", str(sheet), "--card", "w12"]).exit_code == 0
     with store.reading() as tx:
         assert card_rows.latest(tx, "w12").version == 2
+
+
+def test_a_revert_that_moves_a_kickoff_back_before_a_card_that_picked_the_game_is_refused(
+    store: Store, db_path: Path
+):
+    new_card(store)
+    cli = ["--db", str(db_path)]
+    for number in ("103", "105", "107"):  # versions 2-4: three games moved to the late slot
+        later = runner.invoke(app, [*cli, "game", "set", SLUG, number, "--kickoff", "2026-11-22 16:25"])
+        assert later.exit_code == 0, later.output
+    print_serials(store, SLUG, 2)
+    enter(store, SLUG, serial="1", name="Ann", picks="103,105,107", received="2026-11-22 12:50")
+    enter(store, SLUG, serial="2", name="Bo", picks="104,106,108", received="2026-11-22 14:00")  # after 1 PM
+    r = runner.invoke(app, [*cli, "card", "revert", SLUG, "--to", "1"])  # back to 1 PM: Bo's picks came after
+    said = " ".join(r.output.split())
+    assert r.exit_code == 2 and "card 000002 (Bo) picked 104, received Sun Nov 22 14:00" in said, said
+    assert "000001" not in said
+    with store.reading() as tx:
+        assert card_rows.latest(tx, SLUG).version == 4
