@@ -46,6 +46,28 @@ def printed_earlier(store: Store, slug: str) -> None:
         )
 
 
+def pool_made_earlier(store: Store, pool: str) -> None:
+    """Pick'em pool `pool` dated as made when its card was printed (`printed_earlier`: the Monday of the test
+    week, or three days before the card's first game when that is earlier): a test runs today, its entries
+    are handed in on the card's dates, and an entry dated before its pool on a game started by then is
+    refused."""
+    from datetime import timedelta
+
+    from sqlalchemy import text
+
+    with store.transaction() as tx:
+        slug = tx.conn.execute(
+            text("SELECT card FROM pickem_pools WHERE slug = :p"), {"p": pool}
+        ).scalar_one()
+        games = [g.kickoff for g in card_rows.latest(tx, slug).games if isinstance(g.kickoff, datetime)]
+        first = min((k if k.tzinfo else k.replace(tzinfo=UTC) for k in games), default=PRINTED)
+        when = min(PRINTED, first - timedelta(days=3))
+        tx.conn.execute(
+            text("UPDATE pickem_pools SET created_at = :t WHERE slug = :p"),
+            {"t": when.isoformat(), "p": pool},
+        )
+
+
 def new_card(store: Store, card: Card | None = None) -> Card:
     with store.transaction() as tx:
         return card_rows.save(tx, card or make_card(), "test card")

@@ -15,7 +15,7 @@ from parlaycards.store import Store, batches
 from parlaycards.store import check as store_check
 from parlaycards.store import entries as entry_rows
 
-from .pool_support import BEFORE_KICKOFF, file_hash, new_card, print_serials
+from .pool_support import BEFORE_KICKOFF, file_hash, new_card, pool_made_earlier, print_serials
 from .proc_support import run, together
 
 
@@ -103,6 +103,7 @@ def test_pickem_entries_and_fees_at_once(any_store: Store, pool_url: str):
     new_card(any_store)
     code, _, err = run(pool_url, "pickem", "new", "office-w12", "--card", "nfl-w12", "--fee", "5")
     assert code == 0, err
+    pool_made_earlier(any_store, "office-w12")
     code, _, err = run(
         pool_url,
         "pickem",

@@ -419,6 +419,10 @@ def test_a_payout_cut_by_the_cards_maximum_is_marked_capped(store, db_path, tmp_
     assert tiers[:2] == ["3 of 3 at 5-1, payout capped", "3 of 3 at 5-1"], tiers
     page = players.snapshot(store, SLUG).rows
     assert (page["000001"].payout_text, page["000002"].payout_text) == ("$50.60, capped", "$12.00")
+    shown = runner.invoke(app, ["--db", str(db_path), "grade", SLUG, "--json"])
+    entries = {e["serial"]: e for e in json.loads(shown.stdout)["entries"]}
+    assert entries["000001"]["payout"] == "50.60" and entries["000001"]["capped"] is True
+    assert list(entries["000001"])[:-1] == list(entries["000002"]) and "capped" not in entries["000002"]
 
 
 def test_the_pool_is_never_said_up_while_overpaid_money_is_still_out(pool, db_path, tmp_path):

@@ -17,7 +17,7 @@ from parlaycards.services import history as svc
 from parlaycards.store import Store
 
 from .conftest import make_card
-from .pool_support import HANDED_IN, change, enter, new_card, print_serials
+from .pool_support import HANDED_IN, change, enter, new_card, pool_made_earlier, print_serials
 
 runner = CliRunner()
 BEFORE = "2026-11-20 12:00"
@@ -124,6 +124,7 @@ def test_a_pickem_pool_on_the_card_is_in_its_history_and_another_cards_is_not(an
     new_card(any_store, make_card(slug="nfl-w13"))
     for pool, card in (("office-w12", "nfl-w12"), ("office-w13", "nfl-w13")):
         pickem.create_pool(any_store, pool, card=card, fee=Decimal(10), prizes=parse_prizes("100%"))
+        pool_made_earlier(any_store, pool)
         pickem.add_entry(
             any_store, pool, name="Ann", picks=(101, 103), tiebreak=40, paid=False, received_at=HANDED_IN
         )

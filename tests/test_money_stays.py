@@ -15,7 +15,11 @@ every step:
 - the card's history (the audit log) is only ever added to; archiving moves no other row; a backup
   holds every row of the pool;
 - every hand edit an import would undo is listed before it is undone: a re-import without `--replace`
-  either keeps every hand-edited line or is refused; with `--replace` it lists each one it undid.
+  either keeps every hand-edited line or is refused; with `--replace` it lists each one it undid;
+- a re-import that moves a kickoff up to before cards or pick'em entries that picked the game were handed
+  in is refused;
+- a backup put back over the pool, looked at or kept to go on with the week, forgets no payment: every
+  amount paid is still counted (the payments file beside the pool) and never paid again.
 
 35 weeks of up to 40 steps by default (about 20 s on one core); `PARLAYCARDS_WEEKS=500` for a longer
 search. `--hypothesis-show-statistics` shows how often each of the interesting paths was taken.
@@ -51,7 +55,7 @@ from parlaycards.store import entries as entry_rows
 from parlaycards.store import results as result_rows
 
 from .conftest import ET, TEAMS
-from .pool_support import print_serials
+from .pool_support import pool_made_earlier, print_serials
 
 SLUG = "nfl-w12"
 POOL = "office-w12"
@@ -59,6 +63,7 @@ POOL = "office-w12"
 # in before them (a pick on a started game is refused): on the card's wall clock, as the services take it.
 KICKOFF = datetime(2026, 11, 22, 13, 0, tzinfo=ET)
 HANDED_IN = datetime(2026, 11, 20, 12, 0)
+MOVED_UP = datetime(2026, 11, 20, 11, 0, tzinfo=ET)  # a kickoff moved up to before the cards were handed in
 NAMES = ("Ann", "Bob", "Cy", "Di")
 TABLES = [t for t in vars(schema).values() if isinstance(t, Table)]
 
@@ -110,6 +115,7 @@ class Week(RuleBasedStateMachine):
             source="lines.xlsx",
         )
         pickem_svc.create_pool(self.store, POOL, card=SLUG, fee=Decimal(10), prizes=parse_prizes("70%,30%"))
+        pool_made_earlier(self.store, POOL)  # made before the week, as its entries are handed in
         self.serials: list[int] = []
         self.printed: dict[int, object] = {}  # version → the card as printed
         self.paid: dict[str, tuple] = {}  # serial → (version, stake, picks) when first paid
@@ -264,6 +270,10 @@ class Week(RuleBasedStateMachine):
         if done is None:
             event("a re-import was refused")
             return
+        self.imported(was, done, replace)
+
+    def imported(self, was, done, replace: bool) -> None:
+        """A re-import stored: every hand edit it undid was listed, and only with `--replace`."""
         lost = {k: v for k, v in self.hand.items() if Decimal(TEAMS[(k - 101) // 2][2]) != v}
         if not replace:
             assert not lost, f"an import undid hand edits without a word: {lost}"
@@ -277,6 +287,39 @@ class Week(RuleBasedStateMachine):
                 )
         assert [(g.away, g.home) for g in done.card.games] == [(g.away, g.home) for g in was.games]
         self.hand = {}
+
+    @rule(game=st.integers(0, 5), replace=st.booleans())
+    def reimport_moved_kickoff(self, game: int, replace: bool) -> None:
+        """Lines imported again with one game's kickoff moved up to before the cards were handed in: refused
+        whenever a parlay card or a pick'em entry picked that game (its picks would have come after the
+        start); stored otherwise."""
+        lines = sheet("full")
+        lines[game] = lines[game].model_copy(update={"kickoff": MOVED_UP})
+        key = lines[game].key
+        with self.store.reading() as tx:
+            was = card_rows.latest(tx, SLUG)
+            numbers = set(lines[game].numbers.all())
+            cards = [e.serial for e in entry_rows.of(tx, SLUG) if numbers & set(e.picks)]
+        picked = cards or [
+            e.name for e in pickem_svc.entries(self.store, POOL).entries if key in dict(e.picks)
+        ]
+        moves = next(g for g in was.games if g.key == key).kickoff != MOVED_UP
+        done = self.attempt(
+            lambda: card_svc.store_games(
+                self.store,
+                SLUG,
+                lines,
+                card_svc.Storing(
+                    default_title="", tz="America/New_York", into=card_svc.Into(replace=replace)
+                ),
+                source="lines.xlsx",
+            )
+        )
+        if done is None:
+            event("a re-import moving a kickoff up was refused")
+            return
+        assert not (moves and picked), f"a re-import moved a kickoff before cards that picked it: {picked}"
+        self.imported(was, done, replace)
 
     @rule(
         name=st.sampled_from(NAMES),
@@ -392,6 +435,33 @@ class Week(RuleBasedStateMachine):
             self.store = Store(f"sqlite:///{pool}")
         event("a backup was put back and looked at")
 
+    @rule()
+    def restore_backup_and_go_on(self) -> None:
+        """The last backup put back over the pool for good, and the week goes on from it: every payment made
+        since is still counted (the payments file beside the pool), so paid money never moves and nothing is
+        paid twice; what the backup does not hold (entries, versions, the history since) is gone with it."""
+        copy, pool = self.folder / "backup.db", self.folder / "pool.db"
+        if not copy.exists():
+            return
+        prizes = pickem_pay.prizes_paid(self.store, POOL)
+        self.store.dispose()
+        shutil.copyfile(copy, pool)
+        self.store = Store(f"sqlite:///{pool}")
+        assert pickem_pay.prizes_paid(self.store, POOL) == prizes
+        with self.store.reading() as tx:
+            kept = {v for v, _, _ in card_rows.history(tx, SLUG)}
+            latest = card_rows.latest(tx, SLUG)
+            for serial in list(self.paid):  # a paid card the backup does not hold (entered since): its
+                found = entry_rows.get(tx, int(serial))  # payment is still counted (`paid_money_stays_put`)
+                if found is None or (found[1].version, found[1].stake, found[1].picks) != self.paid[serial]:
+                    del self.paid[serial]
+        self.printed = {v: c for v, c in self.printed.items() if v in kept}
+        self.hand = {g.key: g.spread for i, g in enumerate(latest.games) if g.spread != Decimal(TEAMS[i][2])}
+        self.history = ()  # the restored pool's history is the backup's: only added to from here
+        if self.pickem_frozen is not None:
+            self.pickem_frozen = self.pickem_state()
+        event("a backup was put back and the week went on from it")
+
     @invariant()
     def history_is_only_ever_added_to(self) -> None:
         """Whatever a command did or refused, the card's history keeps every earlier event as it was, in order."""
@@ -415,10 +485,15 @@ class Week(RuleBasedStateMachine):
             return
         with self.store.reading() as tx:
             payments = entry_rows.payments(tx, SLUG)
+            for (
+                serial,
+                amount,
+            ) in self.amounts.items():  # what went out, whatever the database was put back to
+                assert (payments[serial].amount if serial in payments else Decimal(0)) == amount
             for serial, (version, stake, picks) in self.paid.items():
                 _, entry = entry_rows.get(tx, int(serial))
                 assert (entry.version, entry.stake, entry.picks) == (version, stake, picks)
-                assert payments[serial].amount == self.amounts[serial]
+                assert (payments[serial].amount if serial in payments else Decimal(0)) == self.amounts[serial]
         if self.pickem_frozen is not None:
             assert self.pickem_state() == self.pickem_frozen
             report = pickem_svc.grade(self.store, POOL)

@@ -20,7 +20,7 @@ from parlaycards.services import grading, results
 from parlaycards.services import pickem as pk
 
 from .conftest import ET, make_card
-from .pool_support import enter, new_card, print_serials, xlsx
+from .pool_support import enter, new_card, pool_made_earlier, print_serials, xlsx
 
 runner = CliRunner()
 THURSDAY = datetime(2026, 11, 19, 20, 15, tzinfo=ET)  # 101 Buffalo at 102 Houston
@@ -167,6 +167,7 @@ def test_cli_refuses_the_card_received_after_the_finals_with_the_way_to_give_the
 @pytest.fixture
 def pool(due_sunday):
     pk.create_pool(due_sunday, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    pool_made_earlier(due_sunday, "office-w12")
     return due_sunday
 
 

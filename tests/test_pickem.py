@@ -25,7 +25,7 @@ from parlaycards.services import pickem as svc
 from parlaycards.store import schema
 
 from .conftest import ET, make_card
-from .pool_support import BEFORE_KICKOFF, HANDED_IN
+from .pool_support import BEFORE_KICKOFF, HANDED_IN, pool_made_earlier
 from .xlsx_support import one_page_wide, print_setups
 
 D = Decimal
@@ -308,6 +308,7 @@ def write_csv(path, rows):
 
 def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, card_in_store, tmp_path):
     svc.create_pool(store, "office-w12", card="nfl-w12")
+    pool_made_earlier(store, "office-w12")
     sheet = write_csv(
         tmp_path / "picks.csv",
         [
@@ -344,6 +345,7 @@ def test_import_reads_team_headers_and_picks_cells_and_names_a_bad_row(store, ca
 
 def test_import_without_a_name_column_says_what_it_found(store, card_in_store, tmp_path):
     svc.create_pool(store, "office-w12", card="nfl-w12")
+    pool_made_earlier(store, "office-w12")
     sheet = write_csv(tmp_path / "x.csv", [["Who", "Picks"], ["Ann", "101"]])
     with pytest.raises(
         ParlayError,
@@ -370,6 +372,7 @@ def test_cli_week_end_to_end(db_path, store, card_in_store, tmp_path):
     )
     assert r.exit_code == 0, r.output
     assert "Tiebreaker: total points of Miami Dolphins at New England Patriots." in r.stderr
+    pool_made_earlier(store, "office-w12")
     assert (
         cli(
             db_path,
@@ -551,6 +554,7 @@ def test_cli_new_refuses_bad_settings(db_path, card_in_store):
 
 def test_entries_received_at_are_kept(store, card_in_store):
     svc.create_pool(store, "p", card="nfl-w12")
+    pool_made_earlier(store, "p")
     when = datetime(2026, 11, 22, 11, 0, tzinfo=ET)  # the games kick off at 13:00
     svc.add_entry(store, "p", name="Ann", picks=(101,), received_at=when)
     svc.add_entry(store, "p", name="ANN ", picks=(102,), replace=True, received_at=when + timedelta(hours=1))
@@ -587,6 +591,7 @@ def test_the_shipped_sample_sheet_matches_the_sample_card(store):
     root = Path(__file__).parents[1] / "sample_lines"
     card = card_svc.import_lines(store, Asked(root / "nfl-week-12.xlsx"), Into(slug="nfl-w12")).card
     svc.create_pool(store, "office-w12", card="nfl-w12")
+    pool_made_earlier(store, "office-w12")
     got = svc.import_entries(store, "office-w12", EntrySheet(root / samples_pickem.FILE, received=HANDED_IN))
     assert (len(got.stored), got.refused, got.ignored) == (
         12,
@@ -602,6 +607,7 @@ def test_the_shipped_sample_sheet_matches_the_sample_card(store):
 def test_a_windows_csv_reads_accented_names_as_written(store, card_in_store, tmp_path):
     """Pick'em read CSV with errors="replace": "José Peña" came out "Jos� Pe�a". One opener now."""
     svc.create_pool(store, "office-w12", card="nfl-w12")
+    pool_made_earlier(store, "office-w12")
     sheet = tmp_path / "picks.csv"
     sheet.write_bytes("Name,101/102,Tiebreaker\r\nJosé Peña,102,41\r\n".encode("cp1252"))
     rep = svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
@@ -614,6 +620,7 @@ def test_cli_pickem_import_exits_1_when_rows_are_refused(store, card_in_store, t
     from parlaycards.cli.main import app
 
     svc.create_pool(store, "office-w12", card="nfl-w12")
+    pool_made_earlier(store, "office-w12")
     sheet = write_csv(tmp_path / "picks.csv", [["Name", "101/102"], ["Ann", "101"], ["Bob", "999"]])
     args = [
         "--db",

@@ -19,7 +19,7 @@ from parlaycards.services import edits, results
 from parlaycards.services import pickem as svc
 from parlaycards.services import pickem_pay as pay
 
-from .pool_support import HANDED_IN
+from .pool_support import HANDED_IN, pool_made_earlier
 
 runner = CliRunner()
 ET = ZoneInfo("America/New_York")
@@ -30,6 +30,7 @@ HOME = (102, 104, 106, 108, 110, 112)
 @pytest.fixture
 def pool(store, card_in_store):
     svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    pool_made_earlier(store, "office-w12")
     svc.add_entry(store, "office-w12", name="Ann", picks=AWAY, tiebreak=40, received_at=HANDED_IN)
     svc.add_entry(store, "office-w12", name="Bob", picks=HOME, tiebreak=40, received_at=HANDED_IN)
     return store
@@ -178,6 +179,7 @@ def test_a_pickem_entry_at_the_first_kickoff_is_refused_unless_late(db_path):
     store = Store(f"sqlite:///{db_path}")
     new_card(store)
     pickem.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    pool_made_earlier(store, "office-w12")
     store.dispose()
     later = ["--db", str(db_path), "game", "set", "nfl-w12", "103", "--kickoff", "2026-11-22 16:25"]
     assert CliRunner().invoke(app, later).exit_code == 0
@@ -185,4 +187,41 @@ def test_a_pickem_entry_at_the_first_kickoff_is_refused_unless_late(db_path):
     r = CliRunner().invoke(app, [*args, "--received", "2026-11-22 13:00"])
     assert r.exit_code == 2 and "closed at the first kickoff" in " ".join(r.stderr.split()), r.output
     ok = CliRunner().invoke(app, [*args, "--received", "2026-11-22 12:59"])
+    assert ok.exit_code == 0, ok.output
+
+
+def _made(store, when: datetime) -> None:
+    from sqlalchemy import text
+
+    with store.transaction() as tx:
+        tx.conn.execute(text("UPDATE pickem_pools SET created_at = :t"), {"t": when.isoformat()})
+
+
+def test_an_entry_dated_before_its_pool_was_made_after_the_games_started_is_refused(
+    store, card_in_store, db_path, tmp_path
+):
+    from parlaycards.demo import samples_pickem
+    from parlaycards.store import cards as card_rows
+
+    store.dispose()
+    made = runner.invoke(app, ["--db", str(db_path), "pickem", "new", "office-w12", "--card", "nfl-w12"])
+    assert made.exit_code == 0, made.output  # made today, after every game of the test week
+    args = ["--db", str(db_path), "pickem", "entry", "add", "office-w12", "--name", "Di", "--picks", "101"]
+    r = runner.invoke(app, [*args, "--received", "2026-11-19 09:00"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2, r.output
+    assert "this entry is dated Thu Nov 19 09:00, before pick'em pool office-w12 was made (" in said, said
+    assert (
+        "picks recorded after their game started are never accepted" in said and "Nothing was stored" in said
+    )
+    assert svc.entries(store, "office-w12").entries == ()
+    with store.reading() as tx:
+        card = card_rows.latest(tx, "nfl-w12")
+    sheet = samples_pickem.write_sample(card, tmp_path / "sheet.xlsx")
+    with pytest.raises(RefusedError, match="every row was refused") as refused:
+        svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
+    assert "before pick'em pool office-w12 was made" in str(refused.value)
+    assert svc.entries(store, "office-w12").entries == ()
+    _made(store, datetime(2026, 11, 19, 12, 0, tzinfo=ET))  # made after Di's sheet, before any game: taken
+    ok = runner.invoke(app, [*args, "--received", "2026-11-19 09:00"])
     assert ok.exit_code == 0, ok.output

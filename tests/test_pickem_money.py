@@ -18,7 +18,7 @@ from parlaycards.services import pickem_pay as pay
 from parlaycards.services import results
 from parlaycards.store import Store
 
-from .pool_support import BEFORE_KICKOFF, HANDED_IN
+from .pool_support import BEFORE_KICKOFF, HANDED_IN, pool_made_earlier
 
 runner = CliRunner()
 GAMES = (101, 103, 105, 107, 109, 111)
@@ -28,6 +28,7 @@ POOL = "office-w12"
 @pytest.fixture
 def pool(store: Store, card_in_store) -> Store:
     svc.create_pool(store, POOL, card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    pool_made_earlier(store, POOL)
     for name, picks, paid in (
         ("Ann", (101, 103, 105, 107, 109, 111), None),
         ("Bob", (102, 104, 106, 108, 110, 112), False),

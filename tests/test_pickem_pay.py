@@ -16,7 +16,7 @@ from parlaycards.services import pickem_pay as pay
 from parlaycards.services import results
 from parlaycards.store import schema
 
-from .pool_support import HANDED_IN
+from .pool_support import HANDED_IN, pool_made_earlier
 
 runner = CliRunner()
 GAMES = (101, 103, 105, 107, 109, 111)
@@ -25,6 +25,7 @@ GAMES = (101, 103, 105, 107, 109, 111)
 @pytest.fixture
 def pool(store, card_in_store):
     svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("70%,30%"))
+    pool_made_earlier(store, "office-w12")
     svc.add_entry(
         store,
         "office-w12",

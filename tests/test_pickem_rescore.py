@@ -16,7 +16,7 @@ from parlaycards.services import pickem as svc
 from parlaycards.services import pickem_pay as pay
 from parlaycards.services import results
 
-from .pool_support import HANDED_IN
+from .pool_support import HANDED_IN, pool_made_earlier
 
 runner = CliRunner()
 GAMES = (101, 103, 105, 107, 109, 111)
@@ -26,6 +26,7 @@ GAMES = (101, 103, 105, 107, 109, 111)
 def paid(store, card_in_store):
     """Ann (every away side) won $21.00, Cy (three away sides) $9.00, Bob (every home side) nothing: paid."""
     svc.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("70%,30%"))
+    pool_made_earlier(store, "office-w12")
     for name, picks in (
         ("Ann", (101, 103, 105, 107, 109, 111)),
         ("Bob", (102, 104, 106, 108, 110, 112)),

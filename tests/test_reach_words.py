@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 
-from .pool_support import enter, new_card, print_serials
+from .pool_support import enter, new_card, pool_made_earlier, print_serials
 
 runner = CliRunner()
 
@@ -80,6 +80,7 @@ def pickem_only(store, card_in_store):
     from .pool_support import HANDED_IN
 
     pickem.create_pool(store, "office-w12", card="nfl-w12", fee=Decimal(10), prizes=parse_prizes("100%"))
+    pool_made_earlier(store, "office-w12")
     for name, picks in (("Émile Café", (101, 103)), ("Bob", (102, 104))):
         pickem.add_entry(
             store, "office-w12", name=name, picks=picks, tiebreak=40, paid=False, received_at=HANDED_IN

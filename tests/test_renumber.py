@@ -15,7 +15,7 @@ from parlaycards.cli.main import app
 from parlaycards.core.models import Card, Game
 from parlaycards.store import Store
 
-from .pool_support import change, print_serials
+from .pool_support import change, pool_made_earlier, print_serials
 
 runner = CliRunner()
 
@@ -152,6 +152,7 @@ def test_a_game_picked_in_a_pickem_pool_keeps_its_numbers(tmp_path: Path) -> Non
     assert cli(db, "import", str(tmp_path / "week.csv"), "--card", "w12").exit_code == 0
     store = Store(f"sqlite:///{db}")
     pickem.create_pool(store, "office", card="w12", fee=Decimal(5), prizes=parse_prizes("100%"))
+    pool_made_earlier(store, "office")
     assert cli(db, "game", "set", "w12", "103", "--home", "Dallas Cowboys").exit_code == 0  # no entry yet
     pickem.add_entry(store, "office", name="Ann", picks=(101, 103, 105), tiebreak=40, received_at=HANDED_IN)
     store.dispose()

@@ -57,6 +57,9 @@ def test_a_payment_made_after_the_backup_survives_the_restore(db_path: Path, tmp
     assert "Nothing was paid again" in said
     shown = _cli(db_path, "grade", SLUG)
     assert shown.exit_code == 0 and "Unpaid" not in shown.output.split("All entries")[0], shown.output
+    told = " ".join(shown.output.split())  # named apart from the payments the database holds
+    assert "Counted as paid: card 000001 was paid $60.00 on " in told, told
+    assert "— the pool was restored from a backup taken before that" in told
     store = Store(f"sqlite:///{db_path}")
     with store.reading() as tx:  # nothing was written by the refusal
         assert next(tx.rows("SELECT paid_amount FROM entries WHERE serial = 1"))[0] is None

@@ -10,7 +10,7 @@ from parlaycards.core.models import Side
 from parlaycards.io.pickem import game_pick, match_game
 
 from .conftest import make_card
-from .pool_support import HANDED_IN
+from .pool_support import HANDED_IN, pool_made_earlier
 
 
 @pytest.mark.parametrize(
@@ -130,6 +130,7 @@ def test_pickem_import_reads_abbreviated_game_headers(store, card_in_store, tmp_
     from .pool_support import csv_file
 
     pickem_svc.create_pool(store, "office-w12", card="nfl-w12")
+    pool_made_earlier(store, "office-w12")
     sheet = csv_file(tmp_path / "picks.csv", [["Name", "GB @ CHI", "NYG at DAL"], ["Ann", "GB", "Cowboys"]])
     got = pickem_svc.import_entries(store, "office-w12", EntrySheet(sheet, received=HANDED_IN))
     assert got.stored == ["Ann"] and got.refused == [] and got.ignored == ()

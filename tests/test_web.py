@@ -674,6 +674,13 @@ def test_a_correction_that_moves_paid_cards_needs_yes_on_the_operators_page(pool
     before = snapshot(db_file(site))
     r = c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "10", "home": "30"})
     assert "changes what 1 paid card of" in html.unescape(r.text) and snapshot(db_file(site)) == before
+    told = " ".join(html.unescape(r.text).split())  # what to do here, on the page: not a command to type
+    assert 'its "Record handed back" form records money handed back' in told, told
+    assert (
+        "send it again with the Yes box ticked" in told
+        and "--returned" not in told
+        and "entry pay" not in told
+    )
     r = c.post(
         f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "10", "home": "30", "yes": "on"}
     )
@@ -687,13 +694,14 @@ def test_a_pickem_prize_paid_on_the_card_offers_yes_on_the_operators_page(pool: 
     from parlaycards.services import pickem as pickem_svc
     from parlaycards.store.payments import record
 
-    from .pool_support import HANDED_IN
+    from .pool_support import HANDED_IN, pool_made_earlier
 
     c = operator(site)
     token = csrf(c.get(f"/op/{SLUG}").text)
     c.post(f"/op/{SLUG}/score", data={"csrf": token, "game": "101", "away": "30", "home": "10"})
     assert 'name="yes"' not in c.get(f"/op/{SLUG}").text  # nothing paid yet
     pickem_svc.create_pool(pool.store, "office", card=SLUG, fee=Decimal(5), prizes=parse_prizes("100%"))
+    pool_made_earlier(pool.store, "office")
     pickem_svc.add_entry(pool.store, "office", name="Ann", picks=(101,), tiebreak=40, received_at=HANDED_IN)
     with pool.store.transaction() as tx:
         record(tx, "office", "ann", "prize", Decimal("5.00"))  # as `pickem pay` records it

@@ -346,7 +346,14 @@ def grade(
     csv: Annotated[
         Path | None, typer.Option("--csv", help="Also write every entry's grade to this .csv file.")
     ] = None,
-    json: Annotated[bool, typer.Option("--json", help="Print the settlement as JSON on stdout.")] = False,
+    json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print the settlement as JSON on stdout (an entry whose payout the card's maximum payout "
+            'cut has "capped": true).',
+        ),
+    ] = False,
     all_rows: Annotated[bool, every_entry(100)] = False,
 ) -> None:
     """Settle every entry with the card version it was printed from; winners first, then totals.

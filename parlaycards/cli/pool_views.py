@@ -148,6 +148,8 @@ def print_report(report: Report, limit: int | None = 100) -> None:
     if v.voided:
         c.print(rich_table(v.voided))
     c.print(rich_table(v.totals))
+    for note in v.restored_notes:
+        err(note, "bold")
     if v.overpaid_note:
         err(v.overpaid_note, "bold red")
     err(v.net)

@@ -116,6 +116,7 @@ def pickem_step(store: Store, out: Path, samples: Path, progress: Callable[[str]
         fee=Decimal(10),
         prizes=parse_prizes("60%,30%,10%"),
         season="Office 2026",
+        made_at=printed_on(store, "nfl-w12"),  # the sample week is gone by: the pool was made before it
     )
     first = min((g.kickoff for g in card.games if isinstance(g.kickoff, datetime)), default=None)
     handed_in = (

@@ -18,6 +18,7 @@ from ..core.models import Card, Game, LegOutcome, Outcome, Result, Side
 from ..core.money import ZERO, cents
 from ..core.payout_table import PayoutTier
 from ..core.printed import CardLine, card_lines, differs, games_of, line_text
+from ..core.restored import paid_before_restore
 from ..core.text import dollars, payout_text, plural
 from ..core.views import kickoff_text
 
@@ -171,6 +172,16 @@ def net_text(t: Totals, *, public: bool = False) -> str:
     return text
 
 
+@dataclass(frozen=True, slots=True)
+class Restored:
+    """A payment the pool's database does not hold, counted from the payments file beside it (a backup put
+    back over the pool since): the card is paid, and never paid again."""
+
+    serial: str
+    amount: Decimal  # what the card had been paid in all
+    at: datetime
+
+
 @dataclass(frozen=True)
 class Report:
     slug: str
@@ -184,6 +195,7 @@ class Report:
     selections: Mapping[tuple[int, int], str] | None = None  # (version, number) → `Chicago +3½`, `Over 44½`
     voided: tuple[Voided, ...] = ()  # by serial; not in `rows`, not in the totals
     played: tuple[int, ...] = ()  # the versions cards were printed or entered from
+    restored: tuple[Restored, ...] = ()  # payments known from the payments file only, by serial
 
     def label(self, version: int, number: int) -> str:
         """A pick as the card version it was printed from words it: `Chicago +3½`, `Over 44½`."""
@@ -205,6 +217,14 @@ class Report:
                 "printing, so no card can have picked it."
             )
         return notes
+
+    @property
+    def restored_notes(self) -> list[str]:
+        """Each payment the database does not hold, named apart (`grade` and the operator's page)."""
+        return [
+            "Counted as paid: " + paid_before_restore(p.serial, p.amount, p.at, self.timezone) + "."
+            for p in self.restored
+        ]
 
     @property
     def winners(self) -> list[EntryRow]:

@@ -34,7 +34,9 @@ def grade_json_text(data: dict[str, Any]) -> str:
 
 def grade_json(report: Report) -> dict[str, Any]:
     """`grade --json`: the public shape (fields are only ever added: `version`, a leg's `selection` as printed
-    on the entry's card version, and `games` with the lines each printed version carried)."""
+    on the entry's card version, `games` with the lines each printed version carried, `void` when an entry
+    was voided, and `"capped": true` on an entry whose payout its card's maximum payout cut — left out of
+    every other entry, so an entry's shape is as it was)."""
     out: dict[str, Any] = {
         "card": report.slug,
         "entries": _entries(report),
@@ -70,8 +72,8 @@ def _entries(report: Report) -> list[dict[str, Any]]:
             }
         return list(map(table.__getitem__, r.picks))
 
-    return [
-        {
+    def entry(r: EntryRow) -> dict[str, Any]:
+        out = {
             "serial": r.serial,
             "name": r.name,
             "stake": text(r.stake),
@@ -83,8 +85,11 @@ def _entries(report: Report) -> list[dict[str, Any]]:
             "legs": leg_list(r),
             "version": r.version,
         }
-        for r in report.rows
-    ]
+        if r.capped:  # added only where it is so: every other entry's shape stays as it was
+            out["capped"] = True
+        return out
+
+    return list(map(entry, report.rows))
 
 
 def _game(g: GameRow) -> dict[str, Any]:

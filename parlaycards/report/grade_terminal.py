@@ -36,6 +36,7 @@ class GradeView:
     overpaid: bool
     scores: Table
     line_notes: tuple[str, ...]
+    restored_notes: tuple[str, ...]  # payments the database does not hold (a backup put back since)
     winners: Table | None
     no_winners: str
     winners_more: int
@@ -67,6 +68,7 @@ def grade_view(report: Report, limit: int | None = 100) -> GradeView:
         overpaid=any(x.paid > x.new_payout for x in report.changes),
         scores=scores_table(report),
         line_notes=tuple(report.line_notes),
+        restored_notes=tuple(report.restored_notes),
         winners=winners_table(report, listed) if winners else None,
         no_winners="No winning cards" + (" yet." if t.pending else "."),
         winners_more=len(winners) - len(listed),

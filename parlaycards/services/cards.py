@@ -227,6 +227,10 @@ def store_games(
         if same and current is not None:
             card, note = current, f"{source} holds these very lines: no new version stored"
         else:
+            if current is not None:
+                from .kickoff_moves import refuse_earlier_kickoffs
+
+                refuse_earlier_kickoffs(tx, current, card)
             refuse_unprintable_card(card)
             card = card_rows.save(tx, card, note)
             tx.audit("import", slug, games=len(card.games), version=card.version, replaced=list(undone),

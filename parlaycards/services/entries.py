@@ -372,13 +372,11 @@ def pay(store: Store, slug: str, number: int, amount: Decimal | None = None) -> 
 
 def _paid_in_full(tx: Tx, slug: str, before: entry_rows.Payment) -> str:
     """Why card `before.serial` is paid nothing more; naming a payment the database does not hold."""
-    from .checks import zone_of
+    from ..core.restored import paid_before_restore
 
-    when = brief(datetime.fromisoformat(before.at).astimezone(zone_of(card_rows.latest(tx, slug))), zone=True)
+    tz = card_rows.latest(tx, slug).timezone
+    at = datetime.fromisoformat(before.at)
     if before.restored:
-        return (
-            f"card {before.serial} was paid {dollars(before.amount)} on {when}: the pool was restored from a "
-            "backup taken before that (the payment is kept in the payments file beside the pool). Nothing was "
-            "paid again."
-        )
+        return paid_before_restore(before.serial, before.amount, at, tz) + ". Nothing was paid again."
+    when = brief(at, tz, zone=True)
     return f"card {before.serial} was already paid in full: {dollars(before.amount)} (last payment {when})."

@@ -10,13 +10,14 @@ import gc
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core import bulk
 from ..core.money import ZERO
 from ..io.files import atomic_output
-from ..report.grade import GradeChange, Report, build_report
+from ..report.grade import GradeChange, Report, Restored, build_report
 from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from ..store import entries as entry_rows
@@ -84,7 +85,8 @@ def _settle(tx: Tx, slug: str) -> tuple[Report, Mapping[int, Any], Mapping[int, 
     graded = bulk.grade_entries(cards, entries, results)
     before = settlement_rows.seen(tx, slug)
     after = settlement_rows.stored(graded)
-    paid = {s: p.amount for s, p in entry_rows.payments(tx, slug).items()}
+    payments = entry_rows.payments(tx, slug)
+    paid = {s: p.amount for s, p in payments.items()}
     changes = tuple(
         GradeChange(
             e.serial, e.name, old.outcome, old.amount, new.outcome, new.amount, paid.get(e.serial, ZERO)
@@ -99,6 +101,11 @@ def _settle(tx: Tx, slug: str) -> tuple[Report, Mapping[int, Any], Mapping[int, 
     report = replace(
         report,
         voided=tuple(void_rows.of(tx, slug)),
+        restored=tuple(
+            Restored(p.serial, p.amount, datetime.fromisoformat(p.at))
+            for p in payments.values()
+            if p.restored
+        ),
     )
     return report, before, after
 

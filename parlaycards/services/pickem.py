@@ -37,7 +37,15 @@ from ..core.zones import handed_in
 from ..store import Store, Tx, retry_conflicts
 from ..store import cards as card_rows
 from ..store import pickem as rows
-from .pickem_checks import check_open, none_stored, paid_status, past_posted, past_posted_error, row_entry
+from .pickem_checks import (
+    before_the_pool,
+    check_open,
+    none_stored,
+    paid_status,
+    past_posted,
+    past_posted_error,
+    row_entry,
+)
 
 if TYPE_CHECKING:
     from ..core.handed import EntrySheet
@@ -109,8 +117,10 @@ def create_pool(
     prizes: tuple[Prize, ...] | None = None,
     season: str | None = None,
     version: int | None = None,
+    made_at: datetime | None = None,
 ) -> PoolView:
-    """Make a pick'em pool on the latest (or given) version of a card."""
+    """Make a pick'em pool on the latest (or given) version of a card. `made_at` dates the pool (default
+    now: the demo replays a week gone by); an entry dated before it on a game started by then is refused."""
     if not re.fullmatch(POOL_SLUG, slug):
         raise ParlayError(
             f'the pool name "{slug}" is not accepted. Accepted: lower-case letters, digits and '
@@ -150,7 +160,7 @@ def create_pool(
             pool = PickemPool.model_validate(fields)
         except ValidationError as exc:
             raise ParlayError(validation_text(exc)) from None
-        rows.create(tx, pool)
+        rows.create(tx, pool, made_at)
         return PoolView(pool, c)
 
 
@@ -250,6 +260,9 @@ def add_entry(
         started = past_posted(picks, view.card, current, received)
         if started:
             raise past_posted_error(started, late)
+        dated = before_the_pool(tx, view, list(chosen), current, received)
+        if dated:
+            raise RefusedError(f"{dated}. Nothing was stored.", field="received")
         rows.save(tx, slug, [entry], "typed")
         return Added(entry, missing_games(chosen, view.card), before is not None, view.pool.fee, slug)
 
@@ -276,6 +289,10 @@ def import_entries(store: Store, slug: str, handed: EntrySheet, *, replace: bool
         keep: list[PickemEntry] = []
         for raw in sheet.rows:
             entry, reasons = row_entry(raw, view, stored, in_file, received, current)
+            dated = (
+                before_the_pool(tx, view, [k for k, _ in entry.picks], current, received) if entry else None
+            )
+            reasons = [*reasons, dated] if dated else reasons
             if reasons or entry is None:
                 report.refused.append(f"{raw.source} ({raw.name or 'no name'}): " + "; ".join(reasons))
                 continue

@@ -83,6 +83,29 @@ def past_posted(numbers: Sequence[int], card: Card, current: Card, received: dat
     return out
 
 
+def before_the_pool(
+    tx: Tx, view: PoolView, keys: Sequence[int], current: Card, received: datetime
+) -> str | None:
+    """Why an entry dated before its pool was made is refused, when a game it picks (`keys`) had started by the time
+    the pool was made (its picks were recorded after that game began, whatever time they are dated: a pool
+    made after the scores were known takes no entry dated back into the week); None: it may be so dated."""
+    made = rows.made_at(tx, view.pool.slug)
+    if made is None or received >= made:
+        return None
+    games = {g.key: g for g in view.card.games} | {g.key: g for g in current.games}  # as the card is now
+    begun = [(g, b) for k in keys if (g := games.get(k)) and (b := kicked_off(g, made, current))]
+    if not begun:
+        return None
+    game, began = begun[0]
+    more = f" and {plural(len(begun) - 1, 'other picked game')}" if len(begun) > 1 else ""
+    tz = current.timezone
+    return (
+        f"this entry is dated {brief(local(received, tz))}, before pick'em pool {view.pool.slug} was made "
+        f"({brief(local(made, tz))}), and by then {game.label()} had started ({began}){more}: picks recorded "
+        "after their game started are never accepted, whatever time they are dated"
+    )
+
+
 def past_posted_row(numbers: Sequence[int], card: Card, current: Card, received: datetime) -> str | None:
     """A sheet row's picks on games already started, said once for the row (None: none)."""
     hits = []

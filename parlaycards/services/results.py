@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ..io.sheets import Problem
     from ..store import Store, Tx
     from ..store.look import Pool, Rows
+    from .score_checks import Where
 
 
 Out = Literal["wd", "dq"] | None  # a competitor out of a matchup: withdrew or disqualified
@@ -96,14 +97,16 @@ def set_result(
     cancelled: bool = False,
     out: Literal["wd", "dq"] | None = None,
     yes: bool = False,
+    where: Where = "command line",
 ) -> Recorded:
     """Record one game's final score (by any of its selection numbers), or that it was cancelled; in a
     matchup, `out` says the competitor of `number` started and then withdrew (`wd`) or was disqualified
     (`dq`): they finish behind the other (SETTLEMENT.md §6). Both out: record each in turn. A score that
-    changes what paid cards won is refused, naming them, unless `yes` (services/score_checks.py)."""
+    changes what paid cards won is refused, naming them, unless `yes` (services/score_checks.py), with what to
+    do `where` the operator is."""
     if out is not None:
         scored = away is not None or home is not None or cancelled
-        return _set_out(store, slug, number, out, scored=scored, yes=yes)
+        return _set_out(store, slug, number, out, scored=scored, yes=yes, where=where)
     if cancelled and (away is not None or home is not None):
         raise ParlayError(f"give the two scores or {option('cancelled')}, not both.")
     if not cancelled and (away is None or home is None):
@@ -116,7 +119,7 @@ def set_result(
     with store.transaction() as tx:
         game = _in_play(tx, slug, number)
         result = Result(game=game.key, away_score=away, home_score=home, cancelled=cancelled)
-        return _save(tx, Finals(slug, {game.key: game}, [result]), yes=yes)
+        return _save(tx, Finals(slug, {game.key: game}, [result]), yes=yes, where=where)
 
 
 def _in_play(tx: Rows, slug: str, number: int) -> Game:
@@ -130,7 +133,13 @@ def _in_play(tx: Rows, slug: str, number: int) -> Game:
 
 
 def _set_out(
-    store: Store, slug: str, number: int, out: Literal["wd", "dq"], scored: bool, yes: bool
+    store: Store,
+    slug: str,
+    number: int,
+    out: Literal["wd", "dq"],
+    scored: bool,
+    yes: bool,
+    where: Where = "command line",
 ) -> Recorded:
     word = "withdrew" if out == "wd" else "was disqualified"
     if scored:
@@ -161,7 +170,7 @@ def _set_out(
         }
         fields[side] = out
         result = Result(game=game.key, **fields)
-        return _save(tx, Finals(slug, {game.key: game}, [result]), yes=yes)
+        return _save(tx, Finals(slug, {game.key: game}, [result]), yes=yes, where=where)
 
 
 @dataclass(frozen=True)
@@ -175,7 +184,9 @@ class Finals:
     not_over: tuple[str, ...] = ()
 
 
-def _save(tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False) -> Recorded:
+def _save(
+    tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False, where: Where = "command line"
+) -> Recorded:
     """Store `finals`, audited; refused when they change what paid cards won, unless `yes`, or (typed or
     from a sheet, not a `feed`'s finals) when a game has not kicked off."""
     from . import score_checks as checks
@@ -187,7 +198,7 @@ def _save(tx: Tx, finals: Finals, *, yes: bool = True, feed: bool = False) -> Re
     checks.refuse_ties(games, results, slug)
     moved = checks.paid_moved(tx, slug, results)
     prizes = checks.prizes_moved(tx, slug, results)
-    checks.refuse_money_moves(moved, prizes, slug, yes)
+    checks.refuse_money_moves(moved, prizes, slug, yes, where)
     changed = result_rows.put(tx, slug, results)
     if changed:
         tx.audit_many(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ..core import bulk
 from ..core.errors import ParlayError, option
@@ -81,16 +81,55 @@ def _moved(serial: str, name: str, paid: Decimal, was: Decimal, now: Decimal) ->
     )
 
 
-def refuse_paid_moves(moved: tuple[str, ...], slug: str, yes: bool) -> None:
-    """Refuse a score change that moves paid cards' winnings, unless the operator said `yes`."""
-    if moved and not yes:
-        raise ParlayError(
-            f"this result changes what {plural(len(moved), 'paid card')} of {slug} won; nothing was stored. "
-            "Money already paid does not move by itself: if the new score is right, run the command again "
-            f"with {option('yes')}; the next `parlaycards grade {slug}` then shows each card overpaid or owed, "
-            f"and `parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT` records money handed back:",
-            problems=moved,
+Where = Literal["command line", "web"]  # where the operator is: the remedy named is one they can use there
+
+
+def money_moved(moved: tuple[str, ...], prizes: tuple[str, ...], slug: str, where: Where) -> ParlayError:
+    """The refusal of a score change that moves paid cards' winnings (`moved`) or paid pick'em prizes
+    (`prizes`), every one named, with what to do where the operator is: on the web, the card's page grades
+    and has the "Record handed back" form; on the command line, the commands that do it."""
+    cards, paid = plural(len(moved), "paid card"), plural(len(prizes), PRIZE)
+    what = (
+        f"what {cards} of {slug} won and {paid} already paid"
+        if moved and prizes
+        else f"what {cards} of {slug} won"
+        if moved
+        else f"{paid} already paid"
+    )
+    back = f"`parlaycards pickem pay POOL NAME {option('returned')} AMOUNT`"
+    if where == "web":
+        card_how = (
+            'the next grade on this page then shows each card overpaid or owed under "Grade and pay", and its '
+            '"Record handed back" form records money handed back'
         )
+        prize_how = (
+            f"`parlaycards pickem pay` (on the command line) then shows each prize overpaid or owed, and {back} "
+            "records money handed back"
+        )
+        how = (
+            f"{card_how} on a card; {prize_how} on a prize"
+            if moved and prizes
+            else card_how
+            if moved
+            else prize_how
+        )
+    else:
+        entry_back = f"`parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT`"
+        how = (
+            f"the next `parlaycards grade {slug}` then shows each card overpaid or owed and `parlaycards pickem "
+            f"pay` each prize; {entry_back} and {back} record money handed back"
+            if moved and prizes
+            else f"the next `parlaycards grade {slug}` then shows each card overpaid or owed, and {entry_back} "
+            "records money handed back"
+            if moved
+            else f"`parlaycards pickem pay` then shows each prize overpaid or owed, and {back} records money "
+            "handed back"
+        )
+    return ParlayError(
+        f"this result changes {what}; nothing was stored. Money already paid does not move by itself: if the "
+        f"new score is right, run the command again with {option('yes')}; {how}:",
+        problems=moved + prizes,
+    )
 
 
 def prizes_moved(tx: Tx, slug: str, results: Iterable[Result]) -> tuple[str, ...]:
@@ -139,34 +178,13 @@ def prizes_paid_on(tx: Tx, slug: str) -> bool:
     return any(any(paid_so_far(tx, p.slug, "prize").values()) for p in pickem_rows.of_card(tx, slug))
 
 
-def refuse_prize_moves(moved: tuple[str, ...], yes: bool) -> None:
-    """Refuse a score change that moves pick'em prizes already paid, unless the operator said `yes`."""
-    if moved and not yes:
-        raise ParlayError(
-            f"this result changes {plural(len(moved), PRIZE)} already paid; nothing was stored. "
-            "Money already paid does not move by itself: if the new score is right, run the command again "
-            f"with {option('yes')}; `parlaycards pickem pay` then shows each prize overpaid or owed, and "
-            f"`parlaycards pickem pay POOL NAME {option('returned')} AMOUNT` records money handed back:",
-            problems=moved,
-        )
-
-
-def refuse_money_moves(moved: tuple[str, ...], prizes: tuple[str, ...], slug: str, yes: bool) -> None:
+def refuse_money_moves(
+    moved: tuple[str, ...], prizes: tuple[str, ...], slug: str, yes: bool, where: Where = "command line"
+) -> None:
     """Refuse a score change that moves paid cards' winnings or paid pick'em prizes, unless `yes`: every
-    card and prize that moves is named in the one refusal."""
-    if not (moved and prizes) or yes:
-        refuse_paid_moves(moved, slug, yes)
-        refuse_prize_moves(prizes, yes)
-        return
-    raise ParlayError(
-        f"this result changes what {plural(len(moved), 'paid card')} of {slug} won and "
-        f"{plural(len(prizes), PRIZE)} already paid; nothing was stored. Money already paid does not move by "
-        f"itself: if the new score is right, run the command again with {option('yes')}; the next "
-        f"`parlaycards grade {slug}` then shows each card overpaid or owed and `parlaycards pickem pay` each "
-        f"prize; `parlaycards entry pay {slug} SERIAL {option('returned')} AMOUNT` and `parlaycards pickem pay "
-        f"POOL NAME {option('returned')} AMOUNT` record money handed back:",
-        problems=moved + prizes,
-    )
+    card and prize that moves is named in the one refusal (`money_moved`)."""
+    if (moved or prizes) and not yes:
+        raise money_moved(moved, prizes, slug, where)
 
 
 def refuse_ties(games: dict[int, Game], results: list[Result], slug: str) -> None:

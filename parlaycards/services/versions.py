@@ -25,6 +25,7 @@ from ..store import pickem as pickem_rows
 from ..store import results as result_rows
 from ..store import scans as scan_rows
 from .edits import Edited
+from .kickoff_moves import refuse_earlier_kickoffs
 from .numbers_taken import check_numbers
 
 
@@ -59,6 +60,7 @@ def revert_card(store: Store, slug: str, to: int) -> Edited:
             )
         note = f"reverted to version {to}"
         check_numbers(tx, latest, old, "this revert")
+        refuse_earlier_kickoffs(tx, latest, old)
         saved = card_rows.save(tx, Card.model_validate({**_content(old), "slug": slug}), note)
         changes = tuple(card_changes(latest, saved))
         tx.audit("card.revert", slug, to=to, was=latest.version, version=saved.version, changes=list(changes))

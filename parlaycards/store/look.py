@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.errors import ParlayError
+from .serial_mark import mark_file
 
 if TYPE_CHECKING:
     from .db import Store
@@ -56,9 +57,16 @@ def database_url(db: str | None) -> str:
 class Look:
     """One read-only transaction on a SQLite pool file, through sqlite3."""
 
-    def __init__(self, conn: sqlite3.Connection, shown: str):
+    def __init__(self, conn: sqlite3.Connection, shown: str, mark: Path | None = None):
         self.conn = conn
         self.shown = shown
+        self.mark = mark  # the pool's serial mark: the payments file beside the pool is named from it
+
+    @property
+    def secret(self) -> bytes:
+        """The pool secret (names the pool in the files kept beside it)."""
+        found = next(self.rows("SELECT value FROM meta WHERE key = 'pool_secret'"), None)
+        return bytes.fromhex(found[0]) if found and found[0] else b""
 
     def rows(self, sql: str, **params: Any) -> Iterator[tuple[Any, ...]]:
         try:
@@ -107,7 +115,7 @@ class Pool:
             return
         shown = self.url
         try:
-            look = Look(conn, shown)
+            look = Look(conn, shown, mark_file(Path(self.url.removeprefix("sqlite:///"))))
             try:
                 conn.execute("BEGIN")  # one snapshot for the whole look; takes no write lock
             except sqlite3.OperationalError as exc:

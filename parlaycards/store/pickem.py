@@ -20,7 +20,8 @@ P = schema.pickem_pools.c
 E = schema.pickem_entries.c
 
 
-def create(tx: Tx, pool: PickemPool) -> PickemPool:
+def create(tx: Tx, pool: PickemPool, made_at: datetime | None = None) -> PickemPool:
+    """Store a new pool, made `made_at` (default now)."""
     if tx.conn.execute(select(P.slug).where(P.slug == pool.slug)).first() is not None:
         raise ParlayError(
             f'there is already a pick\'em pool "{pool.slug}". Choose another name, '
@@ -32,11 +33,17 @@ def create(tx: Tx, pool: PickemPool) -> PickemPool:
             card=pool.card,
             season=pool.season,
             settings=pool.model_dump_json(),
-            created_at=iso(now()),
+            created_at=iso(made_at or now()),
         )
     )
     tx.audit("pickem.new", pool.card, pool=pool.slug, settings=json.loads(pool.model_dump_json()))
     return pool
+
+
+def made_at(tx: Tx, slug: str) -> datetime | None:
+    """When pick'em pool `slug` was made (None: no such pool)."""
+    row = tx.conn.execute(select(P.created_at).where(P.slug == slug)).first()
+    return datetime.fromisoformat(row.created_at) if row is not None else None
 
 
 def get(tx: Tx, slug: str) -> PickemPool:

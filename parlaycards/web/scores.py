@@ -36,9 +36,9 @@ async def score(request: Request, session: Session) -> Response:
     def run() -> str:  # `yes`: a correction that moves what paid cards won, on purpose (`result set --yes`)
         number, yes = forms.whole(f.get("game"), "game"), bool(f.get("yes"))
         if f.get("cancelled"):
-            return said(result_svc.set_result(site.store, slug, number, cancelled=True, yes=yes))
+            return said(result_svc.set_result(site.store, slug, number, cancelled=True, yes=yes, where="web"))
         away, home = forms.whole(f.get("away"), "away score"), forms.whole(f.get("home"), "home score")
-        return said(result_svc.set_result(site.store, slug, number, away, home, yes=yes))
+        return said(result_svc.set_result(site.store, slug, number, away, home, yes=yes, where="web"))
 
     return await act(request, session, run)
 
@@ -52,11 +52,13 @@ async def out(request: Request, session: Session) -> Response:
     def run() -> str:
         number = forms.whole(f.get("competitor"), "competitor")
         if f.get("out") == "dns":
-            return said(result_svc.set_result(site.store, slug, number, cancelled=True), "result")
+            return said(
+                result_svc.set_result(site.store, slug, number, cancelled=True, where="web"), "result"
+            )
         how = OUTS.get(str(f.get("out") or ""))
         if how is None:
             raise ParlayError("choose withdrew, disqualified or did not start.")
-        return said(result_svc.set_result(site.store, slug, number, out=how), "result")
+        return said(result_svc.set_result(site.store, slug, number, out=how, where="web"), "result")
 
     return await act(request, session, run)
 
