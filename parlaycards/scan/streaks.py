@@ -20,7 +20,9 @@ BESIDE = 6  # px: the paper beside a line, this far on each side of it
 DARKER = 0.8  # of the paper beside it: a line pixel is at most this bright
 OUTSIDE = 0.6  # share of the paper outside the cards, along the line, that the line darkens
 INSIDE = 0.5  # ... and of the cards along it (print and marks hide it in places)
-LEAST = 0.02  # of the page's length: the least paper outside the cards a line is judged on (3 samples at least)
+LEAST = (
+    0.02  # of the page's length: the least paper outside the cards a line is judged on (3 samples at least)
+)
 WIDE = 6  # px: a streak is thinner than this
 
 
