@@ -10,6 +10,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from parlaycards.services import scan as svc
 from parlaycards.store import Store
@@ -187,3 +188,33 @@ def test_a_streak_down_the_scanned_page_through_a_bubble_is_no_pick(store: Store
             card.reasons
         )
     assert sorted(c.serial for c in report.cards) == ["000001", "000002"]
+
+
+def _curled(img: np.ndarray, lift: float) -> np.ndarray:
+    """The page lying with its right side curled up off the table: the print there moves up and in, more
+    the nearer the edge (lift, px, at the edge)."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    u = np.clip((xx / w - 0.55) / 0.45, 0, None)
+    out: np.ndarray = cv2.remap(
+        img, xx + 0.35 * lift * u**3, yy + lift * u * u, cv2.INTER_LINEAR, borderValue=(90, 80, 70)
+    )
+    return out
+
+
+@pytest.mark.parametrize("lift", [40, 50])
+def test_a_sheet_curled_at_one_edge_is_lined_up_and_entered(store: Store, tmp_path: Path, lift: float):
+    """A curl moves the bubbles near the curled edge further from where the corner marks put them than a
+    ring is looked for: the rings found elsewhere say where to look again, and the cards are read as drawn."""
+    batch = printed(store, nfl_card(16), "letter-2up", 2, tmp_path)
+    drawn = {0: ((101, 104, 117, 131), "10"), 1: ((103, 114, 205, 228), "5")}
+    img = sheet(batch, 0, drawn, styles=("solid", "cross"))
+    table = cv2.copyMakeBorder(img, 120, 120, 120, 120, cv2.BORDER_CONSTANT, value=(90, 80, 70))
+    report = _scan(
+        store, batch.card.slug, cv2.GaussianBlur(_curled(table, lift), (3, 3), 0), tmp_path / "c.jpg"
+    )
+    got = sorted((c.serial, c.status, c.picks, c.stake) for c in report.cards)
+    assert got == [
+        ("000001", "entered", (101, 104, 117, 131), Decimal(10)),
+        ("000002", "entered", (103, 114, 205, 228), Decimal(5)),
+    ], [c.reasons for c in report.cards]

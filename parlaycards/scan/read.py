@@ -93,6 +93,11 @@ class Sampled:
 SEARCH = 3.0  # points: how far a ring is looked for around its expected place
 FOUND = 0.5  # least correlation of a printed ring with what is seen there
 AGREE = 1.0  # points: a ring agrees with its neighbours when they place it this close
+AGAIN = 0.6  # under this share of rings found, they are looked for again where the found ones put them
+MOST = (
+    0.8  # ... and with this share found, the fit may move a bubble WILD searches from the corner marks' place
+)
+WILD = 3.5
 NEIGHBOURS = 4
 
 
@@ -106,19 +111,9 @@ def align(
     Returns the corrected centres (px) and `fit`: the share of bubbles whose ring was found where
     its neighbours place it."""
     t = _ring_template(round(radius * k * 2) / 2, max(1.0, line * k))
-    th, tw = t.shape
     s = round(SEARCH * k)
-    h, w = crop.shape
     n = len(centres)
-    found = np.full((n, 2), np.nan, np.float32)
-    for i, (cx, cy) in enumerate(centres):
-        x0, y0 = round(cx) - tw // 2 - s, round(cy) - th // 2 - s
-        if x0 < 0 or y0 < 0 or x0 + tw + 2 * s > w or y0 + th + 2 * s > h:
-            continue
-        res = cv2.matchTemplate(crop[y0 : y0 + th + 2 * s, x0 : x0 + tw + 2 * s], t, cv2.TM_CCOEFF_NORMED)
-        _, score, _, (bx, by) = cv2.minMaxLoc(res)
-        if score >= FOUND:
-            found[i] = (x0 + bx + tw // 2 + _peak(res, bx, by, 1), y0 + by + th // 2 + _peak(res, bx, by, 0))
+    found = _rings_near(crop, centres, t, s)
     good = ~np.isnan(found[:, 0])
     if good.sum() < 6:
         return centres, float(good.sum()) / max(1, n)
@@ -126,7 +121,20 @@ def align(
     if m is None:
         return centres, 0.0
     moved = cv2.transform(centres.reshape(-1, 1, 2).astype(np.float32), m).reshape(-1, 2)
-    if np.abs(moved - centres).max() > 2 * s:  # a wild fit: keep the corner marks' alignment
+    if (
+        good.sum() < AGAIN * n
+    ):  # a curl or a bend moved many rings out of reach: look where the found put them
+        again = _rings_near(crop, moved, t, s)
+        more = ~good & ~np.isnan(again[:, 0])
+        found[more], good = again[more], good | more
+        m, _ = cv2.estimateAffine2D(
+            centres[good], found[good], method=cv2.RANSAC, ransacReprojThreshold=1.5 * k
+        )
+        if m is None:
+            return centres, 0.0
+        moved = cv2.transform(centres.reshape(-1, 1, 2).astype(np.float32), m).reshape(-1, 2)
+    # a wild fit: keep the corner marks' alignment (further, when nearly every ring was found where it puts it)
+    if np.abs(moved - centres).max() > (WILD if good.sum() >= MOST * n else 2) * s:
         return centres, 0.0
     shift = np.where(good[:, None], found - moved, 0.0)
     idx = np.flatnonzero(good)
@@ -137,6 +145,22 @@ def align(
     out = np.where(good[:, None], found, moved + local).astype(np.float32)
     agree = good & (np.linalg.norm(found - (moved + local), axis=1) <= AGREE * k)
     return out, float(agree.sum()) / n
+
+
+def _rings_near(crop: np.ndarray, centres: np.ndarray, t: np.ndarray, s: int) -> np.ndarray:
+    """Where each bubble's printed ring (template `t`) is found within `s` px of `centres` (NaN: not found)."""
+    th, tw = t.shape
+    h, w = crop.shape
+    found = np.full((len(centres), 2), np.nan, np.float32)
+    for i, (cx, cy) in enumerate(centres):
+        x0, y0 = round(cx) - tw // 2 - s, round(cy) - th // 2 - s
+        if x0 < 0 or y0 < 0 or x0 + tw + 2 * s > w or y0 + th + 2 * s > h:
+            continue
+        res = cv2.matchTemplate(crop[y0 : y0 + th + 2 * s, x0 : x0 + tw + 2 * s], t, cv2.TM_CCOEFF_NORMED)
+        _, score, _, (bx, by) = cv2.minMaxLoc(res)
+        if score >= FOUND:
+            found[i] = (x0 + bx + tw // 2 + _peak(res, bx, by, 1), y0 + by + th // 2 + _peak(res, bx, by, 0))
+    return found
 
 
 def _peak(res: np.ndarray, bx: int, by: int, axis: int) -> float:
