@@ -651,3 +651,25 @@ def test_a_whole_sheet_photographed_from_afar_is_named_card_by_card_without_its_
     read, _ = read_page(Page(str(path), 0, grey), job)
     assert sorted(s.serial for s in read if s.serial is not None) == [p.first, p.first + 1, p.first + 3]
     assert len(read) == 4
+
+
+def test_review_groups_name_what_held_each_card():
+    """A card that could not be lined up, one crossed by a streak and one received before it was printed
+    are grouped under their own kinds (not "corner mark missing" or "other")."""
+    assert (
+        svc.kind(
+            "the bubbles could not be lined up with the printed card (bent, curled, blurred or a corner mark "
+            "misread): read the marks on the crop"
+        )
+        == "could not be lined up"
+    )
+    assert svc.kind("a line runs through the whole scanned page across 102 (a streak …)") == (
+        "a streak on the scanned page"
+    )
+    assert (
+        svc.kind(
+            "received Fri Nov 20 2026 12:00, before serial 000786 was printed (Tue Nov 24 2026 08:00 EST)"
+        )
+        == "received before it was printed"
+    )
+    assert svc.kind("the top-left (the L) corner mark is missing (torn or covered)") == "corner mark missing"
