@@ -246,9 +246,9 @@ def _read_card(page: Page, quad: Quad, where: str, pool: Pool, lines: list[Strea
     s.marked = read_marks(
         {int(k): v[k] for k in picks}, {k.removeprefix("stake:"): v[k] for k in stakes}, pool.default
     )
-    crossed = _streaked(lines, quad, frame, picks | stakes)
-    if crossed:
-        names = ", ".join(f"${k.removeprefix('stake:')}" if k.startswith("stake:") else k for k in crossed)
+    streaked = _streaked(lines, quad, frame, picks | stakes)
+    if streaked:
+        names = ", ".join(f"${k.removeprefix('stake:')}" if k.startswith("stake:") else k for k in streaked)
         s.problems.append(
             f"a line runs through the whole scanned page across {names} (a streak from dust on the "
             "scanner's glass?): read those bubbles on the card, and clean the glass"
