@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from decimal import Decimal
 
 import pytest
@@ -14,7 +15,7 @@ from parlaycards.core.prizes import parse_prizes
 from parlaycards.services import pickem as svc
 from parlaycards.services import pickem_pay as pay
 from parlaycards.services import results
-from parlaycards.store import schema
+from parlaycards.store import Store, schema
 
 from .pool_support import HANDED_IN, pool_made_earlier
 
@@ -149,3 +150,31 @@ def test_a_prize_waits_for_its_winners_fee(pool):
         pay.pay_prize(pool, "office-w12", "Bob")
     pay.pay_fee(pool, "office-w12", "Bob")
     assert pay.pay_prize(pool, "office-w12", "Bob").total == Decimal("21.00")
+
+
+def test_a_prize_paid_after_the_backup_put_back_is_named_and_never_paid_again(pool, db_path, tmp_path):
+    """A backup taken before the prize was paid is put back over the pool: the payments file beside it still
+    holds the payment, so paying it again is refused, naming when it was paid and why the pool forgot it."""
+    _finals(pool)
+    pool.dispose()
+    backup = tmp_path / "bk.db"
+    assert runner.invoke(app, ["--db", str(db_path), "backup", str(backup)]).exit_code == 0
+    store = Store(f"sqlite:///{db_path}")
+    assert pay.pay_prize(store, "office-w12", "Ann").total == Decimal("21.00")
+    store.dispose()
+    shutil.copyfile(backup, db_path)  # the backup put back: it holds no prize paid
+    store = Store(f"sqlite:///{db_path}")
+    try:
+        with pytest.raises(RefusedError) as refused:
+            pay.pay_prize(store, "office-w12", "Ann")
+        text = str(refused.value)
+        assert text.startswith("Ann was already paid the prize in full: $21.00. Ann was paid $21.00 on "), (
+            text
+        )
+        assert (
+            "the pool was restored from a backup taken before that" in text
+            and "Nothing was paid again" in text
+        )
+        assert pay.prizes_paid(store, "office-w12") == {"ann": Decimal("21.00")}
+    finally:
+        store.dispose()

@@ -16,7 +16,7 @@ from ..core.pickem import name_key
 from ..core.text import folded
 from ..store import Store, Tx, retry_conflicts
 from ..store import pickem as rows
-from ..store.payments import paid_so_far, record
+from ..store.payments import paid_so_far, record, restored
 from .pickem import pool_view, week_report
 
 if TYPE_CHECKING:
@@ -158,11 +158,28 @@ _IN_FULL = {
 _OWED_BY = {"fee": "{name} owes", "prize": "{name} is owed"}
 
 
+def _kept(tx: Tx, pool: str, name: str, kept: tuple[Decimal, str]) -> str:
+    """` Ann was paid $21.00 on … — the pool was restored from a backup …`: a payment only the payments file
+    beside the pool holds, named where it is refused again."""
+    from datetime import datetime
+
+    from ..core.restored import who_paid_before_restore
+
+    amount, at = kept
+    tz = pool_view(tx, pool).card.timezone
+    return (
+        " "
+        + who_paid_before_restore(name, amount, datetime.fromisoformat(at), tz)
+        + ". Nothing was paid again."
+    )
+
+
 def _pay(
     tx: Tx, pool: str, key: str, name: str, kind: str, due: Decimal, before: Decimal, amount: Decimal | None
 ) -> PickemPaid:
     """Pay `amount` (default: all that is still owed) of the `kind` (fee or prize) `due`, `before` paid
     already: a ledger row and an audit entry."""
+    kept = restored(tx, pool, kind).get(key)
     value, total = pay_out(
         due,
         before,
@@ -175,6 +192,7 @@ def _pay(
                 if before > due and kind == "prize"
                 else ""
             )
+            + (_kept(tx, pool, name, kept) if kept else "")
         ),
         owed_by=_OWED_BY[kind].format(name=name),
         due_is=f"the {kind} is",
