@@ -26,7 +26,7 @@ from ..layout.templates import Template
 from .locate import Found, locate
 from .pages import Page
 from .quads import Quad, Shape
-from .read import Frame, K, darkness, ours, read_qr, straighten
+from .read import Frame, K, darkness, on_page, ours, read_qr, straighten
 from .stray import beside
 from .streaks import Streak, crossed, streaks
 
@@ -261,15 +261,15 @@ def _streaked(lines: list[Streak], quad: Quad, frame: Frame, bubbles: Mapping[st
     if not lines:
         return []
     keys = list(bubbles)
-    src = np.array([(x * K, (frame.height - y) * K) for x, y in frame.marks], np.float32)
-    m = cv2.getPerspectiveTransform(src, np.array(quad.corners, np.float32))
-    at = np.array([[(bubbles[k].centre()[0] * K, (frame.height - bubbles[k].centre()[1]) * K) for k in keys]])
-    page = cv2.perspectiveTransform(at.astype(np.float32), m)[0]
-    scale = math.dist(quad.corners[0], quad.corners[1]) / (math.dist(src[0], src[1]) or 1.0)
+    at = np.array(
+        [[(bubbles[k].centre()[0], frame.height - bubbles[k].centre()[1]) for k in keys]], np.float32
+    )
+    page = cv2.perspectiveTransform(at, on_page(quad, frame, 1.0))[0]
+    scale = math.dist(quad.corners[0], quad.corners[1]) / (math.dist(frame.marks[0], frame.marks[1]) or 1.0)
     return [
         k
         for k, (x, y) in zip(keys, page, strict=True)
-        if any(crossed(line, (float(x), float(y)), bubbles[k].radius() * K * scale) for line in lines)
+        if any(crossed(line, (float(x), float(y)), bubbles[k].radius() * scale) for line in lines)
     ]
 
 
@@ -339,8 +339,7 @@ def _from_print(
 def _outline(quad: Quad, templates: Mapping[str, Template]) -> np.ndarray:
     """A card's paper on the page (full-size pixels, a little beyond its edges), from its corner marks."""
     frame = template_frame(templates[quad.templates[0]])
-    src = np.array([(x, frame.height - y) for x, y in frame.marks], np.float32)
-    m = cv2.getPerspectiveTransform(src, np.array(quad.corners, np.float32))
+    m = on_page(quad, frame, 1.0)
     pad = 0.03 * frame.width
     corners = np.array(
         [

@@ -42,12 +42,21 @@ class Frame:
 def straighten(grey: np.ndarray, quad: Quad, frame: Frame, k: float = K) -> np.ndarray:
     """The card cut out of the page and warped flat into its own frame."""
     w, h = round(frame.width * k), round(frame.height * k)
-    src = np.array([(x * k, (frame.height - y) * k) for x, y in frame.marks], dtype=np.float32)
-    dst = np.array(quad.corners, dtype=np.float32)
-    m = cv2.getPerspectiveTransform(src, dst)
     return cv2.warpPerspective(
-        grey, m, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE
+        grey,
+        on_page(quad, frame, k),
+        (w, h),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+        borderMode=cv2.BORDER_REPLICATE,
     )
+
+
+def on_page(quad: Quad, frame: Frame, k: float = K) -> np.ndarray:
+    """The perspective map from the card's own frame (`k` pixels a point, y down) to the page: its corner
+    marks' centres onto the quad's corners."""
+    src = np.array([(x * k, (frame.height - y) * k) for x, y in frame.marks], dtype=np.float32)
+    m: np.ndarray = cv2.getPerspectiveTransform(src, np.array(quad.corners, dtype=np.float32))
+    return m
 
 
 _QR = zxingcpp.BarcodeFormat.QRCode
