@@ -4,6 +4,7 @@ goes to a person."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from hypothesis import given
@@ -120,3 +121,30 @@ def test_blank_bubbles_greyed_by_a_blurred_photo_are_no_picks(
         seen[f"m{i}"] = Seen(pen * 0.7, 0.8, pen * 0.95, pen)
     v = verdicts(seen)
     assert {k for k, x in v.items() if x == "filled"} == {f"m{i}" for i in range(marks)}
+
+
+@given(
+    pen=st.floats(0.5, 0.95),
+    lighter=st.floats(0.6, 0.8),
+    ring=st.floats(0.7, 0.85),
+    softer=st.floats(0.5, 0.75),
+    grey=st.floats(1.2, 1.6),
+)
+def test_a_pick_rubbed_out_but_left_half_done_goes_to_a_person(
+    pen: float, lighter: float, ring: float, softer: float, grey: float
+):
+    """Dark enough to pass for the player's pen, but lighter than their marks, its printed ring less
+    covered, its edges softer and grey dragged past the ring: worn, so a person decides."""
+    seen = _card(pen, PLAIN)
+    marks = {k: replace(seen[k], ring=1.1, edges=0.6, beyond=0.1) for k in PLAIN}
+    rubbed = Seen(
+        pen * 0.9 * 0.95, 0.9, pen * lighter * 0.97, pen * lighter, 1.1 * ring, 1.0, 1.0, 0.6 * softer
+    )
+    rubbed = replace(rubbed, beyond=0.1 * grey)
+    assert verdicts(seen | marks | {"104": rubbed})["104"] == "light"
+    # the same mark as dark as the player's, or as sharp, is a pick
+    assert verdicts(seen | marks | {"104": replace(rubbed, q90=pen, q75=pen * 0.97)})["104"] == "filled"
+    assert verdicts(seen | marks | {"104": replace(rubbed, edges=0.6)})["104"] == "filled"
+    # ... and with one other pick on the card there is nothing to hold it against
+    alone = _card(pen, {}) | {"fill1": marks["fill1"], "104": rubbed}
+    assert verdicts(alone)["104"] == "filled"

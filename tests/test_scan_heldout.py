@@ -24,6 +24,7 @@ from .print_support import college_card, nfl_card
 from .scan_support import BEFORE_CUTOFF, Printed, printed
 
 DPI = 250
+RUBBED_SEED = 10  # a card on which the rubbed-out pick was entered before it was looked for
 STAKES = ["1", "2", "5", "10", "20"]
 
 
@@ -43,6 +44,10 @@ def _marked(p: Printed, rng: np.random.Generator, page: int = 0, **extra) -> tup
             used = {p.card.game_by_number(n).key for n in picks}
             free = [str(n) for g in p.card.games if g.key not in used for n in g.numbers.all()]
             heldout.draw_erasure(img, spots[str(rng.choice(free))], hand, rng, thorough=True, dpi=DPI)
+        if extra.get("rub"):  # a pick rubbed out but left half done: a person would hesitate
+            used = {p.card.game_by_number(n).key for n in picks}
+            free = [str(n) for g in p.card.games if g.key not in used for n in g.numbers.all()]
+            heldout.draw_erasure(img, spots[str(rng.choice(free))], hand, rng, thorough=False, dpi=DPI)
         if extra.get("scribble"):
             heldout.scribble_over(img, card_boxes_px(p.card, p.template, slot, DPI)["qr"], hand, rng, dpi=DPI)
         truth[f"{p.first + page * per + slot:06d}"] = ("entered", picks, Decimal(stake))
@@ -115,3 +120,18 @@ def test_a_card_whose_qr_is_scribbled_over_is_named_by_its_printed_serial(store:
     assert not [b for b in zxingcpp.read_barcodes(page) if b.text.startswith("PC1|")]  # no QR left to read
     scan = _pdf([page], tmp_path / "s.pdf")
     assert _scan(store, p, [scan], tmp_path) == truth
+
+
+def test_a_pick_rubbed_out_but_left_half_done_is_never_entered(store: Store, tmp_path: Path):
+    """A pick rubbed out and left half done, beside the player's real marks, is lighter, softer-edged
+    and worn: the card waits for a person ("erased or light mark on …") or is entered without it, never
+    entered with it."""
+    p = printed(store, nfl_card(16), "letter-2up", 4, tmp_path)
+    rng = np.random.default_rng(RUBBED_SEED)
+    pages = [_marked(p, rng, page, rub=True) for page in range(2)]
+    scan = _pdf([heldout.scanner(img, rng, dpi_in=DPI) for img, _ in pages], tmp_path / "s.pdf")
+    read = _scan(store, p, [scan], tmp_path)
+    truth = {k: v for _, t in pages for k, v in t.items()}
+    entered = {k: v for k, v in read.items() if v[0] == "entered"}
+    assert {k: v for k, v in entered.items() if v != truth[k]} == {}
+    assert any(v[0] == "review" for v in read.values())  # the rubbed-out picks were seen

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from math import log
 from statistics import median
 from typing import Literal
 
@@ -69,6 +70,20 @@ VISIBLE = 0.18
 # taken back.
 HIDDEN = 0.45
 PATCH = 0.8
+# A pick rubbed out but left half done: as dark as the player's pen in places, yet worn. Each of its
+# measures against the median of the player's other picks on the card (the log of their ratio), weighed:
+# lighter (its darkest tenth), its printed ring less covered, its edges softer (the eraser smears what
+# it leaves), grey dragged past the ring, and covering as much as a pick does (a small light tick is a
+# lighter pen, not wear). At RUBBED or more it is shown to a person as an erasure, never entered as a
+# pick; but never a mark as dark as the player's others (their darkest tenth at WORN or more) or as
+# sharp (SMEARED or more). Weights from the held-out marker's half-rubbed picks against every other
+# mark of two seeds, the project's own marker's marks held against them too.
+WEIGHTS = (("q90", -13.5), ("ring", -12.0), ("edges", -11.4), ("beyond", 1.9), ("mean", 2.5))
+RUBBED = 7.15
+WORN = 0.90
+SMEARED = 0.9
+# ... judged only where the player made at least this many other picks on the card
+OTHERS = 2
 
 
 @dataclass(frozen=True)
@@ -82,6 +97,8 @@ class Seen:
     ring: float = 1.0  # its printed ring against the card's others (1: as dark): a glare or a fold fades it
     around: float = 1.0  # ... and the faintest ring of its nearest neighbours
     spread: float = 1.0  # how far its ink reaches from its middle, in sampled radii: a dot is compact
+    edges: float = 1.0  # how sharp its ink's edges are (mean |Laplacian| over mean gradient): a smear is soft
+    beyond: float = 0.0  # the darkness just outside its printed ring: an eraser drags grey past it
 
 
 @dataclass(frozen=True)
@@ -162,7 +179,27 @@ def verdicts(seen: Mapping[str, Seen], ink: float = 1.0) -> dict[str, Verdict]:
     if not seen:
         return {}
     h = hand(seen)
-    return {key: verdict(s, h) for key, s in seen.items()}
+    called = {key: verdict(s, h) for key, s in seen.items()}
+    return called | dict.fromkeys(rubbed(seen, called), "light")
+
+
+def rubbed(seen: Mapping[str, Seen], called: Mapping[str, Verdict]) -> list[str]:
+    """The bubbles called filled that look like a pick rubbed out and left half done, against the
+    player's other picks on the card (see WEIGHTS)."""
+    filled = [key for key, v in called.items() if v == "filled"]
+    if len(filled) <= OTHERS:
+        return []
+    logs = {key: {name: log(max(getattr(seen[key], name), 1e-3)) for name, _ in WEIGHTS} for key in filled}
+    out = []
+    for key in filled:
+        ratio = {
+            name: logs[key][name] - median(logs[o][name] for o in filled if o != key) for name, _ in WEIGHTS
+        }
+        if ratio["q90"] >= log(WORN) or ratio["edges"] >= log(SMEARED):
+            continue
+        if sum(weight * ratio[name] for name, weight in WEIGHTS) >= RUBBED:
+            out.append(key)
+    return out
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from ..core.marks import Seen
 from ..layout.geometry import Bubble, CardLayout
 from ..layout.parts import FID
 from .quads import Point, Quad
+from .worn import worn
 
 K = 2.0  # pixels per point in the straightened card (144 per inch)
 SAMPLE = 0.72  # of a bubble's inner radius: the disc sampled, clear of the printed ring
@@ -220,7 +221,7 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     expected = centres
     centres, fit = align(crop, centres, first.radius(), first.line, k)
     paper = _background(crop, max(bubbles[key].radius() for key in keys) * k)
-    rows: dict[int, tuple[float, float, float, float, float]] = {}
+    rows: dict[int, tuple[float, ...]] = {}  # mean, cover, q75, q90, spread, edges, beyond
     rings = np.zeros(len(keys), np.float32)
     sizes = {(bubbles[key].radius(), bubbles[key].line) for key in keys}
     for radius, line in sizes:
@@ -235,13 +236,18 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
         covers = (d >= 0.5 * ink).mean(axis=1)
         spreads = _spread(d, q90, r)
         rings[which] = _rings(crop, paper, at, (radius - line) * k, radius * k, k)
+        edges, beyond = worn(crop, paper, at, q90, r, radius * k, k)
         for j, i in enumerate(which):
-            rows[i] = (float(means[j]), float(covers[j]), float(q75[j]), float(q90[j]), float(spreads[j]))
+            rows[i] = tuple(float(v[j]) for v in (means, covers, q75, q90, spreads, edges, beyond))
     ring, around = _faded(centres, rings)
-    seen = {
-        key: Seen(*rows[i][:4], float(ring[i]), float(around[i]), rows[i][4]) for i, key in enumerate(keys)
-    }
+    seen = {key: _seen(rows[i], float(ring[i]), float(around[i])) for i, key in enumerate(keys)}
     return Sampled(seen, ink, fit, np.hstack([expected, centres]))
+
+
+def _seen(row: tuple[float, ...], ring: float, around: float) -> Seen:
+    """One bubble as sampled (`row`: mean, cover, q75, q90, spread, edges, beyond) with its printed ring."""
+    mean, cover, q75, q90, spread, edges, beyond = row
+    return Seen(mean, cover, q75, q90, ring, around, spread, edges, beyond)
 
 
 def _background(crop: np.ndarray, radius: float) -> np.ndarray:
