@@ -10,13 +10,14 @@ just outside the printed circle (`beyond`).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
 OUTER = 1.7  # of a bubble's outer radius: how far past its ring the smear is looked for
-INKED = (
-    0.04  # darkest tenth above the card's median bubble: a bubble worth measuring (a light hand's least mark)
-)
+INKED = 0.04  # darkest tenth above the card's median bubble: worth measuring (a light hand's least mark)
+MOST = 16  # ... and of those, the darkest this many (a card's picks and stake, with room to spare)
 
 
 def worn(
@@ -29,7 +30,8 @@ def worn(
     k: float,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(edges, beyond) for bubbles at `at` (px), each of sampled radius `sampled` px and printed outer
-    radius `outer` px; bubbles without ink (their q90 near the card's median) get (1, 0)."""
+    radius `outer` px; bubbles without ink (their q90 near the card's median), or past the MOST darkest,
+    get (1, 0)."""
     n = len(at)
     edges = np.ones(n, np.float32)
     beyond = np.zeros(n, np.float32)
@@ -37,19 +39,33 @@ def worn(
         return edges, beyond
     h, w = crop.shape
     half = int(OUTER * outer) + 2
+    disc, band = _masks(half, sampled, outer + 0.5 * k, OUTER * outer)
+    inked = np.flatnonzero(q90 >= float(np.median(q90)) + INKED)
+    c = np.rint(at).astype(np.int32)
+    inside = (c[:, 0] >= half) & (c[:, 1] >= half) & (c[:, 0] < w - half) & (c[:, 1] < h - half)
+    which = [int(i) for i in inked[np.argsort(-q90[inked])] if inside[i]][:MOST]
+    if not which:
+        return edges, beyond
+    # the patches stacked in one column, filtered at once (a patch's edge rows are outside its masks)
+    side = 2 * half + 1
+    boxes = [np.s_[c[i, 1] - half : c[i, 1] + half + 1, c[i, 0] - half : c[i, 0] + half + 1] for i in which]
+    d = np.clip(
+        1.0 - np.vstack([crop[b] for b in boxes]).astype(np.float32) / np.vstack([paper[b] for b in boxes]),
+        0,
+        1,
+    )
+    lap = np.abs(cv2.Laplacian(d, cv2.CV_32F, ksize=3)).reshape(-1, side, side)
+    grad = np.hypot(cv2.Sobel(d, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(d, cv2.CV_32F, 0, 1, ksize=3))
+    grad = grad.reshape(-1, side, side)
+    d = d.reshape(-1, side, side)
+    edges[which] = lap[:, disc].mean(axis=1) / np.maximum(grad[:, disc].mean(axis=1), 1e-3)
+    beyond[which] = d[:, band].mean(axis=1)
+    return edges, beyond
+
+
+@lru_cache(maxsize=16)
+def _masks(half: int, disc: float, inner: float, outer: float) -> tuple[np.ndarray, np.ndarray]:
+    """A patch's disc (within `disc` px of its middle) and band (from `inner` to `outer` px)."""
     yy, xx = np.mgrid[-half : half + 1, -half : half + 1]
     rr = np.hypot(xx, yy)
-    disc = rr <= sampled
-    band = (rr >= outer + 0.5 * k) & (rr <= OUTER * outer)
-    floor = float(np.median(q90)) + INKED
-    for i in np.flatnonzero(q90 >= floor):
-        cx, cy = int(round(float(at[i, 0]))), int(round(float(at[i, 1])))
-        if cx - half < 0 or cy - half < 0 or cx + half >= w or cy + half >= h:
-            continue
-        box = np.s_[cy - half : cy + half + 1, cx - half : cx + half + 1]
-        d = np.clip(1.0 - crop[box].astype(np.float32) / paper[box], 0.0, 1.0)
-        lap = np.abs(cv2.Laplacian(d, cv2.CV_32F, ksize=3))
-        grad = np.hypot(cv2.Sobel(d, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(d, cv2.CV_32F, 0, 1, ksize=3))
-        edges[i] = float(lap[disc].mean()) / max(float(grad[disc].mean()), 1e-3)
-        beyond[i] = float(d[band].mean())
-    return edges, beyond
+    return rr <= disc, (rr >= inner) & (rr <= outer)
