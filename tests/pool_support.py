@@ -28,14 +28,10 @@ PRINTED = datetime(2026, 11, 16, 14, 0, tzinfo=UTC)
 def printed_earlier(store: Store, slug: str) -> None:
     """Every print batch (and reprint) of card `slug` dated PRINTED (the Monday of the test week), or three days before the
     card's first game when that is earlier: a test runs today, its cards are handed in on the card's dates."""
-    from datetime import timedelta
-
     from sqlalchemy import text
 
     with store.transaction() as tx:
-        games = [g.kickoff for g in card_rows.latest(tx, slug).games if isinstance(g.kickoff, datetime)]
-        first = min((k if k.tzinfo else k.replace(tzinfo=UTC) for k in games), default=PRINTED)
-        when = min(PRINTED, first - timedelta(days=3))
+        when = _handed_in(tx, slug)
         tx.conn.execute(
             text("UPDATE print_batches SET created_at = :t WHERE slug = :s"),
             {"t": when.isoformat(), "s": slug},
@@ -51,21 +47,27 @@ def pool_made_earlier(store: Store, pool: str) -> None:
     week, or three days before the card's first game when that is earlier): a test runs today, its entries
     are handed in on the card's dates, and an entry dated before its pool on a game started by then is
     refused."""
-    from datetime import timedelta
-
     from sqlalchemy import text
 
     with store.transaction() as tx:
         slug = tx.conn.execute(
             text("SELECT card FROM pickem_pools WHERE slug = :p"), {"p": pool}
         ).scalar_one()
-        games = [g.kickoff for g in card_rows.latest(tx, slug).games if isinstance(g.kickoff, datetime)]
-        first = min((k if k.tzinfo else k.replace(tzinfo=UTC) for k in games), default=PRINTED)
-        when = min(PRINTED, first - timedelta(days=3))
+        when = _handed_in(tx, slug)
         tx.conn.execute(
             text("UPDATE pickem_pools SET created_at = :t WHERE slug = :p"),
             {"t": when.isoformat(), "p": pool},
         )
+
+
+def _handed_in(tx, slug: str) -> datetime:
+    """When card `slug`'s cards are taken to be printed and handed in: PRINTED (the Monday of the test week),
+    or three days before the card's first game when that is earlier."""
+    from datetime import timedelta
+
+    games = [g.kickoff for g in card_rows.latest(tx, slug).games if isinstance(g.kickoff, datetime)]
+    first = min((k if k.tzinfo else k.replace(tzinfo=UTC) for k in games), default=PRINTED)
+    return min(PRINTED, first - timedelta(days=3))
 
 
 def new_card(store: Store, card: Card | None = None) -> Card:

@@ -256,21 +256,21 @@ class Week(RuleBasedStateMachine):
     def reimport(self, spelling: str, replace: bool) -> None:
         with self.store.reading() as tx:
             was = card_rows.latest(tx, SLUG)
-        done = self.attempt(
-            lambda: card_svc.store_games(
-                self.store,
-                SLUG,
-                sheet(spelling),
-                card_svc.Storing(
-                    default_title="", tz="America/New_York", into=card_svc.Into(replace=replace)
-                ),
-                source="lines.xlsx",
-            )
-        )
+        done = self.attempt(lambda: self.store_lines(sheet(spelling), replace))
         if done is None:
             event("a re-import was refused")
             return
         self.imported(was, done, replace)
+
+    def store_lines(self, lines, replace: bool):
+        """The week's lines imported again from a sheet (`lines`), with `--replace` or without."""
+        return card_svc.store_games(
+            self.store,
+            SLUG,
+            lines,
+            card_svc.Storing(default_title="", tz="America/New_York", into=card_svc.Into(replace=replace)),
+            source="lines.xlsx",
+        )
 
     def imported(self, was, done, replace: bool) -> None:
         """A re-import stored: every hand edit it undid was listed, and only with `--replace`."""
@@ -304,17 +304,7 @@ class Week(RuleBasedStateMachine):
             e.name for e in pickem_svc.entries(self.store, POOL).entries if key in dict(e.picks)
         ]
         moves = next(g for g in was.games if g.key == key).kickoff != MOVED_UP
-        done = self.attempt(
-            lambda: card_svc.store_games(
-                self.store,
-                SLUG,
-                lines,
-                card_svc.Storing(
-                    default_title="", tz="America/New_York", into=card_svc.Into(replace=replace)
-                ),
-                source="lines.xlsx",
-            )
-        )
+        done = self.attempt(lambda: self.store_lines(lines, replace))
         if done is None:
             event("a re-import moving a kickoff up was refused")
             return

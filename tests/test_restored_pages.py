@@ -6,19 +6,18 @@ from __future__ import annotations
 
 import html
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
-from parlaycards.services import entries, grading
+from parlaycards.services import grading
 from parlaycards.store import Store
 from parlaycards.web.app import Site, create_app
 from parlaycards.web.guard import Brake
 
-from .pool_support import code, enter, new_card, print_serials
-from .test_restored_payments import SLUG, _cli, _scores
+from .pool_support import code
+from .test_restored_payments import SLUG, _cli, _scores, paid_then_restored
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 NOTE = "restored from a backup taken before that"
@@ -26,21 +25,7 @@ NOTE = "restored from a backup taken before that"
 
 def _restored(db_path: Path, tmp_path: Path) -> Store:
     """Card 000001 ($10 on three winners) paid $60.00 after the backup; the backup put back, scored again."""
-    store = Store(f"sqlite:///{db_path}")
-    new_card(store)
-    print_serials(store, SLUG, 4)
-    enter(store, SLUG, serial="1", name="Ann", stake="10", picks="101,103,105")
-    enter(store, SLUG, serial="2", name="Bo", stake="5", picks="101,103,107")
-    store.dispose()
-    backup = tmp_path / "bk.db"
-    assert _cli(db_path, "backup", str(backup)).exit_code == 0
-    store = Store(f"sqlite:///{db_path}")
-    _scores(store)
-    grading.grade(store, SLUG)
-    assert entries.pay(store, SLUG, 1).total == 60
-    store.dispose()
-    shutil.copyfile(backup, db_path)
-    store = Store(f"sqlite:///{db_path}")
+    store = paid_then_restored(db_path, tmp_path, second="101,103,107")
     _scores(store, yes=True)
     grading.grade(store, SLUG)
     return store

@@ -29,12 +29,15 @@ def _cli(db_path: Path, *args: str):
     return runner.invoke(app, ["--db", str(db_path), *args])
 
 
-def test_a_payment_made_after_the_backup_survives_the_restore(db_path: Path, tmp_path: Path):
+def paid_then_restored(db_path: Path, tmp_path: Path, second: str = "102,104,106") -> Store:
+    """Card 000001 ($10 on 101, 103, 105, three winners) and 000002 ($5 on `second`) entered, a backup
+    taken, the scores set and card 000001 paid $60.00; then the backup put back (it holds no score and no
+    payment). The restored pool, opened."""
     store = Store(f"sqlite:///{db_path}")
     new_card(store)
     print_serials(store, SLUG, 4)
     enter(store, SLUG, serial="1", name="Ann", stake="10", picks="101,103,105")
-    enter(store, SLUG, serial="2", name="Bo", stake="5", picks="102,104,106")
+    enter(store, SLUG, serial="2", name="Bo", stake="5", picks=second)
     store.dispose()
     backup = tmp_path / "bk.db"
     assert _cli(db_path, "backup", str(backup)).exit_code == 0
@@ -43,9 +46,12 @@ def test_a_payment_made_after_the_backup_survives_the_restore(db_path: Path, tmp
     grading.grade(store, SLUG)
     assert entries.pay(store, SLUG, 1).total == Decimal("60.00")
     store.dispose()
-    shutil.copyfile(backup, db_path)  # the Friday backup put back: it holds no score and no payment
+    shutil.copyfile(backup, db_path)
+    return Store(f"sqlite:///{db_path}")
 
-    store = Store(f"sqlite:///{db_path}")
+
+def test_a_payment_made_after_the_backup_survives_the_restore(db_path: Path, tmp_path: Path):
+    store = paid_then_restored(db_path, tmp_path)
     _scores(store, yes=True)  # the restored pool knows card 000001 was paid: the score it wins by is said
     report = grading.grade(store, SLUG)
     assert report.totals.paid == Decimal("60.00")
