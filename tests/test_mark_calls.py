@@ -145,6 +145,8 @@ def test_a_pick_rubbed_out_but_left_half_done_goes_to_a_person(
     # the same mark as dark as the player's, or as sharp, is a pick
     assert verdicts(seen | marks | {"104": replace(rubbed, q90=pen, q75=pen * 0.97)})["104"] == "filled"
     assert verdicts(seen | marks | {"104": replace(rubbed, edges=0.6)})["104"] == "filled"
+    # ... and so is one whose ink was not measured (at the edge of the picture)
+    assert verdicts(seen | marks | {"104": replace(rubbed, edges=None)})["104"] == "filled"
     # ... and with one other pick on the card there is nothing to hold it against
     alone = _card(pen, {}) | {"fill1": marks["fill1"], "104": rubbed}
     assert verdicts(alone)["104"] == "filled"

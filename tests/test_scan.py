@@ -334,8 +334,8 @@ def test_doubtful_cards_go_to_review_with_their_reason(store: Store, tmp_path: P
         "000007": ("entered", ""),
         "000008": ("entered", ""),  # its QR painted over: named by the serial and code printed on it
         "000009": ("review", "serial already entered"),
-        # its 117 drawn lighter than the other picks, a softer edge, less of its ring covered: it looks
-        # like a pick rubbed out and left half done, and a person decides
+        # a real pick, but its 117 is drawn 0.7 as dark as the player's other marks, with a softer edge
+        # and less of its ring covered: a pick rubbed out and left half done looks so, and a person decides
         "000010": ("review", "erased or light mark"),
     }, [c.reasons for c in report.cards]
     # what was entered is what was drawn: the faint dab on 119 is never stored as a pick

@@ -71,10 +71,10 @@ VISIBLE = 0.18
 HIDDEN = 0.45
 PATCH = 0.8
 # A pick rubbed out but left half done: as dark as the player's pen in places, yet worn. Each of its
-# measures against the median of the player's other picks on the card (the log of their ratio), weighed:
-# lighter (its darkest tenth), its printed ring less covered, its edges softer (the eraser smears what
-# it leaves), grey dragged past the ring, and covering as much as a pick does (a small light tick is a
-# lighter pen, not wear). At RUBBED or more it is shown to a person as an erasure, never entered as a
+# measures against the median of the player's other marks on the card (its other picks and its stake,
+# drawn with the same pen; the log of their ratio), weighed: lighter (its darkest tenth), its printed
+# ring less covered, its edges softer (the eraser smears what it leaves), grey around the ring, and
+# covering as much as a pick does (a small light tick is a lighter pen, not wear). At RUBBED or more it is shown to a person as an erasure, never entered as a
 # pick; but never a mark as dark as the player's others (their darkest tenth at WORN or more) or as
 # sharp (SMEARED or more). Weights from the held-out marker's half-rubbed picks against every other
 # mark of two seeds, the project's own marker's marks held against them too.
@@ -82,7 +82,7 @@ WEIGHTS = (("q90", -13.5), ("ring", -12.0), ("edges", -11.4), ("beyond", 1.9), (
 RUBBED = 7.15
 WORN = 0.90
 SMEARED = 0.9
-# ... judged only where the player made at least this many other picks on the card
+# ... judged only where the player made at least this many other marks on the card
 OTHERS = 2
 
 
@@ -97,8 +97,9 @@ class Seen:
     ring: float = 1.0  # its printed ring against the card's others (1: as dark): a glare or a fold fades it
     around: float = 1.0  # ... and the faintest ring of its nearest neighbours
     spread: float = 1.0  # how far its ink reaches from its middle, in sampled radii: a dot is compact
-    edges: float = 1.0  # how sharp its ink's edges are (mean |Laplacian| over mean gradient): a smear is soft
-    beyond: float = 0.0  # the darkness just outside its printed ring: an eraser drags grey past it
+    edges: float | None = None  # how sharp its ink's edges are (mean |Laplacian| over mean gradient): a smear
+    # is soft ...
+    beyond: float | None = None  # ... and the darkness around its printed ring; None: not measured (no ink)
 
 
 @dataclass(frozen=True)
@@ -185,11 +186,16 @@ def verdicts(seen: Mapping[str, Seen], ink: float = 1.0) -> dict[str, Verdict]:
 
 def rubbed(seen: Mapping[str, Seen], called: Mapping[str, Verdict]) -> list[str]:
     """The bubbles called filled that look like a pick rubbed out and left half done, against the
-    player's other picks on the card (see WEIGHTS)."""
-    filled = [key for key, v in called.items() if v == "filled"]
+    player's other marks on the card (see WEIGHTS). A bubble whose ink was not measured (its edges
+    unknown) is neither judged nor held against."""
+    filled = [
+        key
+        for key, v in called.items()
+        if v == "filled" and seen[key].edges is not None and seen[key].beyond is not None
+    ]
     if len(filled) <= OTHERS:
         return []
-    logs = {key: {name: log(max(getattr(seen[key], name), 1e-3)) for name, _ in WEIGHTS} for key in filled}
+    logs = {key: {name: log(max(_measure(seen[key], name), 1e-3)) for name, _ in WEIGHTS} for key in filled}
     out = []
     for key in filled:
         ratio = {
@@ -200,6 +206,11 @@ def rubbed(seen: Mapping[str, Seen], called: Mapping[str, Verdict]) -> list[str]
         if sum(weight * ratio[name] for name, weight in WEIGHTS) >= RUBBED:
             out.append(key)
     return out
+
+
+def _measure(s: Seen, name: str) -> float:
+    value = getattr(s, name)
+    return 0.0 if value is None else float(value)
 
 
 @dataclass(frozen=True)

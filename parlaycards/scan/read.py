@@ -9,6 +9,7 @@ gradient across the card does not darken a blank bubble.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -247,6 +248,8 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
 def _seen(row: tuple[float, ...], ring: float, around: float) -> Seen:
     """One bubble as sampled (`row`: mean, cover, q75, q90, spread, edges, beyond) with its printed ring."""
     mean, cover, q75, q90, spread, edges, beyond = row
+    if math.isnan(edges) or math.isnan(beyond):  # not measured (scan.worn)
+        return Seen(mean, cover, q75, q90, ring, around, spread)
     return Seen(mean, cover, q75, q90, ring, around, spread, edges, beyond)
 
 
@@ -260,7 +263,8 @@ def _background(crop: np.ndarray, radius: float) -> np.ndarray:
     small = cv2.resize(crop, (max(1, w // 2), max(1, h // 2)), interpolation=cv2.INTER_AREA)
     n = 2 * round(BACKGROUND * radius / 2) + 1  # half size: side BACKGROUND × radius at full size
     closed = cv2.morphologyEx(small, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (n, n)))
-    out: np.ndarray = cv2.resize(closed, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32) + 1.0
+    out: np.ndarray = cv2.resize(closed, (w, h), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+    out += 1.0  # in place: a new array for the sum costs ten times the resize
     return out
 
 

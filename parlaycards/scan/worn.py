@@ -5,7 +5,8 @@ softens the edges of what stays (a pen's stroke keeps the camera's sharpness) an
 printed ring. Both are measured only for the bubbles that carry ink (a card's few), on a small patch
 around each: the darkness map against the paper's own light, its mean absolute Laplacian over its
 mean gradient inside the sampled disc (`edges`: lower is softer), and its mean darkness in a band
-just outside the printed circle (`beyond`).
+around the printed circle out to OUTER of its radius (`beyond`: a smear, and also the pen's own
+overflow and the edge of a neighbour's ring, so it weighs little). A bubble not measured has neither.
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import cv2
 import numpy as np
 
 OUTER = 1.7  # of a bubble's outer radius: how far past its ring the smear is looked for
-INKED = 0.04  # darkest tenth above the card's median bubble: worth measuring (a light hand's least mark)
-MOST = 16  # ... and of those, the darkest this many (a card's picks and stake, with room to spare)
+INKED = 0.04  # darkest tenth above the median bubble of its size: worth measuring (a light hand's least mark)
+MOST = 32  # ... and of those, the darkest this many (a card takes at most 30 picks, and one stake)
 
 
 def worn(
@@ -30,11 +31,11 @@ def worn(
     k: float,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(edges, beyond) for bubbles at `at` (px), each of sampled radius `sampled` px and printed outer
-    radius `outer` px; bubbles without ink (their q90 near the card's median), or past the MOST darkest,
-    get (1, 0)."""
+    radius `outer` px; NaN for a bubble not measured: without ink (its q90 near the median bubble's),
+    past the MOST darkest, or too near the edge of the crop for its patch."""
     n = len(at)
-    edges = np.ones(n, np.float32)
-    beyond = np.zeros(n, np.float32)
+    edges = np.full(n, np.nan, np.float32)
+    beyond = np.full(n, np.nan, np.float32)
     if not n:
         return edges, beyond
     h, w = crop.shape
