@@ -74,10 +74,11 @@ PATCH = 0.8
 # measures against the median of the player's other marks on the card (its other picks and its stake,
 # drawn with the same pen; the log of their ratio), weighed: lighter (its darkest tenth), its printed
 # ring less covered, its edges softer (the eraser smears what it leaves), grey around the ring, and
-# covering as much as a pick does (a small light tick is a lighter pen, not wear). At RUBBED or more it is shown to a person as an erasure, never entered as a
-# pick; but never a mark as dark as the player's others (their darkest tenth at WORN or more) or as
-# sharp (SMEARED or more). Weights from the held-out marker's half-rubbed picks against every other
-# mark of two seeds, the project's own marker's marks held against them too.
+# covering as much as a pick does (a small light tick is a lighter pen, not wear). At RUBBED or more it
+# is shown to a person as an erasure, never entered as a pick; but never a mark as dark as the player's
+# others (its darkest tenth at WORN of theirs or more) or as sharp (SMEARED or more). The weights were
+# fitted to the held-out marker's half-rubbed picks against every other mark of two of its seeds, the
+# project's own marker's marks held against them too; RUBBED was chosen on a third seed.
 WEIGHTS = (("q90", -13.5), ("ring", -12.0), ("edges", -11.4), ("beyond", 1.9), ("mean", 2.5))
 RUBBED = 7.15
 WORN = 0.90
@@ -97,9 +98,10 @@ class Seen:
     ring: float = 1.0  # its printed ring against the card's others (1: as dark): a glare or a fold fades it
     around: float = 1.0  # ... and the faintest ring of its nearest neighbours
     spread: float = 1.0  # how far its ink reaches from its middle, in sampled radii: a dot is compact
-    edges: float | None = None  # how sharp its ink's edges are (mean |Laplacian| over mean gradient): a smear
-    # is soft ...
-    beyond: float | None = None  # ... and the darkness around its printed ring; None: not measured (no ink)
+    # how sharp its ink's edges are (mean |Laplacian| over mean gradient: a smear is soft), and the
+    # darkness around its printed ring; None: not measured (no ink, or at the edge of the picture)
+    edges: float | None = None
+    beyond: float | None = None
 
 
 @dataclass(frozen=True)
@@ -195,7 +197,9 @@ def rubbed(seen: Mapping[str, Seen], called: Mapping[str, Verdict]) -> list[str]
     ]
     if len(filled) <= OTHERS:
         return []
-    logs = {key: {name: log(max(_measure(seen[key], name), 1e-3)) for name, _ in WEIGHTS} for key in filled}
+    logs = {
+        key: {name: log(max(float(getattr(seen[key], name)), 1e-3)) for name, _ in WEIGHTS} for key in filled
+    }
     out = []
     for key in filled:
         ratio = {
@@ -206,11 +210,6 @@ def rubbed(seen: Mapping[str, Seen], called: Mapping[str, Verdict]) -> list[str]
         if sum(weight * ratio[name] for name, weight in WEIGHTS) >= RUBBED:
             out.append(key)
     return out
-
-
-def _measure(s: Seen, name: str) -> float:
-    value = getattr(s, name)
-    return 0.0 if value is None else float(value)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""How an inked bubble's ink lies: the sharpness of its edges and the grey just outside its ring.
+"""How an inked bubble's ink lies: the sharpness of its edges and the grey around its printed ring.
 
 A pick rubbed out but left half done is lighter than the player's marks, and also smeared: the eraser
 softens the edges of what stays (a pen's stroke keeps the camera's sharpness) and drags grey past the
