@@ -178,3 +178,15 @@ def test_a_prize_paid_after_the_backup_put_back_is_named_and_never_paid_again(po
         assert pay.prizes_paid(store, "office-w12") == {"ann": Decimal("21.00")}
     finally:
         store.dispose()
+
+
+def test_an_empty_amount_is_refused_never_paid_in_full(pool, db_path):
+    """`--amount ""` (a script's empty variable) is no amount: refused, nothing paid, not the whole prize."""
+    _finals(pool)
+    pool.dispose()
+    db = ["--db", str(db_path)]
+    for command in ("pay", "fee"):
+        r = runner.invoke(app, [*db, "pickem", command, "office-w12", "Ann", "--amount", ""])
+        assert r.exit_code == 2 and 'the amount "" is not an amount' in r.stderr, r.output
+    r = runner.invoke(app, [*db, "pickem", "grade", "office-w12"])
+    assert r.exit_code == 0 and "not yet" in r.stdout, r.stdout  # Ann's prize: nothing paid

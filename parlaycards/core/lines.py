@@ -16,8 +16,8 @@ TOTAL_ACCEPTED = "Accepted: 44.5, 44½, 44 1/2, o44.5, u44.5, O/U 44½ (a positi
 NO_LINE_WORDS = {"nl", "off", "n/a", "na", "-", "--", "x", "tba", ""}
 PICK_WORDS = {"pk", "pick", "pick'em", "pickem", "pick em", "pk'em", "pkem", "ev", "even", "evens", "p"}
 
-_NUMBER = re.compile(r"^([+-]?)\s*(\d+(?:\.\d+)?)?\s*(½|1/2)?$")
-_PRICE = re.compile(r"^(.*?)\s*\(?\s*([+-]\d{3,4}|EV|ev|even)\s*\)?$")
+_NUMBER = re.compile(r"^([+-]?)\s*(\d+(?:\.\d+)?)?\s*(½|1/2)?$", re.ASCII)
+_PRICE = re.compile(r"^(.*?)\s*\(?\s*([+-]\d{3,4}|EV|ev|even)\s*\)?$", re.ASCII)
 
 
 class LineError(ValueError):
@@ -87,7 +87,10 @@ def is_no_line(text: object) -> bool:
 def parse_spread(text: object) -> Line:
     """Parse a spread as written (sign as given). Raises LineError."""
     if isinstance(text, (int, float, Decimal)) and not isinstance(text, bool):
-        return Line(_exact(text), None)
+        value = _exact(text)
+        if value is None or abs(value) > 100:
+            raise LineError(str(text), "spread", SPREAD_ACCEPTED)
+        return Line(value, None)
     raw = _normalise(str(text))
     body, price = _split_price(raw)
     if body.lower().strip() in PICK_WORDS or body.strip() in {"0", "+0", "-0"}:
@@ -102,7 +105,7 @@ def parse_total(text: object) -> Line:
     """Parse a total (`44½`, `o44.5`, `O/U 44.5`, `44 -110`). Raises LineError."""
     if isinstance(text, (int, float, Decimal)) and not isinstance(text, bool):
         value = _exact(text)
-        if value <= 0:
+        if value is None or value <= 0 or value > 400:
             raise LineError(str(text), "total", TOTAL_ACCEPTED)
         return Line(value, None)
     raw = _normalise(str(text))
@@ -120,8 +123,16 @@ def parse_total(text: object) -> Line:
     return Line(total, price)
 
 
-def _exact(x: int | float | Decimal) -> Decimal:
+def _exact(x: int | float | Decimal) -> Decimal | None:
+    """A number from a spreadsheet cell as written (40, never 4E+1); None when it is no line at all (not
+    finite, or too large to be one)."""
     d = Decimal(str(x)) if isinstance(x, float) else Decimal(x)
+    if not d.is_finite() or abs(d) > 1000:
+        return None
+    return _plain(d)
+
+
+def _plain(d: Decimal) -> Decimal:
     return d.quantize(Decimal(1)) if d == d.to_integral_value() else d  # 40, never 4E+1
 
 
@@ -133,7 +144,7 @@ def to_half(value: Decimal | int | float | str) -> Decimal:
     v = Decimal(str(value)) if isinstance(value, float) else Decimal(value)
     doubled = (abs(v) * 2).quantize(Decimal(1), rounding=ROUND_HALF_UP)
     out = doubled / 2
-    return _exact(-out if v < 0 else out)
+    return _plain(-out if v < 0 else out)
 
 
 def half(value: Decimal | int | float) -> str:

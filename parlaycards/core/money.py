@@ -18,7 +18,9 @@ from .text import plain as plain
 ZERO = Decimal("0.00")  # no money: the one zero amounts start from
 MAX_AMOUNT = Decimal(1_000_000_000)  # $1,000,000,000: no amount read is larger (core.bounds)
 ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
-_THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?")  # 1,000 and 12,345.50: commas between thousands only
+_THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?", re.ASCII)  # 1,000 and 12,345.50: commas between thousands
+# ... and, the commas gone, plain digits and a point: never 1e3, 1_000, or digits of another script
+_PLAIN = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)", re.ASCII)
 
 
 def cents(x: Fraction | Decimal | int) -> Decimal:
@@ -47,6 +49,8 @@ def parse(
         )
     number = bare.replace(",", "")
     try:
+        if not _PLAIN.fullmatch(number):
+            raise InvalidOperation
         amount = Decimal(number)
     except InvalidOperation:
         raise ValueError(f'{what} "{text}" is not an amount. {accepted}') from None
@@ -60,7 +64,7 @@ def parse(
         )
     if amount != amount.quantize(CENT):
         raise ValueError(f'{what} "{text}" has fractions of a cent. {accepted}')
-    return amount.quantize(CENT)
+    return abs(amount).quantize(CENT) if amount == 0 else amount.quantize(CENT)  # never "-0.00"
 
 
 def pay_out(

@@ -80,9 +80,23 @@ class Parlay:
         return 1 / self.decimal_odds
 
 
+MOST_LEGS = 25  # the calculator's parlays: more legs than any book takes
+
+
 def parlay(stake: Decimal, prices: list[str]) -> Parlay:
-    """The parlay calculator: product of leg decimal odds (DOMAIN §7.2)."""
-    return Parlay(stake=stake, legs=tuple(parse_price(p) for p in prices))
+    """The parlay calculator: product of leg decimal odds (DOMAIN §7.2). Raises ValueError for more than
+    MOST_LEGS legs, or a return larger than any amount may be."""
+    from .money import MAX_AMOUNT, dollars
+
+    if len(prices) > MOST_LEGS:
+        raise ValueError(f"a parlay takes at most {MOST_LEGS} legs; {len(prices)} were given.")
+    p = Parlay(stake=stake, legs=tuple(parse_price(price) for price in prices))
+    if p.decimal_odds * Fraction(stake) > MAX_AMOUNT:
+        raise ValueError(
+            f"this parlay would return more than {dollars(MAX_AMOUNT)}, the most any amount may be: "
+            "fewer legs, or a smaller stake."
+        )
+    return p
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,7 @@ RECEIVED = Column(
 )
 LATE = Column("late", "Late", ("late entry", "late?"))
 COLUMNS = (SERIAL, NAME, STAKE, PICKS, CODE, RECEIVED, LATE)
-PICK_COLUMN = re.compile(r"^(?:pick|leg|team|sel|selection|game|p)#?(\d{1,2})$")
+PICK_COLUMN = re.compile(r"^(?:pick|leg|team|sel|selection|game|p)#?(\d{1,2})$", re.ASCII)
 
 PICKS_ACCEPTED = "Accepted: selection numbers separated by commas or spaces, e.g. 101, 104, 117."
 

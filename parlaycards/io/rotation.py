@@ -31,7 +31,7 @@ BOARD_LINE = Column("line", "Line", ("odds", "lines", "line/total", "spread/tota
 SPREAD = Column("spread", "Spread", ("pts", "points", "point spread", "side"))
 MONEY = Column("money", "Money", ("moneyline", "money line", "ml", "moneylines", "odds ml", "price"))
 TOTAL_ABOVE = Decimal(25)
-_PRICE = re.compile(r"^\(?\s*([+-]?\d{3,5}|ev|even)\s*\)?$", re.I)
+_PRICE = re.compile(r"^\(?\s*([+-]?\d{3,5}|ev|even)\s*\)?$", re.I | re.ASCII)
 
 Kind = Literal["blank", "spread", "number", "total", "bad"]
 

@@ -20,7 +20,7 @@ T = TypeVar("T")
 ACCEPTED_FILES = "Accepted: .xlsx or .xlsm (Excel) and .csv (comma-separated text)."
 TEXT_SUFFIXES = {".csv", ".tsv", ".txt"}
 EXCEL_SUFFIXES = {".xlsx", ".xlsm"}
-DECIMAL_COMMA = re.compile(r"^\s*([+-]?\d+),(\d{1,2})\s*$")
+DECIMAL_COMMA = re.compile(r"^\s*([+-]?\d+),(\d{1,2})\s*$", re.ASCII)
 
 
 @dataclass(frozen=True)

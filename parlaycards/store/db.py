@@ -74,6 +74,17 @@ class Store:
         self.mark = mark_file(sqlite_file(url))  # the serials handed out, kept beside a SQLite pool
         self._migrated = False
 
+    def _refuse_foreign(self, conn: Connection) -> None:
+        """A database that holds tables but none of a pool's is another program's: never written into."""
+        names = sorted(inspect(conn).get_table_names())
+        if names and schema.migrations.name not in names:
+            shown = ", ".join(names[:5]) + (", …" if len(names) > 5 else "")
+            where = sqlite_file(self.url) or self.shown
+            raise ParlayError(
+                f"{where} is not a parlaycards pool: it holds other tables ({shown}), and nothing was "
+                "written to it. Give --db a pool's file, or a new file name to start a pool."
+            )
+
     def migrate(self) -> None:
         if self._migrated:
             return
@@ -86,6 +97,7 @@ class Store:
                     conn.dialect.name == "postgresql"
                 ):  # one migrating process at a time; the rest wait, then see it done
                     conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATE_KEY})
+                self._refuse_foreign(conn)
                 schema.migrations.create(conn, checkfirst=True)
                 schema.meta.create(conn, checkfirst=True)
                 done = set(conn.execute(select(schema.migrations.c.name)).scalars())

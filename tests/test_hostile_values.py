@@ -1,0 +1,63 @@
+"""Values a hostile or careless hand types: money in another script or Python's spellings, a spreadsheet
+number too large to be a line, a parlay of hundreds of legs, and a database file of another program.
+Each is refused in a sentence, and nothing is written."""
+
+from __future__ import annotations
+
+import sqlite3
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.core import money
+from parlaycards.core.lines import LineError, parse_spread, parse_total
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("text", ["1e3", "1E3", "1_000", "١٢", "５", "0x10", "12.5.0", "Infinity"])
+def test_money_in_another_spelling_is_no_amount(text: str):
+    with pytest.raises(ValueError, match="is not an amount"):
+        money.parse(text)
+
+
+def test_minus_zero_is_zero():
+    assert str(money.parse("-0", zero=True)) == "0.00"
+
+
+@given(st.integers(0, 10**9 * 100))
+def test_plain_amounts_still_read(cents: int):
+    amount = Decimal(cents) / 100
+    assert money.parse(f"${amount:,.2f}", zero=True) == amount
+
+
+@pytest.mark.parametrize("cell", [1e308, -1e308, float("inf"), float("nan"), 1e30, 5000])
+def test_a_spreadsheet_number_too_large_for_a_line_is_refused(cell: float):
+    with pytest.raises(LineError):
+        parse_spread(cell)
+    with pytest.raises(LineError):
+        parse_total(cell)
+
+
+def test_a_parlay_of_hundreds_of_legs_is_refused_in_a_sentence():
+    r = runner.invoke(app, ["calc", "100", *["+10000"] * 30])
+    assert r.exit_code == 2 and "a parlay takes at most 25 legs; 30 were given" in r.stderr, r.output
+    r = runner.invoke(app, ["calc", "1000000000", *["+10000"] * 4])
+    assert r.exit_code == 2 and "the most any amount may be" in r.stderr, r.output
+    r = runner.invoke(app, ["calc", "100", "-110", "-110", "+150"])
+    assert r.exit_code == 0 and "returns $911.16" in r.stdout
+
+
+def test_a_database_of_another_program_is_never_written_into(tmp_path: Path):
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE contacts (name TEXT)")
+    r = runner.invoke(app, ["--db", str(db), "cards"])
+    assert r.exit_code == 2 and "is not a parlaycards pool: it holds other tables (contacts)" in r.stderr
+    with sqlite3.connect(db) as conn:
+        assert [n for (n,) in conn.execute("SELECT name FROM sqlite_master")] == ["contacts"]
