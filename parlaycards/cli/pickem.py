@@ -323,7 +323,9 @@ def _paid(
     pay: "Callable[[Store, str, str, Decimal | None], PickemPaid]", pool: str, name: str, amount: str | None
 ) -> "PickemPaid":
     """A prize or a fee paid: `amount` of it, or (none given) all that is owed."""
-    return run(lambda: pay(open_store(), pool, name, values.amount(amount, "amount") if amount is not None else None))
+    return run(
+        lambda: pay(open_store(), pool, name, values.amount(amount, "amount") if amount is not None else None)
+    )
 
 
 @pickem_app.command("standings")
