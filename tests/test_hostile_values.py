@@ -61,3 +61,29 @@ def test_a_database_of_another_program_is_never_written_into(tmp_path: Path):
     assert r.exit_code == 2 and "is not a parlaycards pool: it holds other tables (contacts)" in r.stderr
     with sqlite3.connect(db) as conn:
         assert [n for (n,) in conn.execute("SELECT name FROM sqlite_master")] == ["contacts"]
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
+
+
+def test_a_sheet_with_hidden_rows_is_refused_naming_them(tmp_path: Path):
+    """Rows hidden in Excel hold values nobody sees on the screen: the import says so and stores nothing
+    (they were read as if shown)."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(SAMPLES / "nfl-week-12.xlsx")
+    sheet = book.worksheets[0]
+    sheet.row_dimensions[6].hidden = True
+    sheet.row_dimensions[7].hidden = True
+    lines = tmp_path / "lines.xlsx"
+    book.save(lines)
+    db = tmp_path / "pool.db"
+    r = runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx"])
+    assert r.exit_code == 2, r.output
+    said = " ".join(r.stderr.split())
+    assert f'lines.xlsx, sheet "{sheet.title}": rows 6, 7 are hidden and hold values' in said, said
+    assert not db.exists() or "hx" not in runner.invoke(app, ["--db", str(db), "cards"]).output
+    book.worksheets[0].row_dimensions[6].hidden = False
+    book.worksheets[0].row_dimensions[7].hidden = False
+    book.save(lines)
+    assert runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx"]).exit_code == 0

@@ -152,12 +152,15 @@ def _check_row(where: str, idx: int, values: dict[int, object], before: int) -> 
             )
 
 
-def sheet_rows(ws: Any, name: str, struck: set[int] | None = None) -> tuple[tuple[object, ...], ...]:
+def sheet_rows(
+    ws: Any, name: str, struck: set[int] | None = None, hidden: set[int] | None = None
+) -> tuple[tuple[object, ...], ...]:
     """The values of a read-only openpyxl worksheet as rows (row 1 first, column A at index 0), read
     straight from its XML with bounds: a value beyond MAX_ROWS rows or MAX_COLS columns, a cell over
     MAX_CELL_CHARS, or more than MAX_CELLS in all is refused naming the cell — never an import that
     runs on through a million empty rows. Blank cells (styled, or holding "") anywhere are not values.
-    `struck` gathers the rows whose every value is struck through (a bookmaker's game off the board)."""
+    `struck` gathers the rows whose every value is struck through (a bookmaker's game off the board),
+    `hidden` the rows holding values that Excel hides."""
     from openpyxl.worksheet._reader import WorkSheetParser
 
     book = ws.parent
@@ -184,6 +187,11 @@ def sheet_rows(ws: Any, name: str, struck: set[int] | None = None) -> tuple[tupl
                     continue
                 if struck is not None and all(_struck(book, c) for c in cells if int(c["column"]) in values):
                     struck.add(idx)
+                if hidden is not None and parser.row_dimensions.get(str(idx), {}).get("hidden") in (
+                    "1",
+                    "true",
+                ):
+                    hidden.add(idx)
                 last = max(values)
                 _check_row(where, idx, values, len(rows))
                 held += last + (idx - 1 - len(rows))

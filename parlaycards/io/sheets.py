@@ -375,11 +375,26 @@ def _excel(path: Path, data: bytes) -> Workbook:
         for ws in book.worksheets:
             # the cells as the XML holds them, bounded: never a stored size that claims a million rows
             struck: set[int] = set()
-            rows = _trim(limits.sheet_rows(ws, name, struck))
+            hidden: set[int] = set()
+            rows = _trim(limits.sheet_rows(ws, name, struck, hidden))
+            if hidden and ws.sheet_state == "visible":
+                _refuse_hidden_rows(name, ws.title, sorted(hidden))
             sheets.append(Sheet(ws.title, rows, hidden=ws.sheet_state != "visible", struck=frozenset(struck)))
     finally:
         book.close()
     return Workbook(name, tuple(sheets))
+
+
+def _refuse_hidden_rows(file: str, sheet: str, rows: list[int]) -> None:
+    """ParlayError for a sheet whose hidden rows hold values: nobody sees them on the screen, so they are
+    neither read without a word nor passed over."""
+    shown = ", ".join(map(str, rows[:8])) + (", …" if len(rows) > 8 else "")
+    said = f"rows {shown} are hidden and hold" if len(rows) > 1 else f"row {shown} is hidden and holds"
+    them = "them" if len(rows) > 1 else "it"
+    raise ParlayError(
+        f'{file}, sheet "{sheet}": {said} values; hidden rows are not imported without a word, so nothing '
+        f"was. Unhide {them} (or delete {them}) in your spreadsheet program and import again."
+    )
 
 
 def _trim(rows: Iterable[tuple[object, ...]]) -> tuple[tuple[object, ...], ...]:
