@@ -87,3 +87,16 @@ def test_a_sheet_with_hidden_rows_is_refused_naming_them(tmp_path: Path):
     book.worksheets[0].row_dimensions[7].hidden = False
     book.save(lines)
     assert runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx"]).exit_code == 0
+
+
+@pytest.mark.parametrize("cut", ["11/22/2", "11/22/2026,1:00 P"])
+def test_a_file_cut_off_after_a_date_says_the_last_row_was_not_read(tmp_path: Path, cut: str):
+    """A CSV cut off in its last row (a download that stopped) keeps its whole games; the stump that reads
+    as a date is named as not read, never passed over without a word."""
+    whole = (SAMPLES / "nfl-week-12.csv").read_text().splitlines()
+    lines = tmp_path / "cut.csv"
+    lines.write_text("\n".join([*whole[:5], cut]) + "\n")
+    r = runner.invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(lines), "--card", "hx"])
+    said = " ".join(r.output.split())
+    assert r.exit_code == 0 and "imported 4 games" in said, said
+    assert "Not read: row 6:" in said and "no game follows it; it was not used" in said, said

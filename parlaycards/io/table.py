@@ -162,7 +162,23 @@ class Table:
                         f"heading; it was not used ({where}).",
                     )
                 )
-        return errors, warnings
+        return errors, warnings + self._idle_headings()
+
+    def _idle_headings(self) -> list[Problem]:
+        """A warning for each date heading with no game under it (a file cut off after a date, a day
+        left empty): it dated nothing."""
+        out = []
+        for n, row in enumerate(self.date_rows):
+            following = self.date_rows[n + 1] if n + 1 < len(self.date_rows) else len(self.sheet.rows) + 1
+            if not any(row < r < following for r in self.own_day):
+                text = " ".join(text_of(v) for v in self.sheet.rows[row - 1] if v is not None)[:80]
+                out.append(
+                    Problem(
+                        self.source(row),
+                        f'"{text}" reads as a date, but no game follows it; it was not used.',
+                    )
+                )
+        return out
 
     def draft(
         self,
