@@ -100,3 +100,23 @@ def test_a_file_cut_off_after_a_date_says_the_last_row_was_not_read(tmp_path: Pa
     said = " ".join(r.output.split())
     assert r.exit_code == 0 and "imported 4 games" in said, said
     assert "Not read: row 6:" in said and "no game follows it; it was not used" in said, said
+
+
+@pytest.mark.parametrize("error", ["#N/A", "#REF!", "#NAME?"])
+def test_a_cell_holding_an_excel_error_is_refused_naming_it(tmp_path: Path, error: str):
+    """A formula that failed leaves Excel's error in its cell: never a team, a name or a number."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(SAMPLES / "nfl-week-12.xlsx")
+    sheet = book.worksheets[0]
+    cell = next(
+        c for row in sheet.iter_rows() for c in row if isinstance(c.value, str) and c.value == "Detroit"
+    )
+    cell.value = error
+    assert cell.data_type == "e"
+    lines = tmp_path / "lines.xlsx"
+    book.save(lines)
+    db = tmp_path / "pool.db"
+    r = runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and f"cell {cell.coordinate}: holds Excel's error {error}" in said, r.output

@@ -152,6 +152,17 @@ def _check_row(where: str, idx: int, values: dict[int, object], before: int) -> 
             )
 
 
+def _refuse_errors(where: str, idx: int, cells: list[dict[str, Any]]) -> None:
+    """A cell holding one of Excel's errors (#N/A, #REF!, #NAME?, …, a formula that failed) is no value:
+    never read as a team, a name or a number."""
+    for c in cells:
+        if c.get("data_type") == "e" and c.get("value") is not None:
+            raise LimitError(
+                f"{where}, cell {_letter(int(c['column']))}{idx}: holds Excel's error {c['value']} (a formula "
+                "that could not be worked out). Mend the formula or type the value, save, and import again."
+            )
+
+
 def sheet_rows(
     ws: Any, name: str, struck: set[int] | None = None, hidden: set[int] | None = None
 ) -> tuple[tuple[object, ...], ...]:
@@ -185,6 +196,7 @@ def sheet_rows(
                 }
                 if not values:
                     continue
+                _refuse_errors(where, idx, cells)
                 if struck is not None and all(_struck(book, c) for c in cells if int(c["column"]) in values):
                     struck.add(idx)
                 if hidden is not None and parser.row_dimensions.get(str(idx), {}).get("hidden") in (
