@@ -14,7 +14,7 @@ from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
 
-from ..core.errors import ParlayError
+from ..core.errors import ParlayError, option
 from . import schema
 
 # what the store's users have found here: Conflict, retry_conflicts and database_url
@@ -82,7 +82,7 @@ class Store:
             where = sqlite_file(self.url) or self.shown
             raise ParlayError(
                 f"{where} is not a parlaycards pool: it holds other tables ({shown}), and nothing was "
-                "written to it. Give --db a pool's file, or a new file name to start a pool."
+                f"written to it. Give {option('db')} a pool's file, or a new file name to start a pool."
             )
 
     def migrate(self) -> None:
