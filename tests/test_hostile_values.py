@@ -120,3 +120,33 @@ def test_a_cell_holding_an_excel_error_is_refused_naming_it(tmp_path: Path, erro
     r = runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx"])
     said = " ".join(r.stderr.split())
     assert r.exit_code == 2 and f"cell {cell.coordinate}: holds Excel's error {error}" in said, r.output
+
+
+@pytest.mark.parametrize("db", ["mysql://someone@host/pool", "notascheme://", "loop"])
+def test_a_pool_address_that_cannot_be_opened_is_said_in_a_sentence(tmp_path: Path, db: str):
+    if db == "loop":  # two links that lead to each other
+        (tmp_path / "a.db").symlink_to(tmp_path / "b.db")
+        (tmp_path / "b.db").symlink_to(tmp_path / "a.db")
+        db = str(tmp_path / "a.db")
+    r = runner.invoke(app, ["--db", db, "cards"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2, r.output
+    assert "is not a database parlaycards can open" in said or "leads round in a loop" in said, said
+
+
+def test_a_review_correction_without_a_card_to_decide_is_refused(tmp_path: Path):
+    """`review SLUG --picks …` with no --accept decided nothing: said so, rather than a list shown as if the
+    picks were taken."""
+    db = tmp_path / "pool.db"
+    assert (
+        runner.invoke(
+            app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"]
+        ).exit_code
+        == 0
+    )
+    r = runner.invoke(app, ["--db", str(db), "review", "hx", "--picks", "101,103,105", "--stake", "5"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "--picks, --stake are part of a decision, and no card was decided" in said, (
+        said
+    )
+    assert runner.invoke(app, ["--db", str(db), "review", "hx"]).exit_code == 0

@@ -160,6 +160,27 @@ def review(
     elif reject is not None:
         _reject(slug, reject, reason)
     else:
+        given = accepting.for_one() + [
+            flag
+            for flag, v in (
+                ("--stake", accepting.stake),
+                ("--name", accepting.name or None),
+                ("--received", accepting.received),
+                ("--late", accepting.late or None),
+                ("--replace", accepting.replace or None),
+                ("--reason", reason or None),
+            )
+            if v is not None
+        ]
+        if given:  # a decision's details with no decision: never a list shown as if all was well
+            one = len(given) == 1
+            err(
+                f"Error: {', '.join(given)} {'is' if one else 'are'} part of a decision, and no card was "
+                f"decided: give --accept SERIAL with {'it' if one else 'them'} (--reason goes with --reject "
+                "SERIAL). Nothing was changed.",
+                "bold red",
+            )
+            raise typer.Exit(2)
         _list(slug, all_rows, json)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DatabaseError, DBAPIError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, OperationalError
 
 from ..core.errors import ParlayError, option
 from . import schema
@@ -57,9 +57,15 @@ class Store:
         # either equals one after the other or fails with a serialization failure that is run again
         # (`retry_conflicts`); a read-only look reads one snapshot (REPEATABLE READ) and never fails so.
         pg = make_url(url).get_backend_name() == "postgresql"
-        self.engine: Engine = create_engine(
-            url, future=True, **({"isolation_level": "SERIALIZABLE"} if pg else {})
-        )
+        try:
+            self.engine: Engine = create_engine(
+                url, future=True, **({"isolation_level": "SERIALIZABLE"} if pg else {})
+            )
+        except (ImportError, ArgumentError) as exc:  # a database kind with no driver here, or none at all
+            raise ParlayError(
+                f"{self.shown} is not a database parlaycards can open ({type(exc).__name__}). A pool is a "
+                "SQLite file (its name, e.g. pool.db) or a PostgreSQL database (postgresql://user@host/name)."
+            ) from None
         self.sqlite = url.startswith("sqlite")
         if self.sqlite:
             # the file made owner-only just before SQLite first opens (and so makes) it: never before,
@@ -257,6 +263,12 @@ def open_store(db: str | None = None, *, create: bool = False) -> Store:
     url = database_url(db)
     if url.startswith("sqlite:///"):
         path = Path(url.removeprefix("sqlite:///"))
+        try:
+            path.resolve()
+        except (RuntimeError, OSError):  # a link that leads back to itself
+            raise ParlayError(
+                f"{path} is a link that leads round in a loop to no file. Pass ⟨db⟩ with the pool's file."
+            ) from None
         if not create and not path.exists():
             raise ParlayError(
                 f"there is no pool database at {path.resolve()}. Run this in the pool's folder, pass "
