@@ -150,3 +150,21 @@ def test_a_review_correction_without_a_card_to_decide_is_refused(tmp_path: Path)
         said
     )
     assert runner.invoke(app, ["--db", str(db), "review", "hx"]).exit_code == 0
+
+
+def test_an_empty_total_and_a_price_of_nothing_are_refused(tmp_path: Path):
+    """`--total ""` (a script's empty variable) no longer takes a game's total off; `none` does. And 0/1
+    pays nothing over the stake: no price, as 0 and 1 are not."""
+    db = tmp_path / "pool.db"
+    assert (
+        runner.invoke(
+            app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"]
+        ).exit_code
+        == 0
+    )
+    r = runner.invoke(app, ["--db", str(db), "game", "set", "hx", "101", "--total", ""])
+    assert r.exit_code == 2 and 'the total "" is not a line' in " ".join(r.stderr.split()), r.output
+    shown = runner.invoke(app, ["--db", str(db), "show", "hx"]).output
+    assert "37½" in shown, shown
+    r = runner.invoke(app, ["calc", "100", "0/1", "-110"])
+    assert r.exit_code == 2 and '"0/1" is not a price' in r.stderr, r.output

@@ -65,10 +65,11 @@ def spread(text: str, field: str = "spread") -> Decimal:
 
 
 def total(text: str, field: str = "total") -> Decimal | None:
-    """A total, or None for `none` / `off` / `NL` (the game has no total)."""
+    """A total, or None for `none` / `off` / `NL` (the game has no total; never an empty value, which a
+    script's empty variable gives)."""
     from ..core.lines import parse_total
 
-    if text.strip().lower() in {"", "none", "off", "nl"}:
+    if text.strip().lower() in {"none", "off", "nl"}:
         return None
     return _read(parse_total, text, field).value
 

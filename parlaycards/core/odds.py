@@ -25,17 +25,21 @@ def parse_price(text: str) -> Fraction:
     t = str(text).strip().replace("\u2212", "-").lower()
     if t in {"ev", "even", "evens"}:
         return Fraction(2)
-    if re.fullmatch(r"\d{3,6}", t):  # unsigned whole number from 100 up: American, as US books write +150
+    if re.fullmatch(
+        r"\d{3,6}", t, re.ASCII
+    ):  # unsigned whole number from 100 up: American, as US books write +150
         t = "+" + t
-    if re.fullmatch(r"[+-]\d{3,6}(\.\d+)?", t):
+    if re.fullmatch(r"[+-]\d{3,6}(\.\d+)?", t, re.ASCII):
         a = Fraction(t)
         if abs(a) < 100:
             raise ValueError(f'"{text}" is not a price. {ODDS_ACCEPTED}')
         return 1 + (a / 100 if a > 0 else 100 / -a)
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[/-]\s*(\d+(?:\.\d+)?)", t)
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*[/-]\s*(\d+(?:\.\d+)?)", t, re.ASCII)
     if m and Fraction(m.group(2)) > 0:
+        if Fraction(m.group(1)) == 0:  # 0/1 pays nothing over the stake: no odds a book writes
+            raise ValueError(f'"{text}" is not a price: odds pay more than the stake back. {ODDS_ACCEPTED}')
         return 1 + Fraction(m.group(1)) / Fraction(m.group(2))
-    if re.fullmatch(r"\d+\.\d+", t) and Fraction(t) > 1:  # decimal odds have a point
+    if re.fullmatch(r"\d+\.\d+", t, re.ASCII) and Fraction(t) > 1:  # decimal odds have a point
         return Fraction(t)
     if re.fullmatch(r"\d{1,2}", t) and int(t) <= 1:  # nothing pays at 0 or 1: no odds it could mean
         raise ValueError(f'"{text}" is not a price: odds pay more than the stake back. {ODDS_ACCEPTED}')
