@@ -168,3 +168,13 @@ def test_an_empty_total_and_a_price_of_nothing_are_refused(tmp_path: Path):
     assert "37½" in shown, shown
     r = runner.invoke(app, ["calc", "100", "0/1", "-110"])
     assert r.exit_code == 2 and '"0/1" is not a price' in r.stderr, r.output
+
+
+def test_a_sheet_saved_as_unicode_text_is_read(tmp_path: Path):
+    """Excel's "Unicode Text" is tab-separated UTF-16 with its byte-order mark: read as the CSV it is (it
+    was refused as "not a text file")."""
+    text = (SAMPLES / "nfl-week-12.csv").read_text().replace(",", "\t")
+    lines = tmp_path / "week.csv"
+    lines.write_bytes(text.encode("utf-16"))
+    r = runner.invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(lines), "--card", "hx"])
+    assert r.exit_code == 0 and "imported 16 games" in r.output, r.output

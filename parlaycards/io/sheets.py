@@ -328,12 +328,20 @@ def open_workbook(path: Path, what: str = "lines") -> Workbook:
     return Workbook(name, (Sheet(None, _csv_rows(data, name)),))
 
 
+def _utf16(data: bytes) -> bool:
+    """Text Excel saved as "Unicode Text": UTF-16 with its byte-order mark."""
+    return data[:2] in (b"\xff\xfe", b"\xfe\xff")
+
+
 def _is_text(data: bytes) -> bool:
-    return b"\x00" not in data[:4096]
+    return _utf16(data) or b"\x00" not in data[:4096]
 
 
 def _csv_rows(data: bytes, name: str) -> tuple[tuple[object, ...], ...]:
-    for encoding in ("utf-8-sig", "cp1252", "latin-1"):
+    text = ""
+    for encoding in (
+        ("utf-16", "utf-8-sig", "cp1252", "latin-1") if _utf16(data) else ("utf-8-sig", "cp1252", "latin-1")
+    ):
         try:
             text = data.decode(encoding)
             break
