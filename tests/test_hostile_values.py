@@ -134,16 +134,18 @@ def test_a_pool_address_that_cannot_be_opened_is_said_in_a_sentence(tmp_path: Pa
     assert "is not a database parlaycards can open" in said or "leads round in a loop" in said, said
 
 
+def _sample_pool(tmp_path: Path) -> Path:
+    """A pool holding the sample week's lines as card `hx`."""
+    db = tmp_path / "pool.db"
+    r = runner.invoke(app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"])
+    assert r.exit_code == 0, r.output
+    return db
+
+
 def test_a_review_correction_without_a_card_to_decide_is_refused(tmp_path: Path):
     """`review SLUG --picks …` with no --accept decided nothing: said so, rather than a list shown as if the
     picks were taken."""
-    db = tmp_path / "pool.db"
-    assert (
-        runner.invoke(
-            app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"]
-        ).exit_code
-        == 0
-    )
+    db = _sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "review", "hx", "--picks", "101,103,105", "--stake", "5"])
     said = " ".join(r.stderr.split())
     assert r.exit_code == 2 and "--picks, --stake are part of a decision, and no card was decided" in said, (
@@ -155,13 +157,7 @@ def test_a_review_correction_without_a_card_to_decide_is_refused(tmp_path: Path)
 def test_an_empty_total_and_a_price_of_nothing_are_refused(tmp_path: Path):
     """`--total ""` (a script's empty variable) no longer takes a game's total off; `none` does. And 0/1
     pays nothing over the stake: no price, as 0 and 1 are not."""
-    db = tmp_path / "pool.db"
-    assert (
-        runner.invoke(
-            app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"]
-        ).exit_code
-        == 0
-    )
+    db = _sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "game", "set", "hx", "101", "--total", ""])
     assert r.exit_code == 2 and 'the total "" is not a line' in " ".join(r.stderr.split()), r.output
     shown = runner.invoke(app, ["--db", str(db), "show", "hx"]).output
