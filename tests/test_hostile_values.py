@@ -174,3 +174,24 @@ def test_a_sheet_saved_as_unicode_text_is_read(tmp_path: Path):
     lines.write_bytes(text.encode("utf-16"))
     r = runner.invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(lines), "--card", "hx"])
     assert r.exit_code == 0 and "imported 16 games" in r.output, r.output
+
+
+@pytest.mark.parametrize(
+    "site", ["https://exa mple.org", "https://pool.example.org/a b", "https://x.org/\tpool"]
+)
+def test_a_web_address_with_a_space_is_refused(site: str):
+    from parlaycards.core.errors import ParlayError
+    from parlaycards.services.access import check_site
+
+    with pytest.raises(ParlayError, match="is not a web address the cards can carry"):
+        check_site(site)
+
+
+def test_a_serial_counter_changed_by_hand_stops_a_print_in_a_sentence(tmp_path: Path):
+    db = _sample_pool(tmp_path)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = 'abc' WHERE key = 'next_serial'")
+    r = runner.invoke(app, ["--db", str(db), "print", "hx", "--out", str(tmp_path / "cards.pdf")])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "the pool's serial counter reads 'abc', not a number" in said, r.output
+    assert not (tmp_path / "cards.pdf").exists()

@@ -68,7 +68,8 @@ def check_site(url: str) -> str:
     """The pool's web address as stored: `https://pool.example.org` (a path allowed, no query)."""
     text = url.strip().rstrip("/")
     parts = urlsplit(text)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+    spaced = any(c.isspace() or ord(c) < 32 for c in text)  # "https://exa mple.org": no address has a space
+    if spaced or parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
         raise ParlayError(
             f'"{url[:80]}" is not a web address the cards can carry. Accepted: the address players open, '
             "starting http:// or https://, e.g. https://pool.example.org or https://example.org/pool."

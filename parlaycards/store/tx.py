@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import Connection, Table, insert, select, text, update
 from sqlalchemy.sql import Select, TextClause
 
+from ..core.errors import ParlayError
 from . import schema
 
 # the clock every row is stamped with
@@ -49,14 +50,14 @@ class Tx:
     def next_serial(self) -> int:
         """The first serial the next print batch will carry (no lock taken: a print checks it again): past
         the database's counter and past every serial the pool's mark says was handed out."""
-        return max(int(self.meta("next_serial") or "1"), read_mark(self.mark, self.secret) or 1)
+        return max(_counter(self.meta("next_serial")), read_mark(self.mark, self.secret) or 1)
 
     def unrecorded(self) -> tuple[tuple[int, int], ...]:
         """Each run of serials (first, last) handed out by prints this database does not hold: an older copy
         of the pool (a backup) was put back over it since. Those a print stepped over are kept in the
         database; those the pool's mark is still ahead by are read from it."""
         runs = [(int(a), int(b)) for a, b in json.loads(self.meta(UNRECORDED) or "[]")]
-        counter = int(self.meta("next_serial") or "1")
+        counter = _counter(self.meta("next_serial"))
         mark = read_mark(self.mark, self.secret) or 1
         return tuple(runs + ([(counter, mark - 1)] if mark > counter else []))
 
@@ -70,7 +71,7 @@ class Tx:
         """
         m = schema.meta.c
         row = self.conn.execute(select(m.value).where(m.key == "next_serial").with_for_update()).scalar()
-        counter = int(row or "1")
+        counter = _counter(row)
         first = max(counter, read_mark(self.mark, self.secret) or 1)
         if first > counter:  # stepping over serials printed after the backup put back: said when one is read
             runs = json.loads(self.meta(UNRECORDED) or "[]")
@@ -174,3 +175,14 @@ class Tx:
             self.conn.exec_driver_sql(stmt.string, [tuple(row[k] for k in order) for row in rows])
         else:
             self.conn.exec_driver_sql(stmt.string, rows)
+
+
+def _counter(value: object) -> int:
+    """The pool's serial counter as stored; a ParlayError when it is no whole number (changed by hand)."""
+    try:
+        return int(str(value or "1"))
+    except ValueError:
+        raise ParlayError(
+            f"the pool's serial counter reads {str(value)[:40]!r}, not a number: the database was changed by "
+            "hand or is damaged, and nothing was done. Put back the pool's last backup."
+        ) from None
