@@ -151,6 +151,8 @@ def test_a_review_correction_without_a_card_to_decide_is_refused(tmp_path: Path)
     assert r.exit_code == 2 and "--picks, --stake are part of a decision, and no card was decided" in said, (
         said
     )
+    r = runner.invoke(app, ["--db", str(db), "review", "hx", "--name", "Ann"])
+    assert r.exit_code == 2 and "Error: --name is part of a decision" in " ".join(r.stderr.split()), r.output
     assert runner.invoke(app, ["--db", str(db), "review", "hx"]).exit_code == 0
 
 

@@ -126,6 +126,12 @@ class Accepting(Record):
             if v
         ]
 
+    def details(self) -> list[str]:
+        """Every correction given: those that go with one card, and the stake and --late."""
+        return self.for_one() + [
+            n for n, v in (("--stake", self.stake is not None), ("--late", self.late)) if v
+        ]
+
 
 @spread
 def review(
@@ -160,18 +166,7 @@ def review(
     elif reject is not None:
         _reject(slug, reject, reason)
     else:
-        given = accepting.for_one() + [
-            flag
-            for flag, v in (
-                ("--stake", accepting.stake),
-                ("--name", accepting.name or None),
-                ("--received", accepting.received),
-                ("--late", accepting.late or None),
-                ("--replace", accepting.replace or None),
-                ("--reason", reason or None),
-            )
-            if v is not None
-        ]
+        given = accepting.details() + (["--reason"] if reason else [])
         if given:  # a decision's details with no decision: never a list shown as if all was well
             one = len(given) == 1
             err(

@@ -18,9 +18,8 @@ from .text import plain as plain
 ZERO = Decimal("0.00")  # no money: the one zero amounts start from
 MAX_AMOUNT = Decimal(1_000_000_000)  # $1,000,000,000: no amount read is larger (core.bounds)
 ACCEPTED = "Accepted: 5, 5.00, $5, $12.50."
-_THOUSANDS = re.compile(
-    r"\d{1,3}(,\d{3})+(\.\d*)?", re.ASCII
-)  # 1,000 and 12,345.50: commas between thousands
+# 1,000 and 12,345.50: commas between thousands only
+_THOUSANDS = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?", re.ASCII)
 # ... and, the commas gone, plain digits and a point: never 1e3, 1_000, or digits of another script
 _PLAIN = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)", re.ASCII)
 

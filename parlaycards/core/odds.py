@@ -25,9 +25,8 @@ def parse_price(text: str) -> Fraction:
     t = str(text).strip().replace("\u2212", "-").lower()
     if t in {"ev", "even", "evens"}:
         return Fraction(2)
-    if re.fullmatch(
-        r"\d{3,6}", t, re.ASCII
-    ):  # unsigned whole number from 100 up: American, as US books write +150
+    # an unsigned whole number from 100 up: American, as US books write +150
+    if re.fullmatch(r"\d{3,6}", t, re.ASCII):
         t = "+" + t
     if re.fullmatch(r"[+-]\d{3,6}(\.\d+)?", t, re.ASCII):
         a = Fraction(t)
