@@ -129,18 +129,19 @@ def test_blank_bubbles_greyed_by_a_blurred_photo_are_no_picks(
     ring=st.floats(0.7, 0.85),
     softer=st.floats(0.5, 0.75),
     grey=st.floats(1.2, 1.6),
+    mottled=st.floats(1.4, 2.0),
 )
 def test_a_pick_rubbed_out_but_left_half_done_goes_to_a_person(
-    pen: float, lighter: float, ring: float, softer: float, grey: float
+    pen: float, lighter: float, ring: float, softer: float, grey: float, mottled: float
 ):
     """Dark enough to pass for the player's pen, but lighter than their marks, its printed ring less
-    covered, its edges softer and grey dragged past the ring: worn, so a person decides."""
+    covered, its edges softer, grey dragged past the ring and its ink mottled: worn, so a person
+    decides."""
     seen = _card(pen, PLAIN)
-    marks = {k: replace(seen[k], ring=1.1, edges=0.6, beyond=0.1) for k in PLAIN}
-    rubbed = Seen(
-        pen * 0.9 * 0.95, 0.9, pen * lighter * 0.97, pen * lighter, 1.1 * ring, 1.0, 1.0, 0.6 * softer
-    )
-    rubbed = replace(rubbed, beyond=0.1 * grey)
+    lie = {"edges": 0.6, "beyond": 0.1, "mottle": 0.2, "floor": 0.3, "steep": 1.5, "fine": 0.1}
+    marks = {k: replace(seen[k], ring=1.1, **lie) for k in PLAIN}
+    rubbed = Seen(pen * 0.9 * 0.95, 0.9, pen * lighter * 0.97, pen * lighter, 1.1 * ring, 1.0, 1.0)
+    rubbed = replace(rubbed, **lie | {"edges": 0.6 * softer, "beyond": 0.1 * grey, "mottle": 0.2 * mottled})
     assert verdicts(seen | marks | {"104": rubbed})["104"] == "light"
     # the same mark as dark as the player's, or as sharp, is a pick
     assert verdicts(seen | marks | {"104": replace(rubbed, q90=pen, q75=pen * 0.97)})["104"] == "filled"

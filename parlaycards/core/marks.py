@@ -72,17 +72,31 @@ HIDDEN = 0.45
 PATCH = 0.8
 # A pick rubbed out but left half done: as dark as the player's pen in places, yet worn. Each of its
 # measures against the median of the player's other marks on the card (its other picks and its stake,
-# drawn with the same pen; the log of their ratio), weighed: lighter (its darkest tenth), its printed
-# ring less covered, its edges softer (the eraser smears what it leaves), grey around the ring, and
-# covering as much as a pick does (a small light tick is a lighter pen, not wear). At RUBBED or more it
-# is shown to a person as an erasure, never entered as a pick; but never a mark as dark as the player's
-# others (its darkest tenth at WORN of theirs or more) or as sharp (SMEARED or more). The weights were
-# fitted to the held-out marker's half-rubbed picks against every other mark of two of its seeds, the
-# project's own marker's marks held against them too; RUBBED was chosen on a third seed.
-WEIGHTS = (("q90", -13.5), ("ring", -12.0), ("edges", -11.4), ("beyond", 1.9), ("mean", 2.5))
-RUBBED = 7.15
-WORN = 0.90
-SMEARED = 0.9
+# drawn with the same pen; the log of their ratio, held within ±CLIP so no one measure decides alone),
+# weighed: lighter (its darkest tenth), its printed ring less covered, its edges softer (the eraser
+# smears what it leaves), grey around the ring, its ink uneven where it lies (rubbed graphite or ink
+# is mottled with the paper's texture), grey between its strokes, and its edges and fine detail no
+# steeper than the rest of it. At RUBBED or more it is shown to a person as an erasure, never entered as
+# a pick; but never a mark as dark as the player's others (its darkest tenth at WORN of theirs or
+# more) or as sharp (SMEARED or more). The weights are a logistic fit of the held-out marker's
+# half-rubbed picks against every other mark of three of its seeds, the project's own marker's marks
+# (a pencil pick on an ink card among them) held against them too; RUBBED was chosen on the third seed
+# and the own marker together: no plain card more in review than the rule before it sent.
+WEIGHTS = (
+    ("q90", -6.6),
+    ("ring", -16.0),
+    ("edges", -6.2),
+    ("beyond", 1.5),
+    ("mean", -2.2),
+    ("mottle", 6.0),
+    ("floor", 1.6),
+    ("steep", -2.2),
+    ("fine", -2.5),
+)
+RUBBED = 8.57
+CLIP = 2.0
+WORN = 0.95
+SMEARED = 1.0
 # ... judged only where the player made at least this many other marks on the card
 OTHERS = 2
 
@@ -102,6 +116,12 @@ class Seen:
     # darkness around its printed ring; None: not measured (no ink, or at the edge of the picture)
     edges: float | None = None
     beyond: float | None = None
+    # how the ink lies where it is (scan.worn): its unevenness, the grey between its strokes, the
+    # steepness of its edges and its fine detail, each against its darkest tenth; None: not measured
+    mottle: float | None = None
+    floor: float | None = None
+    steep: float | None = None
+    fine: float | None = None
 
 
 @dataclass(frozen=True)
@@ -193,7 +213,7 @@ def rubbed(seen: Mapping[str, Seen], called: Mapping[str, Verdict]) -> list[str]
     filled = [
         key
         for key, v in called.items()
-        if v == "filled" and seen[key].edges is not None and seen[key].beyond is not None
+        if v == "filled" and all(getattr(seen[key], name) is not None for name, _ in WEIGHTS)
     ]
     if len(filled) <= OTHERS:
         return []
@@ -207,7 +227,7 @@ def rubbed(seen: Mapping[str, Seen], called: Mapping[str, Verdict]) -> list[str]
         }
         if ratio["q90"] >= log(WORN) or ratio["edges"] >= log(SMEARED):
             continue
-        if sum(weight * ratio[name] for name, weight in WEIGHTS) >= RUBBED:
+        if sum(weight * min(max(ratio[name], -CLIP), CLIP) for name, weight in WEIGHTS) >= RUBBED:
             out.append(key)
     return out
 

@@ -222,7 +222,7 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
     expected = centres
     centres, fit = align(crop, centres, first.radius(), first.line, k)
     paper = _background(crop, max(bubbles[key].radius() for key in keys) * k)
-    rows: dict[int, tuple[float, ...]] = {}  # mean, cover, q75, q90, spread, edges, beyond
+    rows: dict[int, tuple[float, ...]] = {}  # mean, cover, q75, q90, spread, then scan.worn's
     rings = np.zeros(len(keys), np.float32)
     sizes = {(bubbles[key].radius(), bubbles[key].line) for key in keys}
     for radius, line in sizes:
@@ -237,20 +237,21 @@ def darkness(crop: np.ndarray, frame: Frame, bubbles: dict[str, Bubble], k: floa
         covers = (d >= 0.5 * ink).mean(axis=1)
         spreads = _spread(d, q90, r)
         rings[which] = _rings(crop, paper, at, (radius - line) * k, radius * k, k)
-        edges, beyond = worn(crop, paper, at, q90, r, radius * k, k)
+        lie = worn(crop, paper, at, q90, r, radius * k, k)
         for j, i in enumerate(which):
-            rows[i] = tuple(float(v[j]) for v in (means, covers, q75, q90, spreads, edges, beyond))
+            rows[i] = tuple(float(v[j]) for v in (means, covers, q75, q90, spreads, *lie))
     ring, around = _faded(centres, rings)
     seen = {key: _seen(rows[i], float(ring[i]), float(around[i])) for i, key in enumerate(keys)}
     return Sampled(seen, ink, fit, np.hstack([expected, centres]))
 
 
 def _seen(row: tuple[float, ...], ring: float, around: float) -> Seen:
-    """One bubble as sampled (`row`: mean, cover, q75, q90, spread, edges, beyond) with its printed ring."""
-    mean, cover, q75, q90, spread, edges, beyond = row
-    if math.isnan(edges) or math.isnan(beyond):  # not measured (scan.worn)
+    """One bubble as sampled (`row`: mean, cover, q75, q90, spread, then scan.worn's measures) with its
+    printed ring."""
+    mean, cover, q75, q90, spread, *lie = row
+    if any(math.isnan(v) for v in lie):  # not measured (scan.worn)
         return Seen(mean, cover, q75, q90, ring, around, spread)
-    return Seen(mean, cover, q75, q90, ring, around, spread, edges, beyond)
+    return Seen(mean, cover, q75, q90, ring, around, spread, *lie)
 
 
 def _background(crop: np.ndarray, radius: float) -> np.ndarray:
