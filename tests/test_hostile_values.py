@@ -197,3 +197,89 @@ def test_a_serial_counter_changed_by_hand_stops_a_print_in_a_sentence(tmp_path: 
     said = " ".join(r.stderr.split())
     assert r.exit_code == 2 and "the pool's serial counter reads 'abc', not a number" in said, r.output
     assert not (tmp_path / "cards.pdf").exists()
+
+
+OTHER_DIGITS = 'It is written in digits of another script: type it in the digits 0–9 ("12").'
+
+
+def test_a_score_in_digits_of_another_script_is_refused_at_its_cell(tmp_path: Path):
+    """Arabic-Indic "١٢" and full-width "１２" were stored as 12: a score is read in the digits 0–9 only,
+    and nothing of the file is stored."""
+    from openpyxl import load_workbook
+
+    db = _sample_pool(tmp_path)
+    book = load_workbook(SAMPLES / "scores-nfl-w12.xlsx")
+    book.worksheets[0]["B4"] = "١٢"
+    book.worksheets[0]["D5"] = "１２"
+    scores = tmp_path / "scores.xlsx"
+    book.save(scores)
+    r = runner.invoke(app, ["--db", str(db), "result", "import", "hx", str(scores)])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "no result was stored" in said, r.output
+    assert 'cell B4: the score "١٢" is not a whole number of points (0 or more)' in said, said
+    assert OTHER_DIGITS in said and 'cell D5: the score "１２"' in said, said
+    shown = " ".join(runner.invoke(app, ["--db", str(db), "results", "hx"]).output.split())
+    assert "16 games without a result" in shown, shown
+
+
+@pytest.mark.parametrize("typed", ["١٢", "１２", "1٢"])
+def test_pickem_picks_and_tiebreaks_in_digits_of_another_script_are_refused(typed: str):
+    from parlaycards.io.pickem import parse_numbers, parse_tiebreak
+    from parlaycards.io.sheets import whole_of
+
+    assert whole_of(typed) is None and whole_of("12") == 12
+    numbers, problem = parse_numbers(f"101, {typed}")
+    assert numbers == () and problem is not None and "is not a selection number" in problem, problem
+    tiebreak, problem = parse_tiebreak(typed)
+    assert tiebreak is None and problem is not None and "Accepted: a whole number such as 44" in problem
+    assert OTHER_DIGITS in problem, problem
+
+
+@pytest.mark.parametrize(
+    "parse, text",
+    [
+        ("spread", "-3 (-１１０)"),
+        ("spread", "٣ ½"),
+        ("total", "o٤٤"),
+        ("card_odds", "٦-١"),
+        ("price", "٥"),
+        ("web_score", "٢٤"),
+        ("web_picks", "101,١٠٤"),
+        ("serial", "٠٠٠١٢٣"),
+        ("teaser", "٦"),
+    ],
+)
+def test_numbers_in_digits_of_another_script_are_refused_everywhere(parse: str, text: str):
+    """Each reader of a typed number (lines, card odds, prices, the web forms' scores and picks, serials,
+    teaser points) refuses digits of another script, saying what to type instead."""
+    import typer
+
+    from parlaycards.cli import values
+    from parlaycards.core.errors import ParlayError
+    from parlaycards.core.odds import parse_price
+    from parlaycards.core.payout_table import Odds
+    from parlaycards.web import forms
+
+    readers = {
+        "spread": parse_spread,
+        "total": parse_total,
+        "card_odds": Odds.parse,
+        "price": parse_price,
+        "web_score": lambda t: forms.whole(t, "score"),
+        "web_picks": forms.picks,
+        "serial": values.serial,
+        "teaser": lambda t: values.number(t, "teaser", "Accepted: 6, 7.", Decimal(0)),
+    }
+    with pytest.raises((ValueError, ParlayError, typer.BadParameter)) as refused:
+        readers[parse](text)
+    assert "written in digits of another script: type it in the digits 0–9" in str(refused.value)
+
+
+def test_a_payout_tier_in_digits_of_another_script_is_refused(tmp_path: Path):
+    db = _sample_pool(tmp_path)
+    r = runner.invoke(app, ["--db", str(db), "payout", "set", "hx", "3", "٦-١"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and 'odds "٦-١" are not card odds. It is written in digits' in said, r.output
+    r = runner.invoke(app, ["--db", str(db), "rules", "set", "hx", "--tier", "١١ 150-1"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and '"١١ 150-1" is not a payout tier.' in said, r.output

@@ -96,15 +96,15 @@ class RowCells:
 
 
 def whole_of(value: object, most: int | None = None) -> int | None:
-    """A cell's whole number: an int, a float with no fraction, or digits as text (`12`, `12.0`; `most`: at
-    most that many digits); None otherwise (a bool is no number)."""
+    """A cell's whole number: an int, a float with no fraction, or digits 0–9 as text (`12`, `12.0`; `most`:
+    at most that many digits); None otherwise (a bool is no number)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
-    digits = r"\d+" if most is None else rf"\d{{1,{most}}}"
+    digits = r"[0-9]+" if most is None else rf"[0-9]{{1,{most}}}"  # plain digits: never "١٢" or "１２"
     m = re.fullmatch(rf"({digits})(?:\.0+)?", " ".join(str(value).split()) if value is not None else "")
     return int(m.group(1)) if m else None
 
