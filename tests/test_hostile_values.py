@@ -283,3 +283,38 @@ def test_a_payout_tier_in_digits_of_another_script_is_refused(tmp_path: Path):
     r = runner.invoke(app, ["--db", str(db), "rules", "set", "hx", "--tier", "١١ 150-1"])
     said = " ".join(r.stderr.split())
     assert r.exit_code == 2 and '"١١ 150-1" is not a payout tier.' in said, r.output
+
+
+@pytest.mark.parametrize(
+    "competitors, said",
+    [
+        (
+            [{"homeAway": "away", "team": None}, {"homeAway": "home", "team": {"displayName": "Cleveland"}}],
+            "has no competitions[0].competitors[0].team (it is null)",
+        ),
+        ([5], "has the number 5 as its competitions[0].competitors[0], where an object belongs"),
+        (
+            [{"homeAway": "away", "team": {"displayName": "Pittsburgh"}}],
+            'has no competitor with homeAway "home" in competitions[0].competitors',
+        ),
+    ],
+)
+def test_a_malformed_scoreboard_file_says_which_field_of_which_event(
+    tmp_path: Path, competitors: list[object], said: str
+):
+    """A scoreboard saved by hand with a part missing or of another kind was refused as "event 1 lacks
+    'NoneType' object has no attribute 'get'": now the event, the field and what a scoreboard holds."""
+    import json
+
+    db = _sample_pool(tmp_path)
+    event = {"competitions": [{"competitors": competitors, "status": {"type": {"name": "STATUS_FINAL"}}}]}
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps({"events": [event]}))
+    r = runner.invoke(app, ["--db", str(db), "result", "fetch", "hx", "--from-file", str(board)])
+    shown = " ".join(r.stderr.split())
+    assert (
+        r.exit_code == 2
+        and f"board.json: event 1 of the ESPN scoreboard {said}; nothing was changed." in shown
+    )
+    assert "An ESPN scoreboard holds a list of events, each with competitions[0] holding its two" in shown
+    assert "NoneType" not in shown and "lacks" not in shown, shown

@@ -226,6 +226,47 @@ def unexpected(provider: Provider, source: str, what: str) -> ParlayError:
     )
 
 
+class Shape(Exception):
+    """A part of a feed's event that is missing or of another kind, said in words ("has no
+    competitions[0].competitors", "has null as its …team, where an object belongs"). Not a ValueError: the
+    adapters' other refusals are."""
+
+
+_KINDS: dict[type, str] = {dict: "an object", list: "a list", str: "text"}
+
+
+def part(parent: object, key: str | int, kind: type, path: str) -> Any:
+    """`parent[key]` where a feed holds `kind` there; else Shape naming `path` (the field's place in the
+    event, as `competitions[0].status`) and what it holds instead."""
+    value: object = None
+    if isinstance(parent, dict) and isinstance(key, str):
+        value = parent.get(key)
+    elif isinstance(parent, list) and isinstance(key, int) and 0 <= key < len(parent):
+        value = parent[key]
+    if value is None:
+        raise Shape(
+            f"has no {path}" + (" (it is null)" if isinstance(parent, dict) and key in parent else "")
+        )
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise Shape(f"has {held(value)} as its {path}, where {_KINDS.get(kind, kind.__name__)} belongs")
+    return value
+
+
+def held(value: object) -> str:
+    """What a JSON value is, in words: `null`, `the number 5`, `the text "abc"`, `a list of 2`, `an object`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float | Decimal):
+        return f"the number {str(value)[:20]}"
+    if isinstance(value, str):
+        return f'the text "{value[:40]}"'
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    return "an object"
+
+
 def team_name(value: object) -> str:
     """A team name as a feed sends it: text (normalised, invisible characters removed), never an object
     or a number made into one (a ValueError says what it held)."""
