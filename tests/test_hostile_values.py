@@ -318,3 +318,46 @@ def test_a_malformed_scoreboard_file_says_which_field_of_which_event(
     )
     assert "An ESPN scoreboard holds a list of events, each with competitions[0] holding its two" in shown
     assert "NoneType" not in shown and "lacks" not in shown, shown
+
+
+def test_a_workbook_whose_lines_are_on_a_hidden_sheet_says_to_unhide_it(tmp_path: Path):
+    """The sheet that shows is empty and the lines are on a hidden one: said as such, naming the sheet and
+    how to unhide it (it said "every sheet is empty")."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(SAMPLES / "nfl-week-12.xlsx")
+    book.worksheets[0].sheet_state = "hidden"
+    book.create_sheet("Sheet1")
+    lines = tmp_path / "lines.xlsx"
+    book.save(lines)
+    db = tmp_path / "pool.db"
+    r = runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "every sheet is empty" not in said, said
+    assert (
+        'lines.xlsx has no lines on a sheet that shows: sheet "Week 12" is hidden and holds values, and hidden '
+        "sheets are not imported without a word, so nothing was. Unhide it to import (in Excel: right-click a "
+        'sheet tab → Unhide), or name the sheet to read: --sheet "Week 12".'
+    ) in said, said
+    r = runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx", "--sheet", "Week 12"])
+    assert r.exit_code == 0 and "imported 16 games" in r.output, r.output
+
+
+def test_a_pickem_sheet_that_is_hidden_is_refused_as_other_imports_are(tmp_path: Path):
+    from openpyxl import load_workbook
+
+    from parlaycards.core.errors import ParlayError
+    from parlaycards.io.pickem import read_entries
+    from parlaycards.store import cards as card_rows
+    from parlaycards.store.db import open_store
+
+    db = _sample_pool(tmp_path)
+    with open_store(str(db)).reading() as tx:
+        card = card_rows.latest(tx, "hx")
+    book = load_workbook(SAMPLES / "pickem-nfl-w12.xlsx")
+    book.worksheets[0].sheet_state = "hidden"
+    book.create_sheet("Sheet1")
+    sheet = tmp_path / "picks.xlsx"
+    book.save(sheet)
+    with pytest.raises(ParlayError, match=r'sheet "Picks" is hidden and holds pick\'em entries \(12 rows'):
+        read_entries(sheet, card)

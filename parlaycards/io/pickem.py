@@ -22,7 +22,17 @@ from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
 from ..core.text import digits_note
-from .sheets import Problem, cell_source, column_letter, find_header, flag, no_header, open_workbook, whole_of
+from .sheets import (
+    Problem,
+    cell_source,
+    column_letter,
+    find_header,
+    flag,
+    no_header,
+    open_workbook,
+    refuse_hidden,
+    whole_of,
+)
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
 TIEBREAK_HEADERS = (
@@ -182,6 +192,8 @@ def read_entries(path: Path, card: Card) -> EntrySheet:
         header = find_header(sheet, lambda cells: cells if any(_is_name(_header(v)) for v in cells) else None)
         if header is not None:
             number, cells = header
+            if sheet.hidden:  # as every other import: a hidden sheet is never read without a word
+                refuse_hidden(book.file, sheet, number, "pick'em entries")
             return _read(
                 path,
                 sheet.name,
