@@ -361,3 +361,40 @@ def test_a_pickem_sheet_that_is_hidden_is_refused_as_other_imports_are(tmp_path:
     book.save(sheet)
     with pytest.raises(ParlayError, match=r'sheet "Picks" is hidden and holds pick\'em entries \(12 rows'):
         read_entries(sheet, card)
+
+
+@pytest.mark.parametrize(
+    "command, said",
+    [
+        (["import", "{dir}", "--card", "hx"], "give the lines file itself, a file inside it."),
+        (["entry", "import", "hx", "{dir}"], "give the entries sheet itself, a file inside it."),
+        (["result", "import", "hx", "{dir}"], "give the scores sheet itself, a file inside it."),
+        (
+            ["pickem", "entry", "import", "office", "{dir}"],
+            "give the pick'em sheet itself, a file inside it.",
+        ),
+        (["scan", "hx", "{dir}"], "give the scans inside it"),
+    ],
+)
+def test_a_folder_given_for_a_file_is_said_to_be_a_folder(tmp_path: Path, command: list[str], said: str):
+    """A folder where a file belongs was "no such file" (scan) or "not a lines file" (every sheet)."""
+    db = _sample_pool(tmp_path)
+    if command[0] == "pickem":
+        made = runner.invoke(app, ["--db", str(db), "pickem", "new", "office", "--card", "hx", "--fee", "10"])
+        assert made.exit_code == 0, made.output
+    folder = tmp_path / "week"
+    folder.mkdir()
+    r = runner.invoke(app, ["--db", str(db), *[a.replace("{dir}", str(folder)) for a in command]])
+    shown = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and f"{folder} is a folder, not a file: {said}" in shown, r.output
+    assert "no such file" not in shown and "lines file" not in shown.replace("the lines file itself", "")
+
+
+def test_a_folder_given_as_the_pool_is_said_to_be_a_folder(tmp_path: Path):
+    r = runner.invoke(app, ["--db", str(tmp_path), "cards"])
+    shown = " ".join(r.stderr.split())
+    assert r.exit_code == 2, r.output
+    assert (
+        f"{tmp_path} is a folder, not a pool's database file. Pass --db with the pool's file inside it"
+        in shown
+    )

@@ -122,6 +122,10 @@ def count_pages(paths: list[Path], dpi: int = 200) -> list[int]:
     reader's bounds (bytes, pages, pixels, all checked before decoding) is refused, naming it."""
     out = []
     for p in paths:
+        if p.is_dir():
+            raise ParlayError(
+                f"{p} is a folder, not a file: give the scans inside it (e.g. {p / '*.pdf'}). Accepted: {SCANS}."
+            )
         if not p.is_file():
             raise ParlayError(f"{p}: no such file. Accepted: {SCANS}.")
         suffix = p.suffix.lower()

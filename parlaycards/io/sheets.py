@@ -294,13 +294,23 @@ PDF_HINTS = {
 }
 
 
+FILE_WORDS = {
+    "lines": "lines file",
+    "entries": "entries sheet",
+    "results": "scores sheet",
+    "pickem": "pick'em sheet",
+}
+
+
 def open_workbook(path: Path, what: str = "lines") -> Workbook:
     """Read every sheet of an .xlsx/.xlsm/.csv file; anything else is a ParlayError saying what it is
     (`what` the file should hold, `PDF_HINTS`, says where a PDF goes instead)."""
     if not path.exists():
         raise ParlayError(f"{path}: there is no such file. Check the name and folder ({ACCEPTED_FILES})")
     if path.is_dir():
-        raise ParlayError(f"{path} is a folder, not a lines file. {ACCEPTED_FILES}")
+        raise ParlayError(
+            f"{path} is a folder, not a file: give the {FILE_WORDS[what]} itself, a file inside it. {ACCEPTED_FILES}"
+        )
     data = limits.read_bounded(path, limits.MAX_SHEET_BYTES, "spreadsheets", ACCEPTED_FILES)
     name = path.name
     if not data:
