@@ -398,3 +398,76 @@ def test_a_folder_given_as_the_pool_is_said_to_be_a_folder(tmp_path: Path):
         f"{tmp_path} is a folder, not a pool's database file. Pass --db with the pool's file inside it"
         in shown
     )
+
+
+def test_a_damaged_jpeg_goes_to_review_saying_so_and_prints_nothing_of_the_decoder(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+):
+    """libjpeg printed "Corrupt JPEG data: 9 extraneous bytes before marker 0xd9" to the terminal and the
+    picture was read as if whole: now nothing of it is printed, and the page goes to review saying the
+    picture is damaged."""
+    import cv2
+    import numpy as np
+
+    db = _sample_pool(tmp_path)
+    r = runner.invoke(
+        app, ["--db", str(db), "print", "hx", "--copies", "2", "--out", str(tmp_path / "c.pdf")]
+    )
+    assert r.exit_code == 0, r.output
+    img = np.full((400, 300), 255, np.uint8)
+    cv2.putText(img, "card", (50, 200), cv2.FONT_HERSHEY_SIMPLEX, 2, 0, 3)
+    data = cv2.imencode(".jpg", img)[1].tobytes()
+    end = data.rfind(b"\xff\xd9")
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(data[:end] + b"\xaa" * 9 + data[end:])
+    capfd.readouterr()
+    r = runner.invoke(app, ["--db", str(db), "scan", "hx", str(photo), "--received", "2026-11-19 18:30"])
+    assert "no card found on 1 page, kept in review" in r.output, r.output
+    assert "Corrupt JPEG" not in capfd.readouterr().err
+    r = runner.invoke(app, ["--db", str(db), "review", "hx", "--json"])
+    assert "the picture is damaged (its JPEG data is corrupt or cut short" in r.output, r.output
+
+
+def test_a_date_cell_past_excels_last_day_is_named_in_the_tools_words(tmp_path: Path):
+    """openpyxl's UserWarning ("Cell D4 is marked as a date but the serial value 2958466 is outside the
+    limits for dates") reached the terminal, and the cell was refused as holding Excel's error #VALUE!."""
+    import warnings
+
+    from openpyxl import load_workbook
+
+    book = load_workbook(SAMPLES / "nfl-week-12.xlsx")
+    book.worksheets[0]["D4"].value = 2958466
+    book.worksheets[0]["D4"].number_format = "yyyy-mm-dd"
+    lines = tmp_path / "lines.xlsx"
+    book.save(lines)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = runner.invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(lines), "--card", "hx"])
+    said = " ".join(r.stderr.split())
+    assert (
+        r.exit_code == 2
+        and (
+            'lines.xlsx, sheet "Week 12", cell D4: is formatted as a date, but its number 2958466 is past any '
+            "date Excel shows (the cell shows ####). Type the date (e.g. 2026-11-22) or the number it should hold"
+        )
+        in said
+    ), said
+    assert [str(w.message) for w in caught if "openpyxl" in w.filename] == []
+
+
+def test_a_password_asked_with_no_terminal_and_no_input_is_refused_in_a_sentence(tmp_path: Path):
+    """Without a terminal, Python's getpass printed "GetPassWarning: Can not control echo on the terminal"
+    and the command ended "Aborted!" (exit 1); two lines of input still set it."""
+    import subprocess
+    import sys
+
+    db = _sample_pool(tmp_path)
+    call = "import sys; from parlaycards.cli.main import main; sys.argv[0] = 'parlaycards'; main()"
+    args = [sys.executable, "-c", call, "--db", str(db), "pool", "set", "--password"]
+    done = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    said = " ".join(done.stderr.split())
+    assert done.returncode == 2 and "Warning" not in said and "Traceback" not in said, said
+    assert said.startswith("Error: no password came: the input ended before the password was typed twice")
+    done = subprocess.run(args, input="a long password\na long password\n", capture_output=True, text=True)
+    assert done.returncode == 0 and "Warning" not in done.stderr, done.stderr
+    assert "sign in to `serve` with a password" in done.stderr + done.stdout

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -382,7 +383,9 @@ def _excel(path: Path, data: bytes) -> Workbook:
             f"{name} is {what}. {ACCEPTED_FILES} Save it from your spreadsheet program as .xlsx."
         )
     try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        with warnings.catch_warnings():  # "no default style", "extension is not supported": nothing to say
+            warnings.simplefilter("ignore")
+            book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on malformed parts
         raise ParlayError(
             f"{name} could not be read as an Excel workbook ({type(exc).__name__}: {str(exc)[:160]}). "
