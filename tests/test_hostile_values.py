@@ -471,3 +471,86 @@ def test_a_password_asked_with_no_terminal_and_no_input_is_refused_in_a_sentence
     done = subprocess.run(args, input="a long password\na long password\n", capture_output=True, text=True)
     assert done.returncode == 0 and "Warning" not in done.stderr, done.stderr
     assert "sign in to `serve` with a password" in done.stderr + done.stdout
+
+
+LONG = "A" * 100_000
+
+
+def test_a_player_name_longer_than_a_pickem_name_is_refused(tmp_path: Path):
+    """`entry add` stored a 100,000-character name; now the cap is pick'em's 80, said the same way."""
+    from parlaycards.core.pickem import PickemEntry
+    from parlaycards.services.checks import _unprintable_name
+
+    assert _unprintable_name("A" * 80) == []
+    assert _unprintable_name(LONG) == [
+        'the name "AAAAAAAAAAAAAAAAAAAAAAAA…" has 100,000 characters; give one of up to 80'
+    ]
+    with pytest.raises(ValueError, match='the name "A{24}…" has 81 characters; give one of up to 80'):
+        PickemEntry(name="A" * 81)
+    db = _sample_pool(tmp_path)
+    r = runner.invoke(
+        app, ["--db", str(db), "print", "hx", "--copies", "1", "--out", str(tmp_path / "c.pdf")]
+    )
+    assert r.exit_code == 0, r.output
+    typed = ["entry", "add", "hx", "--serial", "1", "--stake", "5", "--picks", "101,103,105", "--name", LONG]
+    r = runner.invoke(app, ["--db", str(db), *typed, "--received", "2026-11-19 18:30"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "has 100,000 characters; give one of up to 80" in said, said[:400]
+    assert "000001" not in runner.invoke(app, ["--db", str(db), "entries", "hx"]).output
+
+
+def test_a_default_stake_above_the_largest_stake_is_refused_naming_both(tmp_path: Path):
+    db = _sample_pool(tmp_path)
+    r = runner.invoke(app, ["--db", str(db), "pool", "set", "--default-stake", "5000"])
+    said = " ".join(r.stderr.split())
+    assert (
+        r.exit_code == 2
+        and (
+            "the default stake $5,000.00 is more than the pool's largest stake, $1,000.00: every scanned card with "
+            "no stake marked would be refused for it. Nothing was changed."
+        )
+        in said
+    ), said
+    assert runner.invoke(app, ["--db", str(db), "pool", "set", "--default-stake", "5"]).exit_code == 0
+    r = runner.invoke(app, ["--db", str(db), "pool", "set", "--max-stake", "2"])
+    said = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "the largest stake $2.00 is less than the pool's default stake, $5.00" in said
+    r = runner.invoke(app, ["--db", str(db), "pool", "set", "--max-stake", "2000", "--default-stake", "1500"])
+    assert r.exit_code == 0 and "Scanned cards with no stake marked: $1,500.00" in r.output + r.stderr
+
+
+@pytest.mark.parametrize(
+    "edit, said",
+    [
+        (["game", "set", "hx", "101", "--away", LONG], 'the away team\'s name "AAAAAAAAAAAAAAAAAAAAAAAA…"'),
+        (
+            ["game", "add", "hx", "--away", "Bob's Tavern", "--home", LONG, "--pick"],
+            'the home team\'s name "AAAAAAAAAAAAAAAAAAAAAAAA…"',
+        ),
+        (["rules", "set", "hx", "--disclaimer", LONG], 'the disclaimer "AAAAAAAAAAAAAAAAAAAAAAAA…"'),
+    ],
+)
+def test_a_team_name_or_disclaimer_too_long_to_print_is_refused(tmp_path: Path, edit: list[str], said: str):
+    """A 100,000-character team name or disclaimer was stored, then no template could print the card (for
+    "too many games"): refused where it is typed, with the length that prints."""
+    db = _sample_pool(tmp_path)
+    r = runner.invoke(app, ["--db", str(db), *edit])
+    shown = " ".join(r.stderr.split())
+    most = 250 if "disclaimer" in said else 40
+    assert r.exit_code == 2 and f"{said} has 100,000 characters; give one of up to {most}" in shown, shown[
+        :400
+    ]
+    assert "version 2" not in runner.invoke(app, ["--db", str(db), "show", "hx"]).output
+
+
+def test_a_team_name_too_long_to_print_is_refused_at_its_row(tmp_path: Path):
+    lines = (SAMPLES / "nfl-week-12.csv").read_text().replace("Pittsburgh", "Pittsburgh " + "Steel " * 6, 1)
+    sheet = tmp_path / "lines.csv"
+    sheet.write_text(lines)
+    r = runner.invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(sheet), "--card", "hx"])
+    shown = " ".join(r.stderr.split())
+    assert (
+        r.exit_code == 2
+        and "lines.csv, row 2: Pittsburgh Steel Steel S… at Cleveland: the away team" in shown
+    )
+    assert "has 46 characters; give one of up to 40." in shown, shown

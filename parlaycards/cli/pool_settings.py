@@ -74,18 +74,18 @@ def pool_set(
         run(lambda: access.check_password(secret))
     if site is not None and site.lower() != "none":
         run(lambda: access.check_site(site))
+    largest = values.amount(max_stake, "max_stake") if max_stake is not None else None
+    default = None
+    if default_stake is not None and default_stake.lower() != "none":
+        default = values.stake(default_stake, "default_stake")
+    if largest is not None or default is not None:
+        run(lambda: svc.check_stakes(open_store(), largest, default, default_given=default_stake is not None))
     if require_code is not None:
         run(lambda: svc.set_require_code(open_store(), require_code))
-    if max_stake is not None:
-        value = values.amount(max_stake, "max_stake")
-        run(lambda: svc.set_max_stake(open_store(), value))
+    if largest is not None:
+        run(lambda: svc.set_max_stake(open_store(), largest))
     if default_stake is not None:
-        run(
-            lambda: scan_svc.set_default_stake(
-                open_store(),
-                None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake"),
-            )
-        )
+        run(lambda: scan_svc.set_default_stake(open_store(), default))
     if site is not None:
         run(lambda: access.set_site(open_store(), None if site.lower() == "none" else site))
     if password is not None:
