@@ -247,6 +247,7 @@ def test_pickem_picks_and_tiebreaks_in_digits_of_another_script_are_refused(type
         ("web_picks", "101,١٠٤"),
         ("serial", "٠٠٠١٢٣"),
         ("teaser", "٦"),
+        ("prize", "٦٠%"),
     ],
 )
 def test_numbers_in_digits_of_another_script_are_refused_everywhere(parse: str, text: str):
@@ -258,6 +259,7 @@ def test_numbers_in_digits_of_another_script_are_refused_everywhere(parse: str, 
     from parlaycards.core.errors import ParlayError
     from parlaycards.core.odds import parse_price
     from parlaycards.core.payout_table import Odds
+    from parlaycards.core.prizes import Prize
     from parlaycards.web import forms
 
     readers = {
@@ -269,6 +271,7 @@ def test_numbers_in_digits_of_another_script_are_refused_everywhere(parse: str, 
         "web_picks": forms.picks,
         "serial": values.serial,
         "teaser": lambda t: values.number(t, "teaser", "Accepted: 6, 7.", Decimal(0)),
+        "prize": Prize.parse,
     }
     with pytest.raises((ValueError, ParlayError, typer.BadParameter)) as refused:
         readers[parse](text)
