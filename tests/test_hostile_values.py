@@ -557,3 +557,23 @@ def test_a_team_name_too_long_to_print_is_refused_at_its_row(tmp_path: Path):
         and "lines.csv, row 2: Pittsburgh Steel Steel S… at Cleveland: the away team" in shown
     )
     assert "has 46 characters; give one of up to 40." in shown, shown
+
+
+def test_a_large_tiff_counted_for_its_pages_prints_no_pillow_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A TIFF within the scanner's own size bound but over Pillow's (89 million pixels) printed Pillow's
+    DecompressionBombWarning when its pages were counted. Pillow's bound is made small here."""
+    import warnings
+
+    from PIL import Image
+
+    from parlaycards.io.scan_limits import _frames
+
+    tiff = tmp_path / "scan.tif"
+    Image.new("L", (15, 10), 255).save(tiff)
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 100)  # 150 pixels: over it, under twice it
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert _frames(tiff) == 1
+    assert [str(w.message) for w in caught] == []
