@@ -339,7 +339,7 @@ def test_a_workbook_whose_lines_are_on_a_hidden_sheet_says_to_unhide_it(tmp_path
     assert r.exit_code == 2 and "every sheet is empty" not in said, said
     assert (
         'lines.xlsx has no lines on a sheet that shows: sheet "Week 12" is hidden and holds values, and hidden '
-        "sheets are not imported without a word, so nothing was. Unhide it to import (in Excel: right-click a "
+        "sheets are not imported without a word, so nothing was. Unhide it to import it (in Excel: right-click a "
         'sheet tab → Unhide), or name the sheet to read: --sheet "Week 12".'
     ) in said, said
     r = runner.invoke(app, ["--db", str(db), "import", str(lines), "--card", "hx", "--sheet", "Week 12"])

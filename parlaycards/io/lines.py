@@ -124,9 +124,9 @@ def _refuse_empty(book: Workbook, hidden: list[Problem]) -> NoReturn:
     )
     raise ParlayError(
         f"{book.file} has no lines on a sheet that shows: {said} values, and hidden sheets are not imported "
-        "without a word, so nothing was. Unhide "
-        + ("it" if len(names) == 1 else "them")
-        + " to import (in Excel: right-click a sheet tab → Unhide), or name the sheet to read: "
+        "without a word, so nothing was. "
+        + ("Unhide it to import it" if len(names) == 1 else "Unhide them to import them")
+        + " (in Excel: right-click a sheet tab → Unhide), or name the sheet to read: "
         + " ".join(f"{option('sheet')} {_quoted(n)}" for n in names)
         + "."
     )
