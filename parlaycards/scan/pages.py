@@ -119,7 +119,11 @@ def decoder_quiet() -> Iterator[list[bool]]:
         sys.stderr.flush()
     except (AttributeError, ValueError):
         pass
-    saved = os.dup(2)
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (a service started without one): nothing can be printed
+        yield damaged
+        return
     with tempfile.TemporaryFile() as caught:
         os.dup2(caught.fileno(), 2)
         try:
