@@ -577,3 +577,39 @@ def test_a_large_tiff_counted_for_its_pages_prints_no_pillow_warning(
         warnings.simplefilter("always")
         assert _frames(tiff) == 1
     assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.parametrize(
+    "event, said",
+    [
+        ({"home_team": "Cleveland Browns", "commence_time": "2026-11-20T01:15:00Z"}, 'has no "away_team"'),
+        (5, "is the number 5, where an object belongs"),
+        (
+            {
+                "home_team": "Cleveland Browns",
+                "away_team": "Pittsburgh Steelers",
+                "commence_time": "2026-11-20T01:15:00Z",
+                "completed": True,
+                "scores": [5],
+            },
+            "has the number 5 as its scores[0], where an object belongs",
+        ),
+    ],
+)
+def test_a_malformed_odds_api_file_says_which_field_of_which_event(tmp_path: Path, event: object, said: str):
+    """The Odds API's answer was refused as "event 1 lacks 'int' object is not subscriptable"."""
+    import json
+
+    db = _sample_pool(tmp_path)
+    answer = tmp_path / "odds.json"
+    answer.write_text(json.dumps([event]))
+    r = runner.invoke(
+        app, ["--db", str(db), "result", "fetch", "hx", "--from-file", str(answer), "--provider", "odds-api"]
+    )
+    shown = " ".join(r.stderr.split())
+    assert (
+        r.exit_code == 2
+        and f"odds.json: event 1 of The Odds API's answer {said}; nothing was changed." in shown
+    )
+    assert "An event of The Odds API is an object with home_team, away_team and commence_time" in shown
+    assert "subscriptable" not in shown and "lacks" not in shown, shown

@@ -222,7 +222,24 @@ def load(provider: Provider | None, body: bytes, source: str) -> Any:
 def unexpected(provider: Provider, source: str, what: str) -> ParlayError:
     return ParlayError(
         f"{source}: {provider.label} sent an unexpected body ({what}); nothing was changed. If the "
-        f"file was saved from a browser, check it is the {provider.label} response itself."
+        f"file was saved from a browser, check it is {provider.label}'s response itself."
+    )
+
+
+def misshapen(provider: Provider, source: str, index: int, exc: Exception, holds: str) -> ParlayError:
+    """ParlayError for event `index` (from 0) of a feed's answer that is not shaped as the feed's events
+    are: the part missing or of another kind, in words (never Python's), and what an event `holds`."""
+    if isinstance(exc, Shape):
+        said = str(exc)
+    elif isinstance(exc, KeyError):
+        said = f'has no "{str(exc.args[0])[:40]}"' if exc.args else "has a part missing"
+    elif isinstance(exc, ValueError):  # this module's own: "a team name where it holds int 5"
+        said = f"lacks {exc}"
+    else:
+        said = "has a part of another kind than a feed sends"
+    return ParlayError(
+        f"{source}: event {index + 1} of {provider.label}'s answer {said}; nothing was changed. {holds} "
+        f"If the file was saved from a browser, check it is {provider.label}'s response itself."
     )
 
 

@@ -101,7 +101,7 @@ class Espn:
                 said = exc if isinstance(exc, Shape) else "is not shaped as a scoreboard's event"
                 raise ParlayError(
                     f"{source}: event {i + 1} of the ESPN scoreboard {said}; nothing was changed. {SCOREBOARD} "
-                    "If the file was saved from a browser, check it is the ESPN response itself."
+                    "If the file was saved from a browser, check it is ESPN's response itself."
                 ) from None
             except ValueError as exc:  # a team name, score or number of another kind, said by `base`
                 raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
