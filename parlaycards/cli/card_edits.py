@@ -244,12 +244,14 @@ def _warn_beyond_reach(card: "Card") -> None:
 def _tier_parts(slug: str, picks: int, hits_or_odds: str, odds: str | None) -> tuple[int, str]:
     """PICKS [HITS] ODDS → (hits, odds text)."""
     from ..core.errors import ParlayError
+    from ..core.text import digits_note, is_digits
 
     if odds is None:
         return picks, hits_or_odds
-    if not hits_or_odds.isdigit():
+    if not is_digits(hits_or_odds):
         raise ParlayError(
-            f'HITS "{hits_or_odds}" is not a number of hits. Example: payout set {slug} 10 9 20-1'
+            f'HITS "{hits_or_odds}" is not a number of hits. Example: payout set {slug} 10 9 20-1.'
+            + digits_note(hits_or_odds)
         )
     return int(hits_or_odds), odds
 
@@ -380,14 +382,15 @@ def _rule_tiers(slug: str, given: list[str] | tuple[str, ...]) -> tuple[Any, ...
     """Each --tier "PICKS ODDS" or "PICKS HITS ODDS" as a payout tier."""
     from ..core import edits
     from ..core.errors import ParlayError
+    from ..core.text import digits_note, is_digits
 
     tiers = []
     for text in given:
         parts = text.split()
-        if len(parts) not in (2, 3) or not parts[0].isdigit():
+        if len(parts) not in (2, 3) or not is_digits(parts[0]):
             raise ParlayError(
-                f'"{text}" is not a payout tier. Accepted: "PICKS ODDS" or "PICKS HITS ODDS", '
-                'e.g. "11 150-1", "10 9 20-1".',
+                f'"{text}" is not a payout tier.{digits_note(text)} Accepted: "PICKS ODDS" or '
+                '"PICKS HITS ODDS", e.g. "11 150-1", "10 9 20-1".',
                 field="tier",
             )
         hits, price = _tier_parts(slug, int(parts[0]), parts[1], parts[2] if len(parts) == 3 else None)

@@ -70,27 +70,45 @@ def pool_set(
 
     secret = None  # asked, and every new value checked, before anything is changed
     if password:
-        secret = typer.prompt("Operator password", hide_input=True, confirmation_prompt=True)
+        secret = run(_ask_password)
         run(lambda: access.check_password(secret))
     if site is not None and site.lower() != "none":
         run(lambda: access.check_site(site))
+    largest = values.amount(max_stake, "max_stake") if max_stake is not None else None
+    default = None
+    if default_stake is not None and default_stake.lower() != "none":
+        default = values.stake(default_stake, "default_stake")
+    if largest is not None or default is not None:
+        run(lambda: svc.check_stakes(open_store(), largest, default, default_given=default_stake is not None))
     if require_code is not None:
         run(lambda: svc.set_require_code(open_store(), require_code))
-    if max_stake is not None:
-        value = values.amount(max_stake, "max_stake")
-        run(lambda: svc.set_max_stake(open_store(), value))
+    if largest is not None:
+        run(lambda: svc.set_max_stake(open_store(), largest))
     if default_stake is not None:
-        run(
-            lambda: scan_svc.set_default_stake(
-                open_store(),
-                None if default_stake.lower() == "none" else values.stake(default_stake, "default_stake"),
-            )
-        )
+        run(lambda: scan_svc.set_default_stake(open_store(), default))
     if site is not None:
         run(lambda: access.set_site(open_store(), None if site.lower() == "none" else site))
     if password is not None:
         run(lambda: access.set_password(open_store(), secret))
     _show_settings(always_stake=default_stake is not None)
+
+
+def _ask_password() -> str:
+    """The operator's password, typed twice: hidden at a terminal; without one (a script's pipe), read as
+    two lines of the input, where there is nothing to hide it from (Python's getpass would warn that it
+    cannot hide it). Input that ends first is said in a sentence."""
+    import sys
+
+    from ..core.errors import ParlayError
+
+    try:
+        return str(typer.prompt("Operator password", hide_input=sys.stdin.isatty(), confirmation_prompt=True))
+    except typer.Abort:
+        raise ParlayError(
+            "no password came: the input ended before the password was typed twice (the same both times); "
+            "nothing was changed. At a terminal, type it when asked; from a script, give it on two lines "
+            "of the input, the password and then the same again."
+        ) from None
 
 
 @pool_app.command("show")

@@ -49,7 +49,9 @@ def every(text: str) -> float:
     """`5m`, `90s`, `1h` as seconds; at least a minute (public feeds ask not to be polled more often)."""
     import re
 
-    m = re.fullmatch(r"\s*(\d{1,4})\s*(s|m|h|sec|min|hour|hours|minutes?|seconds?)?\s*", text, re.I)
+    m = re.fullmatch(
+        r"\s*(\d{1,4})\s*(s|m|h|sec|min|hour|hours|minutes?|seconds?)?\s*", text, re.I | re.ASCII
+    )
     if not m:
         raise typer.BadParameter(f'"{text}" is not a time: give minutes, e.g. 5m, 90s or 1h.')
     unit = (m.group(2) or "m")[0].lower()

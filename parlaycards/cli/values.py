@@ -108,15 +108,19 @@ def cap(text: str, field: str = "max_payout") -> Decimal | None:
 
 
 def number(text: str, field: str, accepted: str, low: Decimal, high: Decimal | None = None) -> Decimal:
-    """A plain number within [low, high]."""
+    """A plain number within [low, high], in the digits 0–9 (Decimal reads "١٢" as 12 too)."""
     from decimal import InvalidOperation
 
+    from ..core.text import digits_note
+
     try:
+        if not text.isascii():
+            raise InvalidOperation
         value = Decimal(text.strip())
         if not value.is_finite() or value < low or (high is not None and value > high):
             raise InvalidOperation
     except InvalidOperation:
-        raise _error(f'"{text}" is not accepted. {accepted}', field) from None
+        raise _error(f'"{text}" is not accepted.{digits_note(text)} {accepted}', field) from None
     return value
 
 
@@ -150,12 +154,15 @@ def picks(text: str, field: str = "picks") -> tuple[int, ...]:
 
 
 def serial(text: str, field: str = "serial") -> int:
+    from ..core.text import digits_note
     from ..core.verify import parse_serial
 
     number = parse_serial(text)
     if number is None:
         raise _error(
-            f'"{text}" is not a serial. Accepted: the number printed on the card, e.g. 000123 or 123.', field
+            f'"{text}" is not a serial.{digits_note(text)} Accepted: the number printed on the card, e.g. '
+            "000123 or 123.",
+            field,
         )
     return number
 
@@ -170,6 +177,8 @@ def offset(text: str | None, save: str | None) -> tuple[float, float]:
         )
     parts = [p.strip() for p in text.replace(";", ",").split(",")]
     try:
+        if not text.isascii():  # float() reads "٠.٠٥" too
+            raise ValueError
         x, y = (float(p) for p in parts)
     except ValueError:
         raise _error(

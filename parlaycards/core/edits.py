@@ -38,7 +38,8 @@ def validation_text(exc: ValidationError) -> str:
             e.get("type") == "string_too_short" and (e.get("ctx") or {}).get("min_length") == 1
         ):  # pydantic's words
             msg = "a team name cannot be blank" if loc in ("away", "home") else "cannot be blank"
-        parts.append(msg if not loc or loc in msg else f"{loc}: {msg}")
+        named = not loc or loc in msg or f" {loc.rpartition('.')[2]} " in f" {msg} "  # the message names it
+        parts.append(msg if named else f"{loc}: {msg}")
     return "; ".join(parts)
 
 

@@ -11,6 +11,8 @@ import re
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import NamedTuple
 
+from .text import digits_note
+
 SPREAD_ACCEPTED = "Accepted: -3.5, -3½, -3 1/2, +7, PK, pick, EV (a price such as -110 may follow)."
 TOTAL_ACCEPTED = "Accepted: 44.5, 44½, 44 1/2, o44.5, u44.5, O/U 44½ (a positive number of points)."
 NO_LINE_WORDS = {"nl", "off", "n/a", "na", "-", "--", "x", "tba", ""}
@@ -27,7 +29,7 @@ class LineError(ValueError):
         self.text = text
         self.kind = kind
         self.accepted = accepted
-        super().__init__(f'the {kind} "{text}" is not a line. {accepted}')
+        super().__init__(f'the {kind} "{text}" is not a line.{digits_note(text)} {accepted}')
 
 
 class Line(NamedTuple):
@@ -44,7 +46,7 @@ def _number(body: str) -> Decimal | None:
     body = body.strip()
     m = _NUMBER.match(body.replace(" ", "", 1) if re.match(r"^[+-]\s", body) else body)
     if not m:
-        m = re.match(r"^([+-]?)\s*(\d+)\s+(½|1/2)$", body)
+        m = re.match(r"^([+-]?)\s*([0-9]+)\s+(½|1/2)$", body)
         if not m:
             return None
     sign, digits, half = m.group(1), m.group(2), m.group(3)
@@ -63,10 +65,10 @@ def _number(body: str) -> Decimal | None:
 
 def _split_price(t: str) -> tuple[str, int | None]:
     """Split `-3 -110` / `-6.5 (-105)` / `-3 EV` into line text and price."""
-    m = re.match(r"^(.+?)\s+\(?\s*([+-]\d{3,4})\s*\)?$", t)
+    m = re.match(r"^(.+?)\s+\(?\s*([+-][0-9]{3,4})\s*\)?$", t)
     if m:
         return m.group(1), int(m.group(2))
-    m = re.match(r"^(.+?)\s*\(\s*([+-]\d{3,4})\s*\)$", t)
+    m = re.match(r"^(.+?)\s*\(\s*([+-][0-9]{3,4})\s*\)$", t)
     if m:
         return m.group(1), int(m.group(2))
     m = re.match(r"^(.+?)\s+(?:EV|ev|Ev|even|EVEN)$", t)
@@ -110,10 +112,10 @@ def parse_total(text: object) -> Line:
         return Line(value, None)
     raw = _normalise(str(text))
     raw = re.sub(r"^(?:o/u|ou|o-u|total)\s*:?\s*", "", raw, flags=re.I)
-    m = re.match(r"^([ou])\s*(?=\d)", raw, flags=re.I)
+    m = re.match(r"^([ou])\s*(?=[0-9])", raw, flags=re.I)
     if m:
         raw = raw[m.end() :]
-    m = re.match(r"^(\d[\d.½ /]*?)\s*([ou])\s*(-?\d{2,4})$", raw, flags=re.I)  # 44u-115, 7.5o15
+    m = re.match(r"^([0-9][0-9.½ /]*?)\s*([ou])\s*(-?[0-9]{2,4})$", raw, flags=re.I)  # 44u-115, 7.5o15
     if m:
         raw = m.group(1)
     body, price = _split_price(raw)
@@ -184,7 +186,7 @@ def is_marked_total(text: object) -> bool:
     """A total written with its marker: `o44½`, `u44.5`, `O/U 44½`, `total 44`."""
     return (
         isinstance(text, str)
-        and re.match(r"^(?:o/u|ou|o-u|total|[ou])\s*:?\s*\d", _normalise(text), re.I) is not None
+        and re.match(r"^(?:o/u|ou|o-u|total|[ou])\s*:?\s*[0-9]", _normalise(text), re.I) is not None
     )
 
 

@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 
 from .text import CENT as CENT  # re-exported: money's writers live with the other text formats
+from .text import digits_note
 from .text import dollars as dollars
 from .text import plain as plain
 
@@ -54,7 +55,7 @@ def parse(
             raise InvalidOperation
         amount = Decimal(number)
     except InvalidOperation:
-        raise ValueError(f'{what} "{text}" is not an amount. {accepted}') from None
+        raise ValueError(f'{what} "{text}" is not an amount.{digits_note(text)} {accepted}') from None
     if not amount.is_finite():  # NaN, Infinity
         raise ValueError(f'{what} "{text}" is not an amount. {accepted}')
     if not amount.is_finite() or amount < 0 or (amount == 0 and not zero):

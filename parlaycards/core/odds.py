@@ -10,6 +10,7 @@ from math import comb, prod
 from typing import TYPE_CHECKING
 
 from .money import cents
+from .text import digits_note
 
 if TYPE_CHECKING:
     from .payout_table import Odds, PayoutTable
@@ -40,14 +41,14 @@ def parse_price(text: str) -> Fraction:
         return 1 + Fraction(m.group(1)) / Fraction(m.group(2))
     if re.fullmatch(r"\d+\.\d+", t, re.ASCII) and Fraction(t) > 1:  # decimal odds have a point
         return Fraction(t)
-    if re.fullmatch(r"\d{1,2}", t) and int(t) <= 1:  # nothing pays at 0 or 1: no odds it could mean
+    if re.fullmatch(r"\d{1,2}", t, re.ASCII) and int(t) <= 1:  # nothing pays at 0 or 1: no odds it could mean
         raise ValueError(f'"{text}" is not a price: odds pay more than the stake back. {ODDS_ACCEPTED}')
-    if re.fullmatch(r"\d{1,2}", t):
+    if re.fullmatch(r"\d{1,2}", t, re.ASCII):
         raise ValueError(
             f'"{text}" could be decimal odds or a price: write decimal odds with a point ({text}.00) '
             f"or a price with its sign (+{int(t) * 100}). {ODDS_ACCEPTED}"
         )
-    raise ValueError(f'"{text}" is not a price. {ODDS_ACCEPTED}')
+    raise ValueError(f'"{text}" is not a price.{digits_note(text)} {ODDS_ACCEPTED}')
 
 
 def to_american(decimal_odds: Fraction) -> str:

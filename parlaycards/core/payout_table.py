@@ -10,6 +10,7 @@ from pydantic import Field, field_validator, model_validator
 
 from .choices import Basis
 from .frozen import Frozen
+from .text import digits_note
 
 
 class Odds(Frozen):
@@ -24,9 +25,11 @@ class Odds(Frozen):
             return text
         t = str(text).strip().lower().replace(" to ", "-").replace(" for ", "-").replace("/", "-")
         t = t.replace(":", "-").replace(" ", "")
-        m = re.fullmatch(r"(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?", t)
+        m = re.fullmatch(r"(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?", t, re.ASCII)
         if not m or Decimal(m.group(1)) <= 0 or (m.group(2) and Decimal(m.group(2)) <= 0):
-            raise ValueError(f'odds "{text}" are not card odds. Accepted: 5-1, 13-5, 10 to 1, 100-1.')
+            raise ValueError(
+                f'odds "{text}" are not card odds.{digits_note(text)} Accepted: 5-1, 13-5, 10 to 1, 100-1.'
+            )
         return cls(a=Decimal(m.group(1)), b=Decimal(m.group(2) or 1))
 
     def __str__(self) -> str:

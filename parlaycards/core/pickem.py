@@ -19,6 +19,7 @@ from pydantic import Field, field_validator, model_validator
 from .choices import PickemBasis, TiebreakRule
 from .frozen import Frozen
 from .models import Card, Game, Side, not_blank
+from .printable import MAX_NAME, too_long_note
 from .prizes import HUNDRED, Prize
 from .text import clean_name
 
@@ -61,7 +62,7 @@ class PickemPool(Frozen):
 class PickemEntry(Frozen):
     """One entrant's picks: game key → away or home, and a guess at the tiebreak game's total points."""
 
-    name: str = Field(min_length=1, max_length=80)
+    name: str = Field(min_length=1)  # at most MAX_NAME characters, as a parlay card's player
     picks: tuple[tuple[int, Side], ...] = ()
     tiebreak: int | None = Field(default=None, ge=0, le=999)
     received_at: datetime | None = None
@@ -70,6 +71,9 @@ class PickemEntry(Frozen):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
+        said = too_long_note("the name", v, MAX_NAME)
+        if said:
+            raise ValueError(said)
         return not_blank(v, "a name")
 
     @field_validator("picks", mode="before")

@@ -14,6 +14,23 @@ if TYPE_CHECKING:
 
 ACCEPTED = "Write it in Latin letters (accents are fine)"
 
+# How long a text may be to print: longer ones are refused where they are typed or imported, never stored
+MAX_NAME = 80  # a player's name, on a parlay card's entry or a pick'em sheet (a report's column)
+MAX_TEAM = 40  # a team's or competitor's name: prints in a game's row on every template
+MAX_DISCLAIMER = 250  # the disclaimer: two lines of small print on every two-up template
+
+
+def shown(text: str, most: int = MAX_TEAM) -> str:
+    """`text` as a message quotes it: cut to its first 24 characters and "…" when longer than `most`."""
+    return text if len(text) <= most else text[:24] + "…"
+
+
+def too_long_note(what: str, text: str, most: int) -> str | None:
+    """Why `text` (`the name`, `the disclaimer`) is too long to print, or None when it fits."""
+    if len(text) <= most:
+        return None
+    return f'{what} "{shown(text, most)}" has {len(text):,} characters; give one of up to {most}'
+
 
 def unprintable(text: str) -> str:
     """The characters of `text` the PDFs cannot print, each once, in order ("" when none)."""

@@ -13,6 +13,7 @@ from pydantic import Field, model_validator
 
 from .frozen import Frozen
 from .money import CENT, cents, dollars
+from .text import digits_note
 
 HUNDRED = Decimal(100)
 PRIZES_ACCEPTED = (
@@ -36,6 +37,8 @@ class Prize(Frozen):
     def parse(cls, text: str) -> Prize:
         t = text.strip().replace("$", "").replace(",", "").replace(" ", "")
         try:
+            if not t.isascii():  # Decimal reads "٦٠" as 60: numbers are read in the digits 0–9 only
+                raise InvalidOperation
             if t.endswith("%"):
                 value = Decimal(t[:-1])
                 if not 0 < value <= 100:
@@ -47,7 +50,8 @@ class Prize(Frozen):
             return cls(amount=cents(value))
         except InvalidOperation:
             raise ValueError(
-                f'the prize "{text.strip()}" is not an amount or a percentage of the pot. ' + PRIZES_ACCEPTED
+                f'the prize "{text.strip()}" is not an amount or a percentage of the pot.{digits_note(text.strip())} '
+                + PRIZES_ACCEPTED
             ) from None
 
     def __str__(self) -> str:

@@ -143,6 +143,27 @@ def short_stamp(when: datetime, tz: str | None = None, *, zone: bool = False) ->
     return f"{c:%m/%d %H:%M}" + (f" {c.tzname()}" if zone else "")
 
 
+# -- digits ----------------------------------------------------------------------------------------------
+
+
+def is_digits(text: str) -> bool:
+    """True for a run of the digits 0–9 alone. (`str.isdigit` is true of "١٢" and "１２" too, and `int()`
+    reads both as 12: numbers are read in plain digits only.)"""
+    return text.isascii() and text.isdigit()
+
+
+def digits_note(text: object) -> str:
+    """A sentence for a refusal when `text` holds digits of another script (Arabic-Indic "١٢", full-width
+    "１２"), which are never read as numbers; "" when it holds none."""
+    shown = str(text)
+    if shown.isascii() or not any(unicodedata.category(ch) == "Nd" for ch in shown):
+        return ""
+    plain_digits = "".join(
+        str(unicodedata.digit(ch)) if unicodedata.category(ch) == "Nd" else ch for ch in shown
+    )
+    return f' It is written in digits of another script: type it in the digits 0–9 ("{plain_digits[:20]}").'
+
+
 # -- plurals ---------------------------------------------------------------------------------------------
 
 

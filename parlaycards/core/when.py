@@ -95,11 +95,11 @@ class Calendar:
         for v in values:
             if isinstance(v, datetime | date) and v.year >= 2000:
                 dates.append(v.date() if isinstance(v, datetime) else v)
-            elif isinstance(v, str) and re.search(r"20\d\d", v):
+            elif isinstance(v, str) and re.search(r"20[0-9][0-9]", v):
                 dates.extend(
                     d for m in ISO.finditer(v.lower()) if (d := _valid(int(m[1]), int(m[2]), int(m[3])))
                 )
-                years.update(int(y) for y in re.findall(r"\b(20\d\d)\b", v))
+                years.update(int(y) for y in re.findall(r"\b(20[0-9][0-9])\b", v))
         return cls(
             zone=zone,
             today=today or datetime.now(zone).date(),

@@ -35,17 +35,21 @@ DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
 # ISO 8601 as machines write it: 2023-10-08, 2023-10-08 13:00, 2023-10-08T17:00:00Z, 2023-10-08T13:00-04:00
 ISO = re.compile(
-    r"\b(\d{4})-(\d{1,2})-(\d{1,2})(?:([t ])(\d{1,2}):(\d{2})(:\d{2}(?:\.\d+)?)?"
-    r"(?:\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?))?)?(?![\d:])"
+    r"\b([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:([t ])([0-9]{1,2}):([0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?"
+    r"(?:\s*(z|utc|gmt|[+-][0-9]{2}(?::?[0-9]{2})?))?)?(?![0-9:])"
 )
-SERIAL = re.compile(r"^\s*(\d{5})(\.\d+)?\s*$")  # an Excel serial date written as text (45207.54)
-NUMERIC = re.compile(r"\b(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?\b")
-MONTH_DAY = re.compile(r"\b(" + "|".join(MONTHS) + r")[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:\s+(\d{4}))?\b")
-DAY_MONTH = re.compile(r"\b(\d{1,2})\s+(" + "|".join(MONTHS) + r")[a-z]*\.?(?:\s+(\d{4}))?\b")
+SERIAL = re.compile(r"^\s*([0-9]{5})(\.[0-9]+)?\s*$")  # an Excel serial date written as text (45207.54)
+NUMERIC = re.compile(r"\b([0-9]{1,2})/([0-9]{1,2})(?:/([0-9]{4}|[0-9]{2}))?\b")
+MONTH_DAY = re.compile(
+    r"\b(" + "|".join(MONTHS) + r")[a-z]*\.?\s+([0-9]{1,2})(?:st|nd|rd|th)?(?:\s+([0-9]{4}))?\b"
+)
+DAY_MONTH = re.compile(r"\b([0-9]{1,2})\s+(" + "|".join(MONTHS) + r")[a-z]*\.?(?:\s+([0-9]{4}))?\b")
 WEEKDAY = re.compile(r"\b(" + "|".join(DAYS) + r")[a-z]*\.?")
 # a clock never follows a minus sign: "-1:00" is refused, not read as 1:00 (PM, on a football card)
-CLOCK_AMPM = re.compile(r"(?<![-−–])\b(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*([ap])\.?(?:m\.?)?(?![a-z])")
-CLOCK_24 = re.compile(r"(?<![-−–])\b(\d{1,2}):(\d{2})(?::\d{2})?\b")
+CLOCK_AMPM = re.compile(
+    r"(?<![-−–])\b([0-9]{1,2})(?::([0-9]{2}))?(?::[0-9]{2})?\s*([ap])\.?(?:m\.?)?(?![a-z])"
+)
+CLOCK_24 = re.compile(r"(?<![-−–])\b([0-9]{1,2}):([0-9]{2})(?::[0-9]{2})?\b")
 ZONE = re.compile(r"\b(" + "|".join(ZONES) + r")\b")
 TBA = re.compile(r"\b(?:tba|tbd|tbc)\b")
 

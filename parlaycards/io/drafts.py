@@ -10,6 +10,7 @@ from ..core.edits import validation_text
 from ..core.errors import Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
+from ..core.printable import shown
 from ..core.text import iso_day
 from .sheets import Problem, Sheet
 from .table import Draft
@@ -116,7 +117,7 @@ def _duplicates(drafts: list[Draft], problems: list[Problem]) -> None:
 
 
 def _label(d: Draft) -> str:
-    return f"{d.away} {'vs' if d.neutral else 'at'} {d.home}"
+    return f"{shown(d.away)} {'vs' if d.neutral else 'at'} {shown(d.home)}"
 
 
 def _where(d: Draft, seen_from: Draft) -> str:

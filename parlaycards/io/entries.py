@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 from ..core import money
 from ..core.errors import Source
+from ..core.text import digits_note
 from ..core.verify import parse_serial
 from ..core.when import read_moment
 from .sheets import (
@@ -110,7 +111,8 @@ def parse_picks(values: object) -> tuple[int, ...]:
                 continue
             if not re.fullmatch(r"[0-9]{1,6}", token):
                 raise ValueError(
-                    f'"{token}" in the picks "{text_of(cell)}" is not a selection number. {PICKS_ACCEPTED}'
+                    f'"{token}" in the picks "{text_of(cell)}" is not a selection number.{digits_note(token)} '
+                    + PICKS_ACCEPTED
                 )
             picks.append(int(token))
     if not picks:

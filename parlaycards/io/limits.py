@@ -15,6 +15,7 @@ import json
 import math
 import re
 import tomllib
+import warnings
 import zipfile
 import zlib
 from collections.abc import Iterator
@@ -179,7 +180,8 @@ def sheet_rows(
     rows: list[tuple[object, ...]] = []
     held = 0
     try:
-        with ws._get_source() as src:
+        with ws._get_source() as src, warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")  # openpyxl's warnings are kept, never printed: see _refuse_said
             parser = WorkSheetParser(
                 src,
                 ws._shared_strings,
@@ -194,6 +196,7 @@ def sheet_rows(
                     for c in cells
                     if c["value"] is not None and not (isinstance(c["value"], str) and not c["value"].strip())
                 }
+                _refuse_said(where, said)
                 if not values:
                     continue
                 _refuse_errors(where, idx, cells)
@@ -227,6 +230,26 @@ def sheet_rows(
             "in Excel and save it again as .xlsx."
         ) from None
     return tuple(rows)
+
+
+# openpyxl's warning for a cell formatted as a date whose number is past Excel's last day (it shows ####)
+_NO_DATE = re.compile(
+    r"Cell ([A-Z]{1,3}[0-9]+) is marked as a date but the serial value (\S{1,40}) is outside"
+)
+
+
+def _refuse_said(where: str, said: list[warnings.WarningMessage]) -> None:
+    """LimitError, in the tool's words, for a cell openpyxl warned of as a date out of range (it would read
+    as Excel's error #VALUE!); its other warnings say nothing about the values and are dropped."""
+    for w in said:
+        m = _NO_DATE.match(str(w.message))
+        if m:
+            raise LimitError(
+                f"{where}, cell {m[1]}: is formatted as a date, but its number {m[2]} is past any date Excel "
+                "shows (the cell shows ####). Type the date (e.g. 2026-11-22) or the number it should "
+                "hold, save, and import again."
+            )
+    said.clear()
 
 
 def _struck(book: Any, cell: dict[str, Any]) -> bool:

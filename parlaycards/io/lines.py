@@ -21,6 +21,7 @@ from datetime import date
 from decimal import Decimal
 from functools import partial
 from pathlib import Path
+from typing import NoReturn
 
 from ..core import zones
 from ..core.errors import ParlayError, Source, option
@@ -108,6 +109,29 @@ def _hidden(book: Workbook, chosen: list[Sheet]) -> list[Problem]:
     ]
 
 
+def _refuse_empty(book: Workbook, hidden: list[Problem]) -> NoReturn:
+    """ParlayError for a file with no lines on the sheets read: the hidden sheets that hold something are
+    named, to unhide (a hidden sheet is never read without a word), else every sheet is empty."""
+    if not hidden:
+        raise ParlayError(
+            f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
+            "(parlaycards export ⟨blank⟩) or check you saved the right file."
+        )
+    names = [p.source.sheet or "" for p in hidden]
+    listed = ", ".join(f'"{n}"' for n in names)
+    said = (
+        f"sheet {listed} is hidden and holds" if len(names) == 1 else f"sheets {listed} are hidden and hold"
+    )
+    raise ParlayError(
+        f"{book.file} has no lines on a sheet that shows: {said} values, and hidden sheets are not imported "
+        "without a word, so nothing was. "
+        + ("Unhide it to import it" if len(names) == 1 else "Unhide them to import them")
+        + " (in Excel: right-click a sheet tab → Unhide), or name the sheet to read: "
+        + " ".join(f"{option('sheet')} {_quoted(n)}" for n in names)
+        + "."
+    )
+
+
 @dataclass(frozen=True)
 class Asked:
     """What one read was asked: the file, its sheets, the week chosen, the columns mapped by hand, and the
@@ -155,10 +179,7 @@ def read_lines(asked: Asked) -> ReadLines:
         if sheet.rows:
             _read_sheet(book, sheet, len(chosen) > 1, asked, calendar, found)
     if not found.read and not found.problems:
-        raise ParlayError(
-            f"{book.file} has no lines: every sheet is empty. Fill in the blank template "
-            "(parlaycards export ⟨blank⟩) or check you saved the right file."
-        )
+        _refuse_empty(book, _hidden(book, chosen))
     sheets_read = {s.name: s for s in found.read}
     refused, stored = unknown_teams(book.file, found.drafts, sheets_read, asked.new_teams)
     found.problems.extend(refused)

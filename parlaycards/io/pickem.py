@@ -21,7 +21,18 @@ from ..core import teams
 from ..core.errors import ParlayError, Source
 from ..core.models import Card, Game
 from ..core.pickem import pool_games
-from .sheets import Problem, cell_source, column_letter, find_header, flag, no_header, open_workbook, whole_of
+from ..core.text import digits_note
+from .sheets import (
+    Problem,
+    cell_source,
+    column_letter,
+    find_header,
+    flag,
+    no_header,
+    open_workbook,
+    refuse_hidden,
+    whole_of,
+)
 
 NAME_HEADERS = ("name", "player", "entrant", "participant", "your name", "full name", "entry name")
 TIEBREAK_HEADERS = (
@@ -79,7 +90,7 @@ def _is_name(header: str) -> bool:
 def match_game(header: str, games: Sequence[Game]) -> tuple[Game | None, str | None]:
     """The game a column header names, by selection number or by teams (`Bears at Packers`, or
     abbreviations in capitals as written: `GB @ CHI`); or a problem."""
-    numbers = {int(t) for t in re.findall(r"\b\d{1,5}\b", header)}
+    numbers = {int(t) for t in re.findall(r"\b[0-9]{1,5}\b", header)}
     by_number = [g for g in games if numbers & set(g.numbers.all())]
     if len(by_number) == 1:
         return by_number[0], None
@@ -114,7 +125,7 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
         return game.numbers.away, None
     if low in ("home", "h"):
         return game.numbers.home, None
-    lead = re.match(r"^\s*(\d{1,5})\b", text)
+    lead = re.match(r"^\s*([0-9]{1,5})\b", text)
     if lead and int(lead.group(1)) in game.numbers.all():
         return int(lead.group(1)), None
     which = teams.side(text, game.away, game.home)
@@ -125,7 +136,7 @@ def game_pick(value: Any, game: Game) -> tuple[int | None, str | None]:
             f'"{text}" is ambiguous in {game.label()}: it could be either team. Write the name as the '
             f"card prints it. {accepted}"
         )
-    return None, f'"{text}" is not a side of {game.label()}. {accepted}'
+    return None, f'"{text}" is not a side of {game.label()}.{digits_note(text)} {accepted}'
 
 
 def parse_numbers(text: Any) -> tuple[tuple[int, ...], str | None]:
@@ -142,8 +153,8 @@ def parse_numbers(text: Any) -> tuple[tuple[int, ...], str | None]:
         n = whole_of(part)
         if n is None:
             return (), (
-                f'"{part}" in "{_norm(text)}" is not a selection number. Accepted: the numbers '
-                "printed beside the teams, separated by commas or spaces, e.g. 101, 104, 106."
+                f'"{part}" in "{_norm(text)}" is not a selection number.{digits_note(part)} Accepted: the '
+                "numbers printed beside the teams, separated by commas or spaces, e.g. 101, 104, 106."
             )
         out.append(n)
     return tuple(out), None
@@ -155,7 +166,7 @@ def parse_tiebreak(value: Any) -> tuple[int | None, str | None]:
     n = whole_of(value)
     if n is None or n > 999:
         return None, (
-            f'the tiebreaker "{_norm(value)}" is not a number of points. '
+            f'the tiebreaker "{_norm(value)}" is not a number of points.{digits_note(value)} '
             "Accepted: a whole number such as 44, or blank."
         )
     return n, None
@@ -181,6 +192,8 @@ def read_entries(path: Path, card: Card) -> EntrySheet:
         header = find_header(sheet, lambda cells: cells if any(_is_name(_header(v)) for v in cells) else None)
         if header is not None:
             number, cells = header
+            if sheet.hidden:  # as every other import: a hidden sheet is never read without a word
+                refuse_hidden(book.file, sheet, number, "pick'em entries")
             return _read(
                 path,
                 sheet.name,

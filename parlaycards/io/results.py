@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Literal
 
 from ..core.errors import Source
+from ..core.text import digits_note
 from .sheets import (
     Column,
     Problem,
@@ -197,13 +198,14 @@ def _scores(
         value = text_of(cell(name))
         if not value or _out(value):
             scores.append(None)
-        elif re.fullmatch(r"\d{1,3}", value):
+        elif re.fullmatch(r"[0-9]{1,3}", value):
             scores.append(int(value))
         else:
             problem(
                 name,
                 f'the score "{value}" is not a whole number of points (0 or more), or WD/DQ for a '
-                "competitor of a matchup who started, then withdrew or was disqualified.",
+                "competitor of a matchup who started, then withdrew or was disqualified."
+                + digits_note(value),
             )
             return None
     return scores
@@ -221,8 +223,8 @@ def _number(
     why the row names no game."""
     if numbered:
         text = text_of(cell("number"))
-        if not re.fullmatch(r"\d{1,6}", text):
-            problem("number", f'"{text}" is not a selection number.')
+        if not re.fullmatch(r"[0-9]{1,6}", text):
+            problem("number", f'"{text}" is not a selection number.' + digits_note(text))
             return False
         return int(text)
     if not text_of(cell("away")) or not text_of(cell("home")):
@@ -258,6 +260,10 @@ def _row(
     number = _number(row.cell, row.problem, "number" in cols) if scores is not None else False
     if scores is None or number is False:
         return
+    if "said_number" in cols and digits_note(row.text("said_number")):
+        said = row.text("said_number")
+        row.problem("said_number", f'"{said}" is not a selection number.' + digits_note(said))
+        return
     outs = (_out(row.text("away_score")), _out(row.text("home_score")))
     verdict = _verdict(row, scores, outs)
     if verdict == "not over":
@@ -276,7 +282,7 @@ def _row(
                 scores[0] if final else None,
                 scores[1] if final else None,
                 verdict == "cancelled",
-                int(said) if "said_number" in cols and re.fullmatch(r"\d{1,6}", said) else None,
+                int(said) if "said_number" in cols and re.fullmatch(r"[0-9]{1,6}", said) else None,
                 away_out=outs[0],
                 home_out=outs[1],
             )

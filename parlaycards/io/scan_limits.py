@@ -122,6 +122,10 @@ def count_pages(paths: list[Path], dpi: int = 200) -> list[int]:
     reader's bounds (bytes, pages, pixels, all checked before decoding) is refused, naming it."""
     out = []
     for p in paths:
+        if p.is_dir():
+            raise ParlayError(
+                f"{p} is a folder, not a file: give the scans inside it (e.g. {p / '*.pdf'}). Accepted: {SCANS}."
+            )
         if not p.is_file():
             raise ParlayError(f"{p}: no such file. Accepted: {SCANS}.")
         suffix = p.suffix.lower()
@@ -138,8 +142,13 @@ def count_pages(paths: list[Path], dpi: int = 200) -> list[int]:
 
 
 def _frames(path: Path) -> int:
-    """The pages of a TIFF, from its header."""
+    """The pages of a TIFF, from its header (its size checked already: Pillow's warning of a picture over its
+    own 89 million pixels is not printed)."""
+    import warnings
+
     from PIL import Image
 
-    with Image.open(path) as im:
-        return int(getattr(im, "n_frames", 1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(path) as im:
+            return int(getattr(im, "n_frames", 1))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,15 +97,15 @@ class RowCells:
 
 
 def whole_of(value: object, most: int | None = None) -> int | None:
-    """A cell's whole number: an int, a float with no fraction, or digits as text (`12`, `12.0`; `most`: at
-    most that many digits); None otherwise (a bool is no number)."""
+    """A cell's whole number: an int, a float with no fraction, or digits 0–9 as text (`12`, `12.0`; `most`:
+    at most that many digits); None otherwise (a bool is no number)."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return value
     if isinstance(value, float):
         return int(value) if value.is_integer() else None
-    digits = r"\d+" if most is None else rf"\d{{1,{most}}}"
+    digits = r"[0-9]+" if most is None else rf"[0-9]{{1,{most}}}"  # plain digits: never "١٢" or "１２"
     m = re.fullmatch(rf"({digits})(?:\.0+)?", " ".join(str(value).split()) if value is not None else "")
     return int(m.group(1)) if m else None
 
@@ -294,13 +295,23 @@ PDF_HINTS = {
 }
 
 
+FILE_WORDS = {
+    "lines": "lines file",
+    "entries": "entries sheet",
+    "results": "scores sheet",
+    "pickem": "pick'em sheet",
+}
+
+
 def open_workbook(path: Path, what: str = "lines") -> Workbook:
     """Read every sheet of an .xlsx/.xlsm/.csv file; anything else is a ParlayError saying what it is
     (`what` the file should hold, `PDF_HINTS`, says where a PDF goes instead)."""
     if not path.exists():
         raise ParlayError(f"{path}: there is no such file. Check the name and folder ({ACCEPTED_FILES})")
     if path.is_dir():
-        raise ParlayError(f"{path} is a folder, not a lines file. {ACCEPTED_FILES}")
+        raise ParlayError(
+            f"{path} is a folder, not a file: give the {FILE_WORDS[what]} itself, a file inside it. {ACCEPTED_FILES}"
+        )
     data = limits.read_bounded(path, limits.MAX_SHEET_BYTES, "spreadsheets", ACCEPTED_FILES)
     name = path.name
     if not data:
@@ -372,7 +383,9 @@ def _excel(path: Path, data: bytes) -> Workbook:
             f"{name} is {what}. {ACCEPTED_FILES} Save it from your spreadsheet program as .xlsx."
         )
     try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        with warnings.catch_warnings():  # "no default style", "extension is not supported": nothing to say
+            warnings.simplefilter("ignore")
+            book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds on malformed parts
         raise ParlayError(
             f"{name} could not be read as an Excel workbook ({type(exc).__name__}: {str(exc)[:160]}). "

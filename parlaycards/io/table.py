@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo
 from ..core import teams
 from ..core.errors import Source, option
 from ..core.lines import SPREAD_ACCEPTED, TOTAL_ACCEPTED, LineError, is_no_line, parse_spread, parse_total
+from ..core.text import digits_note, is_digits
 from ..core.when import Calendar, When, WhenError, zone_named
 from .sheets import Column, Problem, Sheet, column_letter, flag, header_key, locate, text_of
 from .words import SITE_AT, SITE_NEUTRAL, WHEN_COLUMNS, league_named, league_of
@@ -331,12 +332,12 @@ class Table:
         if value is None:
             return None
         text = text_of(value)
-        if not text.isdigit() or int(text) < 1:
+        if not is_digits(text) or int(text) < 1:
             self.problem(
                 row,
                 name,
-                f'the number "{text}" is not a rotation number. Accepted: whole numbers such '
-                "as 101, 102 (visitor odd, home the next even).",
+                f'the number "{text}" is not a rotation number.{digits_note(text)} Accepted: whole '
+                "numbers such as 101, 102 (visitor odd, home the next even).",
             )
             return None
         return int(text)

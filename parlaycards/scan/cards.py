@@ -101,11 +101,29 @@ def template_frame(t: Template) -> Frame:
     return Frame(w, h, corners(fiducials(body)).walk())
 
 
+DAMAGED = (
+    "the picture is damaged (its JPEG data is corrupt or cut short; the damaged part reads as grey), so "
+    "its marks may be misread: look at the crop, and scan or photograph the card again, or type it in"
+)
+
+
 def read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
-    """The cards on one page, and whether the page is blank (nothing printed on it at all)."""
+    """The cards on one page, and whether the page is blank (nothing printed on it at all). Every card of
+    a damaged picture goes to review, saying so (a damaged picture is never blank)."""
+    out, blank = _read_page(page, pool)
+    if not page.damaged:
+        return out, blank
+    if not out:
+        out = [Scanned(page.file, page.index, page.where, _thumb(page.grey))]
+    for s in out:
+        s.problems.append(DAMAGED)
+    return out, False
+
+
+def _read_page(page: Page, pool: Pool) -> tuple[list[Scanned], bool]:
     found = locate(page.grey, pool.shapes)
     if page.halved and not _fine_enough(found.quads, pool.shapes):
-        return read_page(page.whole(), pool)
+        return _read_page(page.whole(), pool)
     quads, rest = found.quads, found.stray
     out = _read_cards(page, quads, pool)
     again = _as_named(page, out, pool)

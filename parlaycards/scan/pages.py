@@ -10,7 +10,11 @@ black in the red channel, while the paper and the black print are the same in ev
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +36,7 @@ class Page:
     index: int  # 0-based page of the file
     grey: np.ndarray
     halved: bool = False  # a large JPEG decoded at half its size (the decoder's own halving)
+    damaged: bool = False  # the decoder found the JPEG's data corrupt or cut short (see `decoder_quiet`)
 
     @property
     def where(self) -> str:
@@ -41,7 +46,8 @@ class Page:
         """The same page decoded at its full size (itself when it was)."""
         if not self.halved:
             return self
-        return Page(self.file, self.index, _decoded(self.file, False)[self.index])
+        images, damaged = _decoded(self.file, False)
+        return Page(self.file, self.index, images[self.index], damaged=damaged)
 
 
 def pages(paths: list[Path], dpi: int = DPI) -> Iterator[Page]:
@@ -50,8 +56,9 @@ def pages(paths: list[Path], dpi: int = DPI) -> Iterator[Page]:
         if p.suffix.lower() == ".pdf":
             yield from _pdf(p, dpi)
         else:
-            for i, grey in enumerate(_decode(p)):
-                yield Page(str(p), i, grey)
+            images, damaged = _decode(p)
+            for i, grey in enumerate(images):
+                yield Page(str(p), i, grey, damaged=damaged)
 
 
 def page_at(path: Path, index: int, dpi: int = DPI) -> Page:
@@ -60,14 +67,15 @@ def page_at(path: Path, index: int, dpi: int = DPI) -> Page:
         doc = _open_pdf(str(path))
         page = doc[index]
         try:
-            grey = _scanned_image(page, dpi)
+            grey, damaged = _scanned_image(page, dpi)
             if grey is None:
                 grey = darkest(page.render(scale=dpi / 72).to_numpy())
         finally:
             page.close()
-        return Page(str(path), index, np.ascontiguousarray(grey))
+        return Page(str(path), index, np.ascontiguousarray(grey), damaged=damaged)
     halved = _halves(path)
-    return Page(str(path), index, _decoded(str(path), halved)[index], halved)
+    images, damaged = _decoded(str(path), halved)
+    return Page(str(path), index, images[index], halved, damaged)
 
 
 _OPEN: dict[str, object] = {}  # the PDF being read, kept open for its next page
@@ -91,9 +99,44 @@ def release() -> None:
 
 
 @lru_cache(maxsize=1)
-def _decoded(path: str, halved: bool = False) -> list[np.ndarray]:
+def _decoded(path: str, halved: bool = False) -> tuple[list[np.ndarray], bool]:
     """Every page of an image file (a TIFF may hold several), decoded once for all its pages."""
     return _decode(Path(path), halved)
+
+
+# what libjpeg prints on stderr for a damaged JPEG that it decodes all the same (the rest of it grey)
+JPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file", "Invalid SOS parameters")
+
+
+@contextmanager
+def decoder_quiet() -> Iterator[list[bool]]:
+    """Run a decode with the C library's stderr caught rather than printed (libjpeg writes "Corrupt
+    JPEG data: 13 extraneous bytes before marker 0xd9" there, to a terminal an operator reads). The
+    list yielded holds True once the decode is over when the decoder said the picture is damaged;
+    anything else it caught (another thread's words) is written to stderr as it came."""
+    damaged: list[bool] = []
+    try:
+        sys.stderr.flush()
+    except (AttributeError, ValueError):
+        pass
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (a service started without one): nothing can be printed
+        yield damaged
+        return
+    with tempfile.TemporaryFile() as caught:
+        os.dup2(caught.fileno(), 2)
+        try:
+            yield damaged
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            caught.seek(0)
+            said = caught.read(1 << 16).decode("utf-8", "replace")
+            others = [ln for ln in said.splitlines(keepends=True) if not ln.startswith(JPEG_DAMAGE)]
+            if others:
+                os.write(2, "".join(others).encode())
+            damaged.append(len(others) != len(said.splitlines()))
 
 
 HALVE_FROM = 1600  # a JPEG this long on its long side is first decoded at half size
@@ -129,39 +172,41 @@ def _pdf(path: Path, dpi: int) -> Iterator[Page]:
     try:
         for i in range(len(doc)):
             page = doc[i]
-            grey = _scanned_image(page, dpi)
+            grey, damaged = _scanned_image(page, dpi)
             if grey is None:
                 grey = darkest(page.render(scale=dpi / 72).to_numpy())
-            yield Page(str(path), i, np.ascontiguousarray(grey))
+            yield Page(str(path), i, np.ascontiguousarray(grey), damaged=damaged)
             page.close()
     finally:
         doc.close()
 
 
-def _scanned_image(page: Any, dpi: int) -> np.ndarray | None:  # page: a pdfium page
+def _scanned_image(page: Any, dpi: int) -> tuple[np.ndarray | None, bool]:  # page: a pdfium page
     """A scanner's page is one JPEG drawn over the whole page: decode it directly (7× faster than
-    drawing the page), halved when it is far finer than `dpi`. None for any other page."""
+    drawing the page), halved when it is far finer than `dpi`; and whether the JPEG is damaged. None
+    (and False) for any other page."""
     import pypdfium2 as pdfium
 
     objs = list(page.get_objects(max_depth=1))
     if len(objs) != 1 or not isinstance(objs[0], pdfium.PdfImage):
-        return None
+        return None, False
     img = objs[0]
     try:
         if img.get_filters() != ["DCTDecode"]:
-            return None
+            return None, False
         a, b, c, d, _, _ = img.get_matrix().get()
         if b or c or a <= 0 or d <= 0:  # turned or mirrored on the page: let pdfium draw it
-            return None
+            return None, False
         w, h = img.get_px_size()
         if w * h > MAX_PIXELS:  # a header that claims more than a page: drawn at `dpi` instead
-            return None
+            return None, False
         reduce = w / (a / 72) >= 1.8 * dpi
         data = np.frombuffer(bytes(img.get_data(decode_simple=False)), np.uint8)
     except pdfium.PdfiumError:
-        return None
-    img = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2 if reduce else cv2.IMREAD_UNCHANGED)
-    return None if img is None else darkest(img)
+        return None, False
+    with decoder_quiet() as damaged:
+        img = cv2.imdecode(data, cv2.IMREAD_REDUCED_COLOR_2 if reduce else cv2.IMREAD_UNCHANGED)
+    return (None, False) if img is None else (darkest(img), any(damaged))
 
 
 def darkest(img: np.ndarray) -> np.ndarray:
@@ -185,9 +230,18 @@ def _grey(img: np.ndarray) -> np.ndarray:
     return darkest(img)
 
 
-def _decode(path: Path, halved: bool = False) -> list[np.ndarray]:
-    """Every page of an image file as grey. Decoded as stored (no EXIF turn: the corner marks say
-    which way a card lies, and skipping it is a third faster); 16-bit pictures are brought to 8."""
+def _decode(path: Path, halved: bool = False) -> tuple[list[np.ndarray], bool]:
+    """Every page of an image file as grey, and whether the decoder found it damaged. Decoded as stored
+    (no EXIF turn: the corner marks say which way a card lies, and skipping it is a third faster);
+    16-bit pictures are brought to 8."""
+    with decoder_quiet() as damaged:
+        found = _decoded_pages(path, halved)
+    if not found:
+        raise ParlayError(f"{path}: cannot be read as an image. Accepted: {ACCEPTED}.")
+    return found, any(damaged)
+
+
+def _decoded_pages(path: Path, halved: bool) -> list[np.ndarray]:
     data = np.fromfile(str(path), dtype=np.uint8)
     if path.suffix.lower() in {".tif", ".tiff"}:
         ok, images = cv2.imdecodemulti(data, cv2.IMREAD_UNCHANGED)
@@ -205,6 +259,4 @@ def _decode(path: Path, halved: bool = False) -> list[np.ndarray]:
         ):
             one = cv2.imdecode(data, cv2.IMREAD_COLOR)  # a CMYK JPEG: let OpenCV convert it
         found = [_grey(one)] if one is not None else []
-    if not found:
-        raise ParlayError(f"{path}: cannot be read as an image. Accepted: {ACCEPTED}.")
     return found

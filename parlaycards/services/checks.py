@@ -15,7 +15,7 @@ from ..core.choices import SourceKind
 from ..core.errors import RefusedError
 from ..core.models import Card, Entry
 from ..core.money import dollars
-from ..core.printable import unprintable_note
+from ..core.printable import MAX_NAME, too_long_note, unprintable_note
 from ..core.settle import refusals
 from ..core.text import brief, iso_day, stamp
 from ..core.verify import check_code, format_serial, normalise_code, unrecorded_text
@@ -197,8 +197,9 @@ class Checks:
 
 
 def _unprintable_name(name: str | None) -> list[str]:
-    """A name the printed sheets cannot show (an emoji): refused, as a card's words are."""
-    bad = unprintable_note("the name", name) if name else None
+    """A name the printed sheets cannot show (an emoji, or more than MAX_NAME characters): refused, as a
+    card's words are, and as a pick'em entrant's name."""
+    bad = (too_long_note("the name", name, MAX_NAME) or unprintable_note("the name", name)) if name else None
     return [bad] if bad else []
 
 

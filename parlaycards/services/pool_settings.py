@@ -33,6 +33,35 @@ def set_max_stake(store: Store, value: Decimal) -> Decimal:
     return value
 
 
+def check_stakes(
+    store: Store, largest: Decimal | None, default: Decimal | None, *, default_given: bool
+) -> None:
+    """The largest stake and the default stake (each given, else the pool's) as they would be after `pool
+    set`: a default above the largest is refused, naming both (a scanned card with no stake marked would
+    be refused for the stake it was given). Checked before anything is changed."""
+    from ..core.errors import ParlayError, option
+    from ..core.money import dollars
+    from .scan import DEFAULT_STAKE
+
+    with store.reading() as tx:
+        most = largest if largest is not None else max_stake(tx)
+        said = tx.meta(DEFAULT_STAKE)
+        stake = default if default_given else (Decimal(said) if said else None)
+    if stake is None or stake <= most:
+        return
+    if default_given:
+        raise ParlayError(
+            f"the default stake {dollars(stake)} is more than the pool's largest stake, {dollars(most)}: every "
+            "scanned card with no stake marked would be refused for it. Nothing was changed. Give a default "
+            f"of {dollars(most)} or less, or raise the largest stake with {option('max_stake')}."
+        )
+    raise ParlayError(
+        f"the largest stake {dollars(most)} is less than the pool's default stake, {dollars(stake)} (what a "
+        "scanned card with no stake marked gets): every such card would be refused. Nothing was changed. "
+        f"Lower the default too ({option('default_stake')}, or {option('default_stake')} none)."
+    )
+
+
 def get_max_stake(store: Store) -> Decimal:
     with store.reading() as tx:
         return max_stake(tx)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.errors import NotFoundError, ParlayError
+from ..core.text import is_digits
 from ..core.verify import format_serial, parse_serial
 from ..store import Tx
 from ..store import scans as scan_rows
@@ -13,7 +14,7 @@ def pick_row(tx: Tx, slug: str, which: str) -> scan_rows.ScanRow:
     text = which.strip()
     if text.startswith("#") or text.lower().startswith("id:"):
         digits = text.lstrip("#").removeprefix("id:").removeprefix("ID:").strip()
-        row = scan_rows.get(tx, int(digits)) if digits.isdigit() else None
+        row = scan_rows.get(tx, int(digits)) if is_digits(digits) else None
         if row is None or row.slug != slug or row.status != scan_rows.OPEN:
             raise NotFoundError(
                 f"no card waiting for review on {slug} has id {text}. See `parlaycards review {slug}`."

@@ -275,6 +275,11 @@ def open_store(db: str | None = None, *, create: bool = False) -> Store:
                 "⟨db⟩ with its file (or set PARLAYCARDS_DB), or start a pool by importing its first "
                 "card: parlaycards import LINES.xlsx"
             )
+        if path.is_dir():
+            raise ParlayError(
+                f"{path} is a folder, not a pool's database file. Pass ⟨db⟩ with the pool's file inside it, "
+                f"e.g. {path / 'parlaycards.db'}."
+            )
         if path.exists() and path.is_file():
             with path.open("rb") as fh:
                 head = fh.read(16)

@@ -8,6 +8,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from ..core.errors import ParlayError
+from ..core.text import digits_note, is_digits
 
 
 def money(text: str, what: str = "the stake") -> Decimal | None:
@@ -37,9 +38,10 @@ def picks(text: str) -> tuple[int, ...]:
     """`101,104,117` (commas or spaces): selection numbers, or a refusal naming the one that is not."""
     parts = [p for p in re.split(r"[,\s]+", text) if p]
     for p in parts:
-        if not p.isdigit() or len(p) > 6:
+        if not is_digits(p) or len(p) > 6:
             raise ParlayError(
                 f'"{p[:12]}" is not a selection number: type the numbers picked, e.g. 101,104,117.'
+                + digits_note(p[:12])
             )
     return tuple(int(p) for p in parts)
 
@@ -47,8 +49,10 @@ def picks(text: str) -> tuple[int, ...]:
 def whole(value: object, what: str) -> int:
     """A whole number typed in field `what` (a score, a selection number)."""
     text = str(value or "").strip()
-    if text.startswith("-") and text[1:].isdigit():
+    if text.startswith("-") and is_digits(text[1:]):
         raise ParlayError(f'the {what} "{text[:12]}" is below 0: type 0 or more, e.g. 24.')
-    if not text.isdigit() or len(text) > 6:
-        raise ParlayError(f'the {what} "{text[:12]}" is not a whole number, e.g. 24.')
+    if not is_digits(text) or len(text) > 6:
+        raise ParlayError(
+            f'the {what} "{text[:12]}" is not a whole number, e.g. 24.' + digits_note(text[:12])
+        )
     return int(text)

@@ -222,8 +222,66 @@ def load(provider: Provider | None, body: bytes, source: str) -> Any:
 def unexpected(provider: Provider, source: str, what: str) -> ParlayError:
     return ParlayError(
         f"{source}: {provider.label} sent an unexpected body ({what}); nothing was changed. If the "
-        f"file was saved from a browser, check it is the {provider.label} response itself."
+        f"file was saved from a browser, check it is {provider.label}'s response itself."
     )
+
+
+def misshapen(provider: Provider, source: str, index: int, exc: Exception, holds: str) -> ParlayError:
+    """ParlayError for event `index` (from 0) of a feed's answer that is not shaped as the feed's events
+    are: the part missing or of another kind, in words (never Python's), and what an event `holds`."""
+    if isinstance(exc, Shape):
+        said = str(exc)
+    elif isinstance(exc, KeyError):
+        said = f'has no "{str(exc.args[0])[:40]}"' if exc.args else "has a part missing"
+    elif isinstance(exc, ValueError):  # this module's own: "a team name where it holds int 5"
+        said = f"lacks {exc}"
+    else:
+        said = "has a part of another kind than a feed sends"
+    return ParlayError(
+        f"{source}: event {index + 1} of {provider.label}'s answer {said}; nothing was changed. {holds} "
+        f"If the file was saved from a browser, check it is {provider.label}'s response itself."
+    )
+
+
+class Shape(Exception):
+    """A part of a feed's event that is missing or of another kind, said in words ("has no
+    competitions[0].competitors", "has null as its …team, where an object belongs"). Not a ValueError: the
+    adapters' other refusals are."""
+
+
+_KINDS: dict[type, str] = {dict: "an object", list: "a list", str: "text"}
+
+
+def part(parent: object, key: str | int, kind: type, path: str) -> Any:
+    """`parent[key]` where a feed holds `kind` there; else Shape naming `path` (the field's place in the
+    event, as `competitions[0].status`) and what it holds instead."""
+    value: object = None
+    if isinstance(parent, dict) and isinstance(key, str):
+        value = parent.get(key)
+    elif isinstance(parent, list) and isinstance(key, int) and 0 <= key < len(parent):
+        value = parent[key]
+    if value is None:
+        raise Shape(
+            f"has no {path}" + (" (it is null)" if isinstance(parent, dict) and key in parent else "")
+        )
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise Shape(f"has {held(value)} as its {path}, where {_KINDS.get(kind, kind.__name__)} belongs")
+    return value
+
+
+def held(value: object) -> str:
+    """What a JSON value is, in words: `null`, `the number 5`, `the text "abc"`, `a list of 2`, `an object`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float | Decimal):
+        return f"the number {str(value)[:20]}"
+    if isinstance(value, str):
+        return f'the text "{value[:40]}"'
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    return "an object"
 
 
 def team_name(value: object) -> str:

@@ -24,12 +24,30 @@ from ...core import leagues, teams
 from ...core.errors import ParlayError
 from ...core.lines import PICK_WORDS, LineError, parse_spread, split_named, to_half
 from ...core.when import read_moment
-from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, team_name, unexpected
+from .base import (
+    Feed,
+    FeedGame,
+    Query,
+    Request,
+    Shape,
+    Status,
+    base_url,
+    held,
+    number,
+    part,
+    score,
+    team_name,
+    unexpected,
+)
 
 URL_ENV = "PARLAYCARDS_ESPN_URL"
 DEFAULT_URL = "https://site.api.espn.com/apis/site/v2/sports"
 SPORTS = {"football", "basketball", "baseball", "hockey"}  # ESPN's path segments
 UNRANKED = 99
+SCOREBOARD = (
+    "An ESPN scoreboard holds a list of events, each with competitions[0] holding its two competitors (each "
+    'with homeAway "away" or "home", a team with its displayName, and a score) and a status with its type.'
+)
 
 
 class Espn:
@@ -79,7 +97,13 @@ class Espn:
         for i, event in enumerate(data["events"]):
             try:
                 game, book = self._game(event, query)
-            except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+            except (Shape, KeyError, TypeError, IndexError, AttributeError) as exc:
+                said = exc if isinstance(exc, Shape) else "is not shaped as a scoreboard's event"
+                raise ParlayError(
+                    f"{source}: event {i + 1} of the ESPN scoreboard {said}; nothing was changed. {SCOREBOARD} "
+                    "If the file was saved from a browser, check it is ESPN's response itself."
+                ) from None
+            except ValueError as exc:  # a team name, score or number of another kind, said by `base`
                 raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
             games.append(game)
             if book:
@@ -93,16 +117,34 @@ class Espn:
             day=_said_day(data),
         )
 
-    def _game(self, event: dict[str, Any], query: Query) -> tuple[FeedGame, str]:
-        comp = event["competitions"][0]
-        sides = {c["homeAway"]: c for c in comp["competitors"]}
+    def _game(self, event: object, query: Query) -> tuple[FeedGame, str]:
+        if not isinstance(event, dict):
+            raise Shape(f"is {held(event)}, where an object belongs")
+        comp = part(part(event, "competitions", list, "competitions"), 0, dict, "competitions[0]")
+        competitors = part(comp, "competitors", list, "competitions[0].competitors")
+        sides: dict[str, dict[str, Any]] = {}
+        for j in range(len(competitors)):
+            at = f"competitions[0].competitors[{j}]"
+            competitor = part(competitors, j, dict, at)
+            part(competitor, "team", dict, f"{at}.team")
+            sides[part(competitor, "homeAway", str, f"{at}.homeAway")] = competitor
+        for side in ("away", "home"):
+            if side not in sides:
+                raise Shape(f'has no competitor with homeAway "{side}" in competitions[0].competitors')
         away, home = sides["away"], sides["home"]
-        status = comp.get("status") or event["status"]
-        kind = status["type"]
+        own = bool(comp.get("status"))  # the competition's status, else the event's
+        status = part(
+            comp if own else event,
+            "status",
+            dict,
+            "competitions[0].status" if own else "status (nor competitions[0].status)",
+        )
+        kind = part(status, "type", dict, "status.type")
         state = _status(kind)
         when = comp.get("date") or event.get("date")
         kickoff = _kickoff(when, query.zone) if when else None
-        odds = (comp.get("odds") or [None])[0]
+        listed = comp.get("odds")
+        odds = listed[0] if isinstance(listed, list) and listed else None
         spread = total = None
         problem = None
         book = ""
@@ -146,7 +188,12 @@ def _league(query: Query) -> leagues.League:
 
 def _name(competitor: dict[str, Any]) -> str:
     team = competitor["team"]
-    return team_name(team.get("displayName") or team.get("name") or team["abbreviation"])
+    said = team.get("displayName") or team.get("name") or team.get("abbreviation")
+    if said is None:
+        raise Shape(
+            f"has no name for the {competitor.get('homeAway')} team (its displayName, name or abbreviation)"
+        )
+    return team_name(said)
 
 
 def _rank(competitor: dict[str, Any]) -> int | None:

@@ -24,9 +24,28 @@ from ...core import leagues
 from ...core.errors import ParlayError
 from ...core.lines import to_half
 from ...core.when import read_moment
-from .base import Feed, FeedGame, Query, Request, Status, base_url, number, score, team_name, unexpected
+from .base import (
+    Feed,
+    FeedGame,
+    Query,
+    Request,
+    Shape,
+    Status,
+    base_url,
+    held,
+    misshapen,
+    number,
+    part,
+    score,
+    team_name,
+    unexpected,
+)
 
 URL_ENV = "PARLAYCARDS_ODDS_API_URL"
+EVENT = (
+    "An event of The Odds API is an object with home_team, away_team and commence_time, and bookmakers (its "
+    "lines) or completed and scores (its finals)."
+)
 KEY_ENV = "PARLAYCARDS_ODDS_API_KEY"
 DEFAULT_URL = "https://api.the-odds-api.com/v4"
 LATE = time(6)  # a kickoff before 6 in the morning belongs to the night before (west-coast games)
@@ -78,9 +97,9 @@ class OddsApi:
         updated: list[datetime] = []
         for i, event in enumerate(events):
             try:
-                game, count = _event_lines(event, query, books_seen, updated)
-            except (KeyError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
-                raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
+                game, count = _event_lines(_object(event), query, books_seen, updated)
+            except (Shape, KeyError, TypeError, AttributeError, ValueError, ArithmeticError) as exc:
+                raise misshapen(self, source, i, exc, EVENT) from None
             games.append(game)
             counts.append(count)
         if query.book and events and not any(counts):
@@ -103,8 +122,12 @@ class OddsApi:
         games: list[FeedGame] = []
         for i, event in enumerate(self._events(data, source)):
             try:
-                home, away = team_name(event["home_team"]), team_name(event["away_team"])
-                points = {str(s["name"]): score(s["score"]) for s in event.get("scores") or []}
+                home, away = team_name(_object(event)["home_team"]), team_name(event["away_team"])
+                listed = (
+                    part(event, "scores", list, "scores") if event.get("scores") else []
+                )  # null: not begun
+                given = [part(listed, j, dict, f"scores[{j}]") for j in range(len(listed))]
+                points = {str(s["name"]): score(s["score"]) for s in given}
                 completed = event.get("completed") is True
                 state = Status.FINAL if completed else Status.IN_PROGRESS if points else Status.SCHEDULED
                 if completed and (points.get(home) is None or points.get(away) is None):
@@ -121,8 +144,8 @@ class OddsApi:
                         home_score=points.get(home) if completed else None,
                     )
                 )
-            except (KeyError, TypeError, AttributeError, ValueError) as exc:
-                raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
+            except (Shape, KeyError, TypeError, AttributeError, ValueError) as exc:
+                raise misshapen(self, source, i, exc, EVENT) from None
         return Feed(tuple(games))
 
     def _events(self, data: Any, source: str) -> list[Any]:
@@ -130,6 +153,13 @@ class OddsApi:
             said = data.get("message") if isinstance(data, dict) else None
             raise unexpected(self, source, f'"{said}"' if said else "not a list of events")
         return data
+
+
+def _object(event: object) -> dict[str, Any]:
+    """An event, which the API sends as an object; else Shape saying what it is."""
+    if not isinstance(event, dict):
+        raise Shape(f"is {held(event)}, where an object belongs")
+    return event
 
 
 def _event_lines(
