@@ -406,9 +406,9 @@ def test_a_folder_given_as_the_pool_is_said_to_be_a_folder(tmp_path: Path):
 def test_a_damaged_jpeg_goes_to_review_saying_so_and_prints_nothing_of_the_decoder(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ):
-    """libjpeg printed "Corrupt JPEG data: 9 extraneous bytes before marker 0xd9" to the terminal and the
-    picture was read as if whole: now nothing of it is printed, and the page goes to review saying the
-    picture is damaged."""
+    """libjpeg printed "Corrupt JPEG data: 9 extraneous bytes before marker 0xd9" to the terminal: now
+    nothing of it is printed (the picture is whole: no doubt is raised for it). A picture cut short
+    was read as if whole: its page goes to review saying the picture is damaged."""
     import cv2
     import numpy as np
 
@@ -427,6 +427,13 @@ def test_a_damaged_jpeg_goes_to_review_saying_so_and_prints_nothing_of_the_decod
     r = runner.invoke(app, ["--db", str(db), "scan", "hx", str(photo), "--received", "2026-11-19 18:30"])
     assert "no card found on 1 page, kept in review" in r.output, r.output
     assert "Corrupt JPEG" not in capfd.readouterr().err
+    r = runner.invoke(app, ["--db", str(db), "review", "hx", "--json"])
+    assert "the picture is damaged" not in r.output, r.output
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(data[: len(data) // 2] + b"\xff\xd9")  # its data cut short: the rest decodes grey
+    r = runner.invoke(app, ["--db", str(db), "scan", "hx", str(cut), "--received", "2026-11-19 18:30"])
+    assert "no card found on 1 page, kept in review" in r.output, r.output
+    assert "JPEG" not in capfd.readouterr().err
     r = runner.invoke(app, ["--db", str(db), "review", "hx", "--json"])
     assert "the picture is damaged (its JPEG data is corrupt or cut short" in r.output, r.output
 

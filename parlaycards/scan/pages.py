@@ -106,6 +106,9 @@ def _decoded(path: str, halved: bool = False) -> tuple[list[np.ndarray], bool]:
 
 # what libjpeg prints on stderr for a damaged JPEG that it decodes all the same (the rest of it grey)
 JPEG_DAMAGE = ("Corrupt JPEG data", "Premature end of JPEG file", "Invalid SOS parameters")
+# ... of which this one is harmless: bytes past the picture's data (some scanners and phones write them),
+# the picture itself whole
+JPEG_HARMLESS = "extraneous bytes before marker"
 
 
 @contextmanager
@@ -136,7 +139,10 @@ def decoder_quiet() -> Iterator[list[bool]]:
             others = [ln for ln in said.splitlines(keepends=True) if not ln.startswith(JPEG_DAMAGE)]
             if others:
                 os.write(2, "".join(others).encode())
-            damaged.append(len(others) != len(said.splitlines()))
+            damage = [
+                ln for ln in said.splitlines() if ln.startswith(JPEG_DAMAGE) and JPEG_HARMLESS not in ln
+            ]
+            damaged.append(bool(damage))
 
 
 HALVE_FROM = 1600  # a JPEG this long on its long side is first decoded at half size
