@@ -19,6 +19,7 @@ from ..core import leagues, teams
 from ..core.errors import ParlayError, option
 from ..core.models import Game
 from ..core.numbering import assign
+from ..core.printable import MAX_TEAM, shown
 from ..core.zones import zone
 from ..io import feeds
 from ..io.feeds import Feed, FeedGame, Provider, Query, Request, Status
@@ -107,7 +108,7 @@ def fetch_lines(store: Store, asked: FeedWeek, source: FeedSource, into: cards.I
         league=lg, week=week, season=season, day=day, book=asked.book, api_key=source.api_key, zone=tz
     )
     feed, prov, taken, raw = _lines_feed(source.chosen(), from_file, query, top)
-    picked, left_off, outside = _pick(feed, top)
+    picked, left_off, outside = _pick(feed, top, lg)
     if not picked:
         raise ParlayError(
             f"{taken.source}: {prov.label} has no game with a line to put on the card"
@@ -300,7 +301,8 @@ def read_feed(
     return data, chosen, Taken(chosen.label, req.shown(), datetime.now(timezone.utc)), body
 
 
-def _pick(feed: Feed, top: int | None) -> tuple[list[FeedGame], tuple[str, ...], int]:
+def _pick(feed: Feed, top: int | None, league: str) -> tuple[list[FeedGame], tuple[str, ...], int]:
+    """The games that go on the card, and each one left off with why (and how many had no top team)."""
     picked: list[FeedGame] = []
     left: list[str] = []
     outside = 0
@@ -320,9 +322,20 @@ def _pick(feed: Feed, top: int | None) -> tuple[list[FeedGame], tuple[str, ...],
             left.append(f"{g.label()}: {g.problem}")
         elif g.spread is None:
             left.append(f"{g.label()}: no line yet" + (f" (total {g.total})" if g.total is not None else ""))
+        elif long := _too_long(g, league):
+            left.append(f"{g.label()}: {long} (add the game by hand, with a shorter name: game add)")
         else:
             picked.append(g)
     return picked, tuple(left), outside
+
+
+def _too_long(g: FeedGame, league: str) -> str | None:
+    """Why a team's name, as the card would write it, is too long to print (None when both fit)."""
+    for side, text in (("away", g.away), ("home", g.home)):
+        name = teams.canonical(text, league) or text
+        if len(name) > MAX_TEAM:
+            return f'the {side} team\'s name "{shown(name)}" has {len(name):,} characters, more than a card prints ({MAX_TEAM})'
+    return None
 
 
 def _games(picked: list[FeedGame], league: str) -> tuple[tuple[Game, ...], tuple[str, ...]]:
