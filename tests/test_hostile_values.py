@@ -620,3 +620,38 @@ def test_a_malformed_odds_api_file_says_which_field_of_which_event(tmp_path: Pat
     )
     assert "An event of The Odds API is an object with home_team, away_team and commence_time" in shown
     assert "subscriptable" not in shown and "lacks" not in shown, shown
+
+
+def test_a_card_stored_with_a_team_name_longer_than_prints_still_loads_prints_and_names_it(tmp_path: Path):
+    """A card stored before names were held to 40 characters stopped `game set` of any of its games and
+    `print` as an internal error (ValidationError): it loads and prints as it did (the short names), and an
+    edit names the long name to shorten, changing nothing."""
+    from parlaycards.store import Store
+
+    from .pool_support import change
+
+    db = _sample_pool(tmp_path)
+    long = "The Pittsburgh Steelers of the Three Rivers Confluence"
+    store = Store(f"sqlite:///{db}")
+    change(
+        store,
+        "hx",
+        lambda c: c.model_copy(
+            update={"games": (c.games[0].model_copy(update={"away": long}),) + c.games[1:]}
+        ),
+    )
+    store.dispose()
+    assert long in runner.invoke(app, ["--db", str(db), "show", "hx"]).output
+    r = runner.invoke(
+        app, ["--db", str(db), "print", "hx", "--copies", "1", "--out", str(tmp_path / "c.pdf")]
+    )
+    assert r.exit_code == 0 and (tmp_path / "c.pdf").exists(), r.output
+    before = runner.invoke(app, ["--db", str(db), "show", "hx"]).output
+    r = runner.invoke(app, ["--db", str(db), "game", "set", "hx", "103", "--spread", "-4"])
+    shown = " ".join(r.stderr.split())
+    assert (
+        r.exit_code == 2
+        and 'card hx: the away team\'s name "The Pittsburgh Steelers …" has 54 characters' in shown
+    )
+    assert "Shorten a team's name with `game set`" in shown
+    assert runner.invoke(app, ["--db", str(db), "show", "hx"]).output == before

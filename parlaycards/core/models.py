@@ -8,13 +8,12 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Literal
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from .bounds import MAX_INT, MAX_SCORE
 from .choices import BelowMinimum, SourceKind, Ties
 from .frozen import Frozen
 from .payout_table import PayoutTable, PayoutTier, seed_payouts
-from .printable import MAX_DISCLAIMER, MAX_TEAM, too_long_note
 from .text import clean_name
 
 
@@ -82,12 +81,8 @@ class Game(Frozen):
 
     @field_validator("away", "home")
     @classmethod
-    def _team(cls, v: str, info: ValidationInfo) -> str:
-        name = not_blank(v, "a team name")
-        said = too_long_note(f"the {info.field_name} team's name", name, MAX_TEAM)
-        if said:
-            raise ValueError(said)
-        return name
+    def _team(cls, v: str) -> str:
+        return not_blank(v, "a team name")  # its length is held where it is typed (core.printable)
 
     @field_validator("spread")
     @classmethod
@@ -171,14 +166,6 @@ class Card(Frozen):
     disclaimer: str = DEFAULT_DISCLAIMER
     note: str = ""
     teaser: Decimal | None = None  # a teaser card: every game's lines moved this many points
-
-    @field_validator("disclaimer")
-    @classmethod
-    def _disclaimer(cls, v: str) -> str:
-        said = too_long_note("the disclaimer", v, MAX_DISCLAIMER)
-        if said:
-            raise ValueError(said)
-        return v
 
     @model_validator(mode="after")
     def _consistent(self) -> Card:

@@ -75,8 +75,28 @@ def unprintable_fields(card: Card) -> list[str]:
     ]
 
 
+def too_long_fields(card: Card) -> list[str]:
+    """Each team's name and the disclaimer of `card` too long to print, said as `too_long_note` says it.
+    Checked where a card is typed, imported or fetched, not in the record itself: a card stored before
+    these lengths were held still loads, prints as it did, and names its long text at its next edit."""
+    said = [too_long_note("the disclaimer", card.disclaimer, MAX_DISCLAIMER)]
+    for g in card.games:
+        said += [
+            too_long_note(f"the {side} team's name", getattr(g, side), MAX_TEAM) for side in ("away", "home")
+        ]
+    return [s for s in said if s]
+
+
 def refuse_unprintable_card(card: Card) -> None:
-    """Refuse a card holding text the cards and the results sheet cannot print."""
+    """Refuse a card holding text the cards and the results sheet cannot print: characters their font has
+    not, or a team's name or a disclaimer longer than a card prints."""
+    long = too_long_fields(card)
+    if long:
+        raise ParlayError(
+            f"card {card.slug}: {'; '.join(long[:5])}{' …' if len(long) > 5 else ''}, the most a card "
+            "prints; nothing was changed. Shorten a team's name with `game set`, the disclaimer with `rules set "
+            "--disclaimer`."
+        )
     bad = unprintable_fields(card)
     if bad:
         raise ParlayError(

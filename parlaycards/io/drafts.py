@@ -10,7 +10,7 @@ from ..core.edits import validation_text
 from ..core.errors import Source, option
 from ..core.models import Game, SelectionNumbers
 from ..core.numbering import assign, totals_for
-from ..core.printable import shown
+from ..core.printable import MAX_TEAM, shown, too_long_note
 from ..core.text import iso_day
 from .sheets import Problem, Sheet
 from .table import Draft
@@ -82,6 +82,12 @@ def drafted_games(drafts: list[Draft], problems: list[Problem]) -> list[Game]:
                     )
                 )
             holder[n] = d
+        long = [
+            too_long_note(f"the {side} team's name", getattr(d, side), MAX_TEAM) for side in ("away", "home")
+        ]
+        if any(long):
+            problems.append(Problem(d.source, f"{_label(d)}: {'; '.join(x for x in long if x)}."))
+            continue
         try:
             games.append(Game.model_validate({**{f: getattr(d, f) for f in DRAFTED}, "numbers": numbers[i]}))
         except ValidationError as exc:
