@@ -254,14 +254,16 @@ def test_a_feed_game_whose_team_name_is_too_long_to_print_is_left_off_and_named(
     game is left off and named, as a game with no line is, and the others make the card."""
     data = json.loads((FEEDS / "espn-nfl-2026-w12-lines.json").read_text())
     team = data["events"][0]["competitions"][0]["competitors"][0]["team"]
-    team["displayName"] = team["location"] = "The Pittsburgh Steelers of the Three Rivers Confluence"
+    team["displayName"] = team["location"] = (
+        "The Pittsburgh Steelers of the Three Rivers Confluence, Pennsylvania"
+    )
     feed = tmp_path / "long.json"
     feed.write_text(json.dumps(data))
     r = cli(db_path, "lines", "fetch", "nfl", "--card", "nfl-w12", "--from-file", str(feed))
     assert r.exit_code == 0, r.output
     assert "Left off (2):" in r.stderr  # beside a game with no line yet
     assert (
-        'team\'s name "The Pittsburgh Steelers …" has 54 characters, more than a card prints (40)' in r.stderr
+        'team\'s name "The Pittsburgh Steelers …" has 68 characters, more than a card prints (60)' in r.stderr
     )
     assert len(latest(db_path, "nfl-w12").games) == 6
 
