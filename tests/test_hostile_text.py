@@ -58,3 +58,143 @@ def test_text_in_the_number_column_beside_the_teams_is_refused_at_its_cell(tmp_p
     book.save(scores)
     r = runner.invoke(app, ["--db", str(db), "result", "import", "hx", str(scores)])
     assert r.exit_code == 0, r.output
+
+
+def _espn_event(away: dict[str, object], home: dict[str, object]) -> dict[str, object]:
+    """One final of an ESPN scoreboard, Pittsburgh 20 at Cleveland 16, with `away` / `home` laid over
+    each competitor."""
+    competitors = [
+        {"homeAway": "away", "team": {"displayName": "Pittsburgh"}, "score": "20", **away},
+        {"homeAway": "home", "team": {"displayName": "Cleveland"}, "score": "16", **home},
+    ]
+    final = {"type": {"name": "STATUS_FINAL", "state": "post", "completed": True, "detail": "Final"}}
+    return {"date": "2026-11-20T01:15Z", "competitions": [{"competitors": competitors, "status": final}]}
+
+
+SCORE = "a score (a whole number from 0 to 999)"
+
+
+@pytest.mark.parametrize(
+    "away, home, said",
+    [
+        (
+            {"team": {"displayName": 5}},
+            {},
+            "has the number 5 as its competitions[0].competitors[0].team.displayName, where a team's name "
+            "(text)",
+        ),
+        ({}, {"score": -5}, f"has the number -5 as its competitions[0].competitors[1].score, where {SCORE}"),
+        (
+            {"score": 1e308},
+            {},
+            f"has the number 1e+308 as its competitions[0].competitors[0].score, where {SCORE}",
+        ),
+        (
+            {"score": "abc"},
+            {},
+            f'has the text "abc" as its competitions[0].competitors[0].score, where {SCORE}',
+        ),
+        (
+            {},
+            {"score": "16.5"},
+            f'has the text "16.5" as its competitions[0].competitors[1].score, where {SCORE}',
+        ),
+    ],
+)
+def test_a_scoreboard_value_of_the_wrong_kind_says_which_field_of_which_event(
+    tmp_path: Path, away: dict[str, object], home: dict[str, object], said: str
+):
+    """A team's name that is a number was refused as "ESPN sent an unexpected body (event 1 lacks a team name
+    where it holds int 5)"; a score in words or a fraction was taken as no score at all. Now the event, the
+    field, what it holds and what belongs there."""
+    import json
+
+    db = _sample_pool(tmp_path)
+    board = tmp_path / "board.json"
+    board.write_text(json.dumps({"events": [_espn_event(away, home)]}))
+    r = runner.invoke(app, ["--db", str(db), "result", "fetch", "hx", "--from-file", str(board)])
+    shown = _said(r.stderr)
+    assert (
+        r.exit_code == 2
+        and (
+            f"board.json: event 1 of the ESPN scoreboard {said} belongs; nothing was changed. An ESPN scoreboard "
+            "holds a list of events"
+        )
+        in shown
+    ), shown
+    assert "lacks" not in shown and "unexpected body" not in shown and "int 5" not in shown, shown
+    assert "16 games without a result" in _said(runner.invoke(app, ["--db", str(db), "results", "hx"]).output)
+    board.write_text(json.dumps({"events": [_espn_event({}, {})]}))
+    r = runner.invoke(app, ["--db", str(db), "result", "fetch", "hx", "--from-file", str(board)])
+    assert r.exit_code == 0, r.output
+
+
+def _odds_event(**over: object) -> dict[str, object]:
+    """One final of The Odds API's scores, Pittsburgh 20 at Cleveland 16, with `over` laid over it."""
+    scores = [{"name": "Pittsburgh Steelers", "score": "20"}, {"name": "Cleveland Browns", "score": "16"}]
+    event = {
+        "home_team": "Cleveland Browns",
+        "away_team": "Pittsburgh Steelers",
+        "commence_time": "2026-11-20T01:15:00Z",
+        "completed": True,
+        "scores": scores,
+    }
+    return {**event, **over}
+
+
+@pytest.mark.parametrize(
+    "over, said",
+    [
+        ({"home_team": 5}, "has the number 5 as its home_team, where a team's name (text) belongs"),
+        (
+            {
+                "scores": [
+                    {"name": "Pittsburgh Steelers", "score": "abc"},
+                    {"name": "Cleveland Browns", "score": "16"},
+                ]
+            },
+            f'has the text "abc" as its scores[0].score, where {SCORE} belongs',
+        ),
+        (
+            {
+                "scores": [
+                    {"name": "Pittsburgh Steelers", "score": -3},
+                    {"name": "Cleveland Browns", "score": "16"},
+                ]
+            },
+            f"has the number -3 as its scores[0].score, where {SCORE} belongs",
+        ),
+        (
+            {"scores": [{"name": 7, "score": "20"}, {"name": "Cleveland Browns", "score": "16"}]},
+            "has the number 7 as its scores[0].name, where a team's name (text) belongs",
+        ),
+        (
+            {"commence_time": "soon"},
+            'has the text "soon" as its commence_time, where a date and time belongs',
+        ),
+    ],
+)
+def test_an_odds_api_value_of_the_wrong_kind_says_which_field_of_which_event(
+    tmp_path: Path, over: dict[str, object], said: str
+):
+    """The Odds API's answer with a team's name that is a number was refused as "event 1 lacks a team name
+    where it holds int 5", a score in words was taken as no score."""
+    import json
+
+    db = _sample_pool(tmp_path)
+    answer = tmp_path / "odds.json"
+    answer.write_text(json.dumps([_odds_event(**over)]))
+    fetch = ["--db", str(db), "result", "fetch", "hx", "--from-file", str(answer), "--provider", "odds-api"]
+    r = runner.invoke(app, fetch)
+    shown = _said(r.stderr)
+    assert (
+        r.exit_code == 2
+        and (
+            f"odds.json: event 1 of The Odds API's answer {said}; nothing was changed. An event of The Odds API is"
+        )
+        in shown
+    ), shown
+    assert "lacks" not in shown and "int 5" not in shown, shown
+    answer.write_text(json.dumps([_odds_event()]))
+    r = runner.invoke(app, fetch)
+    assert r.exit_code == 0, r.output
