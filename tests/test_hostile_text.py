@@ -198,3 +198,72 @@ def test_an_odds_api_value_of_the_wrong_kind_says_which_field_of_which_event(
     answer.write_text(json.dumps([_odds_event()]))
     r = runner.invoke(app, fetch)
     assert r.exit_code == 0, r.output
+
+
+WHOLE = "in the digits 0–9."
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (
+            ["result", "set", "hx", "101", "abc", "3"],
+            'AWAY "abc" is not a whole number. Accepted: a whole number 0–999',
+        ),
+        (
+            ["result", "set", "hx", "101", "20", "١٢"],
+            'HOME "١٢" is not a whole number. It is written in digits of another script: type it in the digits '
+            '0–9 ("12"). Accepted: a whole number 0–999',
+        ),
+        (
+            ["result", "set", "hx", "abc"],
+            'NUMBER "abc" is not a whole number. Accepted: a whole number 1 or more',
+        ),
+        (
+            ["result", "set", "hx", "101", "20", "1000"],
+            'HOME "1000" is out of range. Accepted: a whole number 0–999',
+        ),
+        (
+            ["result", "set", "hx", "101", "--", "-5", "3"],
+            'AWAY "-5" is out of range. Accepted: a whole number 0–999',
+        ),
+        (
+            ["print", "hx", "--copies", "abc"],
+            '--copies "abc" is not a whole number. Accepted: a whole number 1–100000',
+        ),
+        (["print", "hx", "--copies=0"], '--copies "0" is out of range. Accepted: a whole number 1–100000'),
+        (
+            ["pickem", "entry", "add", "office", "--tiebreak", "n/a"],
+            '--tiebreak "n/a" is not a whole number. Accepted: a whole number 0–999',
+        ),
+        (
+            ["calc", "100", "-110", "-110", "--round-robin", "two"],
+            '--round-robin "two" is not a whole number. Accepted: a whole number 2–10',
+        ),
+        (
+            ["serve", "--port", "http"],
+            '--port "http" is not a whole number. Accepted: a whole number 1–65535',
+        ),
+        (["payout", "remove", "hx", "3", "３"], 'HITS "３" is not a whole number. It is written in digits'),
+    ],
+)
+def test_a_whole_number_typed_as_text_is_refused_in_the_projects_words(
+    tmp_path: Path, args: list[str], said: str
+):
+    """Every `int` argument and option said Typer's "Invalid value for 'away': Input should be a valid integer,
+    unable to parse string as an integer", for "abc" and for "١٢" alike: now what was typed, what is
+    accepted, and in which digits; usage's exit code 2, no pool made."""
+    db = tmp_path / "pool.db"
+    r = runner.invoke(app, ["--db", str(db), *args])
+    shown = _said(r.stderr)
+    assert r.exit_code == 2 and shown.startswith(f"Error: {said}") and shown.endswith(WHOLE), shown
+    assert "Input should be" not in shown and "Invalid value" not in shown, shown
+    assert not db.exists()
+
+
+def test_whole_numbers_still_read_and_help_still_shows_the_range(tmp_path: Path):
+    db = _sample_pool(tmp_path)
+    r = runner.invoke(app, ["--db", str(db), "result", "set", "hx", "101", "20", "017"])
+    assert r.exit_code == 0 and "Pittsburgh 20, Cleveland 17" in r.output, r.output
+    shown = _said(runner.invoke(app, ["result", "set", "--help"]).output)
+    assert "away <int range> Away team's final score (0–999). [0<=x<=999]" in shown, shown
