@@ -267,3 +267,17 @@ def test_whole_numbers_still_read_and_help_still_shows_the_range(tmp_path: Path)
     assert r.exit_code == 0 and "Pittsburgh 20, Cleveland 17" in r.output, r.output
     shown = _said(runner.invoke(app, ["result", "set", "--help"]).output)
     assert "away <int range> Away team's final score (0–999). [0<=x<=999]" in shown, shown
+
+
+@pytest.mark.parametrize("week", ["²", "9" * 5000])
+def test_a_week_cell_in_other_digits_names_the_weeks_without_an_internal_error(tmp_path: Path, week: str):
+    """A Week column holding "²" (a digit to `str.isdigit`, not to `int`) beside week 3 ended the import in
+    an internal error (exit 70); now the weeks are named as any two weeks of one file are."""
+    lines = (SAMPLES / "nfl-week-12.csv").read_text().splitlines()
+    rows = [lines[0] + ",Week", *(f"{row},{week if i < 8 else 3}" for i, row in enumerate(lines[1:]))]
+    sheet = tmp_path / "weeks.csv"
+    sheet.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    r = runner.invoke(app, ["--db", str(tmp_path / "pool.db"), "import", str(sheet), "--card", "hx"])
+    shown = _said(r.stderr)
+    assert r.exit_code == 2 and "the file holds 16 games of 2 weeks (weeks 3, " in shown, shown
+    assert "a card is one week. Import one of them, e.g. --week 3" in shown, shown
