@@ -281,3 +281,22 @@ def test_a_week_cell_in_other_digits_names_the_weeks_without_an_internal_error(t
     shown = _said(r.stderr)
     assert r.exit_code == 2 and "the file holds 16 games of 2 weeks (weeks 3, " in shown, shown
     assert "a card is one week. Import one of them, e.g. --week 3" in shown, shown
+
+
+@pytest.mark.parametrize("version", ["²", "9" * 5000])
+def test_a_schema_version_changed_by_hand_to_other_digits_is_no_internal_error(tmp_path: Path, version: str):
+    """The pool's schema version rewritten "²" by hand ended every command in an internal error (int() of a
+    digit to `str.isdigit`); now it is read as no version this release wrote, as "abc" was; thousands of
+    digits are a newer release's."""
+    import sqlite3
+
+    db = _sample_pool(tmp_path)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
+    r = runner.invoke(app, ["--db", str(db), "cards"])
+    if version == "²":
+        assert r.exit_code == 0 and "hx" in r.output, r.output
+    else:
+        assert r.exit_code == 2 and "was written by a newer release of parlaycards" in _said(r.stderr), (
+            r.output
+        )
