@@ -144,7 +144,7 @@ class OddsApi:
                         league=query.league,
                         away=away,
                         home=home,
-                        kickoff=_moment(event.get("commence_time"), query.zone, "commence_time"),
+                        kickoff=_moment(event["commence_time"], query.zone, "commence_time"),
                         status=state,
                         detail="Final" if completed else "in progress" if points else "not started",
                         away_score=points.get(away) if completed else None,
@@ -182,7 +182,7 @@ def _event_lines(
     home, away = _teams(event)
     spreads: list[Decimal] = []
     totals: list[Decimal] = []
-    kickoff = _moment(event.get("commence_time"), query.zone, "commence_time")
+    kickoff = _moment(event["commence_time"], query.zone, "commence_time")
     started = False  # a bookmaker updated after kickoff: its lines are in-play ones, not the board's
     for k, book in enumerate(event.get("bookmakers") or []):
         at = f"bookmakers[{k}]"
