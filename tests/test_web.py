@@ -727,3 +727,73 @@ def test_the_boards_notes_on_lines_end_each_sentence_once(pool: Pool, site: Site
     board = html.unescape(client(site).get(f"/{SLUG}").text)
     assert "every card is graded at the line printed on it. A line marked" in board  # two notes
     assert ".." not in board
+
+
+@pytest.mark.parametrize("length", ["²".encode("latin-1"), "¹²".encode("latin-1"), b"9" * 5000])
+def test_a_content_length_not_in_the_digits_0_to_9_is_refused_as_no_length(
+    pool: Pool, site: Site, length: bytes
+):
+    """A length "²" (a digit to `str.isdigit`, not to `int`) or of thousands of digits broke the operator's
+    forms and the sign-in with an internal error; now each is refused as a form without its length (or too
+    large) is, and nothing changes. Sent as the bytes a browser's request carries (Starlette's TestClient
+    re-encodes header values, so httpx's own ASGI transport sends them)."""
+    import asyncio
+
+    import httpx
+
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}/phone").text)
+    before = snapshot(db_file(site))
+
+    async def send() -> tuple[httpx.Response, httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app(site.store, site), raise_app_exceptions=False)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="https://testserver", cookies=dict(c.cookies)
+        ) as raw:
+            form = await raw.post(
+                f"/op/{SLUG}/phone",
+                data={"csrf": token},
+                files={"photo": ("p.jpg", b"\xff" * 10, "image/jpeg")},
+                headers={"content-length": length},
+            )
+            login = await raw.post("/op/login", data={"password": "x"}, headers={"content-length": length})
+        return form, login
+
+    form, login = asyncio.run(send())
+    if length.isascii():
+        assert form.status_code == 413 and "photos of up to 25 MB" in form.text, form.text
+    else:
+        assert form.status_code == 411 and "The form was sent without its length" in form.text, form.text
+    assert login.status_code == 413 and "That sign-in form is not one this page sent." in login.text
+    assert snapshot(db_file(site)) == before
+
+
+def test_a_photo_from_the_phone_prints_nothing_of_pillow_or_the_decoder(
+    pool: Pool, site: Site, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+):
+    """A photo over Pillow's own 89 million pixels (under the scanner's bound) printed Pillow's
+    DecompressionBombWarning when its format was read; a JPEG with bytes past its picture data must not
+    print libjpeg's "Corrupt JPEG data" either. Pillow's bound is made small here."""
+    import warnings
+
+    import cv2
+    import numpy as np
+    from PIL import Image
+
+    img = np.full((400, 300), 255, np.uint8)
+    data = cv2.imencode(".jpg", img)[1].tobytes()
+    end = data.rfind(b"\xff\xd9")
+    c = operator(site)
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 100_000)  # 120,000 pixels: over it, under twice it
+    capfd.readouterr()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        token = csrf(c.get(f"/op/{SLUG}/phone").text)
+        r = c.post(
+            f"/op/{SLUG}/phone",
+            data={"csrf": token, "received": "2026-11-20T12:00"},
+            files={"photo": ("p.jpg", data[:end] + b"\xaa" * 9 + data[end:], "image/jpeg")},
+        )
+    assert r.status_code == 200, r.text
+    assert [str(w.message) for w in caught if "PIL" in w.filename or "Image" in str(w.message)] == []
+    assert "JPEG" not in capfd.readouterr().err

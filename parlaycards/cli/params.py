@@ -5,7 +5,10 @@ command starts: loading pydantic and building the adapters costs a command more 
 (`calc`, or a listing). Here a text value (or a list of them) given as text is taken as it is, which is
 all the adapter does with it, and a parameter left out (None) needs no adapter either; any other value
 goes through Typer's own adapter, built when first needed, so every message and conversion stays Typer's.
-Typer releases without this machinery are left as they are.
+The one exception: a whole number (`int`) typed as text is read by `values.whole`, whose refusal names
+the option or argument, what was typed and what is accepted (Typer's said "Input should be a valid
+integer, unable to parse string as an integer"). Typer releases without this machinery are left as they
+are.
 """
 
 from __future__ import annotations
@@ -32,16 +35,36 @@ if RuntimeParam is not None:
         descriptor: TypeDescriptor = field(default=None)  # type: ignore[assignment]
         text: bool = False  # the annotation is `str`
         texts: bool = False  # the annotation is `list[str]`
+        whole: bool = False  # the annotation is `int`: typed text is read by `values.whole`
         full: list[Any] = field(default_factory=list)  # Typer's own runtime parameter, once built
 
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             if self.text and type(value) is str:
                 return value
+            if self.whole and type(value) is str:
+                from .values import whole
+
+                low, high = self.parameter_info.min, self.parameter_info.max
+                return whole(
+                    value,
+                    named(param),
+                    None if low is None else int(low),
+                    None if high is None else int(high),
+                )
             if self.texts and isinstance(value, list | tuple) and all(type(v) is str for v in value):
                 return list(value)
             if not self.full:
                 self.full.append(build_runtime_param(self.descriptor))
             return self.full[0]._coerce_value(value, param, ctx)
+
+
+def named(param: Any) -> str:  # a click parameter
+    """A parameter as a message names it: an option by its long flag (`--copies`), an argument by its name
+    in capitals, as the commands' help writes them (`AWAY`)."""
+    flags = [o for o in getattr(param, "opts", ()) if o.startswith("--")]
+    if getattr(param, "param_type_name", "") == "option" and flags:
+        return str(max(flags, key=len))
+    return str(param.name or "the value").upper()
 
 
 def defer_checks(command: Command, ctx: Context, *, subcommands: bool = True) -> None:
@@ -56,12 +79,14 @@ def defer_checks(command: Command, ctx: Context, *, subcommands: bool = True) ->
             info = desc.parameter_info
             plain = info.parser is None and not desc.is_file and desc.choices is None and not desc.is_path
             annotation = desc.annotation
+            counted = getattr(info, "count", False)  # `-vvv`: Typer counts it, nothing is typed
             param._runtime_param = _Deferred(
                 parameter_info=info,
                 annotation=annotation,
                 descriptor=desc,
                 text=plain and annotation is str,
                 texts=plain and desc.is_list and getattr(annotation, "__args__", None) == (str,),
+                whole=plain and annotation is int and not counted,
             )
     if subcommands:
         for sub in getattr(command, "commands", {}).values():

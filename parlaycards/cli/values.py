@@ -124,6 +124,33 @@ def number(text: str, field: str, accepted: str, low: Decimal, high: Decimal | N
     return value
 
 
+def whole(text: str, who: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number typed for an `int` argument or option (`who`: `--copies`, `AWAY`), within [low,
+    high], in the digits 0–9 (`int()` reads "١٢" and "1_000" too); refused naming `who`, what was typed
+    and what is accepted."""
+    from ..core.bounds import MAX_INT
+    from ..core.errors import ParlayError
+    from ..core.text import digits_note, is_digits
+
+    if low is not None and high is not None and high < MAX_INT:
+        span = f"a whole number {low}–{high}"
+    elif low is not None:
+        span = f"a whole number {low} or more"
+    else:
+        span = "a whole number"
+    accepted = f"Accepted: {span}, in the digits 0–9."
+    typed = text.strip()
+    bare = typed.removeprefix("-")  # "-5" is a number, out of range where none below 0 is taken
+    if not is_digits(bare):
+        shown = text if len(text) <= 40 else text[:24] + "…"
+        raise ParlayError(f'{who} "{shown}" is not a whole number.{digits_note(text)} {accepted}')
+    value = int(typed) if len(bare) <= 18 else (MAX_INT + 1) * (-1 if bare != typed else 1)
+    if (low is not None and value < low) or (high is not None and value > high):
+        shown = typed if len(typed) <= 40 else typed[:24] + "…"
+        raise ParlayError(f'{who} "{shown}" is out of range. {accepted}')
+    return value
+
+
 def selections(text: str, field: str = "picks") -> tuple[int, ...]:
     """`101,104 106` → selection numbers."""
     from ..io.pickem import parse_numbers

@@ -260,9 +260,13 @@ def _row(
     number = _number(row.cell, row.problem, "number" in cols) if scores is not None else False
     if scores is None or number is False:
         return
-    if "said_number" in cols and digits_note(row.text("said_number")):
-        said = row.text("said_number")
-        row.problem("said_number", f'"{said}" is not a selection number.' + digits_note(said))
+    said = row.text("said_number") if "said_number" in cols else ""
+    if said and not re.fullmatch(r"[0-9]{1,6}", said):
+        row.problem(
+            "said_number",
+            f'"{said}" is not a selection number.{digits_note(said)} Accepted: one of the game\'s '
+            "selection numbers (e.g. 101), or the Number cell left blank (the teams name the game).",
+        )
         return
     outs = (_out(row.text("away_score")), _out(row.text("home_score")))
     verdict = _verdict(row, scores, outs)
@@ -272,7 +276,6 @@ def _row(
         )
     elif verdict is not None:
         final = verdict == "final"
-        said = row.text("said_number")
         rows.append(
             RawResult(
                 row.source,
@@ -282,7 +285,7 @@ def _row(
                 scores[0] if final else None,
                 scores[1] if final else None,
                 verdict == "cancelled",
-                int(said) if "said_number" in cols and re.fullmatch(r"[0-9]{1,6}", said) else None,
+                int(said) if said else None,
                 away_out=outs[0],
                 home_out=outs[1],
             )

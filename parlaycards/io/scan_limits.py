@@ -4,12 +4,15 @@ WebP) and PDF files, by size, pages and pixels."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ..core.bounds import MAX_PIXELS
 from ..core.errors import LimitError, ParlayError
 from .limits import MB, read_bounded, size_text
 
+T = TypeVar("T")
 MAX_IMAGE_BYTES = 200 * MB
 MAX_PDF_BYTES = 500 * MB
 MAX_PDF_PAGES = 5_000
@@ -142,8 +145,13 @@ def count_pages(paths: list[Path], dpi: int = 200) -> list[int]:
 
 
 def _frames(path: Path) -> int:
-    """The pages of a TIFF, from its header (its size checked already: Pillow's warning of a picture over its
-    own 89 million pixels is not printed)."""
+    """The pages of a TIFF, from its header."""
+    return int(header_of(path, lambda im: getattr(im, "n_frames", 1)))
+
+
+def header_of(path: Path, read: Callable[[Any], T]) -> T:
+    """`read` of Pillow's view of an image whose size `check_image_file` checked already (the header only):
+    Pillow's warning of a picture over its own 89 million pixels is not printed."""
     import warnings
 
     from PIL import Image
@@ -151,4 +159,4 @@ def _frames(path: Path) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         with Image.open(path) as im:
-            return int(getattr(im, "n_frames", 1))
+            return read(im)

@@ -9,6 +9,7 @@ from dataclasses import replace
 from datetime import date, datetime
 
 from ..core.errors import ParlayError, Source, option
+from ..core.text import is_digits
 from ..core.when import Calendar, WhenError
 from .sheets import Column, Sheet, locate, text_of
 from .words import DATE, KICKOFF
@@ -160,8 +161,8 @@ def _weeks(games: Rows, cell: Cell, cols: dict[str, int]) -> str:
 
 
 def _span(weeks: list[str]) -> str:
-    numbers = [int(w) for w in weeks if w.isdigit()]
-    others = [w for w in weeks if not w.isdigit()]
+    numbers = [n for w in weeks if (n := _week_number(w)) is not None]
+    others = [w for w in weeks if _week_number(w) is None]
     if numbers and numbers == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 2:
         text = f"{numbers[0]}–{numbers[-1]}"
     else:
@@ -170,7 +171,13 @@ def _span(weeks: list[str]) -> str:
 
 
 def _order(week: str) -> tuple[int, str]:
-    return (int(week), "") if week.isdigit() else (10_000, week)
+    number = _week_number(week)
+    return (number, "") if number is not None else (10_000, week)
+
+
+def _week_number(week: str) -> int | None:
+    """A week written in the digits 0–9 ("²".isdigit() is true, and int() refuses it; "١٢" is no week)."""
+    return int(week) if is_digits(week) and len(week) < 9 else None
 
 
 def _same(cell: str, asked: str) -> bool:

@@ -15,6 +15,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, OperationalError
 
 from ..core.errors import ParlayError, option
+from ..core.text import is_digits
 from . import schema
 
 # what the store's users have found here: Conflict, retry_conflicts and database_url
@@ -153,8 +154,14 @@ class Store:
         version = conn.execute(
             select(schema.meta.c.value).where(schema.meta.c.key == "schema_version")
         ).scalar()
-        if unknown or (version is not None and version.isdigit() and int(version) > schema.SCHEMA_VERSION):
-            what = f"its changes {', '.join(unknown)}" if unknown else f"schema version {version}"
+        said = str(version or "")
+        newer = is_digits(said) and (len(said.lstrip("0")) > 9 or int(said) > schema.SCHEMA_VERSION)
+        if unknown or newer:  # "²".isdigit() is true, and int() refuses it
+            what = (
+                f"its changes {', '.join(unknown)}"
+                if unknown
+                else f"schema version {said if len(said) <= 20 else said[:20] + '…'}"
+            )
             raise NewerDatabase(
                 f"the pool database {self.shown} was written by a newer release of parlaycards ({what}, which this "
                 "release does not know). It was left as it is: upgrade parlaycards (pip install -U parlaycards) "

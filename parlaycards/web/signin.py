@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from ..core.text import is_digits
 from ..services import access
 from .app import page, problem, site_of
 from .guard import SESSION_COOKIE, SESSION_HOURS, Session
@@ -47,17 +48,26 @@ async def session_of(request: Request) -> Session | None:
     return await run_in_threadpool(site_of(request).guard.session, request.cookies.get(SESSION_COOKIE))
 
 
+def content_length(request: Request) -> int | None:
+    """The request's Content-Length in the digits 0–9 (`"²".isdigit()` and `"١٢".isdigit()` are true as
+    well), or None when it has none such. A length of thousands of digits is read as past any limit."""
+    length = request.headers.get("content-length") or ""
+    if not is_digits(length):
+        return None
+    return int(length) if len(length) <= 18 else 10**18
+
+
 async def form_refusal(request: Request, session: Session) -> Response | None:
     """Why a form sent to an operator page is refused (no length, too large, no CSRF token), or None."""
-    length = request.headers.get("content-length")
-    if length is None or not length.isdigit():
+    length = content_length(request)
+    if length is None:
         return problem(request, 411, "Refused", "The form was sent without its length; send it again.")
-    if int(length) > MAX_UPLOAD + 64 * 1024:
+    if length > MAX_UPLOAD + 64 * 1024:
         return problem(
             request,
             413,
             "Too large",
-            f"That upload is {int(length) / 1_048_576:.1f} MB; photos of up to "
+            f"That upload is {length / 1_048_576:.1f} MB; photos of up to "
             f"{MAX_UPLOAD // 1_048_576} MB are read. Take it again at a lower resolution.",
         )
     data = await request.form(max_files=1, max_fields=40)
@@ -161,8 +171,8 @@ async def password(request: Request) -> Response:
     await site.brake.look(who)
     if site.brake.blocked(who):
         return too_many(request)
-    length = request.headers.get("content-length") or ""
-    if not length.isdigit() or int(length) > 16 * 1024:
+    length = content_length(request)
+    if length is None or length > 16 * 1024:
         return problem(request, 413, "Refused", "That sign-in form is not one this page sent.")
     f = await request.form(max_files=0, max_fields=4)
     sent, kept = str(f.get("csrf") or ""), request.cookies.get(LOGIN_COOKIE) or ""

@@ -15,7 +15,7 @@ from starlette.datastructures import UploadFile
 from ..core.errors import LimitError, ParlayError
 from ..core.text import file_stamp
 from ..io.files import owner_only
-from ..io.scan_limits import check_image_file
+from ..io.scan_limits import check_image_file, header_of
 from ..services import scan as scan_svc
 from .app import Site
 
@@ -76,10 +76,7 @@ async def scan_photo(
 
 
 def _format(path: Path) -> str:
-    from PIL import Image
-
-    with Image.open(path) as im:
-        kind = im.format or ""
+    kind = header_of(path, lambda im: str(im.format or ""))
     if kind not in FORMATS:
         raise LimitError(
             f"a {kind or 'unknown'} image is not read. Accepted: JPEG, PNG, WebP, TIFF or BMP photos."

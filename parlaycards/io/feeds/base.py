@@ -233,7 +233,9 @@ def misshapen(provider: Provider, source: str, index: int, exc: Exception, holds
         said = str(exc)
     elif isinstance(exc, KeyError):
         said = f'has no "{str(exc.args[0])[:40]}"' if exc.args else "has a part missing"
-    elif isinstance(exc, ValueError):  # this module's own: "a team name where it holds int 5"
+    elif isinstance(
+        exc, ValueError
+    ):  # an adapter's own, naming what is missing: "the final score of both teams"
         said = f"lacks {exc}"
     else:
         said = "has a part of another kind than a feed sends"
@@ -284,45 +286,52 @@ def held(value: object) -> str:
     return "an object"
 
 
-def team_name(value: object) -> str:
+def team_name(value: object, path: str) -> str:
     """A team name as a feed sends it: text (normalised, invisible characters removed), never an object
-    or a number made into one (a ValueError says what it held)."""
+    or a number made into one (Shape naming `path`, the field's place in the event, and what it holds)."""
     from ...core.text import clean_name
 
     if not isinstance(value, str) or not clean_name(value):
-        raise ValueError(f"a team name where it holds {type(value).__name__} {str(value)[:40]}")
+        raise Shape(f"has {held(value)} as its {path}, where a team's name (text) belongs")
     return clean_name(value)
 
 
 FEED_NUMBER = Decimal(100_000)  # no line, total, score or price a feed sends is this large
 
 
-def number(value: object) -> Decimal | None:
-    """A number as feeds write them (44.5, "44.5", -3); None when there is none. A number that is not
-    finite or is past any line, total, score or price (NaN, Infinity, 1e308) is a ValueError: the
-    feed is wrong, and the adapter says so rather than read it."""
+def number(value: object, path: str, what: str = "a number") -> Decimal | None:
+    """A number as feeds write them (44.5, "44.5", -3); None when there is none (null or ""). Text that is
+    no number, or a number that is not finite or is past any line, total, score or price (NaN, Infinity,
+    1e308), is a Shape naming `path` and saying `what` belongs there: the feed is wrong, and the adapter
+    says so rather than read it or pass over it."""
     if value is None or value == "" or isinstance(value, bool):
         return None
+    wrong = Shape(f"has {held(value)} as its {path}, where {what} belongs")
     if not isinstance(value, (str, int, float, Decimal)):
-        raise ValueError(f"a number where it holds {type(value).__name__} {str(value)[:40]}")
+        raise wrong
+    text = str(value).strip()
     try:
-        d = Decimal(str(value).strip())
+        if not text.isascii():  # Decimal reads "١٢" as 12 too
+            raise ArithmeticError
+        d = Decimal(text)
     except ArithmeticError:
-        return None
+        raise wrong from None
     if not d.is_finite() or abs(d) >= FEED_NUMBER:
-        raise ValueError(f"a number in range where it holds {str(value)[:40]}")
+        raise wrong
     return d
 
 
-def score(value: object) -> int | None:
-    """A final score, 0–999; None when there is none (a score out of that range is a ValueError)."""
+def score(value: object, path: str) -> int | None:
+    """A final score, a whole number 0–999; None when there is none (null or ""). Anything else (text, a
+    fraction, a number out of that range) is a Shape naming `path`."""
     from ...core.bounds import MAX_SCORE
 
     if isinstance(value, dict):
         value = value.get("value", value.get("displayValue"))
-    d = number(value)
-    if d is None or d != d.to_integral_value():
+    what = f"a score (a whole number from 0 to {MAX_SCORE})"
+    d = number(value, path, what)
+    if d is None:
         return None
-    if not 0 <= d <= MAX_SCORE:
-        raise ValueError(f"a score from 0 to {MAX_SCORE} where it holds {str(value)[:40]}")
+    if d != d.to_integral_value() or not 0 <= d <= MAX_SCORE:
+        raise Shape(f"has {held(value)} as its {path}, where {what} belongs")
     return int(d)

@@ -103,8 +103,12 @@ class Espn:
                     f"{source}: event {i + 1} of the ESPN scoreboard {said}; nothing was changed. {SCOREBOARD} "
                     "If the file was saved from a browser, check it is ESPN's response itself."
                 ) from None
-            except ValueError as exc:  # a team name, score or number of another kind, said by `base`
-                raise unexpected(self, source, f"event {i + 1} lacks {exc}") from None
+            except ValueError:  # a part no check above names: said as a part of another kind
+                raise ParlayError(
+                    f"{source}: event {i + 1} of the ESPN scoreboard has a part of another kind than a "
+                    f"scoreboard's; nothing was changed. {SCOREBOARD} If the file was saved from a browser, "
+                    "check it is ESPN's response itself."
+                ) from None
             games.append(game)
             if book:
                 books[book] += 1
@@ -123,15 +127,18 @@ class Espn:
         comp = part(part(event, "competitions", list, "competitions"), 0, dict, "competitions[0]")
         competitors = part(comp, "competitors", list, "competitions[0].competitors")
         sides: dict[str, dict[str, Any]] = {}
+        places: dict[str, str] = {}  # each side's place in the event, as competitions[0].competitors[1]
         for j in range(len(competitors)):
             at = f"competitions[0].competitors[{j}]"
             competitor = part(competitors, j, dict, at)
             part(competitor, "team", dict, f"{at}.team")
-            sides[part(competitor, "homeAway", str, f"{at}.homeAway")] = competitor
+            side = part(competitor, "homeAway", str, f"{at}.homeAway")
+            sides[side], places[side] = competitor, at
         for side in ("away", "home"):
             if side not in sides:
                 raise Shape(f'has no competitor with homeAway "{side}" in competitions[0].competitors')
         away, home = sides["away"], sides["home"]
+        names = (_name(away, places["away"]), _name(home, places["home"]))
         own = bool(comp.get("status"))  # the competition's status, else the event's
         status = part(
             comp if own else event,
@@ -142,7 +149,11 @@ class Espn:
         kind = part(status, "type", dict, "status.type")
         state = _status(kind)
         when = comp.get("date") or event.get("date")
-        kickoff = _kickoff(when, query.zone) if when else None
+        kickoff = (
+            _kickoff(when, query.zone, "competitions[0].date" if comp.get("date") else "date")
+            if when
+            else None
+        )
         listed = comp.get("odds")
         odds = listed[0] if isinstance(listed, list) and listed else None
         spread = total = None
@@ -150,27 +161,27 @@ class Espn:
         book = ""
         if isinstance(odds, dict):
             book = str((odds.get("provider") or {}).get("name") or "")
-            total = number(odds.get("overUnder"))
+            total = number(odds.get("overUnder"), "competitions[0].odds[0].overUnder", "a total")
             total = to_half(total) if total is not None and total > 0 else None
             details = str(odds.get("details") or "").strip()
             lg = leagues.get(query.league)
             if lg is not None and lg.run_line is not None:
                 spread, problem = _run_line(odds, details, away, home, lg.run_line)
             elif details:
-                spread, problem = _spread(details, away, home)
+                spread, problem = _spread(details, away, home, names)
         final = state in (Status.FINAL,)
         return FeedGame(
             league=query.league,
-            away=_name(away),
-            home=_name(home),
+            away=names[0],
+            home=names[1],
             kickoff=kickoff,
             neutral=bool(comp.get("neutralSite")),
             spread=spread,
             total=total,
             status=state,
             detail=str(kind.get("detail") or kind.get("description") or ""),
-            away_score=score(away.get("score")) if final else None,
-            home_score=score(home.get("score")) if final else None,
+            away_score=score(away.get("score"), f"{places['away']}.score") if final else None,
+            home_score=score(home.get("score"), f"{places['home']}.score") if final else None,
             ranks=(_rank(away), _rank(home)),
             problem=problem,
         ), book
@@ -186,14 +197,15 @@ def _league(query: Query) -> leagues.League:
     return found
 
 
-def _name(competitor: dict[str, Any]) -> str:
+def _name(competitor: dict[str, Any], at: str) -> str:
+    """The team's name (its displayName, else name, else abbreviation) of the competitor at `at`."""
     team = competitor["team"]
-    said = team.get("displayName") or team.get("name") or team.get("abbreviation")
-    if said is None:
+    key = next((k for k in ("displayName", "name", "abbreviation") if team.get(k) not in (None, "")), None)
+    if key is None:
         raise Shape(
             f"has no name for the {competitor.get('homeAway')} team (its displayName, name or abbreviation)"
         )
-    return team_name(said)
+    return team_name(team[key], f"{at}.team.{key}")
 
 
 def _rank(competitor: dict[str, Any]) -> int | None:
@@ -201,10 +213,13 @@ def _rank(competitor: dict[str, Any]) -> int | None:
     return int(rank) if isinstance(rank, int) and 0 < rank < UNRANKED else None
 
 
-def _kickoff(text: str, zone: str) -> datetime | None:
+def _kickoff(text: str, zone: str, path: str) -> datetime | None:
     from zoneinfo import ZoneInfo
 
-    moment = read_moment(str(text), ZoneInfo(zone), "the feed's kickoff")
+    try:
+        moment = read_moment(str(text), ZoneInfo(zone), "the feed's kickoff")
+    except ValueError:
+        raise Shape(f"has {held(text)} as its {path}, where a date and time belongs") from None
     return moment.astimezone(ZoneInfo(zone)) if isinstance(moment, datetime) else None
 
 
@@ -222,7 +237,9 @@ def _status(kind: dict[str, Any]) -> Status:
     return Status.IN_PROGRESS  # in play, halftime, delayed, suspended: not over
 
 
-def _spread(details: str, away: dict[str, Any], home: dict[str, Any]) -> tuple[Decimal | None, str | None]:
+def _spread(
+    details: str, away: dict[str, Any], home: dict[str, Any], names: tuple[str, str]
+) -> tuple[Decimal | None, str | None]:
     """Home's line from ESPN's "KC -6.5" / "EVEN": the named team lays (or takes) the number."""
     if details.lower() in PICK_WORDS:
         return Decimal(0), None
@@ -236,7 +253,7 @@ def _spread(details: str, away: dict[str, Any], home: dict[str, Any]) -> tuple[D
         return None, f'the line "{details}" is not a team and a line'
     side = _side(name, away, home)
     if side is None:
-        return None, f'the line "{details}" names neither {_name(away)} nor {_name(home)}'
+        return None, f'the line "{details}" names neither {names[0]} nor {names[1]}'
     return to_half(value if side == "home" else -value), None
 
 
@@ -250,10 +267,11 @@ def _run_line(
     if isinstance(point, dict) and isinstance(point.get("home"), dict):
         for when in ("close", "current", "open"):
             part = point["home"].get(when)
-            value = number(part.get("line")) if isinstance(part, dict) else None
+            at = f"competitions[0].odds[0].pointSpread.home.{when}.line"
+            value = number(part.get("line"), at, "a line") if isinstance(part, dict) else None
             if value is not None:
                 return to_half(value), None
-    size = number(odds.get("spread"))
+    size = number(odds.get("spread"), "competitions[0].odds[0].spread", "a line")
     size = abs(size) if size else usual
     favourite = None
     for side, key in (("home", "homeTeamOdds"), ("away", "awayTeamOdds")):
@@ -262,7 +280,7 @@ def _run_line(
     if favourite is None and details and details.lower() not in PICK_WORDS:
         named = re.fullmatch(r"(.*?\S)\s*([+-]\d{3,5})", details.replace("−", "-"))
         if named is not None:
-            price = number(named[2])
+            price = number(named[2], "competitions[0].odds[0].details", "a price")
             laid = _side(named[1], away, home)
             if laid is not None and price is not None and price != 0:
                 other = "away" if laid == "home" else "home"

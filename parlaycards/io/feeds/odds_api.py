@@ -122,22 +122,29 @@ class OddsApi:
         games: list[FeedGame] = []
         for i, event in enumerate(self._events(data, source)):
             try:
-                home, away = team_name(_object(event)["home_team"]), team_name(event["away_team"])
+                home, away = _teams(_object(event))
                 listed = (
                     part(event, "scores", list, "scores") if event.get("scores") else []
                 )  # null: not begun
                 given = [part(listed, j, dict, f"scores[{j}]") for j in range(len(listed))]
-                points = {str(s["name"]): score(s["score"]) for s in given}
+                points = {
+                    team_name(s.get("name"), f"scores[{j}].name"): score(s.get("score"), f"scores[{j}].score")
+                    for j, s in enumerate(given)
+                }
                 completed = event.get("completed") is True
                 state = Status.FINAL if completed else Status.IN_PROGRESS if points else Status.SCHEDULED
-                if completed and (points.get(home) is None or points.get(away) is None):
-                    raise ValueError("the final score of both teams")
+                for team in (away, home):
+                    if completed and points.get(team) is None:
+                        raise Shape(
+                            f'is completed but has no score for "{team}" in its scores (a final holds one '
+                            "for each team, named as home_team and away_team name them)"
+                        )
                 games.append(
                     FeedGame(
                         league=query.league,
                         away=away,
                         home=home,
-                        kickoff=_moment(event["commence_time"], query.zone),
+                        kickoff=_moment(event["commence_time"], query.zone, "commence_time"),
                         status=state,
                         detail="Final" if completed else "in progress" if points else "not started",
                         away_score=points.get(away) if completed else None,
@@ -155,6 +162,11 @@ class OddsApi:
         return data
 
 
+def _teams(event: dict[str, Any]) -> tuple[str, str]:
+    """The event's home and away teams' names."""
+    return team_name(event["home_team"], "home_team"), team_name(event["away_team"], "away_team")
+
+
 def _object(event: object) -> dict[str, Any]:
     """An event, which the API sends as an object; else Shape saying what it is."""
     if not isinstance(event, dict):
@@ -167,27 +179,29 @@ def _event_lines(
 ) -> tuple[FeedGame, int]:
     """One event's game, its lines the median of its bookmakers' (or the one asked for), and how many
     bookmakers gave a spread; each bookmaker's key into `books_seen`, each lines update into `updated`."""
-    home, away = team_name(event["home_team"]), team_name(event["away_team"])
+    home, away = _teams(event)
     spreads: list[Decimal] = []
     totals: list[Decimal] = []
-    kickoff = _moment(event["commence_time"], query.zone)
+    kickoff = _moment(event["commence_time"], query.zone, "commence_time")
     started = False  # a bookmaker updated after kickoff: its lines are in-play ones, not the board's
-    for book in event.get("bookmakers") or []:
+    for k, book in enumerate(event.get("bookmakers") or []):
+        at = f"bookmakers[{k}]"
+        book = part(event["bookmakers"], k, dict, at)
         if book.get("last_update"):
-            started = started or _moment(book["last_update"], query.zone) > kickoff
+            started = started or _moment(book["last_update"], query.zone, f"{at}.last_update") > kickoff
         books_seen.add(str(book["key"]))
         if query.book and query.book.casefold() not in (
             str(book["key"]).casefold(),
             str(book.get("title", "")).casefold(),
         ):
             continue
-        got = _book_lines(book, home)
+        got = _book_lines(book, home, at)
         if got[0] is not None:
             spreads.append(got[0])
         if got[1] is not None:
             totals.append(got[1])
         if got != (None, None) and book.get("last_update"):
-            updated.append(_moment(book["last_update"], query.zone))
+            updated.append(_moment(book["last_update"], query.zone, f"{at}.last_update"))
     game = FeedGame(
         league=query.league,
         away=away,
@@ -201,24 +215,51 @@ def _event_lines(
     return game, len(spreads)
 
 
-def _book_lines(book: dict[str, Any], home: str) -> tuple[Decimal | None, Decimal | None]:
-    """One bookmaker's home line and total (None where it has no such market)."""
+def _book_lines(book: dict[str, Any], home: str, at: str) -> tuple[Decimal | None, Decimal | None]:
+    """One bookmaker's home line and total (None where it has no such market); `at` is its place in the
+    event (`bookmakers[0]`)."""
     spread = total = None
-    for market in book.get("markets") or []:
-        outcomes = market["outcomes"]
+    for m, market in enumerate(book.get("markets") or []):
+        where = f"{at}.markets[{m}]"
+        outcomes = part(part(book["markets"], m, dict, where), "outcomes", list, f"{where}.outcomes")
+        points = {
+            o: part(outcomes, o, dict, f"{where}.outcomes[{o}]").get("point") for o in range(len(outcomes))
+        }
         if market["key"] == "spreads":
-            spread = next((number(o["point"]) for o in outcomes if o["name"] == home), None)
+            spread = next(
+                (
+                    number(points[o], f"{where}.outcomes[{o}].point", "a line")
+                    for o in points
+                    if outcomes[o].get("name") == home
+                ),
+                None,
+            )
             if spread is None and outcomes:
-                raise ValueError(f"a spread for {home}")
+                raise Shape(f"has no spread for {home} (the home team) in its {where}.outcomes")
         elif market["key"] == "totals":
-            total = next((number(o["point"]) for o in outcomes if str(o["name"]).lower() == "over"), None)
+            total = next(
+                (
+                    number(points[o], f"{where}.outcomes[{o}].point", "a total")
+                    for o in points
+                    if str(outcomes[o].get("name")).lower() == "over"
+                ),
+                None,
+            )
     return spread, total
 
 
-def _moment(text: object, zone: str) -> datetime:
-    moment = read_moment(str(text), ZoneInfo(zone), "the feed's time")
+def _moment(text: object, zone: str, path: str) -> datetime:
+    """A moment the API sends (`commence_time`, a bookmaker's `last_update`): a Shape naming `path` when it
+    is none."""
+    wrong = Shape(f"has {held(text)} as its {path}, where a date and time belongs")
+    if not isinstance(text, str):
+        raise wrong
+    try:
+        moment = read_moment(text, ZoneInfo(zone), "the feed's time")
+    except ValueError:
+        raise wrong from None
     if not isinstance(moment, datetime):
-        raise ValueError(f'a time ("{text}")')
+        raise wrong
     return moment.astimezone(ZoneInfo(zone))
 
 
