@@ -95,7 +95,7 @@ def refuse_unprintable_card(card: Card) -> None:
         raise ParlayError(
             f"card {card.slug}: {'; '.join(long[:5])}{' …' if len(long) > 5 else ''}, the most a card "
             "prints; nothing was changed. Shorten a team's name with `game set`, the disclaimer with `rules set "
-            "--disclaimer`."
+            f"{option('disclaimer')}`."
         )
     bad = unprintable_fields(card)
     if bad:
