@@ -78,6 +78,25 @@ def test_revert_makes_a_new_version_with_the_old_content(store):
         versions.revert_card(store, "nfl-w12", 9)
 
 
+def test_a_revert_keeps_a_kickoff_known_by_its_day_only(store):
+    """A game known only by its day (TBA) came back from a revert as midnight of that day, moved into the
+    card's time zone (the evening before), and the card then stopped `show` and `print` (TypeError)."""
+    from datetime import date
+
+    card = make_card()
+    day = date(2026, 11, 22)
+    new_card(
+        store,
+        card.model_copy(
+            update={"games": (card.games[0].model_copy(update={"kickoff": day}),) + card.games[1:]}
+        ),
+    )
+    change(store, "nfl-w12", lambda c: edits.with_game(c, 103, spread=Decimal("-4")))
+    saved = versions.revert_card(store, "nfl-w12", 1)
+    assert saved.card.games[0].kickoff == day and type(saved.card.games[0].kickoff) is date
+    assert [c for c in saved.changes if "kickoff" in str(c)] == []
+
+
 def test_cli_card_delete_and_revert(store, db_path):
     new_card(store)
     change(store, "nfl-w12", lambda c: edits.with_game(c, 101, spread=Decimal("-4")))

@@ -61,7 +61,9 @@ def revert_card(store: Store, slug: str, to: int) -> Edited:
         note = f"reverted to version {to}"
         check_numbers(tx, latest, old, "this revert")
         refuse_earlier_kickoffs(tx, latest, old)
-        saved = card_rows.save(tx, Card.model_validate({**_content(old), "slug": slug}), note)
+        # from the record itself, not its JSON: a date-only (TBA) kickoff's "2026-11-28" would read back
+        # as midnight, moved into the card's time zone
+        saved = card_rows.save(tx, old.model_copy(update={"slug": slug}), note)
         changes = tuple(card_changes(latest, saved))
         tx.audit("card.revert", slug, to=to, was=latest.version, version=saved.version, changes=list(changes))
         return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))
