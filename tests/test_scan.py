@@ -398,6 +398,24 @@ def test_a_card_of_another_pool_is_not_genuine_here(store: Store, tmp_path: Path
     ]
 
 
+def test_a_card_of_another_pool_with_our_serial_and_the_same_marks_is_no_rescan(store: Store, tmp_path: Path):
+    """Another pool's card bearing a serial entered here, marked the same, was taken for this card scanned
+    again ("entered once") without its verify code checked: it waits in review as not genuine here."""
+    other = Store(f"sqlite:///{tmp_path / 'other.db'}")
+    theirs = printed(other, nfl_card(16), "letter-2up", 2, tmp_path / "theirs")
+    other.dispose()
+    ours = printed(store, nfl_card(16), "letter-2up", 2, tmp_path / "ours")
+    marks = {0: ((101, 104, 117), "5")}
+    mine = _pdf([sheet(ours, 0, marks)], tmp_path / "mine.pdf")
+    first = svc.scan_cards(store, "nfl-w12", [mine], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert [c.status for c in first.cards if c.serial == "000001"] == ["entered"]
+    forged = _pdf([sheet(theirs, 0, marks)], tmp_path / "theirs.pdf")
+    report = svc.scan_cards(store, "nfl-w12", [forged], received=BEFORE_CUTOFF, folder=tmp_path / "c")
+    assert [(c.status, svc.kind(c.reasons[0])) for c in report.cards if c.serial == "000001"] == [
+        ("review", "verify code does not match")
+    ]
+
+
 def test_multipage_tiff_and_the_pools_default_stake(store: Store, nfl, tmp_path: Path):
     """No stake bubble marked: the pool's default stake; none set and no --stake: review."""
     pages = [

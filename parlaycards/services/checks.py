@@ -131,6 +131,19 @@ class Checks:
             )
         return reasons
 
+    def code_refusal(self, serial: int, code: str) -> str | None:
+        """Why `code` is not the verify code printed beside `serial` on this card (None when it is, or when
+        the serial was not printed for this card: that is said on its own)."""
+        printed = self.printed_from(serial)
+        if printed is None or printed[0] != self.slug:
+            return None
+        if check_code(self.tx.secret, self.slug, printed[1], serial, code):
+            return None
+        return (
+            f'the verify code "{code}" does not match serial {format_serial(serial)} '
+            "(the code is printed beside the serial on the card)"
+        )
+
     def check(
         self, raw: RawEntry, *, where: str, late: bool, source: SourceKind, now: datetime
     ) -> tuple[Entry | None, list[str]]:
@@ -146,11 +159,8 @@ class Checks:
             return None, reasons
         version = printed[1]
         if raw.code:
-            if not check_code(self.tx.secret, self.slug, version, raw.serial, raw.code):
-                reasons.append(
-                    f'the verify code "{raw.code}" does not match serial {s} '
-                    "(the code is printed beside the serial on the card)"
-                )
+            if bad := self.code_refusal(raw.serial, raw.code):
+                reasons.append(bad)
         elif self.require_code:
             reasons.append(
                 "no verify code: this pool requires the code printed beside the serial "

@@ -100,6 +100,8 @@ def _verdict(
     review, and why."""
     slug = run.slug
     status, reasons = "review", list(s.doubts)
+    if s.serial is not None and s.slug == slug and s.code and (bad := checks.code_refusal(s.serial, s.code)):
+        return status, [bad, *reasons]  # another pool's card, or a forged one: never a rescan of ours
     if (
         reasons
         and s.serial is not None
