@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.core import edits
 from parlaycards.core.errors import ParlayError
+from parlaycards.core.models import Result
 from parlaycards.services import entries, grading, results
 from parlaycards.store import results as result_rows
 
@@ -116,6 +117,23 @@ def test_a_score_sheet_that_moves_a_paid_card_is_refused_unless_yes(paid, tmp_pa
     with pytest.raises(ParlayError, match="changes what 1 paid card"):
         results.import_results(paid, SLUG, sheet)
     got = results.import_results(paid, SLUG, sheet, yes=True)
+    assert len(got.paid_moved) == 1 and got.paid_moved[0].startswith("card 000001 (Ann)")
+
+
+def test_a_feeds_final_that_moves_a_paid_card_is_refused_unless_yes_even_with_replace(paid):
+    """`result fetch --replace` stored a feed's final that changed what a paid card won without the --yes
+    that `result set`, `result import` and the web form ask for."""
+    with paid.reading() as tx:
+        games = results.games_of(tx, SLUG)
+    corrected = results.Finals(SLUG, games, [Result(game=103, away_score=17, home_score=20)], ())
+    before = stored(paid)
+    with pytest.raises(ParlayError) as info, paid.transaction() as tx:
+        results.record_finals(tx, corrected, replace=True, source="ESPN")
+    assert "changes what 1 paid card of nfl-w12 won; nothing was stored" in info.value.message
+    assert info.value.problems[0].startswith("card 000001 (Ann): paid $60.00")
+    assert stored(paid) == before
+    with paid.transaction() as tx:
+        got = results.record_finals(tx, corrected, replace=True, source="ESPN", yes=True)
     assert len(got.paid_moved) == 1 and got.paid_moved[0].startswith("card 000001 (Ann)")
 
 

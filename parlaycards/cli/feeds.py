@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ..core.text import plural
-from .options import Fresh, Record, Slug, group, spread
+from .options import Fresh, Record, Slug, YesOpt, group, spread
 from .shell import err, new_pool_path, open_store, run, say_new_pool, state
 
 if TYPE_CHECKING:
@@ -235,12 +235,14 @@ def result_fetch(
         bool,
         typer.Option("--replace", help="Take the feed's score where it differs from one already stored."),
     ] = False,
+    yes: YesOpt = False,
 ) -> None:
     """Record the finals of the card's games from a feed.
 
     Only games the feed calls final (overtime included) are recorded; postponed and cancelled games
     are recorded as cancelled (no action), as `result import` does; games in progress are left alone
-    and named. A final that differs from a score already entered is shown and needs --replace.
+    and named. A final that differs from a score already entered is shown and needs --replace; one that
+    changes what cards already paid won needs --yes too, as `result set` does.
     Then run `grade` as usual.
 
     {network}
@@ -252,7 +254,9 @@ def result_fetch(
 
     source = fetching.source()
     fetched = run(
-        lambda: svc.fetch_results(open_store(), slug, source, dry_run=fetching.dry_run, replace=replace)
+        lambda: svc.fetch_results(
+            open_store(), slug, source, dry_run=fetching.dry_run, replace=replace, yes=yes
+        )
     )
     rec = fetched.recorded
     sources = " and ".join(dict.fromkeys(t.provider for t in fetched.taken))

@@ -102,3 +102,13 @@ def spread(handler: Callable[..., None]) -> Callable[..., None]:
     command.__module__, command.__doc__ = handler.__module__, handler.__doc__
     command.__dict__["__signature__"] = inspect.Signature(params, return_annotation=None)
     return command
+
+
+YesOpt = Annotated[
+    bool,
+    typer.Option(
+        "--yes",
+        help="Store a score that changes what cards already paid won (refused without it, naming each "
+        "card); the payments stay as they were and the next grade shows each card overpaid or owed.",
+    ),
+]

@@ -17,6 +17,7 @@ from .options import (
     PaidNow,
     Slug,
     Xlsx,
+    YesOpt,
     after_cutoff,
     every_entry,
     group,
@@ -227,16 +228,6 @@ def entries(
         print_json(entries_json(view))
     else:
         print_entries(view, limit=None if all_rows else 200, name=name)
-
-
-YesOpt = Annotated[
-    bool,
-    typer.Option(
-        "--yes",
-        help="Store a score that changes what cards already paid won (refused without it, naming each "
-        "card); the payments stay as they were and the next grade shows each card overpaid or owed.",
-    ),
-]
 
 
 @result_app.command("set")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core import leagues, teams
 from ..core.errors import ParlayError
@@ -18,6 +19,9 @@ from ..store import Store, retry_conflicts
 from ..store import cards as card_rows
 from . import results
 from .feeds import LEAGUES, FeedSource, Taken, feeds_folder, keep_raw, read_feed
+
+if TYPE_CHECKING:
+    from .score_checks import Where
 
 
 @dataclass(frozen=True)
@@ -37,9 +41,17 @@ class _DryRun(Exception):
 
 
 def fetch_results(
-    store: Store, slug: str, feed: FeedSource, *, dry_run: bool = False, replace: bool = False
+    store: Store,
+    slug: str,
+    feed: FeedSource,
+    *,
+    dry_run: bool = False,
+    replace: bool = False,
+    yes: bool = False,
+    where: Where = "command line",
 ) -> ResultsFetched:
-    """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them."""
+    """Finals (and postponements) of the card's games from a feed, recorded as `result import` records them
+    (a final that changes what paid cards won, or paid prizes, needs `yes`)."""
     with store.reading() as tx:
         card = card_rows.latest(tx, slug)
         games = results.games_in_play(tx, slug)  # (a game removed before any card carried it: not fetched)
@@ -61,7 +73,7 @@ def fetch_results(
     @retry_conflicts
     def record(taken: list[Taken]) -> results.Recorded:
         with store.transaction() as tx:
-            got = results.record_finals(tx, finals, replace=replace, source=source)
+            got = results.record_finals(tx, finals, replace=replace, source=source, yes=yes, where=where)
             if dry_run:
                 raise _DryRun(got)
             tx.audit(

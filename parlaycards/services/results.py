@@ -224,9 +224,18 @@ def _save(
     )
 
 
-def record_finals(tx: Tx, finals: Finals, *, replace: bool = False, source: str = "the feed") -> Recorded:
+def record_finals(
+    tx: Tx,
+    finals: Finals,
+    *,
+    replace: bool = False,
+    source: str = "the feed",
+    yes: bool = False,
+    where: Where = "command line",
+) -> Recorded:
     """Store results read from elsewhere (a feed) as `result import` stores them. A result that differs
-    from one already stored is refused, each named with both scores, unless `replace`."""
+    from one already stored is refused, each named with both scores, unless `replace`; one that changes
+    what paid cards won or paid prizes, unless `yes` too (as a typed or imported score is)."""
     slug, games, results = finals.slug, finals.games, finals.results
     stored = result_rows.of(tx, slug)
     differ = [(stored[r.game], r) for r in results if r.game in stored and stored[r.game] != r]
@@ -240,7 +249,7 @@ def record_finals(tx: Tx, finals: Finals, *, replace: bool = False, source: str 
                 for old, new in differ
             ),
         )
-    return _save(tx, finals, feed=True)
+    return _save(tx, finals, yes=yes, feed=True, where=where)
 
 
 @dataclass

@@ -25,7 +25,7 @@ def fetch_once(store: Store) -> list[tuple[str, bool, str]]:
         return [("", False, message(exc))]
     for slug, provider in cards:
         try:
-            got = feeds.fetch_results(store, slug, FeedSource(provider))
+            got = feeds.fetch_results(store, slug, FeedSource(provider), where="web")
         except ParlayError as exc:
             ok, said = False, message(exc)
         except Exception as exc:  # noqa: BLE001 - a schedule never stops serve; the page says what broke
