@@ -116,3 +116,70 @@ def test_entry_import_refuses_only_the_row_whose_code_has_other_letters(
         "(the code is printed beside the serial on the card)\n"
     )
     assert [e.serial for e in entry_svc.list_entries(printed, "nfl-w12").entries] == ["000002"]
+
+
+# ------------------------------------------------------------------------------ a field sent twice
+
+
+def _paid_winner(pool: Pool) -> None:
+    """Card 000001's three picks win and it is graded: a card the operator may pay."""
+    from parlaycards.services import grading, results
+
+    for number, away, home in ((101, 30, 0), (103, 0, 30), (117, 30, 0)):
+        results.set_result(pool.store, SLUG, number, away, home)
+    grading.grade(pool.store, SLUG)
+
+
+@pytest.mark.parametrize(
+    ("path", "fields", "name"),
+    [
+        ("pay", [("serial", "000030"), ("serial", "000001")], "serial"),
+        ("score", [("game", "101"), ("away", "20"), ("away", "99"), ("home", "3")], "away"),
+        ("returned", [("serial", "000001"), ("amount", "10"), ("amount", "20")], "amount"),
+        ("accept", [("which", "000002"), ("picks", "102,103,105"), ("stake", "5"), ("stake", "50")], "stake"),
+    ],
+)
+def test_a_field_the_page_sends_once_that_comes_twice_is_refused_naming_it(
+    pool: Pool, site: Site, path: str, fields: list[tuple[str, str]], name: str
+):
+    """`serial=000030&serial=000001` paid the last one; now the form is refused and nothing changes."""
+    import urllib.parse
+
+    _paid_winner(pool)
+    if path == "returned":
+        entry_svc.pay(pool.store, SLUG, 1)
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}").text)
+    before = snapshot(db_file(site))
+    r = c.post(
+        f"/op/{SLUG}/{path}",
+        content=urllib.parse.urlencode([("csrf", token), *fields]),
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert r.status_code == 400 and "Form not read" in r.text, r.text
+    said = html.unescape(r.text)
+    assert f'The form carried the field "{name}" 2 times, where the page sends it once' in said, said
+    assert "nothing was changed" in said
+    assert snapshot(db_file(site)) == before
+
+
+def test_cards_ticked_together_are_still_one_field_sent_many_times(pool: Pool, site: Site):
+    waiting = wait_without_serial(site.store)
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}").text)
+    r = c.post(
+        f"/op/{SLUG}/decide",
+        data={"csrf": token, "which": ["000002", f"#{waiting}"], "do": "reject", "reason": "blank"},
+    )
+    assert r.status_code == 200 and f"Rejected 000002, #{waiting}." in r.text, r.text
+
+
+def test_a_sign_in_form_with_its_password_twice_is_refused_unread(pool: Pool, site: Site):
+    c = client(site, "10.0.0.5")
+    r = c.post(
+        "/op/login",
+        content=b"csrf=a&password=x&password=y",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert r.status_code == 400 and 'the field "password" 2 times' in html.unescape(r.text)
+    assert site.brake._recent("op 10.0.0.5") == []  # not a wrong password: nothing was checked
