@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
@@ -18,7 +19,7 @@ from parlaycards.web.guard import Brake
 
 from .pool_support import BEFORE_KICKOFF, new_card, print_serials, xlsx
 from .test_web import csrf, db_file, snapshot
-from .web_support import SLUG, Pool, make_pool, wait_without_serial
+from .web_support import SLUG, Pool, make_pool, serving, wait_without_serial
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -183,3 +184,124 @@ def test_a_sign_in_form_with_its_password_twice_is_refused_unread(pool: Pool, si
     )
     assert r.status_code == 400 and 'the field "password" 2 times' in html.unescape(r.text)
     assert site.brake._recent("op 10.0.0.5") == []  # not a wrong password: nothing was checked
+
+
+# --------------------------------------------------------------- forms the parser cannot read, hang-ups
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "said"),
+    [
+        (b"--x\r\nnot a form", "multipart/form-data", "The form could not be read (it came cut short"),
+        (
+            b'--b\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nAA\r\n'
+            b'--b\r\nContent-Disposition: form-data; name="photo"; filename="b.jpg"\r\n\r\nBB\r\n--b--\r\n',
+            "multipart/form-data; boundary=b",
+            "The form carried more than one file, so nothing was read or changed: send one photo at a time.",
+        ),
+        (
+            b'--b\r\nContent-Disposition: form-data; filename="a.jpg"\r\n\r\nAA\r\n--b--\r\n',
+            "multipart/form-data; boundary=b",
+            "The form could not be read (it came cut short",
+        ),
+    ],
+)
+def test_a_form_the_parser_cannot_read_is_refused_on_the_tools_own_page(
+    pool: Pool, site: Site, body: bytes, kind: str, said: str
+):
+    """ "Missing boundary in multipart." and "Too many files. Maximum number of files is 1." were answered
+    as the library's bare text."""
+    c = operator(site)
+    before = snapshot(db_file(site))
+    r = c.post(f"/op/{SLUG}/phone", content=body, headers={"content-type": kind})
+    assert r.status_code == 400 and "Form not read" in r.text and "<html" in r.text, r.text
+    assert said in html.unescape(r.text)
+    assert "Maximum number" not in r.text and "boundary" not in r.text.lower()
+    assert snapshot(db_file(site)) == before
+    login = client(site, "10.0.0.9").post(
+        "/op/login",
+        content=b'--b\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\nA\r\n--b--\r\n',
+        headers={"content-type": "multipart/form-data; boundary=b"},
+    )
+    assert login.status_code == 400 and "The form carried a file, which this page never sends" in login.text
+
+
+def test_a_request_starlette_refuses_is_answered_by_the_tools_page(pool: Pool, site: Site):
+    from starlette.exceptions import HTTPException
+
+    from parlaycards.web import players
+
+    async def refusing(request):  # a refusal Starlette raises itself, wherever it comes from
+        raise HTTPException(status_code=400, detail="Some library words.")
+
+    app = create_app(site.store, site)
+    app.router.routes.insert(0, players.route("/x-refused", refusing))
+    r = TestClient(app, base_url="https://testserver").get("/x-refused")
+    assert r.status_code == 400 and "Not read" in r.text and "Some library words" not in r.text
+
+
+def _hang_up(site: Site, path: str, cookie: str = "") -> list[dict]:
+    """A request whose browser sends a part of its body, then hangs up: what the application sends."""
+    import asyncio
+
+    body = b"csrf=abc&password="
+    head = [(b"host", b"testserver"), (b"content-type", b"application/x-www-form-urlencoded")]
+    head += [(b"content-length", b"500")] + ([(b"cookie", cookie.encode())] if cookie else [])
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "https",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": head,
+        "client": ("10.0.0.8", 5000),
+        "server": ("testserver", 443),
+    }
+    said = [{"type": "http.request", "body": body, "more_body": True}, {"type": "http.disconnect"}]
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return said.pop(0) if said else {"type": "http.disconnect"}
+
+    async def send(msg: dict) -> None:
+        sent.append(msg)
+
+    asyncio.run(create_app(site.store, site)(scope, receive, send))
+    return sent
+
+
+def test_a_browser_that_hangs_up_mid_form_gets_nothing_and_nothing_is_printed(
+    pool: Pool, site: Site, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+):
+    """ "ERROR: Exception in ASGI application" and a ClientDisconnect traceback were printed by `serve`."""
+    c = operator(site)
+    before = snapshot(db_file(site))
+    capfd.readouterr()
+    assert _hang_up(site, "/op/login") == []
+    assert _hang_up(site, f"/op/{SLUG}/pay", f"pc_operator={c.cookies['pc_operator']}") == []
+    out = capfd.readouterr()
+    assert out.out == "" and out.err == "" and caplog.records == []
+    assert snapshot(db_file(site)) == before
+
+
+def test_serve_prints_nothing_when_a_browser_hangs_up_mid_form(pool: Pool, tmp_path: Path):
+    import socket
+
+    here = {"PYTHONPATH": str(Path(__file__).parent.parent)}  # this code, whatever is installed
+    with serving(pool.store.url.removeprefix("sqlite:///"), tmp_path, env=here) as s:
+        port = int(s.base.rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall(
+                b"POST /op/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+                b"Content-Length: 500\r\n\r\ncsrf=abc&pass"
+            )
+        import time
+
+        time.sleep(1.0)
+        assert httpx.get(f"{s.base}/{SLUG}").status_code == 200  # still serving
+        said = s.said()
+    assert "Exception" not in said and "Traceback" not in said and "ClientDisconnect" not in said, said
