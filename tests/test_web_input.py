@@ -305,3 +305,58 @@ def test_serve_prints_nothing_when_a_browser_hangs_up_mid_form(pool: Pool, tmp_p
         assert httpx.get(f"{s.base}/{SLUG}").status_code == 200  # still serving
         said = s.said()
     assert "Exception" not in said and "Traceback" not in said and "ClientDisconnect" not in said, said
+
+
+# ------------------------------------------------------------------------------ the phone page's words
+
+
+def _send(site: Site, name: str, body: bytes) -> tuple[int, str]:
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}/phone").text)
+    r = c.post(f"/op/{SLUG}/phone", data={"csrf": token}, files={"photo": (name, body, "image/jpeg")})
+    return r.status_code, " ".join(html.unescape(r.text).split())
+
+
+def test_the_phone_page_names_only_what_it_reads(pool: Pool, site: Site, capfd: pytest.CaptureFixture[str]):
+    """The refusal said "Accepted: … and PDF files" of a page that refuses a PDF as "not an image", and
+    named the exception class of a damaged header ("(OSError)")."""
+    import cv2
+    import numpy as np
+
+    before = snapshot(db_file(site))
+    png = cv2.imencode(".png", np.zeros((10, 10), np.uint8))[1].tobytes()
+    photos = "Accepted: JPEG, PNG, WebP, TIFF or BMP photos."
+    status, said = _send(site, "cards.pdf", b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n")
+    assert status == 400 and f"The photo is a PDF file, which this page does not read. {photos}" in said, said
+    assert "`parlaycards scan`" in said
+    status, said = _send(site, "cut.png", png[:16])
+    assert status == 400 and f"The photo is damaged: its header could not be read. {photos}" in said, said
+    capfd.readouterr()
+    status, said = _send(site, "exif.tif", b"II*\x00\x08\x00\x00\x00\xff\xff")
+    assert status == 400 and photos in said and "Corrupt EXIF" not in capfd.readouterr().err
+    status, said = _send(site, "notes.jpg", b"this is not a picture")
+    assert status == 400 and photos in said
+    page = " ".join(operator(site).get(f"/op/{SLUG}/phone").text.split())
+    assert "JPEG, PNG, WebP, TIFF or BMP, up to 25 MB." in page
+    for text in (said, page):
+        assert "PDF files" not in text and "Error)" not in text
+    assert snapshot(db_file(site)) == before
+    assert not any((site.crops / "photos").glob("*"))
+
+
+@pytest.mark.parametrize(
+    ("size", "status", "said"),
+    [
+        (26_000_000, 413, "That upload is 26.0 MB; photos of up to 25 MB are read."),
+        (25_000_001, 400, "The photo is over 25 MB; take it again at a lower resolution."),
+    ],
+)
+def test_a_photo_over_25_mb_as_a_phone_counts_them_is_refused(
+    pool: Pool, site: Site, size: int, status: int, said: str
+):
+    """A photo the phone calls 26 MB (26,000,000 bytes) was read, on a page that says "up to 25 MB"."""
+    before = snapshot(db_file(site))
+    got, text = _send(site, "big.jpg", b"\xff" * size)
+    assert got == status and said in text, text[:2000]
+    assert snapshot(db_file(site)) == before
+    assert not any((site.crops / "photos").glob("*"))

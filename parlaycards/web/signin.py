@@ -22,7 +22,7 @@ from . import forms
 from .app import message, page, problem, site_of
 from .guard import SESSION_COOKIE, SESSION_HOURS, Session
 from .players import SLUG, address
-from .upload import MAX_UPLOAD
+from .upload import MAX_UPLOAD, MB
 
 LOGIN_COOKIE = "pc_login"  # the password form's CSRF token, before there is a session
 Handler = Callable[[Request, Session], Awaitable[Response]]
@@ -69,8 +69,8 @@ async def form_refusal(request: Request, session: Session) -> Response | None:
             request,
             413,
             "Too large",
-            f"That upload is {length / 1_048_576:.1f} MB; photos of up to "
-            f"{MAX_UPLOAD // 1_048_576} MB are read. Take it again at a lower resolution.",
+            f"That upload is {length / MB:.1f} MB; photos of up to "
+            f"{MAX_UPLOAD // MB} MB are read. Take it again at a lower resolution.",
         )
     try:
         data = await forms.read(request, max_files=1, max_fields=40)
