@@ -60,8 +60,10 @@ def normalise_code(text: str) -> str:
 
 
 def check_code(secret: bytes, slug: str, version: int, serial: int, code: str) -> bool:
-    """True when `code` is this card's verify code (case and spaces ignored)."""
-    return hmac.compare_digest(normalise_code(code), verify_code(secret, slug, version, serial))
+    """True when `code` is this card's verify code (case and spaces ignored). Any other text, letters
+    outside A–Z included ("É", "é"), simply does not match: compared as bytes, never as text."""
+    given = normalise_code(code).encode("utf-8", "surrogatepass")
+    return hmac.compare_digest(given, verify_code(secret, slug, version, serial).encode())
 
 
 def qr_payload(slug: str, version: int, serial: int, code: str) -> str:

@@ -4,7 +4,8 @@ WebP) and PDF files, by size, pages and pixels."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -20,9 +21,11 @@ MAX_PDF_PAGES = 5_000
 IMAGES = "Accepted: JPEG, PNG, TIFF, BMP or WebP images and PDF files."
 
 
-def check_image_file(path: Path) -> None:
+def check_image_file(path: Path, accepted: str = IMAGES) -> None:
     """Refuse an image the scanner should not decode: empty, not an image format OpenCV reads, or whose
-    header claims more than MAX_PIXELS (checked before a single pixel is decoded, every frame of a TIFF)."""
+    header claims more than MAX_PIXELS (checked before a single pixel is decoded, every frame of a TIFF).
+    `accepted`: what a refusal says is read (the phone page reads photos only). Pillow's warnings on a
+    damaged header ("Corrupt EXIF data") are not printed."""
     from PIL import Image, UnidentifiedImageError
 
     name = path.name
@@ -31,7 +34,7 @@ def check_image_file(path: Path) -> None:
     except OSError as exc:
         raise LimitError(f"{path}: cannot be read ({exc.strerror or exc}).") from None
     if size == 0:
-        raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {IMAGES}")
+        raise LimitError(f"{name} is empty (0 bytes): nothing was scanned from it. {accepted}")
     if size > MAX_IMAGE_BYTES:
         raise LimitError(
             f"{name} is {size_text(size)}; parlaycards reads images of up to {size_text(MAX_IMAGE_BYTES)}."
@@ -41,10 +44,10 @@ def check_image_file(path: Path) -> None:
         None,
     )  # ours is checked below, with the size
     try:
-        with Image.open(path) as im:  # reads the header only
+        with _quiet(), Image.open(path) as im:  # reads the header only
             kind = im.format or "?"
             if kind not in {"JPEG", "PNG", "TIFF", "BMP", "WEBP", "MPO"}:
-                raise LimitError(f"{name} is a {kind} image, which the scanner does not read. {IMAGES}")
+                raise LimitError(f"{name} is a {kind} image, which the scanner does not read. {accepted}")
             frames = getattr(im, "n_frames", 1)
             if frames > MAX_PDF_PAGES:
                 raise LimitError(f"{name} holds {frames:,} pages; parlaycards reads up to {MAX_PDF_PAGES:,}.")
@@ -62,13 +65,21 @@ def check_image_file(path: Path) -> None:
     except LimitError:
         raise
     except (UnidentifiedImageError, Image.DecompressionBombError):
-        raise LimitError(f"{name} is not an image the scanner reads (or is damaged). {IMAGES}") from None
-    except Exception as exc:  # noqa: BLE001 - a header Pillow cannot follow: a damaged file
-        raise LimitError(
-            f"{name} is damaged: its header could not be read ({type(exc).__name__}). {IMAGES}"
-        ) from None
+        raise LimitError(f"{name} is not an image the scanner reads (or is damaged). {accepted}") from None
+    except Exception:  # noqa: BLE001 - a header Pillow cannot follow: a damaged file
+        raise LimitError(f"{name} is damaged: its header could not be read. {accepted}") from None
     finally:
         Image.MAX_IMAGE_PIXELS = pillow_limit
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """No warning is printed inside (Pillow's on a damaged header: "Corrupt EXIF data")."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
 
 
 def check_pdf_file(path: Path, dpi: int = 200) -> int:

@@ -18,7 +18,8 @@ from typing import Any, TypeVar
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -245,6 +246,17 @@ def create_app(store: Store, site: Site | None = None) -> Starlette:
     async def not_found(request: Request, exc: Exception) -> Response:
         return problem(request, 404, "Not found", "There is no page at this address.")
 
+    async def refused(request: Request, exc: Exception) -> Response:
+        """Any other refusal Starlette raises (a request it cannot read): our page, never its text."""
+        status = getattr(exc, "status_code", 400)
+        return problem(
+            request,
+            status if 400 <= status < 500 else 400,
+            "Not read",
+            "This request could not be read as sent, so nothing was changed. Go back, reload the page "
+            "and try again.",
+        )
+
     async def failed(request: Request, exc: Exception) -> Response:
         return problem(
             request,
@@ -259,7 +271,8 @@ def create_app(store: Store, site: Site | None = None) -> Starlette:
         *operator.routes(site),
         *players.routes(site),
     ]
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_found, 500: failed})
+    handlers = {404: not_found, 405: not_found, 500: failed, HTTPException: refused}
+    app = Starlette(routes=routes, exception_handlers=handlers)
     app.state.site = site
     app.add_middleware(_Headers)
     return app
@@ -302,7 +315,10 @@ class _Headers:
     async def __call__(
         self, scope: dict[str, Any], receive: Callable[..., Any], send: Callable[..., Any]
     ) -> None:
-        await self.app(scope, receive, send)
+        try:
+            await self.app(scope, receive, send)
+        except ClientDisconnect:  # the browser hung up before its request was all sent: no one to answer
+            return
 
 
 def site_of(request: Request) -> Site:

@@ -1,5 +1,6 @@
-"""What the operator's forms carry, read as the command line reads it: amounts by the one amount reader,
-selection numbers, whole numbers, a date and time; each refusal a `ParlayError` the page shows."""
+"""What the operator's forms carry, read as the command line reads it: the form itself (`read`, once per
+request), amounts by the one amount reader, selection numbers, whole numbers, a date and time; each refusal
+a `ParlayError` the page shows."""
 
 from __future__ import annotations
 
@@ -7,8 +8,44 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
+from starlette.datastructures import FormData
+from starlette.requests import Request
+
 from ..core.errors import ParlayError
 from ..core.text import digits_note, is_digits
+
+MANY = frozenset({"which"})  # the one field a page sends more than once: the cards ticked
+
+
+async def read(request: Request, *, max_files: int, max_fields: int) -> FormData:
+    """The form `request` carries, read once for its handler: a form the parser cannot read (cut short, no
+    boundary, more files than the page sends) is refused in words, and a field the page sends once that
+    comes more than once (`serial=000030&serial=000036`) is refused, naming it, rather than one chosen."""
+    from starlette.exceptions import HTTPException
+    from starlette.formparsers import MultiPartException
+
+    try:
+        data = await request.form(max_files=max_files, max_fields=max_fields)
+    except (HTTPException, MultiPartException) as exc:  # the parser's own words: said in ours
+        said = str(getattr(exc, "detail", None) or getattr(exc, "message", ""))
+        if said.startswith("Too many files"):
+            raise ParlayError(
+                "the form carried a file, which this page never sends, so nothing was changed."
+                if max_files < 1
+                else "the form carried more than one file, so nothing was read or changed: send one photo at a time."
+            ) from None
+        raise ParlayError(
+            "the form could not be read (it came cut short, or not as this page sends it), so nothing was "
+            "changed. Go back, reload the page and send it again."
+        ) from None
+    names = [name for name, _ in data.multi_items()]
+    twice = next((n for n in dict.fromkeys(names) if n not in MANY and names.count(n) > 1), None)
+    if twice is not None:
+        raise ParlayError(
+            f'the form carried the field "{twice[:40]}" {names.count(twice)} times, where the page sends it '
+            "once, so it was not read and nothing was changed. Go back, reload the page and send it again."
+        )
+    return data
 
 
 def money(text: str, what: str = "the stake") -> Decimal | None:

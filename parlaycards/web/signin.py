@@ -15,12 +15,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
+from ..core.errors import ParlayError
 from ..core.text import is_digits
 from ..services import access
-from .app import page, problem, site_of
+from . import forms
+from .app import message, page, problem, site_of
 from .guard import SESSION_COOKIE, SESSION_HOURS, Session
 from .players import SLUG, address
-from .upload import MAX_UPLOAD
+from .upload import MAX_UPLOAD, MB
 
 LOGIN_COOKIE = "pc_login"  # the password form's CSRF token, before there is a session
 Handler = Callable[[Request, Session], Awaitable[Response]]
@@ -67,10 +69,13 @@ async def form_refusal(request: Request, session: Session) -> Response | None:
             request,
             413,
             "Too large",
-            f"That upload is {length / 1_048_576:.1f} MB; photos of up to "
-            f"{MAX_UPLOAD // 1_048_576} MB are read. Take it again at a lower resolution.",
+            f"That upload is {length / MB:.1f} MB; photos of up to "
+            f"{MAX_UPLOAD // MB} MB are read. Take it again at a lower resolution.",
         )
-    data = await request.form(max_files=1, max_fields=40)
+    try:
+        data = await forms.read(request, max_files=1, max_fields=40)
+    except ParlayError as exc:
+        return problem(request, 400, "Form not read", message(exc))
     if not site_of(request).guard.csrf_ok(session, data.get("csrf")):  # type: ignore[arg-type]
         return problem(
             request,
@@ -174,7 +179,10 @@ async def password(request: Request) -> Response:
     length = content_length(request)
     if length is None or length > 16 * 1024:
         return problem(request, 413, "Refused", "That sign-in form is not one this page sent.")
-    f = await request.form(max_files=0, max_fields=4)
+    try:
+        f = await forms.read(request, max_files=0, max_fields=4)
+    except ParlayError as exc:
+        return problem(request, 400, "Form not read", message(exc))
     sent, kept = str(f.get("csrf") or ""), request.cookies.get(LOGIN_COOKIE) or ""
     if not sent or not hmac.compare_digest(sent.encode(), kept.encode()):
         return await sign_in_form(

@@ -19,7 +19,9 @@ from ..io.scan_limits import check_image_file, header_of
 from ..services import scan as scan_svc
 from .app import Site
 
-MAX_UPLOAD = 25 * 1024 * 1024  # a phone photo is 2–10 MB
+MB = 1_000_000  # as a phone says a photo's size: "25 MB" is 25,000,000 bytes
+MAX_UPLOAD = 25 * MB  # a phone photo is 2–10 MB
+PHOTOS = "Accepted: JPEG, PNG, WebP, TIFF or BMP photos."  # what the page reads (FORMATS): no PDF
 FORMATS = {"JPEG": ".jpg", "MPO": ".jpg", "PNG": ".png", "WEBP": ".webp", "TIFF": ".tif", "BMP": ".bmp"}
 CHUNK = 1024 * 1024
 
@@ -49,10 +51,11 @@ async def scan_photo(
                 size += len(chunk)
                 if size > MAX_UPLOAD:
                     raise LimitError(
-                        f"the photo is over {MAX_UPLOAD // 1_048_576} MB; take it again at a lower resolution."
+                        f"the photo is over {MAX_UPLOAD // MB} MB; take it again at a lower resolution."
                     )
                 out.write(chunk)
-        await run_in_threadpool(check_image_file, part)
+        await run_in_threadpool(_not_pdf, part)
+        await run_in_threadpool(check_image_file, part, PHOTOS)
         kind = await run_in_threadpool(_format, part)
         path = part.rename(folder / f"{stem}{FORMATS[kind]}")
     except LimitError as exc:
@@ -75,10 +78,18 @@ async def scan_photo(
     return [Read(c, ids.get(c.crop)) for c in report.cards]
 
 
+def _not_pdf(path: Path) -> None:
+    """A PDF (a scanner's file) is refused as such: this page reads photos."""
+    with path.open("rb") as fh:
+        if b"%PDF" in fh.read(1024):
+            raise LimitError(
+                f"{path.name} is a PDF file, which this page does not read. {PHOTOS} A PDF from a scanner is read by "
+                "`parlaycards scan` on the computer that keeps the pool."
+            )
+
+
 def _format(path: Path) -> str:
     kind = header_of(path, lambda im: str(im.format or ""))
     if kind not in FORMATS:
-        raise LimitError(
-            f"a {kind or 'unknown'} image is not read. Accepted: JPEG, PNG, WebP, TIFF or BMP photos."
-        )
+        raise LimitError(f"a {kind or 'unknown'} image is not read. {PHOTOS}")
     return kind
