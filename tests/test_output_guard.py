@@ -1,15 +1,20 @@
 """A file a command writes is never one that must not be lost: the pool's database, a file kept beside it,
-another SQLite database, or a print batch's PDF. Each is refused in a sentence, and nothing is written."""
+another SQLite database, or a print batch's PDF. Each is refused in a sentence, and nothing is written.
+A print killed before recording its batch leaves no printable PDF behind for long."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
+from parlaycards.io import files
 
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
@@ -25,6 +30,13 @@ def _sample_pool(tmp_path: Path) -> Path:
 
 def _said(text: str) -> str:
     return " ".join(text.split())
+
+
+def _dead_pid() -> int:
+    """The number of a process that has ended."""
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
 
 
 WRITERS = {
@@ -117,3 +129,36 @@ def test_a_print_batch_pdf_is_never_replaced_by_another_command(tmp_path: Path, 
         "Nothing was printed: choose another --out, or move that file away first."
     )
     assert batch.read_bytes() == before
+
+
+def test_a_part_file_is_hidden():
+    """The file being written waits under a hidden name, which nobody opens or prints by mistake."""
+    part = files.part_path(Path("out") / "k.pdf")
+    assert part.name == f".k.{os.getpid()}.part.pdf" and part.suffix == ".pdf"
+
+
+def test_a_killed_print_leaves_no_printable_batch_behind(tmp_path: Path):
+    """A print killed before recording its batch left `k.<pid>.part.pdf`: a whole PDF of cards no batch
+    records, whose serials and codes the next print hands out again. The next print in that folder (any
+    name) removes such files of ended processes, 0-byte ones too; a file still being written stays."""
+    db = _sample_pool(tmp_path)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    dead = _dead_pid()
+    stale = [folder / f".k.{dead}.part.pdf", folder / f"k.{dead}.part.pdf", folder / f".j.{dead}.part.pdf"]
+    stale[0].write_bytes(b"%PDF-1.3 cards 000001-003000")
+    stale[1].write_bytes(b"%PDF-1.3 cards 000001-003000")
+    stale[2].write_bytes(b"")
+    writing = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        busy = folder / f".m.{writing.pid}.part.pdf"
+        busy.write_bytes(b"%PDF-1.3 being written")
+        r = runner.invoke(app, ["--db", str(db), "print", "hx", "--out", str(folder / "next.pdf")])
+        assert r.exit_code == 0, r.output
+        assert "000001" in r.stderr  # no batch was recorded: the serials are the next print's
+        assert [p for p in stale if p.exists()] == [] and busy.exists()
+    finally:
+        writing.kill()
+        writing.wait()
+    assert files.clear_stale_parts(folder) == [busy]
+    assert sorted(p.name for p in folder.iterdir()) == ["next.pdf"]

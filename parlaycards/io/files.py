@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -79,22 +80,48 @@ def check_output(
 
 
 def part_path(target: Path) -> Path:
-    """Where `target` is written before it is renamed: beside it (same folder, same file system), with
-    the same suffix (`week.xlsx` → `week.1234.part.xlsx`), so that writers that look at it are content."""
-    return target.with_name(f"{target.stem}.{os.getpid()}{PART}{target.suffix}")
+    """Where `target` is written before it is renamed: beside it (same folder, same file system), hidden
+    (a leading dot: nobody opens or prints it by mistake), with the same suffix (`week.xlsx` →
+    `.week.1234.part.xlsx`), so that writers that look at it are content."""
+    return target.with_name(f".{target.stem}.{os.getpid()}{PART}{target.suffix}")
 
 
 def leftovers(target: Path) -> list[Path]:
-    """Partly written files of `target` left by a process that was killed before its rename."""
-    return sorted(target.parent.glob(f"{glob.escape(target.stem)}.*{PART}{glob.escape(target.suffix)}"))
+    """Partly written files of `target` left by a process that was killed before its rename (hidden, and
+    as earlier releases named them: `week.1234.part.xlsx`)."""
+    stem, suffix = glob.escape(target.stem), glob.escape(target.suffix)
+    return sorted(
+        {*target.parent.glob(f"{stem}.*{PART}{suffix}"), *target.parent.glob(f".{stem}.*{PART}{suffix}")}
+    )
 
 
 def clear_leftovers(target: Path) -> None:
     """Remove the partly written files of `target` whose writer (the process named in them) is gone."""
     for part in leftovers(target):
-        pid = part.name[len(target.stem) + 1 :].split(".", 1)[0]
+        pid = part.name.removeprefix(".")[len(target.stem) + 1 :].split(".", 1)[0]
         if pid.isdigit() and not _alive(int(pid)):
             part.unlink(missing_ok=True)
+
+
+def clear_stale_parts(folder: Path, keep: Callable[[Path], bool] | None = None) -> list[Path]:
+    """Remove every partly written file in `folder` whose writer is gone, whatever its target (a print
+    killed before recording its batch left one under a name the next print may not use), except those
+    `keep` says are still wanted. Returns the files removed."""
+    gone: list[Path] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in sorted(names):
+        found = _PART_NAME.fullmatch(name)
+        part = folder / name
+        if found and not _alive(int(found["pid"])) and part.is_file() and not (keep and keep(part)):
+            part.unlink(missing_ok=True)
+            gone.append(part)
+    return gone
+
+
+_PART_NAME = re.compile(r"\.?.+\.(?P<pid>[0-9]+)" + re.escape(PART) + r"(\.[^.]+)?")
 
 
 def _alive(pid: int) -> bool:
