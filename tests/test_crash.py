@@ -15,6 +15,7 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 
+from parlaycards.io.files import leftovers
 from parlaycards.services.printing import finish_batches
 from parlaycards.store import Store, batches
 from parlaycards.store import check as store_check
@@ -63,7 +64,7 @@ def _batches_whole(store: Store, folder: Path, *, settled: bool) -> None:
         if path.exists() or settled:
             assert file_hash(path) == b.sha256
         else:
-            assert any(file_hash(p) == b.sha256 for p in folder.glob(path.stem + ".*.part.pdf"))
+            assert any(file_hash(p) == b.sha256 for p in leftovers(path))
     if settled:
         assert not list(folder.glob("*.part*"))
 

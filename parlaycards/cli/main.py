@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from .shell import Defended, state
+from .shell import Defended, use_pool
 
 
 def hoist_db(args: list[str]) -> list[str]:
@@ -72,7 +72,7 @@ def _global(
 
     Example: parlaycards --db pool.db cards --json
     """
-    state.db = db
+    use_pool(db)
 
 
 def _version(asked: bool) -> None:

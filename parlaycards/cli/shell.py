@@ -34,6 +34,16 @@ class State:
 state = State()
 
 
+def use_pool(db: str | None) -> None:
+    """The pool this command works on (`--db`); no file the command writes may be one of the pool's own
+    files or a print batch's PDF (`services.outputs.pool_guard`)."""
+    from ..io.files import guard_outputs
+    from ..services.outputs import pool_guard
+
+    state.db = db
+    guard_outputs(pool_guard(db))
+
+
 def new_pool_path() -> Path | None:
     """The SQLite file a command that makes a pool would start, when there is none there yet."""
     from ..store.db import database_url

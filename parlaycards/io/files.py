@@ -4,17 +4,42 @@ from __future__ import annotations
 
 import glob
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 PART = ".part"
+SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+
+# the pool's own check (`guard_outputs`), when a shell gave one
+_guard: list[Callable[[Path], str | None]] = []
 
 
-def check_output(target: Path, what: str = "the file", field: str | None = None) -> None:
+def guard_outputs(check: Callable[[Path], str | None] | None) -> None:
+    """Make `check` part of `check_output` for every file written from now on: the shell that knows the pool
+    (cli/) gives the check that says what a file of the pool holds ("the pool's record of …"), or refuses a
+    print batch's file itself (ParlayError); None for any other file."""
+    _guard[:] = [check] if check is not None else []
+
+
+def is_sqlite(path: Path) -> bool:
+    """Whether `path` is a file that begins as a SQLite database does (a pool, a backup of one)."""
+    try:
+        with path.open("rb") as fh:
+            return fh.read(16) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def check_output(
+    target: Path, what: str = "the file", field: str | None = None, *, sqlite_ok: bool = False
+) -> None:
     """Refuse, before any work is done (or any serial used), a place a file cannot be written whole: an
     empty name, a folder, a special file (a device such as /dev/full, a pipe: never renamed over), a
-    parent that is a file, or a folder that cannot be written. Raises ParlayError naming the path."""
+    parent that is a file, or a folder that cannot be written; and a file that must not be lost: the pool's
+    own files and print batches (`guard_outputs`), or any SQLite database (unless `sqlite_ok`: a backup
+    replacing an older backup). Raises ParlayError naming the path."""
     from ..core.errors import ParlayError
 
     def refuse(why: str) -> ParlayError:
@@ -37,25 +62,66 @@ def check_output(target: Path, what: str = "the file", field: str | None = None)
             if not os.access(folder, os.W_OK | os.X_OK):
                 raise refuse(f"the folder {folder} cannot be written (no permission)")
             break
+    such = f", such as output/{what}" if what != target.name else ""
+    for check in _guard:
+        if holds := check(target):
+            raise ParlayError(
+                f"{target} is {holds}: writing over it would lose it. Nothing was written: give another "
+                f"file name{such}.",
+                field=field,
+            )
+    if not sqlite_ok and target.is_file() and is_sqlite(target):
+        raise ParlayError(
+            f"{target} is a SQLite database (a pool, or a backup of one): writing over it would lose "
+            f"everything it holds. Nothing was written: give another file name{such}, or move that file "
+            "away first.",
+            field=field,
+        )
 
 
 def part_path(target: Path) -> Path:
-    """Where `target` is written before it is renamed: beside it (same folder, same file system), with
-    the same suffix (`week.xlsx` → `week.1234.part.xlsx`), so that writers that look at it are content."""
-    return target.with_name(f"{target.stem}.{os.getpid()}{PART}{target.suffix}")
+    """Where `target` is written before it is renamed: beside it (same folder, same file system), hidden
+    (a leading dot: nobody opens or prints it by mistake), with the same suffix (`week.xlsx` →
+    `.week.1234.part.xlsx`), so that writers that look at it are content."""
+    return target.with_name(f".{target.stem}.{os.getpid()}{PART}{target.suffix}")
 
 
 def leftovers(target: Path) -> list[Path]:
-    """Partly written files of `target` left by a process that was killed before its rename."""
-    return sorted(target.parent.glob(f"{glob.escape(target.stem)}.*{PART}{glob.escape(target.suffix)}"))
+    """Partly written files of `target` left by a process that was killed before its rename (hidden, and
+    as earlier releases named them: `week.1234.part.xlsx`)."""
+    stem, suffix = glob.escape(target.stem), glob.escape(target.suffix)
+    return sorted(
+        {*target.parent.glob(f"{stem}.*{PART}{suffix}"), *target.parent.glob(f".{stem}.*{PART}{suffix}")}
+    )
 
 
 def clear_leftovers(target: Path) -> None:
     """Remove the partly written files of `target` whose writer (the process named in them) is gone."""
     for part in leftovers(target):
-        pid = part.name[len(target.stem) + 1 :].split(".", 1)[0]
+        pid = part.name.removeprefix(".")[len(target.stem) + 1 :].split(".", 1)[0]
         if pid.isdigit() and not _alive(int(pid)):
             part.unlink(missing_ok=True)
+
+
+def clear_stale_parts(folder: Path, keep: Callable[[Path], bool] | None = None) -> list[Path]:
+    """Remove every partly written file in `folder` whose writer is gone, whatever its target (a print
+    killed before recording its batch left one under a name the next print may not use), except those
+    `keep` says are still wanted. Returns the files removed."""
+    gone: list[Path] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in sorted(names):
+        found = _PART_NAME.fullmatch(name)
+        part = folder / name
+        if found and not _alive(int(found["pid"])) and part.is_file() and not (keep and keep(part)):
+            part.unlink(missing_ok=True)
+            gone.append(part)
+    return gone
+
+
+_PART_NAME = re.compile(r"\.?.+\.(?P<pid>[0-9]+)" + re.escape(PART) + r"(\.[^.]+)?")
 
 
 def _alive(pid: int) -> bool:
@@ -71,15 +137,18 @@ def _alive(pid: int) -> bool:
 
 
 @contextmanager
-def atomic_output(target: Path, *, durable: bool = True, private: bool = False) -> Iterator[Path]:
+def atomic_output(
+    target: Path, *, durable: bool = True, private: bool = False, sqlite_ok: bool = False
+) -> Iterator[Path]:
     """Yield a temporary path beside `target`; when the block ends well it replaces `target` in one
     rename (synced first), otherwise it is removed and `target` is left as it was. A target that is a
     folder, a special file or in a folder that cannot be written is refused first (`check_output`).
 
     `durable=False`, for the many small files of one command (scan crops): no sync and no sweep of
     the folder for an earlier crash's leftovers; the file still appears whole or not at all.
-    `private`: a file that shows verify codes (printed cards, crops) is its owner's only from the start."""
-    check_output(target, target.name or "file")
+    `private`: a file that shows verify codes (printed cards, crops) is its owner's only from the start.
+    `sqlite_ok`: the target may be a SQLite database (a backup replacing an older one)."""
+    check_output(target, target.name or "file", sqlite_ok=sqlite_ok)
     target.parent.mkdir(parents=True, exist_ok=True)
     if durable:
         clear_leftovers(target)

@@ -44,19 +44,21 @@ def backup(store: Store, file: Path, *, replace: bool = False) -> BackedUp:
             f"the pool {store.shown} is not a file, so there is nothing to copy. Nothing was written: "
             f"give {option('db')} a SQLite file or a PostgreSQL URL."
         )
-    check_output(file, "pool-backup.db", field="file")
     if file.exists() and file.resolve() == source.resolve():
         raise ParlayError(
             f"{file} is the pool database itself. Nothing was written: give the backup another name, "
             "such as backups/pool-backup.db."
         )
+    check_output(
+        file, "pool-backup.db", field="file", sqlite_ok=True
+    )  # an older backup is replaced (asked for)
     if file.exists() and not replace:
         raise ParlayError(
             f"{file} already exists. Nothing was written: give the backup another name, or add "
             f"{option('force')} to replace it."
         )
     try:
-        with atomic_output(file) as part:
+        with atomic_output(file, sqlite_ok=True) as part:
             copying.copy_sqlite(source, part)
     except sqlite3.DatabaseError as exc:
         raise ParlayError(

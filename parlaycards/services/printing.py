@@ -16,7 +16,16 @@ from ..core.printable import unprintable_fields
 from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
-from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, owner_only, part_path, sync
+from ..io.files import (
+    atomic_output,
+    check_output,
+    clear_leftovers,
+    clear_stale_parts,
+    leftovers,
+    owner_only,
+    part_path,
+    sync,
+)
 from ..io.templates import (
     SHIPPED_NOTE,
     USER_DIR,
@@ -143,6 +152,7 @@ def _print_once(
     path = _out(out, folder, f"{slug}-v{card.version}-{format_serial(first)}-{format_serial(last)}.pdf")
     refuse_overwrite(store, path)
     clear_leftovers(path)  # of a print killed before recording its batch
+    clear_stale_parts(path.parent, _recorded(store))  # under another name too: never to be printed
     part = part_path(path)
     owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
@@ -270,6 +280,19 @@ def refuse_overwrite(store: Store, path: Path) -> None:
             f"of {b.slug}; printing over it would lose those cards. Nothing was printed: choose "
             "another ⟨out⟩, or move that file away first."
         )
+
+
+def _recorded(store: Store) -> Callable[[Path], bool]:
+    """Whether a file is the whole PDF of a recorded batch (a part file kept for `finish_batches`)."""
+    known: set[str] = set()
+
+    def recorded(part: Path) -> bool:
+        if not known:
+            with store.reading() as tx:
+                known.update(b.sha256 for b in batches.all_batches(tx))
+        return _sha(part) in known
+
+    return recorded
 
 
 def finish_batches(store: Store) -> list[Path]:

@@ -17,6 +17,7 @@ from sqlalchemy.exc import ArgumentError, DatabaseError, DBAPIError, Operational
 from ..core.errors import ParlayError, option
 from ..core.text import is_digits
 from . import schema
+from .beside import PRINT_LOCK
 
 # what the store's users have found here: Conflict, retry_conflicts and database_url
 from .common import Conflict as Conflict
@@ -228,7 +229,7 @@ class Store:
             if not file or file == ":memory:":  # one process only: nobody to take turns with
                 yield
                 return
-            with file_lock(Path(file + "-print"), deadline, self._print_busy):
+            with file_lock(Path(file + PRINT_LOCK), deadline, self._print_busy):
                 yield
             return
         if self.engine.dialect.name != "postgresql":
