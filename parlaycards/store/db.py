@@ -6,7 +6,7 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -38,7 +38,7 @@ from .engine import (
 from .look import busy
 from .look import database_url as database_url
 from .serial_mark import mark_file
-from .tx import Tx, iso, now
+from .tx import Beside, Tx, iso, now
 
 PRINT_WAIT_S = 600  # how long a print waits for another print of the pool to finish
 
@@ -170,18 +170,28 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
-        """One command's whole change: it happens wholly or not at all (the write lock is held throughout).
+        """One command's whole change: it happens wholly or not at all (the write lock is held throughout),
+        the files kept beside a SQLite pool (`Tx.write_beside`: its payments, its serials) with it.
 
         A clash with another command raises `Conflict` (see `retry_conflicts`); a lock held too long
         raises the busy message. Either way nothing was changed.
         """
         self.migrate()
+        undo: list[Callable[[], None]] = []  # the files beside the pool written so far, taken back
         try:
-            with self.engine.begin() as conn:
-                tx = Tx(conn, self.actor, self.mark)
-                yield tx
-            for step in tx.committed:  # what waits for the commit (the serials' mark)
-                step()
+            try:
+                with self.engine.begin() as conn:
+                    tx = Tx(conn, self.actor, self.mark)
+                    yield tx
+                    # the files beside the pool (its payments, its serials) are written last, before the
+                    # commit: one that cannot be written rolls the change back, and a commit that fails
+                    # takes back what they were given (both or neither)
+                    for beside in tx.beside:
+                        undo.append(_write_beside(beside))
+            except BaseException:
+                for step in reversed(undo):
+                    step()
+                raise
         except DBAPIError as exc:
             if locked(exc):
                 raise self._busy() from None
@@ -261,6 +271,25 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _write_beside(beside: Beside) -> Callable[[], None]:
+    """Write a file beside the pool (`Tx.write_beside`); returns how to take it back. A file that cannot be
+    written is a ParlayError naming it (the transaction is rolled back)."""
+    import errno
+
+    try:
+        return beside.write()
+    except OSError as exc:
+        remedy = (
+            "free some disk space"
+            if exc.errno == errno.ENOSPC
+            else "make sure you can write that file and its folder (not read-only, not a folder itself)"
+        )
+        raise ParlayError(
+            f"{beside.path} (kept beside the pool: {beside.what}) cannot be written ({exc.strerror or exc}). "
+            f"Nothing was changed: {remedy}, then run this command again."
+        ) from None
 
 
 def open_store(db: str | None = None, *, create: bool = False) -> Store:

@@ -1,0 +1,173 @@
+"""A pool that cannot be written: its payments or serials file beside it. Each is said in a sentence naming
+the file and what to do, and nothing is changed: a payment or a print is recorded with its file beside the
+pool, both or neither."""
+
+from __future__ import annotations
+
+import errno
+import os
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+from typer.testing import CliRunner
+
+from parlaycards.cli.main import app
+from parlaycards.core.errors import ParlayError
+from parlaycards.services import grading, results
+from parlaycards.services import pickem as pickem_svc
+from parlaycards.store import Store, schema
+from parlaycards.store import entries as entry_rows
+
+from .pool_support import HANDED_IN, enter, new_card, pool_made_earlier, print_serials
+
+runner = CliRunner()
+SLUG = "nfl-w12"
+FULL = OSError(errno.ENOSPC, "No space left on device")
+
+
+def _cli(db_path: Path, *args: str) -> Any:
+    return runner.invoke(app, ["--db", str(db_path), *args])
+
+
+def _said(result: Any) -> str:
+    """The command's error, from "Error:" on (a warning may come first), its lines joined."""
+    said = " ".join(result.stderr.split())
+    return said[said.find("Error:") :]
+
+
+@pytest.fixture
+def won(db_path: Path) -> Path:
+    """Card 000001 ($10 on 101, 103, 105) entered, graded and owed $60.00; the store closed."""
+    store = Store(f"sqlite:///{db_path}")
+    new_card(store)
+    print_serials(store, SLUG, 4)
+    enter(store, SLUG, serial="1", name="Ann", stake="10", picks="101,103,105")
+    for number in (101, 103, 105, 107, 109, 111):
+        results.set_result(store, SLUG, number, 30, 0)
+    grading.grade(store, SLUG)
+    store.dispose()
+    return db_path
+
+
+def _paid(db_path: Path) -> Decimal | None:
+    store = Store(f"sqlite:///{db_path}")
+    with store.reading() as tx:
+        amount = tx.conn.execute(select(schema.entries.c.paid_amount)).scalar()
+    store.dispose()
+    return None if amount is None else Decimal(amount)
+
+
+def _parts(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".part" in p.name)
+
+
+def test_a_payment_whose_payments_file_cannot_be_written_is_not_recorded(won: Path):
+    ledger = won.with_name(won.name + "-payments")
+    ledger.unlink(missing_ok=True)
+    ledger.mkdir()  # as a file that cannot be written
+    r = _cli(won, "entry", "pay", SLUG, "000001")
+    assert r.exit_code == 2, r.output
+    assert _said(r) == (
+        f"Error: {ledger} (kept beside the pool: the record of every payment) cannot be written (Is a "
+        "directory). Nothing was changed: make sure you can write that file and its folder (not read-only, "
+        "not a folder itself), then run this command again."
+    )
+    assert _paid(won) is None  # the database does not hold the payment the command refused
+    ledger.rmdir()
+    r = _cli(won, "entry", "pay", SLUG, "000001")
+    assert r.exit_code == 0 and _paid(won) == Decimal("60.00"), r.output
+    assert '"amount": "60.00"' in ledger.read_text()
+
+
+def test_a_pickem_fee_on_a_full_disk_is_not_recorded(db_path: Path, monkeypatch: pytest.MonkeyPatch):
+    from parlaycards.core.prizes import parse_prizes
+
+    store = Store(f"sqlite:///{db_path}")
+    new_card(store)
+    pickem_svc.create_pool(store, "office-w12", card=SLUG, fee=Decimal(10), prizes=parse_prizes("100%"))
+    pool_made_earlier(store, "office-w12")
+    pickem_svc.add_entry(
+        store, "office-w12", name="Bob", picks=(101, 103), tiebreak=40, paid=False, received_at=HANDED_IN
+    )
+    store.dispose()
+    ledger = db_path.with_name(db_path.name + "-payments")
+    before = ledger.read_bytes() if ledger.exists() else b""
+    written = os.write
+
+    def full(fd: int, data: bytes) -> int:  # the disk fills halfway through the payment's line
+        if b'"kind": "fee"' in data:
+            written(fd, data[:10])
+            raise FULL
+        return written(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    r = _cli(db_path, "pickem", "fee", "office-w12", "Bob")
+    assert r.exit_code == 2, r.output
+    assert (
+        "(kept beside the pool: the record of every payment) cannot be written (No space left on device). "
+        in (_said(r))
+    )
+    assert _said(r).endswith("Nothing was changed: free some disk space, then run this command again.")
+    assert (ledger.read_bytes() if ledger.exists() else b"") == before  # no half line left in it
+    store = Store(f"sqlite:///{db_path}")
+    with store.reading() as tx:
+        assert tx.conn.execute(select(schema.pickem_payments)).all() == []
+    store.dispose()
+
+
+def test_a_print_whose_serials_file_cannot_be_written_records_no_batch(
+    db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    store = Store(f"sqlite:///{db_path}")
+    new_card(store)
+    store.dispose()
+    mark = db_path.with_name(db_path.name + "-serials")
+    replace = os.replace
+
+    def refused(src: Any, dst: Any) -> None:  # the serials file made immutable (chattr +i)
+        if str(dst) == str(mark):
+            raise PermissionError(errno.EPERM, "Operation not permitted", str(src), None, str(dst))
+        replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", refused)
+    out = tmp_path / "cards.pdf"
+    r = _cli(db_path, "print", SLUG, "--copies", "2", "--out", str(out))
+    assert r.exit_code == 2, r.output
+    assert _said(r) == (
+        f"Error: {mark} (kept beside the pool: the record of the serials handed out) cannot be written "
+        "(Operation not permitted). Nothing was changed: make sure you can write that file and its folder "
+        "(not read-only, not a folder itself), then run this command again."
+    )
+    store = Store(f"sqlite:///{db_path}")
+    with store.reading() as tx:
+        assert tx.conn.execute(select(schema.batches)).all() == []
+        assert tx.meta("next_serial") == "1"
+    store.dispose()
+    assert not out.exists() and not mark.exists()
+    assert _parts(tmp_path) == []  # no serials.part, no half-made PDF
+    monkeypatch.setattr(os, "replace", replace)
+    r = _cli(db_path, "print", SLUG, "--copies", "2", "--out", str(out))
+    assert r.exit_code == 0 and out.exists() and '"next_serial": 3' in mark.read_text(), r.output
+
+
+def test_a_commit_that_fails_takes_the_payment_line_back(won: Path):
+    """The payments file is written before the commit: when the transaction fails after it, its line is
+    taken back out, and the payment is in neither."""
+    ledger = won.with_name(won.name + "-payments")
+    before = ledger.read_bytes() if ledger.exists() else None
+    store = Store(f"sqlite:///{won}")
+
+    def fails() -> Any:
+        raise FULL
+
+    with pytest.raises(ParlayError, match="No space left on device"), store.transaction() as tx:
+        from datetime import UTC, datetime
+
+        entry_rows.record_payment(tx, 1, Decimal("60.00"), datetime.now(UTC), SLUG)
+        tx.write_beside(won.with_name("other"), "another file", fails)  # written after the payments file
+    store.dispose()
+    assert (ledger.read_bytes() if ledger.exists() else None) == before
+    assert _paid(won) is None
