@@ -1,17 +1,19 @@
-"""A pool that cannot be written: its payments or serials file beside it. Each is said in a sentence naming
-the file and what to do, and nothing is changed: a payment or a print is recorded with its file beside the
-pool, both or neither."""
+"""A pool that cannot be written: its payments or serials file beside it, the database file or its folder
+read-only, a full disk. Each is said in a sentence naming the file and what to do, and nothing is
+changed: a payment or a print is recorded with its file beside the pool, both or neither."""
 
 from __future__ import annotations
 
 import errno
 import os
+import sqlite3
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select, text
 from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
@@ -19,6 +21,7 @@ from parlaycards.core.errors import ParlayError
 from parlaycards.services import grading, results
 from parlaycards.services import pickem as pickem_svc
 from parlaycards.store import Store, schema
+from parlaycards.store import db as store_db
 from parlaycards.store import entries as entry_rows
 
 from .pool_support import HANDED_IN, enter, new_card, pool_made_earlier, print_serials
@@ -171,3 +174,79 @@ def test_a_commit_that_fails_takes_the_payment_line_back(won: Path):
     store.dispose()
     assert (ledger.read_bytes() if ledger.exists() else None) == before
     assert _paid(won) is None
+
+
+def _read_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every connection read-only, as SQLite answers for an immutable file or one in a read-only folder."""
+    pragmas = store_db.sqlite_pragmas
+
+    def read_only(dbapi_conn: Any, record: Any) -> None:
+        pragmas(dbapi_conn, record)
+        dbapi_conn.execute("PRAGMA query_only = ON")
+
+    monkeypatch.setattr(store_db, "sqlite_pragmas", read_only)
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every write answered as SQLite answers on a full disk."""
+    made = Store.__init__
+
+    def full(*args: Any) -> None:
+        if args[2].lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            raise sqlite3.OperationalError("database or disk is full")
+
+    def with_full_disk(self: Store, *args: Any, **kw: Any) -> None:
+        made(self, *args, **kw)
+        event.listen(self.engine, "before_cursor_execute", full)
+
+    monkeypatch.setattr(Store, "__init__", with_full_disk)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            _read_only,
+            "Error: the pool database {db} cannot be written: the file or its folder {folder} is read-only. "
+            "Nothing was changed: make sure you can write both the file and its folder (not a read-only "
+            "drive or share), then run this command again.",
+        ),
+        (
+            _full_disk,
+            "Error: the disk holding the pool database {db} is full. Nothing was changed: free some disk "
+            "space, then run this command again.",
+        ),
+    ],
+    ids=["read-only", "full"],
+)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("entry", "pay", SLUG, "000001"),
+        ("print", SLUG, "--copies", "2"),
+        ("result", "set", SLUG, "101", "3", "0"),
+    ],
+    ids=["entry pay", "print", "result set"],
+)
+def test_a_pool_that_cannot_be_written_is_said_in_a_sentence(
+    won: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    make: Callable[[pytest.MonkeyPatch], None],
+    message: str,
+    command: tuple[str, ...],
+):
+    monkeypatch.chdir(tmp_path)
+    with monkeypatch.context() as unwritable:
+        make(unwritable)
+        r = _cli(won, *command)
+    assert r.exit_code == 2, r.output
+    assert _said(r) == message.format(db=won, folder=won.resolve().parent)
+    assert _paid(won) is None
+    store = Store(f"sqlite:///{won}")
+    with store.reading() as tx:
+        assert tx.meta("next_serial") == "5"
+        assert tx.conn.execute(text("SELECT away_score FROM results WHERE game = 101")).scalar() == 30
+    store.dispose()
+    assert not list(tmp_path.glob("**/parlaycards-error-*"))  # no report of an internal error
+    assert not list((tmp_path / "output").glob("*.pdf")) if (tmp_path / "output").exists() else True

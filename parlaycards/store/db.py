@@ -33,6 +33,7 @@ from .engine import (
     sqlite_begin,
     sqlite_file,
     sqlite_pragmas,
+    unwritable,
     whoami,
 )
 from .look import busy
@@ -127,6 +128,8 @@ class Store:
                 raise self._busy() from None
             if conflicted(exc):
                 raise self._conflict() from None
+            if (why := unwritable(exc)) and (why != "read-only" or self._file_there()):
+                raise self._unwritable(why) from None
             raise ParlayError(
                 f"cannot open the pool database {self.shown}: {exc.orig if hasattr(exc, 'orig') else exc}. "
                 "Pass ⟨db⟩ with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB)."
@@ -197,12 +200,16 @@ class Store:
                 raise self._busy() from None
             if conflicted(exc):
                 raise self._conflict() from None
+            if why := unwritable(exc):
+                raise self._unwritable(why) from None
             raise
         except Exception as exc:  # the driver's own errors, raised past SQLAlchemy (PostgreSQL's COPY path)
             if driver_error(exc) and locked(exc):
                 raise self._busy() from None
             if driver_error(exc) and conflicted(exc):
                 raise self._conflict() from None
+            if driver_error(exc) and (why := unwritable(exc)):
+                raise self._unwritable(why) from None
             raise
 
     @contextmanager
@@ -215,6 +222,8 @@ class Store:
         except DBAPIError as exc:
             if locked(exc):
                 raise self._busy() from None
+            if unwritable(exc) == "disk":
+                raise self._unwritable("disk") from None
             raise
         except Exception as exc:  # the driver's own errors (a server-side cursor's, on PostgreSQL)
             if driver_error(exc) and locked(exc):
@@ -261,6 +270,37 @@ class Store:
         return ParlayError(
             f"another print of the pool database {self.shown} has been running for more than "
             f"{PRINT_WAIT_S // 60} minutes. Nothing was printed: run this command again when it is done."
+        )
+
+    def _file_there(self) -> bool:
+        """The pool's SQLite file exists (SQLite's "unable to open" is then its folder's or its own doing)."""
+        file = sqlite_file(self.url)
+        return file is None or file.is_file()
+
+    def _unwritable(self, why: str) -> ParlayError:
+        """The database cannot take a write: the file, its folder or the server read-only, or the disk."""
+        file = sqlite_file(self.url)
+        where = f"the pool database {file or self.shown}"
+        if why == "full":
+            return ParlayError(
+                f"the disk holding {where} is full. Nothing was changed: free some disk space, then run "
+                "this command again."
+            )
+        if why == "disk":
+            return ParlayError(
+                f"the disk holding {where} failed while it was used (a disk I/O error). Nothing was "
+                "changed: check the disk and that it has free space, then run this command again."
+            )
+        if file is None:
+            return ParlayError(
+                f"{where} takes no changes (the server has it read-only). Nothing was changed: give "
+                "⟨db⟩ a database that can be written, or ask whoever runs the server."
+            )
+        folder = file.resolve().parent
+        return ParlayError(
+            f"{where} cannot be written: the file or its folder {folder} is read-only. Nothing was "
+            "changed: make sure you can write both the file and its folder (not a read-only drive or "
+            "share), then run this command again."
         )
 
     def _conflict(self) -> Conflict:
