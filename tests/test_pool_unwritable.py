@@ -5,8 +5,11 @@ changed: a payment or a print is recorded with its file beside the pool, both or
 from __future__ import annotations
 
 import errno
+import gc
+import io
 import os
 import sqlite3
+import sys
 from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
@@ -85,17 +88,24 @@ def test_a_payment_whose_payments_file_cannot_be_written_is_not_recorded(won: Pa
     assert '"amount": "60.00"' in ledger.read_text()
 
 
-def test_a_pickem_fee_on_a_full_disk_is_not_recorded(db_path: Path, monkeypatch: pytest.MonkeyPatch):
+def _office(db_path: Path) -> None:
+    """Pick'em pool office-w12 on the pool's card, Bob entered with his fee unpaid."""
     from parlaycards.core.prizes import parse_prizes
 
     store = Store(f"sqlite:///{db_path}")
-    new_card(store)
     pickem_svc.create_pool(store, "office-w12", card=SLUG, fee=Decimal(10), prizes=parse_prizes("100%"))
     pool_made_earlier(store, "office-w12")
     pickem_svc.add_entry(
         store, "office-w12", name="Bob", picks=(101, 103), tiebreak=40, paid=False, received_at=HANDED_IN
     )
     store.dispose()
+
+
+def test_a_pickem_fee_on_a_full_disk_is_not_recorded(db_path: Path, monkeypatch: pytest.MonkeyPatch):
+    store = Store(f"sqlite:///{db_path}")
+    new_card(store)
+    store.dispose()
+    _office(db_path)
     ledger = db_path.with_name(db_path.name + "-payments")
     before = ledger.read_bytes() if ledger.exists() else b""
     written = os.write
@@ -250,3 +260,53 @@ def test_a_pool_that_cannot_be_written_is_said_in_a_sentence(
     store.dispose()
     assert not list(tmp_path.glob("**/parlaycards-error-*"))  # no report of an internal error
     assert not list((tmp_path / "output").glob("*.pdf")) if (tmp_path / "output").exists() else True
+
+
+class _Full(io.FileIO):
+    """A file on a disk that fills after its first 100 bytes."""
+
+    def write(self, data: Any) -> int:
+        if self.tell() + len(data) > 100:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return super().write(data)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("grade", SLUG, "--xlsx", "{out}"),
+        ("export", SLUG, "--out", "{out}"),
+        ("export", "--blank", "--out", "{out}"),
+        ("pickem", "grade", "office-w12", "--xlsx", "{out}"),
+    ],
+    ids=["grade", "export", "export --blank", "pickem grade"],
+)
+def test_a_workbook_on_a_full_disk_is_named_without_tracebacks(
+    won: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+):
+    import zipfile
+
+    opened = zipfile.io.open  # type: ignore[attr-defined]
+
+    def full_disk(file: Any, mode: str = "r", *args: Any, **kw: Any) -> Any:
+        if ".part" in str(file) and "w" in mode:
+            return io.BufferedRandom(_Full(file, "w+"))
+        return opened(file, mode, *args, **kw)
+
+    if command[0] == "pickem":
+        _office(won)
+    monkeypatch.setattr(zipfile.io, "open", full_disk)  # type: ignore[attr-defined]
+    ignored: list[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", ignored.append)
+    out = tmp_path / "week.xlsx"
+    r = _cli(won, *(a.format(out=out) for a in command))
+    code, said = r.exit_code, _said(r)
+    del r  # the error it keeps holds the workbook's writer: let go, it is collected now, not later
+    gc.collect()
+    assert code == 2, said
+    assert said == (
+        f"Error: {out} could not be written (the disk is full: No space left on device). Nothing was written "
+        "there: free some disk space, or give a file name on another disk, then run this command again."
+    )
+    assert [str(u.exc_value) for u in ignored] == []  # no "Exception ignored in ZipFile.__del__"
+    assert not out.exists() and _parts(tmp_path) == []

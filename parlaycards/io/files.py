@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 PART = ".part"
@@ -78,7 +79,8 @@ def atomic_output(target: Path, *, durable: bool = True, private: bool = False) 
 
     `durable=False`, for the many small files of one command (scan crops): no sync and no sweep of
     the folder for an earlier crash's leftovers; the file still appears whole or not at all.
-    `private`: a file that shows verify codes (printed cards, crops) is its owner's only from the start."""
+    `private`: a file that shows verify codes (printed cards, crops) is its owner's only from the start.
+    Writing it failing (a full disk) is a ParlayError naming `target` (`unwritten`)."""
     check_output(target, target.name or "file")
     target.parent.mkdir(parents=True, exist_ok=True)
     if durable:
@@ -93,9 +95,26 @@ def atomic_output(target: Path, *, durable: bool = True, private: bool = False) 
         if durable:
             sync(part)
         os.replace(part, target)
-    except BaseException:
-        part.unlink(missing_ok=True)
+    except BaseException as exc:
+        with suppress(OSError):
+            part.unlink(missing_ok=True)
+        # the system refusing the file being written (no errno: not the system's; another file's name:
+        # one the block read, said as it is)
+        if isinstance(exc, OSError) and exc.errno and exc.filename in (None, str(part), part):
+            raise unwritten(target, exc) from None
         raise
+
+
+def unwritten(target: Path, exc: OSError) -> Exception:
+    """The error for a file that could not be written (a full disk, a folder taken away meanwhile), naming it."""
+    from ..core.errors import ParlayError
+
+    full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    remedy = "free some disk space" if full else "check that its folder can be written"
+    return ParlayError(
+        f"{target} could not be written ({'the disk is full: ' if full else ''}{exc.strerror or exc}). "
+        f"Nothing was written there: {remedy}, or give a file name on another disk, then run this command again."
+    )
 
 
 def owner_only(path: Path) -> None:
