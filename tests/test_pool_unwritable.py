@@ -310,3 +310,28 @@ def test_a_workbook_on_a_full_disk_is_named_without_tracebacks(
     )
     assert [str(u.exc_value) for u in ignored] == []  # no "Exception ignored in ZipFile.__del__"
     assert not out.exists() and _parts(tmp_path) == []
+
+
+def test_a_print_on_a_full_disk_names_its_file_and_records_no_batch(
+    won: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    from parlaycards.render import pdf
+
+    def full_disk(part: Path, *args: Any, **kw: Any) -> None:
+        part.write_bytes(b"%PDF-1.4 half")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pdf, "render_cards", full_disk)
+    out = tmp_path / "cards.pdf"
+    r = _cli(won, "print", SLUG, "--copies", "2", "--out", str(out))
+    assert r.exit_code == 2, r.output
+    assert _said(r) == (
+        f"Error: {out} could not be written (the disk is full: No space left on device). Nothing was written "
+        "there: free some disk space, or give a file name on another disk, then run this command again."
+    )
+    store = Store(f"sqlite:///{won}")
+    with store.reading() as tx:
+        assert len(tx.conn.execute(select(schema.batches)).all()) == 1  # the one printed before, alone
+        assert tx.meta("next_serial") == "5"
+    store.dispose()
+    assert not out.exists() and _parts(tmp_path) == []

@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TypeGuard
 
 PART = ".part"
 
@@ -98,11 +99,15 @@ def atomic_output(target: Path, *, durable: bool = True, private: bool = False) 
     except BaseException as exc:
         with suppress(OSError):
             part.unlink(missing_ok=True)
-        # the system refusing the file being written (no errno: not the system's; another file's name:
-        # one the block read, said as it is)
-        if isinstance(exc, OSError) and exc.errno and exc.filename in (None, str(part), part):
+        if refused(exc, part):
             raise unwritten(target, exc) from None
         raise
+
+
+def refused(exc: BaseException, part: Path) -> TypeGuard[OSError]:
+    """`exc` is the system refusing to write `part` (a full disk): no errno is not the system's, and an
+    error naming another file is of one the writer read (said as it is)."""
+    return isinstance(exc, OSError) and bool(exc.errno) and exc.filename in (None, str(part), part)
 
 
 def unwritten(target: Path, exc: OSError) -> Exception:

@@ -6,6 +6,7 @@ import hashlib
 import os
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -16,7 +17,17 @@ from ..core.printable import unprintable_fields
 from ..core.reach import beyond_reach, most_picks
 from ..core.verify import format_serial, verify_code
 from ..io import templates as template_files
-from ..io.files import atomic_output, check_output, clear_leftovers, leftovers, owner_only, part_path, sync
+from ..io.files import (
+    atomic_output,
+    check_output,
+    clear_leftovers,
+    leftovers,
+    owner_only,
+    part_path,
+    refused,
+    sync,
+    unwritten,
+)
 from ..io.templates import (
     SHIPPED_NOTE,
     USER_DIR,
@@ -144,17 +155,20 @@ def _print_once(
     refuse_overwrite(store, path)
     clear_leftovers(path)  # of a print killed before recording its batch
     part = part_path(path)
-    owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
     shown = (lambda n: progress(n, copies)) if progress else None
     try:
+        owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
         render_cards(part, CardFace(t, layout, slug, card.version, card.title, link), serials, shown)
         digest = _record(store, part, card, template, first, last, path, printed_at)
     except Conflict:
         part.unlink(missing_ok=True)
         return None
-    except BaseException:
-        part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
+    except BaseException as exc:
+        with suppress(OSError):
+            part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
+        if refused(exc, part):  # a full disk: the file named
+            raise unwritten(path, exc) from None
         raise
     os.replace(part, path)
     pages = -(-copies // len(t.cards))
