@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
+from typing import TypeGuard
 
 PART = ".part"
 SQLITE_HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
@@ -147,7 +149,8 @@ def atomic_output(
     `durable=False`, for the many small files of one command (scan crops): no sync and no sweep of
     the folder for an earlier crash's leftovers; the file still appears whole or not at all.
     `private`: a file that shows verify codes (printed cards, crops) is its owner's only from the start.
-    `sqlite_ok`: the target may be a SQLite database (a backup replacing an older one)."""
+    `sqlite_ok`: the target may be a SQLite database (a backup replacing an older one).
+    Writing it failing (a full disk) is a ParlayError naming `target` (`unwritten`)."""
     check_output(target, target.name or "file", sqlite_ok=sqlite_ok)
     target.parent.mkdir(parents=True, exist_ok=True)
     if durable:
@@ -162,9 +165,30 @@ def atomic_output(
         if durable:
             sync(part)
         os.replace(part, target)
-    except BaseException:
-        part.unlink(missing_ok=True)
+    except BaseException as exc:
+        with suppress(OSError):
+            part.unlink(missing_ok=True)
+        if refused(exc, part):
+            raise unwritten(target, exc) from None
         raise
+
+
+def refused(exc: BaseException, part: Path) -> TypeGuard[OSError]:
+    """`exc` is the system refusing to write `part` (a full disk): no errno is not the system's, and an
+    error naming another file is of one the writer read (said as it is)."""
+    return isinstance(exc, OSError) and bool(exc.errno) and exc.filename in (None, str(part), part)
+
+
+def unwritten(target: Path, exc: OSError) -> Exception:
+    """The error for a file that could not be written (a full disk, a folder taken away meanwhile), naming it."""
+    from ..core.errors import ParlayError
+
+    full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+    remedy = "free some disk space" if full else "check that its folder can be written"
+    return ParlayError(
+        f"{target} could not be written ({'the disk is full: ' if full else ''}{exc.strerror or exc}). "
+        f"Nothing was written there: {remedy}, or give a file name on another disk, then run this command again."
+    )
 
 
 def owner_only(path: Path) -> None:

@@ -22,6 +22,7 @@ from ..core.models import Card
 from ..core.text import dollars
 from ..core.views import rules_text
 from . import cells
+from .books import save_book
 from .card import GAME_COLUMNS, game_values
 from .xlsx_print import print_setup
 
@@ -121,7 +122,7 @@ def write_card_xlsx(card: Card, path: Path) -> Path:
     ws.auto_filter.ref = f"A4:{get_column_letter(len(CARD_COLUMNS))}{max(4, 4 + len(card.games))}"
     _payouts_sheet(wb.create_sheet("Payouts & rules"), card)
     path.parent.mkdir(parents=True, exist_ok=True)
-    wb.save(path)
+    save_book(wb, path)
     return path
 
 
@@ -176,7 +177,7 @@ def write_lines_template(path: Path) -> Path:
     ws.add_data_validation(neutral)
     _template_notes(wb.create_sheet("Notes"))
     path.parent.mkdir(parents=True, exist_ok=True)
-    wb.save(path)
+    save_book(wb, path)
     return path
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ..core.text import stamp
+from .books import save_book
 from .cells import xlsx_cell, xlsx_row
 from .grade import EntryRow, Report
 from .grade_columns import (
@@ -57,7 +58,7 @@ def write_report_xlsx(report: Report, path: Path) -> Path:
         _voided(wb.create_sheet("Void"), report, styles)
     wb.properties.title = f"{report.title} — results"
     wb.properties.creator = "parlaycards"
-    wb.save(path)
+    save_book(wb, path)
     return path
 
 

@@ -19,6 +19,7 @@ from ..core.pickem_week import WeekReport, ordinal
 from ..core.season import SeasonReport
 from ..core.text import dollars, plural
 from ..io.files import atomic_output
+from .books import save_book
 from .cells import xlsx_cell, xlsx_row
 from .pickem import OUTCOME_MARK, fees_note, game_heading, pick_cells, place_text, pool_line, result_text
 from .xlsx_print import print_setup
@@ -81,7 +82,7 @@ def write_week_xlsx(report: WeekReport, path: Path) -> None:
     _week_games(wb.create_sheet("Games"), report)
     _week_notes(wb.create_sheet("Notes"), report)
     with atomic_output(path) as part:  # whole or not at all
-        wb.save(part)
+        save_book(wb, part)
 
 
 def _week_standings(ws: Any, report: WeekReport) -> None:
@@ -219,4 +220,4 @@ def write_season_xlsx(report: SeasonReport, path: Path) -> None:
     for line in report.notes:
         _append(notes, [_cell(notes, line)])
     with atomic_output(path) as part:  # whole or not at all
-        wb.save(part)
+        save_book(wb, part)

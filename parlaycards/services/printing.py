@@ -6,6 +6,7 @@ import hashlib
 import os
 import re
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -24,7 +25,9 @@ from ..io.files import (
     leftovers,
     owner_only,
     part_path,
+    refused,
     sync,
+    unwritten,
 )
 from ..io.templates import (
     SHIPPED_NOTE,
@@ -154,17 +157,20 @@ def _print_once(
     clear_leftovers(path)  # of a print killed before recording its batch
     clear_stale_parts(path.parent, _recorded(store))  # under another name too: never to be printed
     part = part_path(path)
-    owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
     serials = ((n, verify_code(secret, slug, card.version, n)) for n in range(first, last + 1))
     shown = (lambda n: progress(n, copies)) if progress else None
     try:
+        owner_only(part)  # the cards show their verify codes: the file is its owner's only from the start
         render_cards(part, CardFace(t, layout, slug, card.version, card.title, link), serials, shown)
         digest = _record(store, part, card, template, first, last, path, printed_at)
     except Conflict:
         part.unlink(missing_ok=True)
         return None
-    except BaseException:
-        part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
+    except BaseException as exc:
+        with suppress(OSError):
+            part.unlink(missing_ok=True)  # no half-written PDF; no serial was used up
+        if refused(exc, part):  # a full disk: the file named
+            raise unwritten(path, exc) from None
         raise
     os.replace(part, path)
     pages = -(-copies // len(t.cards))

@@ -6,7 +6,7 @@ import os
 import random
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -34,12 +34,13 @@ from .engine import (
     sqlite_begin,
     sqlite_file,
     sqlite_pragmas,
+    unwritable,
     whoami,
 )
 from .look import busy
 from .look import database_url as database_url
 from .serial_mark import mark_file
-from .tx import Tx, iso, now
+from .tx import Beside, Tx, iso, now
 
 PRINT_WAIT_S = 600  # how long a print waits for another print of the pool to finish
 
@@ -128,6 +129,8 @@ class Store:
                 raise self._busy() from None
             if conflicted(exc):
                 raise self._conflict() from None
+            if (why := unwritable(exc)) and (why != "read-only" or self._file_there()):
+                raise self._unwritable(why) from None
             raise ParlayError(
                 f"cannot open the pool database {self.shown}: {exc.orig if hasattr(exc, 'orig') else exc}. "
                 "Pass ⟨db⟩ with a SQLite file path or a SQLAlchemy URL (or set PARLAYCARDS_DB)."
@@ -171,29 +174,43 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
-        """One command's whole change: it happens wholly or not at all (the write lock is held throughout).
+        """One command's whole change: it happens wholly or not at all (the write lock is held throughout),
+        the files kept beside a SQLite pool (`Tx.write_beside`: its payments, its serials) with it.
 
         A clash with another command raises `Conflict` (see `retry_conflicts`); a lock held too long
         raises the busy message. Either way nothing was changed.
         """
         self.migrate()
+        undo: list[Callable[[], None]] = []  # the files beside the pool written so far, taken back
         try:
-            with self.engine.begin() as conn:
-                tx = Tx(conn, self.actor, self.mark)
-                yield tx
-            for step in tx.committed:  # what waits for the commit (the serials' mark)
-                step()
+            try:
+                with self.engine.begin() as conn:
+                    tx = Tx(conn, self.actor, self.mark)
+                    yield tx
+                    # the files beside the pool (its payments, its serials) are written last, before the
+                    # commit: one that cannot be written rolls the change back, and a commit that fails
+                    # takes back what they were given (both or neither)
+                    for beside in tx.beside:
+                        undo.append(_write_beside(beside))
+            except BaseException:
+                for step in reversed(undo):
+                    step()
+                raise
         except DBAPIError as exc:
             if locked(exc):
                 raise self._busy() from None
             if conflicted(exc):
                 raise self._conflict() from None
+            if why := unwritable(exc):
+                raise self._unwritable(why) from None
             raise
         except Exception as exc:  # the driver's own errors, raised past SQLAlchemy (PostgreSQL's COPY path)
             if driver_error(exc) and locked(exc):
                 raise self._busy() from None
             if driver_error(exc) and conflicted(exc):
                 raise self._conflict() from None
+            if driver_error(exc) and (why := unwritable(exc)):
+                raise self._unwritable(why) from None
             raise
 
     @contextmanager
@@ -206,6 +223,8 @@ class Store:
         except DBAPIError as exc:
             if locked(exc):
                 raise self._busy() from None
+            if unwritable(exc) == "disk":
+                raise self._unwritable("disk") from None
             raise
         except Exception as exc:  # the driver's own errors (a server-side cursor's, on PostgreSQL)
             if driver_error(exc) and locked(exc):
@@ -254,6 +273,37 @@ class Store:
             f"{PRINT_WAIT_S // 60} minutes. Nothing was printed: run this command again when it is done."
         )
 
+    def _file_there(self) -> bool:
+        """The pool's SQLite file exists (SQLite's "unable to open" is then its folder's or its own doing)."""
+        file = sqlite_file(self.url)
+        return file is None or file.is_file()
+
+    def _unwritable(self, why: str) -> ParlayError:
+        """The database cannot take a write: the file, its folder or the server read-only, or the disk."""
+        file = sqlite_file(self.url)
+        where = f"the pool database {file or self.shown}"
+        if why == "full":
+            return ParlayError(
+                f"the disk holding {where} is full. Nothing was changed: free some disk space, then run "
+                "this command again."
+            )
+        if why == "disk":
+            return ParlayError(
+                f"the disk holding {where} failed while it was used (a disk I/O error). Nothing was "
+                "changed: check the disk and that it has free space, then run this command again."
+            )
+        if file is None:
+            return ParlayError(
+                f"{where} takes no changes (the server has it read-only). Nothing was changed: give "
+                "⟨db⟩ a database that can be written, or ask whoever runs the server."
+            )
+        folder = file.resolve().parent
+        return ParlayError(
+            f"{where} cannot be written: the file or its folder {folder} is read-only. Nothing was "
+            "changed: make sure you can write both the file and its folder (not a read-only drive or "
+            "share), then run this command again."
+        )
+
     def _conflict(self) -> Conflict:
         return Conflict(
             f"another parlaycards command changed the same rows of the pool database {self.shown} at "
@@ -262,6 +312,25 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def _write_beside(beside: Beside) -> Callable[[], None]:
+    """Write a file beside the pool (`Tx.write_beside`); returns how to take it back. A file that cannot be
+    written is a ParlayError naming it (the transaction is rolled back)."""
+    import errno
+
+    try:
+        return beside.write()
+    except OSError as exc:
+        remedy = (
+            "free some disk space"
+            if exc.errno == errno.ENOSPC
+            else "make sure you can write that file and its folder (not read-only, not a folder itself)"
+        )
+        raise ParlayError(
+            f"{beside.path} (kept beside the pool: {beside.what}) cannot be written ({exc.strerror or exc}). "
+            f"Nothing was changed: {remedy}, then run this command again."
+        ) from None
 
 
 def open_store(db: str | None = None, *, create: bool = False) -> Store:

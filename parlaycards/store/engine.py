@@ -107,6 +107,25 @@ def conflicted(exc: Exception) -> bool:
     )
 
 
+# SQLite's words and PostgreSQL's SQLSTATEs for a database that cannot take a write: the file, its folder
+# or the server read-only; the disk full; the disk failing
+UNWRITABLE = {
+    "read-only": ("attempt to write a readonly database", "unable to open database file", "25006"),
+    "full": ("database or disk is full", "53100"),
+    "disk": ("disk I/O error", "58030"),
+}
+
+
+def unwritable(exc: Exception) -> str | None:
+    """Why the database could not be written when it is the file's, the folder's or the disk's doing
+    ("read-only", "full", "disk"); None for any other error."""
+    said, state = str(getattr(exc, "orig", None) or exc), sqlstate(exc)
+    for why, signs in UNWRITABLE.items():
+        if state in signs or any(sign in said for sign in signs if not sign[:1].isdigit()):
+            return why
+    return None
+
+
 def whoami() -> str:
     try:
         return getpass.getuser()

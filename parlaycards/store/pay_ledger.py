@@ -3,7 +3,8 @@
 
 An older copy of the pool put back over it (a backup restored) forgets the payments recorded since: read
 alone, `grade` would show those winners unpaid and `entry pay` would pay them a second time. Every payment
-is appended here once its transaction has committed, and every read of what was paid takes the line
+is appended here with its transaction, just before the commit (a file that cannot be written rolls the
+payment back; a commit that fails takes the line back out), and every read of what was paid takes the line
 newer than the database's own record as what was paid (named as unknown to the database). Like the serial
 mark, the file names its pool by a fingerprint of the pool's secret: a new pool made under the same file
 name does not read an old pool's payments.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -20,6 +22,7 @@ from pathlib import Path
 from .serial_mark import SUFFIX, fingerprint
 
 LEDGER = "-payments"
+WHAT = "the record of every payment"  # the file, as a message names it
 
 
 @dataclass(frozen=True)
@@ -62,10 +65,11 @@ def read(path: Path | None, secret: bytes) -> list[Line]:
     return out
 
 
-def append(path: Path | None, secret: bytes, line: Line) -> None:
-    """Add one line at the end of the ledger, flushed to disk before returning."""
+def append(path: Path | None, secret: bytes, line: Line) -> Callable[[], None]:
+    """Add one line at the end of the ledger, flushed to disk before returning; returns how to take it
+    back out (the file cut back to its length before). A line cut short (a full disk) is taken out at once."""
     if path is None or not secret:
-        return
+        return lambda: None
     data = {
         "pool_id": fingerprint(secret),
         "kind": line.kind,
@@ -74,9 +78,28 @@ def append(path: Path | None, secret: bytes, line: Line) -> None:
         "amount": str(line.amount),
         "at": line.at,
     }
+    new = not path.exists()
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     try:
-        os.write(fd, (json.dumps(data, sort_keys=True) + "\n").encode("utf-8"))
-        os.fsync(fd)
+        size = os.fstat(fd).st_size
+        try:
+            rest = (json.dumps(data, sort_keys=True) + "\n").encode("utf-8")
+            while rest:
+                rest = rest[os.write(fd, rest) :]
+            os.fsync(fd)
+        except BaseException:
+            os.ftruncate(fd, size)
+            raise
     finally:
         os.close(fd)
+
+    def take_back() -> None:
+        try:
+            if new and size == 0:
+                path.unlink()
+            else:
+                os.truncate(path, size)
+        except OSError:
+            pass  # the line stays: read as a payment the database does not hold, never paid again
+
+    return take_back

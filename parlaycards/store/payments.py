@@ -49,7 +49,7 @@ def _held(tx: Tx, pool: str, kind: str) -> list[tuple[str, str, str]]:
 
 
 def record(tx: Tx, pool: str, key: str, kind: str, amount: Decimal) -> None:
-    """One payment of `amount`, now, by the transaction's actor (kept beside a SQLite pool once committed)."""
+    """One payment of `amount`, now, by the transaction's actor (kept beside a SQLite pool too, both or neither)."""
     at = iso(datetime.now(UTC))
     tx.conn.execute(
         insert(schema.pickem_payments).values(
@@ -58,4 +58,4 @@ def record(tx: Tx, pool: str, key: str, kind: str, amount: Decimal) -> None:
     )
     line = pay_ledger.Line(kind, pool, key, amount, at)
     path, secret = pay_ledger.ledger_file(tx.mark), tx.secret
-    tx.committed.append(lambda: pay_ledger.append(path, secret, line))
+    tx.write_beside(path, pay_ledger.WHAT, lambda: pay_ledger.append(path, secret, line))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,17 @@ from .common import now as now
 from .serial_mark import raise_mark, read_mark
 
 _streams = itertools.count(1)
+MARK_WHAT = "the record of the serials handed out"  # the mark, as a message names it
 UNRECORDED = "unrecorded_serials"  # meta: the runs of serials printed after a backup that was put back
+
+
+@dataclass(frozen=True)
+class Beside:
+    """A file kept beside a SQLite pool (its payments, its serials), written with the transaction's change."""
+
+    path: Path
+    what: str  # what the file is, for a message: "the record of every payment"
+    write: Callable[[], Callable[[], None]]  # writes it; returns how to take the write back
 
 
 class Tx:
@@ -31,7 +42,14 @@ class Tx:
         self.conn = conn
         self.actor = actor
         self.mark = mark  # the file remembering the serials handed out (a SQLite pool's; see serial_mark)
-        self.committed: list[Callable[[], None]] = []  # run once the transaction has committed
+        # written just before the commit (`Store.transaction`): both or neither
+        self.beside: list[Beside] = []
+
+    def write_beside(self, path: Path | None, what: str, write: Callable[[], Callable[[], None]]) -> None:
+        """Have `write` change the file `path` beside the pool with this transaction: just before the
+        commit, so that a file that cannot be written rolls the change back (None: no such file)."""
+        if path is not None:
+            self.beside.append(Beside(path, what, write))
 
     def meta(self, key: str) -> str | None:
         return self.conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == key)).scalar()
@@ -63,8 +81,8 @@ class Tx:
 
     def take_serials(self, count: int) -> tuple[int, int]:
         """Reserve the next `count` serials of the pool (never reused, across cards, nor after a backup is
-        put back over the pool: the mark is raised once the transaction has committed; rolled back, the
-        serials are taken again by the next print, as no card carries them).
+        put back over the pool: the mark is raised with the transaction's change, both or neither; rolled
+        back, the serials are taken again by the next print, as no card carries them).
 
         The counter's row is locked until the transaction ends (SQLite's write lock does the same),
         so two commands never take the same range; print_batches' constraint refuses an overlap anyway.
@@ -77,8 +95,8 @@ class Tx:
             runs = json.loads(self.meta(UNRECORDED) or "[]")
             self.set_meta(UNRECORDED, json.dumps([*runs, [counter, first - 1]]))
         self.set_meta("next_serial", str(first + count))
-        secret = self.secret
-        self.committed.append(lambda: raise_mark(self.mark, secret, first + count))
+        secret, mark = self.secret, self.mark
+        self.write_beside(mark, MARK_WHAT, lambda: raise_mark(mark, secret, first + count))
         return first, first + count - 1
 
     def audit(self, action: str, slug: str | None, **detail: Any) -> None:
