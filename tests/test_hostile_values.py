@@ -655,3 +655,23 @@ def test_a_card_stored_with_a_team_name_longer_than_prints_still_loads_prints_an
     )
     assert "Shorten a team's name with `game set`" in shown
     assert runner.invoke(app, ["--db", str(db), "show", "hx"]).output == before
+
+
+def test_a_crops_folder_that_cannot_be_used_says_what_to_do_with_it(tmp_path: Path):
+    """`scan` with the pool's crops folder taken by a file said "give a file name such as output/crops",
+    and scan takes no such name: it says where the pictures are kept and what to make of it."""
+    import cv2
+    import numpy as np
+
+    db = _sample_pool(tmp_path)
+    r = runner.invoke(
+        app, ["--db", str(db), "print", "hx", "--copies", "2", "--out", str(tmp_path / "c.pdf")]
+    )
+    assert r.exit_code == 0, r.output
+    (tmp_path / "pool-scans").write_text("not a folder")
+    photo = tmp_path / "photo.png"
+    cv2.imwrite(str(photo), np.full((50, 50), 255, np.uint8))
+    r = runner.invoke(app, ["--db", str(db), "scan", "hx", str(photo), "--received", "2026-11-19 18:30"])
+    shown = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and "the scanned cards' pictures are kept in" in shown, shown
+    assert "such as output/crops" not in shown

@@ -35,18 +35,24 @@ def is_sqlite(path: Path) -> bool:
 
 
 def check_output(
-    target: Path, what: str = "the file", field: str | None = None, *, sqlite_ok: bool = False
+    target: Path,
+    what: str = "the file",
+    field: str | None = None,
+    *,
+    sqlite_ok: bool = False,
+    remedy: str | None = None,
 ) -> None:
     """Refuse, before any work is done (or any serial used), a place a file cannot be written whole: an
     empty name, a folder, a special file (a device such as /dev/full, a pipe: never renamed over), a
     parent that is a file, or a folder that cannot be written; and a file that must not be lost: the pool's
     own files and print batches (`guard_outputs`), or any SQLite database (unless `sqlite_ok`: a backup
-    replacing an older backup). Raises ParlayError naming the path."""
+    replacing an older backup). Raises ParlayError naming the path, and `remedy` (what to do) when the
+    place is not one the operator named."""
     from ..core.errors import ParlayError
 
     def refuse(why: str) -> ParlayError:
         return ParlayError(
-            f"{why}. Nothing was written: give a file name such as output/{what}.", field=field
+            f"{why}. Nothing was written: {remedy or f'give a file name such as output/{what}'}.", field=field
         )
 
     text = str(target)

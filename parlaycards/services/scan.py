@@ -157,7 +157,12 @@ def scan_cards(
     folder = folder or Path("parlaycards-scans")
     # the crops' folder can be written, before any page is read; a new one is its owner's only (each crop
     # shows a card's verify code)
-    check_output(folder / f"{slug}-crop.jpg", "crops")
+    check_output(
+        folder / f"{slug}-crop.jpg",
+        "crops",
+        remedy=f"the scanned cards' pictures are kept in {folder}, beside the pool: make it a folder you can "
+        "write, then scan again",
+    )
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     templates = {t.name: t for t in list_templates()}
     for _, _, printed_slug, _, template in ranges:  # a batch printed from a template file: by its path
