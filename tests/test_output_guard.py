@@ -140,15 +140,23 @@ def test_a_part_file_is_hidden():
 def test_a_killed_print_leaves_no_printable_batch_behind(tmp_path: Path):
     """A print killed before recording its batch left `k.<pid>.part.pdf`: a whole PDF of cards no batch
     records, whose serials and codes the next print hands out again. The next print in that folder (any
-    name) removes such files of ended processes, 0-byte ones too; a file still being written stays."""
+    name) removes such files of ended processes, 0-byte ones too; a file still being written stays, and so
+    does every file another program left under a look-alike name."""
     db = _sample_pool(tmp_path)
     folder = tmp_path / "out"
     folder.mkdir()
     dead = _dead_pid()
-    stale = [folder / f".k.{dead}.part.pdf", folder / f"k.{dead}.part.pdf", folder / f".j.{dead}.part.pdf"]
+    stale = [folder / f".k.{dead}.part.pdf", folder / f".j.{dead}.part.pdf"]
     stale[0].write_bytes(b"%PDF-1.3 cards 000001-003000")
-    stale[1].write_bytes(b"%PDF-1.3 cards 000001-003000")
-    stale[2].write_bytes(b"")
+    stale[1].write_bytes(b"")
+    # another program's partly written files look alike, and are its own
+    theirs = [
+        folder / f"Thesis.{dead}.part.docx",
+        folder / f"movie.mkv.{dead}.part",
+        folder / f"k.{dead}.part.pdf",
+    ]
+    for other in theirs:
+        other.write_bytes(b"not ours")
     writing = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         busy = folder / f".m.{writing.pid}.part.pdf"
@@ -161,4 +169,4 @@ def test_a_killed_print_leaves_no_printable_batch_behind(tmp_path: Path):
         writing.kill()
         writing.wait()
     assert files.clear_stale_parts(folder) == [busy]
-    assert sorted(p.name for p in folder.iterdir()) == ["next.pdf"]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["next.pdf", *(p.name for p in theirs)])

@@ -112,9 +112,9 @@ def clear_leftovers(target: Path) -> None:
 
 
 def clear_stale_parts(folder: Path, keep: Callable[[Path], bool] | None = None) -> list[Path]:
-    """Remove every partly written file in `folder` whose writer is gone, whatever its target (a print
-    killed before recording its batch left one under a name the next print may not use), except those
-    `keep` says are still wanted. Returns the files removed."""
+    """Remove every partly written PDF of a print in `folder` (`_PART_NAME`) whose writer is gone, whatever
+    its target (a print killed before recording its batch left one under a name the next print may not
+    use), except those `keep` says are still wanted. Returns the files removed."""
     gone: list[Path] = []
     try:
         names = os.listdir(folder)
@@ -129,7 +129,9 @@ def clear_stale_parts(folder: Path, keep: Callable[[Path], bool] | None = None) 
     return gone
 
 
-_PART_NAME = re.compile(r"\.?.+\.(?P<pid>[0-9]+)" + re.escape(PART) + r"(\.[^.]+)?")
+# a print's own partly written PDF (`part_path`: hidden, `.part.pdf`): nothing else in a folder is touched,
+# however its name looks (another program's `Thesis.2999.part.docx` is its own)
+_PART_NAME = re.compile(r"\..+\.(?P<pid>[0-9]+)" + re.escape(PART) + r"\.pdf")
 
 
 def _alive(pid: int) -> bool:
