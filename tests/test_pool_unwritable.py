@@ -102,21 +102,20 @@ def _office(db_path: Path) -> None:
 
 
 def test_a_pickem_fee_on_a_full_disk_is_not_recorded(db_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """No room on the disk for the payment's line: refused before anything is stored."""
     store = Store(f"sqlite:///{db_path}")
     new_card(store)
     store.dispose()
     _office(db_path)
     ledger = db_path.with_name(db_path.name + "-payments")
     before = ledger.read_bytes() if ledger.exists() else b""
-    written = os.write
+    statvfs = os.statvfs
 
-    def full(fd: int, data: bytes) -> int:  # the disk fills halfway through the payment's line
-        if b'"kind": "fee"' in data:
-            written(fd, data[:10])
-            raise FULL
-        return written(fd, data)
+    def full(path: Any) -> Any:  # the disk has a few bytes left
+        real = statvfs(path)
+        return os.statvfs_result((real.f_bsize, real.f_frsize, real.f_blocks, 0, 0, *real[5:]))
 
-    monkeypatch.setattr(os, "write", full)
+    monkeypatch.setattr(os, "statvfs", full)
     r = _cli(db_path, "pickem", "fee", "office-w12", "Bob")
     assert r.exit_code == 2, r.output
     assert (
@@ -124,11 +123,46 @@ def test_a_pickem_fee_on_a_full_disk_is_not_recorded(db_path: Path, monkeypatch:
         in (_said(r))
     )
     assert _said(r).endswith("Nothing was changed: free some disk space, then run this command again.")
-    assert (ledger.read_bytes() if ledger.exists() else b"") == before  # no half line left in it
+    assert (ledger.read_bytes() if ledger.exists() else b"") == before
     store = Store(f"sqlite:///{db_path}")
     with store.reading() as tx:
         assert tx.conn.execute(select(schema.pickem_payments)).all() == []
     store.dispose()
+
+
+def test_a_payments_line_is_written_only_once_the_pool_holds_the_payment(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """The line that says money was paid is written after the commit: a run stopped before it leaves no
+    payment in the file that the pool does not hold (which would block paying the card). The disk filling
+    in the instant between is said as it is: the payment is recorded, and must not be made again."""
+    store = Store(f"sqlite:///{db_path}")
+    new_card(store)
+    store.dispose()
+    _office(db_path)
+    ledger = db_path.with_name(db_path.name + "-payments")
+    before = ledger.read_bytes() if ledger.exists() else b""
+    written = os.write
+    seen: list[bool] = []
+
+    def full(fd: int, data: bytes) -> int:  # the disk fills halfway through the payment's line
+        if b'"kind": "fee"' in data:
+            store = Store(f"sqlite:///{db_path}")
+            with store.reading() as tx:  # ... by then the pool holds the fee
+                seen.append(bool(tx.conn.execute(select(schema.pickem_payments)).all()))
+            store.dispose()
+            written(fd, data[:10])
+            raise FULL
+        return written(fd, data)
+
+    monkeypatch.setattr(os, "write", full)
+    r = _cli(db_path, "pickem", "fee", "office-w12", "Bob")
+    assert seen == [True]
+    assert r.exit_code == 2 and _said(r).startswith("Error: the change was recorded in the pool, but "), (
+        r.output
+    )
+    assert "Do not do it again: the pool holds it." in _said(r)
+    assert (ledger.read_bytes() if ledger.exists() else b"") == before  # no half line left in it
 
 
 def test_a_print_whose_serials_file_cannot_be_written_records_no_batch(

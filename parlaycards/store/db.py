@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, insert, inspect, select, text
 from sqlalchemy.engine import make_url
@@ -182,16 +183,20 @@ class Store:
         """
         self.migrate()
         undo: list[Callable[[], None]] = []  # the files beside the pool written so far, taken back
+        after: list[Beside] = []  # ... and those written once the change is committed (Tx.write_beside)
         try:
             try:
                 with self.engine.begin() as conn:
                     tx = Tx(conn, self.actor, self.mark)
                     yield tx
-                    # the files beside the pool (its payments, its serials) are written last, before the
-                    # commit: one that cannot be written rolls the change back, and a commit that fails
-                    # takes back what they were given (both or neither)
+                    # the files beside the pool (its payments, its serials) are written or checked last,
+                    # before the commit: one that cannot be written rolls the change back
                     for beside in tx.beside:
-                        undo.append(_write_beside(beside))
+                        if beside.ready is None:
+                            undo.append(_write_beside(beside))
+                        else:
+                            _write_beside(beside, beside.ready)
+                            after.append(beside)
             except BaseException:
                 for step in reversed(undo):
                     step()
@@ -212,6 +217,14 @@ class Store:
             if driver_error(exc) and (why := unwritable(exc)):
                 raise self._unwritable(why) from None
             raise
+        for beside in after:
+            try:
+                _write_beside(beside)
+            except ParlayError as exc:
+                raise ParlayError(
+                    f"the change was recorded in the pool, but {exc.message.removesuffix('.')} Do not do it "
+                    "again: the pool holds it."
+                ) from None
 
     @contextmanager
     def reading(self) -> Iterator[Tx]:
@@ -314,13 +327,15 @@ class Store:
         self.engine.dispose()
 
 
-def _write_beside(beside: Beside) -> Callable[[], None]:
-    """Write a file beside the pool (`Tx.write_beside`); returns how to take it back. A file that cannot be
-    written is a ParlayError naming it (the transaction is rolled back)."""
+def _write_beside(beside: Beside, step: Callable[[], Any] | None = None) -> Callable[[], None]:
+    """Write a file beside the pool (`Tx.write_beside`), or take `step` on it (its check); returns how to
+    take the write back. A file that cannot be written is a ParlayError naming it (before the commit, the
+    transaction is rolled back)."""
     import errno
 
     try:
-        return beside.write()
+        done = (step or beside.write)()
+        return done if callable(done) else (lambda: None)
     except OSError as exc:
         remedy = (
             "free some disk space"

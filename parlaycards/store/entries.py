@@ -178,7 +178,12 @@ def record_payment(tx: Tx, serial: int, total_paid: Decimal, at: datetime, slug:
     )
     line = pay_ledger.Line("card", slug, format_serial(serial), total_paid, iso(at))
     path, secret = pay_ledger.ledger_file(tx.mark), tx.secret
-    tx.write_beside(path, pay_ledger.WHAT, lambda: pay_ledger.append(path, secret, line))
+    tx.write_beside(
+        path,
+        pay_ledger.WHAT,
+        lambda: pay_ledger.append(path, secret, line),
+        ready=lambda: pay_ledger.check_writable(path),
+    )
 
 
 def printed_from(tx: Tx, serial: int) -> tuple[str, int] | None:

@@ -12,6 +12,7 @@ name does not read an old pool's payments.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Callable
@@ -63,6 +64,25 @@ def read(path: Path | None, secret: bytes) -> list[Line]:
         except (ValueError, KeyError, TypeError, AttributeError, InvalidOperation):
             continue
     return out
+
+
+ROOM = 1 << 16  # bytes free on the ledger's disk for a payment to go ahead: a line is about 200
+
+
+def check_writable(path: Path | None) -> None:
+    """Raise OSError when a line could not be added to the ledger at `path`: the file (or, before its first
+    line, its folder) cannot be opened for appending, or its disk has no room. Nothing is written (a file
+    opened to try it, when there was none, is removed again)."""
+    if path is None:
+        return
+    existed = path.exists()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    os.close(fd)
+    if not existed:
+        path.unlink()
+    disk = os.statvfs(path.parent)
+    if disk.f_bavail * disk.f_frsize < ROOM:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
 
 def append(path: Path | None, secret: bytes, line: Line) -> Callable[[], None]:

@@ -58,4 +58,9 @@ def record(tx: Tx, pool: str, key: str, kind: str, amount: Decimal) -> None:
     )
     line = pay_ledger.Line(kind, pool, key, amount, at)
     path, secret = pay_ledger.ledger_file(tx.mark), tx.secret
-    tx.write_beside(path, pay_ledger.WHAT, lambda: pay_ledger.append(path, secret, line))
+    tx.write_beside(
+        path,
+        pay_ledger.WHAT,
+        lambda: pay_ledger.append(path, secret, line),
+        ready=lambda: pay_ledger.check_writable(path),
+    )

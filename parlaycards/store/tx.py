@@ -33,6 +33,9 @@ class Beside:
     path: Path
     what: str  # what the file is, for a message: "the record of every payment"
     write: Callable[[], Callable[[], None]]  # writes it; returns how to take the write back
+    # None: written just before the commit (and taken back if the commit fails); else checked before the
+    # commit (raising OSError when it could not be written) and written after it
+    ready: Callable[[], None] | None = None
 
 
 class Tx:
@@ -45,11 +48,23 @@ class Tx:
         # written just before the commit (`Store.transaction`): both or neither
         self.beside: list[Beside] = []
 
-    def write_beside(self, path: Path | None, what: str, write: Callable[[], Callable[[], None]]) -> None:
-        """Have `write` change the file `path` beside the pool with this transaction: just before the
-        commit, so that a file that cannot be written rolls the change back (None: no such file)."""
+    def write_beside(
+        self,
+        path: Path | None,
+        what: str,
+        write: Callable[[], Callable[[], None]],
+        *,
+        ready: Callable[[], None] | None = None,
+    ) -> None:
+        """Have `write` change the file `path` beside the pool with this transaction (None: no such file).
+
+        Without `ready`: just before the commit, so that a file that cannot be written rolls the change
+        back, and a commit that fails takes the write back (a mark of serials handed out: left ahead, it
+        would only skip serials). With `ready`: `ready` checks before the commit that it can be written
+        (a file that cannot rolls the change back), and `write` runs after the commit: a line that says
+        money was paid is never in the file before the database holds the payment."""
         if path is not None:
-            self.beside.append(Beside(path, what, write))
+            self.beside.append(Beside(path, what, write, ready))
 
     def meta(self, key: str) -> str | None:
         return self.conn.execute(select(schema.meta.c.value).where(schema.meta.c.key == key)).scalar()
