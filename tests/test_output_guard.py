@@ -131,6 +131,24 @@ def test_a_print_batch_pdf_is_never_replaced_by_another_command(tmp_path: Path, 
     assert batch.read_bytes() == before
 
 
+def test_a_print_batch_pdf_printed_from_another_folder_is_never_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A batch printed with a relative --out is recorded by that name: from another folder the name
+    points elsewhere, and `grade --pdf` or `calibrate` replaced the batch's PDF. It is known by its
+    content too."""
+    db = _sample_pool(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(app, ["--db", str(db), "print", "hx", "--copies", "2", "--out", "a.pdf"])
+    assert r.exit_code == 0, r.output
+    before = (tmp_path / "a.pdf").read_bytes()
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    r = runner.invoke(app, ["--db", str(db), "calibrate", "--out", "../a.pdf"])
+    assert r.exit_code == 2 and "holds print batch 000001–000002 of hx" in _said(r.stderr), r.output
+    assert (tmp_path / "a.pdf").read_bytes() == before
+
+
 def test_a_part_file_is_hidden():
     """The file being written waits under a hidden name, which nobody opens or prints by mistake."""
     part = files.part_path(Path("out") / "k.pdf")

@@ -273,12 +273,17 @@ def _check_printable(card: Card) -> None:
 
 def refuse_overwrite(store: Store, path: Path) -> None:
     """A file that a print batch was recorded under is never written over (however it was named: relative
-    or absolute): those cards would be lost."""
+    or absolute, or from another folder: a file holding a recorded batch's very PDF): those cards would be
+    lost."""
     if not path.exists():
         return
     target = path.resolve()
     with store.reading() as tx:
-        held = [b for b in batches.all_batches(tx) if Path(b.file).resolve() == target]
+        every = batches.all_batches(tx)
+    held = [b for b in every if Path(b.file).resolve() == target]
+    if not held and path.is_file():  # recorded from another folder (a relative name): known by its content
+        sha = _sha(path)
+        held = [b for b in every if b.sha256 == sha]
     if held:
         b = held[-1]
         raise ParlayError(
