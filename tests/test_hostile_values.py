@@ -624,8 +624,8 @@ def test_a_malformed_odds_api_file_says_which_field_of_which_event(tmp_path: Pat
 
 def test_a_card_stored_with_a_team_name_longer_than_prints_still_loads_prints_and_names_it(tmp_path: Path):
     """A card stored before names were held to 60 characters stopped `game set` of any of its games and
-    `print` as an internal error (ValidationError): it loads and prints as it did (the short names), and an
-    edit names the long name to shorten, changing nothing."""
+    `print` as an internal error (ValidationError): it loads and prints as it did (the short names), takes
+    its other edits, and an edit that brings a long name of its own is refused naming it."""
     from parlaycards.store import Store
 
     from .pool_support import change
@@ -642,19 +642,19 @@ def test_a_card_stored_with_a_team_name_longer_than_prints_still_loads_prints_an
     )
     store.dispose()
     assert long in runner.invoke(app, ["--db", str(db), "show", "hx"]).output
+    r = runner.invoke(app, ["--db", str(db), "game", "set", "hx", "103", "--spread", "-4"])
+    assert r.exit_code == 0, r.output  # its other edits are taken
+    before = runner.invoke(app, ["--db", str(db), "show", "hx"]).output
+    longer = "The Philadelphia Eagles of the Schuylkill and Delaware Rivers, Pennsylvania"
+    r = runner.invoke(app, ["--db", str(db), "game", "set", "hx", "105", "--away", longer])
+    shown = " ".join(r.stderr.split())
+    assert r.exit_code == 2 and 'card hx: the away team\'s name "The Philadelphia Eagles …" has 75' in shown
+    assert "Pittsburgh" not in shown and "Shorten a team's name with `game set`" in shown
+    assert runner.invoke(app, ["--db", str(db), "show", "hx"]).output == before
     r = runner.invoke(
         app, ["--db", str(db), "print", "hx", "--copies", "1", "--out", str(tmp_path / "c.pdf")]
     )
     assert r.exit_code == 0 and (tmp_path / "c.pdf").exists(), r.output
-    before = runner.invoke(app, ["--db", str(db), "show", "hx"]).output
-    r = runner.invoke(app, ["--db", str(db), "game", "set", "hx", "103", "--spread", "-4"])
-    shown = " ".join(r.stderr.split())
-    assert (
-        r.exit_code == 2
-        and 'card hx: the away team\'s name "The Pittsburgh Steelers …" has 68 characters' in shown
-    )
-    assert "Shorten a team's name with `game set`" in shown
-    assert runner.invoke(app, ["--db", str(db), "show", "hx"]).output == before
 
 
 def test_a_crops_folder_that_cannot_be_used_says_what_to_do_with_it(tmp_path: Path):

@@ -87,10 +87,12 @@ def too_long_fields(card: Card) -> list[str]:
     return [s for s in said if s]
 
 
-def refuse_unprintable_card(card: Card) -> None:
+def refuse_unprintable_card(card: Card, was: Card | None = None) -> None:
     """Refuse a card holding text the cards and the results sheet cannot print: characters their font has
-    not, or a team's name or a disclaimer longer than a card prints."""
-    long = too_long_fields(card)
+    not, or a team's name or a disclaimer longer than a card prints. With `was` (the version an edit
+    starts from), only a long text the edit brings is refused: a card stored with one before these lengths
+    were held takes its other edits."""
+    long = [x for x in too_long_fields(card) if was is None or x not in too_long_fields(was)]
     if long:
         raise ParlayError(
             f"card {card.slug}: {'; '.join(long[:5])}{' …' if len(long) > 5 else ''}, the most a card "

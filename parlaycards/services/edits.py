@@ -66,7 +66,7 @@ def edit(store: Store, slug: str, note: str, change: Callable[[Card], Card]) -> 
             raise ParlayError(f"nothing to change: card {slug} version {card.version} already says that.")
         check_numbers(tx, card, new, "this edit")
         refuse_earlier_kickoffs(tx, card, new)
-        refuse_unprintable_card(new)
+        refuse_unprintable_card(new, card)
         saved = card_rows.save(tx, new, note)
         tx.audit("edit", slug, version=saved.version, note=note, changes=list(changes))
         return Edited(saved, note, changes, card_rows.printed_versions(tx, slug))
