@@ -175,6 +175,16 @@ def test_cards_ticked_together_are_still_one_field_sent_many_times(pool: Pool, s
     assert r.status_code == 200 and f"Rejected 000002, #{waiting}." in r.text, r.text
 
 
+def test_a_review_form_with_many_cards_ticked_is_read(pool: Pool, site: Site):
+    """Ticking about 37 cards or more on the review page was refused as a form "cut short" (a limit of 40
+    fields): every card waiting may be ticked at once."""
+    c = operator(site)
+    token = csrf(c.get(f"/op/{SLUG}").text)
+    which = [f"{n:06d}" for n in range(900001, 900061)]
+    r = c.post(f"/op/{SLUG}/decide", data={"csrf": token, "which": which, "do": "reject", "reason": "blank"})
+    assert "Form not read" not in r.text and "could not be read" not in r.text, r.text[:400]
+
+
 def test_a_sign_in_form_with_its_password_twice_is_refused_unread(pool: Pool, site: Site):
     c = client(site, "10.0.0.5")
     r = c.post(

@@ -59,6 +59,9 @@ def content_length(request: Request) -> int | None:
     return int(length) if len(length) <= 18 else 10**18
 
 
+MOST_FIELDS = 5000  # an operator's form: the review page ticks every card waiting (hundreds on a big week)
+
+
 async def form_refusal(request: Request, session: Session) -> Response | None:
     """Why a form sent to an operator page is refused (no length, too large, no CSRF token), or None."""
     length = content_length(request)
@@ -73,7 +76,7 @@ async def form_refusal(request: Request, session: Session) -> Response | None:
             f"{MAX_UPLOAD // MB} MB are read. Take it again at a lower resolution.",
         )
     try:
-        data = await forms.read(request, max_files=1, max_fields=40)
+        data = await forms.read(request, max_files=1, max_fields=MOST_FIELDS)
     except ParlayError as exc:
         return problem(request, 400, "Form not read", message(exc))
     if not site_of(request).guard.csrf_ok(session, data.get("csrf")):  # type: ignore[arg-type]
