@@ -369,3 +369,19 @@ def test_a_print_on_a_full_disk_names_its_file_and_records_no_batch(
         assert tx.meta("next_serial") == "5"
     store.dispose()
     assert not out.exists() and _parts(tmp_path) == []
+
+
+def test_a_failed_prints_mark_is_put_back_only_if_no_print_raised_it_since(tmp_path: Path):
+    """A commit that fails lets go of the lock before the mark of serials handed out is put back: another
+    print may have raised it meanwhile, and putting back the old bytes then lowered theirs."""
+    from parlaycards.store.serial_mark import raise_mark, read_mark
+
+    mark, secret = tmp_path / "pool.db-serials", b"s" * 32
+    raise_mark(mark, secret, 5)
+    put_back = raise_mark(mark, secret, 10)  # a print whose commit will fail
+    raise_mark(mark, secret, 20)  # another print, in between
+    put_back()
+    assert read_mark(mark, secret) == 20
+    alone = raise_mark(mark, secret, 30)
+    alone()
+    assert read_mark(mark, secret) == 20  # with nothing in between, as it was
