@@ -16,16 +16,17 @@ def pool_guard(db: str | None) -> Callable[[Path], str | None]:
     database or a file kept beside it; a file a print batch of the pool was recorded under is refused
     with print's own message. The pool is opened once, when a file that exists is about to be replaced."""
     opened: list[Store | None] = []
+    kept: dict[str, str] = {}  # the pool's own files (their real paths) → what each holds, found once
 
     def check(target: Path) -> str | None:
         from ..store.beside import pool_file, pool_files
 
         pool = pool_file(db)
         if pool is not None:
-            where = _real(target)
-            for path, holds in pool_files(pool).items():
-                if _real(path) == where:
-                    return holds
+            if not kept:
+                kept.update((_real(path), holds) for path, holds in pool_files(pool).items())
+            if holds := kept.get(_real(target)):
+                return holds
         if target.is_file() and (pool is None or pool.is_file()):
             if not opened:
                 opened.append(_open(db))
