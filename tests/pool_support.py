@@ -146,3 +146,17 @@ def enter(
         received=values.received(received) if received else None,
         **kw,
     )  # type: ignore[arg-type]
+
+
+def sample_pool(tmp_path: Path) -> Path:
+    """A pool holding the sample week's lines (sample_lines/nfl-week-12.csv) as card `hx`, made as an
+    operator makes it: `import`."""
+    from typer.testing import CliRunner
+
+    from parlaycards.cli.main import app
+
+    db = tmp_path / "pool.db"
+    sheet = Path(__file__).resolve().parents[1] / "sample_lines" / "nfl-week-12.csv"
+    r = CliRunner().invoke(app, ["--db", str(db), "import", str(sheet), "--card", "hx"])
+    assert r.exit_code == 0, r.output
+    return db

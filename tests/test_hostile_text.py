@@ -11,16 +11,10 @@ from typer.testing import CliRunner
 
 from parlaycards.cli.main import app
 
+from .pool_support import sample_pool
+
 runner = CliRunner()
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
-
-
-def _sample_pool(tmp_path: Path) -> Path:
-    """A pool holding the sample week's lines as card `hx`."""
-    db = tmp_path / "pool.db"
-    r = runner.invoke(app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"])
-    assert r.exit_code == 0, r.output
-    return db
 
 
 def _said(text: str) -> str:
@@ -33,7 +27,7 @@ def test_text_in_the_number_column_beside_the_teams_is_refused_at_its_cell(tmp_p
     row's score was stored as if the cell were blank). A blank cell and a number still read."""
     from openpyxl import Workbook
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     book = Workbook()
     sheet = book.active
     assert sheet is not None
@@ -109,7 +103,7 @@ def test_a_scoreboard_value_of_the_wrong_kind_says_which_field_of_which_event(
     field, what it holds and what belongs there."""
     import json
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     board = tmp_path / "board.json"
     board.write_text(json.dumps({"events": [_espn_event(away, home)]}))
     r = runner.invoke(app, ["--db", str(db), "result", "fetch", "hx", "--from-file", str(board)])
@@ -181,7 +175,7 @@ def test_an_odds_api_value_of_the_wrong_kind_says_which_field_of_which_event(
     where it holds int 5", a score in words was taken as no score."""
     import json
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     answer = tmp_path / "odds.json"
     answer.write_text(json.dumps([_odds_event(**over)]))
     fetch = ["--db", str(db), "result", "fetch", "hx", "--from-file", str(answer), "--provider", "odds-api"]
@@ -262,7 +256,7 @@ def test_a_whole_number_typed_as_text_is_refused_in_the_projects_words(
 
 
 def test_whole_numbers_still_read_and_help_still_shows_the_range(tmp_path: Path):
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "result", "set", "hx", "101", "20", "017"])
     assert r.exit_code == 0 and "Pittsburgh 20, Cleveland 17" in r.output, r.output
     shown = _said(runner.invoke(app, ["result", "set", "--help"]).output)
@@ -290,7 +284,7 @@ def test_a_schema_version_changed_by_hand_to_other_digits_is_no_internal_error(t
     digits are a newer release's."""
     import sqlite3
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (version,))
     r = runner.invoke(app, ["--db", str(db), "cards"])

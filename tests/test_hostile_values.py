@@ -17,6 +17,8 @@ from parlaycards.cli.main import app
 from parlaycards.core import money
 from parlaycards.core.lines import LineError, parse_spread, parse_total
 
+from .pool_support import sample_pool
+
 runner = CliRunner()
 
 
@@ -134,18 +136,10 @@ def test_a_pool_address_that_cannot_be_opened_is_said_in_a_sentence(tmp_path: Pa
     assert "is not a database parlaycards can open" in said or "leads round in a loop" in said, said
 
 
-def _sample_pool(tmp_path: Path) -> Path:
-    """A pool holding the sample week's lines as card `hx`."""
-    db = tmp_path / "pool.db"
-    r = runner.invoke(app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"])
-    assert r.exit_code == 0, r.output
-    return db
-
-
 def test_a_review_correction_without_a_card_to_decide_is_refused(tmp_path: Path):
     """`review SLUG --picks …` with no --accept decided nothing: said so, rather than a list shown as if the
     picks were taken."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "review", "hx", "--picks", "101,103,105", "--stake", "5"])
     said = " ".join(r.stderr.split())
     assert r.exit_code == 2 and "--picks, --stake are part of a decision, and no card was decided" in said, (
@@ -159,7 +153,7 @@ def test_a_review_correction_without_a_card_to_decide_is_refused(tmp_path: Path)
 def test_an_empty_total_and_a_price_of_nothing_are_refused(tmp_path: Path):
     """`--total ""` (a script's empty variable) no longer takes a game's total off; `none` does. And 0/1
     pays nothing over the stake: no price, as 0 and 1 are not."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "game", "set", "hx", "101", "--total", ""])
     assert r.exit_code == 2 and 'the total "" is not a line' in " ".join(r.stderr.split()), r.output
     shown = runner.invoke(app, ["--db", str(db), "show", "hx"]).output
@@ -190,7 +184,7 @@ def test_a_web_address_with_a_space_is_refused(site: str):
 
 
 def test_a_serial_counter_changed_by_hand_stops_a_print_in_a_sentence(tmp_path: Path):
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE meta SET value = 'abc' WHERE key = 'next_serial'")
     r = runner.invoke(app, ["--db", str(db), "print", "hx", "--out", str(tmp_path / "cards.pdf")])
@@ -207,7 +201,7 @@ def test_a_score_in_digits_of_another_script_is_refused_at_its_cell(tmp_path: Pa
     and nothing of the file is stored."""
     from openpyxl import load_workbook
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     book = load_workbook(SAMPLES / "scores-nfl-w12.xlsx")
     book.worksheets[0]["B4"] = "١٢"
     book.worksheets[0]["D5"] = "１２"
@@ -279,7 +273,7 @@ def test_numbers_in_digits_of_another_script_are_refused_everywhere(parse: str, 
 
 
 def test_a_payout_tier_in_digits_of_another_script_is_refused(tmp_path: Path):
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "payout", "set", "hx", "3", "٦-١"])
     said = " ".join(r.stderr.split())
     assert r.exit_code == 2 and 'odds "٦-١" are not card odds. It is written in digits' in said, r.output
@@ -309,7 +303,7 @@ def test_a_malformed_scoreboard_file_says_which_field_of_which_event(
     'NoneType' object has no attribute 'get'": now the event, the field and what a scoreboard holds."""
     import json
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     event = {"competitions": [{"competitors": competitors, "status": {"type": {"name": "STATUS_FINAL"}}}]}
     board = tmp_path / "board.json"
     board.write_text(json.dumps({"events": [event]}))
@@ -354,7 +348,7 @@ def test_a_pickem_sheet_that_is_hidden_is_refused_as_other_imports_are(tmp_path:
     from parlaycards.store import cards as card_rows
     from parlaycards.store.db import open_store
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     with open_store(str(db)).reading() as tx:
         card = card_rows.latest(tx, "hx")
     book = load_workbook(SAMPLES / "pickem-nfl-w12.xlsx")
@@ -381,7 +375,7 @@ def test_a_pickem_sheet_that_is_hidden_is_refused_as_other_imports_are(tmp_path:
 )
 def test_a_folder_given_for_a_file_is_said_to_be_a_folder(tmp_path: Path, command: list[str], said: str):
     """A folder where a file belongs was "no such file" (scan) or "not a lines file" (every sheet)."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     if command[0] == "pickem":
         made = runner.invoke(app, ["--db", str(db), "pickem", "new", "office", "--card", "hx", "--fee", "10"])
         assert made.exit_code == 0, made.output
@@ -412,7 +406,7 @@ def test_a_damaged_jpeg_goes_to_review_saying_so_and_prints_nothing_of_the_decod
     import cv2
     import numpy as np
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(
         app, ["--db", str(db), "print", "hx", "--copies", "2", "--out", str(tmp_path / "c.pdf")]
     )
@@ -471,7 +465,7 @@ def test_a_password_asked_with_no_terminal_and_no_input_is_refused_in_a_sentence
     import subprocess
     import sys
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     call = "import sys; from parlaycards.cli.main import main; sys.argv[0] = 'parlaycards'; main()"
     args = [sys.executable, "-c", call, "--db", str(db), "pool", "set", "--password"]
     done = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
@@ -497,7 +491,7 @@ def test_a_player_name_longer_than_a_pickem_name_is_refused(tmp_path: Path):
     ]
     with pytest.raises(ValueError, match='the name "A{24}…" has 81 characters; give one of up to 80'):
         PickemEntry(name="A" * 81)
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(
         app, ["--db", str(db), "print", "hx", "--copies", "1", "--out", str(tmp_path / "c.pdf")]
     )
@@ -510,7 +504,7 @@ def test_a_player_name_longer_than_a_pickem_name_is_refused(tmp_path: Path):
 
 
 def test_a_default_stake_above_the_largest_stake_is_refused_naming_both(tmp_path: Path):
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "pool", "set", "--default-stake", "5000"])
     said = " ".join(r.stderr.split())
     assert (
@@ -543,7 +537,7 @@ def test_a_default_stake_above_the_largest_stake_is_refused_naming_both(tmp_path
 def test_a_team_name_or_disclaimer_too_long_to_print_is_refused(tmp_path: Path, edit: list[str], said: str):
     """A 100,000-character team name or disclaimer was stored, then no template could print the card (for
     "too many games"): refused where it is typed, with the length that prints."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), *edit])
     shown = " ".join(r.stderr.split())
     most = 250 if "disclaimer" in said else 60
@@ -607,7 +601,7 @@ def test_a_malformed_odds_api_file_says_which_field_of_which_event(tmp_path: Pat
     """The Odds API's answer was refused as "event 1 lacks 'int' object is not subscriptable"."""
     import json
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     answer = tmp_path / "odds.json"
     answer.write_text(json.dumps([event]))
     r = runner.invoke(
@@ -630,7 +624,7 @@ def test_a_card_stored_with_a_team_name_longer_than_prints_still_loads_prints_an
 
     from .pool_support import change
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     long = "The Pittsburgh Steelers of the Three Rivers Confluence, Pennsylvania"
     store = Store(f"sqlite:///{db}")
     change(
@@ -663,7 +657,7 @@ def test_a_crops_folder_that_cannot_be_used_says_what_to_do_with_it(tmp_path: Pa
     import cv2
     import numpy as np
 
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     r = runner.invoke(
         app, ["--db", str(db), "print", "hx", "--copies", "2", "--out", str(tmp_path / "c.pdf")]
     )

@@ -16,16 +16,9 @@ from typer.testing import CliRunner
 from parlaycards.cli.main import app
 from parlaycards.io import files
 
+from .pool_support import sample_pool
+
 runner = CliRunner()
-SAMPLES = Path(__file__).resolve().parents[1] / "sample_lines"
-
-
-def _sample_pool(tmp_path: Path) -> Path:
-    """A pool holding the sample week's lines as card `hx`."""
-    db = tmp_path / "pool.db"
-    r = runner.invoke(app, ["--db", str(db), "import", str(SAMPLES / "nfl-week-12.csv"), "--card", "hx"])
-    assert r.exit_code == 0, r.output
-    return db
 
 
 def _said(text: str) -> str:
@@ -52,7 +45,7 @@ WRITERS = {
 def test_no_command_writes_over_the_pool_database(tmp_path: Path, command: str):
     """`print nfl-w12 --out pool.db` wrote a PDF over the pool (its cards, entries and payments lost) and
     said it was done; `--proof` then ended in an internal error claiming nothing was changed."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     before = db.read_bytes()
     args, field, such = WRITERS[command]
     r = runner.invoke(app, ["--db", str(db), *args, str(db)])
@@ -76,7 +69,7 @@ def test_no_command_writes_over_the_pool_database(tmp_path: Path, command: str):
 def test_no_command_writes_over_a_file_kept_beside_the_pool(tmp_path: Path, beside: str, holds: str):
     """`backup pool.db-payments --force` wrote a SQLite copy over the payments record (then `grade` and
     `entry pay` ended in UnicodeDecodeError); `print --out pool.db-serials` wrote a PDF over the serials."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     kept = db.with_name(db.name + beside)
     kept.write_text('{"kept": "as it was"}\n', encoding="utf-8")
     r = runner.invoke(app, ["--db", str(db), "backup", str(kept), "--force"])
@@ -93,7 +86,7 @@ def test_no_command_writes_over_a_file_kept_beside_the_pool(tmp_path: Path, besi
 def test_no_command_writes_over_another_sqlite_database(tmp_path: Path):
     """Any SQLite database (another pool, a backup) is refused as an output; a backup with --force still
     replaces an older backup, which is what --force is for."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     other = tmp_path / "other.db"
     with sqlite3.connect(other) as conn:
         conn.execute("CREATE TABLE contacts (name TEXT)")
@@ -116,7 +109,7 @@ def test_no_command_writes_over_another_sqlite_database(tmp_path: Path):
 def test_a_print_batch_pdf_is_never_replaced_by_another_command(tmp_path: Path, command: str):
     """`print` refused to write over a batch's PDF, but `calibrate --out` and `export --blank --out`
     replaced it silently, losing those cards: they say what print says."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     batch = tmp_path / "a.pdf"
     r = runner.invoke(app, ["--db", str(db), "print", "hx", "--copies", "2", "--out", str(batch)])
     assert r.exit_code == 0, r.output
@@ -137,7 +130,7 @@ def test_a_print_batch_pdf_printed_from_another_folder_is_never_replaced(
     """A batch printed with a relative --out is recorded by that name: from another folder the name
     points elsewhere, and `grade --pdf` or `calibrate` replaced the batch's PDF. It is known by its
     content too."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     monkeypatch.chdir(tmp_path)
     r = runner.invoke(app, ["--db", str(db), "print", "hx", "--copies", "2", "--out", "a.pdf"])
     assert r.exit_code == 0, r.output
@@ -160,7 +153,7 @@ def test_a_killed_print_leaves_no_printable_batch_behind(tmp_path: Path):
     records, whose serials and codes the next print hands out again. The next print in that folder (any
     name) removes such files of ended processes, 0-byte ones too; a file still being written stays, and so
     does every file another program left under a look-alike name."""
-    db = _sample_pool(tmp_path)
+    db = sample_pool(tmp_path)
     folder = tmp_path / "out"
     folder.mkdir()
     dead = _dead_pid()
