@@ -263,7 +263,7 @@ def test_a_feed_game_whose_team_name_is_too_long_to_print_is_left_off_and_named(
     assert r.exit_code == 0, r.output
     assert "Left off (2):" in r.stderr  # beside a game with no line yet
     assert (
-        'team\'s name "The Pittsburgh Steelers …" has 68 characters, more than a card prints (60)' in r.stderr
+        'team\'s name "The Pittsburgh Steelers …" has 68 characters, more than a card prints (40)' in r.stderr
     )
     assert len(latest(db_path, "nfl-w12").games) == 6
 

@@ -540,7 +540,7 @@ def test_a_team_name_or_disclaimer_too_long_to_print_is_refused(tmp_path: Path, 
     db = sample_pool(tmp_path)
     r = runner.invoke(app, ["--db", str(db), *edit])
     shown = " ".join(r.stderr.split())
-    most = 250 if "disclaimer" in said else 60
+    most = 250 if "disclaimer" in said else 40
     assert r.exit_code == 2 and f"{said} has 100,000 characters; give one of up to {most}" in shown, shown[
         :400
     ]
@@ -557,7 +557,7 @@ def test_a_team_name_too_long_to_print_is_refused_at_its_row(tmp_path: Path):
         r.exit_code == 2
         and "lines.csv, row 2: Pittsburgh Steel Steel S… at Cleveland: the away team" in shown
     )
-    assert "has 70 characters; give one of up to 60." in shown, shown
+    assert "has 70 characters; give one of up to 40." in shown, shown
 
 
 def test_a_large_tiff_counted_for_its_pages_prints_no_pillow_warning(
@@ -617,7 +617,7 @@ def test_a_malformed_odds_api_file_says_which_field_of_which_event(tmp_path: Pat
 
 
 def test_a_card_stored_with_a_team_name_longer_than_prints_still_loads_prints_and_names_it(tmp_path: Path):
-    """A card stored before names were held to 60 characters stopped `game set` of any of its games and
+    """A card stored before names were held to 40 characters stopped `game set` of any of its games and
     `print` as an internal error (ValidationError): it loads and prints as it did (the short names), takes
     its other edits, and an edit that brings a long name of its own is refused naming it."""
     from parlaycards.store import Store

@@ -16,7 +16,8 @@ ACCEPTED = "Write it in Latin letters (accents are fine)"
 
 # How long a text may be to print: longer ones are refused where they are typed or imported, never stored
 MAX_NAME = 80  # a player's name, on a parlay card's entry or a pick'em sheet (a report's column)
-MAX_TEAM = 60  # a team's or competitor's name: up to 40 print on every template, longer ones on the wider
+MAX_TEAM = 40  # a team's or competitor's name: prints in a game's row on every template (a longer one
+# forces short names, which may mislead: "… of the Ohio" printed as Ohio)
 MAX_DISCLAIMER = 250  # the disclaimer: two lines of small print on every two-up template
 
 
