@@ -101,14 +101,19 @@ def _office(db_path: Path) -> None:
     store.dispose()
 
 
-def test_a_pickem_fee_on_a_full_disk_is_not_recorded(db_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """No room on the disk for the payment's line: refused before anything is stored."""
+def _office_with_card(db_path: Path) -> tuple[Path, bytes]:
+    """A pool with the test card and the office pick'em pool on it: its payments file, and what it holds."""
     store = Store(f"sqlite:///{db_path}")
     new_card(store)
     store.dispose()
     _office(db_path)
     ledger = db_path.with_name(db_path.name + "-payments")
-    before = ledger.read_bytes() if ledger.exists() else b""
+    return ledger, ledger.read_bytes() if ledger.exists() else b""
+
+
+def test_a_pickem_fee_on_a_full_disk_is_not_recorded(db_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """No room on the disk for the payment's line: refused before anything is stored."""
+    ledger, before = _office_with_card(db_path)
     statvfs = os.statvfs
 
     def full(path: Any) -> Any:  # the disk has a few bytes left
@@ -136,12 +141,7 @@ def test_a_payments_line_is_written_only_once_the_pool_holds_the_payment(
     """The line that says money was paid is written after the commit: a run stopped before it leaves no
     payment in the file that the pool does not hold (which would block paying the card). The disk filling
     in the instant between is said as it is: the payment is recorded, and must not be made again."""
-    store = Store(f"sqlite:///{db_path}")
-    new_card(store)
-    store.dispose()
-    _office(db_path)
-    ledger = db_path.with_name(db_path.name + "-payments")
-    before = ledger.read_bytes() if ledger.exists() else b""
+    ledger, before = _office_with_card(db_path)
     written = os.write
     seen: list[bool] = []
 
